@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module order follows the data: C shims → crypto → encoding → (keys, messages, chains,
+// transport) → CLI. Encoding sits above crypto because its checksummed formats (base58check,
+// and later SS58) need hashes from it.
+let package = Package(
+    name: "Airsign",
+    products: [
+        .executable(name: "airsign-watch", targets: ["airsign-watch"]),
+        .executable(name: "airsign-signer", targets: ["airsign-signer"]),
+        .library(name: "AirsignCrypto", targets: ["AirsignCrypto"]),
+        .library(name: "AirsignEncoding", targets: ["AirsignEncoding"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries from Debian; each directory holds only a module map and a shim header.
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
+        .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
+        .target(name: "AirsignCLI", dependencies: [
+            "AirsignCrypto", "AirsignEncoding",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .executableTarget(name: "airsign-watch", dependencies: [
+            "AirsignCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The offline signer: nothing it depends on may link networking (checked by
+        // Tests/interop/test_link_map.py).
+        .executableTarget(name: "airsign-signer", dependencies: [
+            "AirsignCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Test-only: answers JSON-lines requests so the interop suite can cross-check our
+        // primitives and codecs against reference libraries in one process.
+        .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+
+        .target(name: "AirsignTestSupport", path: "Tests/AirsignTestSupport"),
+        .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG"]),
+    ]
+)

@@ -1,0 +1,16 @@
+import AirsignCLI
+import ArgumentParser
+
+@main
+struct AirsignWatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "airsign-watch",
+        abstract: "The online half of Airsign: watch-only accounts, unsigned requests, broadcast.",
+        discussion: """
+            airsign-watch knows public keys only. It builds unsigned transactions for the offline \
+            airsign-signer, checks the signatures that come back, and sends them to the chain.
+            """,
+        version: AirsignVersion.string,
+        subcommands: []
+    )
+}
