@@ -1,0 +1,43 @@
+# Airsign — the README's commands. Every target installs what is missing first.
+SWIFT       ?= swift
+VENV_PY     := .venv/bin/python
+BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
+BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
+
+.PHONY: all deps build test swift-test interop demo bench release clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build
+
+# swift test prints its own counts; pytest's exit code 5 ("no tests collected") is a failure.
+test: build swift-test interop
+
+swift-test:
+	$(SWIFT) test
+
+interop:
+	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" $(VENV_PY) -m pytest Tests/interop -q -p no:cacheprovider; \
+	status=$$?; \
+	if [ $$status -eq 5 ]; then echo "interop: pytest collected no tests — that is a failure" >&2; exit 1; fi; \
+	exit $$status
+
+demo: deps
+	$(SWIFT) build -c release
+	@AIRSIGN_BIN_DIR="$(BIN_RELEASE)" scripts/demo
+
+bench: deps
+	@echo "nothing to bench yet: the benchmark harness arrives with the benchmarks issue"
+
+release: deps
+	$(SWIFT) build -c release
+	@mkdir -p dist
+	cp "$(BIN_RELEASE)/airsign-watch" "$(BIN_RELEASE)/airsign-signer" dist/
+	@echo "release binaries in dist/"
+
+clean:
+	rm -rf .build dist demo-out

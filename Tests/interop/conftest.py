@@ -1,0 +1,67 @@
+"""Shared fixtures for the interop suite: cross-checks of Airsign against reference libraries.
+
+Our side is reached through `airsign-testkit`, a test-only executable that answers one JSON
+request per line on stdin with one JSON response per line on stdout, so thousands of cases cost
+one process start. `AIRSIGN_BIN_DIR` (set by `make test`) names the directory holding it.
+"""
+import json
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bin_dir() -> Path:
+    env = os.environ.get("AIRSIGN_BIN_DIR")
+    if env:
+        return Path(env)
+    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                         capture_output=True, text=True)
+    return Path(out.stdout.strip())
+
+
+class Testkit:
+    def __init__(self, path: Path):
+        if not path.exists():
+            raise RuntimeError(f"{path} is missing: run `swift build` first")
+        self.path = path
+
+    def batch(self, requests):
+        """Runs every request in one process; returns the responses in order.
+
+        A response is a dict with the op's outputs, or {"error": "..."} when Airsign refused the
+        input (the tests decide whether that was expected).
+        """
+        payload = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in requests)
+        out = subprocess.run([str(self.path)], input=payload, capture_output=True, text=True,
+                             timeout=600)
+        if out.returncode != 0:
+            raise RuntimeError(f"airsign-testkit exited {out.returncode}: {out.stderr.strip()}")
+        lines = out.stdout.splitlines()
+        assert len(lines) == len(requests), "testkit answered a different number of lines"
+        return [json.loads(line) for line in lines]
+
+    def call(self, op, **args):
+        return self.batch([dict(op=op, **args)])[0]
+
+
+@pytest.fixture(scope="session")
+def testkit() -> Testkit:
+    return Testkit(bin_dir() / "airsign-testkit")
+
+
+@pytest.fixture
+def rng(request) -> random.Random:
+    """A seeded generator per test; the seed is printed so a failure can be replayed with
+    AIRSIGN_TEST_SEED=<seed>."""
+    seed = int(os.environ.get("AIRSIGN_TEST_SEED", random.SystemRandom().randrange(2**63)))
+    print(f"[{request.node.name}] random seed {seed} (replay with AIRSIGN_TEST_SEED={seed})")
+    return random.Random(seed)
+
+
+def rand_bytes(rng: random.Random, lo: int, hi: int) -> bytes:
+    return rng.randbytes(rng.randint(lo, hi))

@@ -1,0 +1,54 @@
+"""The offline signer links no networking code: checked on the built binary and on the package's
+module graph, so a dependency added later cannot slip networking in."""
+import json
+import subprocess
+
+from conftest import ROOT, bin_dir
+
+NETWORK_LIBRARIES = ("FoundationNetworking", "libcurl", "libnghttp", "libssh", "libssl", "libgnutls", "libnss")
+NETWORK_MODULES = ("FoundationNetworking", "NIO", "AsyncHTTPClient", "AirsignOnline", "Network")
+SOCKET_SYMBOLS = {"socket", "connect", "bind", "listen", "accept", "getaddrinfo", "sendto", "recvfrom"}
+
+
+def test_signer_binary_links_no_networking_library():
+    signer = bin_dir() / "airsign-signer"
+    libs = subprocess.run(["ldd", str(signer)], capture_output=True, text=True, check=True).stdout
+    assert "libsodium" in libs  # the check reads real output
+    for name in NETWORK_LIBRARIES:
+        assert name not in libs, f"airsign-signer links {name}:\n{libs}"
+    # The binary's own undefined symbols: nothing that opens a socket.
+    symbols = subprocess.run(["nm", "-D", "--undefined-only", str(signer)], capture_output=True,
+                             text=True, check=True).stdout.split()
+    assert SOCKET_SYMBOLS.isdisjoint(symbols), sorted(SOCKET_SYMBOLS.intersection(symbols))
+
+
+def signer_module_closure():
+    desc = json.loads(subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT,
+                                     capture_output=True, text=True, check=True).stdout)
+    targets = {t["name"]: t for t in desc["targets"]}
+    seen, todo = set(), ["airsign-signer"]
+    products = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        t = targets[name]
+        todo.extend(t.get("target_dependencies", []))
+        products.update(t.get("product_dependencies", []))
+    return seen, products, targets
+
+
+def test_signer_module_graph_has_no_networking():
+    modules, products, targets = signer_module_closure()
+    assert "AirsignCrypto" in modules
+    assert products <= {"ArgumentParser"}, f"unexpected external products: {products}"
+    for name in modules:
+        assert name not in NETWORK_MODULES, f"airsign-signer depends on {name}"
+        path = ROOT / targets[name]["path"]
+        for source in path.rglob("*.swift"):
+            for line in source.read_text().splitlines():
+                words = line.split()
+                if "import" in words:
+                    imported = words[-1]
+                    assert imported not in NETWORK_MODULES, f"{source}: {line.strip()}"
