@@ -9,4 +9,11 @@ enum Sodium {
     static func ready() {
         precondition(initialised, "libsodium failed to initialise")
     }
+
+    /// For libsodium calls documented to succeed for every input we can pass (hash and HMAC
+    /// init/update/final, detached Ed25519 signing): a non-zero result means the library itself
+    /// is broken, which no caller can handle, so it stops the process instead of guessing.
+    static func mustSucceed(_ result: Int32, _ operation: StaticString) {
+        precondition(result == 0, "libsodium \(operation) failed unexpectedly")
+    }
 }
