@@ -1,3 +1,5 @@
+import AirsignCrypto
+import AirsignEncoding
 import Foundation
 
 typealias Handler = @Sendable (Request) throws -> [String: Any]
@@ -45,23 +47,10 @@ struct Request {
 
     /// Hex arguments are written by the test suite, so bad hex is the suite's bug.
     func bytes(_ key: String) throws -> [UInt8] {
-        let text = try string(key)
-        var out: [UInt8] = []
-        var chars = text.utf8.makeIterator()
-        while let hi = chars.next() {
-            guard let lo = chars.next(), let h = hexValue(hi), let l = hexValue(lo)
-            else { throw TestkitError.badRequest("\(op): bad hex in \(key)") }
-            out.append(h << 4 | l)
-        }
-        return out
+        do { return try Hex.decode(try string(key)) } catch { throw TestkitError.badRequest("\(op): bad hex in \(key)") }
     }
-}
 
-private func hexValue(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-    default: return nil
+    func secret(_ key: String) throws -> SecureBytes {
+        SecureBytes(copying: try bytes(key))
     }
 }

@@ -4,7 +4,9 @@
 // no keys of anyone's; the interop suite feeds it random test keys.
 import Foundation
 
-let handlers: [String: Handler] = cryptoHandlers.merging(codecHandlers) { first, _ in first }
+let handlers: [String: Handler] = [cryptoHandlers, rlpHandlers, cborHandlers].reduce(into: [:]) { all, group in
+    all.merge(group) { _, _ in preconditionFailure("two handlers share an op name") }
+}
 
 while let line = readLine(strippingNewline: true) {
     let response: [String: Any]

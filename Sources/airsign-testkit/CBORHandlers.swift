@@ -1,0 +1,1 @@
+let cborHandlers: [String: Handler] = [:]
