@@ -19,6 +19,8 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidValue(codec: String, offset: Int, reason: String)
     /// A checksum that does not match its payload.
     case checksumMismatch(codec: String)
+    /// A decoded value of another kind than the caller asked for (a text string where bytes belong).
+    case unexpectedType(codec: String, expected: String, found: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,8 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(codec): invalid value at byte \(offset): \(reason)"
         case let .checksumMismatch(codec):
             return "\(codec): checksum does not match (mistyped or corrupted)"
+        case let .unexpectedType(codec, expected, found):
+            return "\(codec): expected \(expected), found \(found)"
         }
     }
 }

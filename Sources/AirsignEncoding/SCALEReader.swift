@@ -1,0 +1,204 @@
+/// A strict cursor over SCALE-encoded bytes from an untrusted source.
+///
+/// Strict means one encoding per value: compact integers must use their smallest mode, bools
+/// and option flags must be exactly 0 or 1, and `finish()` refuses trailing bytes. Lengths are
+/// checked against the remaining input before anything is allocated. Errors carry the byte offset
+/// where the offending field starts.
+public struct SCALEReader: Sendable {
+    private let bytes: [UInt8]
+    public private(set) var offset: Int = 0
+    private var depth = 0
+    private let maxDepth: Int
+    private var lastVariantOffset = 0
+
+    /// `maxDepth` bounds `nested` for recursive types (calls that contain calls).
+    public init(_ bytes: [UInt8], maxDepth: Int = 64) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    public var remaining: Int { bytes.count - offset }
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    /// Throws `trailingBytes` unless every byte was consumed.
+    public func finish() throws(EncodingError) {
+        if remaining > 0 { throw .trailingBytes(codec: "SCALE", count: remaining) }
+    }
+
+    /// Fixed-width little-endian: `UInt8`…`UInt128` and `Int8`…`Int128`.
+    public mutating func readInteger<T: FixedWidthInteger>(_: T.Type = T.self) throws(EncodingError) -> T {
+        let size = T.bitWidth / 8
+        try need(size)
+        var value = T.zero
+        for i in 0 ..< size {
+            value |= T(truncatingIfNeeded: bytes[offset + i]) << (8 * i)
+        }
+        offset += size
+        return value
+    }
+
+    /// A bool byte: exactly `00` or `01`.
+    public mutating func readBool() throws(EncodingError) -> Bool {
+        let start = offset
+        switch try readByte() {
+        case 0: return false
+        case 1: return true
+        case let b: throw .invalidValue(codec: "SCALE", offset: start, reason: "bool must be 0 or 1, found \(b)")
+        }
+    }
+
+    /// `Compact<T>`. Rejects a value written in a larger mode than it needs (as parity-scale-codec
+    /// does) and a value that does not fit `T`.
+    public mutating func readCompact<T: FixedWidthInteger & UnsignedInteger>(_: T.Type = T.self) throws(EncodingError) -> T {
+        let start = offset
+        let value = try readCompactValue()
+        guard let narrowed = T(exactly: value) else { throw .overflow(codec: "SCALE", offset: start) }
+        return narrowed
+    }
+
+    /// A compact length or count, refused with `limitExceeded` above `max`, and with `truncated`
+    /// when `count × minimumElementSize` bytes are not left, so callers can allocate safely.
+    public mutating func readLength(max: Int, minimumElementSize: Int = 1) throws(EncodingError) -> Int {
+        let value = try readCompactValue()
+        guard let count = Int(exactly: value), count <= max else {
+            throw .limitExceeded(codec: "SCALE", limit: "length \(value) is more than the allowed \(max)")
+        }
+        let (needed, overflow) = count.multipliedReportingOverflow(by: Swift.max(minimumElementSize, 0))
+        if overflow || needed > remaining { throw .truncated(codec: "SCALE", offset: bytes.count) }
+        return count
+    }
+
+    /// `count` raw bytes (a fixed-size array or hash).
+    public mutating func readBytes(count: Int) throws(EncodingError) -> [UInt8] {
+        guard count >= 0 else {
+            throw .invalidValue(codec: "SCALE", offset: offset, reason: "negative byte count \(count)")
+        }
+        try need(count)
+        defer { offset += count }
+        return Array(bytes[offset ..< offset + count])
+    }
+
+    /// `Vec<u8>`: compact length, then the bytes. `maxLength` is in bytes.
+    public mutating func readByteVector(maxLength: Int = .max) throws(EncodingError) -> [UInt8] {
+        let count = try readLength(max: maxLength)
+        return try readBytes(count: count)
+    }
+
+    /// `String` / `&str`: a byte vector that must be valid UTF-8.
+    public mutating func readString(maxLength: Int = .max) throws(EncodingError) -> String {
+        let start = offset
+        let raw = try readByteVector(maxLength: maxLength)
+        guard let text = String(validating: raw, as: UTF8.self) else {
+            throw .invalidValue(codec: "SCALE", offset: start, reason: "string is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// `Vec<T>`: compact count, then `count` elements read by `body`. `minimumElementSize` is the
+    /// fewest bytes one element can take (use 0 for zero-sized elements; `maxCount` then bounds
+    /// the loop alone).
+    public mutating func readVector<T>(maxCount: Int, minimumElementSize: Int = 1,
+                                       _ body: (inout SCALEReader) throws -> T) throws -> [T] {
+        let count = try readLength(max: maxCount, minimumElementSize: minimumElementSize)
+        var items: [T] = []
+        items.reserveCapacity(Swift.min(count, 1024))
+        for _ in 0 ..< count { items.append(try body(&self)) }
+        return items
+    }
+
+    /// `Option<T>`: `00` None, or `01` followed by the value. Any other flag is refused. A Rust
+    /// `Option<bool>` uses this generic form; the one-byte `OptionBool` is `readOptionBool`.
+    public mutating func readOption<T>(_ body: (inout SCALEReader) throws -> T) throws -> T? {
+        let start = offset
+        switch try readByte() {
+        case 0: return nil
+        case 1: return try body(&self)
+        case let b: throw EncodingError.invalidValue(codec: "SCALE", offset: start, reason: "option flag must be 0 or 1, found \(b)")
+        }
+    }
+
+    /// parity-scale-codec's one-byte `OptionBool`: `00` None, `01` Some(true), `02` Some(false).
+    public mutating func readOptionBool() throws(EncodingError) -> Bool? {
+        let start = offset
+        switch try readByte() {
+        case 0: return nil
+        case 1: return true
+        case 2: return false
+        case let b: throw .invalidValue(codec: "SCALE", offset: start, reason: "OptionBool must be 0, 1 or 2, found \(b)")
+        }
+    }
+
+    /// An enum's variant index. The caller switches on it and reports an index it does not know
+    /// with `unknownVariant(_:)`.
+    public mutating func readVariantIndex() throws(EncodingError) -> UInt8 {
+        lastVariantOffset = offset
+        return try readByte()
+    }
+
+    /// The error for an index just returned by `readVariantIndex()` that the caller does not know.
+    public func unknownVariant(_ index: UInt8, of type: String = "enum") -> EncodingError {
+        .invalidValue(codec: "SCALE", offset: lastVariantOffset, reason: "unknown \(type) variant \(index)")
+    }
+
+    /// Runs `body` one nesting level deeper, refusing input nested more than `maxDepth` levels;
+    /// wrap the decoding of recursive types in it.
+    public mutating func nested<T>(_ body: (inout SCALEReader) throws -> T) throws -> T {
+        guard depth < maxDepth else {
+            throw EncodingError.limitExceeded(codec: "SCALE", limit: "nesting deeper than \(maxDepth)")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
+    // MARK: - Internals
+
+    private func need(_ count: Int) throws(EncodingError) {
+        if count > remaining { throw .truncated(codec: "SCALE", offset: bytes.count) }
+    }
+
+    private mutating func readByte() throws(EncodingError) -> UInt8 {
+        try need(1)
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    /// Compact value of up to 128 bits; the four modes per parity-scale-codec `compact.rs`.
+    private mutating func readCompactValue() throws(EncodingError) -> UInt128 {
+        let start = offset
+        try need(1)
+        let prefix = bytes[offset]
+        let value: UInt128
+        let smallest: UInt128
+        switch prefix & 0b11 {
+        case 0b00:
+            offset += 1
+            return UInt128(prefix >> 2)
+        case 0b01:
+            value = UInt128(try readInteger(UInt16.self) >> 2)
+            smallest = 1 << 6
+        case 0b10:
+            value = UInt128(try readInteger(UInt32.self) >> 2)
+            smallest = 1 << 14
+        default:
+            let count = Int(prefix >> 2) + 4
+            // A canonical big-integer encoding of more than 16 bytes is at least 2^128.
+            guard count <= 16 else { throw .overflow(codec: "SCALE", offset: start) }
+            try need(1 + count)
+            var v: UInt128 = 0
+            for i in 0 ..< count {
+                v |= UInt128(bytes[offset + 1 + i]) << (8 * i)
+            }
+            if bytes[offset + count] == 0 {
+                throw .nonCanonical(codec: "SCALE", offset: start, reason: "compact integer has a zero top byte")
+            }
+            offset += 1 + count
+            value = v
+            smallest = 1 << 30
+        }
+        if value < smallest {
+            throw .nonCanonical(codec: "SCALE", offset: start, reason: "compact integer \(value) fits a smaller mode")
+        }
+        return value
+    }
+}
