@@ -60,6 +60,18 @@ def to_json(v):
     raise TypeError(type(v))
 
 
+def plain(v):
+    """cbor2 decodes containers inside tags as immutable types (tuple, frozendict); compare the
+    contents, not the Python container types."""
+    if isinstance(v, (list, tuple)):
+        return [plain(x) for x in v]
+    if isinstance(v, dict) or type(v).__name__ == "frozendict":
+        return {k: plain(x) for k, x in v.items()}
+    if isinstance(v, cbor2.CBORTag):
+        return cbor2.CBORTag(v.tag, plain(v.value))
+    return v
+
+
 def map_keys_sorted_bytewise(v) -> bool:
     if isinstance(v, dict):
         encoded = [cbor2.dumps(k) for k in v]
@@ -78,7 +90,7 @@ def test_cbor_we_encode_what_cbor2_encodes_and_it_reads_ours(testkit, rng):
         ours = bytes.fromhex(out["hex"])
         # Both use shortest-form heads, definite lengths and the map order given.
         assert ours == cbor2.dumps(v), repr(v)
-        assert cbor2.loads(ours) == v
+        assert plain(cbor2.loads(ours)) == v
 
 
 def test_cbor_deterministic_mode_sorts_keys_bytewise(testkit, rng):
@@ -86,8 +98,8 @@ def test_cbor_deterministic_mode_sorts_keys_bytewise(testkit, rng):
     outs = testkit.batch([{"op": "cbor_encode", "value": to_json(v), "deterministic": True} for v in values])
     for v, out in zip(values, outs):
         decoded = cbor2.loads(bytes.fromhex(out["hex"]))
-        assert decoded == v
-        assert map_keys_sorted_bytewise(decoded)
+        assert plain(decoded) == v
+        assert map_keys_sorted_bytewise(plain(decoded))
 
 
 def test_cbor_we_decode_what_cbor2_encodes(testkit, rng):
