@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "airsign-signer", targets: ["airsign-signer"]),
         .library(name: "AirsignCrypto", targets: ["AirsignCrypto"]),
         .library(name: "AirsignEncoding", targets: ["AirsignEncoding"]),
+        .library(name: "AirsignKeys", targets: ["AirsignKeys"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,8 +26,9 @@ let package = Package(
 
         .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
+        .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         .target(name: "AirsignCLI", dependencies: [
-            "AirsignCrypto", "AirsignEncoding",
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -45,6 +47,7 @@ let package = Package(
         .target(name: "AirsignTestSupport", path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG"]),
     ]
 )
