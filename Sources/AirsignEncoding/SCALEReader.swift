@@ -5,42 +5,33 @@
 /// checked against the remaining input before anything is allocated. Errors carry the byte offset
 /// where the offending field starts.
 public struct SCALEReader: Sendable {
-    private let bytes: [UInt8]
-    public private(set) var offset: Int = 0
-    private var depth = 0
-    private let maxDepth: Int
+    private var cursor: ByteCursor
     private var lastVariantOffset = 0
 
     /// `maxDepth` bounds `nested` for recursive types (calls that contain calls).
     public init(_ bytes: [UInt8], maxDepth: Int = 64) {
-        self.bytes = bytes
-        self.maxDepth = maxDepth
+        cursor = ByteCursor(bytes, codec: "SCALE", maxDepth: maxDepth)
     }
 
-    public var remaining: Int { bytes.count - offset }
-    public var isAtEnd: Bool { offset == bytes.count }
+    /// Where the next field starts, in bytes from the start of the input.
+    public var offset: Int { cursor.offset }
+    public var remaining: Int { cursor.remaining }
+    public var isAtEnd: Bool { cursor.isAtEnd }
 
     /// Throws `trailingBytes` unless every byte was consumed.
     public func finish() throws(EncodingError) {
-        if remaining > 0 { throw .trailingBytes(codec: "SCALE", count: remaining) }
+        try cursor.finish()
     }
 
     /// Fixed-width little-endian: `UInt8`…`UInt128` and `Int8`…`Int128`.
     public mutating func readInteger<T: FixedWidthInteger>(_: T.Type = T.self) throws(EncodingError) -> T {
-        let size = T.bitWidth / 8
-        try need(size)
-        var value = T.zero
-        for i in 0 ..< size {
-            value |= T(truncatingIfNeeded: bytes[offset + i]) << (8 * i)
-        }
-        offset += size
-        return value
+        try cursor.readLittleEndian()
     }
 
     /// A bool byte: exactly `00` or `01`.
     public mutating func readBool() throws(EncodingError) -> Bool {
         let start = offset
-        switch try readByte() {
+        switch try cursor.readByte() {
         case 0: return false
         case 1: return true
         case let b: throw .invalidValue(codec: "SCALE", offset: start, reason: "bool must be 0 or 1, found \(b)")
@@ -63,8 +54,7 @@ public struct SCALEReader: Sendable {
         guard let count = Int(exactly: value), count <= max else {
             throw .limitExceeded(codec: "SCALE", limit: "length \(value) is more than the allowed \(max)")
         }
-        let (needed, overflow) = count.multipliedReportingOverflow(by: Swift.max(minimumElementSize, 0))
-        if overflow || needed > remaining { throw .truncated(codec: "SCALE", offset: bytes.count) }
+        try cursor.need(count, elementsOfAtLeast: minimumElementSize)
         return count
     }
 
@@ -73,9 +63,7 @@ public struct SCALEReader: Sendable {
         guard count >= 0 else {
             throw .invalidValue(codec: "SCALE", offset: offset, reason: "negative byte count \(count)")
         }
-        try need(count)
-        defer { offset += count }
-        return Array(bytes[offset ..< offset + count])
+        return try cursor.readBytes(count: count)
     }
 
     /// `Vec<u8>`: compact length, then the bytes. `maxLength` is in bytes.
@@ -87,11 +75,7 @@ public struct SCALEReader: Sendable {
     /// `String` / `&str`: a byte vector that must be valid UTF-8.
     public mutating func readString(maxLength: Int = .max) throws(EncodingError) -> String {
         let start = offset
-        let raw = try readByteVector(maxLength: maxLength)
-        guard let text = String(validating: raw, as: UTF8.self) else {
-            throw .invalidValue(codec: "SCALE", offset: start, reason: "string is not valid UTF-8")
-        }
-        return text
+        return try cursor.utf8(try readByteVector(maxLength: maxLength), start: start)
     }
 
     /// `Vec<T>`: compact count, then `count` elements read by `body`. `minimumElementSize` is the
@@ -110,7 +94,7 @@ public struct SCALEReader: Sendable {
     /// `Option<bool>` uses this generic form; the one-byte `OptionBool` is `readOptionBool`.
     public mutating func readOption<T>(_ body: (inout SCALEReader) throws -> T) throws -> T? {
         let start = offset
-        switch try readByte() {
+        switch try cursor.readByte() {
         case 0: return nil
         case 1: return try body(&self)
         case let b: throw EncodingError.invalidValue(codec: "SCALE", offset: start, reason: "option flag must be 0 or 1, found \(b)")
@@ -120,7 +104,7 @@ public struct SCALEReader: Sendable {
     /// parity-scale-codec's one-byte `OptionBool`: `00` None, `01` Some(true), `02` Some(false).
     public mutating func readOptionBool() throws(EncodingError) -> Bool? {
         let start = offset
-        switch try readByte() {
+        switch try cursor.readByte() {
         case 0: return nil
         case 1: return true
         case 2: return false
@@ -132,7 +116,7 @@ public struct SCALEReader: Sendable {
     /// with `unknownVariant(_:)`.
     public mutating func readVariantIndex() throws(EncodingError) -> UInt8 {
         lastVariantOffset = offset
-        return try readByte()
+        return try cursor.readByte()
     }
 
     /// The error for an index just returned by `readVariantIndex()` that the caller does not know.
@@ -143,36 +127,22 @@ public struct SCALEReader: Sendable {
     /// Runs `body` one nesting level deeper, refusing input nested more than `maxDepth` levels;
     /// wrap the decoding of recursive types in it.
     public mutating func nested<T>(_ body: (inout SCALEReader) throws -> T) throws -> T {
-        guard depth < maxDepth else {
-            throw EncodingError.limitExceeded(codec: "SCALE", limit: "nesting deeper than \(maxDepth)")
-        }
-        depth += 1
-        defer { depth -= 1 }
+        try cursor.enterNested()
+        defer { cursor.leaveNested() }
         return try body(&self)
     }
 
     // MARK: - Internals
 
-    private func need(_ count: Int) throws(EncodingError) {
-        if count > remaining { throw .truncated(codec: "SCALE", offset: bytes.count) }
-    }
-
-    private mutating func readByte() throws(EncodingError) -> UInt8 {
-        try need(1)
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
     /// Compact value of up to 128 bits; the four modes per parity-scale-codec `compact.rs`.
     private mutating func readCompactValue() throws(EncodingError) -> UInt128 {
         let start = offset
-        try need(1)
-        let prefix = bytes[offset]
+        let prefix = try cursor.peekByte()
         let value: UInt128
         let smallest: UInt128
         switch prefix & 0b11 {
         case 0b00:
-            offset += 1
+            _ = try cursor.readByte()
             return UInt128(prefix >> 2)
         case 0b01:
             value = UInt128(try readInteger(UInt16.self) >> 2)
@@ -184,16 +154,14 @@ public struct SCALEReader: Sendable {
             let count = Int(prefix >> 2) + 4
             // A canonical big-integer encoding of more than 16 bytes is at least 2^128.
             guard count <= 16 else { throw .overflow(codec: "SCALE", offset: start) }
-            try need(1 + count)
-            var v: UInt128 = 0
-            for i in 0 ..< count {
-                v |= UInt128(bytes[offset + 1 + i]) << (8 * i)
+            // The prefix byte, then `count` little-endian bytes of which the last must not be 0.
+            value = try cursor.take(1 + count) { field throws(EncodingError) in
+                let number = field.dropFirst()
+                if number.last == 0 {
+                    throw .nonCanonical(codec: "SCALE", offset: start, reason: "compact integer has a zero top byte")
+                }
+                return ByteCursor.littleEndian(number)
             }
-            if bytes[offset + count] == 0 {
-                throw .nonCanonical(codec: "SCALE", offset: start, reason: "compact integer has a zero top byte")
-            }
-            offset += 1 + count
-            value = v
             smallest = 1 << 30
         }
         if value < smallest {

@@ -5,32 +5,30 @@
 /// enforced, and `finish()` refuses trailing bytes. Lengths and counts are checked against the
 /// remaining input before anything is allocated. Errors carry the byte offset of the field.
 public struct XDRReader: Sendable {
-    private let bytes: [UInt8]
-    public private(set) var offset: Int = 0
-    private var depth = 0
-    private let maxDepth: Int
+    private var cursor: ByteCursor
     private var lastDiscriminantOffset = 0
 
     /// `maxDepth` bounds `nested` for recursive types (Stellar's `ClaimPredicate`).
     public init(_ bytes: [UInt8], maxDepth: Int = 64) {
-        self.bytes = bytes
-        self.maxDepth = maxDepth
+        cursor = ByteCursor(bytes, codec: "XDR", maxDepth: maxDepth)
     }
 
-    public var remaining: Int { bytes.count - offset }
-    public var isAtEnd: Bool { offset == bytes.count }
+    /// Where the next field starts, in bytes from the start of the input.
+    public var offset: Int { cursor.offset }
+    public var remaining: Int { cursor.remaining }
+    public var isAtEnd: Bool { cursor.isAtEnd }
 
     /// Throws `trailingBytes` unless every byte was consumed.
     public func finish() throws(EncodingError) {
-        if remaining > 0 { throw .trailingBytes(codec: "XDR", count: remaining) }
+        try cursor.finish()
     }
 
-    public mutating func readInt32() throws(EncodingError) -> Int32 { try readBigEndian() }
-    public mutating func readUInt32() throws(EncodingError) -> UInt32 { try readBigEndian() }
+    public mutating func readInt32() throws(EncodingError) -> Int32 { try cursor.readBigEndian() }
+    public mutating func readUInt32() throws(EncodingError) -> UInt32 { try cursor.readBigEndian() }
     /// `hyper`.
-    public mutating func readInt64() throws(EncodingError) -> Int64 { try readBigEndian() }
+    public mutating func readInt64() throws(EncodingError) -> Int64 { try cursor.readBigEndian() }
     /// `unsigned hyper`.
-    public mutating func readUInt64() throws(EncodingError) -> UInt64 { try readBigEndian() }
+    public mutating func readUInt64() throws(EncodingError) -> UInt64 { try cursor.readBigEndian() }
 
     /// A bool: exactly 0 or 1.
     public mutating func readBool() throws(EncodingError) -> Bool {
@@ -55,9 +53,7 @@ public struct XDRReader: Sendable {
         guard count >= 0 else {
             throw .invalidValue(codec: "XDR", offset: offset, reason: "negative opaque length \(count)")
         }
-        try need(count)
-        let value = Array(bytes[offset ..< offset + count])
-        offset += count
+        let value = try cursor.readBytes(count: count)
         try skipPadding(after: count)
         return value
     }
@@ -76,11 +72,7 @@ public struct XDRReader: Sendable {
     /// `string<max>` that must also be valid UTF-8.
     public mutating func readText(max: Int = Int(UInt32.max)) throws(EncodingError) -> String {
         let start = offset
-        let raw = try readString(max: max)
-        guard let text = String(validating: raw, as: UTF8.self) else {
-            throw .invalidValue(codec: "XDR", offset: start, reason: "string is not valid UTF-8")
-        }
-        return text
+        return try cursor.utf8(try readString(max: max), start: start)
     }
 
     /// `T<max>`: a count no greater than `max`, then the elements read by `body`.
@@ -103,30 +95,12 @@ public struct XDRReader: Sendable {
     /// Runs `body` one nesting level deeper, refusing input nested more than `maxDepth` levels;
     /// wrap the decoding of recursive types in it.
     public mutating func nested<T>(_ body: (inout XDRReader) throws -> T) throws -> T {
-        guard depth < maxDepth else {
-            throw EncodingError.limitExceeded(codec: "XDR", limit: "nesting deeper than \(maxDepth)")
-        }
-        depth += 1
-        defer { depth -= 1 }
+        try cursor.enterNested()
+        defer { cursor.leaveNested() }
         return try body(&self)
     }
 
     // MARK: - Internals
-
-    private func need(_ count: Int) throws(EncodingError) {
-        if count > remaining { throw .truncated(codec: "XDR", offset: bytes.count) }
-    }
-
-    private mutating func readBigEndian<T: FixedWidthInteger>() throws(EncodingError) -> T {
-        let size = T.bitWidth / 8
-        try need(size)
-        var value = T.zero
-        for i in 0 ..< size {
-            value = value << 8 | T(truncatingIfNeeded: bytes[offset + i])
-        }
-        offset += size
-        return value
-    }
 
     private mutating func readFlag(what: String) throws(EncodingError) -> Bool {
         let start = offset
@@ -142,18 +116,17 @@ public struct XDRReader: Sendable {
         guard let length = Int(exactly: declared), length <= max else {
             throw .limitExceeded(codec: "XDR", limit: "\(what) of \(declared) is more than the allowed \(max)")
         }
-        // The element size is the caller's, so the product is checked too.
-        let (needed, overflow) = length.multipliedReportingOverflow(by: Swift.max(minimumElementSize, 0))
-        if overflow || needed > remaining { throw .truncated(codec: "XDR", offset: bytes.count) }
+        try cursor.need(length, elementsOfAtLeast: minimumElementSize)
         return length
     }
 
     private mutating func skipPadding(after count: Int) throws(EncodingError) {
         let padding = (4 - count % 4) % 4
-        try need(padding)
-        for i in 0 ..< padding where bytes[offset + i] != 0 {
-            throw .nonCanonical(codec: "XDR", offset: offset + i, reason: "padding byte is not zero")
+        try cursor.take(padding) { field throws(EncodingError) in
+            // The slice's indices are offsets into the input: the error names the bad byte.
+            if let bad = field.firstIndex(where: { $0 != 0 }) {
+                throw .nonCanonical(codec: "XDR", offset: bad, reason: "padding byte is not zero")
+            }
         }
-        offset += padding
     }
 }
