@@ -20,16 +20,9 @@ public enum LEB128 {
         requireMinimal: Bool = true
     ) throws(EncodingError) -> (value: T, bytesRead: Int) {
         let codec = "LEB128"
-        guard offset >= 0, offset <= bytes.count else { throw .truncated(codec: codec, offset: offset) }
-        var index = bytes.index(bytes.startIndex, offsetBy: offset)
-        var position = offset
+        var groups = try Groups(bytes, at: offset, codec: codec, bitWidth: T.bitWidth)
         var value: T = 0
-        var shift = 0  // stops growing once past the type's width, so it cannot overflow
-        var last: UInt8 = 0
-        while true {
-            guard index != bytes.endIndex else { throw .truncated(codec: codec, offset: position) }
-            last = bytes[index]
-            let group = last & 0x7f
+        while let (group, shift) = try groups.next() {
             if shift < T.bitWidth {
                 let room = T.bitWidth - shift
                 if room < 7, group >> UInt8(room) != 0 { throw .overflow(codec: codec, offset: offset) }
@@ -37,15 +30,55 @@ public enum LEB128 {
             } else if group != 0 {
                 throw .overflow(codec: codec, offset: offset)
             }
-            index = bytes.index(after: index)
-            position += 1
-            if last & 0x80 == 0 { break }
-            if shift < T.bitWidth { shift += 7 }
         }
-        let count = position - offset
-        if requireMinimal, count > 1, last == 0 {
+        if requireMinimal, groups.count > 1, groups.last == 0 {
             throw .nonCanonical(codec: codec, offset: offset, reason: "redundant trailing zero groups")
         }
-        return (value, count)
+        return (value, groups.count)
+    }
+
+    /// The byte framing both LEB128 flavours share: the seven-bit groups of one number, each
+    /// with its bit position, from `offset` bytes into the input up to and including the first
+    /// byte whose high bit is clear. The decoder checks each group before asking for the next,
+    /// so a group that does not fit is reported even when the input also ends too early.
+    struct Groups<Bytes: RandomAccessCollection<UInt8>> {
+        private let bytes: Bytes
+        private let codec: String
+        private let offset: Int
+        private let bitWidth: Int
+        private var index: Bytes.Index
+        private var done = false
+        /// Bytes read so far; once `next()` has returned nil, the length of the number.
+        private(set) var count = 0
+        /// The last byte read, and the one before it (0 while there is none).
+        private(set) var last: UInt8 = 0
+        private(set) var previous: UInt8 = 0
+        /// The bit position of the last group read. It stops growing once it reaches
+        /// `bitWidth`, so it cannot overflow however long the input is.
+        private(set) var shift = 0
+
+        /// Throws `truncated` for an offset outside the input.
+        init(_ bytes: Bytes, at offset: Int, codec: String, bitWidth: Int) throws(EncodingError) {
+            guard offset >= 0, offset <= bytes.count else { throw .truncated(codec: codec, offset: offset) }
+            self.bytes = bytes
+            self.codec = codec
+            self.offset = offset
+            self.bitWidth = bitWidth
+            index = bytes.index(bytes.startIndex, offsetBy: offset)
+        }
+
+        /// The next group and its bit position, nil after the last one; throws `truncated`
+        /// where the input ends before the number does.
+        mutating func next() throws(EncodingError) -> (group: UInt8, shift: Int)? {
+            if done { return nil }
+            guard index != bytes.endIndex else { throw .truncated(codec: codec, offset: offset + count) }
+            if count > 0, shift < bitWidth { shift += 7 }
+            previous = last
+            last = bytes[index]
+            index = bytes.index(after: index)
+            count += 1
+            done = last & 0x80 == 0
+            return (last & 0x7f, shift)
+        }
     }
 }

@@ -22,18 +22,9 @@ public enum SLEB128 {
         requireMinimal: Bool = true
     ) throws(EncodingError) -> (value: T, bytesRead: Int) {
         let codec = "SLEB128"
-        guard offset >= 0, offset <= bytes.count else { throw .truncated(codec: codec, offset: offset) }
-        var index = bytes.index(bytes.startIndex, offsetBy: offset)
-        var position = offset
+        var groups = try LEB128.Groups(bytes, at: offset, codec: codec, bitWidth: T.bitWidth)
         var value: T = 0
-        var shift = 0  // stops growing once past the type's width, so it cannot overflow
-        var last: UInt8 = 0
-        var previous: UInt8 = 0
-        while true {
-            guard index != bytes.endIndex else { throw .truncated(codec: codec, offset: position) }
-            previous = last
-            last = bytes[index]
-            let group = last & 0x7f
+        while let (group, shift) = try groups.next() {
             if shift < T.bitWidth {
                 let room = T.bitWidth - shift
                 if room < 7 {
@@ -48,22 +39,17 @@ public enum SLEB128 {
                 // Past the type's width only sign extension can follow.
                 throw .overflow(codec: codec, offset: offset)
             }
-            index = bytes.index(after: index)
-            position += 1
-            if last & 0x80 == 0 { break }
-            if shift < T.bitWidth { shift += 7 }
         }
         // Sign-extend from bit 6 of the last group when it did not reach the type's top bit.
-        if shift < T.bitWidth, shift + 7 < T.bitWidth, last & 0x40 != 0 {
-            value |= T(-1) << (shift + 7)
+        if groups.shift + 7 < T.bitWidth, groups.last & 0x40 != 0 {
+            value |= T(-1) << (groups.shift + 7)
         }
-        let count = position - offset
-        if requireMinimal, count > 1 {
-            let group = last & 0x7f
-            if (group == 0 && previous & 0x40 == 0) || (group == 0x7f && previous & 0x40 != 0) {
+        if requireMinimal, groups.count > 1 {
+            let group = groups.last & 0x7f
+            if (group == 0 && groups.previous & 0x40 == 0) || (group == 0x7f && groups.previous & 0x40 != 0) {
                 throw .nonCanonical(codec: codec, offset: offset, reason: "redundant sign extension groups")
             }
         }
-        return (value, count)
+        return (value, groups.count)
     }
 }
