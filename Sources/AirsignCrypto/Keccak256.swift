@@ -21,48 +21,22 @@ public enum Keccak256 {
     /// Incremental Keccak-256; same result as `hash` over the concatenation.
     public struct Hasher: Sendable {
         private var lanes = [UInt64](repeating: 0, count: KeccakF1600.laneCount)
-        private var buffer = [UInt8](repeating: 0, count: Keccak256.rate)
-        private var buffered = 0
+        private var buffer = BlockBuffer(blockSize: Keccak256.rate)
 
         public init() {}
 
         public mutating func update(_ data: some ContiguousBytes) {
-            data.withUnsafeBytes { input in
-                guard let base = input.baseAddress, !input.isEmpty else { return }
-                var offset = 0
-                if buffered > 0 {
-                    let take = Swift.min(rate - buffered, input.count)
-                    buffer.withUnsafeMutableBytes { buf in
-                        UnsafeMutableRawBufferPointer(rebasing: buf[buffered ..< buffered + take])
-                            .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[0 ..< take]))
-                    }
-                    buffered += take
-                    offset = take
-                    guard buffered == rate else { return }
-                    absorbBuffer()
-                }
-                while input.count - offset >= rate {
-                    absorb(block: base + offset)
-                    offset += rate
-                }
-                let rest = input.count - offset
-                if rest > 0 {
-                    buffer.withUnsafeMutableBytes { buf in
-                        UnsafeMutableRawBufferPointer(rebasing: buf[0 ..< rest])
-                            .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset...]))
-                    }
-                    buffered = rest
-                }
-            }
+            data.withUnsafeBytes { absorb($0) }
         }
 
         public consuming func finalize() -> [UInt8] {
             // pad10*1 on whole bytes: 0x01 after the message, 0x80 in the last byte of the
-            // block (both in one byte, 0x81, when only one byte is free).
-            for i in buffered ..< rate { buffer[i] = 0 }
-            buffer[buffered] ^= 0x01
-            buffer[rate - 1] ^= 0x80
-            absorbBuffer()
+            // block (both in one byte, 0x81, when only one byte is free). The buffer always
+            // holds less than a block, so at least one byte is free.
+            var padding = [UInt8](repeating: 0, count: rate - buffer.count)
+            padding[0] ^= 0x01
+            padding[padding.count - 1] ^= 0x80
+            padding.withUnsafeBytes { absorb($0) }
             var out = [UInt8]()
             out.reserveCapacity(outputLength)
             for lane in lanes.prefix(outputLength / 8) {
@@ -73,20 +47,18 @@ public enum Keccak256 {
             return out
         }
 
-        private mutating func absorbBuffer() {
-            buffer.withUnsafeBytes { block in
-                if let base = block.baseAddress { absorb(block: base) }
+        private mutating func absorb(_ input: UnsafeRawBufferPointer) {
+            lanes.withUnsafeMutableBufferPointer { state in
+                buffer.append(input) { block in Hasher.absorb(block: block, into: state) }
             }
-            buffered = 0
         }
 
-        private mutating func absorb(block: UnsafeRawPointer) {
-            lanes.withUnsafeMutableBufferPointer { state in
-                for i in 0 ..< Keccak256.rate / 8 {
-                    state[i] ^= UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
-                }
-                KeccakF1600.permute(state)
+        /// XORs one `rate`-byte block into the first lanes of the state and permutes it.
+        private static func absorb(block: UnsafeRawPointer, into state: UnsafeMutableBufferPointer<UInt64>) {
+            for i in 0 ..< Keccak256.rate / 8 {
+                state[i] ^= UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
             }
+            KeccakF1600.permute(state)
         }
     }
 }

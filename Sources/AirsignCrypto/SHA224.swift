@@ -22,8 +22,7 @@ public enum SHA224 {
             0xc105_9ed8, 0x367c_d507, 0x3070_dd17, 0xf70e_5939,
             0xffc0_0b31, 0x6858_1511, 0x64f9_8fa7, 0xbefa_4fa4,
         ]
-        private var buffer = [UInt8](repeating: 0, count: 64)
-        private var buffered = 0
+        private var buffer = BlockBuffer(blockSize: 64)
         /// Message length in bytes, modulo 2^64; the padding needs it in bits modulo 2^64,
         /// which is this value shifted left by three with wrapping.
         private var length: UInt64 = 0
@@ -41,7 +40,7 @@ public enum SHA224 {
             let bitLength = length &<< 3
             // §5.1.1: a single 1 bit, zeros up to 56 mod 64, then the 64-bit length.
             var tail: [UInt8] = [0x80]
-            tail.append(contentsOf: repeatElement(0, count: (55 &- buffered) & 63))
+            tail.append(contentsOf: repeatElement(0, count: (55 &- buffer.count) & 63))
             for shift in stride(from: 56, through: 0, by: -8) {
                 tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
             }
@@ -59,40 +58,8 @@ public enum SHA224 {
 
         /// Feeds bytes through the block buffer without counting them in `length`.
         private mutating func absorb(_ input: UnsafeRawBufferPointer) {
-            guard let base = input.baseAddress, !input.isEmpty else { return }
-            var offset = 0
-            if buffered > 0 {
-                let take = Swift.min(64 - buffered, input.count)
-                buffer.withUnsafeMutableBytes { buf in
-                    UnsafeMutableRawBufferPointer(rebasing: buf[buffered ..< buffered + take])
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[0 ..< take]))
-                }
-                buffered += take
-                offset = take
-                guard buffered == 64 else { return }
-                compressBuffer()
-                buffered = 0
-            }
             state.withUnsafeMutableBufferPointer { h in
-                while input.count - offset >= 64 {
-                    SHA256Compression.compress(h, block: base + offset)
-                    offset += 64
-                }
-            }
-            let rest = input.count - offset
-            if rest > 0 {
-                buffer.withUnsafeMutableBytes { buf in
-                    UnsafeMutableRawBufferPointer(rebasing: buf[0 ..< rest])
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset...]))
-                }
-                buffered = rest
-            }
-        }
-
-        private mutating func compressBuffer() {
-            buffer.withUnsafeBytes { block in
-                guard let base = block.baseAddress else { return }
-                state.withUnsafeMutableBufferPointer { SHA256Compression.compress($0, block: base) }
+                buffer.append(input) { block in SHA256Compression.compress(h, block: block) }
             }
         }
     }
