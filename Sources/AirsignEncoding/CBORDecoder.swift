@@ -101,12 +101,7 @@ private struct Parser {
         case 5:
             let count = try checkedLength(argument)
             var map = MapBuilder(strict: strict, capacity: min(count, remaining / 2))
-            for _ in 0 ..< count {
-                let keyStart = pos
-                let key = try item(depth: depth + 1)
-                try map.checkKey(key, encoded: bytes[keyStart ..< pos], at: keyStart)
-                map.entries.append((key, try item(depth: depth + 1)))
-            }
+            for _ in 0 ..< count { try readEntry(into: &map, depth: depth) }
             try map.finish()
             return .map(map.entries)
         default:
@@ -243,15 +238,21 @@ private struct Parser {
             var map = MapBuilder(strict: false, capacity: 0)
             while try !atBreak() {
                 guard map.entries.count < options.maxLength else { throw tooMany() }
-                let keyStart = pos
-                let key = try item(depth: depth + 1)
-                try map.checkKey(key, encoded: bytes[keyStart ..< pos], at: keyStart)
-                // A break here would leave a key without a value; item() refuses it.
-                map.entries.append((key, try item(depth: depth + 1)))
+                try readEntry(into: &map, depth: depth)
             }
             try map.finish()
             return .map(map.entries)
         }
+    }
+
+    /// One key and its value, added to `map` (of nesting level `depth`) once the key has passed
+    /// its checks. In an indefinite-length map a "break" where the value belongs would leave a
+    /// key without a value; `item()` refuses it as a break outside an indefinite-length item.
+    private mutating func readEntry(into map: inout MapBuilder, depth: Int) throws(EncodingError) {
+        let keyStart = pos
+        let key = try item(depth: depth + 1)
+        try map.checkKey(key, encoded: bytes[keyStart ..< pos], at: keyStart)
+        map.entries.append((key, try item(depth: depth + 1)))
     }
 
     /// Consumes a "break" if one is next; truncation while waiting for one is an error.
