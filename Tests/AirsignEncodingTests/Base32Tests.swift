@@ -68,8 +68,7 @@ private struct Base32Vectors: Decodable {
         for _ in 0..<300 {
             let lower = Bool.random(using: &rng)
             let text = Base32.encode(rng.bytes(lengthIn: 0...40), lowercase: lower)
-            for bad in rng.corruptions(of: Array(text.utf8), count: 20) {
-                let candidate = String(decoding: bad, as: UTF8.self)
+            for candidate in rng.corruptions(ofText: text, count: 20) {
                 if let bytes = try? Base32.decode(candidate) {
                     let isLower = candidate.contains { $0.isLowercase }
                     #expect(Base32.encode(bytes, lowercase: isLower) == candidate, "\(candidate)")

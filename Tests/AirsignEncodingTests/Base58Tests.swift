@@ -76,13 +76,11 @@ private struct Base58Vectors: Decodable {
         for _ in 0..<250 {
             let payload = [UInt8](repeating: 0, count: Int.random(in: 0...2, using: &rng)) + rng.bytes(lengthIn: 0...40)
             let plain = Base58.encode(payload)
-            for bad in rng.corruptions(of: Array(plain.utf8), count: 20) {
-                let text = String(decoding: bad, as: UTF8.self)
+            for text in rng.corruptions(ofText: plain, count: 20) {
                 if let bytes = try? Base58.decode(text) { #expect(Base58.encode(bytes) == text) }
             }
             let checked = Base58Check.encode(payload)
-            for bad in rng.corruptions(of: Array(checked.utf8), count: 20) {
-                let text = String(decoding: bad, as: UTF8.self)
+            for text in rng.corruptions(ofText: checked, count: 20) {
                 if let bytes = try? Base58Check.decode(text) { #expect(Base58Check.encode(bytes) == text) }
             }
         }

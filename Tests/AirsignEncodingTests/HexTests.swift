@@ -57,8 +57,7 @@ private struct HexVectors: Decodable {
         var rng = SeededRandom.forTest("HexTests.corruptedInputNeverTraps")
         for _ in 0..<300 {
             let text = Hex.encode(rng.bytes(lengthIn: 0...40), prefix: Bool.random(using: &rng))
-            for bad in rng.corruptions(of: Array(text.utf8), count: 20) {
-                let candidate = String(decoding: bad, as: UTF8.self)
+            for candidate in rng.corruptions(ofText: text, count: 20) {
                 if let bytes = try? Hex.decode(candidate) {
                     // Hex accepts either case and an optional prefix; otherwise it is exact.
                     var body = Substring(candidate.lowercased())

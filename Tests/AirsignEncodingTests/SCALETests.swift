@@ -2,37 +2,16 @@ import AirsignEncoding
 import AirsignTestSupport
 import Testing
 
-private struct SCALEVectorFile: Decodable {
-    struct Case: Decodable {
-        let type: SchemaVectorJSON
-        let value: SchemaVectorJSON
-        let hex: String
-        let source: String
-    }
-    struct Reject: Decodable {
-        let type: SchemaVectorJSON
-        let hex: String
-        let error: String
-        let why: String
-        let source: String
-    }
-    let source: String
-    let cases: [Case]
-    let rejects: [Reject]
-}
-
 @Suite struct SCALETests {
-    private let file: SCALEVectorFile
+    private let file: SchemaVectorFile
 
     init() throws {
         file = try Vectors.load("scale")
     }
 
     @Test func vectorFileNamesItsSources() {
-        #expect(!file.source.isEmpty)
+        file.expectEverySourceNamed()
         #expect(file.cases.count >= 50)
-        for c in file.cases { #expect(!c.source.isEmpty, "\(c.hex)") }
-        for r in file.rejects { #expect(!r.source.isEmpty, "\(r.hex)") }
     }
 
     @Test func knownAnswers() throws {
@@ -64,15 +43,7 @@ private struct SCALEVectorFile: Decodable {
     }
 
     @Test func rejects() throws {
-        for r in file.rejects {
-            let type = try SCALEType(json: r.type)
-            do {
-                let v = try scaleDecodeAll(type, testBytes(r.hex))
-                Issue.record("\(r.hex) decoded to \(v) but must be refused (\(r.why))")
-            } catch {
-                #expect(encodingErrorKind(error) == r.error, "\(r.hex) (\(r.why)): \(error)")
-            }
-        }
+        try expectRejects(file, schema: SCALEType.init(json:), decode: scaleDecodeAll)
     }
 
     @Test func optionBoolForms() throws {
@@ -191,20 +162,13 @@ private struct SCALEVectorFile: Decodable {
     /// still decodes re-encodes to exactly the same bytes (SCALE has one encoding per value).
     @Test func corruptedInputs() throws {
         var rng = SeededRandom.forTest("SCALE corruption")
-        var decodedCount = 0
-        for _ in 0 ..< 2000 {
+        let decodedCount = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) { rng in
             let type = randomSCALEType(using: &rng)
-            let bytes = scaleEncoded(randomSCALEValue(type, using: &rng), as: type)
-            for input in rng.corruptions(of: bytes, count: 6) {
-                do {
-                    let value = try scaleDecodeAll(type, input)
-                    decodedCount += 1
-                    #expect(scaleEncoded(value, as: type) == input,
-                            "seed \(rng.seed): \(testHex(input)) decoded but re-encodes differently")
-                } catch {
-                    #expect(error is EncodingError, "seed \(rng.seed): \(error)")
-                }
-            }
+            return (type, scaleEncoded(randomSCALEValue(type, using: &rng), as: type))
+        } decode: { type, input in
+            try scaleDecodeAll(type, input)
+        } encode: { type, value in
+            scaleEncoded(value, as: type)
         }
         #expect(decodedCount > 0)
     }

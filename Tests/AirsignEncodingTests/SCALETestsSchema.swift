@@ -1,50 +1,6 @@
 import AirsignEncoding
 import AirsignTestSupport
 
-/// Any JSON value, for vector files whose cases carry a type schema and a value (SCALE and XDR).
-indirect enum SchemaVectorJSON: Decodable, Sendable {
-    case null, bool(Bool), int(Int64), uint(UInt64), string(String), array([SchemaVectorJSON]), object([String: SchemaVectorJSON])
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? c.decode(Int64.self) { self = .int(i) }
-        else if let u = try? c.decode(UInt64.self) { self = .uint(u) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([SchemaVectorJSON].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: SchemaVectorJSON].self)) }
-    }
-
-    /// A JSON number, or a decimal string for values beyond 2^53.
-    var integer: Int128? {
-        switch self {
-        case let .int(i): return Int128(i)
-        case let .uint(u): return Int128(u)
-        case let .string(s): return Int128(s)
-        default: return nil
-        }
-    }
-
-    /// As `integer`, for values up to 2^128 − 1.
-    var unsigned: UInt128? {
-        switch self {
-        case let .int(i): return UInt128(exactly: i)
-        case let .uint(u): return UInt128(u)
-        case let .string(s): return UInt128(s)
-        default: return nil
-        }
-    }
-
-    var string: String? { if case let .string(s) = self { s } else { nil } }
-    var array: [SchemaVectorJSON]? { if case let .array(a) = self { a } else { nil } }
-    subscript(key: String) -> SchemaVectorJSON? { if case let .object(o) = self { o[key] } else { nil } }
-}
-
-struct SchemaVectorError: Error, CustomStringConvertible {
-    let description: String
-}
-
 /// The SCALE types the vector files and the property tests use.
 indirect enum SCALEType: Sendable {
     case uint(bits: Int), int(bits: Int), compact(bits: Int)
@@ -310,11 +266,4 @@ func randomUnicodeText(using rng: inout SeededRandom) -> String {
         if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &rng)) { s.append(scalar) }
     }
     return String(s)
-}
-
-/// The case name of an error, as vector files spell it ("truncated", "nonCanonical", …). Read
-/// through reflection so cases added to `EncodingError` on other branches need no change here.
-func encodingErrorKind(_ error: any Error) -> String {
-    guard let e = error as? EncodingError else { return "not an EncodingError: \(error)" }
-    return Mirror(reflecting: e).children.first?.label ?? "\(e)"
 }

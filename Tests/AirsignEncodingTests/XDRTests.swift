@@ -2,37 +2,15 @@ import AirsignEncoding
 import AirsignTestSupport
 import Testing
 
-private struct XDRVectorFile: Decodable {
-    struct Case: Decodable {
-        let name: String?
-        let type: SchemaVectorJSON
-        let value: SchemaVectorJSON
-        let hex: String
-        let source: String
-    }
-    struct Reject: Decodable {
-        let type: SchemaVectorJSON
-        let hex: String
-        let error: String
-        let why: String
-        let source: String
-    }
-    let source: String
-    let cases: [Case]
-    let rejects: [Reject]
-}
-
 @Suite struct XDRTests {
-    private let file: XDRVectorFile
+    private let file: SchemaVectorFile
 
     init() throws {
         file = try Vectors.load("xdr")
     }
 
     @Test func vectorFileNamesItsSources() {
-        #expect(!file.source.isEmpty)
-        for c in file.cases { #expect(!c.source.isEmpty, "\(c.hex)") }
-        for r in file.rejects { #expect(!r.source.isEmpty, "\(r.hex)") }
+        file.expectEverySourceNamed()
     }
 
     @Test func knownAnswers() throws {
@@ -71,15 +49,7 @@ private struct XDRVectorFile: Decodable {
     }
 
     @Test func rejects() throws {
-        for r in file.rejects {
-            let type = try XDRType(json: r.type)
-            do {
-                let v = try xdrDecodeAll(type, testBytes(r.hex))
-                Issue.record("\(r.hex) decoded to \(v) but must be refused (\(r.why))")
-            } catch {
-                #expect(encodingErrorKind(error) == r.error, "\(r.hex) (\(r.why)): \(error)")
-            }
-        }
+        try expectRejects(file, schema: XDRType.init(json:), decode: xdrDecodeAll)
     }
 
     @Test func paddingErrorPointsAtTheByte() {
@@ -150,20 +120,13 @@ private struct XDRVectorFile: Decodable {
     /// still decodes re-encodes to exactly the same bytes.
     @Test func corruptedInputs() throws {
         var rng = SeededRandom.forTest("XDR corruption")
-        var decodedCount = 0
-        for _ in 0 ..< 2000 {
+        let decodedCount = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) { rng in
             let type = randomXDRType(using: &rng)
-            let bytes = try xdrEncoded(randomXDRValue(type, using: &rng), as: type)
-            for input in rng.corruptions(of: bytes, count: 6) {
-                do {
-                    let value = try xdrDecodeAll(type, input)
-                    decodedCount += 1
-                    #expect(try xdrEncoded(value, as: type) == input,
-                            "seed \(rng.seed): \(testHex(input)) decoded but re-encodes differently")
-                } catch {
-                    #expect(error is EncodingError, "seed \(rng.seed): \(error)")
-                }
-            }
+            return (type, try xdrEncoded(randomXDRValue(type, using: &rng), as: type))
+        } decode: { type, input in
+            try xdrDecodeAll(type, input)
+        } encode: { type, value in
+            try xdrEncoded(value, as: type)
         }
         #expect(decodedCount > 0)
     }
