@@ -103,8 +103,10 @@ public struct TranscriptRNGBuilder: ~Copyable, Sendable {
 
     /// `finalize(rng)` with 32 bytes from the operating system's CSPRNG (libsodium `randombytes`).
     public consuming func finalize() -> TranscriptRNG {
-        let randomness = SecureRandom.secureBytes(32)
-        randomness.withUnsafeBytes { keyWithRandomness($0) }
+        Ristretto255.withSecretScratch(32) { randomness in
+            SecureRandom.fill(randomness)
+            keyWithRandomness(UnsafeRawBufferPointer(randomness))
+        }
         return TranscriptRNG(strobe: strobe)
     }
 

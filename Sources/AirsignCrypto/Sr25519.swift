@@ -66,12 +66,11 @@ public enum Sr25519 {
     // MARK: - Secret keys
 
     /// A secret key: the scalar `key` (canonical, non-zero, mod ℓ) and the 32-byte nonce seed
-    /// that keys the signing witness, both in protected memory, with the public key.
+    /// that keys the signing witness, together in protected memory, with the public key.
     public struct SecretKey: Sendable, CustomStringConvertible {
-        /// The secret scalar, 32 bytes little-endian, canonical.
-        let scalar: SecureBytes
-        /// The nonce seed.
-        let nonce: SecureBytes
+        /// scalar (32 bytes little-endian, canonical, non-zero) ‖ nonce (32 bytes): schnorrkel's
+        /// own layout, kept in one guarded allocation.
+        let secret: SecureBytes
         public let publicKey: PublicKey
 
         /// Expands a 32-byte mini-secret the way Substrate does (schnorrkel
@@ -81,23 +80,19 @@ public enum Sr25519 {
             guard miniSecret.count == Sr25519.miniSecretLength else {
                 throw .wrongLength(.seed, expected: Sr25519.miniSecretLength, actual: miniSecret.count)
             }
-            let hash = SecureBytes(count: 64) { out in
-                miniSecret.withUnsafeBytes { Ristretto255.sha512($0, into: out) }
+            try self.init(validating: miniSecret.withUnsafeBytes { Self.expand($0) })
+        }
+
+        /// The 64-byte secret (scalar ‖ nonce) a 32-byte mini-secret expands to. The scalar is in
+        /// [2^251, 2^252), so canonical and non-zero: validating it never fails.
+        static func expand(_ miniSecret: UnsafeRawBufferPointer) -> SecureBytes {
+            SecureBytes(count: 64) { out in
+                Ristretto255.sha512(miniSecret, into: out)
+                out[0] &= 248
+                out[31] &= 63
+                out[31] |= 64
+                Sr25519.divideByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
             }
-            let scalar = hash.withUnsafeBytes { h in
-                SecureBytes(count: 32) { key in
-                    key.copyMemory(from: UnsafeRawBufferPointer(rebasing: h[0 ..< 32]))
-                    key[0] &= 248
-                    key[31] &= 63
-                    key[31] |= 64
-                    Sr25519.divideByCofactor(key)
-                }
-            }
-            let nonce = hash.withUnsafeBytes { h in
-                SecureBytes(count: 32) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: h[32 ..< 64])) }
-            }
-            // The scalar is in [2^251, 2^252), so canonical and non-zero: this cannot throw.
-            try self.init(scalar: scalar, nonce: nonce)
         }
 
         /// A 64-byte secret in schnorrkel's own serialisation (`SecretKey::to_bytes`): the
@@ -107,11 +102,7 @@ public enum Sr25519 {
             guard bytes.count == Sr25519.secretKeyLength else {
                 throw .wrongLength(.key, expected: Sr25519.secretKeyLength, actual: bytes.count)
             }
-            let (scalar, nonce) = bytes.withUnsafeBytes { all in
-                (SecureBytes(count: 32) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[0 ..< 32])) },
-                 SecureBytes(count: 32) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[32 ..< 64])) })
-            }
-            try self.init(scalar: scalar, nonce: nonce)
+            try self.init(validating: bytes)
         }
 
         /// A 64-byte secret in the "ed25519 bytes" serialisation (schnorrkel
@@ -124,49 +115,53 @@ public enum Sr25519 {
             guard bytes.count == Sr25519.secretKeyLength else {
                 throw .wrongLength(.key, expected: Sr25519.secretKeyLength, actual: bytes.count)
             }
-            let (scalar, nonce, lowBits) = bytes.withUnsafeBytes { all in
-                (SecureBytes(count: 32) { key in
-                    key.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[0 ..< 32]))
-                    Sr25519.divideByCofactor(key)
-                 },
-                 SecureBytes(count: 32) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[32 ..< 64])) },
-                 all[0] & 7)
+            var lowBits: UInt8 = 0
+            let secret = bytes.withUnsafeBytes { all in
+                SecureBytes(count: 64) { out in
+                    out.copyMemory(from: all)
+                    lowBits = out[0] & 7
+                    Sr25519.divideByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                }
             }
-            guard lowBits == 0 else { throw .invalidSr25519SecretKey }
-            try self.init(scalar: scalar, nonce: nonce)
+            // Validate first, so the decision below does not depend on which check failed.
+            let key = try? Self(validating: secret)
+            guard lowBits == 0, let key else { throw .invalidSr25519SecretKey }
+            self = key
         }
 
-        /// Checks the scalar (canonical and non-zero, decided without branching on its bytes)
-        /// and computes the public key.
-        init(scalar: SecureBytes, nonce: SecureBytes) throws(CryptoError) {
+        /// Checks the scalar half of `secret` (canonical and non-zero, decided without
+        /// branching on its bytes) and computes the public key.
+        init(validating secret: SecureBytes) throws(CryptoError) {
             var publicKey = [UInt8](repeating: 0, count: Sr25519.publicKeyLength)
-            let valid = scalar.withUnsafeBytes { key in
-                // Both checks always run; a zero scalar also makes the base multiplication fail.
+            let valid = secret.withUnsafeBytes { all in
+                let key = UnsafeRawBufferPointer(rebasing: all[0 ..< 32])
+                // Both checks always run; a zero scalar makes the base multiplication fail.
                 let canonical = Ristretto255.isCanonical(key)
                 let multiplied = publicKey.withUnsafeMutableBytes { Ristretto255.multiplyBase(key, into: $0) }
                 return canonical && multiplied
             }
             guard valid else { throw .invalidSr25519SecretKey }
-            self.scalar = scalar
-            self.nonce = nonce
+            self.secret = secret
             self.publicKey = PublicKey(validated: publicKey)
         }
 
-        /// The 64-byte schnorrkel serialisation: canonical scalar ‖ nonce.
-        public var schnorrkelBytes: SecureBytes {
-            SecureBytes(count: 64) { out in
-                scalar.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]).copyMemory(from: $0) }
-                nonce.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64]).copyMemory(from: $0) }
+        /// Calls `body` with the scalar (32 bytes) and the nonce (32 bytes).
+        func withScalarAndNonce<R>(_ body: (_ scalar: UnsafeRawBufferPointer, _ nonce: UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+            try secret.withUnsafeBytes { all in
+                try body(UnsafeRawBufferPointer(rebasing: all[0 ..< 32]), UnsafeRawBufferPointer(rebasing: all[32 ..< 64]))
             }
         }
 
+        /// The 64-byte schnorrkel serialisation: canonical scalar ‖ nonce.
+        public var schnorrkelBytes: SecureBytes { secret }
+
         /// The 64-byte "ed25519 bytes" serialisation: scalar·8 ‖ nonce.
         public var ed25519Bytes: SecureBytes {
-            SecureBytes(count: 64) { out in
-                let key = UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32])
-                scalar.withUnsafeBytes { key.copyMemory(from: $0) }
-                Sr25519.multiplyByCofactor(key)
-                nonce.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64]).copyMemory(from: $0) }
+            secret.withUnsafeBytes { all in
+                SecureBytes(count: 64) { out in
+                    out.copyMemory(from: all)
+                    Sr25519.multiplyByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                }
             }
         }
 
@@ -194,41 +189,41 @@ public enum Sr25519 {
             }
 
             var transcript = Sr25519.signingTranscript(context: context, message: message)
-            transcript.appendMessage(label: "proto-name", message: Array("Schnorr-sig".utf8))
+            transcript.appendMessage(label: "proto-name", message: Sr25519.protocolName)
             transcript.appendMessage(label: "sign:pk", message: publicKey.bytes)
 
-            // r = witness_scalar("signing", [nonce]), R = r·B.
+            // r = witness_scalar("signing", [nonce]); R = r·B; k = challenge_scalar("sign:c");
+            // s = k·key + r. The witness r lives only in wiped scratch memory.
             var builder = transcript.buildRNG()
-            nonce.withUnsafeBytes { builder.rekey(label: "signing", bytes: $0) }
+            withScalarAndNonce { _, nonce in builder.rekey(label: "signing", bytes: nonce) }
             var rng: TranscriptRNG
             if let testRandomness {
                 rng = builder.finalize(testRandomness: testRandomness)
             } else {
                 rng = builder.finalize()
             }
-            let r = SecureBytes(count: 32) { out in
-                Ristretto255.withSecretScratch(64) { wide in
-                    rng.fill(into: wide)
-                    Ristretto255.reduce(wide: UnsafeRawBufferPointer(wide), into: out)
-                }
-            }
-            var bigR = [UInt8](repeating: 0, count: 32)
-            let committed = r.withUnsafeBytes { r in bigR.withUnsafeMutableBytes { Ristretto255.multiplyBase(r, into: $0) } }
-            // Only a witness of 0 mod ℓ (probability 2^-252) gets here.
-            guard committed else { throw .internalFailure("sr25519 signing: zero witness") }
-
-            // k = challenge_scalar("sign:c"), s = k·key + r.
-            transcript.appendMessage(label: "sign:R", message: bigR)
-            let k = Sr25519.challengeScalar(&transcript, label: "sign:c")
-            var signature = bigR + [UInt8](repeating: 0, count: 32)
-            signature.withUnsafeMutableBytes { out in
-                let s = UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64])
-                k.withUnsafeBytes { k in
-                    scalar.withUnsafeBytes { key in
-                        r.withUnsafeBytes { r in Ristretto255.multiplyAdd(k, key, r, into: s) }
+            var signature = [UInt8](repeating: 0, count: Sr25519.signatureLength)
+            let signed = Ristretto255.withSecretScratch(64 + 32) { scratch in
+                let wide = UnsafeMutableRawBufferPointer(rebasing: scratch[0 ..< 64])
+                let witness = UnsafeMutableRawBufferPointer(rebasing: scratch[64 ..< 96])
+                rng.fill(into: wide)
+                Ristretto255.reduce(wide: UnsafeRawBufferPointer(wide), into: witness)
+                let r = UnsafeRawBufferPointer(witness)
+                return signature.withUnsafeMutableBytes { out -> Bool in
+                    let bigR = UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32])
+                    // Only a witness of 0 mod ℓ (probability 2^-252) fails here.
+                    guard Ristretto255.multiplyBase(r, into: bigR) else { return false }
+                    transcript.appendMessage(label: "sign:R", bytes: UnsafeRawBufferPointer(bigR))
+                    let k = Sr25519.challengeScalar(&transcript, label: "sign:c")
+                    k.withUnsafeBytes { k in
+                        withScalarAndNonce { key, _ in
+                            Ristretto255.multiplyAdd(k, key, r, into: UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64]))
+                        }
                     }
+                    return true
                 }
             }
+            guard signed else { throw .internalFailure("sr25519 signing: zero witness") }
             signature[63] |= 0x80  // schnorrkel's marker: s < 2^253, so the top bit is free
             return signature
         }
@@ -237,6 +232,8 @@ public enum Sr25519 {
     }
 
     // MARK: - Shared pieces
+
+    static let protocolName: [UInt8] = Array("Schnorr-sig".utf8)
 
     /// schnorrkel `signing_context(context).bytes(message)`.
     static func signingTranscript(context: [UInt8], message: [UInt8]) -> MerlinTranscript {
@@ -269,7 +266,7 @@ public enum Sr25519 {
 
         // 2. The transcript, as the signer built it; R is absorbed as sent.
         var transcript = signingTranscript(context: context, message: message)
-        transcript.appendMessage(label: "proto-name", message: Array("Schnorr-sig".utf8))
+        transcript.appendMessage(label: "proto-name", message: protocolName)
         transcript.appendMessage(label: "sign:pk", message: publicKey)
         transcript.appendMessage(label: "sign:R", message: bigR)
         let k = challengeScalar(&transcript, label: "sign:c")

@@ -14,17 +14,26 @@ extension Sr25519.SecretKey {
     /// hard (`Pair::derive` returns it), so it is exposed for the keystore.
     public func hardDerivedMiniSecret(chainCode: [UInt8]) throws(CryptoError) -> SecureBytes {
         try Sr25519.checkChainCode(chainCode)
-        var transcript = Sr25519.derivationTranscript(chainCode: chainCode)
-        scalar.withUnsafeBytes { transcript.appendMessage(label: "secret-key", bytes: $0) }
-        // The transcript's state now depends on the secret scalar; its storage is wiped when
-        // `transcript` goes away.
-        return SecureBytes(count: Sr25519.miniSecretLength) { transcript.challengeBytes(label: "HDKD-hard", into: $0) }
+        return SecureBytes(count: Sr25519.miniSecretLength) { hardDerivedMiniSecret(chainCode: chainCode, into: $0) }
     }
 
     /// The hard child for `chainCode` (`sp-core` `derive_hard_junction`): the mini-secret above,
     /// expanded in `ExpansionMode::Ed25519`. Deterministic; needs the secret key.
     public func hardDerived(chainCode: [UInt8]) throws(CryptoError) -> Sr25519.SecretKey {
-        try Sr25519.SecretKey(miniSecret: hardDerivedMiniSecret(chainCode: chainCode))
+        try Sr25519.checkChainCode(chainCode)
+        let child = Ristretto255.withSecretScratch(Sr25519.miniSecretLength) { mini in
+            hardDerivedMiniSecret(chainCode: chainCode, into: mini)
+            return Sr25519.SecretKey.expand(UnsafeRawBufferPointer(mini))
+        }
+        return try Sr25519.SecretKey(validating: child)
+    }
+
+    private func hardDerivedMiniSecret(chainCode: [UInt8], into out: UnsafeMutableRawBufferPointer) {
+        var transcript = Sr25519.derivationTranscript(chainCode: chainCode)
+        withScalarAndNonce { scalar, _ in transcript.appendMessage(label: "secret-key", bytes: scalar) }
+        // The transcript's state now depends on the secret scalar; its storage is wiped when
+        // `transcript` goes away.
+        transcript.challengeBytes(label: "HDKD-hard", into: out)
     }
 
     /// The soft child for `chainCode` (schnorrkel `Keypair::derived_key_simple(cc, b"")`):
@@ -44,25 +53,28 @@ extension Sr25519.SecretKey {
             throw .wrongLength(.nonce, expected: 32, actual: testRandomness.count)
         }
         var transcript = Sr25519.derivationTranscript(chainCode: chainCode)
-        let d = Sr25519.softDerivationScalar(&transcript, publicKey: publicKey.bytes)
-
-        // nonce = witness_bytes("HDKD-nonce", 32, [nonce, scalar ‖ nonce]).
-        var builder = transcript.buildRNG()
-        nonce.withUnsafeBytes { builder.rekey(label: "HDKD-nonce", bytes: $0) }
-        schnorrkelBytes.withUnsafeBytes { builder.rekey(label: "HDKD-nonce", bytes: $0) }
-        var rng: TranscriptRNG
-        if let testRandomness {
-            rng = builder.finalize(testRandomness: testRandomness)
-        } else {
-            rng = builder.finalize()
+        let child = SecureBytes(count: 64) { out in
+            Ristretto255.withSecretScratch(32) { d in
+                // d = challenge_scalar("HDKD-scalar") after committing the public key.
+                Sr25519.softDerivationScalar(&transcript, publicKey: publicKey.bytes, into: d)
+                withScalarAndNonce { key, _ in
+                    Ristretto255.add(key, UnsafeRawBufferPointer(d), into: UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                }
+            }
+            // nonce = witness_bytes("HDKD-nonce", 32, [nonce, scalar ‖ nonce]).
+            var rekeyed = transcript.buildRNG()
+            withScalarAndNonce { _, nonce in rekeyed.rekey(label: "HDKD-nonce", bytes: nonce) }
+            secret.withUnsafeBytes { rekeyed.rekey(label: "HDKD-nonce", bytes: $0) }
+            var rng: TranscriptRNG
+            if let testRandomness {
+                rng = rekeyed.finalize(testRandomness: testRandomness)
+            } else {
+                rng = rekeyed.finalize()
+            }
+            rng.fill(into: UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64]))
         }
-        let childNonce = SecureBytes(count: 32) { rng.fill(into: $0) }
-
-        let childScalar = SecureBytes(count: 32) { out in
-            scalar.withUnsafeBytes { key in d.withUnsafeBytes { Ristretto255.add(key, $0, into: out) } }
-        }
-        // A child scalar of 0 (probability 2^-252) is refused by the initialiser.
-        return try Sr25519.SecretKey(scalar: childScalar, nonce: childNonce)
+        // A child scalar of 0 (probability 2^-252) is refused here.
+        return try Sr25519.SecretKey(validating: child)
     }
 }
 
@@ -73,10 +85,12 @@ extension Sr25519.PublicKey {
     public func softDerived(chainCode: [UInt8]) throws(CryptoError) -> Sr25519.PublicKey {
         try Sr25519.checkChainCode(chainCode)
         var transcript = Sr25519.derivationTranscript(chainCode: chainCode)
-        let d = Sr25519.softDerivationScalar(&transcript, publicKey: bytes)
         var dB = [UInt8](repeating: 0, count: 32)
         var child = [UInt8](repeating: 0, count: 32)
-        let nonZero = d.withUnsafeBytes { d in dB.withUnsafeMutableBytes { Ristretto255.multiplyBase(d, into: $0) } }
+        let nonZero = Ristretto255.withSecretScratch(32) { d in
+            Sr25519.softDerivationScalar(&transcript, publicKey: bytes, into: d)
+            return dB.withUnsafeMutableBytes { Ristretto255.multiplyBase(UnsafeRawBufferPointer(d), into: $0) }
+        }
         if !nonZero {
             // d ≡ 0 (probability 2^-252): the child is the parent.
             return self
@@ -111,16 +125,15 @@ extension Sr25519 {
     /// schnorrkel `derive_scalar_and_chaincode`: commits the public key, takes d =
     /// challenge_scalar("HDKD-scalar"), then draws (and drops, as Substrate does) the child chain
     /// code "HDKD-chaincode", leaving the transcript where schnorrkel leaves it.
-    static func softDerivationScalar(_ transcript: inout MerlinTranscript, publicKey: [UInt8]) -> SecureBytes {
+    static func softDerivationScalar(
+        _ transcript: inout MerlinTranscript, publicKey: [UInt8], into out: UnsafeMutableRawBufferPointer
+    ) {
         transcript.appendMessage(label: "public-key", message: publicKey)
-        let d = SecureBytes(count: 32) { out in
-            Ristretto255.withSecretScratch(64) { wide in
-                transcript.challengeBytes(label: "HDKD-scalar", into: wide)
-                Ristretto255.reduce(wide: UnsafeRawBufferPointer(wide), into: out)
-            }
+        Ristretto255.withSecretScratch(64) { wide in
+            transcript.challengeBytes(label: "HDKD-scalar", into: wide)
+            Ristretto255.reduce(wide: UnsafeRawBufferPointer(wide), into: out)
         }
         _ = transcript.challengeBytes(label: "HDKD-chaincode", count: 32)
-        return d
     }
 }
 
