@@ -58,7 +58,7 @@ func sr25519Key(mini hex: String) throws -> Sr25519.SecretKey {
 }
 
 /// Applies a Substrate derivation path to a root secret key.
-func derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) throws -> Sr25519.SecretKey {
+func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) throws -> Sr25519.SecretKey {
     var key = root
     for junction in path {
         let chainCode = SubstrateJunction.chainCode(junction.junction)
@@ -108,12 +108,12 @@ func derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) throws ->
         let root = try sr25519Key(mini: file.dev_mini_secret)
         #expect(file.dev_accounts_from_dev_mini_secret.count == 3)
         for account in file.dev_accounts_from_dev_mini_secret {
-            let key = try derive(root, account.path)
+            let key = try sr25519Derive(root, account.path)
             #expect(testHex(key.publicKey.bytes) == account.public, "\(account.suri)")
             #expect(testHex(contents(key.ed25519Bytes)) == account.secret_ed25519_format, "\(account.suri)")
             #expect(testHex(contents(key.schnorrkelBytes)) == account.secret_canonical_format, "\(account.suri)")
         }
-        let alice = try derive(root, [.init(hard: true, junction: "Alice")])
+        let alice = try sr25519Derive(root, [.init(hard: true, junction: "Alice")])
         #expect(testHex(alice.publicKey.bytes) == "d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d")
     }
 
@@ -134,7 +134,7 @@ func derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) throws ->
         let root = try sr25519Key(mini: file.dev_mini_secret)
         #expect(file.dev_phrase_paths.vectors.count >= 8)
         for v in file.dev_phrase_paths.vectors {
-            let key = try derive(root, v.path)
+            let key = try sr25519Derive(root, v.path)
             #expect(testHex(key.publicKey.bytes) == v.public, "\(v.suri)")
             // Where the path ends in soft junctions, the public side alone reaches the same key.
             var hardPrefix = root
