@@ -27,7 +27,7 @@ demo: deps
 	@AIRSIGN_BIN_DIR="$(BIN_RELEASE)" scripts/demo
 
 bench: deps
-	@echo "nothing to bench yet: the benchmark harness arrives with the benchmarks issue"
+	@scripts/bench
 
 release: deps
 	$(SWIFT) build -c release

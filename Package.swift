@@ -43,6 +43,8 @@ let package = Package(
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        // Benchmarks (`make bench` builds it in release mode): JSON lines of operations per second.
+        .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto"]),
 
         .target(name: "AirsignTestSupport", path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),

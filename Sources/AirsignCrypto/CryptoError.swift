@@ -5,6 +5,9 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Names the input a length error is about, so one case serves every primitive.
     public enum Field: String, Sendable {
         case key, nonce, seed, salt, digest, tweak, signature, ciphertext, password, output
+
+        // sr25519 and Merlin (issue 4).
+        case chainCode = "chain code", message, context
     }
 
     /// An input that must have one exact length has another.
@@ -38,6 +41,15 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libsecp256k1 failing to find a signing nonce). Names the operation, never the data.
     case internalFailure(String)
 
+    // MARK: sr25519 (issue 4): kept together so parallel work on this file merges cleanly.
+
+    /// An sr25519 secret whose scalar is not canonical (not below the group order ℓ) or is zero,
+    /// or an "ed25519 bytes" secret whose scalar is not a multiple of 8.
+    case invalidSr25519SecretKey
+    /// 32 bytes that are not the canonical ristretto255 encoding of a point other than the
+    /// identity, so not an sr25519 public key.
+    case invalidSr25519PublicKey
+
     public var description: String {
         switch self {
         case let .wrongLength(field, expected, actual):
@@ -69,6 +81,11 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "key derivation failed: the system could not provide the memory Argon2id needs"
         case let .internalFailure(operation):
             return "internal cryptography failure in \(operation)"
+        // sr25519 (issue 4)
+        case .invalidSr25519SecretKey:
+            return "sr25519 secret key is not a valid scalar"
+        case .invalidSr25519PublicKey:
+            return "sr25519 public key is not a valid ristretto255 point"
         }
     }
 }
