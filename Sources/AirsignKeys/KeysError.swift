@@ -38,8 +38,9 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A URI with junctions but no phrase or seed: Substrate would silently use the public
     /// development phrase, which nobody should hold funds under.
     case secretURIWithoutSecret
-    /// A `///password` after a `0x` seed: Substrate ignores it there, so it would protect nothing.
-    case passwordWithRawSeed
+    /// A passphrase or `///password` with a raw key or `0x` seed: only phrases use one (Substrate
+    /// silently ignores it after a seed), so it would protect nothing.
+    case passphraseWithRawKey
     /// A soft (`/name`) junction for a scheme that only has hard derivation.
     case softJunctionUnsupported(scheme: String)
     /// A junction that Substrate and polkadot-js derive differently (a leading `+`, a number of
@@ -55,6 +56,9 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidSecretEncoding(String)
     /// A PEM or DER key file that is malformed or of a kind Airsign does not import.
     case invalidKeyFile(String)
+    /// A secret of a kind that cannot give the account asked for (a Stellar seed for an
+    /// Ethereum account, an index other than 0 for a single imported key…).
+    case secretDoesNotFitAccount(String)
     /// A public value that does not decode (an address, xpub), with the decoder's own message.
     case encoding(EncodingError)
 
@@ -90,8 +94,8 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
             return "invalid secret URI: \(reason)"
         case .secretURIWithoutSecret:
             return "the secret URI has no phrase or 0x seed before its junctions"
-        case .passwordWithRawSeed:
-            return "a ///password cannot be combined with a 0x seed (Substrate would ignore it)"
+        case .passphraseWithRawKey:
+            return "a passphrase or ///password only applies to a recovery phrase, not to a raw key or 0x seed"
         case let .softJunctionUnsupported(scheme):
             return "\(scheme) supports only hard junctions (//name), not soft ones (/name)"
         case let .ambiguousJunction(position, reason):
@@ -104,6 +108,8 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
             return "the secret does not decode: \(reason)"
         case let .invalidKeyFile(reason):
             return "invalid key file: \(reason)"
+        case let .secretDoesNotFitAccount(reason):
+            return "this key cannot give that account: \(reason)"
         case let .encoding(error):
             return error.description
         }
