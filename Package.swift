@@ -42,7 +42,7 @@ let package = Package(
         ]),
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
-        .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
 
         .target(name: "AirsignTestSupport", path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
