@@ -42,7 +42,7 @@ let package = Package(
         ]),
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
-        .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations per second.
         .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto"]),
 

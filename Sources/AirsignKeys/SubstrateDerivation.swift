@@ -1,0 +1,56 @@
+import AirsignCrypto
+
+/// Substrate's hard derivation for ed25519 and ecdsa (sp-core `derive_hard_junction`): each
+/// hard junction replaces the 32-byte seed with
+/// BLAKE2b-256(SCALE((tag, seed, chain code))) — tag "Ed25519HDKD" or "Secp256k1HDKD". Neither
+/// scheme has soft derivation. sr25519 goes through the sr25519 module once it exists.
+public enum SubstrateDerivation {
+    /// The ed25519 key pair at `path` from a 32-byte root seed (mini-secret).
+    public static func ed25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Ed25519.PrivateKey {
+        let derived = try hardDerive(seed: seed, path: path, tag: "Ed25519HDKD", scheme: .ed25519)
+        do {
+            return try Ed25519.PrivateKey(seed: derived)
+        } catch {
+            throw .invalidSecretKey("an ed25519 seed must be 32 bytes")
+        }
+    }
+
+    /// The ecdsa (secp256k1) key at `path` from a 32-byte root seed. The seed itself is the
+    /// private key, so one outside the group order is an error (as in sp-core).
+    public static func ecdsa(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Secp256k1.PrivateKey {
+        let derived = try hardDerive(seed: seed, path: path, tag: "Secp256k1HDKD", scheme: .ecdsa)
+        do {
+            return try Secp256k1.PrivateKey(derived)
+        } catch {
+            throw .invalidSecretKey("the derived ecdsa seed is not a valid secp256k1 key")
+        }
+    }
+
+    /// The seam for sr25519: until its derivation is wired in, this always throws
+    /// `schemeNotAvailable("sr25519")`.
+    public static func sr25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Never {
+        throw .schemeNotAvailable("sr25519")
+    }
+
+    /// Applies every junction of `path`; all must be hard.
+    static func hardDerive(seed: SecureBytes, path: SubstrateDerivationPath, tag: String, scheme: SubstrateScheme) throws(KeysError) -> SecureBytes {
+        guard seed.count == 32 else { throw .invalidSecretKey("a Substrate seed is 32 bytes, not \(seed.count)") }
+        guard path.junctions.allSatisfy(\.isHard) else { throw .softJunctionUnsupported(scheme: scheme.rawValue) }
+        // SCALE of a &str is its compact length (one byte below 64) then the UTF-8.
+        let prefix = [UInt8(tag.utf8.count << 2)] + Array(tag.utf8)
+        var current = seed
+        for junction in path.junctions {
+            let preimage = SecureBytes.joining([prefix, current, junction.chainCode])
+            var digest: [UInt8]
+            do {
+                digest = try Blake2b.hash(preimage, outputLength: 32)
+            } catch {
+                throw .invalidSecretKey("BLAKE2b refused a 32-byte output")
+            }
+            // Blake2b returns an ordinary array; move the new seed into protected memory and wipe it.
+            current = SecureBytes(copying: digest)
+            wipe(&digest)
+        }
+        return current
+    }
+}

@@ -1,9 +1,0 @@
-import AirsignKeys
-import Testing
-
-@Suite struct KeysErrorTests {
-    @Test func moduleLinks() {
-        // Replaced by real tests as the keys module fills in.
-        #expect(String(describing: KeysError.self) == "KeysError")
-    }
-}
