@@ -4,7 +4,7 @@
 ///
 /// A path such as `//Alice/0` is applied junction by junction from the root key: hard junctions
 /// (`//`) with `hardDerived(chainCode:)`, soft ones (`/`) with `softDerived(chainCode:)`. The
-/// chain code of a junction name is `SubstrateJunction.chainCode(_:)`.
+/// chain code of a junction name is `SubstrateJunction` in AirsignKeys.
 extension Sr25519.SecretKey {
     /// The mini-secret of the hard child (schnorrkel `hard_derive_mini_secret_key(Some(cc), b"")`):
     /// a Merlin transcript "SchnorrRistrettoHDKD" over the empty index, the chain code and this
@@ -134,68 +134,5 @@ extension Sr25519 {
             Ristretto255.reduce(wide: UnsafeRawBufferPointer(wide), into: out)
         }
         _ = transcript.challengeBytes(label: "HDKD-chaincode", count: 32)
-    }
-}
-
-/// Substrate's junction → chain code rule (`sp-core` `crypto.rs` `DeriveJunction::from`; spec
-/// §1e.3), shared by sr25519, ed25519 and ecdsa derivation.
-public enum SubstrateJunction {
-    /// The 32-byte chain code of a junction's name (the text between slashes, without them): a
-    /// name that Rust's `u64` parser accepts (decimal digits, optionally after one `+`, no
-    /// overflow) is its 8-byte little-endian value; any other name is its SCALE string encoding
-    /// (compact length ‖ UTF-8). The encoding is zero-padded to 32 bytes, or replaced by its
-    /// BLAKE2b-256 hash when longer than 32 bytes.
-    ///
-    /// polkadot-js differs in two corners: it does not accept `+42` as a number and it takes a
-    /// `0x…` name as raw bytes; Substrate (followed here) treats both as strings.
-    public static func chainCode(_ name: String) -> [UInt8] {
-        var encoded: [UInt8]
-        if let number = rustU64(name) {
-            encoded = withUnsafeBytes(of: number.littleEndian) { Array($0) }
-        } else {
-            let utf8 = Array(name.utf8)
-            encoded = compactLength(utf8.count) + utf8
-        }
-        if encoded.count > Sr25519.chainCodeLength {
-            // BLAKE2b accepts any input and a 32-byte output; it cannot throw here.
-            return (try? Blake2b.hash(encoded, outputLength: 32)) ?? []
-        }
-        return encoded + [UInt8](repeating: 0, count: Sr25519.chainCodeLength - encoded.count)
-    }
-
-    /// `str::parse::<u64>`: an optional `+`, then one or more ASCII digits, no overflow.
-    static func rustU64(_ text: String) -> UInt64? {
-        var digits = Substring(text).utf8[...]
-        if digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
-        guard !digits.isEmpty else { return nil }
-        var value: UInt64 = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) else { return nil }
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            value = sum
-        }
-        return value
-    }
-
-    /// SCALE `Compact<u32>` of a length (spec §0).
-    static func compactLength(_ length: Int) -> [UInt8] {
-        let value = UInt64(length)
-        switch value {
-        case 0 ..< (1 << 6):
-            return [UInt8(value << 2)]
-        case (1 << 6) ..< (1 << 14):
-            let v = UInt16(value << 2) | 0b01
-            return [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)]
-        case (1 << 14) ..< (1 << 30):
-            let v = UInt32(value << 2) | 0b10
-            return withUnsafeBytes(of: v.littleEndian) { Array($0) }
-        default:
-            // Big-integer mode: (byte count − 4) in the upper six bits, then the minimal LE bytes.
-            var bytes = withUnsafeBytes(of: value.littleEndian) { Array($0) }
-            while bytes.count > 4, bytes.last == 0 { bytes.removeLast() }
-            return [UInt8((bytes.count - 4) << 2) | 0b11] + bytes
-        }
     }
 }

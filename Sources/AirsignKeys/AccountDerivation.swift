@@ -57,7 +57,9 @@ public enum AccountDerivation {
                 let account = try substrateAccount(.ecdsa, publicKey: key.publicKey.compressed, accountID: accountID, path: path, prefix: prefix)
                 return DerivedAccount(account: account, signingKey: .secp256k1(key))
             case .sr25519:
-                try SubstrateDerivation.sr25519(seed: root, path: path)
+                let key = try SubstrateDerivation.sr25519(seed: root, path: path)
+                let account = try substrateAccount(.sr25519, publicKey: key.publicKey.bytes, accountID: key.publicKey.bytes, path: path, prefix: prefix)
+                return DerivedAccount(account: account, signingKey: .sr25519(key))
             }
         }
     }

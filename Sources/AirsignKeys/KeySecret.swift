@@ -38,6 +38,7 @@ public enum AccountRequest: Hashable, Sendable {
 public enum SigningKey: Sendable {
     case secp256k1(Secp256k1.PrivateKey)
     case ed25519(Ed25519.PrivateKey)
+    case sr25519(Sr25519.SecretKey)
 }
 
 /// An account and its signing key, as `AccountDerivation` returns them.

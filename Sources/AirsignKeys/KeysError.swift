@@ -46,9 +46,6 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A junction that Substrate and polkadot-js derive differently (a leading `+`, a number of
     /// 2^64 or more, `0x` hex): refused rather than give an address other wallets do not show.
     case ambiguousJunction(position: Int, reason: String)
-    /// A signature scheme whose derivation is not available in this build (sr25519 until the
-    /// sr25519 work lands).
-    case schemeNotAvailable(String)
     /// A derived or imported secret that is not a valid key for its scheme (a secp256k1 scalar
     /// of zero or beyond the group order).
     case invalidSecretKey(String)
@@ -100,8 +97,6 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(scheme) supports only hard junctions (//name), not soft ones (/name)"
         case let .ambiguousJunction(position, reason):
             return "junction \(position) is derived differently by Substrate and polkadot-js (\(reason)); choose another"
-        case let .schemeNotAvailable(scheme):
-            return "\(scheme) keys are not available in this build yet"
         case let .invalidSecretKey(reason):
             return "invalid private key: \(reason)"
         case let .invalidSecretEncoding(reason):

@@ -3,7 +3,7 @@ import AirsignCrypto
 /// Substrate's hard derivation for ed25519 and ecdsa (sp-core `derive_hard_junction`): each
 /// hard junction replaces the 32-byte seed with
 /// BLAKE2b-256(SCALE((tag, seed, chain code))) — tag "Ed25519HDKD" or "Secp256k1HDKD". Neither
-/// scheme has soft derivation. sr25519 goes through the sr25519 module once it exists.
+/// scheme has soft derivation. sr25519 has both, through schnorrkel's HDKD in AirsignCrypto.
 public enum SubstrateDerivation {
     /// The ed25519 key pair at `path` from a 32-byte root seed (mini-secret).
     public static func ed25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Ed25519.PrivateKey {
@@ -26,10 +26,21 @@ public enum SubstrateDerivation {
         }
     }
 
-    /// The seam for sr25519: until its derivation is wired in, this always throws
-    /// `schemeNotAvailable("sr25519")`.
-    public static func sr25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Never {
-        throw .schemeNotAvailable("sr25519")
+    /// The sr25519 key at `path` from a 32-byte mini-secret (schnorrkel's Ed25519 expansion),
+    /// taking hard and soft junctions in order, as sp-core and polkadot-js do.
+    public static func sr25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Sr25519.SecretKey {
+        guard seed.count == 32 else { throw .invalidSecretKey("a Substrate seed is 32 bytes, not \(seed.count)") }
+        do {
+            var key = try Sr25519.SecretKey(miniSecret: seed)
+            for junction in path.junctions {
+                key = junction.isHard
+                    ? try key.hardDerived(chainCode: junction.chainCode)
+                    : try key.softDerived(chainCode: junction.chainCode)
+            }
+            return key
+        } catch {
+            throw .invalidSecretKey("sr25519 derivation failed: \(error)")
+        }
     }
 
     /// Applies every junction of `path`; all must be hard.

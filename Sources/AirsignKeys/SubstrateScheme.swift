@@ -1,7 +1,6 @@
 /// The signature schemes Substrate accounts use, named as Substrate names them.
 public enum SubstrateScheme: String, Sendable, Codable, CaseIterable {
-    /// Schnorrkel on ristretto255, the default of Polkadot wallets. Derivation arrives with the
-    /// sr25519 work; until then every sr25519 request fails with `schemeNotAvailable`.
+    /// Schnorrkel on ristretto255, the default of Polkadot wallets; hard and soft junctions.
     case sr25519
     case ed25519
     /// secp256k1 ECDSA; accounts are the BLAKE2b-256 of the 33-byte compressed key.

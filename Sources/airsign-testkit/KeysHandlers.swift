@@ -23,7 +23,7 @@ private func describe(_ derived: DerivedAccount) -> [String: Any] {
     if let id = account.icpAccountIdentifier { out["account_id"] = id.hex }
     switch derived.signingKey {
     case .secp256k1(let key): out["private_key"] = revealed(key.secret)
-    case .ed25519: break
+    case .ed25519, .sr25519: break
     }
     return out
 }
@@ -90,6 +90,19 @@ let keysHandlers: [String: Handler] = [
         let uri = try SecretURI(parsing: try text(request, "uri"), allowDevelopmentPhrase: try request.bool("allow_dev"))
         let prefix = UInt16(truncatingIfNeeded: try request.int("prefix"))
         return describe(try AccountDerivation.derive(uri: uri, scheme: scheme, ss58Prefix: prefix))
+    },
+    "substrate_uri_sign": { request in
+        guard let scheme = SubstrateScheme(rawValue: try request.string("scheme")) else {
+            throw TestkitError.badRequest("unknown scheme")
+        }
+        let uri = try SecretURI(parsing: try text(request, "uri"))
+        let derived = try AccountDerivation.derive(uri: uri, scheme: scheme, ss58Prefix: 42)
+        let message = try request.bytes("message")
+        switch derived.signingKey {
+        case .sr25519(let key): return ["signature": Hex.encode(try key.sign(message))]
+        case .ed25519(let key): return ["signature": Hex.encode(key.sign(message))]
+        case .secp256k1: throw TestkitError.badRequest("substrate_uri_sign: ecdsa signing belongs to the Substrate chain module")
+        }
     },
     "substrate_mini_secret": { request in
         let mnemonic = try Mnemonic(phrase: try text(request, "phrase"))

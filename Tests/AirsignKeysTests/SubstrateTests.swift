@@ -13,6 +13,11 @@ private struct SubstrateVectors: Decodable {
     let dev_accounts: [Dev]
     let junction_chain_codes: [Junction]
     let hard_derivation: [Hard]
+    struct SrDev: Decodable { let uri, `public`, ss58_42, source: String }
+    struct Suri: Decodable { let suri, `public`, ss58_42: String }
+    struct Suris: Decodable { let vectors: [Suri]; let source: String }
+    let dev_accounts_sr25519: [SrDev]
+    let suri_sr25519: Suris
 }
 
 @Suite struct SubstrateTests {
@@ -90,16 +95,36 @@ private struct SubstrateVectors: Decodable {
         #expect(throws: KeysError.phraseChecksum) { try uri("bottom drive obey lake curtain smoke basket hold race lonely fit fit//a") }
     }
 
-    @Test func softJunctionsAndSr25519AreRefused() throws {
+    @Test func sr25519SecretURIs() throws {
+        let file = try Vectors.load("substrate_keys", as: SubstrateVectors.self)
+        #expect(file.dev_accounts_sr25519.count >= 2)
+        for c in file.dev_accounts_sr25519 {
+            let derived = try AccountDerivation.derive(uri: uri(c.uri, dev: true), scheme: .sr25519, ss58Prefix: 42)
+            #expect(testHex(derived.account.publicKey) == c.public, "\(c.uri)")
+            #expect(derived.account.address == c.ss58_42, "\(c.uri)")
+        }
+        // Hard, soft and mixed junctions and ///password, from the polkadot-js and sp-core suites.
+        #expect(file.suri_sr25519.vectors.count >= 10)
+        for c in file.suri_sr25519.vectors {
+            let derived = try AccountDerivation.derive(uri: uri(c.suri), scheme: .sr25519, ss58Prefix: 42)
+            #expect(testHex(derived.account.publicKey) == c.public, "\(c.suri)")
+            #expect(derived.account.address == c.ss58_42, "\(c.suri)")
+            guard case .sr25519(let key) = derived.signingKey else {
+                Issue.record("\(c.suri): not an sr25519 signing key")
+                continue
+            }
+            let message = Array("airsign".utf8)
+            #expect(key.publicKey.isValidSignature(try key.sign(message), message: message))
+        }
+    }
+
+    @Test func softJunctionsAreRefusedForEd25519AndEcdsa() throws {
         let soft = try uri("//Alice/soft", dev: true)
         #expect(throws: KeysError.softJunctionUnsupported(scheme: "ed25519")) {
             try AccountDerivation.derive(uri: soft, scheme: .ed25519, ss58Prefix: 42)
         }
         #expect(throws: KeysError.softJunctionUnsupported(scheme: "ecdsa")) {
             try AccountDerivation.derive(uri: soft, scheme: .ecdsa, ss58Prefix: 42)
-        }
-        #expect(throws: KeysError.schemeNotAvailable("sr25519")) {
-            try AccountDerivation.derive(uri: try uri("//Alice", dev: true), scheme: .sr25519, ss58Prefix: 42)
         }
     }
 

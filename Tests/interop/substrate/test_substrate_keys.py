@@ -1,5 +1,8 @@
 """Substrate keys against substrate-interface 1.8.1 and bittensor-wallet (sp-core's key code).
 
+- sr25519: sp-core for every URI (hard/soft junctions, ///password, 0x seeds); substrate-interface
+  for phrase URIs without a password (it supports no more); signatures checked both ways.
+
 - substrate-interface: SS58 for any prefix, and root ed25519 keys from phrases and 0x seeds.
   (Its ECDSA keys follow Ethereum's BIP44, not sp-core, and it has no ed25519 junctions.)
 - bittensor-wallet's Keypair.create_from_uri wraps sp-core's `Pair::from_string`, so it is
@@ -146,3 +149,53 @@ def test_dev_accounts(testkit):
     outs = testkit.batch([uri_request("//Alice", "ed25519", allow_dev=True), uri_request("//Alice", "ed25519")])
     assert outs[0]["public_key"] == SpCoreKeypair.create_from_uri("//Alice", crypto_type=0).public_key.hex()
     assert "error" in outs[1]  # the development phrase is only used when asked for
+
+
+def random_mixed_path(rng):
+    return "".join(rng.choice(["//", "/"]) + random_name(rng) for _ in range(rng.randint(0, 4)))
+
+
+def random_sr25519_uri(rng):
+    uri = rng.choice([random_phrase(rng), DEV, "0x" + rng.randbytes(32).hex()]) + random_mixed_path(rng)
+    if not uri.startswith("0x"):
+        password = random_password(rng)
+        uri += "///" + password if password else ""
+    return uri
+
+
+def test_sr25519_uris_match_sp_core_and_substrate_interface(testkit, rng):
+    """Hard and soft junctions and ///password against sp-core (bittensor-wallet); substrate-interface
+    (py-sr25519-bindings underneath) where it can: phrases with junctions but no password."""
+    cases = [random_sr25519_uri(rng) for _ in range(N * 5)]
+    outs = testkit.batch([uri_request(u, "sr25519", 0) for u in cases])
+    checked_by_substrate_interface = 0
+    for uri, out in zip(cases, outs):
+        sp_core = SpCoreKeypair.create_from_uri(uri, crypto_type=1)
+        assert out.get("public_key") == sp_core.public_key.hex(), (uri, out)
+        assert out["address"] == ss58_encode(sp_core.public_key, 0)
+        if not uri.startswith("0x") and "///" not in uri:
+            ref = Keypair.create_from_uri(uri, ss58_format=0, crypto_type=KeypairType.SR25519)
+            assert out["public_key"] == ref.public_key.hex() and out["address"] == ref.ss58_address, uri
+            checked_by_substrate_interface += 1
+    assert checked_by_substrate_interface > N
+
+
+def test_sr25519_signatures_cross_verify(testkit, rng):
+    """Ours verify with schnorrkel (substrate-interface); sp-core's verify with ours; tampering fails."""
+    cases = [(random_sr25519_uri(rng), rng.randbytes(rng.randint(0, 300))) for _ in range(N * 3)]
+    outs = testkit.batch([{"op": "substrate_uri_sign", "uri": u, "scheme": "sr25519", "message": m.hex()}
+                          for u, m in cases])
+    verify_requests = []
+    for (uri, message), out in zip(cases, outs):
+        sp_core = SpCoreKeypair.create_from_uri(uri, crypto_type=1)
+        verifier = Keypair(public_key=sp_core.public_key, ss58_format=42, crypto_type=KeypairType.SR25519)
+        assert verifier.verify(message, bytes.fromhex(out["signature"])), uri
+        theirs = bytes(sp_core.sign(message))
+        tampered = bytearray(theirs)
+        tampered[rng.randrange(64)] ^= 1 << rng.randrange(8)
+        for signature in (theirs, bytes(tampered)):
+            verify_requests.append({"op": "sr25519_verify", "public": sp_core.public_key.hex(),
+                                    "message": message.hex(), "signature": signature.hex()})
+    results = testkit.batch(verify_requests)
+    assert all(r.get("valid") is True for r in results[0::2])
+    assert all(r.get("valid") is not True for r in results[1::2])
