@@ -29,7 +29,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0a, 0x0d: index += 1
+            default: return
+            }
+        }
     }
 
     private func peek() throws(Failure) -> UInt8 {
@@ -117,6 +122,16 @@ struct JSONParser {
     private mutating func parseString() throws(Failure) -> String {
         let start = index
         try expect(UInt8(ascii: "\""))
+        // Fast path: a string without escapes is a slice of the input.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[index ..< end], as: UTF8.self) else {
+                throw .invalid(offset: start, reason: "string is not valid UTF-8")
+            }
+            index = end + 1
+            return text
+        }
         var out: [UInt8] = []
         while true {
             let byte = try peek()
