@@ -7,12 +7,17 @@ import Synchronization
 /// themselves are exercised by the CLI tests (`--kdf interactive`).
 let testLimits = Argon2id.Limits(opsLimit: 1, memLimit: 8192)
 
-/// A fresh private directory under the system temp directory, removed when released.
+/// A fresh private directory, removed when released. It is on /dev/shm when there is one: the
+/// crash tests sync thousands of files, which tmpfs makes free, and durability on a real disk is
+/// not what they test.
 final class TemporaryDirectory: Sendable {
     let path: String
 
     init() {
-        path = NSTemporaryDirectory() + "airsign-keystore-test-" + UUID().uuidString
+        var isDirectory: ObjCBool = false
+        let base = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+            ? "/dev/shm/" : NSTemporaryDirectory()
+        path = base + "airsign-keystore-test-" + UUID().uuidString
         precondition(mkdir(path, 0o700) == 0, "cannot create \(path)")
     }
 
