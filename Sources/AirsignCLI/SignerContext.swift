@@ -19,18 +19,21 @@ public enum SignerContext {
             })
     }
 
-    /// Debug builds only: `AIRSIGN_SIGNER_TEST_PAUSE_AT=<step>[#<n>]` stops the process at the
-    /// n-th (default first) keystore write step of that name, announcing it on stderr, so the
-    /// test suite can SIGKILL it mid-write. Release builds ignore the variable.
+    /// Debug builds only: `AIRSIGN_SIGNER_TEST_PAUSE_AT=<step>[@<path suffix>][#<n>]` stops the
+    /// process at the n-th (default first) keystore write step of that name (on a file whose
+    /// path ends with the suffix), announcing it on stderr, so the test suite can SIGKILL it
+    /// mid-write. Release builds ignore the variable.
     static func testPauseHook(_ environment: [String: String]) -> FaultHook {
         #if DEBUG
         guard let spec = environment["AIRSIGN_SIGNER_TEST_PAUSE_AT"], !spec.isEmpty else { return .none }
-        let parts = spec.split(separator: "#", maxSplits: 1)
-        let target = String(parts[0])
-        let occurrence = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
+        let counted = spec.split(separator: "#", maxSplits: 1)
+        let occurrence = counted.count > 1 ? Int(counted[1]) ?? 1 : 1
+        let located = counted[0].split(separator: "@", maxSplits: 1)
+        let target = String(located[0])
+        let suffix = located.count > 1 ? String(located[1]) : ""
         let seen = Counter()
         return FaultHook { step, path in
-            guard step == target, seen.increment() == occurrence else { return false }
+            guard step == target, path.hasSuffix(suffix), seen.increment() == occurrence else { return false }
             Console.info("airsign-signer: test pause at \(step) \(path)")
             while true { pause() }
         }
