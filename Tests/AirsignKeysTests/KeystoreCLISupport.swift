@@ -38,10 +38,31 @@ enum Signer {
 
         var stderrSoFar: String { (try? String(contentsOfFile: scratch.path + "/err", encoding: .utf8)) ?? "" }
 
+        private var reaped: Int32?
+
+        /// Waits until stderr contains `marker` (true), or the process exits or `seconds` pass
+        /// (false; a process still running is then killed).
+        func waitForStderr(_ marker: String, seconds: Double = 60) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if stderrSoFar.contains(marker) { return true }
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    reaped = status
+                    return false
+                }
+                usleep(20_000)
+            }
+            kill(pid, SIGKILL)
+            return false
+        }
+
         /// Waits for the exit; a process killed by a signal reports 128 + the signal, as shells do.
         func wait() -> Result {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            var status: Int32 = reaped ?? 0
+            if reaped == nil {
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
             let low = status & 0x7f
             let code = low == 0 ? (status >> 8) & 0xff : 128 + low
             return Result(

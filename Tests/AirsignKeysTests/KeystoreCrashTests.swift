@@ -4,22 +4,6 @@ import Foundation
 import Testing
 
 @Suite struct KeystoreCrashTests {
-    /// Which PINs open every file of the keystore, each secret intact.
-    func pinsThatOpenEverything(_ dir: TemporaryDirectory) -> [String] {
-        let store = Keystore(directory: dir.home, clock: FakeClock())
-        return [oldPIN, newPIN].filter { pin in
-            guard let names = try? store.check(pin: secret(pin)), names.map(\.value) == ["alpha", "beta"] else { return false }
-            return names.allSatisfy { name in
-                (try? store.secret(of: name, pin: secret(pin))).map { text(of: $0.bytes) } == "\(secretMarker)-\(name)"
-            }
-        }
-    }
-
-    func expectNoLeftovers(_ dir: TemporaryDirectory, _ context: String) {
-        #expect(directoryNames(dir.home) == [".lock", "keys", "pin-check.json", "pin-state.json"], "\(context)")
-        #expect(directoryNames(dir.home + "/keys") == ["alpha.json", "beta.json"], "\(context)")
-    }
-
     /// `pin change` stopped at every step of its writes (as by a crash or power loss): the next
     /// run recovers a keystore that opens with exactly one of the two PINs, old before the
     /// commit point, new from it on.

@@ -2,6 +2,7 @@ import AirsignCrypto
 @testable import AirsignKeys
 import Foundation
 import Synchronization
+import Testing
 
 /// Argon2id at libsodium's minimum, so tests that derive hundreds of keys stay fast. The presets
 /// themselves are exercised by the CLI tests (`--kdf interactive`).
@@ -117,4 +118,21 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     precondition(fd >= 0, "cannot open \(path)")
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
+}
+
+/// Which of the two test PINs open every file of a keystore made by `makeKeystore`, each secret intact.
+func pinsThatOpenEverything(_ dir: TemporaryDirectory) -> [String] {
+    let store = Keystore(directory: dir.home, clock: FakeClock())
+    return [oldPIN, newPIN].filter { pin in
+        guard let names = try? store.check(pin: secret(pin)), names.map(\.value) == ["alpha", "beta"] else { return false }
+        return names.allSatisfy { name in
+            (try? store.secret(of: name, pin: secret(pin))).map { text(of: $0.bytes) } == "\(secretMarker)-\(name)"
+        }
+    }
+}
+
+/// After a keystore operation (which recovers), only the keystore's own files are left.
+func expectNoLeftovers(_ dir: TemporaryDirectory, _ context: String) {
+    #expect(directoryNames(dir.home) == [".lock", "keys", "pin-check.json", "pin-state.json"], "\(context)")
+    #expect(directoryNames(dir.home + "/keys") == ["alpha.json", "beta.json"], "\(context)")
 }
