@@ -70,7 +70,7 @@ public enum TerminalInput {
                 buffer.withUnsafeMutableBytes { $0[length] = 0 }
             default:
                 length += 1
-                guard length <= maximumBytes - 1 else { throw .secretTooLong(source: "the terminal input", maximum: maximumBytes) }
+                guard length <= maximumBytes else { throw .secretTooLong(source: "the terminal input", maximum: maximumBytes) }
             }
         }
     }

@@ -49,7 +49,9 @@ struct FileTransaction {
                 try faults.step("transaction.staged", target)
             }
         } catch {
-            // Not committed: undo, so the old files stay the only ones (a crash leaves this to recover()).
+            // Not committed: undo, so the old files stay the only ones. The write's own error is
+            // the one to report; if the undo fails too, the `prepared` journal stays and the
+            // next recover() finishes the undo (as after a crash, which skips this entirely).
             if !error.isSimulatedCrash { try? rollBack(paths) }
             throw error
         }
