@@ -9,6 +9,14 @@ extension Keystore {
         }
     }
 
+    /// Whether a key of this name exists (to refuse a taken name before asking for a PIN).
+    public func hasKey(_ name: KeyName) throws(KeysError) -> Bool {
+        try session { () throws(KeysError) -> Bool in try SystemCalls.linkInfo(keyPath(name)) != nil }
+    }
+
+    /// The current time in the metadata's `created` format, from this keystore's clock.
+    public func timestampNow() -> String { Timestamp.utc(clock.now().wallSeconds) }
+
     /// One key's public metadata. Needs no PIN.
     public func metadata(of name: KeyName) throws(KeysError) -> KeyMetadata {
         try session { () throws(KeysError) -> KeyMetadata in try readKey(name).metadata }

@@ -86,6 +86,15 @@ import Testing
         #expect(text(of: try store.secret(of: name, pin: secret(oldPIN)).bytes) == "\(secretMarker)-alpha")
     }
 
+    @Test func keystoreAnswersHasKeyAndTimestampsWithItsClock() throws {
+        let dir = TemporaryDirectory()
+        let store = try makeKeystore(in: dir, clock: FakeClock(wall: 1_735_689_599))
+        #expect(try store.hasKey(try KeyName("alpha")))
+        #expect(try !store.hasKey(try KeyName("gamma")))
+        #expect(store.timestampNow() == "2024-12-31T23:59:59Z")
+        #expect(KeyMetadata.timestamp(0) == "1970-01-01T00:00:00Z")
+    }
+
     @Test func keystoreDeleteRemovesTheFile() throws {
         let dir = TemporaryDirectory()
         let store = try makeKeystore(in: dir)
