@@ -24,16 +24,16 @@ public enum SecretSource: Sendable, Equatable {
     /// newline (`\n` or `\r\n`) is removed, so `echo PIN > file` works; anything else is kept
     /// as is. At most `maximumBytes` are accepted.
     public func read(maximumBytes: Int = 4096) throws(CLIError) -> SecureBytes {
-        let raw: SecureBytes
+        let secret: SecureBytes
         switch self {
         case let .terminal(prompt):
-            return try TerminalInput.readHidden(prompt: prompt, maximumBytes: maximumBytes)
+            secret = try TerminalInput.readHidden(prompt: prompt, maximumBytes: maximumBytes)
         case let .file(path):
-            raw = try SecretFile.read(path: path, maximumBytes: maximumBytes)
+            secret = SecretFile.strippingOneTrailingNewline(try SecretFile.read(path: path, maximumBytes: maximumBytes))
         case .standardInput:
-            raw = try SecretFile.readStandardInput(maximumBytes: maximumBytes)
+            secret = SecretFile.strippingOneTrailingNewline(try SecretFile.readStandardInput(maximumBytes: maximumBytes))
         }
-        let secret = SecretFile.strippingOneTrailingNewline(raw)
+        // An empty entry (Enter pressed by accident, an empty file) must not cost a PIN try.
         guard !secret.isEmpty else { throw .secretEmpty(source: name) }
         return secret
     }

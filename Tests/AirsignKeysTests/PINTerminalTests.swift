@@ -25,6 +25,11 @@ import Testing
         #expect(result.status == 8)
         #expect(result.screen.contains("cancelled"))
 
+        // Enter alone is not a try.
+        result = try PseudoTerminal.run(["pin", "check"], home: dir.home, [Keys(waitFor: "Keystore PIN", type: "\r")])
+        #expect(result.status == 3)
+        #expect(result.screen.contains("the terminal input is empty"))
+
         result = try PseudoTerminal.run(["pin", "change"], home: dir.home, [
             Keys(waitFor: "Current PIN", type: "tulip-4821\r"),
             Keys(waitFor: "New PIN", type: "orchid-7000\r"),
