@@ -6,6 +6,7 @@ import Glibc
 /// one line on stderr and the documented exit status (see `ExitStatus`). Help and `--version`
 /// go to stdout with status 0; command-line mistakes print the error and the usage with status 2.
 public enum CommandRunner {
+    /// Runs `root` with the process arguments (or `arguments`) and exits.
     public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
         let program = root.configuration.commandName ?? "airsign"
         do {

@@ -5,6 +5,7 @@ public struct PINFileOption: ParsableArguments {
     @Option(name: .customLong("pin-file"), help: ArgumentHelp(
         "Read the PIN from FILE (mode 600; one trailing newline is ignored), or from standard input with -, instead of asking on the terminal.",
         valueName: "file"))
+    /// The file, `-`, or nil to ask on the terminal.
     public var path: String?
 
     public init() {}
@@ -13,6 +14,7 @@ public struct PINFileOption: ParsableArguments {
 /// `--json`: machine output on stdout instead of text on stderr.
 public struct JSONOption: ParsableArguments {
     @Flag(name: .customLong("json"), help: "Print JSON on standard output instead of text on standard error.")
+    /// Whether `--json` was given.
     public var enabled = false
 
     public init() {}

@@ -6,6 +6,7 @@
 public struct FaultHook: Sendable {
     private let crashes: @Sendable (_ step: String, _ path: String) -> Bool
 
+    /// A hook that crashes at the steps for which `crashes` returns true.
     public init(_ crashes: @escaping @Sendable (_ step: String, _ path: String) -> Bool) {
         self.crashes = crashes
     }

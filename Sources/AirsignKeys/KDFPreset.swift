@@ -9,6 +9,7 @@ public enum KDFPreset: String, CaseIterable, Sendable {
     /// The default for new keystores.
     public static let standard = KDFPreset.moderate
 
+    /// libsodium's limits for this preset.
     public var limits: Argon2id.Limits {
         switch self {
         case .interactive: return .interactive

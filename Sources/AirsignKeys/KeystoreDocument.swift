@@ -30,6 +30,7 @@ public struct KeystoreDocument: Sendable, Equatable {
     static let opsLimits: ClosedRange<UInt64> = 1 ... 64
     static let memLimits: ClosedRange<UInt64> = 8192 ... (4 << 30)
 
+    /// The Argon2id cost, salt and nonce as stored; the sealed secret with its tag; the public part.
     public let limits: Argon2id.Limits
     public let salt: [UInt8]
     public let nonce: [UInt8]
