@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `--pin-file FILE`: the keystore PIN for automation, instead of the terminal prompt.
 public struct PINFileOption: ParsableArguments {
+    /// The file, `-`, or nil to ask on the terminal.
     @Option(name: .customLong("pin-file"), help: ArgumentHelp(
         "Read the PIN from FILE (mode 600; one trailing newline is ignored), or from standard input with -, instead of asking on the terminal.",
         valueName: "file"))
-    /// The file, `-`, or nil to ask on the terminal.
     public var path: String?
 
     public init() {}
@@ -13,8 +13,8 @@ public struct PINFileOption: ParsableArguments {
 
 /// `--json`: machine output on stdout instead of text on stderr.
 public struct JSONOption: ParsableArguments {
-    @Flag(name: .customLong("json"), help: "Print JSON on standard output instead of text on standard error.")
     /// Whether `--json` was given.
+    @Flag(name: .customLong("json"), help: "Print JSON on standard output instead of text on standard error.")
     public var enabled = false
 
     public init() {}
