@@ -1,6 +1,8 @@
 import AirsignCLI
 import ArgumentParser
 
+/// The table of contents: every command of the offline signer. Each lives in its own file and
+/// hands its work to AirsignCLI; `CommandRunner` maps errors to the documented exit codes.
 @main
 struct AirsignSigner: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,8 +11,18 @@ struct AirsignSigner: ParsableCommand {
         discussion: """
             airsign-signer runs on a machine that never touches a network. It decodes each \
             request, shows exactly what it would sign, and signs only after you confirm.
+
+            The keystore lives in $AIRSIGN_SIGNER_HOME, or ~/.airsign-signer when that is not set.
             """,
         version: AirsignVersion.string,
-        subcommands: []
+        subcommands: [
+            InitCommand.self,
+            KeyCommand.self,
+            PINCommand.self,
+        ]
     )
+
+    static func main() {
+        CommandRunner.main(AirsignSigner.self)
+    }
 }

@@ -13,4 +13,9 @@ struct AirsignWatch: ParsableCommand {
         version: AirsignVersion.string,
         subcommands: []
     )
+
+    /// The shared runner: one-line errors and the exit codes documented in README.md.
+    static func main() {
+        CommandRunner.main(AirsignWatch.self)
+    }
 }

@@ -1,0 +1,47 @@
+import AirsignKeys
+import ArgumentParser
+import Glibc
+
+/// The programs' `main`: parses the command line, runs the command, and turns any error into
+/// one line on stderr and the documented exit status (see `ExitStatus`). Help and `--version`
+/// go to stdout with status 0; command-line mistakes print the error and the usage with status 2.
+public enum CommandRunner {
+    /// Runs `root` with the process arguments (or `arguments`) and exits.
+    public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
+        let program = root.configuration.commandName ?? "airsign"
+        do {
+            var command = try root.parseAsRoot(arguments)
+            try command.run()
+            exit(ExitStatus.success.rawValue)
+        } catch {
+            exit(report(error, root: root, program: program).rawValue)
+        }
+    }
+
+    /// Prints what the user needs to see about `error` and returns the exit status.
+    static func report(_ error: any Error, root: any ParsableCommand.Type, program: String) -> ExitStatus {
+        switch error {
+        case is KeysError, is CLIError:
+            Console.error(program, String(describing: error))
+            return ExitStatus.of(error)
+        case let code as ExitCode:
+            return ExitStatus(rawValue: code.rawValue) ?? .failure
+        default:
+            break
+        }
+        // ArgumentParser's own outcomes: help and version requests, parse and validation errors.
+        let code = root.exitCode(for: error)
+        let message = root.fullMessage(for: error)
+        if code == .success {
+            Console.output(message)
+            return .success
+        }
+        if code == .validationFailure {
+            let prefix = "Error: "
+            Console.info(message.hasPrefix(prefix) ? "\(program): error: " + message.dropFirst(prefix.count) : message)
+            return .usage
+        }
+        Console.error(program, root.message(for: error))
+        return .failure
+    }
+}

@@ -1,0 +1,5 @@
+import AirsignKeys
+import ArgumentParser
+
+/// `--kdf interactive|moderate|sensitive`.
+extension KDFPreset: ExpressibleByArgument {}
