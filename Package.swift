@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AirsignCrypto", targets: ["AirsignCrypto"]),
         .library(name: "AirsignEncoding", targets: ["AirsignEncoding"]),
         .library(name: "AirsignKeys", targets: ["AirsignKeys"]),
+        .library(name: "AirsignKeystore", targets: ["AirsignKeystore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,8 +28,16 @@ let package = Package(
         .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        // The PIN-encrypted keystore: only airsign-signer links it.
+        .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        // What both programs share: exit codes, error reporting, terminal and file input.
         .target(name: "AirsignCLI", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
+        .target(name: "AirsignSignerCLI", dependencies: [
+            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -38,7 +47,7 @@ let package = Package(
         // The offline signer: nothing it depends on may link networking (checked by
         // Tests/interop/test_link_map.py).
         .executableTarget(name: "airsign-signer", dependencies: [
-            "AirsignCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignCLI", "AirsignSignerCLI", "AirsignKeystore", "AirsignKeys", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
@@ -46,10 +55,11 @@ let package = Package(
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations per second.
         .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto"]),
 
-        .target(name: "AirsignTestSupport", path: "Tests/AirsignTestSupport"),
+        .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG"]),
     ]
 )

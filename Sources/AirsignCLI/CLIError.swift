@@ -2,7 +2,7 @@ import Glibc
 
 /// Failures of the command-line layer itself (terminal, secret files, confirmations). Like
 /// every Airsign error, the text is one line and never contains a secret.
-public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable {
+public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable, ExitStatusProviding {
     /// A secret or confirmation was needed but there is no terminal; `hint` says what to use.
     case noTerminal(hint: String)
     /// The two entries of a new PIN differ.
@@ -57,7 +57,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
-    var exitStatus: ExitStatus {
+    public var exitStatus: ExitStatus {
         switch self {
         case .noTerminal, .pinsDiffer, .secretFileUnreadable, .secretTooLong, .secretEmpty, .standardInputTwice,
              .confirmationRequired:

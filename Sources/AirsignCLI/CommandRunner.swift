@@ -1,4 +1,3 @@
-import AirsignKeys
 import ArgumentParser
 import Glibc
 
@@ -21,7 +20,7 @@ public enum CommandRunner {
     /// Prints what the user needs to see about `error` and returns the exit status.
     static func report(_ error: any Error, root: any ParsableCommand.Type, program: String) -> ExitStatus {
         switch error {
-        case is KeysError, is CLIError:
+        case is any ExitStatusProviding:
             Console.error(program, String(describing: error))
             return ExitStatus.of(error)
         case let code as ExitCode:

@@ -29,34 +29,25 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// The exit status for an error a command threw.
     public static func of(_ error: any Error) -> ExitStatus {
         switch error {
-        case let error as KeysError: return of(error)
-        case let error as CLIError: return error.exitStatus
+        case let error as any ExitStatusProviding: return error.exitStatus
         case is ValidationError: return .usage
-        case is CryptoError: return .failure
         default: return .failure
         }
     }
+}
 
-    static func of(_ error: KeysError) -> ExitStatus {
-        // Switched as an Optional so `default` stays reachable (it also covers nil) while the
-        // phrase, derivation and import cases land in KeysError: they all fall to it.
-        switch Optional(error) {
-        case .pinTooShort?, .pinRejected?, .invalidKeyName?, .invalidMetadata?:
-            return .invalidInput
-        case .wrongPIN?:
-            return .wrongPIN
-        case .keyFileTampered?, .keystoreFileMalformed?, .keystoreFileTruncated?, .keystoreVersionUnsupported?,
-             .keyFileNameMismatch?, .keystoreFileMissing?:
-            return .keystoreDamaged
-        case .unsafePermissions?, .wrongOwner?, .unexpectedFileType?:
-            return .permissions
-        case .keystoreNotInitialized?, .keystoreAlreadyInitialized?, .keyNotFound?, .keyExists?:
-            return .keystoreState
-        case .fileSystem?, .keystoreCrypto?, .writeInterrupted?:
-            return .failure
-        default:
-            // The phrase, derivation and import errors: all about what the user typed or gave.
-            return .invalidInput
-        }
-    }
+/// An error that knows which exit status it means. Each module's error enum gets its mapping
+/// next to the commands that use it, so this shared module needs no module it should not see
+/// (airsign-watch must not reach keystore code).
+public protocol ExitStatusProviding: Error {
+    var exitStatus: ExitStatus { get }
+}
+
+extension KeysError: ExitStatusProviding {
+    /// Phrase, derivation and import errors are all about what the user typed or gave.
+    public var exitStatus: ExitStatus { .invalidInput }
+}
+
+extension CryptoError: ExitStatusProviding {
+    public var exitStatus: ExitStatus { .failure }
 }

@@ -1,8 +1,11 @@
+import AirsignKeys
+import AirsignKeystore
+import AirsignSignerCLI
 import AirsignCLI
 import ArgumentParser
 
 /// The table of contents: every command of the offline signer. Each lives in its own file and
-/// hands its work to AirsignCLI; `CommandRunner` maps errors to the documented exit codes.
+/// hands its work to AirsignSignerCLI; `CommandRunner` maps errors to the documented exit codes.
 @main
 struct AirsignSigner: ParsableCommand {
     static let configuration = CommandConfiguration(

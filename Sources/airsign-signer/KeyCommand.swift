@@ -1,3 +1,7 @@
+import AirsignKeys
+import AirsignKeystore
+import AirsignSignerCLI
+import AirsignCLI
 import ArgumentParser
 
 struct KeyCommand: ParsableCommand {

@@ -1,3 +1,5 @@
+import AirsignKeystore
+import AirsignSignerCLI
 import AirsignCLI
 import AirsignKeys
 import ArgumentParser

@@ -1,3 +1,6 @@
+import AirsignKeys
+import AirsignKeystore
+import AirsignSignerCLI
 import AirsignCLI
 import ArgumentParser
 

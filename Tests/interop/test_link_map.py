@@ -1,5 +1,6 @@
-"""The offline signer links no networking code: checked on the built binary and on the package's
-module graph, so a dependency added later cannot slip networking in."""
+"""The offline signer links no networking code, and the online watch cannot reach keystore code:
+checked on the built binary and on the package's module graph, so a dependency added later
+cannot slip either in."""
 import json
 import subprocess
 
@@ -22,11 +23,11 @@ def test_signer_binary_links_no_networking_library():
     assert SOCKET_SYMBOLS.isdisjoint(symbols), sorted(SOCKET_SYMBOLS.intersection(symbols))
 
 
-def signer_module_closure():
+def module_closure(root):
     desc = json.loads(subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT,
                                      capture_output=True, text=True, check=True).stdout)
     targets = {t["name"]: t for t in desc["targets"]}
-    seen, todo = set(), ["airsign-signer"]
+    seen, todo = set(), [root]
     products = set()
     while todo:
         name = todo.pop()
@@ -40,7 +41,7 @@ def signer_module_closure():
 
 
 def test_signer_module_graph_has_no_networking():
-    modules, products, targets = signer_module_closure()
+    modules, products, targets = module_closure("airsign-signer")
     assert "AirsignCrypto" in modules
     assert products <= {"ArgumentParser"}, f"unexpected external products: {products}"
     for name in modules:
@@ -52,3 +53,10 @@ def test_signer_module_graph_has_no_networking():
                 if "import" in words:
                     imported = words[-1]
                     assert imported not in NETWORK_MODULES, f"{source}: {line.strip()}"
+
+
+def test_watch_cannot_reach_keystore_code():
+    modules, _, _ = module_closure("airsign-watch")
+    assert "AirsignCLI" in modules
+    for forbidden in ("AirsignKeystore", "AirsignSignerCLI"):
+        assert forbidden not in modules, f"airsign-watch depends on {forbidden}"

@@ -1,5 +1,0 @@
-import AirsignKeys
-import ArgumentParser
-
-/// `--kdf interactive|moderate|sensitive`.
-extension KDFPreset: ExpressibleByArgument {}

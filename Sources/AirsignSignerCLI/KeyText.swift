@@ -1,0 +1,43 @@
+import AirsignKeystore
+import AirsignCLI
+import AirsignEncoding
+import AirsignKeys
+
+/// How keys are shown to people (on stderr) and to programs (`--json`, on stdout).
+public enum KeyText {
+    /// One line per key under a header.
+    public static func table(_ keys: [KeyMetadata]) -> String {
+        let rows = [["NAME", "KIND", "ACCOUNTS", "CREATED"]]
+            + keys.map { [$0.name.value, $0.kind, String($0.accounts.count), $0.created] }
+        var widths = [Int](repeating: 0, count: 4)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+            }.joined()
+        }.joined(separator: "\n")
+    }
+
+    /// Every public field of one key.
+    public static func details(_ key: KeyMetadata) -> String {
+        var lines = [
+            "name:     \(key.name.value)",
+            "kind:     \(key.kind)",
+            "created:  \(key.created)",
+            "accounts: \(key.accounts.count)",
+        ]
+        for account in key.accounts {
+            let heading = [account.chain, account.network, account.scheme, account.path].compactMap { $0 }.joined(separator: "  ")
+            lines.append("  " + heading)
+            lines.append("    address:    \(account.address)")
+            lines.append("    public key: \(Hex.encode(account.publicKey, prefix: true))")
+            if let xpub = account.xpub { lines.append("    xpub:       \(xpub)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A JSON array of the keys' metadata, one canonical object per key.
+    public static func json(_ keys: [KeyMetadata]) -> String {
+        "[" + keys.map(\.jsonText).joined(separator: ",") + "]"
+    }
+}

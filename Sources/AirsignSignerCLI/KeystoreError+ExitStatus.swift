@@ -1,0 +1,23 @@
+import AirsignKeys
+import AirsignCLI
+import AirsignKeystore
+
+extension KeystoreError: ExitStatusProviding {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .pinTooShort, .pinRejected, .invalidKeyName, .invalidMetadata:
+            return .invalidInput
+        case .wrongPIN:
+            return .wrongPIN
+        case .keyFileTampered, .keystoreFileMalformed, .keystoreFileTruncated, .keystoreVersionUnsupported,
+             .keyFileNameMismatch, .keystoreFileMissing:
+            return .keystoreDamaged
+        case .unsafePermissions, .wrongOwner, .unexpectedFileType:
+            return .permissions
+        case .keystoreNotInitialized, .keystoreAlreadyInitialized, .keyNotFound, .keyExists:
+            return .keystoreState
+        case .fileSystem, .keystoreCrypto, .writeInterrupted:
+            return .failure
+        }
+    }
+}
