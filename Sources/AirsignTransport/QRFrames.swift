@@ -60,6 +60,9 @@ public struct QRFramePlan: Sendable {
     public let options: QROptions
     private var single: QRFrame?
     private var encoder: UREncoder?
+    /// Every fountain frame uses this version (that of the longest possible part), so frames
+    /// have one size and an animation does not jump.
+    private var frameVersion = 0
 
     public init(message: [UInt8], options: QROptions = QROptions()) throws(TransportError) {
         try options.validate()
@@ -89,6 +92,10 @@ public struct QRFramePlan: Sendable {
         let encoder = try UREncoder(ur: ur, maxFragmentLen: fragment)
         self.encoder = encoder
         kind = .multipart(seqLen: encoder.seqLen, fragmentLength: encoder.fountain.fragmentLen)
+        let worst = FountainPart(seqNum: .max, seqLen: encoder.seqLen, messageLen: ur.cbor.count, checksum: .max,
+                                 data: [UInt8](repeating: 0xff, count: encoder.fountain.fragmentLen))
+        frameVersion = try QRCode.encode(alphanumeric: UR.partString(type: ur.type, part: worst).uppercased(),
+                                         correction: options.correction).version
     }
 
     /// How many frames files and animations carry by default: 1 for a single QR; for a
@@ -107,7 +114,7 @@ public struct QRFramePlan: Sendable {
         guard var encoder else { throw .emptyMessage }
         let text = encoder.nextPart().uppercased()
         self.encoder = encoder
-        let code = try QRCode.encode(alphanumeric: text, correction: options.correction)
+        let code = try QRCode.encode(alphanumeric: text, correction: options.correction, minVersion: frameVersion)
         return QRFrame(payload: Array(text.utf8), ur: text, code: code)
     }
 

@@ -21,7 +21,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     case differentMessage(String)
     /// Every fragment arrived, but the reassembled message fails its CRC-32.
     case messageChecksumMismatch
-    /// The frames ran out before the message was complete.
+    /// The frames ran out before the message was complete: distinct frames read, and about how
+    /// many the message needs.
     case incompleteMessage(received: Int, expected: Int)
     /// No QR code was found in any of the inputs.
     case noQRCodeFound
@@ -61,7 +62,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         case .messageChecksumMismatch:
             return "the reassembled message fails its CRC-32 checksum (corrupted frames)"
         case let .incompleteMessage(received, expected):
-            return "incomplete message: \(received) of \(expected) fragments recovered; scan more frames"
+            return "incomplete message: \(received) frames read, about \(expected) needed; scan the missing frames"
         case .noQRCodeFound: return "no QR code found in the input"
         case .emptyMessage: return "the message is empty"
         case let .messageTooLong(length, limit):
