@@ -19,6 +19,7 @@ struct AirsignSigner: ParsableCommand {
             InitCommand.self,
             KeyCommand.self,
             PINCommand.self,
+            QRCommand.self,
         ]
     )
 
