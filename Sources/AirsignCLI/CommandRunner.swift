@@ -1,4 +1,5 @@
 import AirsignKeys
+import AirsignTransport
 import ArgumentParser
 import Glibc
 
@@ -21,7 +22,7 @@ public enum CommandRunner {
     /// Prints what the user needs to see about `error` and returns the exit status.
     static func report(_ error: any Error, root: any ParsableCommand.Type, program: String) -> ExitStatus {
         switch error {
-        case is KeysError, is CLIError:
+        case is KeysError, is CLIError, is TransportError:
             Console.error(program, String(describing: error))
             return ExitStatus.of(error)
         case let code as ExitCode:

@@ -1,5 +1,6 @@
 import AirsignCrypto
 import AirsignKeys
+import AirsignTransport
 import ArgumentParser
 
 /// The exit codes of both programs. They are part of the interface (scripts branch on them), so
@@ -31,6 +32,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         switch error {
         case let error as KeysError: return of(error)
         case let error as CLIError: return error.exitStatus
+        case let error as TransportError: return error.isInvalidInput ? .invalidInput : .failure
         case is ValidationError: return .usage
         case is CryptoError: return .failure
         default: return .failure

@@ -39,21 +39,11 @@ public enum QRMessageIO {
         }
     }
 
-    /// One line on standard error. Progress lines (`transient`) overwrite each other on a
-    /// terminal and are printed one per line otherwise.
+    /// One line on standard error. On a terminal, progress lines (`transient`) overwrite each
+    /// other and the next line replaces the last of them; elsewhere every line stays.
     public static func log(_ line: String, transient: Bool = false) {
         let tty = isatty(STDERR_FILENO) == 1
-        let text: String
-        if transient { text = tty ? "\r\u{1B}[K" + line : line + "\n" } else { text = (tty ? "\r\u{1B}[K" : "") + line + "\n" }
+        let text = tty ? "\r\u{1B}[K" + line + (transient ? "" : "\n") : line + "\n"
         FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    /// Runs `body`, turning a `TransportError` into its one-line message on standard error and
-    /// exit code 3 (invalid input) or 1 (failure).
-    public static func exitOnError(_ body: () throws(TransportError) -> Void) throws(ExitCode) {
-        do { try body() } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(error.isInvalidInput ? 3 : 1)
-        }
     }
 }

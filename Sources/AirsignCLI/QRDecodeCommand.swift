@@ -32,18 +32,16 @@ public struct QRDecodeCommand: ParsableCommand {
     }
 
     public func run() throws {
-        try QRMessageIO.exitOnError { () throws(TransportError) in
-            let log: (String) -> Void = { line in
-                QRMessageIO.log(line, transient: line.contains("% — "))
-            }
-            let message: [UInt8]
-            if let camera {
-                message = try QRCamera.read(device: camera, log: log)
-            } else {
-                message = try QRScanJob().run(paths: scan, log: log)
-            }
-            QRMessageIO.log("read \(message.count) bytes")
-            try QRMessageIO.write(message, to: out)
+        let log: (String) -> Void = { line in
+            QRMessageIO.log(line, transient: line.contains("% — "))
         }
+        let message: [UInt8]
+        if let camera {
+            message = try QRCamera.read(device: camera, log: log)
+        } else {
+            message = try QRScanJob().run(paths: scan, log: log)
+        }
+        QRMessageIO.log("read \(message.count) bytes")
+        try QRMessageIO.write(message, to: out)
     }
 }

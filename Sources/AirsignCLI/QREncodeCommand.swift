@@ -66,31 +66,29 @@ public struct QREncodeCommand: ParsableCommand {
     }
 
     public func run() throws {
-        try QRMessageIO.exitOnError { () throws(TransportError) in
-            let message = try QRMessageIO.read(input)
-            var plan = try QRFramePlan(message: message, options: options)
-            let needFiles = qr != nil || gif != nil || html != nil
-            let list = needFiles ? try plan.frames(count: frames) : []
-            if case let .multipart(seqLen, fragment) = plan.kind {
-                QRMessageIO.log("\(message.count) bytes → UR fountain: \(seqLen) fragments of \(fragment) bytes, \(needFiles ? "\(list.count) frames" : "endless frames")")
+        let message = try QRMessageIO.read(input)
+        var plan = try QRFramePlan(message: message, options: options)
+        let needFiles = qr != nil || gif != nil || html != nil
+        let list = needFiles ? try plan.frames(count: frames) : []
+        if case let .multipart(seqLen, fragment) = plan.kind {
+            QRMessageIO.log("\(message.count) bytes → UR fountain: \(seqLen) fragments of \(fragment) bytes, \(needFiles ? "\(list.count) frames" : "endless frames")")
+        } else {
+            QRMessageIO.log("\(message.count) bytes → one QR code")
+        }
+        if let qr {
+            if Self.isDirectory(qr) {
+                try QRImages.writeDirectory(list, to: qr, plan: plan, fps: fps)
             } else {
-                QRMessageIO.log("\(message.count) bytes → one QR code")
+                try QRImages.writePNG(list, to: qr, options: options)
             }
-            if let qr {
-                if Self.isDirectory(qr) {
-                    try QRImages.writeDirectory(list, to: qr, plan: plan, fps: fps)
-                } else {
-                    try QRImages.writePNG(list, to: qr, options: options)
-                }
-            }
-            if let gif { try AtomicFile.write(try GIFWriter.encode(list, options: options, fps: fps), to: gif) }
-            if let html {
-                try AtomicFile.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
-            }
-            if show {
-                var fresh = try QRFramePlan(message: message, options: options)
-                try TerminalDisplay.show(&fresh, fps: fps)
-            }
+        }
+        if let gif { try AtomicFile.write(try GIFWriter.encode(list, options: options, fps: fps), to: gif) }
+        if let html {
+            try AtomicFile.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
+        }
+        if show {
+            var fresh = try QRFramePlan(message: message, options: options)
+            try TerminalDisplay.show(&fresh, fps: fps)
         }
     }
 
