@@ -4,6 +4,7 @@ import Foundation
 /// bytes go to a temporary file beside the target, are flushed to disk, and are renamed over it.
 /// On any error the temporary file is removed and the target is untouched.
 public enum AtomicFile {
+    /// Writes `bytes` to `path` (mode 0644) through a flushed temporary file and a rename.
     public static func write(_ bytes: [UInt8], to path: String) throws(TransportError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path

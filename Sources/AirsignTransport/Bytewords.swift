@@ -7,6 +7,7 @@ import AirsignEncoding
 /// (first and last letter of each word, no separator — what URs use). Decoding accepts either
 /// case and fails with `TransportError.invalidBytewords` on unknown words or a bad checksum.
 public enum Bytewords {
+    /// How words are written: separated by spaces, by dashes, or two letters each.
     public enum Style: Sendable {
         case standard, uri, minimal
     }

@@ -33,8 +33,10 @@ public struct FountainDecoder: Sendable {
     /// The reassembled message, once complete and checked.
     public private(set) var message: [UInt8]?
 
+    /// An empty decoder; the first part received fixes the message.
     public init() {}
 
+    /// True once the message is reassembled and its CRC-32 checked.
     public var isComplete: Bool { message != nil }
     /// Fragments the message was cut into, once the first part arrived.
     public var expectedFragmentCount: Int? { header?.seqLen }

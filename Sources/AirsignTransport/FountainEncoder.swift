@@ -4,14 +4,19 @@ import AirsignEncoding
 /// emits an endless stream of parts — first each fragment alone, then pseudo-random XOR mixes —
 /// so a receiver can finish from any sufficiently large subset of frames.
 public struct FountainEncoder: Sendable {
+    /// Length of the message in bytes.
     public let messageLen: Int
+    /// CRC-32 of the message; seeds the choice of fragments for mixed parts.
     public let checksum: UInt32
+    /// Length of every fragment (the last is zero-padded).
     public let fragmentLen: Int
+    /// The message cut into `seqLen` fragments.
     public let fragments: [[UInt8]]
     /// Sequence number of the last part emitted (0 before the first).
     public private(set) var seqNum: UInt32
     private let chooser: FragmentChooser
 
+    /// Number of fragments.
     public var seqLen: Int { fragments.count }
 
     /// `maxFragmentLen` bounds each fragment; the actual length is the smallest even split

@@ -11,8 +11,10 @@ public struct FountainPart: Equatable, Sendable {
     public var messageLen: Int
     /// CRC-32 of the whole message.
     public var checksum: UInt32
+    /// The fragment, or the XOR of the fragments this part mixes.
     public var data: [UInt8]
 
+    /// A part from its fields, unchecked (for encoders and tests).
     public init(seqNum: UInt32, seqLen: Int, messageLen: Int, checksum: UInt32, data: [UInt8]) {
         self.seqNum = seqNum
         self.seqLen = seqLen
@@ -73,6 +75,7 @@ public struct FountainLimits: Sendable, Equatable {
     /// Most fragments in one message.
     public var maxSequenceLength: Int
 
+    /// Limits in bytes and fragments.
     public init(maxMessageLength: Int, maxSequenceLength: Int) {
         self.maxMessageLength = maxMessageLength
         self.maxSequenceLength = maxSequenceLength

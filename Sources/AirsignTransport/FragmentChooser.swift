@@ -2,10 +2,13 @@
 /// each in order; every later part XORs a pseudo-random set whose size follows the ideal soliton
 /// ("harmonic") distribution, seeded from the part's sequence number and the message checksum.
 public struct FragmentChooser: Sendable {
+    /// Number of fragments in the message.
     public let seqLen: Int
+    /// The message CRC-32 that seeds every mixed part.
     public let checksum: UInt32
     private let degrees: RandomSampler
 
+    /// The chooser for one message.
     public init(seqLen: Int, checksum: UInt32) {
         self.seqLen = seqLen
         self.checksum = checksum

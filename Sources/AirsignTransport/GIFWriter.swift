@@ -3,6 +3,7 @@ internal import CGif
 /// Animated GIF of the frames with giflib: two colours, every frame the full canvas, looping
 /// forever (NETSCAPE2.0 extension), one frame every 1/`fps` seconds.
 public enum GIFWriter {
+    /// The GIF file's bytes; `fps` is 1…30.
     public static func encode(_ frames: [QRFrame], options: QROptions, fps: Int) throws(TransportError) -> [UInt8] {
         guard !frames.isEmpty else { throw .emptyMessage }
         guard (1 ... 30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }

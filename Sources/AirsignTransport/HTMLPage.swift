@@ -5,6 +5,7 @@ import Foundation
 /// makes no network request. `page.html#frame=N` shows frame N (1-based) still; space pauses,
 /// arrow keys step.
 public enum HTMLPage {
+    /// The page's HTML text; `fps` is 1…30.
     public static func render(_ frames: [QRFrame], options: QROptions, fps: Int, title: String = "Airsign QR") throws(TransportError) -> String {
         guard !frames.isEmpty else { throw .emptyMessage }
         guard (1 ... 30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }

@@ -52,9 +52,12 @@ public enum ImageFiles {
 /// `MessageAssembler`, reporting progress and refused frames through `log` (one line each),
 /// and stops as soon as the message is complete.
 public struct QRScanJob {
+    /// Bounds on the message and its parts.
     public var limits: FountainLimits
+    /// Bounds on each image file.
     public var imageLimits: PNGCodec.Limits
 
+    /// A job with the given limits.
     public init(limits: FountainLimits = .default, imageLimits: PNGCodec.Limits = .default) {
         self.limits = limits
         self.imageLimits = imageLimits

@@ -38,8 +38,10 @@ public struct MessageAssembler: Sendable {
     }
 
     private var state: State = .empty
+    /// Bounds on what untrusted frames may make it allocate.
     public let limits: FountainLimits
 
+    /// An empty assembler; the first frame decides the message.
     public init(limits: FountainLimits = .default) {
         self.limits = limits
     }
@@ -60,6 +62,7 @@ public struct MessageAssembler: Sendable {
         }
     }
 
+    /// True once `message` is available.
     public var isComplete: Bool { message != nil }
 
     /// Progress of a multi-part message (nil before the first part or for single frames).

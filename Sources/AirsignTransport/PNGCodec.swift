@@ -8,8 +8,11 @@ public enum PNGCodec {
     /// Limits for decoding untrusted files: checked from the header before any pixel memory is
     /// allocated.
     public struct Limits: Sendable, Equatable {
+        /// Largest file accepted, in bytes.
         public var maxFileSize: Int
+        /// Largest width × height accepted.
         public var maxPixels: Int
+        /// Limits in bytes and pixels.
         public init(maxFileSize: Int, maxPixels: Int) {
             self.maxFileSize = maxFileSize
             self.maxPixels = maxPixels

@@ -8,6 +8,7 @@ public enum PNMCodec {
         data.count >= 2 && data[0] == UInt8(ascii: "P") && [UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "5"), UInt8(ascii: "6")].contains(data[1])
     }
 
+    /// Decodes a P2, P3, P5 or P6 file to 8-bit gray.
     public static func decode(_ data: [UInt8], path: String = "PNM", limits: PNGCodec.Limits = .default) throws(TransportError) -> GrayImage {
         func fail(_ why: String) -> TransportError { .unreadableImage(path: path, reason: why) }
         guard data.count <= limits.maxFileSize else { throw fail("file larger than \(limits.maxFileSize) bytes") }

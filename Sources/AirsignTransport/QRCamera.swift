@@ -5,6 +5,7 @@ internal import CZBar
 /// not exercised by the test suite (there is no camera on a build machine); image files are the
 /// tested path.
 public enum QRCamera {
+    /// The message read from `device`; progress and refused frames go to `log`.
     public static func read(device: String, limits: FountainLimits = .default, log: (String) -> Void) throws(TransportError) -> [UInt8] {
         // Unthreaded, no preview window: the signer has no GUI, and zbar's window needs X11.
         guard let processor = zbar_processor_create(0) else {

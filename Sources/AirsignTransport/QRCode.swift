@@ -24,6 +24,7 @@ public struct QRCode: Equatable, Sendable {
     /// Row-major, `size × size`.
     public let modules: [Bool]
 
+    /// The module at (x, y); outside the symbol is light.
     public func isDark(x: Int, y: Int) -> Bool {
         x >= 0 && y >= 0 && x < size && y < size && modules[y * size + x]
     }
@@ -85,10 +86,14 @@ public struct QRCode: Equatable, Sendable {
 
 /// An 8-bit grayscale image, row-major, 0 black … 255 white.
 public struct GrayImage: Equatable, Sendable {
+    /// Pixels per row.
     public let width: Int
+    /// Number of rows.
     public let height: Int
+    /// `width × height` samples, row by row.
     public var pixels: [UInt8]
 
+    /// An image from its samples (`pixels.count` must be `width × height`).
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height

@@ -15,6 +15,7 @@ public struct QROptions: Sendable, Equatable {
     /// Light border in modules (at least 4, as the QR standard requires).
     public var quietZone: Int
 
+    /// Options with the documented defaults.
     public init(correction: QRErrorCorrection = .M, maxVersion: Int = 12, fragmentSize: Int? = nil,
                 moduleSize: Int = 8, quietZone: Int = 4) {
         self.correction = correction
@@ -24,6 +25,7 @@ public struct QROptions: Sendable, Equatable {
         self.quietZone = quietZone
     }
 
+    /// The default `maxVersion`.
     public static let defaultMaxVersion = 12
 
     /// Refuses values outside what the outputs can honour.
@@ -39,9 +41,11 @@ public struct QROptions: Sendable, Equatable {
 
 /// One QR frame: its payload (raw bytes, or an upper-case UR string) and the symbol.
 public struct QRFrame: Sendable, Equatable {
+    /// The exact bytes the QR code holds.
     public let payload: [UInt8]
     /// The UR text when the payload is one (upper case, as encoded).
     public let ur: String?
+    /// The symbol.
     public let code: QRCode
 }
 
@@ -50,13 +54,17 @@ public struct QRFrame: Sendable, Equatable {
 /// `ur:bytes` fountain sequence, which is endless (`nextFrame`) so a display can keep showing
 /// fresh mixes until the reader has enough.
 public struct QRFramePlan: Sendable {
+    /// One QR code, or a UR fountain sequence of `seqLen` fragments.
     public enum Kind: Sendable, Equatable {
         case single
         case multipart(seqLen: Int, fragmentLength: Int)
     }
 
+    /// What the size policy chose.
     public let kind: Kind
+    /// Length of the message in bytes.
     public let messageLength: Int
+    /// The options the frames are made with.
     public let options: QROptions
     private var single: QRFrame?
     private var encoder: UREncoder?
@@ -64,6 +72,7 @@ public struct QRFramePlan: Sendable {
     /// have one size and an animation does not jump.
     private var frameVersion = 0
 
+    /// Applies the size policy to `message` (1 byte … 16 MiB).
     public init(message: [UInt8], options: QROptions = QROptions()) throws(TransportError) {
         try options.validate()
         guard !message.isEmpty else { throw .emptyMessage }

@@ -7,6 +7,7 @@ internal import CZBar
 public final class QRScanner {
     private let scanner: OpaquePointer
 
+    /// A scanner for QR codes only, in binary mode.
     public init() {
         // zbar_image_scanner_create only fails when malloc does.
         scanner = zbar_image_scanner_create()
@@ -21,7 +22,9 @@ public final class QRScanner {
 
     /// The payloads of every QR code found, in zbar's order; empty when none was found.
     public func scan(_ image: GrayImage) -> [[UInt8]] {
-        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height,
+        let (count, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+        guard image.width > 0, image.height > 0, !overflow, image.pixels.count == count,
+              image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
               let zimage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zimage) }
         // Y800 = 8-bit gray, the only format zbar_scan_image accepts.

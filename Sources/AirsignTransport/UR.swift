@@ -9,8 +9,10 @@ import AirsignEncoding
 public struct UR: Equatable, Sendable {
     /// Letters, digits and `-`, lower case.
     public let type: String
+    /// The untagged CBOR of the resource.
     public let cbor: [UInt8]
 
+    /// A UR; the type is lower-cased and must be letters, digits and `-`.
     public init(type: String, cbor: [UInt8]) throws(TransportError) {
         let lower = type.lowercased()
         guard Self.isValidType(lower) else { throw .invalidUR("type \"\(type.prefix(40))\" is not letters, digits and -") }
@@ -106,16 +108,21 @@ public enum URString: Equatable, Sendable {
 
 /// An endless stream of multi-part UR strings for one resource (lower case).
 public struct UREncoder: Sendable {
+    /// The resource being sent.
     public let ur: UR
+    /// The fountain encoder over the resource's CBOR.
     public private(set) var fountain: FountainEncoder
 
+    /// An encoder with fragments of at most `maxFragmentLen` bytes.
     public init(ur: UR, maxFragmentLen: Int, firstSeqNum: UInt32 = 0) throws(TransportError) {
         self.ur = ur
         fountain = try FountainEncoder(message: ur.cbor, maxFragmentLen: maxFragmentLen, firstSeqNum: firstSeqNum)
     }
 
+    /// Number of fragments.
     public var seqLen: Int { fountain.seqLen }
 
+    /// The next part as `ur:type/n-m/…`.
     public mutating func nextPart() -> String {
         UR.partString(type: ur.type, part: fountain.nextPart())
     }

@@ -26,6 +26,7 @@ public struct Xoshiro256: Sendable {
                          UInt8(truncatingIfNeeded: checksum >> 8), UInt8(truncatingIfNeeded: checksum)])
     }
 
+    /// The next 64-bit output (the ** scrambler over state word 1).
     public mutating func next() -> UInt64 {
         let result = (s.1 &* 5).rotatedLeft(7) &* 9
         let t = s.1 << 17
@@ -49,6 +50,7 @@ public struct Xoshiro256: Sendable {
         Int(nextDouble() * Double(range.upperBound - range.lowerBound + 1)) + range.lowerBound
     }
 
+    /// A byte from `nextInt(in: 0 ... 255)`.
     public mutating func nextByte() -> UInt8 {
         UInt8(truncatingIfNeeded: nextInt(in: 0 ... 255))
     }
