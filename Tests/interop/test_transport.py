@@ -2,16 +2,24 @@
 write; QR PNGs from segno and the `qrencode` CLI are read by our scanner; the BC-UR reference
 parts (bc-ur test vectors) decode with ours; frames of another message are refused; and the
 fountain code's overhead with frames dropped at random."""
+import fcntl
 import json
+import os
+import pty
+import select
+import signal
 import statistics
+import struct
 import subprocess
+import termios
+import time
 
 import pytest
 import segno
 import zxingcpp
 from PIL import Image
 
-from conftest import ROOT
+from conftest import ROOT, bin_dir
 from transport_support import cli, report
 
 
@@ -190,3 +198,60 @@ def test_fountain_overhead(testkit, rng, drop, capsys):
            f"frames received ÷ k = {mean_received:.3f} (max {max(received_ratio):.2f}), "
            f"frames shown ÷ k = {mean_shown:.3f}")
     assert mean_received < (1.01 if drop == 0 else 2.0)
+
+
+def test_gif_frames_decode_and_animate(rng, tmp_path):
+    message = rng.randbytes(1200)
+    (tmp_path / "m").write_bytes(message)
+    cli("qr", "encode", str(tmp_path / "m"), "--gif", str(tmp_path / "m.gif"), "--fps", "5", "--qr", str(tmp_path / "f") + "/")
+    index = json.loads((tmp_path / "f" / "index.json").read_text())
+    gif = Image.open(tmp_path / "m.gif")
+    assert gif.n_frames == len(index["frames"]) and gif.info.get("loop") == 0
+    for n, entry in enumerate(index["frames"]):
+        gif.seek(n)
+        assert gif.info["duration"] == 200
+        assert zxing_payloads_image(gif.convert("L")) == [entry["ur"].encode()]
+
+
+def zxing_payloads_image(img):
+    return [bytes(b.bytes) for b in zxingcpp.read_barcodes(img) if b.format == zxingcpp.BarcodeFormat.QRCode]
+
+
+def run_in_terminal(args, columns, rows, seconds):
+    """Runs airsign-watch on a pseudo-terminal of the given size for a while; returns its output."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    proc = subprocess.Popen([str(bin_dir() / "airsign-watch"), *args], stdin=slave, stdout=slave, stderr=slave,
+                            start_new_session=True)
+    os.close(slave)
+    out, deadline = b"", time.time() + seconds
+    while time.time() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+        try:
+            while select.select([master], [], [], 0)[0]:
+                out += os.read(master, 65536)
+        except OSError:
+            break
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGINT)
+    code = proc.wait(timeout=10)
+    try:
+        while True:
+            chunk = os.read(master, 65536)
+            if not chunk:
+                break
+            out += chunk
+    except OSError:
+        pass
+    os.close(master)
+    return code, out.decode(errors="replace")
+
+
+def test_terminal_display(rng, tmp_path):
+    (tmp_path / "m").write_bytes(rng.randbytes(3000))
+    code, out = run_in_terminal(["qr", "encode", str(tmp_path / "m"), "--show"], 80, 24, 3)
+    assert code == 1 and "terminal too small" in out and "need 73×38" in out
+    code, out = run_in_terminal(["qr", "encode", str(tmp_path / "m"), "--show", "--fps", "10"], 100, 45, 2)
+    assert "UR frame 1-" in out and "UR frame 2-" in out and "█" in out and "▀" in out
+    assert "\x1b[?25h" in out  # the cursor is shown again after Ctrl-C
+    assert code == 130
