@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AirsignEncoding", targets: ["AirsignEncoding"]),
         .library(name: "AirsignKeys", targets: ["AirsignKeys"]),
         .library(name: "AirsignKeystore", targets: ["AirsignKeystore"]),
+        .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,15 +25,23 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // giflib ships no pkg-config file on Debian; the module map links -lgif directly.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
 
         .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
-        // What both programs share: exit codes, error reporting, terminal and file input.
+        // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
+        // signer links it.
+        .target(name: "AirsignTransport", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "CQREncode", "CZBar", "CPNG", "CGif",
+        ]),
+        // What both programs share: exit codes, error reporting, terminal and file input, qr.
         .target(name: "AirsignCLI", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
+            "AirsignTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
@@ -51,7 +60,10 @@ let package = Package(
         ]),
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
-        .executableTarget(name: "airsign-testkit", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .executableTarget(name: "airsign-testkit", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
+            "AirsignTransport",
+        ]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations per second.
         .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto"]),
 
@@ -60,6 +72,7 @@ let package = Package(
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG"]),
     ]
 )

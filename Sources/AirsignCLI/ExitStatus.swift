@@ -1,5 +1,6 @@
 import AirsignCrypto
 import AirsignKeys
+import AirsignTransport
 import ArgumentParser
 
 /// The exit codes of both programs. They are part of the interface (scripts branch on them), so
@@ -50,4 +51,8 @@ extension KeysError: ExitStatusProviding {
 
 extension CryptoError: ExitStatusProviding {
     public var exitStatus: ExitStatus { .failure }
+}
+
+extension TransportError: ExitStatusProviding {
+    public var exitStatus: ExitStatus { isInvalidInput ? .invalidInput : .failure }
 }

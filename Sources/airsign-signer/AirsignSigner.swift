@@ -22,6 +22,7 @@ struct AirsignSigner: ParsableCommand {
             InitCommand.self,
             KeyCommand.self,
             PINCommand.self,
+            QRCommand.self,
         ]
     )
 
