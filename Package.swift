@@ -23,7 +23,9 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        // No pkg-config here: it would add -lzbar (the shared library); AirsignTransport links
+        // libzbar.a itself.
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev", "libv4l-dev", "libjpeg-dev", "libdbus-1-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // giflib ships no pkg-config file on Debian; the module map links -lgif directly.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
@@ -37,6 +39,11 @@ let package = Package(
         // signer links it.
         .target(name: "AirsignTransport", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "CQREncode", "CZBar", "CPNG", "CGif",
+        ], linkerSettings: [
+            // libzbar statically, so only the scanner and V4L2 video objects we call come in:
+            // the shared library also links libX11, libxcb and libdbus, which open sockets, and
+            // the offline signer links nothing that does (DESIGN.md). Its own dependencies follow.
+            .linkedLibrary(":libzbar.a"), .linkedLibrary("v4l2"), .linkedLibrary("jpeg"), .linkedLibrary("dbus-1"),
         ]),
         // What both programs share: exit codes, error reporting, terminal and file input, qr.
         .target(name: "AirsignCLI", dependencies: [
@@ -73,6 +80,6 @@ let package = Package(
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
-        .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )

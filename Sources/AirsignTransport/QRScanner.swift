@@ -6,6 +6,8 @@ internal import CZBar
 /// the image is returned, so one image may carry several frames.
 public final class QRScanner {
     private let scanner: OpaquePointer
+    /// Y800 = 8-bit gray, the only format zbar_scan_image accepts.
+    static let y800: UInt = 0x3030_3859
 
     /// A scanner for QR codes only, in binary mode.
     public init() {
@@ -27,27 +29,30 @@ public final class QRScanner {
               image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
               let zimage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zimage) }
-        // Y800 = 8-bit gray, the only format zbar_scan_image accepts.
-        let y800: UInt = 0x3030_3859
-        zbar_image_set_format(zimage, y800)
+        zbar_image_set_format(zimage, QRScanner.y800)
         zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
         return image.pixels.withUnsafeBytes { raw -> [[UInt8]] in
             // zbar only reads the buffer, and we destroy the image before it goes away; no
             // cleanup handler, so zbar never frees our memory.
             zbar_image_set_data(zimage, raw.baseAddress, UInt(raw.count), nil)
-            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
-            var results: [[UInt8]] = []
-            var symbol = zbar_image_first_symbol(zimage)
-            while let s = symbol {
-                if zbar_symbol_get_type(s) == ZBAR_QRCODE, let data = zbar_symbol_get_data(s) {
-                    let length = Int(zbar_symbol_get_data_length(s))
-                    results.append(data.withMemoryRebound(to: UInt8.self, capacity: length) {
-                        Array(UnsafeBufferPointer(start: $0, count: length))
-                    })
-                }
-                symbol = zbar_symbol_next(s)
-            }
-            return results
+            return payloads(of: zimage)
         }
+    }
+
+    /// Scans a zbar image already in Y800 (8-bit gray) and returns every QR payload in it.
+    func payloads(of zimage: OpaquePointer) -> [[UInt8]] {
+        guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+        var results: [[UInt8]] = []
+        var symbol = zbar_image_first_symbol(zimage)
+        while let s = symbol {
+            if zbar_symbol_get_type(s) == ZBAR_QRCODE, let data = zbar_symbol_get_data(s) {
+                let length = Int(zbar_symbol_get_data_length(s))
+                results.append(data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    Array(UnsafeBufferPointer(start: $0, count: length))
+                })
+            }
+            symbol = zbar_symbol_next(s)
+        }
+        return results
     }
 }
