@@ -4,7 +4,9 @@
 // no keys of anyone's; the interop suite feeds it random test keys.
 import Foundation
 
-let handlers: [String: Handler] = [cryptoHandlers, rlpHandlers, cborHandlers, sr25519Handlers, keysHandlers, transportHandlers].reduce(into: [:]) { all, group in
+let handlers: [String: Handler] = [
+    cryptoHandlers, rlpHandlers, cborHandlers, jsonHandlers, sr25519Handlers, keysHandlers, transportHandlers,
+].reduce(into: [:]) { all, group in
     all.merge(group) { _, _ in preconditionFailure("two handlers share an op name") }
 }
 

@@ -41,7 +41,11 @@ class Testkit:
                              timeout=600)
         if out.returncode != 0:
             raise RuntimeError(f"airsign-testkit exited {out.returncode}: {out.stderr.strip()}")
-        lines = out.stdout.splitlines()
+        # Responses end with LF only; str.splitlines() would also split inside a response at
+        # U+2028, U+0085 and the like, which error messages can quote from refused input.
+        lines = out.stdout.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
         assert len(lines) == len(requests), "testkit answered a different number of lines"
         return [json.loads(line) for line in lines]
 
