@@ -33,6 +33,12 @@ let package = Package(
         .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        // The exchange format: account descriptors, sign requests and responses, batches, and the
+        // interface every chain module implements.
+        .target(name: "AirsignMessages", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        // airsign-watch's store and command logic (watch-only accounts, issued requests); never
+        // linked by the signer.
+        .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto"]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
@@ -53,17 +59,17 @@ let package = Package(
         ]),
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
-            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding",
+            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignCrypto", "AirsignEncoding",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [
-            "AirsignCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignCLI", "AirsignWatch", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The offline signer: nothing it depends on may link networking (checked by
         // Tests/interop/test_link_map.py).
         .executableTarget(name: "airsign-signer", dependencies: [
-            "AirsignCLI", "AirsignSignerCLI", "AirsignKeystore", "AirsignKeys", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignCLI", "AirsignSignerCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
@@ -80,6 +86,8 @@ let package = Package(
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignMessagesTests", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignWatchTests", dependencies: ["AirsignWatch", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )
