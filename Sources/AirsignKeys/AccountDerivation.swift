@@ -16,15 +16,15 @@ public enum AccountDerivation {
         }
         switch request {
         case .ethereum(let index):
-            let (key, path) = try secp256k1Key(secret, passphrase: passphrase, purpose: "m/44'/60'/0'/0", index: index, chain: "Ethereum")
-            return DerivedAccount(account: try ethereumAccount(key.publicKey, path: path), signingKey: .secp256k1(key))
+            let (key, path, xpub) = try secp256k1Key(secret, passphrase: passphrase, purpose: "m/44'/60'/0'/0", index: index, chain: "Ethereum")
+            return DerivedAccount(account: try ethereumAccount(key.publicKey, path: path, xpub: xpub), signingKey: .secp256k1(key))
         case .icp(let index):
             if case .ed25519(let seed) = secret {
                 let key = try singleEd25519(seed, index: index, chain: "ICP")
                 return DerivedAccount(account: try icpAccount(ed25519: key.publicKey), signingKey: .ed25519(key))
             }
-            let (key, path) = try secp256k1Key(secret, passphrase: passphrase, purpose: "m/44'/223'/0'/0", index: index, chain: "ICP")
-            return DerivedAccount(account: try icpAccount(secp256k1: key.publicKey, path: path), signingKey: .secp256k1(key))
+            let (key, path, xpub) = try secp256k1Key(secret, passphrase: passphrase, purpose: "m/44'/223'/0'/0", index: index, chain: "ICP")
+            return DerivedAccount(account: try icpAccount(secp256k1: key.publicKey, path: path, xpub: xpub), signingKey: .secp256k1(key))
         case .stellar(let index):
             let key: Ed25519.PrivateKey
             var path = ""
@@ -53,7 +53,7 @@ public enum AccountDerivation {
                 return DerivedAccount(account: account, signingKey: .ed25519(key))
             case .ecdsa:
                 let key = try SubstrateDerivation.ecdsa(seed: root, path: path)
-                let accountID = try blake2b256(key.publicKey.compressed)
+                let accountID = try AccountAddress.blake2b256(key.publicKey.compressed)
                 let account = try substrateAccount(.ecdsa, publicKey: key.publicKey.compressed, accountID: accountID, path: path, prefix: prefix)
                 return DerivedAccount(account: account, signingKey: .secp256k1(key))
             case .sr25519:
@@ -76,19 +76,22 @@ public enum AccountDerivation {
 
     // MARK: - Keys
 
+    /// The key at `purpose/index`, its path, and the xpub of `purpose` (the parent) that a
+    /// watch-only export carries; a single imported key has neither path nor xpub.
     private static func secp256k1Key(_ secret: KeySecret, passphrase: SecureBytes, purpose: String, index: UInt32, chain: String) throws(KeysError)
-        -> (Secp256k1.PrivateKey, String)
+        -> (Secp256k1.PrivateKey, String, String?)
     {
         switch secret {
         case .mnemonic(let mnemonic):
             guard index < DerivationPath.hardenedOffset else {
                 throw .invalidDerivationPath("account index \(index) must be below 2^31")
             }
-            let path = try DerivationPath(purpose).appending(index)
-            return (try ExtendedPrivateKey(seed: mnemonic.seed(passphrase: passphrase)).derived(path).privateKey, path.description)
+            let parentPath = try DerivationPath(purpose)
+            let parent = try ExtendedPrivateKey(seed: mnemonic.seed(passphrase: passphrase)).derived(parentPath)
+            return (try parent.child(index).privateKey, try parentPath.appending(index).description, parent.extendedPublicKey.serialized)
         case .secp256k1(let key):
             guard index == 0 else { throw .secretDoesNotFitAccount("an imported key is a single account: use index 0") }
-            return (key, "")
+            return (key, "", nil)
         default:
             throw .secretDoesNotFitAccount("an \(chain) account needs a recovery phrase or a secp256k1 key")
         }
@@ -103,51 +106,29 @@ public enum AccountDerivation {
         }
     }
 
-    // MARK: - Addresses
+    // MARK: - Accounts
 
-    /// keccak256 of the 64-byte point, last 20 bytes, EIP-55.
-    static func ethereumAccount(_ key: Secp256k1.PublicKey, path: String) throws(KeysError) -> Account {
-        let address = Array(Keccak256.hash(Array(key.uncompressed.dropFirst())).suffix(20))
-        return Account(chain: .ethereum, scheme: .secp256k1, path: path, publicKey: key.uncompressed,
-                       address: try encoding { () throws(EncodingError) in try EIP55.encode(address) })
+    static func ethereumAccount(_ key: Secp256k1.PublicKey, path: String, xpub: String? = nil) throws(KeysError) -> Account {
+        Account(chain: .ethereum, scheme: .secp256k1, path: path, publicKey: key.uncompressed,
+                address: try AccountAddress.ethereum(key), xpub: xpub)
     }
 
-    static func icpAccount(secp256k1 key: Secp256k1.PublicKey, path: String) throws(KeysError) -> Account {
-        let der = try encoding { () throws(EncodingError) in try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: key.uncompressed) }
-        return Account(chain: .icp, scheme: .secp256k1, path: path, publicKey: key.uncompressed,
-                       address: Principal.selfAuthenticating(derPublicKey: der).text)
+    static func icpAccount(secp256k1 key: Secp256k1.PublicKey, path: String, xpub: String? = nil) throws(KeysError) -> Account {
+        Account(chain: .icp, scheme: .secp256k1, path: path, publicKey: key.uncompressed,
+                address: try AccountAddress.icp(secp256k1: key), xpub: xpub)
     }
 
     static func icpAccount(ed25519 key: [UInt8]) throws(KeysError) -> Account {
-        let der = try encoding { () throws(EncodingError) in try SubjectPublicKeyInfo.ed25519(publicKey: key) }
-        return Account(chain: .icp, scheme: .ed25519, path: "", publicKey: key, address: Principal.selfAuthenticating(derPublicKey: der).text)
+        Account(chain: .icp, scheme: .ed25519, path: "", publicKey: key, address: try AccountAddress.icp(ed25519: key))
     }
 
     static func stellarAccount(_ key: [UInt8], path: String) throws(KeysError) -> Account {
-        Account(chain: .stellar, scheme: .ed25519, path: path, publicKey: key,
-                address: try encoding { () throws(EncodingError) in try StrKey.encodeAccountID(key) })
+        Account(chain: .stellar, scheme: .ed25519, path: path, publicKey: key, address: try AccountAddress.stellar(key))
     }
 
     static func substrateAccount(_ scheme: SubstrateScheme, publicKey: [UInt8], accountID: [UInt8], path: SubstrateDerivationPath,
                                  prefix: UInt16) throws(KeysError) -> Account {
         Account(chain: .substrate, scheme: scheme.keyScheme, path: path.description, publicKey: publicKey,
-                address: try encoding { () throws(EncodingError) in try SS58.encode(accountID, prefix: prefix) }, ss58Prefix: prefix)
-    }
-
-    private static func blake2b256(_ data: [UInt8]) throws(KeysError) -> [UInt8] {
-        do {
-            return try Blake2b.hash(data, outputLength: 32)
-        } catch {
-            throw .invalidSecretKey("BLAKE2b refused a 32-byte output")
-        }
-    }
-
-    /// Runs an encoder on public data, reporting its error as `KeysError.encoding`.
-    private static func encoding<T>(_ body: () throws(EncodingError) -> T) throws(KeysError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .encoding(error)
-        }
+                address: try AccountAddress.substrate(accountID: accountID, prefix: prefix))
     }
 }

@@ -59,6 +59,14 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A public value that does not decode (an address, xpub), with the decoder's own message.
     case encoding(EncodingError)
 
+    // MARK: Public account data
+
+    /// An account whose public fields disagree (an address that is not its key's, a scheme the
+    /// chain does not use, an xpub that does not derive the key); `field` names the one at fault.
+    case inconsistentAccount(field: String, reason: String)
+    /// A network that is not one of the chain's (or not written as Airsign names networks).
+    case invalidNetwork(chain: String, network: String, reason: String)
+
     public var description: String {
         switch self {
         case let .phraseWordCount(count):
@@ -105,6 +113,10 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
             return "this key cannot give that account: \(reason)"
         case let .encoding(error):
             return error.description
+        case let .inconsistentAccount(field, reason):
+            return "account field \"\(field)\": \(reason)"
+        case let .invalidNetwork(chain, network, reason):
+            return "\(network.debugDescription) is not a \(chain) network: \(reason)"
         }
     }
 }
