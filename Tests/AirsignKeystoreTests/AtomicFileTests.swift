@@ -30,6 +30,8 @@ func directoryNames(_ path: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
 }
 
+/// AirsignFiles' AtomicFile (called directly, with its FileError) and the keystore's FileTransaction
+/// built on it.
 @Suite struct AtomicFileTests {
     @Test func atomicFileWritesAndReplacesWithTheGivenMode() throws {
         let dir = TemporaryDirectory()
