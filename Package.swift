@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "AirsignMessages", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
-        .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles"]),
+        .target(name: "AirsignWatch", dependencies: [
+            "AirsignCLI", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTransport",
+        ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
@@ -57,7 +59,7 @@ let package = Package(
         ]),
         // What both programs share: exit codes, error reporting, terminal and file input, qr.
         .target(name: "AirsignCLI", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignMessages",
             "AirsignTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -92,13 +92,13 @@ public enum TerminalInput {
         return text == "y" || text == "yes"
     }
 
-    private static func openTerminal(hint: String) throws(CLIError) -> Int32 {
+    static func openTerminal(hint: String) throws(CLIError) -> Int32 {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw .noTerminal(hint: hint) }
         return fd
     }
 
-    private static func write(_ fd: Int32, _ text: String) {
+    static func write(_ fd: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
     }

@@ -1,17 +1,17 @@
 import AirsignCrypto
 import Foundation
 
-// Small operations on SecureBytes that derivation code repeats: slicing, joining and building
+// Small operations on SecureBytes that derivation and keystore code repeat: slicing, joining and building
 // buffers without the secret passing through an ordinary array.
 
 extension SecureBytes {
     /// A protected copy of `range` (which must lie inside the buffer).
-    func slice(_ range: Range<Int>) -> SecureBytes {
+    public func slice(_ range: Range<Int>) -> SecureBytes {
         withUnsafeBytes { SecureBytes(copying: UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// The concatenation of `parts`, built directly in protected memory.
-    static func joining(_ parts: [any ContiguousBytes]) -> SecureBytes {
+    public static func joining(_ parts: [any ContiguousBytes]) -> SecureBytes {
         let total = parts.reduce(0) { sum, part in sum + part.withUnsafeBytes { $0.count } }
         var out = SecureBytes(count: total)
         out.withUnsafeMutableBytes { target in

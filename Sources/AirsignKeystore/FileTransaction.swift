@@ -1,3 +1,4 @@
+import AirsignEncoding
 import AirsignFiles
 /// Replaces a set of files under one directory as a unit: after a crash at any point, and the
 /// `recover()` that every keystore operation starts with, either all files have their old
@@ -106,18 +107,18 @@ struct FileTransaction {
 
     private func writeJournal(_ state: State, _ paths: [String]) throws(KeystoreError) {
         let journal = JSONValue.object([
-            "airsign": .string("keystore-transaction"),
-            "version": .integer(1),
-            "state": .string(state.rawValue),
-            "files": .array(paths.map { .string($0) }),
+            ("airsign", .string("keystore-transaction")),
+            ("version", .integer(1)),
+            ("state", .string(state.rawValue)),
+            ("files", .array(paths.map { .string($0) })),
         ])
-        try AtomicFile.write(journal.canonicalBytes + [0x0a], to: journalPath, faults: faults)
+        try AtomicFile.write(KeystoreJSON.fileBytes(journal), to: journalPath, faults: faults)
     }
 
     private func parseJournal(_ bytes: [UInt8]) throws(KeystoreError) -> (State, [String]) {
         let value: JSONValue
-        do throws(JSONParser.Failure) {
-            value = try JSONParser.parse(bytes)
+        do throws(EncodingError) {
+            value = try KeystoreJSON.parse(bytes)
         } catch {
             // The journal is written atomically, so a damaged one was damaged after the fact.
             throw .keystoreFileMalformed(path: journalPath, field: "(syntax)", reason: "not JSON")

@@ -1,3 +1,6 @@
+import AirsignEncoding
+import AirsignKeys
+
 /// The public part of a key file: readable without the PIN (for `key list`, `key show`,
 /// `account …`) and bound to the secret by the AEAD's associated data, so it cannot be edited
 /// or moved to another file without the file failing to decrypt.
@@ -7,16 +10,18 @@ public struct KeyMetadata: Sendable, Equatable {
     public let name: KeyName
     /// The secret's kind (equal to its `SecretPayload.kind`): a lower-case identifier.
     public let kind: String
-    public let accounts: [AccountRecord]
+    public let accounts: [Account]
     /// When the key was added, as `YYYY-MM-DDTHH:MM:SSZ` (UTC).
     public let created: String
 
-    /// Validates the fields; `created` is usually `KeyMetadata.timestamp(now)`.
-    public init(name: KeyName, kind: String, accounts: [AccountRecord], created: String) throws(KeystoreError) {
+    /// Validates the fields (each account's against the format's text rules); `created` is
+    /// usually `KeyMetadata.timestamp(now)`.
+    public init(name: KeyName, kind: String, accounts: [Account], created: String) throws(KeystoreError) {
         try MetadataRules.identifier(kind, field: "kind")
         guard accounts.count <= Self.maximumAccounts else {
             throw .invalidMetadata(field: "accounts", reason: "more than \(Self.maximumAccounts) accounts")
         }
+        for account in accounts { try account.checkStorable() }
         try MetadataRules.timestamp(created, field: "created")
         self.name = name
         self.kind = kind
@@ -25,7 +30,7 @@ public struct KeyMetadata: Sendable, Equatable {
     }
 
     /// The same key with another list of accounts (for `account add`).
-    public func with(accounts: [AccountRecord]) throws(KeystoreError) -> KeyMetadata {
+    public func with(accounts: [Account]) throws(KeystoreError) -> KeyMetadata {
         try KeyMetadata(name: name, kind: kind, accounts: accounts, created: created)
     }
 
@@ -33,14 +38,14 @@ public struct KeyMetadata: Sendable, Equatable {
     public static func timestamp(_ seconds: Int64) -> String { Timestamp.utc(seconds) }
 
     /// The metadata as one line of canonical JSON (for `--json` output).
-    public var jsonText: String { String(decoding: json.canonicalBytes, as: UTF8.self) }
+    public var jsonText: String { String(decoding: KeystoreJSON.canonicalBytes(json), as: UTF8.self) }
 
     var json: JSONValue {
         .object([
-            "name": .string(name.value),
-            "kind": .string(kind),
-            "accounts": .array(accounts.map(\.json)),
-            "created": .string(created),
+            ("name", .string(name.value)),
+            ("kind", .string(kind)),
+            ("accounts", .array(accounts.map(\.keystoreJSON))),
+            ("created", .string(created)),
         ])
     }
 
@@ -54,9 +59,9 @@ public struct KeyMetadata: Sendable, Equatable {
             throw error
         }
         let items = try fields.array("accounts", maximumCount: Self.maximumAccounts)
-        var accounts: [AccountRecord] = []
+        var accounts: [Account] = []
         for (index, item) in items.enumerated() {
-            accounts.append(try AccountRecord(json: item, field: fields.name("accounts") + "[\(index)]", path: path))
+            accounts.append(try Account(keystoreJSON: item, field: fields.name("accounts") + "[\(index)]", path: path))
         }
         do throws(KeystoreError) {
             try self.init(name: name, kind: try fields.string("kind"), accounts: accounts, created: try fields.string("created"))

@@ -104,30 +104,30 @@ public struct KeystoreDocument: Sendable, Equatable {
     }
 
     /// The file's bytes: canonical JSON and a newline.
-    public var fileBytes: [UInt8] { json(includingCiphertext: true).canonicalBytes + [0x0a] }
+    public var fileBytes: [UInt8] { KeystoreJSON.fileBytes(json(includingCiphertext: true)) }
 
     /// What the AEAD authenticates besides the ciphertext.
-    var associatedData: [UInt8] { json(includingCiphertext: false).canonicalBytes }
+    var associatedData: [UInt8] { KeystoreJSON.canonicalBytes(json(includingCiphertext: false)) }
 
     private func json(includingCiphertext: Bool) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init(key: "airsign", value: .string("keystore")),
-            .init(key: "version", value: .integer(Self.formatVersion)),
-            .init(key: "kdf", value: .object([
-                "name": .string("argon2id"),
-                "opslimit": .integer(limits.opsLimit),
-                "memlimit": .integer(limits.memLimit),
-                "salt": .string(Hex.encode(salt)),
+        var members: [(key: String, value: JSONValue)] = [
+            ("airsign", .string("keystore")),
+            ("version", .integer(Self.formatVersion)),
+            ("kdf", .object([
+                ("name", .string("argon2id")),
+                ("opslimit", .integer(limits.opsLimit)),
+                ("memlimit", .integer(limits.memLimit)),
+                ("salt", .string(Hex.encode(salt))),
             ])),
-            .init(key: "cipher", value: .object([
-                "name": .string("xchacha20poly1305"),
-                "nonce": .string(Hex.encode(nonce)),
+            ("cipher", .object([
+                ("name", .string("xchacha20poly1305")),
+                ("nonce", .string(Hex.encode(nonce))),
             ])),
         ]
         if includingCiphertext {
-            members.append(.init(key: "ciphertext", value: .string(Hex.encode(ciphertext))))
+            members.append(("ciphertext", .string(Hex.encode(ciphertext))))
         }
-        members.append(.init(key: "public", value: metadata.json))
+        members.append(("public", metadata.json))
         return .object(members)
     }
 
@@ -138,14 +138,11 @@ public struct KeystoreDocument: Sendable, Equatable {
             throw .keystoreFileMalformed(path: path, field: "(file)", reason: "larger than \(maximumFileSize) bytes")
         }
         let value: JSONValue
-        do throws(JSONParser.Failure) {
-            value = try JSONParser.parse(bytes)
+        do throws(EncodingError) {
+            value = try KeystoreJSON.parse(bytes)
         } catch {
-            switch error {
-            case .truncated: throw .keystoreFileTruncated(path: path)
-            case let .invalid(offset, reason):
-                throw .keystoreFileMalformed(path: path, field: "(syntax)", reason: "\(reason) at byte \(offset)")
-            }
+            if case .truncated = error { throw .keystoreFileTruncated(path: path) }
+            throw .keystoreFileMalformed(path: path, field: "(syntax)", reason: error.description)
         }
         try checkIdentity(value, path: path)
         let document = try read(value, path: path)
@@ -161,16 +158,16 @@ public struct KeystoreDocument: Sendable, Equatable {
 
     /// The `airsign` and `version` fields, checked before the rest so a newer format is named as such.
     private static func checkIdentity(_ value: JSONValue, path: String) throws(KeystoreError) {
-        guard case let .object(members) = value else {
+        guard case .object = value else {
             throw .keystoreFileMalformed(path: path, field: "(file)", reason: "must be a JSON object")
         }
-        guard let kind = members.first(where: { $0.key == "airsign" })?.value else {
+        guard let kind = value["airsign"] else {
             throw .keystoreFileMalformed(path: path, field: "airsign", reason: "missing: not an Airsign keystore file")
         }
         guard kind == .string("keystore") else {
             throw .keystoreFileMalformed(path: path, field: "airsign", reason: "not an Airsign keystore file")
         }
-        guard let version = members.first(where: { $0.key == "version" })?.value else {
+        guard let version = value["version"] else {
             throw .keystoreFileMalformed(path: path, field: "version", reason: "missing")
         }
         guard version == .integer(formatVersion) else {

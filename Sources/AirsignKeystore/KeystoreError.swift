@@ -45,6 +45,11 @@ public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Key derivation or encryption failed for a reason other than the PIN (out of memory);
     /// `reason` is the crypto layer's own secret-free message.
     case keystoreCrypto(reason: String)
+    /// A secret that decrypted (the PIN is right) but does not read as its kind: damaged, or
+    /// written by a newer airsign-signer. Never quotes the secret.
+    case secretUnreadable(name: String, kind: String, reason: String)
+    /// An update whose change was given up by the caller (its own error is what it reports).
+    case updateAbandoned
     /// A write stopped on purpose by a fault-injection hook (tests only), as a crash would stop it.
     case writeInterrupted(step: String)
 
@@ -93,6 +98,10 @@ public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(operation) \(path) failed: \(systemErrorText(code))"
         case let .keystoreCrypto(reason):
             return "keystore encryption failed: \(reason)"
+        case let .secretUnreadable(name, kind, reason):
+            return "the secret of key \"\(name)\" (kind \(kind)) cannot be read: \(reason); restore the key file from a backup or import the key again"
+        case .updateAbandoned:
+            return "the key was left unchanged"
         case let .writeInterrupted(step):
             return "write interrupted at \(step) (fault injection)"
         }

@@ -1,3 +1,5 @@
+import AirsignEncoding
+
 /// The persisted PIN failure counter, `pin-state.json` in the keystore directory:
 ///
 ///     {"airsign":"pin-state","version":1,"failures":4,
@@ -18,27 +20,27 @@ struct PINAttemptState: Equatable, Sendable {
     static let clean = PINAttemptState(failures: 0, lastAttempt: nil)
 
     var fileBytes: [UInt8] {
-        var members: [JSONValue.Member] = [
-            .init(key: "airsign", value: .string("pin-state")),
-            .init(key: "version", value: .integer(1)),
-            .init(key: "failures", value: .integer(failures)),
+        var members: [(key: String, value: JSONValue)] = [
+            ("airsign", .string("pin-state")),
+            ("version", .integer(1)),
+            ("failures", .integer(failures)),
         ]
         if let lastAttempt {
-            members.append(.init(key: "lastAttempt", value: .object([
-                "wallClock": .integer(lastAttempt.wallSeconds),
-                "bootID": .string(lastAttempt.bootID),
-                "sinceBoot": .integer(lastAttempt.secondsSinceBoot),
+            members.append(("lastAttempt", .object([
+                ("wallClock", .integer(lastAttempt.wallSeconds)),
+                ("bootID", .string(lastAttempt.bootID)),
+                ("sinceBoot", .integer(lastAttempt.secondsSinceBoot)),
             ])))
         }
-        return JSONValue.object(members).canonicalBytes + [0x0a]
+        return KeystoreJSON.fileBytes(.object(members))
     }
 
     static func parse(_ bytes: [UInt8], path: String) throws(KeystoreError) -> PINAttemptState {
         let value: JSONValue
-        do throws(JSONParser.Failure) {
-            value = try JSONParser.parse(bytes)
+        do throws(EncodingError) {
+            value = try KeystoreJSON.parse(bytes)
         } catch {
-            if error == .truncated { throw .keystoreFileTruncated(path: path) }
+            if case .truncated = error { throw .keystoreFileTruncated(path: path) }
             throw .keystoreFileMalformed(path: path, field: "(syntax)", reason: "not JSON; delete the file to reset the PIN failure count")
         }
         let fields = try JSONFields(value, field: "", path: path, required: ["airsign", "version", "failures"], optional: ["lastAttempt"])

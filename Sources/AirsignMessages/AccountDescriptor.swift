@@ -43,10 +43,54 @@ public struct AccountDescriptor: Hashable, Sendable {
     public init(parsing bytes: [UInt8]) throws(MessagesError) {
         let value: JSONValue
         do {
-            value = try JSONParser(limits: .init(maxDepth: 2, maxLength: Self.maximumSize, maxStringLength: 1024, maxItems: 64)).parse(bytes)
+            value = try Self.parser(maxLength: Self.maximumSize).parse(bytes)
         } catch {
             throw .descriptorSyntax(error)
         }
+        try self.init(json: value)
+    }
+
+    /// One descriptor, a JSON array of them, or JSON lines of them (one per line, as `account
+    /// export` writes a key's accounts). Field errors of later items name the item (`#2.address`).
+    public static func parseList(_ bytes: [UInt8]) throws(MessagesError) -> [AccountDescriptor] {
+        let limit = maximumSize * maximumListCount
+        var values: [JSONValue]
+        do {
+            let value = try parser(maxLength: limit).parse(bytes)
+            if case let .array(items) = value { values = items } else { values = [value] }
+        } catch {
+            guard case .trailingBytes = error else { throw .descriptorSyntax(error) }
+            do {
+                values = try parser(maxLength: limit).parseSequence(bytes)
+            } catch {
+                throw .descriptorSyntax(error)
+            }
+        }
+        guard !values.isEmpty else { throw .notAnAccountDescriptor(found: "there is no descriptor in it") }
+        guard values.count <= maximumListCount else {
+            throw .notAnAccountDescriptor(found: "more than \(maximumListCount) descriptors")
+        }
+        var out: [AccountDescriptor] = []
+        for (index, value) in values.enumerated() {
+            do {
+                out.append(try AccountDescriptor(json: value))
+            } catch {
+                guard values.count > 1, case let .descriptorField(field, reason) = error else { throw error }
+                throw .descriptorField(field: "#\(index + 1).\(field)", reason: reason)
+            }
+        }
+        return out
+    }
+
+    /// Most descriptors `parseList` reads at once (a key has at most 1000 accounts).
+    public static let maximumListCount = 1000
+
+    private static func parser(maxLength: Int) -> JSONParser {
+        JSONParser(limits: .init(maxDepth: 2, maxLength: maxLength, maxStringLength: 1024, maxItems: 64 * maximumListCount))
+    }
+
+    /// Checks a parsed descriptor.
+    public init(json value: JSONValue) throws(MessagesError) {
         try Self.checkIdentity(value)
         let account: Account
         let name: String?

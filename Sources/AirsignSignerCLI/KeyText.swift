@@ -26,13 +26,7 @@ public enum KeyText {
             "created:  \(key.created)",
             "accounts: \(key.accounts.count)",
         ]
-        for account in key.accounts {
-            let heading = [account.chain, account.network, account.scheme, account.path].compactMap { $0 }.joined(separator: "  ")
-            lines.append("  " + heading)
-            lines.append("    address:    \(account.address)")
-            lines.append("    public key: \(Hex.encode(account.publicKey, prefix: true))")
-            if let xpub = account.xpub { lines.append("    xpub:       \(xpub)") }
-        }
+        for account in key.accounts { lines += AccountText.details(account) }
         return lines.joined(separator: "\n")
     }
 

@@ -10,13 +10,13 @@ extension KeystoreError: ExitStatusProviding {
         case .wrongPIN:
             return .wrongPIN
         case .keyFileTampered, .keystoreFileMalformed, .keystoreFileTruncated, .keystoreVersionUnsupported,
-             .keyFileNameMismatch, .keystoreFileMissing:
+             .keyFileNameMismatch, .keystoreFileMissing, .secretUnreadable:
             return .keystoreDamaged
         case .unsafePermissions, .wrongOwner, .unexpectedFileType:
             return .permissions
         case .keystoreNotInitialized, .keystoreAlreadyInitialized, .keyNotFound, .keyExists:
             return .keystoreState
-        case .fileSystem, .keystoreCrypto, .writeInterrupted:
+        case .fileSystem, .keystoreCrypto, .writeInterrupted, .updateAbandoned:
             return .failure
         }
     }

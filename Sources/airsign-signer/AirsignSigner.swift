@@ -21,6 +21,7 @@ struct AirsignSigner: ParsableCommand {
         subcommands: [
             InitCommand.self,
             KeyCommand.self,
+            AccountCommand.self,
             PINCommand.self,
             QRCommand.self,
         ]

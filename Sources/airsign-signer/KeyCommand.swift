@@ -7,8 +7,10 @@ import ArgumentParser
 struct KeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "key",
-        abstract: "List, show and delete the keys in the keystore.",
+        abstract: "Generate, import, list, show and delete the keys in the keystore.",
         subcommands: [
+            KeyGenerateCommand.self,
+            KeyImportCommand.self,
             KeyListCommand.self,
             KeyShowCommand.self,
             KeyDeleteCommand.self,

@@ -126,11 +126,17 @@ import Testing
         for bad in ["", ".hidden", "-x", "a/b", "a b", "é", String(repeating: "a", count: 65), "../x"] {
             #expect(throws: KeystoreError.self) { try KeyName(bad) }
         }
+        // A ///password is secret and never stored in the clear; addresses are printable tokens.
+        let name = try KeyName("k")
         #expect(throws: KeystoreError.self) {
-            try AccountRecord(chain: "substrate", scheme: "sr25519", path: "//Alice///hunter2", publicKey: [1], address: "5Grw")
+            try KeyMetadata(name: name, kind: "bip39", accounts: [
+                Account(chain: .substrate, scheme: .sr25519, path: "//Alice///hunter2", publicKey: [1], address: "5Grw"),
+            ], created: "2025-06-15T12:00:00Z")
         }
         #expect(throws: KeystoreError.self) {
-            try AccountRecord(chain: "ethereum", scheme: "secp256k1", path: nil, publicKey: [1], address: "0x\n")
+            try KeyMetadata(name: name, kind: "bip39", accounts: [
+                Account(chain: .ethereum, scheme: .secp256k1, path: "", publicKey: [1], address: "0x\n"),
+            ], created: "2025-06-15T12:00:00Z")
         }
     }
 }

@@ -83,9 +83,9 @@ func testPayload(_ tag: String = "a") throws -> SecretPayload {
 }
 
 func testMetadata(_ name: String, accounts: Int = 1) throws -> KeyMetadata {
-    let records = try (0 ..< accounts).map { index in
-        try AccountRecord(
-            chain: "ethereum", scheme: "secp256k1", path: "m/44'/60'/0'/0/\(index)",
+    let records = (0 ..< accounts).map { index in
+        Account(
+            chain: .ethereum, scheme: .secp256k1, path: "m/44'/60'/0'/0/\(index)",
             publicKey: [0x04] + [UInt8](repeating: UInt8(index), count: 64),
             address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda9\(index % 10)", network: "eip155:1")
     }

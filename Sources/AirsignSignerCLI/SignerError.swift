@@ -1,0 +1,43 @@
+import AirsignCLI
+
+/// Failures of the signer's key and account commands that are neither the keystore's nor the
+/// derivation's. Like every Airsign error, one line, never a secret.
+public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, ExitStatusProviding {
+    /// The phrase typed back differed from the one shown, too many times; nothing was stored.
+    case phraseNotConfirmed
+    /// The key already has this account (same chain, network and address).
+    case accountExists(key: String, address: String)
+    /// No key of that name and no account with that address.
+    case noSuchAccount(String)
+    /// The key has no accounts to show or export yet.
+    case keyWithoutAccounts(String)
+    /// The file a new phrase was to be written to exists; it is never overwritten.
+    case phraseFileExists(path: String)
+    /// The phrase file could not be written; `reason` is the system's message.
+    case phraseFileFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .phraseNotConfirmed:
+            return "the phrase typed back did not match three times; nothing was stored (run key generate again for a new phrase)"
+        case let .accountExists(key, address):
+            return "the key \"\(key)\" already has the account \(address) on that network"
+        case let .noSuchAccount(text):
+            return "no key named \(text.debugDescription) and no account with that address (see: airsign-signer account list)"
+        case let .keyWithoutAccounts(name):
+            return "the key \"\(name)\" has no accounts yet (add one with: airsign-signer account add \(name) --chain …)"
+        case let .phraseFileExists(path):
+            return "\(path) exists; the phrase is written only to a new file"
+        case let .phraseFileFailed(path, reason):
+            return "could not write the phrase to \(path): \(reason); nothing was stored"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
+        case .accountExists, .noSuchAccount, .keyWithoutAccounts: return .keystoreState
+        case .phraseFileFailed: return .failure
+        }
+    }
+}

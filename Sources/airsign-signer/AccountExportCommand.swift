@@ -1,0 +1,30 @@
+import AirsignSignerCLI
+import ArgumentParser
+
+struct AccountExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write watch-only account descriptors for airsign-watch (no PIN needed).",
+        discussion: """
+            Writes one descriptor per account (JSON lines): chain, network, address, public key, \
+            scheme, path, the key's name and, for Ethereum and ICP accounts of a phrase, the \
+            xpub of the path's parent. Each is checked (the address is its public key's) before \
+            it is written. Read it on the online machine with airsign-watch account import.
+            """)
+
+    @Argument(help: ArgumentHelp("A key's name (all its accounts) or an account's address.", valueName: "name-or-address"))
+    var target: String
+
+    @Option(help: ArgumentHelp("Write the descriptors to FILE (atomically), or - for standard output (the default without --qr).", valueName: "FILE|-"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Write them as a QR code: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
+    var qr: String?
+
+    @Flag(name: .customLong("no-xpub"), help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
+    var noXpub = false
+
+    func run() throws {
+        try AccountActions.export(target, out: out ?? (qr == nil ? "-" : nil), qr: qr, xpub: !noXpub)
+    }
+}
