@@ -46,6 +46,12 @@ public struct Account: Hashable, Sendable, Codable {
         Account(chain: chain, scheme: scheme, path: path, publicKey: publicKey, address: address, network: network, xpub: nil)
     }
 
+    /// The path for people: `(root)` for a Substrate root key, `-` for a single imported key.
+    public var pathDescription: String {
+        guard path.isEmpty else { return path }
+        return chain == .substrate ? "(root)" : "-"
+    }
+
     /// `0x` + lower-case hex of `publicKey`, the form sign requests carry.
     public var publicKeyHex: String { Hex.encode(publicKey, prefix: true) }
 

@@ -1,3 +1,4 @@
+import AirsignCLI
 import AirsignEncoding
 import AirsignKeys
 import AirsignKeystore
@@ -25,15 +26,9 @@ public enum AccountText {
     public static func table(_ keys: [KeyMetadata]) -> String {
         let rows = [["KEY", "CHAIN", "NETWORK", "ADDRESS", "PATH"]]
             + keys.flatMap { key in
-                key.accounts.map { [key.name.value, $0.chain.rawValue, networkName($0), $0.address, pathText($0)] }
+                key.accounts.map { [key.name.value, $0.chain.rawValue, networkName($0), $0.address, $0.pathDescription] }
             }
-        var widths = [Int](repeating: 0, count: 5)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-            }.joined()
-        }.joined(separator: "\n")
+        return TextTable.render(rows)
     }
 
     /// The account as one JSON object with the descriptor's field names and `key`, its key's name.
@@ -56,12 +51,6 @@ public enum AccountText {
     /// A JSON array of accounts with their keys, on one line.
     public static func json(_ accounts: [(key: KeyName, account: Account)]) -> String {
         JSONSerializer(sortKeys: false).serialize(.array(accounts.map { json($0.account, key: $0.key) }))
-    }
-
-    /// The path, `(root)` for a Substrate root key, `-` for a single imported key.
-    static func pathText(_ account: Account) -> String {
-        guard account.path.isEmpty else { return account.path }
-        return account.chain == .substrate ? "(root)" : "-"
     }
 
     /// The network's short name (`polkadot`, `eip155:137`) for tables.

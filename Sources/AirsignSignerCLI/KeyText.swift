@@ -9,13 +9,7 @@ public enum KeyText {
     public static func table(_ keys: [KeyMetadata]) -> String {
         let rows = [["NAME", "KIND", "ACCOUNTS", "CREATED"]]
             + keys.map { [$0.name.value, $0.kind, String($0.accounts.count), $0.created] }
-        var widths = [Int](repeating: 0, count: 4)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-            }.joined()
-        }.joined(separator: "\n")
+        return TextTable.render(rows)
     }
 
     /// Every public field of one key.

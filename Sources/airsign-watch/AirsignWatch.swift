@@ -9,9 +9,11 @@ struct AirsignWatch: ParsableCommand {
         discussion: """
             airsign-watch knows public keys only. It builds unsigned transactions for the offline \
             airsign-signer, checks the signatures that come back, and sends them to the chain.
+
+            Its store lives in $AIRSIGN_WATCH_HOME, or ~/.airsign-watch when that is not set.
             """,
         version: AirsignVersion.string,
-        subcommands: [QRCommand.self]
+        subcommands: [AccountCommand.self, QRCommand.self]
     )
 
     /// The shared runner: one-line errors and the exit codes documented in README.md.

@@ -1,0 +1,66 @@
+import AirsignCLI
+import AirsignMessages
+import AirsignTransport
+
+/// The work behind `airsign-watch account import|list|show`.
+public enum WatchAccountActions {
+    /// Where `account import` reads descriptors from.
+    public enum Source: Sendable, Equatable {
+        /// A file, or `-` for standard input.
+        case file(String)
+        /// QR codes in images (PNG/PGM/PPM files or directories), frames in any order.
+        case scan([String])
+    }
+
+    /// `account import`: reads one or more descriptors (each checked: its address must be its
+    /// public key's) and stores them. Nothing is stored unless every descriptor reads.
+    public static func importAccounts(from source: Source, replace: Bool) throws {
+        let bytes: [UInt8]
+        switch source {
+        case let .file(path):
+            bytes = try QRMessageIO.read(path)
+        case let .scan(paths):
+            bytes = try QRScanJob().run(paths: paths) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
+        }
+        let descriptors = try AccountDescriptor.parseList(bytes)
+        let store = try WatchContext.store()
+        for descriptor in descriptors {
+            let outcome = try store.add(descriptor, replace: replace)
+            let what: String
+            switch outcome {
+            case .added: what = "Imported"
+            case .replaced: what = "Replaced"
+            case .unchanged: what = "Already imported"
+            }
+            Console.info("\(what): \(descriptor.account.chain.rawValue) \(descriptor.account.address) (\(descriptor.account.network ?? "-"))")
+        }
+    }
+
+    /// `account list`.
+    public static func list(json: Bool) throws {
+        let store = try WatchContext.store()
+        let accounts = try store.accounts()
+        if json {
+            Console.output(WatchAccountText.json(accounts))
+        } else if accounts.isEmpty {
+            Console.info("No watch-only accounts in \(store.directory) yet (import one with: airsign-watch account import FILE).")
+        } else {
+            Console.info(WatchAccountText.table(accounts))
+        }
+    }
+
+    /// `account show`: the stored accounts with `address`; `qr` writes their descriptors as a
+    /// QR code (to show to another watch).
+    public static func show(_ address: String, json: Bool, qr: String?) throws {
+        let found = try WatchContext.store().accounts(withAddress: address)
+        if json {
+            Console.output(WatchAccountText.json(found))
+        } else {
+            Console.info(found.map(WatchAccountText.details).joined(separator: "\n\n"))
+        }
+        if let qr {
+            try MessageQR.write(found.flatMap(\.bytes), to: qr)
+            Console.info("Wrote the account descriptor QR code to \(qr).")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import AirsignWatch
+import ArgumentParser
+
+struct AccountShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a watch-only account by its address.")
+
+    @Argument(help: "The account's address.")
+    var address: String
+
+    @Flag(help: "Print the descriptors as a JSON array on standard output instead of text on standard error.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also write the descriptor as a QR code: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
+    var qr: String?
+
+    func run() throws {
+        try WatchAccountActions.show(address, json: json, qr: qr)
+    }
+}
