@@ -30,25 +30,31 @@ extension Account {
         if let xpub { try verifyXpub(xpub) }
     }
 
-    /// BIP32/SLIP-10 paths in canonical `m/44'/…` form (hardened only for Ed25519), Substrate
-    /// junctions as `SubstrateDerivationPath` writes them, or empty.
+    /// Empty, or the path Airsign derives the chain's accounts at (the wallets' defaults):
+    /// Ethereum `m/44'/60'/0'/0/i`, ICP `m/44'/223'/0'/0/i`, Stellar `m/44'/148'/i'`, and
+    /// Substrate junctions as `SubstrateDerivationPath` writes them. Only the last step of a
+    /// BIP32 path can be checked against the key (through the xpub), so the rest is held to
+    /// the one form Airsign writes.
     private func verifyPath() throws(KeysError) {
         guard !path.isEmpty else { return }
-        let canonical: String
+        let fail = { (reason: String) in KeysError.inconsistentAccount(field: "path", reason: reason) }
         switch (chain, scheme) {
         case (.substrate, _):
-            canonical = try SubstrateDerivationPath(path).description
-        case (_, .ed25519):
-            let parsed = try DerivationPath(path)
-            guard parsed.components.allSatisfy({ $0 >= DerivationPath.hardenedOffset }) else {
-                throw .inconsistentAccount(field: "path", reason: "Ed25519 (SLIP-10) paths are hardened only")
-            }
-            canonical = parsed.description
+            let canonical = try SubstrateDerivationPath(path).description
+            guard canonical == path else { throw fail("must be written as \(canonical)") }
+        case (.ethereum, .secp256k1), (.icp, .secp256k1):
+            let prefix = chain == .ethereum ? "m/44'/60'/0'/0" : "m/44'/223'/0'/0"
+            let steps = try DerivationPath(path).components
+            guard steps.count == 5, try DerivationPath(components: Array(steps.prefix(4))).description == prefix,
+                  let last = steps.last, last < DerivationPath.hardenedOffset, try DerivationPath(components: steps).description == path
+            else { throw fail("\(chain.rawValue) accounts are at \(prefix)/<index>") }
+        case (.stellar, .ed25519):
+            let steps = try DerivationPath(path).components
+            guard steps.count == 3, try DerivationPath(components: Array(steps.prefix(2))).description == "m/44'/148'",
+                  let last = steps.last, last >= DerivationPath.hardenedOffset, try DerivationPath(components: steps).description == path
+            else { throw fail("Stellar accounts are at m/44'/148'/<index>' (SEP-5)") }
         default:
-            canonical = try DerivationPath(path).description
-        }
-        guard canonical == path else {
-            throw .inconsistentAccount(field: "path", reason: "must be written as \(canonical)")
+            throw fail("an imported \(chain.rawValue) \(scheme.rawValue) key has no path")
         }
     }
 

@@ -70,8 +70,11 @@ public struct ChainNetwork: Hashable, Sendable, CustomStringConvertible {
                 throw fail("the genesis hash is 0x and 64 lower-case hex digits")
             }
             let id = "polkadot:" + hex.prefix(32)
-            if let named = known.first(where: { $0.id == id }), named.ss58Prefix != prefix {
-                throw fail("\(named.name ?? id) uses SS58 prefix \(named.ss58Prefix.map(String.init) ?? "?"); use --network \(named.name ?? id)")
+            if let named = known.first(where: { $0.id == id }) {
+                guard named.ss58Prefix == prefix else {
+                    throw fail("\(named.name ?? id) uses SS58 prefix \(named.ss58Prefix.map(String.init) ?? "?"); use --network \(named.name ?? id)")
+                }
+                return named
             }
             return ChainNetwork(chain: chain, id: id, ss58Prefix: prefix)
         case .icp, .stellar:
