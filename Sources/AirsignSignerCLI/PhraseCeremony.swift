@@ -41,9 +41,23 @@ enum PhraseCeremony {
             guard entered.wordCount == mnemonic.wordCount else {
                 return "\(entered.wordCount) words instead of \(mnemonic.wordCount)"
             }
-            return "it is another valid phrase"
+            return firstDifference(entered.phrase, mnemonic.phrase).map { "word \($0) differs" } ?? "it differs"
         } catch {
             return error.description
+        }
+    }
+
+    /// The 1-based position of the first word in which two canonical phrases differ.
+    private static func firstDifference(_ a: SecureBytes, _ b: SecureBytes) -> Int? {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                var word = 1
+                for index in 0 ..< min(x.count, y.count) {
+                    if x[index] != y[index] { return word }
+                    if x[index] == UInt8(ascii: " ") { word += 1 }
+                }
+                return x.count == y.count ? nil : word
+            }
         }
     }
 }

@@ -28,6 +28,11 @@ enum Signer {
         return running.wait()
     }
 
+    /// The program beside this one in the build directory (`airsign-watch`).
+    static func sibling(_ name: String) -> String {
+        URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
     /// A started run whose output goes to files, so it can be watched while it runs.
     final class Running {
         let pid: pid_t
@@ -76,14 +81,15 @@ enum Signer {
 
     /// Starts the signer in a session of its own (setsid), so it has no controlling terminal
     /// even when the tests run in one: a prompt must fail instead of waiting for a person.
-    static func start(_ arguments: [String], home: String, stdin: String = "", environment extra: [String: String] = [:]) throws -> Running {
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw CLITestError("no airsign-signer at \(executable): run `swift build` first")
+    static func start(_ arguments: [String], home: String, stdin: String = "", environment extra: [String: String] = [:],
+                      program: String = executable, homeVariable: String = "AIRSIGN_SIGNER_HOME") throws -> Running {
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw CLITestError("no program at \(program): run `swift build` first")
         }
         let scratch = TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: scratch.path + "/in", contents: Data(stdin.utf8))
         var environment = ProcessInfo.processInfo.environment
-        environment["AIRSIGN_SIGNER_HOME"] = home
+        environment[homeVariable] = home
         environment.merge(extra) { $1 }
 
         var actions = posix_spawn_file_actions_t()
@@ -99,14 +105,14 @@ enum Signer {
         let spawnSetsid: Int16 = 0x80
         posix_spawnattr_setflags(&attributes, spawnSetsid)
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let failed = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let failed = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         guard failed == 0 else { throw CLITestError("posix_spawn failed: \(failed)") }
         return Running(pid: pid, scratch: scratch)
     }

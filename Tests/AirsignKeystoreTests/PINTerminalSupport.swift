@@ -6,7 +6,18 @@ import Foundation
 enum PseudoTerminal {
     struct Exchange {
         let waitFor: String
-        let type: String
+        /// What to type, given everything the terminal has shown so far.
+        let respond: (String) -> String
+
+        init(waitFor: String, type: String) {
+            self.waitFor = waitFor
+            self.respond = { _ in type }
+        }
+
+        init(waitFor: String, respond: @escaping (String) -> String) {
+            self.waitFor = waitFor
+            self.respond = respond
+        }
     }
 
     struct Result {
@@ -81,7 +92,8 @@ enum PseudoTerminal {
             // The prompt is written just before the terminal is switched to no-echo mode;
             // typing too early would be discarded (TCSAFLUSH), as with any password prompt.
             usleep(100_000)
-            _ = exchange.type.utf8.withContiguousStorageIfAvailable { write(master, $0.baseAddress, $0.count) }
+            let typed = exchange.respond(String(decoding: screen, as: UTF8.self))
+            _ = typed.utf8.withContiguousStorageIfAvailable { write(master, $0.baseAddress, $0.count) }
         }
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(30)
