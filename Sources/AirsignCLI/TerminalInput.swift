@@ -14,6 +14,15 @@ public enum TerminalInput {
     public static func readHidden(prompt: String, maximumBytes: Int) throws(CLIError) -> SecureBytes {
         let fd = try openTerminal(hint: "use --pin-file FILE (or - for standard input)")
         defer { close(fd) }
+        write(fd, prompt)
+        // Runs after the mode is restored: the cursor moves on from the prompt.
+        defer { write(fd, "\n") }
+        return try withoutEcho(fd) { () throws(CLIError) in try readLine(fd, maximumBytes: maximumBytes) }
+    }
+
+    /// Runs `body` with the terminal in non-canonical mode without echo and without signal
+    /// keys (one byte per read), restoring the previous mode afterwards whatever happens.
+    static func withoutEcho<R>(_ fd: Int32, _ body: () throws(CLIError) -> R) throws(CLIError) -> R {
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { throw .terminal(operation: "reading the terminal mode", errno: errno) }
         var raw = saved
@@ -22,13 +31,9 @@ public enum TerminalInput {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        write(fd, prompt)
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .terminal(operation: "turning echo off", errno: errno) }
-        defer {
-            tcsetattr(fd, TCSAFLUSH, &saved)
-            write(fd, "\n")
-        }
-        return try readLine(fd, maximumBytes: maximumBytes)
+        defer { tcsetattr(fd, TCSAFLUSH, &saved) }
+        return try body()
     }
 
     /// The editing loop of `readHidden`: bytes land in `buffer[0..<length]`; every byte removed

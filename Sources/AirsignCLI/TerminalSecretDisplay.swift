@@ -31,25 +31,17 @@ public enum TerminalSecretDisplay {
     /// Reads until Enter without echo, so a stray key press does not land on screen; Ctrl-C
     /// cancels (the terminal is restored either way).
     private static func waitForEnter(_ fd: Int32) throws(CLIError) {
-        var saved = termios()
-        guard tcgetattr(fd, &saved) == 0 else { throw .terminal(operation: "reading the terminal mode", errno: errno) }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .terminal(operation: "turning echo off", errno: errno) }
-        defer { tcsetattr(fd, TCSAFLUSH, &saved) }
-        var byte: UInt8 = 0
-        while true {
-            let got = Glibc.read(fd, &byte, 1)
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return }
-            switch byte {
-            case 0x0a, 0x0d: return
-            case 0x03: throw .cancelled
-            default: continue
+        try TerminalInput.withoutEcho(fd) { () throws(CLIError) in
+            var byte: UInt8 = 0
+            while true {
+                let got = Glibc.read(fd, &byte, 1)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { return }
+                switch byte {
+                case 0x0a, 0x0d: return
+                case 0x03: throw .cancelled
+                default: continue
+                }
             }
         }
     }
