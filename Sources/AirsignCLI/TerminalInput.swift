@@ -97,12 +97,14 @@ public enum TerminalInput {
         return text == "y" || text == "yes"
     }
 
+    /// The controlling terminal, opened for reading and writing; `hint` says what to use without one.
     static func openTerminal(hint: String) throws(CLIError) -> Int32 {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw .noTerminal(hint: hint) }
         return fd
     }
 
+    /// Writes text that is not secret (prompts, messages) to the terminal.
     static func write(_ fd: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

@@ -1,6 +1,7 @@
 /// Rows of text as aligned columns (two spaces apart, the last column unpadded), for the
 /// listings both programs print on standard error.
 public enum TextTable {
+    /// The rows (the first usually a header) as lines.
     public static func render(_ rows: [[String]]) -> String {
         var widths: [Int] = []
         for row in rows {

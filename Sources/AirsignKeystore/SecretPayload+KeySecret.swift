@@ -13,9 +13,13 @@ import AirsignKeys
 /// Storing entropy rather than words keeps the payload small and canonical; the phrase is
 /// rebuilt from it exactly.
 extension SecretPayload {
+    /// A BIP39 phrase (as entropy) and its passphrase.
     public static let bip39Kind = "bip39"
+    /// A Substrate `0x` seed.
     public static let substrateSeedKind = "substrate-seed"
+    /// A single secp256k1 private key.
     public static let secp256k1Kind = "secp256k1"
+    /// A single Ed25519 seed.
     public static let ed25519Kind = "ed25519"
 
     /// The payload for `secret` and its passphrase (phrases only; empty for other secrets).

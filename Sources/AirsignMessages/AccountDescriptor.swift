@@ -15,6 +15,7 @@ import AirsignKeys
 /// derive the key) are refused with the field named. Writing gives one canonical form: the
 /// members in the order above, no whitespace, a final newline.
 public struct AccountDescriptor: Hashable, Sendable {
+    /// The `version` this program writes and reads.
     public static let formatVersion: UInt64 = 1
     /// Larger input is refused before parsing; a descriptor is a few hundred bytes.
     public static let maximumSize = 4096

@@ -15,6 +15,8 @@ public enum KeyGenerateAction {
         case file(String)
     }
 
+    /// Generates, shows (or writes) and confirms a phrase of `words` words, then stores it as
+    /// `name`. The PIN is checked before the phrase is made, so a wrong one costs no phrase.
     public static func run(_ name: KeyName, words: Int, passphraseFile: String?, output: PhraseOutput, pinFile: String?) throws {
         let store = try NewKey.keystore(for: name)
         let passphrase = try NewKey.passphrase(file: passphraseFile)

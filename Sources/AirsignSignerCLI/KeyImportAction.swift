@@ -9,6 +9,7 @@ public enum KeyImportAction {
     /// Longest secret accepted: a PEM file with parameters is well under this.
     static let maximumBytes = 16 * 1024
 
+    /// Reads the secret as `kind`, derives its accounts, then asks for the PIN and stores it.
     public static func run(_ name: KeyName, kind: ImportKind, from: String?, passphraseFile: String?, pinFile: String?) throws {
         let store = try NewKey.keystore(for: name)
         if from == nil, !kind.fitsOneLine {

@@ -10,6 +10,7 @@ import Glibc
 /// read (a descriptor whose fields agree, under the name it must have); a damaged one is
 /// reported by name and never replaced or skipped silently.
 public struct WatchStore: Sendable {
+    /// The store's subdirectory of account files.
     public static let accountsDirectoryName = "accounts"
     /// Larger files are not descriptors and are refused before parsing.
     static let maximumFileSize = AccountDescriptor.maximumSize
