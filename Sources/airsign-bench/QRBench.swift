@@ -149,7 +149,7 @@ enum QRBench {
                 try measure("qr_encode_png_atomic_\(c.name)", options, unit: "frames/s", cycle: n,
                             details: details("as `qr encode --qr FILE.png`: PNG to a temporary file, fsync, rename")) { i in
                     let (_, png) = try frame(i)
-                    try AtomicFile.write(png, to: "\(dir)/out-airsign/\(c.name)-atomic.png")
+                    try OutputFiles.write(png, to: "\(dir)/out-airsign/\(c.name)-atomic.png")
                 }
             }
             try measure("qr_scan_file_\(c.name)", options, unit: "frames/s", cycle: n,
