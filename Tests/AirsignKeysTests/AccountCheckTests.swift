@@ -19,6 +19,12 @@ import Testing
             try account.verify()
             #expect((account.xpub != nil) == (account.chain == .ethereum || account.chain == .icp), "\(request)")
         }
+        // A stored account names the request that derives it again (for signing).
+        for request in [AccountRequest.ethereum(index: 5), .icp(index: 1), .stellar(index: 3),
+                        .substrate(scheme: .ecdsa, path: try SubstrateDerivationPath("//a//b"), ss58Prefix: 2), .substrate(scheme: .sr25519, path: try SubstrateDerivationPath("//a/b"), ss58Prefix: 0)] {
+            let account = try AccountDerivation.derive(request, from: phrase).account
+            #expect(try AccountRequest(for: account) == request)
+        }
         let first = try AccountDerivation.derive(.ethereum(index: 0), from: phrase).account
         let eighth = try AccountDerivation.derive(.ethereum(index: 7), from: phrase).account
         // Siblings share the parent xpub; a watch derives any of them from it.
