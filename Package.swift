@@ -17,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Exact integer amounts (uint256 values, batch totals) in reviews.
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         // System libraries from Debian; each directory holds only a module map and a shim header.
@@ -35,7 +37,12 @@ let package = Package(
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         // The exchange format: account descriptors, sign requests and responses, batches, and the
         // interface every chain module implements.
-        .target(name: "AirsignMessages", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .target(name: "AirsignMessages", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // The production chain registry: every real chain module, and nothing else (tests bring
+        // their own). Chain modules depend on AirsignMessages, never on each other.
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto"]),
