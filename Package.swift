@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AirsignEncoding", targets: ["AirsignEncoding"]),
         .library(name: "AirsignKeys", targets: ["AirsignKeys"]),
         .library(name: "AirsignKeystore", targets: ["AirsignKeystore"]),
+        .library(name: "AirsignFiles", targets: ["AirsignFiles"]),
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
     ],
     dependencies: [
@@ -35,6 +36,9 @@ let package = Package(
         .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        // Careful file writes (temp file, fsync, rename, fsync dir) and the POSIX calls under them,
+        // shared by the keystore, the watch's store and every command that writes output.
+        .target(name: "AirsignFiles"),
         // The exchange format: account descriptors, sign requests and responses, batches, and the
         // interface every chain module implements.
         .target(name: "AirsignMessages", dependencies: [
@@ -45,13 +49,13 @@ let package = Package(
         .target(name: "AirsignChains", dependencies: ["AirsignMessages"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
-        .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto"]),
+        .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles"]),
         // The PIN-encrypted keystore: only airsign-signer links it.
-        .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
         // signer links it.
         .target(name: "AirsignTransport", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "CQREncode", "CZBar", "CPNG", "CGif",
+            "AirsignCrypto", "AirsignEncoding", "AirsignFiles", "CQREncode", "CZBar", "CPNG", "CGif",
         ], linkerSettings: [
             // libzbar statically, so only the scanner and V4L2 video objects we call come in:
             // the shared library also links libX11, libxcb and libdbus, which open sockets, and
@@ -60,13 +64,13 @@ let package = Package(
         ]),
         // What both programs share: exit codes, error reporting, terminal and file input, qr.
         .target(name: "AirsignCLI", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
-            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignCrypto", "AirsignEncoding",
+            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -81,7 +85,7 @@ let package = Package(
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport",
         ]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations per second.
@@ -91,7 +95,7 @@ let package = Package(
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
-        .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignFiles", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignMessagesTests", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport"]),
         .testTarget(name: "AirsignWatchTests", dependencies: ["AirsignWatch", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignTestSupport"]),

@@ -35,7 +35,7 @@ public enum QRMessageIO {
         if path == "-" {
             FileHandle.standardOutput.write(Data(bytes))
         } else {
-            try AtomicFile.write(bytes, to: path)
+            try OutputFiles.write(bytes, to: path)
         }
     }
 

@@ -82,9 +82,9 @@ public struct QREncodeCommand: ParsableCommand {
                 try QRImages.writePNG(list, to: qr, options: options)
             }
         }
-        if let gif { try AtomicFile.write(try GIFWriter.encode(list, options: options, fps: fps), to: gif) }
+        if let gif { try OutputFiles.write(try GIFWriter.encode(list, options: options, fps: fps), to: gif) }
         if let html {
-            try AtomicFile.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
+            try OutputFiles.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
         }
         if show {
             var fresh = try QRFramePlan(message: message, options: options)

@@ -1,3 +1,4 @@
+import AirsignFiles
 import Glibc
 
 /// An exclusive `flock(2)` on a file in the keystore directory, held while one operation reads

@@ -1,3 +1,4 @@
+import AirsignFiles
 /// Replaces a set of files under one directory as a unit: after a crash at any point, and the
 /// `recover()` that every keystore operation starts with, either all files have their old
 /// contents or all have their new ones.
@@ -41,12 +42,12 @@ struct FileTransaction {
         let paths = files.map(\.relativePath)
         for path in paths { try Self.checkRelativePath(path, journal: journalPath) }
         try writeJournal(.prepared, paths)
-        try faults.step("transaction.prepared", journalPath)
+        try faults.keystoreStep("transaction.prepared", journalPath)
         do throws(KeystoreError) {
             for file in files {
                 let target = root + "/" + file.relativePath
                 try AtomicFile.write(file.contents, to: Self.stagedPath(for: target), faults: faults)
-                try faults.step("transaction.staged", target)
+                try faults.keystoreStep("transaction.staged", target)
             }
         } catch {
             // Not committed: undo, so the old files stay the only ones. The write's own error is
@@ -56,7 +57,7 @@ struct FileTransaction {
             throw error
         }
         try writeJournal(.committed, paths)
-        try faults.step("transaction.committed", journalPath)
+        try faults.keystoreStep("transaction.committed", journalPath)
         try rollForward(paths)
     }
 
@@ -86,13 +87,13 @@ struct FileTransaction {
             // Already renamed before a crash when the staged file is gone.
             if try SystemCalls.linkInfo(staged) != nil {
                 try SystemCalls.rename(staged, to: target)
-                try faults.step("transaction.renamed", target)
+                try faults.keystoreStep("transaction.renamed", target)
             }
         }
         try syncDirectories(of: paths)
         try SystemCalls.unlinkIfPresent(journalPath)
         try SystemCalls.fsyncDirectory(root)
-        try faults.step("transaction.finished", journalPath)
+        try faults.keystoreStep("transaction.finished", journalPath)
     }
 
     private func syncDirectories(of paths: [String]) throws(KeystoreError) {

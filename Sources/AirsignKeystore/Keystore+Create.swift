@@ -1,3 +1,4 @@
+import AirsignFiles
 import AirsignCrypto
 import Glibc
 

@@ -1,3 +1,4 @@
+import AirsignFiles
 import AirsignCrypto
 
 /// How a PIN check ended, as decided by the code that ran the key derivation.

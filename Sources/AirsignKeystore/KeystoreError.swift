@@ -1,3 +1,4 @@
+import AirsignFiles
 /// Everything that can go wrong with the keystore, its files and the PIN, in words meant for
 /// the person at the signer. No case ever carries secret material (phrases, keys, PINs).
 public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {

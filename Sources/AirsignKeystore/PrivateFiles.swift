@@ -1,3 +1,4 @@
+import AirsignFiles
 import Glibc
 
 /// The keystore's rule for its own directories and files: they belong to the user running the

@@ -1,3 +1,4 @@
+import AirsignFiles
 import AirsignKeystore
 import AirsignCLI
 import AirsignKeys

@@ -9,7 +9,7 @@ public enum QRImages {
     /// Writes the only frame of a single-QR message to `path`, atomically.
     public static func writePNG(_ frames: [QRFrame], to path: String, options: QROptions) throws(TransportError) {
         guard frames.count == 1, let frame = frames.first else { throw .needsSeveralFrames(count: frames.count) }
-        try AtomicFile.write(try png(frame, options: options), to: path)
+        try OutputFiles.write(try png(frame, options: options), to: path)
     }
 
     /// `frame-0001.png` … in order, plus `index.json` naming each file and its UR part, all
@@ -42,7 +42,7 @@ public enum QRImages {
 
             """
         files.append(("index.json", Array(index.utf8)))
-        try AtomicFile.writeDirectory(files, to: path, replaceable: isFrameSetFile)
+        try OutputFiles.writeDirectory(files, to: path, replaceable: isFrameSetFile)
     }
 
     /// `frame-NNNN.png` with at least four digits.

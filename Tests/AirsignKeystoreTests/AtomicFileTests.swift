@@ -1,4 +1,5 @@
 @testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
 import Foundation
 import Synchronization
@@ -29,12 +30,14 @@ func directoryNames(_ path: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
 }
 
+/// AirsignFiles' AtomicFile (called directly, with its FileError) and the keystore's FileTransaction
+/// built on it.
 @Suite struct AtomicFileTests {
     @Test func atomicFileWritesAndReplacesWithTheGivenMode() throws {
         let dir = TemporaryDirectory()
         let path = dir.path + "/file"
-        try AtomicFile.write(Array("first".utf8), to: path)
-        try AtomicFile.write(Array("second".utf8), to: path, mode: 0o640)
+        try AirsignFiles.AtomicFile.write(Array("first".utf8), to: path)
+        try AirsignFiles.AtomicFile.write(Array("second".utf8), to: path, mode: 0o640)
         #expect(readFile(path) == Array("second".utf8))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o640)
@@ -45,10 +48,10 @@ func directoryNames(_ path: String) -> [String] {
         let dir = TemporaryDirectory()
         let path = dir.path + "/missing/file"
         do {
-            try AtomicFile.write([1, 2, 3], to: path)
+            try AirsignFiles.AtomicFile.write([1, 2, 3], to: path)
             Issue.record("wrote into a missing directory")
         } catch {
-            guard case let .fileSystem(failed, operation, code) = error else {
+            guard case let .system(failed, operation, code) = error else {
                 Issue.record("unexpected \(error)")
                 return
             }
@@ -68,10 +71,10 @@ func directoryNames(_ path: String) -> [String] {
         while true {
             let dir = TemporaryDirectory()
             let path = dir.path + "/file"
-            try AtomicFile.write(old, to: path)
+            try AirsignFiles.AtomicFile.write(old, to: path)
             let crash = CrashAtStep(step)
             do {
-                try AtomicFile.write(new, to: path, faults: crash.hook)
+                try AirsignFiles.AtomicFile.write(new, to: path, faults: crash.hook)
             } catch {
                 #expect(error == .writeInterrupted(step: String(crash.steps[step].split(separator: " ")[0])))
             }
@@ -92,7 +95,7 @@ func directoryNames(_ path: String) -> [String] {
         func prepare() throws -> TemporaryDirectory {
             let dir = TemporaryDirectory()
             mkdir(dir.path + "/sub", 0o700)
-            for file in files { try AtomicFile.write(Array("old \(file)".utf8), to: dir.path + "/" + file) }
+            for file in files { try AirsignFiles.AtomicFile.write(Array("old \(file)".utf8), to: dir.path + "/" + file) }
             return dir
         }
         // A run without a crash lists the steps; the commit is the committed journal's rename.

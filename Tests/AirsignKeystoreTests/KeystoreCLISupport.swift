@@ -1,3 +1,4 @@
+import AirsignFiles
 import Foundation
 import AirsignTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import AirsignFiles
 import AirsignCrypto
 @testable import AirsignKeystore
 import AirsignKeys

@@ -1,3 +1,4 @@
+import AirsignFiles
 import Foundation
 
 /// Runs `airsign-signer` on a pseudo-terminal as its controlling terminal, typing answers to

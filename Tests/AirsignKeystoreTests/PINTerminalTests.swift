@@ -1,4 +1,5 @@
 @testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
 import Foundation
 import AirsignTestSupport

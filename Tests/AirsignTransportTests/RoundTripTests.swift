@@ -93,7 +93,7 @@ import Testing
         }
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try AtomicFile.write(try PNGCodec.encode(grid), to: dir + "/grid.png")
+        try OutputFiles.write(try PNGCodec.encode(grid), to: dir + "/grid.png")
         #expect(try QRScanJob().run(paths: [dir + "/grid.png"]) { _ in } == message)
     }
 

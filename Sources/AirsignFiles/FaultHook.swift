@@ -1,7 +1,7 @@
-/// A testing aid: called at every step of every keystore write with the step's name (such as
+/// A testing aid: called at every step of every careful write (keystore, responses, stores) with the step's name (such as
 /// `atomic.tempWritten` or `transaction.committed`) and the file it concerns. Returning true
 /// simulates a crash at that step: the write stops at once, without any cleanup, leaving the
-/// files as a killed process would, and throws `KeystoreError.writeInterrupted`.
+/// files as a killed process would, and throws `FileError.writeInterrupted`.
 /// Production code uses `.none`.
 public struct FaultHook: Sendable {
     private let crashes: @Sendable (_ step: String, _ path: String) -> Bool
@@ -15,14 +15,14 @@ public struct FaultHook: Sendable {
     public static let none = FaultHook { _, _ in false }
 
     /// Throws `.writeInterrupted` when the hook asks for a crash at this step.
-    func step(_ step: String, _ path: String) throws(KeystoreError) {
+    public func step(_ step: String, _ path: String) throws(FileError) {
         if crashes(step, path) { throw .writeInterrupted(step: step) }
     }
 }
 
-extension KeystoreError {
+extension FileError {
     /// A simulated crash: the code that sees it must stop without cleaning up.
-    var isSimulatedCrash: Bool {
+    public var isSimulatedCrash: Bool {
         if case .writeInterrupted = self { return true }
         return false
     }

@@ -1,5 +1,3 @@
-import AirsignCrypto
-import AirsignEncoding
 import Glibc
 
 /// Replaces a file so that any reader, and the file system after a crash or power loss, sees
@@ -9,18 +7,18 @@ import Glibc
 /// mode, so it is never readable by others even for a moment), are synced, renamed over the
 /// target, and the directory is synced so the rename itself survives a power loss. On failure
 /// the temporary file is removed and the old file is untouched. Temporary files are named
-/// `.<name>.tmp-<random>`; one left behind by a killed process is harmless and is removed by the
-/// keystore's recovery step.
+/// `.<name>.tmp-<random>`; one left behind by a killed process is harmless (the keystore's recovery
+/// step removes them).
 public enum AtomicFile {
     /// Writes `bytes` to `path` atomically, with permission bits `mode`.
     public static func write(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, faults: FaultHook = .none
-    ) throws(KeystoreError) {
+    ) throws(FileError) {
         let (directory, name) = split(path)
-        let temp = directory + "/." + name + ".tmp-" + Hex.encode(SecureRandom.bytes(8))
+        let temp = directory + "/." + name + ".tmp-" + randomSuffix()
         let fd = try SystemCalls.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode, operation: "creating")
         var open = true
-        do throws(KeystoreError) {
+        do throws(FileError) {
             try faults.step("atomic.tempCreated", path)
             // O_CREAT's mode went through the umask; set exactly what was asked for.
             if fchmod(fd, mode) != 0 { throw SystemCalls.failure(temp, "setting the mode of") }
@@ -45,13 +43,21 @@ public enum AtomicFile {
         try faults.step("atomic.directorySynced", path)
     }
 
+    /// 16 random hex digits (the system generator), so concurrent writers never pick the same
+    /// temporary name.
+    private static func randomSuffix() -> String {
+        let value = UInt64.random(in: .min ... .max)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// Whether `name` is a temporary file this type creates (for cleanup after a crash).
-    static func isTemporaryName(_ name: String) -> Bool {
+    public static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(".") && name.contains(".tmp-")
     }
 
     /// The directory (`.` for a bare name) and the last component of `path`.
-    static func split(_ path: String) -> (directory: String, name: String) {
+    public static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))

@@ -1,41 +1,18 @@
+import AirsignFiles
 import Foundation
 
-/// Writes files so that a reader sees the old content or the whole new one, never a part: the
-/// bytes go to a temporary file beside the target, are flushed to disk, and are renamed over it.
-/// On any error the temporary file is removed and the target is untouched.
-public enum AtomicFile {
-    /// Writes `bytes` to `path` (mode 0644) through a flushed temporary file and a rename.
+/// Writes the transport's outputs (PNG frames, GIF, HTML, decoded messages) so that a reader sees
+/// the old content or the whole new one, never a part. Single files go through AirsignFiles'
+/// `AtomicFile` (temp file, fsync, rename, fsync directory); a frame directory is built beside
+/// its target and renamed into place.
+public enum OutputFiles {
+    /// Writes `bytes` to `path` atomically, mode 0644 (outputs are meant to be shared).
     public static func write(_ bytes: [UInt8], to path: String) throws(TransportError) {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var template = Array((dir + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { p -> Int32 in
-            guard let base = p.baseAddress else { return -1 }
-            return mkstemp(base)
+        do {
+            try AtomicFile.write(bytes, to: path, mode: 0o644)
+        } catch {
+            throw .fileError(path: path, reason: error.description)
         }
-        guard fd >= 0 else { throw .fileError(path: path, reason: "cannot create a file here (\(errnoText()))") }
-        let temp = string(template)
-        var ok = false
-        defer {
-            if !ok { unlink(temp) }
-        }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Foundation.write(fd, raw.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                close(fd)
-                throw .fileError(path: path, reason: "write failed (\(errnoText()))")
-            }
-            written += n
-        }
-        // Mode 0644 like an ordinary file (mkstemp makes 0600).
-        fchmod(fd, 0o644)
-        guard fsync(fd) == 0, close(fd) == 0 else { throw .fileError(path: path, reason: "flush failed (\(errnoText()))") }
-        guard rename(temp, path) == 0 else { throw .fileError(path: path, reason: "cannot replace the file (\(errnoText()))") }
-        ok = true
     }
 
     /// Replaces directory `path` with freshly written `files` (name → bytes) all at once: they
@@ -63,7 +40,7 @@ public enum AtomicFile {
             guard let base = p.baseAddress else { return false }
             return mkdtemp(base) != nil
         }
-        guard made else { throw .fileError(path: path, reason: "cannot create a directory here (\(errnoText()))") }
+        guard made else { throw .fileError(path: path, reason: "cannot create a directory here (\(systemErrorText(errno)))") }
         let temp = string(template)
         var ok = false
         defer {
@@ -76,24 +53,21 @@ public enum AtomicFile {
         if exists {
             // Swap: old aside, new in, old removed. Between the renames the path is briefly absent.
             let old = temp + ".old"
-            guard rename(target.path, old) == 0 else { throw .fileError(path: path, reason: "cannot replace (\(errnoText()))") }
+            guard rename(target.path, old) == 0 else { throw .fileError(path: path, reason: "cannot replace (\(systemErrorText(errno)))") }
             guard rename(temp, target.path) == 0 else {
                 rename(old, target.path)
-                throw .fileError(path: path, reason: "cannot replace (\(errnoText()))")
+                throw .fileError(path: path, reason: "cannot replace (\(systemErrorText(errno)))")
             }
             try? fm.removeItem(atPath: old)
         } else {
-            guard rename(temp, target.path) == 0 else { throw .fileError(path: path, reason: "cannot create (\(errnoText()))") }
+            guard rename(temp, target.path) == 0 else { throw .fileError(path: path, reason: "cannot create (\(systemErrorText(errno)))") }
         }
         ok = true
     }
 
-    /// The text of a NUL-terminated C string buffer that mkstemp/mkdtemp filled in.
+    /// The text of a NUL-terminated C string buffer that mkdtemp filled in.
     private static func string(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    static func errnoText() -> String {
-        String(cString: strerror(errno))
-    }
 }
