@@ -49,7 +49,9 @@ let package = Package(
         .target(name: "AirsignChains", dependencies: ["AirsignMessages"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
-        .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles"]),
+        .target(name: "AirsignWatch", dependencies: [
+            "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
+        ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
@@ -64,14 +66,14 @@ let package = Package(
         ]),
         // What both programs share: exit codes, error reporting, terminal and file input, qr.
         .target(name: "AirsignCLI", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignMessages",
             "AirsignTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
-            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
+            "AirsignTransport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [
@@ -97,8 +99,22 @@ let package = Package(
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignFiles", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
-        .testTarget(name: "AirsignMessagesTests", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport"]),
-        .testTarget(name: "AirsignWatchTests", dependencies: ["AirsignWatch", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignTestSupport"]),
+        // A chain that exists only in tests (Ed25519 over a trivial encoding), to drive the
+        // pipeline end to end; the production registry never contains it.
+        .target(name: "AirsignTestChain", dependencies: [
+            "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+        ], path: "Tests/AirsignTestChain"),
+        .testTarget(name: "AirsignSignerCLITests", dependencies: [
+            "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles",
+            "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignMessagesTests", dependencies: [
+            "AirsignMessages", "AirsignChains", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignWatchTests", dependencies: [
+            "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
+        ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )
