@@ -91,7 +91,7 @@ public enum MessagesError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .invalidContact(field, reason):
             return "contact \(field): \(reason)"
         case let .contactExists(chain, name):
-            return "a \(chain) contact named \"\(name)\" (or with that address) already exists"
+            return "there is already a \(chain) contact named \"\(name)\" or with that address"
         case let .contactNotFound(chain, name):
             return "no \(chain) contact named \"\(name)\""
         }

@@ -40,29 +40,11 @@ public struct BatchSigner: Sendable {
     public func prepare(_ requests: [SignRequest], keys metadata: [KeyMetadata], context: ReviewContext, allowBlind: Bool) throws(MessagesError) -> SigningPlan {
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
         let reviews = try batch.requireAll()
+        let accounts = AccountIndex(metadata, registry: registry)
         var signers: [(key: KeyName, account: AccountRecord)] = []
         signers.reserveCapacity(reviews.count)
-        // Accounts indexed by chain and address identity, so a batch of thousands stays linear.
-        var index: [String: (key: KeyName, account: AccountRecord)] = [:]
-        for key in metadata {
-            for account in key.accounts {
-                guard let chain = try? ChainID(account.chain), let module = try? registry.module(for: chain),
-                      let identity = module.addressIdentity(account.address)
-                else { continue }
-                let slot = chain.rawValue + "|" + identity
-                if index[slot] == nil { index[slot] = (key.name, account) }
-            }
-        }
         for (offset, review) in reviews.enumerated() {
-            let request = review.request
-            let module = try registry.module(for: request.chain)
-            guard let identity = module.addressIdentity(review.key.address), let found = index[request.chain.rawValue + "|" + identity] else {
-                throw .accountNotInKeystore(message: offset + 1, id: request.id.text, chain: request.chain.rawValue, address: request.account.address)
-            }
-            guard found.account.publicKey == review.key.publicKey else {
-                throw .publicKeyMismatch(message: offset + 1, id: request.id.text, address: request.account.address)
-            }
-            signers.append(found)
+            signers.append(try accounts.signer(for: review, position: offset + 1))
         }
         return SigningPlan(batch: batch, reviews: reviews, signers: signers)
     }

@@ -22,6 +22,9 @@ struct AirsignSigner: ParsableCommand {
             InitCommand.self,
             KeyCommand.self,
             PINCommand.self,
+            InspectCommand.self,
+            SignCommand.self,
+            ContactCommand.self,
             QRCommand.self,
         ]
     )

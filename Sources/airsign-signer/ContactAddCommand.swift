@@ -1,0 +1,22 @@
+import AirsignKeys
+import AirsignSignerCLI
+import ArgumentParser
+
+extension Chain: ExpressibleByArgument {}
+
+struct ContactAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Name an address on a chain.")
+
+    @Option(help: "The chain: substrate, icp, ethereum or stellar.")
+    var chain: Chain
+
+    @Argument(help: "The contact's name (shown in reviews).")
+    var name: String
+
+    @Argument(help: "The address, in the chain's own form (checked).")
+    var address: String
+
+    func run() throws {
+        try ContactActions.add(chain: chain, name: name, address: address)
+    }
+}
