@@ -3,6 +3,7 @@ import AirsignEncoding
 import AirsignKeys
 import AirsignMessages
 import BigInt
+import Glibc
 
 /// A chain that exists only in tests, to drive the pipeline end to end: Ed25519 over a
 /// trivially encoded transfer. Its id is one no real registry contains.
@@ -160,5 +161,27 @@ public enum TestChainFixtures {
         let payload: JSONValue = .object([(key: "type", value: .string("raw")), (key: "data", value: .string(Hex.encode(data, prefix: true)))])
         let requestID = try id.map { try RequestID($0) } ?? RequestID.random()
         return try SignRequest(id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload)
+    }
+}
+
+/// A fresh private directory for a test, removed when released (on /dev/shm when there is one).
+public final class ScratchDirectory: Sendable {
+    public let path: String
+
+    public init() {
+        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        path = base + "/airsign-test-" + RequestID.random().short + RequestID.random().short
+        precondition(mkdir(path, 0o700) == 0, "cannot create \(path)")
+    }
+
+    deinit {
+        // Test scratch only: remove what the test left.
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/rm"), strdup("-rf"), strdup(path), nil]
+        defer { argv.forEach { free($0) } }
+        if posix_spawn(&pid, "/bin/rm", nil, nil, argv, environ) == 0 {
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
     }
 }
