@@ -91,6 +91,17 @@ public enum MessageFile {
     /// The canonical bytes of responses.
     public static func serialize(_ responses: [SignResponse]) -> [UInt8] { serialize(responses.map(\.json)) }
 
+    /// `value` with every object's members sorted by key (code point order, as `serialize`
+    /// writes them), so a payload compares equal however the writer ordered it.
+    static func canonical(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .array(items): return .array(items.map(canonical))
+        case let .object(members):
+            return .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { (key: $0.key, value: canonical($0.value)) })
+        default: return value
+        }
+    }
+
     private static func checkCount(_ count: Int) throws(MessagesError) {
         guard count > 0 else { throw .emptyInput }
         guard count <= maximumMessages else { throw .tooManyMessages(count: count, limit: maximumMessages) }

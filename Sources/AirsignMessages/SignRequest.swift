@@ -15,7 +15,8 @@ public struct SignRequest: Sendable, Equatable {
     /// CAIP-2 where defined (`eip155:1`, `polkadot:<genesis prefix>`, `stellar:pubnet`, `icp:mainnet`).
     public let network: String
     public let account: MessageAccount
-    /// The chain-specific payload, an object with a string `type`.
+    /// The chain-specific payload, an object with a string `type`, its members (at every
+    /// level) in canonical order.
     public let payload: JSONValue
     /// Free text from the watch, shown by the signer marked as unverified.
     public let note: String?
@@ -29,7 +30,7 @@ public struct SignRequest: Sendable, Equatable {
         self.chain = chain
         self.network = network
         self.account = account
-        self.payload = payload
+        self.payload = MessageFile.canonical(payload)
         self.note = note
     }
 

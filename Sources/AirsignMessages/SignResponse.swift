@@ -35,7 +35,7 @@ public struct SignResponse: Sendable, Equatable {
         self.network = network
         self.account = account
         self.signatures = signatures
-        self.result = result
+        self.result = result.map(MessageFile.canonical)
     }
 
     /// A compact response: id and signatures.

@@ -11,7 +11,7 @@ struct AirsignWatch: ParsableCommand {
             airsign-signer, checks the signatures that come back, and sends them to the chain.
             """,
         version: AirsignVersion.string,
-        subcommands: [QRCommand.self]
+        subcommands: [RequestsCommand.self, FinalizeCommand.self, QRCommand.self]
     )
 
     /// The shared runner: one-line errors and the exit codes documented in README.md.
