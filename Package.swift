@@ -105,7 +105,7 @@ let package = Package(
             "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/AirsignTestChain"),
         .testTarget(name: "AirsignSignerCLITests", dependencies: [
-            "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles",
+            "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
             "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport", .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignMessagesTests", dependencies: [

@@ -5,6 +5,7 @@ import AirsignKeystore
 import AirsignMessages
 import AirsignSignerCLI
 import AirsignTestChain
+import AirsignTransport
 import Foundation
 import Testing
 
@@ -109,6 +110,20 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
         try fixture.job().write(responses, out: out, qr: nil)
         #expect(try MessageFile.responses(Array(try Data(contentsOf: URL(fileURLWithPath: out)))) == responses)
+    }
+
+    @Test func responsesCrossAsQRCodes() throws {
+        let fixture = try SignerFixture()
+        let compact = try fixture.sign([try TestChainFixtures.transfer()], compact: true)
+        let png = fixture.dir.path + "/response.png"
+        try fixture.job().write(compact, out: nil, qr: png)
+        let scanned = try QRScanJob().run(paths: [png]) { _ in }
+        #expect(try MessageFile.responses(scanned) == compact)
+        // A batch too large for one code goes as frames.
+        let many = try fixture.sign(try (0 ..< 20).map { _ in try TestChainFixtures.transfer() })
+        let frames = fixture.dir.path + "/frames/"
+        try fixture.job().write(many, out: nil, qr: frames)
+        #expect(try MessageFile.responses(try QRScanJob().run(paths: [frames]) { _ in }) == many)
     }
 
     @Test func inspectShowsEveryRefusalAndThrowsTheFirst() throws {
