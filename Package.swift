@@ -90,8 +90,9 @@ let package = Package(
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport",
         ]),
-        // Benchmarks (`make bench` builds it in release mode): JSON lines of operations per second.
-        .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto"]),
+        // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
+        // per second, and the fountain code's frames-needed ratios.
+        .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto", "AirsignTransport"]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),

@@ -3,26 +3,36 @@ one JSON object per benchmark (same fields, "impl": the reference's name). Run b
 in the interop venv. Calls go through Python, so each timing includes a call's interpreter and
 FFI overhead (well under a microsecond, against tens of microseconds of work).
 
-  python bench/reference.py [--runs N] [--seconds S]
+QR rows: the `qrencode` and `zbarimg` CLIs, one process spawned per frame (what a script would
+do), on the frames airsign-bench wrote with --write-qr-fixtures (the same payload bytes, and the
+same PNG files to scan). Spawning goes through subprocess.run, which costs about what a shell
+loop costs; the "process_spawn_floor" record (spawning /bin/true the same way) shows how much of
+a CLI call that is.
+
+  python bench/reference.py [--runs N] [--seconds S] [--qr-dir DIR]
 """
 import argparse
 import json
 import os
 import statistics
+import struct
+import subprocess
 import time
 
 import sr25519
 
 
-def measure(name, impl, args, details, operation):
-    batch = 1
+def measure(name, impl, args, details, operation, cycle=1):
+    """As airsign-bench's measure: with cycle n, a batch is a whole number of passes over
+    i = 0 .. n-1 (at least one)."""
+    batch = cycle
     while True:  # calibrate a batch to about args.seconds
         start = time.perf_counter()
         for i in range(batch):
             operation(i)
         elapsed = time.perf_counter() - start
         if elapsed >= args.seconds / 4 or batch >= 1 << 24:
-            batch = max(1, int(batch * args.seconds / max(elapsed, 1e-9)))
+            batch = cycle * max(1, round(batch // cycle * args.seconds / max(elapsed, 1e-9)))
             break
         batch *= 2
     for i in range(batch):  # warm-up
@@ -33,9 +43,9 @@ def measure(name, impl, args, details, operation):
         for i in range(batch):
             operation(i)
         rates.append(batch / (time.perf_counter() - start))
-    record = {"bench": name, "impl": impl, "unit": "ops/s", "median": round(statistics.median(rates)),
-              "min": round(min(rates)), "max": round(max(rates)), "runs": args.runs, "ops_per_run": batch,
-              "rates": [round(r) for r in rates]}
+    record = {"bench": name, "impl": impl, "unit": "ops/s", "median": _rounded(statistics.median(rates)),
+              "min": _rounded(min(rates)), "max": _rounded(max(rates)), "runs": args.runs, "ops_per_run": batch,
+              "rates": [_rounded(r) for r in rates]}
     record.update(details)
     print(json.dumps(record, sort_keys=True), flush=True)
 
@@ -44,6 +54,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.2)
+    parser.add_argument("--qr-dir", help="fixture set from airsign-bench --write-qr-fixtures (QR rows skipped without it)")
     args = parser.parse_args()
 
     # sr25519, context "substrate" (fixed in py-sr25519-bindings), 64-byte messages, a pool of
@@ -64,10 +75,93 @@ def main():
 
     measure("sr25519_verify", impl, args, details, verify)
 
+    if args.qr_dir:
+        qr_benchmarks(args)
+
+
+# zbarimg as close to our scanner as its options go: QR only (we disable every other symbology),
+# binary mode (exact bytes, no charset conversion), raw output, no D-Bus.
+ZBARIMG = ["zbarimg", "--nodbus", "--raw", "-q", "-Sdisable", "-Sqrcode.enable", "-Sbinary"]
+
+
+def qr_benchmarks(args):
+    """qrencode per frame (payload on stdin → PNG file) and zbarimg per frame (our PNG file →
+    payload on stdout, checked), for each case in the fixture set."""
+    with open(os.path.join(args.qr_dir, "manifest.json")) as f:
+        cases = json.load(f)["cases"]
+    qrencode_impl = "qrencode %s (CLI, one process per frame)" % _cli_version(["qrencode", "--version"])
+    zbarimg_impl = "zbarimg %s (CLI, one process per frame)" % _cli_version(["zbarimg", "--version"])
+    out_dir = os.path.join(args.qr_dir, "out-qrencode")
+
+    def spawn_true(i):
+        subprocess.run(["/bin/true"], check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    measure("process_spawn_floor", "python subprocess.run", args,
+            {"unit": "spawns/s", "measures": "spawning /bin/true, as the CLI rows spawn their tools"}, spawn_true)
+
+    for case in cases:
+        name, n = case["name"], case["frames"]
+        case_dir = os.path.join(args.qr_dir, name)
+        payloads = []
+        for k in range(1, n + 1):
+            with open(os.path.join(case_dir, "frame-%04d.bin" % k), "rb") as f:
+                payloads.append(f.read())
+        pngs = [os.path.join(case_dir, "frame-%04d.png" % k) for k in range(1, n + 1)]
+        outs = [os.path.join(out_dir, "%s-frame-%04d.png" % (name, k)) for k in range(1, n + 1)]
+        # Same level, module size, quiet zone and version as ours. A single QR holds raw bytes:
+        # -8 (8-bit mode, as ours). A UR part is upper-case text in the QR alphanumeric set, which
+        # we encode in alphanumeric mode: qrencode picks that mode by itself (forcing -8 would make
+        # it encode a larger symbol than ours). -v sets the minimum version to ours.
+        flags = ["-l", case["ec"], "-s", str(case["module_size"]), "-m", str(case["quiet_zone"]),
+                 "-v", str(case["qr_version"])]
+        if case["mode"] == "byte":
+            flags.append("-8")
+
+        def qrencode(i):
+            done = subprocess.run(["qrencode", *flags, "-o", outs[i % n]], input=payloads[i % n],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if done.returncode != 0:
+                raise SystemExit("reference.py: qrencode failed: %s" % done.stderr.decode(errors="replace"))
+
+        def zbarimg(path, payload):
+            done = subprocess.run([*ZBARIMG, path], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if done.returncode != 0 or done.stdout != payload:
+                raise SystemExit("reference.py: zbarimg misread %s (exit %d)" % (path, done.returncode))
+
+        # Untimed check: qrencode's symbol is the size of ours and reads back to the same payload,
+        # and zbarimg reads each of our PNGs.
+        for i in range(n):
+            qrencode(i)
+            with open(outs[i], "rb") as f:
+                side = struct.unpack(">II", f.read(24)[16:24])
+            if side != (case["png_side"], case["png_side"]):
+                raise SystemExit("reference.py: qrencode made a %dx%d image, ours is %d" % (*side, case["png_side"]))
+            zbarimg(outs[i], payloads[i])
+            zbarimg(pngs[i], payloads[i])
+
+        details = {k: v for k, v in case.items() if k != "name"}
+        details.update(case=name, unit="frames/s")
+        measure("qr_encode_png_file_" + name, qrencode_impl, args,
+                dict(details, measures="qrencode %s -o FILE, payload on stdin" % " ".join(flags)), qrencode, cycle=n)
+        measure("qr_scan_file_" + name, zbarimg_impl, args,
+                dict(details, measures="%s FILE (our PNG), output checked" % " ".join(ZBARIMG)),
+                lambda i: zbarimg(pngs[i % n], payloads[i % n]), cycle=n)
+
+
+def _rounded(rate):
+    """Whole numbers, or tenths below 1000 (a QR row runs at tens to hundreds of frames a second)."""
+    return round(rate, 1) if rate < 1000 else round(rate)
+
 
 def _version(package):
     from importlib.metadata import version
     return version(package)
+
+
+def _cli_version(command):
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    words = done.stdout.split()
+    return next((w for w in words if w[:1].isdigit()), "?")
 
 
 if __name__ == "__main__":

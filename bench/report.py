@@ -4,8 +4,11 @@
 
 Each file may hold several records per benchmark (scripts/bench alternates the two sides over a
 few rounds so that a change in machine load hits both); their per-run rates are pooled. Rows are
-benchmarks by name; "ratio" is our median over the reference's (above 1: we are faster). A
-benchmark without a reference row shows "-" there.
+benchmarks by name, with their unit (operations or QR frames per second); "ratio" is our median
+over the reference's (above 1: we are faster). A benchmark without a reference row shows "-"
+there. The fountain records are ratios, not speeds (frames needed ÷ fragments, per trial): they
+get a table of their own, with the trials of every round pooled. A reference record without a row
+of ours (the process-spawn floor) is printed as a note.
 """
 import json
 import platform
@@ -15,50 +18,97 @@ import time
 
 
 def read(path):
-    """bench name -> {"impl", "rates", "details"} with the rates of every record pooled."""
-    out = {}
+    """(bench name -> {"impl", "unit", "rates", "details"} with the rates of every record pooled,
+    bench name -> {"trials", "received_per_k", "shown_per_k", "details"} for the fountain ratios,
+    pooled the same way)."""
+    out, ratios = {}, {}
     with open(path) as f:
         for line in f:
             if not line.strip():
                 continue
             record = json.loads(line)
-            entry = out.setdefault(record["bench"], {"impl": record["impl"], "rates": [], "details": {}})
+            if "received_per_k" in record:
+                entry = ratios.setdefault(record["bench"], {"received_per_k": [], "shown_per_k": [], "details": {}})
+                entry["received_per_k"].extend(record["received_per_k"])
+                entry["shown_per_k"].extend(record["shown_per_k"])
+                entry["details"].update({k: v for k, v in record.items() if not k.endswith("_per_k")})
+                continue
+            entry = out.setdefault(record["bench"], {"impl": record["impl"], "unit": record.get("unit", "ops/s"),
+                                                     "rates": [], "details": {}})
             entry["rates"].extend(record["rates"])
             entry["details"].update({k: v for k, v in record.items() if k not in ("rates", "median", "min", "max")})
     for entry in out.values():
         rates = entry["rates"]
         entry.update(median=statistics.median(rates), min=min(rates), max=max(rates), runs=len(rates))
-    return out
+    for entry in ratios.values():
+        for key in ("received_per_k", "shown_per_k"):
+            values = entry[key]
+            entry[key.replace("_per_k", "")] = {"mean": statistics.mean(values), "max": max(values)}
+        entry["trials"] = len(entry["received_per_k"])
+    return out, ratios
+
+
+def table(header, lines):
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
+    for line in [header, *lines]:
+        print("  ".join(str(x).ljust(w) if i < 2 else str(x).rjust(w) for i, (x, w) in enumerate(zip(line, widths))))
+
+
+def number(x):
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
 def main(ours_path, reference_path, results_path):
-    ours, reference = read(ours_path), read(reference_path)
+    (ours, fountain), (reference, _) = read(ours_path), read(reference_path)
     rows = []
     for name, mine in ours.items():
         ref = reference.get(name)
         ratio = mine["median"] / ref["median"] if ref else None
         rows.append({"bench": name, "ours": mine, "reference": ref, "ratio": ratio})
 
-    header = ("operation", "ours/s", "(min-max)", "reference/s", "(min-max)", "ratio")
+    header = ("operation", "unit", "ours", "(min-max)", "reference", "(min-max)", "ratio")
     lines = []
     for r in rows:
         mine, ref = r["ours"], r["reference"]
         lines.append((
-            r["bench"], f'{mine["median"]:,.0f}', f'({mine["min"]:,.0f}-{mine["max"]:,.0f})',
-            f'{ref["median"]:,.0f}' if ref else "-", f'({ref["min"]:,.0f}-{ref["max"]:,.0f})' if ref else "-",
+            r["bench"], mine["unit"], number(mine["median"]), f'({number(mine["min"])}-{number(mine["max"])})',
+            number(ref["median"]) if ref else "-", f'({number(ref["min"])}-{number(ref["max"])})' if ref else "-",
             f'{r["ratio"]:.2f}x' if ref else "-",
         ))
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
-    for line in [header, *lines]:
-        print("  ".join(str(x).ljust(w) if i == 0 else str(x).rjust(w) for i, (x, w) in enumerate(zip(line, widths))))
+    table(header, lines)
     references = sorted({r["reference"]["impl"] for r in rows if r["reference"]})
     runs = sorted({r["ours"]["runs"] for r in rows})
-    print(f"medians of {'/'.join(map(str, runs))} runs per side; ratio = ours / reference; "
-          f"reference: {', '.join(references) or 'none'}")
+    print(f"medians of {'/'.join(map(str, runs))} runs per side; ratio = ours / reference (above 1: ours faster); "
+          f"reference: {'; '.join(references) or 'none'}")
+    notes = {name: entry for name, entry in reference.items() if name not in ours}
+    if "process_spawn_floor" in notes:
+        floor = notes["process_spawn_floor"]
+        print(f"spawning /bin/true the way the CLI rows spawn their tools: {1000 / floor['median']:.2f} ms "
+              f"({number(floor['median'])} spawns/s), included in every CLI row")
+
+    fountain_rows = []
+    if fountain:
+        print()
+        first = next(iter(fountain.values()))["details"]
+        print(f"fountain: frames needed ÷ k (k = {first['k']} fragments of {first['fragment_length']} B, "
+              f"{first['message_bytes']}-byte messages, a fresh random message per trial)")
+        lines = []
+        for name, entry in fountain.items():
+            d = entry["details"]
+            fountain_rows.append({"bench": name, "unit": "frames/k", "loss": d["loss"], "trials": entry["trials"],
+                                  "k": d["k"], "received_per_k": entry["received"], "shown_per_k": entry["shown"],
+                                  "per_trial": {"received_per_k": entry["received_per_k"],
+                                                "shown_per_k": entry["shown_per_k"]}, "details": d})
+            lines.append((f'{d["loss"]:.0%}', "frames/k", entry["trials"],
+                          f'{entry["received"]["mean"]:.3f}', f'{entry["received"]["max"]:.2f}',
+                          f'{entry["shown"]["mean"]:.3f}', f'{entry["shown"]["max"]:.2f}'))
+        table(("loss", "unit", "trials", "received÷k", "(max)", "shown÷k", "(max)"), lines)
+        print("received: frames the decoder was given until the message was complete; "
+              "shown: also the lost frames a display went through")
 
     with open(results_path, "w") as f:
         json.dump({"date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "machine": platform.machine(),
-                   "processor": _cpu(), "rows": rows}, f, indent=2)
+                   "processor": _cpu(), "rows": rows, "fountain": fountain_rows, "notes": notes}, f, indent=2)
         f.write("\n")
 
 

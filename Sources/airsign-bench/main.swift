@@ -2,15 +2,22 @@
 // Run it through `make bench` (scripts/bench), which builds it in release mode and sets the
 // reference implementations' numbers beside it. Nothing here asserts a speed: it only measures.
 //
-//   airsign-bench [--runs N] [--seconds S]
+//   airsign-bench [--runs N] [--seconds S] [--qr-dir DIR]
+//   airsign-bench --write-qr-fixtures DIR
 //     --runs N      timed runs per benchmark (default 7); the median and spread are over runs
 //     --seconds S   target length of one run (default 0.2)
+//     --qr-dir DIR  the QR messages, frames and PNG files made by --write-qr-fixtures, which
+//                   bench/reference.py reads too, so both sides work on the same bytes and files
+//                   (without it: a fresh set in a temporary directory, removed at the end)
+//     --write-qr-fixtures DIR   writes that set (QRBench.swift says what it holds) and exits
 import AirsignCrypto
 import Foundation
 
 struct Options {
     var runs = 7
     var seconds = 0.2
+    var qrDir: String?
+    var writeQRFixtures: String?
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -19,8 +26,14 @@ struct Options {
             switch (flag, value.flatMap(Double.init)) {
             case ("--runs", let v?) where v >= 1: runs = Int(v)
             case ("--seconds", let v?) where v > 0: seconds = v
+            case ("--qr-dir", _) where value != nil: qrDir = value
+            case ("--write-qr-fixtures", _) where value != nil: writeQRFixtures = value
             default:
-                FileHandle.standardError.write(Data("usage: airsign-bench [--runs N] [--seconds S]\n".utf8))
+                FileHandle.standardError.write(Data("""
+                    usage: airsign-bench [--runs N] [--seconds S] [--qr-dir DIR]
+                           airsign-bench --write-qr-fixtures DIR
+
+                    """.utf8))
                 exit(2)
             }
         }
@@ -36,13 +49,17 @@ func time(_ body: () throws -> Void) rethrows -> Double {
 }
 
 /// Runs `operation(i)` in batches: calibrates a batch to about `seconds`, warms up, then times
-/// `runs` batches and reports operations per second for each.
-func measure(_ name: String, _ options: Options, details: [String: Any], _ operation: (Int) throws -> Void) rethrows {
-    var batch = 1
+/// `runs` batches and reports operations per second for each (`unit` names the operation).
+/// With `cycle` n, a batch is a whole number of passes over i = 0 ..< n (at least one), so every
+/// frame of a sequence counts equally however slow one is.
+func measure(_ name: String, _ options: Options, unit: String = "ops/s", cycle: Int = 1, details: [String: Any],
+             _ operation: (Int) throws -> Void) rethrows {
+    var batch = cycle
     while true {
         let elapsed = try time { for i in 0 ..< batch { try operation(i) } }
         if elapsed >= options.seconds / 4 || batch >= 1 << 24 {
-            batch = max(1, Int(Double(batch) * options.seconds / max(elapsed, 1e-9)))
+            let passes = Double(batch / cycle) * options.seconds / max(elapsed, 1e-9)
+            batch = cycle * max(1, Int(passes.rounded()))
             break
         }
         batch *= 2
@@ -56,14 +73,24 @@ func measure(_ name: String, _ options: Options, details: [String: Any], _ opera
     rates.sort()
     let median = rates.count % 2 == 1 ? rates[rates.count / 2] : (rates[rates.count / 2 - 1] + rates[rates.count / 2]) / 2
     var record: [String: Any] = [
-        "bench": name, "impl": "airsign", "unit": "ops/s",
-        "median": median.rounded(), "min": rates[0].rounded(), "max": rates[rates.count - 1].rounded(),
-        "runs": options.runs, "ops_per_run": batch, "rates": rates.map { $0.rounded() },
+        "bench": name, "impl": "airsign", "unit": unit,
+        "median": rounded(median), "min": rounded(rates[0]), "max": rounded(rates[rates.count - 1]),
+        "runs": options.runs, "ops_per_run": batch, "rates": rates.map(rounded),
     ]
     #if DEBUG
     record["debug_build"] = true
     #endif
     record.merge(details) { a, _ in a }
+    emit(record)
+}
+
+/// Whole numbers, or tenths below 1000 (a QR row runs at tens to hundreds of frames a second).
+func rounded(_ rate: Double) -> Double {
+    rate < 1000 ? (rate * 10).rounded() / 10 : rate.rounded()
+}
+
+/// Prints one record as a JSON line.
+func emit(_ record: [String: Any]) {
     guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]) else {
         fatalError("airsign-bench: could not encode a record")
     }
@@ -75,6 +102,10 @@ FileHandle.standardError.write(Data("airsign-bench: this is a debug build; use `
 #endif
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let dir = options.writeQRFixtures {
+    try QRFixtures.write(to: dir)
+    exit(0)
+}
 
 // sr25519 with Substrate's context, on 64-byte messages, over a pool of keys and messages.
 let poolSize = 64
@@ -93,3 +124,6 @@ measure("sr25519_verify", options, details: details) { i in
         fatalError("airsign-bench: a valid signature did not verify")
     }
 }
+
+// QR transport: encode+PNG and scan per frame, and the fountain code's overhead under loss.
+try QRBench.run(options)

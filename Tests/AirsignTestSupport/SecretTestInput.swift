@@ -1,5 +1,4 @@
 import AirsignCrypto
-import AirsignTestSupport
 
 /// The bytes of a `SecureBytes`, for comparisons in tests only.
 public func contents(_ secure: SecureBytes) -> [UInt8] {
