@@ -23,28 +23,21 @@ public struct BatchSigner: Sendable {
 
     /// What reviews may know: the keystore's accounts (public metadata, no PIN), the address
     /// book and the time.
-    public static func context(keys: [KeyMetadata], contacts: AddressBook, now: Int64) -> ReviewContext {
-        var own: [OwnAccount] = []
-        for key in keys {
-            for account in key.accounts {
-                guard let chain = try? ChainID(account.chain) else { continue }
-                own.append(OwnAccount(chain: chain, address: account.address, publicKey: account.publicKey, keyName: key.name.value, path: account.path))
-            }
-        }
-        return ReviewContext(ownAccounts: own, contacts: contacts, now: now)
+    public static func context(accounts: [OwnAccount], contacts: AddressBook, now: Int64) -> ReviewContext {
+        ReviewContext(ownAccounts: accounts, contacts: contacts, now: now)
     }
 
     /// Reviews every request and finds its account, before any PIN is asked for. Throws the
     /// first refusal, naming the request; then the first request for an account the keystore
     /// does not hold.
-    public func prepare(_ requests: [SignRequest], keys metadata: [KeyMetadata], context: ReviewContext, allowBlind: Bool) throws(MessagesError) -> SigningPlan {
+    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, allowBlind: Bool) throws(MessagesError) -> SigningPlan {
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
         let reviews = try batch.requireAll()
-        let accounts = AccountIndex(metadata, registry: registry)
-        var signers: [(key: KeyName, account: AccountRecord)] = []
+        let index = AccountIndex(accounts, registry: registry)
+        var signers: [OwnAccount] = []
         signers.reserveCapacity(reviews.count)
         for (offset, review) in reviews.enumerated() {
-            signers.append(try accounts.signer(for: review, position: offset + 1))
+            signers.append(try index.signer(for: review, position: offset + 1))
         }
         return SigningPlan(batch: batch, reviews: reviews, signers: signers)
     }
@@ -54,29 +47,30 @@ public struct BatchSigner: Sendable {
     /// anything is returned, so a caller that writes only the returned value writes all or
     /// nothing. Keystore errors (wrong PIN, damaged file) are thrown as they are.
     public func sign(_ plan: SigningPlan, pin: SecureBytes, compact: Bool) throws -> [SignResponse] {
-        var secrets: [KeyName: SecretPayload] = [:]
+        var secrets: [String: SecretPayload] = [:]
         for name in plan.keyNames {
-            secrets[name] = try keystore.secret(of: name, pin: pin)
+            secrets[name] = try keystore.secret(of: try KeyName(name), pin: pin)
         }
         // One derived key per account: a batch of 1,000 requests from one account derives once.
         var derived: [String: SigningKey] = [:]
         var responses: [SignResponse] = []
         responses.reserveCapacity(plan.reviews.count)
         for (offset, review) in plan.reviews.enumerated() {
-            let (name, account) = plan.signers[offset]
-            let slot = name.value + "|" + account.chain + "|" + account.address
+            let account = plan.signers[offset]
+            let name = account.keyName
+            let slot = name + "|" + account.chain.rawValue + "|" + account.address
             let key: SigningKey
             if let cached = derived[slot] {
                 key = cached
             } else {
-                guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name.value, reason: "not unlocked") }
+                guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
                 do {
                     key = try keys.signingKey(for: account, secret: secret)
                 } catch {
-                    throw MessagesError.signingKeyUnavailable(key: name.value, reason: String(describing: error))
+                    throw MessagesError.signingKeyUnavailable(key: name, reason: String(describing: error))
                 }
                 guard Self.publicKeys(of: key).contains(account.publicKey) else {
-                    throw MessagesError.derivedKeyMismatch(key: name.value, address: account.address)
+                    throw MessagesError.derivedKeyMismatch(key: name, address: account.address)
                 }
                 derived[slot] = key
             }

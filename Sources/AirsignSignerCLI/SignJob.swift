@@ -13,6 +13,8 @@ public struct SignJob: Sendable {
     public var registry: ChainRegistry
     public var keys: any SigningKeySource
     public var keystore: Keystore
+    /// The keystore's accounts from its keys' public metadata (`KeystoreAccounts.own`).
+    public var accounts: @Sendable ([KeyMetadata]) -> [OwnAccount]
     public var contacts: ContactStore
     /// Seconds since 1970, for the reviews.
     public var now: Int64
@@ -21,11 +23,13 @@ public struct SignJob: Sendable {
     /// Where the reviews and progress go (stderr in the programs).
     public var log: @Sendable (String) -> Void
 
-    public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore, contacts: ContactStore,
+    public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
+                accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
                 now: Int64, outputFaults: FaultHook = .none, log: @escaping @Sendable (String) -> Void) {
         self.registry = registry
         self.keys = keys
         self.keystore = keystore
+        self.accounts = accounts
         self.contacts = contacts
         self.now = now
         self.outputFaults = outputFaults
@@ -44,10 +48,10 @@ public struct SignJob: Sendable {
     public func inspect(_ input: [UInt8], allowBlind: Bool) throws {
         let requests = try MessageFile.requests(input)
         let initialized = try keystore.isInitialized
-        let metadata = initialized ? try keystore.list() : []
-        let context = BatchSigner.context(keys: metadata, contacts: initialized ? try contacts.load() : .empty, now: now)
+        let own = initialized ? accounts(try keystore.list()) : []
+        let context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
-        let accounts = AccountIndex(metadata, registry: registry)
+        let accountIndex = AccountIndex(own, registry: registry)
         var refusals: [any Error] = []
         for (index, outcome) in batch.outcomes.enumerated() {
             let position = index + 1
@@ -60,7 +64,7 @@ public struct SignJob: Sendable {
                     refusals.append(error)
                 } else {
                     do throws(MessagesError) {
-                        _ = try accounts.signer(for: review, position: position)
+                        _ = try accountIndex.signer(for: review, position: position)
                     } catch {
                         log("  REFUSED: " + error.description)
                         refusals.append(error)
@@ -93,10 +97,10 @@ public struct SignJob: Sendable {
             _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), allowBlind: allowBlind).requireAll()
             throw KeystoreError.keystoreNotInitialized(path: keystore.directory)
         }
-        let metadata = try keystore.list()
-        let context = BatchSigner.context(keys: metadata, contacts: try contacts.load(), now: now)
+        let own = accounts(try keystore.list())
+        let context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
-        let plan = try signer.prepare(requests, keys: metadata, context: context, allowBlind: allowBlind)
+        let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
         for (index, review) in plan.reviews.enumerated() {
             log(render(review, position: index + 1, of: plan.reviews.count, context: context))
             log("")

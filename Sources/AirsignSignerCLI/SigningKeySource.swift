@@ -1,5 +1,6 @@
 import AirsignKeys
 import AirsignKeystore
+import AirsignMessages
 
 /// Turns a key's decrypted secret into the signing key of one of its accounts. The keystore
 /// stores secrets as `SecretPayload`s of kinds the key commands define; this seam keeps the
@@ -7,7 +8,7 @@ import AirsignKeystore
 public protocol SigningKeySource: Sendable {
     /// The signing key of `account`, derived from `secret` (the secret of the key that lists
     /// the account). The pipeline checks the derived public key against the account's.
-    func signingKey(for account: AccountRecord, secret: SecretPayload) throws -> SigningKey
+    func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey
 }
 
 /// The key kinds `airsign-signer key generate|import` store. Until those commands land no
@@ -15,7 +16,7 @@ public protocol SigningKeySource: Sendable {
 public struct StandardSigningKeys: SigningKeySource {
     public init() {}
 
-    public func signingKey(for account: AccountRecord, secret: SecretPayload) throws -> SigningKey {
+    public func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey {
         throw SigningKeyError.unsupportedKind(secret.kind)
     }
 }

@@ -1,4 +1,3 @@
-import AirsignKeystore
 import AirsignMessages
 
 /// A batch that passed every check that needs no PIN: each request reviewed by its chain
@@ -9,12 +8,12 @@ public struct SigningPlan: Sendable {
     public let batch: BatchReview
     /// One per request, in order.
     public let reviews: [Review]
-    /// The keystore account that signs each review, and the key holding it.
-    let signers: [(key: KeyName, account: AccountRecord)]
+    /// The account that signs each review (with the name of the key holding it).
+    public let signers: [OwnAccount]
 
     /// The distinct keys the batch needs, in the order first needed: each is unlocked once.
-    public var keyNames: [KeyName] {
-        var seen = Set<KeyName>()
-        return signers.map(\.key).filter { seen.insert($0).inserted }
+    public var keyNames: [String] {
+        var seen = Set<String>()
+        return signers.map(\.keyName).filter { seen.insert($0).inserted }
     }
 }

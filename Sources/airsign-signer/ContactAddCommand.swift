@@ -2,13 +2,11 @@ import AirsignKeys
 import AirsignSignerCLI
 import ArgumentParser
 
-extension Chain: ExpressibleByArgument {}
-
 struct ContactAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Name an address on a chain.")
 
     @Option(help: "The chain: substrate, icp, ethereum or stellar.")
-    var chain: Chain
+    var chain: String
 
     @Argument(help: "The contact's name (shown in reviews).")
     var name: String
@@ -16,7 +14,11 @@ struct ContactAddCommand: ParsableCommand {
     @Argument(help: "The address, in the chain's own form (checked).")
     var address: String
 
+    func validate() throws {
+        _ = try ChainArgument.parse(chain)
+    }
+
     func run() throws {
-        try ContactActions.add(chain: chain, name: name, address: address)
+        try ContactActions.add(chain: try ChainArgument.parse(chain), name: name, address: address)
     }
 }

@@ -6,11 +6,15 @@ struct ContactListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the contacts.")
 
     @Option(help: "Only this chain's contacts.")
-    var chain: Chain?
+    var chain: String?
 
     @OptionGroup var json: JSONOption
 
+    func validate() throws {
+        if let chain { _ = try ChainArgument.parse(chain) }
+    }
+
     func run() throws {
-        try ContactActions.list(chain: chain, json: json.enabled)
+        try ContactActions.list(chain: try chain.map(ChainArgument.parse), json: json.enabled)
     }
 }

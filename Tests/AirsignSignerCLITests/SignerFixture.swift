@@ -13,7 +13,7 @@ let testPIN = SecureBytes(copying: Array("correct horse".utf8))
 
 /// Signing keys for the test chain: the secret is the Ed25519 seed itself.
 struct TestKeySource: SigningKeySource {
-    func signingKey(for account: AccountRecord, secret: SecretPayload) throws -> SigningKey {
+    func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey {
         guard secret.kind == "test-ed25519" else { throw SigningKeyError.unsupportedKind(secret.kind) }
         return .ed25519(try Ed25519.PrivateKey(seed: secret.bytes))
     }
@@ -36,6 +36,12 @@ struct SignerFixture {
 
     var home: String { dir.path + "/home" }
 
+    /// The test chain's accounts of the fixture's keys. The keystore's own account records
+    /// hold the four real chains only, so the keys are stored without accounts and the job is
+    /// told which test-chain account each key holds (what `KeystoreAccounts.own` reads from
+    /// the metadata for real chains).
+    let testAccounts: [OwnAccount]
+
     /// Keys named `main` (test account 1) and `spare` (test account 2) unless told otherwise.
     init(keys: [(String, UInt8)] = [("main", 1), ("spare", 2)]) throws {
         let writes = pinStateWrites
@@ -45,15 +51,18 @@ struct SignerFixture {
         })
         try keystore.initialize(pin: testPIN, limits: cheapKDF)
         for (name, n) in keys {
-            let account = TestChainFixtures.account(n)
-            let record = try AccountRecord(chain: TestChain.id.rawValue, scheme: "ed25519", path: nil, publicKey: account.publicKey, address: account.address)
-            let metadata = try KeyMetadata(name: KeyName(name), kind: "test-ed25519", accounts: [record], created: "2026-01-01T00:00:00Z")
+            let metadata = try KeyMetadata(name: KeyName(name), kind: "test-ed25519", accounts: [], created: "2026-01-01T00:00:00Z")
             try keystore.add(SecretPayload(kind: "test-ed25519", bytes: TestChainFixtures.seed(n)), metadata: metadata, pin: testPIN)
+        }
+        testAccounts = keys.map { name, n in
+            let account = TestChainFixtures.account(n)
+            return OwnAccount(chain: TestChain.id, address: account.address, publicKey: account.publicKey, keyName: name, path: nil)
         }
     }
 
     func job(outputFaults: FaultHook = .none) -> SignJob {
-        SignJob(registry: ChainRegistry([TestChain()]), keys: TestKeySource(), keystore: keystore,
+        let accounts = testAccounts
+        return SignJob(registry: ChainRegistry([TestChain()]), keys: TestKeySource(), keystore: keystore, accounts: { _ in accounts },
                 contacts: ContactStore(home: home), now: 1_767_225_600, outputFaults: outputFaults, log: { _ in })
     }
 

@@ -9,7 +9,7 @@ import Foundation
 import Testing
 
 /// The watch's request store and `finalize`, with the test chain.
-@Suite struct WatchStoreTests {
+@Suite struct WatchRequestStoreTests {
     let now: Int64 = 1_767_225_600
     let registry = ChainRegistry([TestChain()])
 
