@@ -41,9 +41,18 @@ public protocol ChainModule: Sendable {
     /// The identity of an address on this chain, to compare two spellings of one account (see
     /// `AddressIdentity`); nil when `address` is not an address of this chain.
     func addressIdentity(_ address: String) -> String?
+
+    /// The chain's native unsigned artifact (a bare SignerPayloadJSON, unsigned Ethereum
+    /// transaction hex, a Stellar envelope), so existing online tools can feed the signer: the
+    /// sign requests it stands for, each for one of `accounts` (the signer's own) with a fresh
+    /// id; nil when `input` is not this chain's native form. The requests then go through
+    /// `review` like any other. Default: nil (the chain takes sign requests only).
+    func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]?
 }
 
 extension ChainModule {
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? { nil }
+
     public func addressIdentity(_ address: String) -> String? {
         AddressIdentity.builtIn(address, chain: chain)
     }

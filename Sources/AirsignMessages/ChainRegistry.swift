@@ -1,7 +1,7 @@
 /// The chain modules a program knows, by `chain`. The programs use `ChainRegistry.standard`
 /// (module AirsignChains), which holds the real chains only; tests build their own.
 public struct ChainRegistry: Sendable {
-    private let modules: [ChainID: any ChainModule]
+    private let table: [ChainID: any ChainModule]
 
     /// A registry of `modules`; two modules for one chain is a programming error.
     public init(_ modules: [any ChainModule]) {
@@ -10,15 +10,18 @@ public struct ChainRegistry: Sendable {
             precondition(table[module.chain] == nil, "two chain modules for \(module.chain)")
             table[module.chain] = module
         }
-        self.modules = table
+        self.table = table
     }
 
     /// The chains it has modules for, sorted.
-    public var chains: [ChainID] { modules.keys.sorted() }
+    public var chains: [ChainID] { table.keys.sorted() }
+
+    /// The modules, by chain.
+    public var modules: [any ChainModule] { chains.compactMap { table[$0] } }
 
     /// The module for `chain`, or `.noChainModule`.
     public func module(for chain: ChainID) throws(MessagesError) -> any ChainModule {
-        guard let module = modules[chain] else { throw .noChainModule(chain: chain.rawValue) }
+        guard let module = table[chain] else { throw .noChainModule(chain: chain.rawValue) }
         return module
     }
 }

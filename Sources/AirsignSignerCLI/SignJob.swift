@@ -46,9 +46,9 @@ public struct SignJob: Sendable {
     /// `inspect`: shows the review of every request and the batch total, with no PIN. Throws the
     /// first refusal (after showing them all) when any request would be refused.
     public func inspect(_ input: [UInt8], allowBlind: Bool) throws {
-        let requests = try MessageFile.requests(input)
         let initialized = try keystore.isInitialized
         let own = initialized ? accounts(try keystore.list()) : []
+        let requests = try requests(input, accounts: own)
         let context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
         let accountIndex = AccountIndex(own, registry: registry)
@@ -91,13 +91,14 @@ public struct SignJob: Sendable {
     /// caller to write in one atomic step.
     public func sign(_ input: [UInt8], allowBlind: Bool, compact: Bool, confirmed: Bool,
                      confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> [SignResponse] {
-        let requests = try MessageFile.requests(input)
         guard try keystore.isInitialized else {
             // Say first what is wrong with the requests themselves, then that there is no keystore.
+            let requests = try requests(input, accounts: [])
             _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), allowBlind: allowBlind).requireAll()
             throw KeystoreError.keystoreNotInitialized(path: keystore.directory)
         }
         let own = accounts(try keystore.list())
+        let requests = try requests(input, accounts: own)
         let context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
         let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
@@ -126,6 +127,20 @@ public struct SignJob: Sendable {
             if out != "-" { log("Responses written to \(out).") }
         }
         if let qr { try MessageOutput.writeQR(bytes, to: qr) }
+    }
+
+    /// The sign requests in `input`: our exchange format, or else a chain's native unsigned
+    /// artifact when one of the chain modules recognises it. When none does, the error is the
+    /// exchange format's, which says what is wrong with the file as a request.
+    func requests(_ input: [UInt8], accounts own: [OwnAccount]) throws -> [SignRequest] {
+        do throws(MessagesError) {
+            return try MessageFile.requests(input)
+        } catch {
+            for module in registry.modules {
+                if let native = try module.nativeRequests(input, accounts: own) { return native }
+            }
+            throw error
+        }
     }
 
     private func render(_ review: Review, position: Int, of count: Int, context: ReviewContext) -> String {

@@ -112,6 +112,19 @@ import Testing
         #expect(try MessageFile.responses(Array(try Data(contentsOf: URL(fileURLWithPath: out)))) == responses)
     }
 
+    @Test func aChainsNativeUnsignedFormIsAcceptedToo() throws {
+        let fixture = try SignerFixture()
+        let tx = TestChain.encodeTransfer(to: TestChainFixtures.key(3).publicKey, amount: 5, fee: 1)
+        let input = Array("ATC-NATIVE \(TestChainFixtures.account(1).address) \(Hex.encode(tx, prefix: true))\n".utf8)
+        let responses = try fixture.job().sign(input, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+        #expect(responses.count == 1)
+        #expect(responses[0].account == TestChainFixtures.account(1))
+        // Neither our format nor a native one: the error is about the file as a request.
+        #expect { try fixture.job().inspect(Array("hello".utf8), allowBlind: false) } throws: {
+            ($0 as? MessagesError)?.description.hasPrefix("not JSON") == true
+        }
+    }
+
     @Test func responsesCrossAsQRCodes() throws {
         let fixture = try SignerFixture()
         let compact = try fixture.sign([try TestChainFixtures.transfer()], compact: true)

@@ -107,6 +107,18 @@ public struct TestChain: ChainModule {
         return Finalized(response: full, lines: [ReviewLine("signed", "\(signed.count) bytes")])
     }
 
+    /// The test chain's "native" unsigned form: `ATC-NATIVE <from address> <tx hex>`, one line.
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? {
+        guard let text = String(validating: input, as: UTF8.self), text.hasPrefix("ATC-NATIVE ") else { return nil }
+        let parts = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard parts.count == 3 else { throw TestChainError("ATC-NATIVE needs an address and a transaction") }
+        guard let own = accounts.first(where: { $0.chain == chain && $0.address == parts[1] }) else {
+            throw TestChainError("\(parts[1]) is not one of your accounts")
+        }
+        let payload: JSONValue = .object([(key: "type", value: .string("transfer")), (key: "tx", value: .string(parts[2]))])
+        return [try SignRequest.make(chain: chain, network: Self.network, account: MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)]
+    }
+
     static func decode(_ tx: [UInt8]) throws -> (network: String, to: [UInt8], amount: BigUInt, fee: UInt64) {
         var cursor = tx[...]
         func take(_ count: Int) throws -> ArraySlice<UInt8> {
