@@ -18,6 +18,12 @@ public struct ChainID: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// `rawValue` when it is a valid identifier, else nil.
+    public init?(validating rawValue: String) {
+        guard let id = try? ChainID(rawValue) else { return nil }
+        self = id
+    }
+
     /// The identifier of one of the chains Airsign signs for.
     public init(_ chain: Chain) {
         rawValue = chain.rawValue

@@ -10,7 +10,9 @@ public enum KeystoreAccounts {
         var own: [OwnAccount] = []
         for key in keys {
             for account in key.accounts {
-                guard let chain = try? ChainID(account.chain) else { continue }
+                // Interpolation reads the chain's text whether the record keeps it as text or
+                // as a `Chain`.
+                guard let chain = ChainID(validating: "\(account.chain)") else { continue }
                 let path: String? = account.path
                 own.append(OwnAccount(chain: chain, address: account.address, publicKey: account.publicKey, keyName: key.name.value, path: path))
             }
