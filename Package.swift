@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Exact integer amounts (uint256 values, batch totals) in reviews.
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         // System libraries from Debian; each directory holds only a module map and a shim header.
@@ -39,11 +41,17 @@ let package = Package(
         .target(name: "AirsignFiles"),
         // The exchange format: account descriptors, sign requests and responses, batches, and the
         // interface every chain module implements.
-        .target(name: "AirsignMessages", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .target(name: "AirsignMessages", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // The production chain registry: every real chain module, and nothing else (tests bring
+        // their own). Chain modules depend on AirsignMessages, never on each other.
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
-            "AirsignCLI", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTransport",
+            "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
+            "AirsignTransport",
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
@@ -65,8 +73,8 @@ let package = Package(
         ]),
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
-            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
+            "AirsignTransport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [
@@ -93,8 +101,22 @@ let package = Package(
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignFiles", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
-        .testTarget(name: "AirsignMessagesTests", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport"]),
-        .testTarget(name: "AirsignWatchTests", dependencies: ["AirsignWatch", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignTestSupport"]),
+        // A chain that exists only in tests (Ed25519 over a trivial encoding), to drive the
+        // pipeline end to end; the production registry never contains it.
+        .target(name: "AirsignTestChain", dependencies: [
+            "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+        ], path: "Tests/AirsignTestChain"),
+        .testTarget(name: "AirsignSignerCLITests", dependencies: [
+            "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
+            "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignMessagesTests", dependencies: [
+            "AirsignMessages", "AirsignChains", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignWatchTests", dependencies: [
+            "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
+        ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )

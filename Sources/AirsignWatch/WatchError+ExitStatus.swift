@@ -1,12 +1,16 @@
 import AirsignCLI
 
 extension WatchError: ExitStatusProviding {
-    /// An address that is not there or a conflicting import is the user's input, refused; a
-    /// damaged or unusable store is a failure of the machine's files.
+    /// Bad responses and requests, an address that is not there, a conflicting import: refused
+    /// input (3). A damaged store file is damage (5), as for the keystore; a store that cannot
+    /// be reached at all is a failure (1).
     public var exitStatus: ExitStatus {
         switch self {
-        case .accountNotFound, .accountConflict: return .invalidInput
-        case .storeFileCorrupt, .storeUnavailable: return .failure
+        case .storeFileDamaged: return .keystoreDamaged
+        case .unknownRequest, .requestExists, .responseMismatch, .responseRejected, .requestRefused,
+             .accountNotFound, .accountConflict:
+            return .invalidInput
+        case .noHome, .storeUnavailable: return .failure
         }
     }
 }

@@ -3,9 +3,8 @@
 public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
     // MARK: Watch-only accounts
 
-    /// A file in the store that does not read as what it should be; it is left as it is.
-    case storeFileCorrupt(path: String, reason: String)
-    /// The store could not be read or written (a file-system error, no home directory).
+    /// The store could not be read or written (a file-system error). A damaged file is
+    /// `storeFileDamaged`, below.
     case storeUnavailable(path: String, reason: String)
     /// No stored account has this address.
     case accountNotFound(String)
@@ -15,16 +14,44 @@ public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
 
     // MARK: Requests and responses
 
+    /// A store file that does not parse: reported by name, never replaced or skipped.
+    case storeFileDamaged(path: String, reason: String)
+    /// No stored request has this id (the response is not for a request this watch issued).
+    case unknownRequest(id: String)
+    /// A request with this id is already stored.
+    case requestExists(id: String)
+    /// The response does not fit its stored request (another account, chain or network).
+    case responseMismatch(id: String, reason: String)
+    /// The chain module rejected the response (a signature that does not verify, a result
+    /// that differs from the request).
+    case responseRejected(id: String, reason: String)
+    /// The watch was about to issue a request its own chain module refuses to review.
+    case requestRefused(id: String, reason: String)
+    /// No home directory to keep the store in.
+    case noHome
+
     public var description: String {
         switch self {
-        case let .storeFileCorrupt(path, reason):
-            return "\(path) is damaged (\(reason)); it was left untouched: restore it, or move it away and import the account again"
         case let .storeUnavailable(path, reason):
             return "the watch store at \(path) is not usable: \(reason)"
         case let .accountNotFound(address):
             return "no watch-only account with the address \(address.debugDescription) (see: airsign-watch account list)"
         case let .accountConflict(address, network):
             return "\(address) on \(network) is already imported with other details; add --replace to replace it"
+        case let .storeFileDamaged(path, reason):
+            return "the watch store file \(path) is damaged (\(reason)); it was left as it is: restore it from a backup or move it away"
+        case let .unknownRequest(id):
+            return "no stored request has the id \(id): this response is not for a request this watch issued; nothing was written"
+        case let .requestExists(id):
+            return "a request with the id \(id) is already stored"
+        case let .responseMismatch(id, reason):
+            return "the response for \(id) does not fit the stored request: \(reason); nothing was written"
+        case let .responseRejected(id, reason):
+            return "the response for \(id) is rejected: \(reason); nothing was written"
+        case let .requestRefused(id, reason):
+            return "request \(id) would be refused by the signer: \(reason); nothing was issued"
+        case .noHome:
+            return "no home directory for the watch store; set AIRSIGN_WATCH_HOME"
         }
     }
 }

@@ -22,14 +22,10 @@ public struct WatchStore: Sendable {
         self.directory = directory
     }
 
-    /// `AIRSIGN_WATCH_HOME` when set and not empty, else `~/.airsign-watch`.
+    /// `AIRSIGN_WATCH_HOME` when set and not empty, else `~/.airsign-watch` (the home the
+    /// request store uses too).
     public static func defaultDirectory(environment: [String: String]) throws(WatchError) -> String {
-        if let home = environment["AIRSIGN_WATCH_HOME"], !home.isEmpty { return home }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.airsign-watch" }
-        guard let entry = getpwuid(geteuid()), let dir = entry.pointee.pw_dir else {
-            throw .storeUnavailable(path: "~/.airsign-watch", reason: "no home directory; set AIRSIGN_WATCH_HOME")
-        }
-        return String(cString: dir) + "/.airsign-watch"
+        try WatchRequestStore.defaultHome(environment: environment)
     }
 
     var accountsDirectory: String { directory + "/" + Self.accountsDirectoryName }
@@ -98,10 +94,10 @@ public struct WatchStore: Sendable {
         do {
             descriptor = try AccountDescriptor(parsing: bytes)
         } catch {
-            throw .storeFileCorrupt(path: path, reason: error.description)
+            throw .storeFileDamaged(path: path, reason: error.description)
         }
         guard Self.fileName(for: descriptor) == name else {
-            throw .storeFileCorrupt(path: path, reason: "it holds the account \(descriptor.account.address) on \(descriptor.account.network ?? "?"), which belongs in \(Self.fileName(for: descriptor))")
+            throw .storeFileDamaged(path: path, reason: "it holds the account \(descriptor.account.address) on \(descriptor.account.network ?? "?"), which belongs in \(Self.fileName(for: descriptor))")
         }
         return descriptor
     }
@@ -130,7 +126,7 @@ public struct WatchStore: Sendable {
             return try body()
         } catch {
             if case let .tooLarge(path, limit) = error {
-                throw .storeFileCorrupt(path: path, reason: "larger than \(limit) bytes")
+                throw .storeFileDamaged(path: path, reason: "larger than \(limit) bytes")
             }
             throw .storeUnavailable(path: directory, reason: error.description)
         }

@@ -23,6 +23,9 @@ struct AirsignSigner: ParsableCommand {
             KeyCommand.self,
             AccountCommand.self,
             PINCommand.self,
+            InspectCommand.self,
+            SignCommand.self,
+            ContactCommand.self,
             QRCommand.self,
         ]
     )

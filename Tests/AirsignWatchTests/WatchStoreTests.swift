@@ -70,7 +70,7 @@ import Testing
             _ = try store.accounts()
             Issue.record("a tampered file was accepted")
         } catch {
-            guard case let .storeFileCorrupt(named, _) = error else { throw error }
+            guard case let .storeFileDamaged(named, _) = error else { throw error }
             #expect(named == path)
         }
         // Importing the same account again does not paper over the damage.

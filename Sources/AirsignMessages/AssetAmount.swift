@@ -1,0 +1,62 @@
+import BigInt
+
+/// An asset a request moves: the chain's native token or a token (contract, issuer, ledger).
+public struct Asset: Hashable, Comparable, Sendable {
+    public let chain: ChainID
+    public let network: String
+    /// `native`, or the token's identity in the chain's form (contract address, `CODE:ISSUER`,
+    /// ledger canister id).
+    public let id: String
+    /// What to call it ("ETH", "DOT"); when it comes from the watch rather than the chain
+    /// module's own table, the module says so in the review lines.
+    public let symbol: String
+    /// Decimal places of one whole token (18 for ETH, 10 for DOT, 8 for ICP, 7 for XLM).
+    public let decimals: Int
+
+    public init(chain: ChainID, network: String, id: String = "native", symbol: String, decimals: Int) {
+        self.chain = chain
+        self.network = network
+        self.id = id
+        self.symbol = symbol
+        self.decimals = max(0, min(decimals, 255))
+    }
+
+    public static func < (lhs: Asset, rhs: Asset) -> Bool {
+        (lhs.chain, lhs.network, lhs.id, lhs.symbol, lhs.decimals) < (rhs.chain, rhs.network, rhs.id, rhs.symbol, rhs.decimals)
+    }
+}
+
+/// An exact amount of an asset, in its base units (wei, planck, e8s, stroops): never a float.
+public struct AssetAmount: Sendable, Equatable {
+    public let asset: Asset
+    public let amount: BigUInt
+
+    public init(asset: Asset, amount: BigUInt) {
+        self.asset = asset
+        self.amount = amount
+    }
+
+    /// "1.5 ETH": exact, trailing zeros of the fraction dropped.
+    public var formatted: String { AmountFormat.decimal(amount, decimals: asset.decimals) + " " + asset.symbol }
+
+    /// The sum per asset of `amounts`, in asset order.
+    public static func totals(_ amounts: [AssetAmount]) -> [AssetAmount] {
+        var sums: [Asset: BigUInt] = [:]
+        for item in amounts { sums[item.asset, default: 0] += item.amount }
+        return sums.keys.sorted().map { AssetAmount(asset: $0, amount: sums[$0] ?? 0) }
+    }
+}
+
+/// Exact decimal text of integer base units.
+public enum AmountFormat {
+    /// `amount` / 10^decimals written exactly: "1.5", "0.000000000000000001", "12".
+    public static func decimal(_ amount: BigUInt, decimals: Int) -> String {
+        let digits = String(amount)
+        guard decimals > 0 else { return digits }
+        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+        let whole = padded.dropLast(decimals)
+        var fraction = Substring(padded.suffix(decimals))
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        return fraction.isEmpty ? String(whole) : whole + "." + fraction
+    }
+}

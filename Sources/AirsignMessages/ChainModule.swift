@@ -1,0 +1,89 @@
+import AirsignEncoding
+import AirsignKeys
+
+/// What every chain module implements: the same verbs for every chain, so a person learns one
+/// flow and a maintainer adds a chain by adding one module (README, "Adding a chain").
+///
+/// - Signer side: `review` (decode and validate the whole payload, no secrets) and `sign`
+///   (sign exactly the reviewed bytes).
+/// - Watch side: `finalize` (verify a response against the stored request, assemble the
+///   artifact). The watch's builders hand their requests to `RequestIssuer` in AirsignWatch,
+///   which runs `review` on them before storing, so the watch never issues what the signer
+///   would refuse.
+///
+/// Errors thrown by a module should be its own typed error whose description names the field
+/// at fault and never holds secret bytes; the pipeline reports them with the request's place.
+/// A module links no networking code (the signer links it).
+public protocol ChainModule: Sendable {
+    /// The `chain` value of the messages this module handles.
+    var chain: ChainID { get }
+
+    /// The chain's name for people ("Ethereum").
+    var displayName: String { get }
+
+    /// Decodes and validates all of `request.payload` (rule 2: trailing bytes, unknown fields,
+    /// a payload for another network than `request.network` are refused) and describes it
+    /// (rule 3). Destinations are labelled with `context.describe(_:chain:identity:)`.
+    /// Throws when the request must be refused; never asks for a secret.
+    func review(_ request: SignRequest, context: ReviewContext) throws -> Review
+
+    /// Signs `review.signing` with `key` (which the pipeline has checked is the key of
+    /// `review.key`), computing every digest itself (rule 1), and assembles the chain's result.
+    /// Must not look at `review.request.payload` to decide what to sign.
+    func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput
+
+    /// Watch side: `response` is already completed from `request` (same id, chain, network and
+    /// account). Verifies every signature against the request's account and payload, checks a
+    /// full response's `result` against what the module assembles itself, and returns the full
+    /// response with the artifact.
+    func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized
+
+    /// The identity of an address on this chain, to compare two spellings of one account (see
+    /// `AddressIdentity`); nil when `address` is not an address of this chain.
+    func addressIdentity(_ address: String) -> String?
+
+    /// The chain's native unsigned artifact (a bare SignerPayloadJSON, unsigned Ethereum
+    /// transaction hex, a Stellar envelope), so existing online tools can feed the signer: the
+    /// sign requests it stands for, each for one of `accounts` (the signer's own) with a fresh
+    /// id; nil when `input` is not this chain's native form. The requests then go through
+    /// `review` like any other. Default: nil (the chain takes sign requests only).
+    func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]?
+}
+
+extension ChainModule {
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? { nil }
+
+    public func addressIdentity(_ address: String) -> String? {
+        AddressIdentity.builtIn(address, chain: chain)
+    }
+
+    /// `address` with its label from `context` ("…, contact \"Alice\"", "not in your contacts").
+    public func describe(_ address: String, in context: ReviewContext) -> String {
+        context.describe(address, chain: chain, identity: addressIdentity)
+    }
+}
+
+/// What `sign` returns: the signatures (chain-native hex) and the broadcastable result.
+public struct SignedOutput: Sendable {
+    /// One per `SigningItem`, in order, in the chain's native hex form.
+    public let signatures: [String]
+    /// The chain's artifact (`rawTransaction`, `extrinsic`, `envelope`, …); nil when the chain
+    /// has none for this payload type.
+    public let result: JSONValue?
+
+    public init(signatures: [String], result: JSONValue?) {
+        self.signatures = signatures
+        self.result = result
+    }
+}
+
+/// What `finalize` returns: the verified full response, and what to tell the person.
+public struct Finalized: Sendable {
+    public let response: SignResponse
+    public let lines: [ReviewLine]
+
+    public init(response: SignResponse, lines: [ReviewLine]) {
+        self.response = response
+        self.lines = lines
+    }
+}

@@ -1,0 +1,99 @@
+import AirsignKeys
+
+/// What a chain module's `review` found in a request: everything the signer shows before it
+/// asks for the PIN, and the exact bytes it will sign. Built without secrets; the signing step
+/// receives this value and signs `signing`, nothing else, so what was shown is what is signed.
+public struct Review: Sendable {
+    /// The request the review was made from (for assembling the response; never re-parsed to
+    /// decide what to sign).
+    public let request: SignRequest
+    /// One line saying what this is ("Ethereum transaction (EIP-1559)").
+    public let title: String
+    /// The decoded content, in the order to show it (rule 3: exact amounts, checksummed
+    /// addresses, the network named).
+    public let lines: [ReviewLine]
+    /// Things the person should stop and think about (an unlimited token approval, an immortal
+    /// era, a destination not in the contacts is a line label, not a warning).
+    public let warnings: [String]
+    /// Whether signing needs more than the usual confirmation.
+    public let confirmation: Confirmation
+    /// The key that signs: the request's account, with the scheme the chain signs it with.
+    public let key: KeyRequirement
+    /// What leaves the account, per asset, in exact base units (fees included), for the
+    /// batch total.
+    public let totals: [AssetAmount]
+    /// The exact messages the signature scheme will be given, after the chain's own
+    /// domain separation; `sign` computes any digest from these (rule 1).
+    public let signing: [SigningItem]
+
+    public init(
+        request: SignRequest, title: String, lines: [ReviewLine], warnings: [String] = [],
+        confirmation: Confirmation = .standard, key: KeyRequirement, totals: [AssetAmount] = [], signing: [SigningItem]
+    ) {
+        self.request = request
+        self.title = title
+        self.lines = lines
+        self.warnings = warnings
+        self.confirmation = confirmation
+        self.key = key
+        self.totals = totals
+        self.signing = signing
+    }
+}
+
+/// One line of a review: a label and its value, indented by `level` for nested content
+/// (typed-data trees, operations of a transaction). Values may be any text: the renderer
+/// escapes control and invisible characters.
+public struct ReviewLine: Sendable, Equatable {
+    public let label: String
+    public let value: String
+    public let level: Int
+
+    public init(_ label: String, _ value: String, level: Int = 0) {
+        self.label = label
+        self.value = value
+        self.level = max(0, min(level, 16))
+    }
+}
+
+/// How much confirmation a request needs.
+public enum Confirmation: Sendable, Equatable {
+    /// The request was fully decoded: the batch's one confirmation (or `--yes`) signs it.
+    case standard
+    /// Part of it could not be shown in full (a raw call, an unknown contract call, blind
+    /// bytes): it is signed only when the person also gives `--blind`. `reason` says what
+    /// could not be shown.
+    case explicit(reason: String)
+}
+
+/// The key a request needs: the account's address and public key (as the request names them)
+/// and the scheme the chain signs with.
+public struct KeyRequirement: Sendable, Equatable {
+    public let address: String
+    public let publicKey: [UInt8]
+    public let scheme: KeyScheme
+
+    public init(address: String, publicKey: [UInt8], scheme: KeyScheme) {
+        self.address = address
+        self.publicKey = publicKey
+        self.scheme = scheme
+    }
+
+    /// The request's own account, signed with `scheme`.
+    public init(_ account: MessageAccount, scheme: KeyScheme) {
+        self.init(address: account.address, publicKey: account.publicKey, scheme: scheme)
+    }
+}
+
+/// One message the signature scheme receives: exactly these bytes (for schemes that hash,
+/// the chain hashes them in `sign`; it never signs a digest handed to it).
+public struct SigningItem: Sendable, Equatable {
+    /// What the bytes are, for the review ("transaction", "read_state of window 2").
+    public let label: String
+    public let bytes: [UInt8]
+
+    public init(label: String, bytes: [UInt8]) {
+        self.label = label
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,79 @@
+/// One of the signer's own accounts, as the keystore lists it (no PIN needed).
+public struct OwnAccount: Sendable, Equatable {
+    public let chain: ChainID
+    public let address: String
+    public let publicKey: [UInt8]
+    /// The keystore key that holds it.
+    public let keyName: String
+    /// Its derivation path, when it has one.
+    public let path: String?
+
+    public init(chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?) {
+        self.chain = chain
+        self.address = address
+        self.publicKey = publicKey
+        self.keyName = keyName
+        self.path = path
+    }
+}
+
+/// Who an address belongs to, as far as the signer knows.
+public enum AddressLabel: Sendable, Equatable {
+    /// One of the keystore's accounts.
+    case own(keyName: String, path: String?)
+    /// An address book entry.
+    case contact(name: String)
+    /// Neither: the review says "not in your contacts".
+    case unknown
+
+    /// The words the review puts after the address.
+    public var text: String {
+        switch self {
+        case let .own(keyName, path):
+            return "your account (key \"\(keyName)\"\(path.map { $0.isEmpty ? "" : ", " + $0 } ?? ""))"
+        case let .contact(name): return "contact \"\(name)\""
+        case .unknown: return "not in your contacts"
+        }
+    }
+}
+
+/// What a chain module may know about the signer's world while it reviews: the keystore's
+/// accounts, the address book and the time. No secrets. Tests pin the clock.
+public struct ReviewContext: Sendable {
+    public let ownAccounts: [OwnAccount]
+    public let contacts: AddressBook
+    /// Seconds since 1970 (UTC), for expiry checks and for showing times.
+    public let now: Int64
+
+    public init(ownAccounts: [OwnAccount] = [], contacts: AddressBook = AddressBook.empty, now: Int64) {
+        self.ownAccounts = ownAccounts
+        self.contacts = contacts
+        self.now = now
+    }
+
+    /// Labels `address` on `chain`: own account first, then contact, else unknown. `identity`
+    /// is the chain module's (see `ChainModule.addressIdentity`).
+    public func label(_ address: String, chain: ChainID, identity: (String) -> String?) -> AddressLabel {
+        guard let wanted = identity(address) else { return .unknown }
+        if let own = ownAccounts.first(where: { $0.chain == chain && identity($0.address) == wanted }) {
+            return .own(keyName: own.keyName, path: own.path)
+        }
+        if let contact = contacts.contact(for: address, chain: chain, identity: identity) {
+            return .contact(name: contact.name)
+        }
+        return .unknown
+    }
+
+    /// `address` followed by its label in parentheses, ready for a review line.
+    public func describe(_ address: String, chain: ChainID, identity: (String) -> String?) -> String {
+        "\(address) (\(label(address, chain: chain, identity: identity).text))"
+    }
+}
+
+extension AddressBook {
+    /// An address book with no contacts.
+    public static let empty: AddressBook = {
+        guard let book = try? AddressBook([]) else { preconditionFailure("an empty address book is valid") }
+        return book
+    }()
+}

@@ -1,0 +1,150 @@
+import AirsignChains
+import AirsignCLI
+import AirsignCrypto
+import AirsignFiles
+import AirsignKeystore
+import AirsignMessages
+import Glibc
+
+/// The work behind `inspect` and `sign`, with every outside dependency (chain registry, key
+/// derivation, clock, PIN, confirmation, output faults) passed in, so tests run the whole flow
+/// with a chain of their own. The commands build it with `SignJob.standard`.
+public struct SignJob: Sendable {
+    public var registry: ChainRegistry
+    public var keys: any SigningKeySource
+    public var keystore: Keystore
+    /// The keystore's accounts from its keys' public metadata (`KeystoreAccounts.own`).
+    public var accounts: @Sendable ([KeyMetadata]) -> [OwnAccount]
+    public var contacts: ContactStore
+    /// Seconds since 1970, for the reviews.
+    public var now: Int64
+    /// Faults injected into the response file's write (tests only).
+    public var outputFaults: FaultHook
+    /// Where the reviews and progress go (stderr in the programs).
+    public var log: @Sendable (String) -> Void
+
+    public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
+                accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
+                now: Int64, outputFaults: FaultHook = .none, log: @escaping @Sendable (String) -> Void) {
+        self.registry = registry
+        self.keys = keys
+        self.keystore = keystore
+        self.accounts = accounts
+        self.contacts = contacts
+        self.now = now
+        self.outputFaults = outputFaults
+        self.log = log
+    }
+
+    /// The programs' job: the real chains, the signer home of this environment, the real clock.
+    public static func standard() throws -> SignJob {
+        let keystore = try SignerContext.keystore()
+        return SignJob(registry: .standard, keys: StandardSigningKeys(), keystore: keystore,
+                       contacts: ContactStore(home: keystore.directory), now: Int64(time(nil)), log: { Console.info($0) })
+    }
+
+    /// `inspect`: shows the review of every request and the batch total, with no PIN. Throws the
+    /// first refusal (after showing them all) when any request would be refused.
+    public func inspect(_ input: [UInt8], allowBlind: Bool) throws {
+        let initialized = try keystore.isInitialized
+        let own = initialized ? accounts(try keystore.list()) : []
+        let requests = try requests(input, accounts: own)
+        let context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
+        let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
+        let accountIndex = AccountIndex(own, registry: registry)
+        var refusals: [any Error] = []
+        for (index, outcome) in batch.outcomes.enumerated() {
+            let position = index + 1
+            switch outcome {
+            case let .success(review):
+                log(render(review, position: position, of: requests.count, context: context))
+                if !initialized {
+                    let error = KeystoreError.keystoreNotInitialized(path: keystore.directory)
+                    log("  REFUSED: " + error.description)
+                    refusals.append(error)
+                } else {
+                    do throws(MessagesError) {
+                        _ = try accountIndex.signer(for: review, position: position)
+                    } catch {
+                        log("  REFUSED: " + error.description)
+                        refusals.append(error)
+                    }
+                }
+            case let .failure(error):
+                log(ReviewText.renderRefusal(requests[index], error, position: position, of: requests.count))
+                refusals.append(error)
+            }
+            log("")
+        }
+        log(ReviewText.renderTotals(batch))
+        if let first = refusals.first {
+            log("\(refusals.count) of \(requests.count) request\(requests.count == 1 ? "" : "s") would be refused.")
+            throw first
+        }
+        log("Every request can be signed.")
+    }
+
+    /// `sign`: reviews the whole batch and refuses it before any PIN prompt if any request is
+    /// refused or needs an account the keystore lacks; shows every review and the batch total;
+    /// asks once (`confirm`, skipped when `confirmed`); reads the PIN once; unlocks each key
+    /// once; signs everything; and only then returns the responses' canonical bytes, for the
+    /// caller to write in one atomic step.
+    public func sign(_ input: [UInt8], allowBlind: Bool, compact: Bool, confirmed: Bool,
+                     confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> [SignResponse] {
+        guard try keystore.isInitialized else {
+            // Say first what is wrong with the requests themselves, then that there is no keystore.
+            let requests = try requests(input, accounts: [])
+            _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), allowBlind: allowBlind).requireAll()
+            throw KeystoreError.keystoreNotInitialized(path: keystore.directory)
+        }
+        let own = accounts(try keystore.list())
+        let requests = try requests(input, accounts: own)
+        let context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
+        let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
+        let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
+        for (index, review) in plan.reviews.enumerated() {
+            log(render(review, position: index + 1, of: plan.reviews.count, context: context))
+            log("")
+        }
+        log(ReviewText.renderTotals(plan.batch))
+        if !confirmed {
+            let count = plan.reviews.count
+            let question = count == 1 ? "Sign this request?" : "Sign all \(count) requests?"
+            guard try confirm(question) else { throw CLIError.cancelled }
+        }
+        let secret = try pin()
+        let responses = try signer.sign(plan, pin: secret, compact: compact)
+        log("Signed \(responses.count) request\(responses.count == 1 ? "" : "s") with \(plan.keyNames.count) key\(plan.keyNames.count == 1 ? "" : "s").")
+        return responses
+    }
+
+    /// Writes responses to `out` (atomically: all or none; `-` for standard output) and, when
+    /// given, as QR codes to `qr`.
+    public func write(_ responses: [SignResponse], out: String?, qr: String?) throws {
+        let bytes = MessageFile.serialize(responses)
+        if let out {
+            try MessageOutput.write(bytes, to: out, faults: outputFaults)
+            if out != "-" { log("Responses written to \(out).") }
+        }
+        if let qr { try MessageOutput.writeQR(bytes, to: qr) }
+    }
+
+    /// The sign requests in `input`: our exchange format, or else a chain's native unsigned
+    /// artifact when one of the chain modules recognises it. When none does, the error is the
+    /// exchange format's, which says what is wrong with the file as a request.
+    func requests(_ input: [UInt8], accounts own: [OwnAccount]) throws -> [SignRequest] {
+        do throws(MessagesError) {
+            return try MessageFile.requests(input)
+        } catch {
+            for module in registry.modules {
+                if let native = try module.nativeRequests(input, accounts: own) { return native }
+            }
+            throw error
+        }
+    }
+
+    private func render(_ review: Review, position: Int, of count: Int, context: ReviewContext) -> String {
+        guard let module = try? registry.module(for: review.request.chain) else { return "" }
+        return ReviewText.render(review, position: position, of: count, module: module, context: context)
+    }
+}

@@ -1,0 +1,30 @@
+import AirsignChains
+import AirsignMessages
+
+/// The hook every chain's watch-side builder calls with the requests it built: each is
+/// reviewed by its chain module first (so the watch never hands the signer something the
+/// signer would refuse), then stored as issued, and its canonical bytes returned for the file
+/// or QR codes to carry across.
+public struct RequestIssuer: Sendable {
+    public let store: WatchRequestStore
+    public let registry: ChainRegistry
+
+    public init(store: WatchRequestStore, registry: ChainRegistry = .standard) {
+        self.store = store
+        self.registry = registry
+    }
+
+    /// Reviews, stores and serializes `requests` (one message, or JSON lines for several).
+    public func issue(_ requests: [SignRequest], now: Int64) throws -> [UInt8] {
+        for request in requests {
+            let module = try registry.module(for: request.chain)
+            do {
+                _ = try module.review(request, context: ReviewContext(now: now))
+            } catch {
+                throw WatchError.requestRefused(id: request.id.text, reason: String(describing: error))
+            }
+        }
+        try store.add(requests, now: now)
+        return MessageFile.serialize(requests)
+    }
+}

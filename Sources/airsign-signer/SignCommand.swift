@@ -1,0 +1,48 @@
+import AirsignCLI
+import AirsignSignerCLI
+import ArgumentParser
+
+struct SignCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Review and sign requests: the whole batch with one confirmation and one PIN.",
+        discussion: """
+            Every request is reviewed first; if any is refused (or needs an account the \
+            keystore lacks) nothing is signed and the PIN is not asked for. Then each review \
+            and the batch total are shown, you confirm once (--yes skips), enter the PIN once, \
+            and all responses are written together: all or nothing.
+            """)
+
+    @OptionGroup var input: MessageInputOptions
+
+    @Option(help: ArgumentHelp("Where to write the responses: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    var out: String?
+
+    @Option(name: .customLong("qr"), help: ArgumentHelp("Also write the responses as QR codes: FILE.png (one code) or DIR/ (frames).", valueName: "FILE.png|DIR/"))
+    var qr: String?
+
+    @Flag(help: "Sign without asking for confirmation.")
+    var yes = false
+
+    @OptionGroup var pinFile: PINFileOption
+
+    @Flag(help: "Write compact responses (id and signature: one QR code); the watch completes them.")
+    var compact = false
+
+    @Flag(help: "Also sign requests that cannot be fully shown (raw or blind signing); each is marked in the review.")
+    var blind = false
+
+    func validate() throws {
+        if out?.isEmpty == true { throw ValidationError("--out needs a file name or -") }
+        if qr?.isEmpty == true { throw ValidationError("--qr needs a file or directory name") }
+    }
+
+    func run() throws {
+        let job = try SignJob.standard()
+        let responses = try job.sign(
+            try input.read(), allowBlind: blind, compact: compact, confirmed: yes,
+            confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },
+            pin: { try PINEntry.current(file: pinFile.path) })
+        try job.write(responses, out: out ?? (qr == nil ? "-" : nil), qr: qr)
+    }
+}

@@ -1,0 +1,108 @@
+import AirsignMessages
+import AirsignTestChain
+import Foundation
+import Testing
+
+/// The built `airsign-signer`: with no chain module in this build, every request is refused
+/// with a clear message and the input-refused exit code, before any PIN is read, and nothing is
+/// written. (The full flow runs at library level with the test chain: BatchSigningTests.)
+@Suite struct SignerCLITests {
+    static let ethereumRequest = """
+        {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"ethereum","network":"eip155:1",\
+        "account":{"address":"0x9858EfFD232B4033E47d90003D41EC34EcaEda94","publicKey":"0x04\(String(repeating: "11", count: 64))"},\
+        "payload":{"type":"transaction","transaction":"0x02"}}
+        """
+
+    struct Home {
+        let dir = ScratchDirectory()
+        var home: String { dir.path + "/signer" }
+        var pinFile: String { dir.path + "/pin" }
+
+        func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
+            try BinaryRun.run("airsign-signer", arguments, environment: ["AIRSIGN_SIGNER_HOME": home], stdin: stdin)
+        }
+
+        func file(_ name: String, _ text: String) -> String {
+            let path = dir.path + "/" + name
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            return path
+        }
+
+        /// A keystore with the cheapest KDF preset.
+        func initialize() throws {
+            _ = FileManager.default.createFile(atPath: pinFile, contents: Data("correct horse\n".utf8), attributes: [.posixPermissions: 0o600])
+            let result = try run(["init", "--kdf", "interactive", "--pin-file", pinFile])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+
+    @Test func notJSONAndWrongShapesAreRefused() throws {
+        let home = Home()
+        for (input, message) in [("hello", "not JSON"), ("42", "expected a JSON object"), ("[1]", "message 1: expected a JSON object"),
+                                 ("{\"airsign\":\"sign-request\",\"version\":2}", "version 2 is not supported"),
+                                 (Self.ethereumRequest.replacingOccurrences(of: "\"note\"", with: "").dropLast() + ",\"extra\":1}", "unknown field \"extra\"")] {
+            for command in ["inspect", "sign"] {
+                let result = try home.run([command, "-"], stdin: String(input))
+                #expect(result.status == 3, "\(command) \(input): \(result.stderr)")
+                #expect(result.stderr.contains(message), "\(result.stderr)")
+                #expect(result.stdout.isEmpty)
+            }
+        }
+    }
+
+    @Test func aChainWithoutAModuleIsRefusedByName() throws {
+        let home = Home()
+        let request = home.file("request.json", Self.ethereumRequest)
+        let inspect = try home.run(["inspect", request])
+        #expect(inspect.status == 3)
+        #expect(inspect.stderr.contains("airsign-signer: error: no chain module for ethereum yet"))
+        // Without a keystore, the refusal comes first.
+        let bare = try home.run(["sign", request, "--yes"])
+        #expect(bare.status == 3)
+        #expect(bare.stderr.contains("no chain module for ethereum yet"))
+
+        try home.initialize()
+        let out = home.dir.path + "/response.json"
+        // The PIN comes from standard input, which must be left unread: nothing gets that far.
+        let sign = try home.run(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
+        #expect(sign.status == 3)
+        #expect(sign.stderr.contains("no chain module for ethereum yet"))
+        #expect(!sign.stderr.contains("PIN"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func usageMistakes() throws {
+        let home = Home()
+        #expect(try home.run(["sign"]).status == 2)
+        #expect(try home.run(["inspect", "a", "--scan", "b"]).status == 2)
+        let missing = try home.run(["inspect", home.dir.path + "/nope.json"])
+        #expect(missing.status == 1)  // an I/O error, naming the file
+        #expect(missing.stderr.contains("nope.json"))
+    }
+
+    @Test func contacts() throws {
+        let home = Home()
+        let address = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
+        #expect(try home.run(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 7)  // no signer home yet
+        try home.initialize()
+        let added = try home.run(["contact", "add", "--chain", "ethereum", "Alice", address.lowercased()])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try home.run(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 3)
+        let bad = try home.run(["contact", "add", "--chain", "stellar", "Bob", "GABC"])
+        #expect(bad.status == 3)
+        #expect(bad.stderr.contains("is not a valid stellar address"))
+        #expect(try home.run(["contact", "add", "--chain", "bitcoin", "Bob", "x"]).status == 2)
+        let list = try home.run(["contact", "list", "--json"])
+        #expect(list.stdout == "{\"airsign\":\"contacts\",\"contacts\":[{\"address\":\"\(address)\",\"chain\":\"ethereum\",\"name\":\"Alice\"}],\"version\":1}\n")
+        #expect(try home.run(["contact", "remove", "--chain", "ethereum", "Nobody"]).status == 3)
+        #expect(try home.run(["contact", "remove", "--chain", "ethereum", "Alice"]).status == 0)
+        #expect(try home.run(["contact", "list", "--json"]).stdout == "{\"airsign\":\"contacts\",\"contacts\":[],\"version\":1}\n")
+        // A damaged address book is reported by name and left as it is.
+        let path = home.home + "/contacts.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data("{oops".utf8))
+        let damaged = try home.run(["contact", "list"])
+        #expect(damaged.status == 3)
+        #expect(damaged.stderr.contains(path))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{oops")
+    }
+}
