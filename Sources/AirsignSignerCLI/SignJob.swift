@@ -39,7 +39,7 @@ public struct SignJob: Sendable {
     /// The programs' job: the real chains, the signer home of this environment, the real clock.
     public static func standard() throws -> SignJob {
         let keystore = try SignerContext.keystore()
-        return SignJob(registry: .standard, keys: StandardSigningKeys(), keystore: keystore,
+        return SignJob(registry: .standard, keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
                        contacts: ContactStore(home: keystore.directory), now: Int64(time(nil)), log: { Console.info($0) })
     }
 

@@ -11,13 +11,29 @@ public protocol SigningKeySource: Sendable {
     func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey
 }
 
-/// The key kinds `airsign-signer key generate|import` store. Until those commands land no
-/// secret kind is known here, and no real chain module exists either, so nothing reaches it.
+/// The key kinds `airsign-signer key generate|import` store (`bip39`, `substrate-seed`,
+/// `secp256k1`, `ed25519`): the account's stored record (public metadata, no PIN) says how it
+/// was derived, and the same derivation runs again from the decrypted secret.
 public struct StandardSigningKeys: SigningKeySource {
-    public init() {}
+    private let keystore: Keystore
+
+    public init(keystore: Keystore) {
+        self.keystore = keystore
+    }
 
     public func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey {
-        throw SigningKeyError.unsupportedKind(secret.kind)
+        let name = try KeyName(account.keyName)
+        guard let stored = try keystore.metadata(of: name).accounts.first(where: {
+            $0.chain.rawValue == account.chain.rawValue && $0.address == account.address
+        }) else {
+            throw SigningKeyError.doesNotFit("key \"\(account.keyName)\" lists no \(account.chain.rawValue) account \(account.address)")
+        }
+        let (keySecret, passphrase) = try secret.keySecret(name: name)
+        let derived = try AccountDerivation.derive(try AccountRequest(for: stored), from: keySecret, passphrase: passphrase)
+        guard derived.account.address == stored.address else {
+            throw SigningKeyError.doesNotFit("key \"\(account.keyName)\" no longer derives \(account.address)")
+        }
+        return derived.signingKey
     }
 }
 
