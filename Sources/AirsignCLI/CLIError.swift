@@ -27,11 +27,15 @@ public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable, ExitS
     case cancelled
     /// The terminal could not be set up or read.
     case terminal(operation: String, errno: Int32)
+    /// A receive QR code holds one address; the name or address matched several.
+    case oneAddressNeeded(found: Int)
 
     public var description: String {
         switch self {
         case let .noTerminal(hint):
             return "no terminal to ask on; \(hint)"
+        case let .oneAddressNeeded(found):
+            return "that matches \(found) addresses; a receive QR code holds one: give the account's address"
         case .pinsDiffer:
             return "the two PINs differ; nothing was changed"
         case let .secretFileUnsafe(path, mode, fix):
@@ -64,6 +68,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable, ExitS
             return .invalidInput
         case .secretFileUnsafe, .secretFileOwner, .secretFileType:
             return .permissions
+        case .oneAddressNeeded:
+            return .invalidInput
         case .cancelled:
             return .cancelled
         case .terminal:

@@ -43,8 +43,8 @@ public enum AccountActions {
         }
     }
 
-    /// `account show`: the accounts of a key, or those with an address; `qr` also writes their
-    /// descriptors as a QR code.
+    /// `account show`: the accounts of a key, or those with an address; `qr` also writes the
+    /// address as a QR code for receiving (descriptors for the watch come from `export`).
     public static func show(_ text: String, json: Bool, qr: String?) throws {
         let found = try AccountLookup.find(text, in: try SignerContext.keystore().list())
         if json {
@@ -53,8 +53,10 @@ public enum AccountActions {
             Console.info(found.flatMap { ["key \"\($0.key)\":"] + AccountText.details($0.account) }.joined(separator: "\n"))
         }
         if let qr {
-            try MessageQR.write(try descriptors(found, xpub: true), to: qr)
-            Console.info("Wrote the account descriptor QR code to \(qr).")
+            let addresses = Set(found.map(\.account.address))
+            guard addresses.count == 1, let address = addresses.first else { throw CLIError.oneAddressNeeded(found: addresses.count) }
+            try MessageQR.write(Array(address.utf8), to: qr)
+            Console.info("Wrote a QR code of \(address) to \(qr), for receiving.")
         }
     }
 

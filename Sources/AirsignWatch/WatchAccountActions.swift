@@ -49,8 +49,8 @@ public enum WatchAccountActions {
         }
     }
 
-    /// `account show`: the stored accounts with `address`; `qr` writes their descriptors as a
-    /// QR code (to show to another watch).
+    /// `account show`: the stored accounts with `address`; `qr` writes the address as a QR code
+    /// for receiving.
     public static func show(_ address: String, json: Bool, qr: String?) throws {
         let found = try WatchContext.store().accounts(withAddress: address)
         if json {
@@ -59,8 +59,10 @@ public enum WatchAccountActions {
             Console.info(found.map(WatchAccountText.details).joined(separator: "\n\n"))
         }
         if let qr {
-            try MessageQR.write(found.flatMap(\.bytes), to: qr)
-            Console.info("Wrote the account descriptor QR code to \(qr).")
+            let addresses = Set(found.map(\.account.address))
+            guard addresses.count == 1, let address = addresses.first else { throw CLIError.oneAddressNeeded(found: addresses.count) }
+            try MessageQR.write(Array(address.utf8), to: qr)
+            Console.info("Wrote a QR code of \(address) to \(qr), for receiving.")
         }
     }
 }

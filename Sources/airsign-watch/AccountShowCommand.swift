@@ -12,7 +12,7 @@ struct AccountShowCommand: ParsableCommand {
     @Flag(help: "Print the descriptors as a JSON array on standard output instead of text on standard error.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the descriptor as a QR code: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
+    @Option(help: ArgumentHelp("Also write the address as a QR code for receiving: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
     var qr: String?
 
     func run() throws {

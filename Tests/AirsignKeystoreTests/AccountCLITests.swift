@@ -212,10 +212,23 @@ import Testing
         #expect(result.status == 0 && result.stdout.hasPrefix(#"{"airsign":"account","version":1,"chain":"ethereum""#))
         let one = result.stdout
         let png = s.outDirectory + "/alice.png"
-        result = try s.signer(["account", "show", "16eoG4rmW1wVm6RMMMcEyJ6qhxTS9XBdoABhFhib9mfdeWdL", "--qr", png])
+        result = try s.signer(["account", "export", "16eoG4rmW1wVm6RMMMcEyJ6qhxTS9XBdoABhFhib9mfdeWdL", "--qr", png])
         #expect(result.status == 0, "\(result.stderr)")
         result = try s.watch(["account", "import", "--scan", png])
         #expect(result.status == 0 && result.stderr.contains("Already imported: substrate 16eoG4rmW1wVm6RMMMcEyJ6qhxTS9XBdoABhFhib9mfdeWdL"), "\(result.stderr)")
+
+        // `account show --qr` on either side is a receive code: the address itself.
+        for name in ["signer", "watch"] {
+            let receive = s.outDirectory + "/receive-\(name).png"
+            let show = ["account", "show", "16eoG4rmW1wVm6RMMMcEyJ6qhxTS9XBdoABhFhib9mfdeWdL", "--qr", receive]
+            result = name == "signer" ? try s.signer(show) : try s.watch(show)
+            #expect(result.status == 0, "\(result.stderr)")
+            result = try s.watch(["qr", "decode", "--scan", receive, "--out", "-"])
+            #expect(result.status == 0 && result.stdout == "16eoG4rmW1wVm6RMMMcEyJ6qhxTS9XBdoABhFhib9mfdeWdL", "\(name): \(result.stdout)")
+        }
+        // A key name matches several addresses; a receive code holds one.
+        result = try s.signer(["account", "show", "main", "--qr", s.outDirectory + "/many.png"])
+        #expect(result.status == 3 && result.stderr.contains("a receive QR code holds one"), "\(result.stderr)")
 
         // Tampered descriptors are refused and nothing is stored.
         let other = "0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0"
