@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AirsignKeystore", targets: ["AirsignKeystore"]),
         .library(name: "AirsignFiles", targets: ["AirsignFiles"]),
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
+        .library(name: "AirsignStellar", targets: ["AirsignStellar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +41,9 @@ let package = Package(
         // The exchange format: account descriptors, sign requests and responses, batches, and the
         // interface every chain module implements.
         .target(name: "AirsignMessages", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
+        // data and SEP-7 URIs. No networking: the signer links it.
+        .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles"]),
@@ -79,7 +83,7 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport",
+            "AirsignTransport", "AirsignStellar",
         ]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
@@ -93,6 +97,7 @@ let package = Package(
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignMessagesTests", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport"]),
         .testTarget(name: "AirsignWatchTests", dependencies: ["AirsignWatch", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )
