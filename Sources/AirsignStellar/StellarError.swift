@@ -33,6 +33,8 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case unknownNetwork(String)
     /// This key has already signed the transaction.
     case duplicateSignature(hint: String)
+    /// A signature that does not verify for the key and network it was offered for.
+    case invalidSignature(hint: String)
     /// A transaction already carries the maximum of 20 signatures.
     case tooManySignatures
     /// A transaction with no operations, or more than 100.
@@ -61,6 +63,7 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case let .wrongNetwork(expected, found): return "wrong network: expected \(expected.debugDescription), found \(found.debugDescription)"
         case .unknownNetwork(let name): return "unknown network \(name.debugDescription) (public, testnet, futurenet or a passphrase)"
         case .duplicateSignature(let hint): return "this key (hint \(hint)) has already signed this transaction"
+        case .invalidSignature(let hint): return "the signature with hint \(hint) does not verify for this key on this network"
         case .tooManySignatures: return "the transaction already carries 20 signatures, the most allowed"
         case .operationCount(let n): return "a transaction needs 1 to 100 operations, found \(n)"
         case .invalidBase64(let why): return "invalid base64: \(why)"
