@@ -76,6 +76,15 @@ public struct TransactionV0: XDRCodable {
     public var memo: Memo
     public var operations: [Operation]
 
+    public init(sourcePublicKey: [UInt8], fee: UInt32, sequence: Int64, timeBounds: TimeBounds?, memo: Memo, operations: [Operation]) {
+        self.sourcePublicKey = sourcePublicKey
+        self.fee = fee
+        self.sequence = sequence
+        self.timeBounds = timeBounds
+        self.memo = memo
+        self.operations = operations
+    }
+
     public init(from r: inout XDRReader) throws {
         sourcePublicKey = try r.read32()
         fee = try r.readUInt32()
