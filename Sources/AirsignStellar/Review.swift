@@ -12,6 +12,8 @@ public struct StellarReview: Sendable, Hashable {
         /// The account whose valid signature this is, when a candidate key (transaction, fee or
         /// operation source, or a key the caller knows) matches the hint and verifies.
         public let signer: String?
+
+        public init(hint: String, signer: String?) { (self.hint, self.signer) = (hint, signer) }
     }
 
     public let network: String
