@@ -2,6 +2,7 @@ import AirsignEncoding
 
 /// An account ID (`PublicKey`, type ED25519): a 32-byte Ed25519 public key, shown as `G…`.
 public struct AccountID: XDRCodable, CustomStringConvertible {
+    /// The 32-byte Ed25519 public key.
     public let publicKey: [UInt8]
 
     /// Wraps a raw 32-byte key.
@@ -32,6 +33,7 @@ public struct AccountID: XDRCodable, CustomStringConvertible {
 
 /// A transaction or payment account, optionally multiplexed with a 64-bit id (CAP-27): `G…` or `M…`.
 public struct MuxedAccount: XDRCodable, CustomStringConvertible {
+    /// The 32-byte Ed25519 public key of the underlying account.
     public let publicKey: [UInt8]
     /// The muxed id, when this is a `KEY_TYPE_MUXED_ED25519` account.
     public let id: UInt64?

@@ -3,12 +3,15 @@ import AirsignCrypto
 /// A Stellar network, named by its passphrase; its id is `SHA-256(passphrase)`. The signer is
 /// always told the network; it never infers it from a transaction.
 public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
+    /// The exact passphrase; its SHA-256 is the network id.
     public let passphrase: String
 
+    /// The public network ("pubnet"), the testnet and the futurenet [js-stellar-base network.js].
     public static let `public` = StellarNetwork(passphrase: "Public Global Stellar Network ; September 2015")
     public static let testnet = StellarNetwork(passphrase: "Test SDF Network ; September 2015")
     public static let futurenet = StellarNetwork(passphrase: "Test SDF Future Network ; October 2022")
 
+    /// Any network, by its passphrase.
     public init(passphrase: String) { self.passphrase = passphrase }
 
     /// `public`/`pubnet`, `testnet`, `futurenet`, or a passphrase (anything containing a space).

@@ -148,9 +148,11 @@ public enum OperationBody: Sendable, Hashable {
 
 /// An `Operation`: an optional source account (defaults to the transaction's) and a body.
 public struct Operation: XDRCodable {
+    /// The operation's own source; nil means the transaction's source.
     public var source: MuxedAccount?
     public var body: OperationBody
 
+    /// An operation, by default on the transaction's source account.
     public init(source: MuxedAccount? = nil, body: OperationBody) { (self.source, self.body) = (source, body) }
 
     public init(from r: inout XDRReader) throws {

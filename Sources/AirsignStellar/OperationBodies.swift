@@ -4,6 +4,7 @@ import AirsignEncoding
 public struct Price: XDRCodable, CustomStringConvertible {
     public var n: Int32
     public var d: Int32
+    /// The price n/d (both positive in valid offers).
     public init(n: Int32, d: Int32) { (self.n, self.d) = (n, d) }
     public init(from r: inout XDRReader) throws { n = try r.readInt32(); d = try r.readInt32() }
     public func encode(to w: inout XDRWriter) throws { w.writeInt32(n); w.writeInt32(d) }

@@ -16,6 +16,7 @@ public struct StellarReview: Sendable, Hashable {
         public init(hint: String, signer: String?) { (self.hint, self.signer) = (hint, signer) }
     }
 
+    /// The network named (public, testnet, futurenet or the quoted passphrase).
     public let network: String
     /// `transaction`, `legacy v0 transaction` or `fee bump`.
     public let kind: String
