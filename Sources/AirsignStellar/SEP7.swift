@@ -69,7 +69,8 @@ public struct SEP7TransactionRequest: Sendable, Hashable {
         originDomain = params["origin_domain"]
         signature = params["signature"]
         chain = params["chain"]
-        if let message, message.count > 300 { throw .invalidURI("msg is longer than 300 characters") }
+        // Code points, as py-stellar-base counts them.
+        if let message, message.unicodeScalars.count > 300 { throw .invalidURI("msg is longer than 300 characters") }
         if originDomain != nil && signature == nil { throw .invalidURI("origin_domain without a signature is not allowed") }
         if let pubkey { _ = try AccountID(pubkey) }
     }
