@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AirsignKeystore", targets: ["AirsignKeystore"]),
         .library(name: "AirsignFiles", targets: ["AirsignFiles"]),
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
+        .library(name: "AirsignStellar", targets: ["AirsignStellar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,9 @@ let package = Package(
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
         .target(name: "AirsignChains", dependencies: ["AirsignMessages"]),
+        // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
+        // data and SEP-7 URIs. No networking: the signer links it.
+        .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
@@ -89,7 +93,7 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport",
+            "AirsignTransport", "AirsignStellar",
         ]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
@@ -117,6 +121,7 @@ let package = Package(
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
         ]),
+        .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )

@@ -1,0 +1,56 @@
+import AirsignCrypto
+
+/// A Stellar network, named by its passphrase; its id is `SHA-256(passphrase)`. The signer is
+/// always told the network; it never infers it from a transaction.
+public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
+    /// The exact passphrase; its SHA-256 is the network id.
+    public let passphrase: String
+
+    /// The public network ("pubnet"), the testnet and the futurenet [js-stellar-base network.js].
+    public static let `public` = StellarNetwork(passphrase: "Public Global Stellar Network ; September 2015")
+    public static let testnet = StellarNetwork(passphrase: "Test SDF Network ; September 2015")
+    public static let futurenet = StellarNetwork(passphrase: "Test SDF Future Network ; October 2022")
+
+    /// Any network, by its passphrase.
+    public init(passphrase: String) { self.passphrase = passphrase }
+
+    /// `public`/`pubnet`, `testnet`, `futurenet`, or a passphrase (anything containing a space).
+    public init(name: String) throws(StellarError) {
+        switch name.lowercased() {
+        case "public", "pubnet", "mainnet": self = .public
+        case "testnet": self = .testnet
+        case "futurenet": self = .futurenet
+        default:
+            // A bare word that is no known name is more likely a typo than a private network.
+            guard name.contains(" ") else { throw .unknownNetwork(name) }
+            self.init(passphrase: name)
+        }
+    }
+
+    /// The CAIP-2 id where one is defined (`stellar:pubnet`, `stellar:testnet`), as sign requests carry.
+    public var caip2: String? {
+        switch self {
+        case .public: return "stellar:pubnet"
+        case .testnet: return "stellar:testnet"
+        default: return nil
+        }
+    }
+
+    /// The 32-byte network id.
+    public var id: [UInt8] { SHA256.hash(Array(passphrase.utf8)) }
+
+    /// The short name of a well-known network, else the quoted passphrase.
+    public var description: String {
+        switch self {
+        case .public: return "public"
+        case .testnet: return "testnet"
+        case .futurenet: return "futurenet"
+        default: return passphrase.debugDescription
+        }
+    }
+
+    /// Refuses `found` unless it is this network (a request, URI or file naming another one).
+    public func require(_ found: StellarNetwork) throws(StellarError) {
+        guard found == self else { throw .wrongNetwork(expected: description, found: found.description) }
+    }
+}

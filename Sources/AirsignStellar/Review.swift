@@ -1,0 +1,243 @@
+import AirsignCrypto
+import AirsignEncoding
+
+/// What the signer shows before asking for a PIN, derived from the decoded envelope alone:
+/// every field in words, amounts exact, addresses as StrKeys, the network named. A plain value
+/// with no pipeline dependency; `lines` renders it.
+public struct StellarReview: Sendable, Hashable {
+    /// One signature already on the envelope.
+    public struct Signature: Sendable, Hashable {
+        /// The 4-byte hint, hex.
+        public let hint: String
+        /// The account whose valid signature this is, when a candidate key (transaction, fee or
+        /// operation source, or a key the caller knows) matches the hint and verifies.
+        public let signer: String?
+
+        public init(hint: String, signer: String?) { (self.hint, self.signer) = (hint, signer) }
+    }
+
+    /// The network named (public, testnet, futurenet or the quoted passphrase).
+    public let network: String
+    /// `transaction`, `legacy v0 transaction` or `fee bump`.
+    public let kind: String
+    /// The transaction's source as a StrKey (`M…` when muxed) and its parts.
+    public let source: String
+    public let sourceAccount: String
+    public let sourceMuxedID: UInt64?
+    /// Maximum fee, e.g. `200 stroops (0.00002 XLM)`.
+    public let fee: String
+    public let sequence: Int64
+    public let memo: String
+    /// `none`, or the bounds with UTC dates.
+    public let timeBounds: String
+    /// Ledger bounds, minimum sequence, extra signers… (CAP-21), one line each.
+    public let otherPreconditions: [String]
+    /// Each operation in words, with its own source when it has one.
+    public let operations: [String]
+    /// For a fee bump: the fee source and total fee; the inner transaction fills the other fields.
+    public let feeBump: String?
+    /// Signatures on the inner transaction of a fee bump.
+    public let innerSignatures: [Signature]
+    public let signatures: [Signature]
+    /// The transaction hash (of the fee bump itself for a fee bump), hex.
+    public let hash: String
+
+    /// The review as text lines for a terminal.
+    public var lines: [String] {
+        var out = ["Stellar \(kind) on network \(network)"]
+        if let feeBump { out.append("Fee bump: \(feeBump)") }
+        out.append("Source: \(source)" + (sourceMuxedID.map { " (account \(sourceAccount), muxed id \($0))" } ?? ""))
+        out.append("Fee: \(fee)")
+        out.append("Sequence: \(sequence)")
+        out.append("Memo: \(memo)")
+        out.append("Valid: \(timeBounds)")
+        out += otherPreconditions.map { "Precondition: \($0)" }
+        for (i, op) in operations.enumerated() { out.append("Operation \(i + 1) of \(operations.count): \(op)") }
+        for s in innerSignatures { out.append("Inner signature: hint \(s.hint) — \(s.signer ?? "unknown signer")") }
+        for s in signatures { out.append("Signature: hint \(s.hint) — \(s.signer ?? "unknown signer")") }
+        out.append("Transaction hash: \(hash)")
+        return out
+    }
+}
+
+extension TransactionEnvelope {
+    /// The review of this envelope on `network`. Refuses amounts the protocol forbids (zero or
+    /// negative payments and the like), naming the operation. `knownSigners` are extra public
+    /// keys to attribute existing signatures to (besides the sources in the transaction).
+    public func review(network: StellarNetwork, knownSigners: [[UInt8]] = []) throws(StellarError) -> StellarReview {
+        let tx: Transaction
+        let kind: String
+        var feeBump: String?
+        var inner: [StellarReview.Signature] = []
+        var candidates = knownSigners
+        switch self {
+        case .v0(let t, _): (tx, kind) = (t.asTransaction, "legacy v0 transaction")
+        case .v1(let t, _): (tx, kind) = (t, "transaction")
+        case .feeBump(let fb, _):
+            (tx, kind) = (fb.innerTransaction, "fee bump")
+            feeBump = "\(fb.feeSource) pays up to \(stroops(fb.fee))"
+            candidates.append(fb.feeSource.publicKey)
+            let innerEnvelope = TransactionEnvelope.v1(fb.innerTransaction, signatures: fb.innerSignatures)
+            inner = try innerEnvelope.attribute(fb.innerSignatures, candidates: candidates + sources(of: tx), network: network)
+        }
+        candidates += sources(of: tx)
+        var operations: [String] = []
+        for (i, op) in tx.operations.enumerated() {
+            do {
+                var text = try describe(op.body)
+                if let s = op.source { text += " [source \(account(s))]" }
+                operations.append(text)
+            } catch { throw .inOperation(index: i, error) }
+        }
+        var others: [String] = []
+        if case .v2(let v) = tx.preconditions {
+            if let l = v.ledgerBounds { others.append("ledger \(l.minLedger) to \(l.maxLedger == 0 ? "no limit" : String(l.maxLedger))") }
+            if let m = v.minSeqNum { others.append("account sequence at least \(m)") }
+            if v.minSeqAge != 0 { others.append("account sequence unchanged for \(v.minSeqAge) s") }
+            if v.minSeqLedgerGap != 0 { others.append("account sequence unchanged for \(v.minSeqLedgerGap) ledgers") }
+            others += v.extraSigners.map { "also signed by \($0)" }
+        }
+        return StellarReview(
+            network: network.description, kind: kind, source: tx.source.description,
+            sourceAccount: tx.source.accountID.description, sourceMuxedID: tx.source.id,
+            fee: stroops(Int64(tx.fee)), sequence: tx.sequence, memo: tx.memo.description,
+            timeBounds: tx.preconditions.timeBounds.map(describe) ?? "no time bounds",
+            otherPreconditions: others, operations: operations, feeBump: feeBump, innerSignatures: inner,
+            signatures: try attribute(signatures, candidates: candidates, network: network),
+            hash: Hex.encode(try hash(network: network)))
+    }
+
+    private func attribute(_ sigs: [DecoratedSignature], candidates: [[UInt8]], network: StellarNetwork) throws(StellarError) -> [StellarReview.Signature] {
+        let hash = try hash(network: network)
+        return sigs.map { sig in
+            let key = candidates.first { $0.count == 32 && signatureHint(publicKey: $0) == sig.hint
+                && Ed25519.isValidSignature(sig.signature, message: hash, publicKey: $0) }
+            return StellarReview.Signature(hint: Hex.encode(sig.hint), signer: key.map { AccountID(unchecked: $0).description })
+        }
+    }
+}
+
+private func sources(of tx: Transaction) -> [[UInt8]] {
+    [tx.source.publicKey] + tx.operations.compactMap { $0.source?.publicKey }
+}
+
+private func stroops(_ value: Int64) -> String { "\(value) stroops (\(StellarAmount.format(value)) XLM)" }
+
+private func account(_ m: MuxedAccount) -> String {
+    m.id.map { "\(m) (account \(m.accountID), muxed id \($0))" } ?? m.description
+}
+
+private func amount(_ value: Int64, _ asset: Asset) -> String { "\(StellarAmount.format(value)) \(asset)" }
+
+/// Refuses `value` unless positive (or non-negative when `zeroAllowed`), as stellar-core's
+/// operation validity checks do.
+private func check(_ value: Int64, _ field: String, zeroAllowed: Bool = false) throws(StellarError) {
+    guard value > 0 || (zeroAllowed && value == 0) else { throw .amountNotAllowed(field: field, stroops: value) }
+}
+
+private func describe(_ t: TimeBounds) -> String {
+    let from = t.minTime == 0 ? "any time" : utc(t.minTime)
+    let until = t.maxTime == 0 ? "no expiry" : utc(t.maxTime)
+    return "from \(from) until \(until)"
+}
+
+/// `<seconds> (YYYY-MM-DD hh:mm:ss UTC)`; days-from-civil inverse (H. Hinnant's algorithm).
+func utc(_ seconds: UInt64) -> String {
+    guard seconds < 253_402_300_800 else { return "\(seconds)" }  // past year 9999
+    let s = Int64(seconds)
+    let days = s / 86_400, rem = s % 86_400
+    let z = days + 719_468
+    let era = z / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+    func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return "\(seconds) (\(y)-\(two(m))-\(two(d)) \(two(rem / 3600)):\(two(rem / 60 % 60)):\(two(rem % 60)) UTC)"
+}
+
+private func flags(_ value: UInt32, _ names: [(UInt32, String)]) -> String {
+    let known = names.filter { value & $0.0 != 0 }.map(\.1)
+    let unknown = value & ~names.reduce(0) { $0 | $1.0 }
+    return "\(value) [" + (known + (unknown != 0 ? ["unknown bits \(unknown)"] : [])).joined(separator: ", ") + "]"
+}
+
+private let accountFlags: [(UInt32, String)] = [(1, "auth required"), (2, "auth revocable"), (4, "auth immutable"), (8, "clawback enabled")]
+private let trustLineFlags: [(UInt32, String)] = [(1, "authorized"), (2, "authorized to maintain liabilities"), (4, "clawback enabled")]
+
+private func describe(_ body: OperationBody) throws(StellarError) -> String {
+    switch body {
+    case let .createAccount(d, b):
+        try check(b, "starting balance", zeroAllowed: true)
+        return "create account \(d) with a starting balance of \(StellarAmount.format(b)) XLM"
+    case let .payment(d, a, n):
+        try check(n, "payment amount")
+        return "pay \(amount(n, a)) to \(account(d))"
+    case .pathPaymentStrictReceive(let p):
+        try check(p.sendAmount, "send maximum"); try check(p.destAmount, "destination amount")
+        return "path payment: \(account(p.destination)) receives exactly \(amount(p.destAmount, p.destAsset)), sending at most \(amount(p.sendAmount, p.sendAsset))\(path(p.path))"
+    case .pathPaymentStrictSend(let p):
+        try check(p.sendAmount, "send amount"); try check(p.destAmount, "destination minimum")
+        return "path payment: send exactly \(amount(p.sendAmount, p.sendAsset)); \(account(p.destination)) receives at least \(amount(p.destAmount, p.destAsset))\(path(p.path))"
+    case .manageSellOffer(let o):
+        try check(o.amount, "offer amount", zeroAllowed: true); try check(o.offerID, "offer id", zeroAllowed: true)
+        return "\(offerVerb(o)) sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
+    case .manageBuyOffer(let o):
+        try check(o.amount, "offer amount", zeroAllowed: true); try check(o.offerID, "offer id", zeroAllowed: true)
+        return "\(offerVerb(o)) buy offer: buy \(amount(o.amount, o.buying)) with \(o.selling) at \(o.price) \(o.selling) per \(o.buying)"
+    case .createPassiveSellOffer(let o):
+        try check(o.amount, "offer amount")
+        return "create passive sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
+    case .setOptions(let s):
+        var parts: [String] = []
+        if let v = s.inflationDest { parts.append("inflation destination \(v)") }
+        if let v = s.clearFlags { parts.append("clear flags \(flags(v, accountFlags))") }
+        if let v = s.setFlags { parts.append("set flags \(flags(v, accountFlags))") }
+        if let v = s.masterWeight { parts.append("master key weight \(v)") }
+        if let v = s.lowThreshold { parts.append("low threshold \(v)") }
+        if let v = s.medThreshold { parts.append("medium threshold \(v)") }
+        if let v = s.highThreshold { parts.append("high threshold \(v)") }
+        if let v = s.homeDomain { parts.append("home domain \(showText(v))") }
+        if let v = s.signer { parts.append(v.weight == 0 ? "remove signer \(v.key)" : "signer \(v.key) with weight \(v.weight)") }
+        return "set options: " + (parts.isEmpty ? "nothing" : parts.joined(separator: "; "))
+    case let .changeTrust(line, limit):
+        try check(limit, "trust limit", zeroAllowed: true)
+        if limit == 0 { return "remove trust line for \(line)" }
+        return "trust \(line) up to \(limit == Int64.max ? "the maximum" : StellarAmount.format(limit))"
+    case let .allowTrust(t, code, auth):
+        return "allow trust: set authorization of \(t) for \(code) to \(flags(auth, trustLineFlags))"
+    case .accountMerge(let d):
+        return "merge this account into \(account(d)) (all its lumens move there, and the account is deleted)"
+    case let .manageData(name, value):
+        return value.map { "set data entry \(showText(name)) to \(showText($0))" } ?? "delete data entry \(showText(name))"
+    case .bumpSequence(let to):
+        try check(to, "bump-to sequence", zeroAllowed: true)
+        return "bump sequence number to \(to)"
+    case let .createClaimableBalance(asset, n, claimants):
+        try check(n, "claimable amount")
+        return "create claimable balance of \(amount(n, asset)) for " + claimants.map(\.description).joined(separator: "; ")
+    case .claimClaimableBalance(let id): return "claim claimable balance \(id)"
+    case .beginSponsoringFutureReserves(let a): return "begin sponsoring future reserves of \(a)"
+    case .endSponsoringFutureReserves: return "end sponsoring future reserves"
+    case .revokeSponsorship(.ledgerEntry(let key)): return "revoke sponsorship of \(key)"
+    case let .revokeSponsorship(.signer(a, key)): return "revoke sponsorship of signer \(key) on \(a)"
+    case let .clawback(asset, from, n):
+        try check(n, "clawback amount")
+        return "claw back \(amount(n, asset)) from \(account(from))"
+    case .clawbackClaimableBalance(let id): return "claw back claimable balance \(id)"
+    case let .setTrustLineFlags(t, asset, clear, set):
+        return "set trust line flags of \(t) for \(asset): clear \(flags(clear, trustLineFlags)), set \(flags(set, trustLineFlags))"
+    }
+}
+
+private func offerVerb(_ o: Offer) -> String {
+    if o.offerID == 0 { return "new" }
+    return o.amount == 0 ? "delete \(o.offerID):" : "update \(o.offerID):"
+}
+
+private func path(_ assets: [Asset]) -> String {
+    assets.isEmpty ? "" : " via " + assets.map(\.description).joined(separator: " → ")
+}
