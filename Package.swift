@@ -15,9 +15,12 @@ let package = Package(
         .library(name: "AirsignKeystore", targets: ["AirsignKeystore"]),
         .library(name: "AirsignFiles", targets: ["AirsignFiles"]),
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
+        .library(name: "AirsignEthereum", targets: ["AirsignEthereum"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // 256-bit amounts, fees and EIP-712 integers (DESIGN.md allows it).
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         // System libraries from Debian; each directory holds only a module map and a shim header.
@@ -43,6 +46,11 @@ let package = Package(
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles"]),
+        // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
+        // review summaries and amounts. No networking.
+        .target(name: "AirsignEthereum", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+        ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
@@ -79,7 +87,7 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport",
+            "AirsignTransport", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
@@ -93,6 +101,10 @@ let package = Package(
         .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignMessagesTests", dependencies: ["AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport"]),
         .testTarget(name: "AirsignWatchTests", dependencies: ["AirsignWatch", "AirsignMessages", "AirsignKeys", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignEthereumTests", dependencies: [
+            "AirsignEthereum", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )
