@@ -79,3 +79,25 @@ import Testing
         #expect(throws: EthereumError.self) { try typed(document(types: types, primary: "T", message: #"{"v":[1]}"#)).digest() }
     }
 }
+
+@Suite struct TypedDataReviewTests {
+    @Test func mailAsATree() throws {
+        let text = """
+        {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"}],
+          "Person":[{"name":"name","type":"string"},{"name":"wallet","type":"address"}],
+          "Mail":[{"name":"from","type":"Person"},{"name":"to","type":"Person[]"},{"name":"n","type":"uint8[2]"}]},
+         "primaryType":"Mail","domain":{"name":"Ether Mail","chainId":1},
+         "message":{"from":{"name":"Cow","wallet":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826"},
+                    "to":[{"name":"Bob","wallet":"0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB"}],"n":["0x10",2]}}
+        """
+        let review = try TypedDataReview(try TypedData(jsonText: Array(text.utf8)))
+        #expect(review.networkName == "Ethereum Mainnet")
+        #expect(review.domain.map(\.value) == ["\"Ether Mail\"", "1"])
+        #expect(review.message.map { "\($0.depth) \($0.name) \($0.type) \($0.value)" } == [
+            "0 from Person ", "1 name string \"Cow\"", "1 wallet address 0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826",
+            "0 to Person[] 1 item", "1 [0] Person ", "2 name string \"Bob\"", "2 wallet address 0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB",
+            "0 n uint8[2] 2 items", "1 [0] uint8 16", "1 [1] uint8 2",
+        ])
+        #expect(review.digest.count == 66)
+    }
+}
