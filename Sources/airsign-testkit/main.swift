@@ -5,7 +5,8 @@
 import Foundation
 
 let handlers: [String: Handler] = [
-    cryptoHandlers, rlpHandlers, cborHandlers, jsonHandlers, sr25519Handlers, keysHandlers, transportHandlers, stellarHandlers,
+    cryptoHandlers, rlpHandlers, cborHandlers, jsonHandlers, sr25519Handlers, keysHandlers, transportHandlers,
+    stellarHandlers, ethereumHandlers,
 ].reduce(into: [:]) { all, group in
     all.merge(group) { _, _ in preconditionFailure("two handlers share an op name") }
 }

@@ -1,0 +1,35 @@
+import AirsignCrypto
+import AirsignEncoding
+
+/// A 20-byte Ethereum account address, shown in EIP-55 mixed case.
+public struct EthereumAddress: Hashable, Sendable, CustomStringConvertible {
+    /// The 20 address bytes.
+    public let bytes: [UInt8]
+
+    /// Exactly 20 bytes; anything else is refused.
+    public init(bytes: [UInt8]) throws(EthereumError) {
+        guard bytes.count == EIP55.addressLength else {
+            throw .invalidField("address", reason: "an address is 20 bytes, not \(bytes.count)")
+        }
+        self.bytes = bytes
+    }
+
+    /// `0x` + 40 hex digits; mixed case must carry a valid EIP-55 checksum.
+    public init(_ text: String) throws(EthereumError) {
+        do { bytes = try EIP55.decode(text) } catch { throw .invalidField("address", reason: error.description) }
+    }
+
+    /// The address of a public key: the last 20 bytes of keccak256(X ‖ Y) of the uncompressed point.
+    public init(publicKey: Secp256k1.PublicKey) {
+        // `uncompressed` is always 65 bytes (0x04 ‖ X ‖ Y); the hash skips the 0x04 prefix.
+        bytes = Array(Keccak256.hash(Array(publicKey.uncompressed.dropFirst())).suffix(20))
+    }
+
+    /// EIP-55 checksummed text.
+    public var checksummed: String {
+        // bytes.count is 20 by construction, so EIP-55 cannot refuse it.
+        (try? EIP55.encode(bytes)) ?? Hex.encode(bytes, prefix: true)
+    }
+
+    public var description: String { checksummed }
+}

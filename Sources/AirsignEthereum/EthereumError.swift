@@ -1,0 +1,52 @@
+import AirsignCrypto
+import AirsignEncoding
+
+/// Every way Ethereum input (a transaction, typed data, an amount, calldata) can be refused or a
+/// signing step can fail, each with a one-line message for the person reading it.
+public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes are not the strict RLP the transaction format needs (non-canonical, truncated,
+    /// trailing bytes, a list where a string belongs, …).
+    case malformedRLP(String)
+    /// The first byte names a transaction type this signer does not handle.
+    case unsupportedTransactionType(UInt8)
+    /// A list with the wrong number of fields for its transaction type.
+    case wrongFieldCount(type: String, expected: Int, found: Int)
+    /// A field whose value is not allowed (leading zero, too many bytes, wrong length, …).
+    case invalidField(String, reason: String)
+    /// A legacy transaction signed or prepared without EIP-155 replay protection.
+    case missingChainID
+    /// A signature that does not belong to the transaction (bad v, high s, unrecoverable).
+    case invalidSignature(String)
+    /// Bytes left after the transaction.
+    case trailingBytes(Int)
+    /// EIP-712 typed data that cannot be hashed as given.
+    case invalidTypedData(String)
+    /// An amount such as `1.5ether` that cannot be read exactly.
+    case invalidAmount(String)
+    /// The crypto library refused a key, digest or signature.
+    case crypto(CryptoError)
+
+    public var description: String {
+        switch self {
+        case .malformedRLP(let why): return "Ethereum transaction: malformed RLP: \(why)"
+        case .unsupportedTransactionType(let type):
+            return "Ethereum transaction: unsupported transaction type 0x\(Hex.encode([type])) (only legacy, 0x01 and 0x02)"
+        case let .wrongFieldCount(type, expected, found):
+            return "Ethereum transaction: a \(type) transaction has \(expected) fields, this one has \(found)"
+        case let .invalidField(field, reason): return "Ethereum transaction: field \(field): \(reason)"
+        case .missingChainID:
+            return "Ethereum transaction: legacy transaction without an EIP-155 chain id (replayable on every chain); refused"
+        case .invalidSignature(let why): return "Ethereum transaction: invalid signature: \(why)"
+        case .trailingBytes(let count): return "Ethereum transaction: \(count) unexpected byte\(count == 1 ? "" : "s") after the transaction"
+        case .invalidTypedData(let why): return "EIP-712 typed data: \(why)"
+        case .invalidAmount(let why): return "amount: \(why)"
+        case .crypto(let error): return "Ethereum signing: \(error)"
+        }
+    }
+
+    /// Wraps an RLP decoding failure, keeping trailing bytes as their own case.
+    static func rlp(_ error: EncodingError) -> EthereumError {
+        if case .trailingBytes(_, let count) = error { return .trailingBytes(count) }
+        return .malformedRLP(error.description)
+    }
+}

@@ -1,0 +1,126 @@
+import AirsignCrypto
+import AirsignEncoding
+import BigInt
+
+/// The EIP-2718 transaction types the signer handles; anything else is refused, never guessed.
+public enum TransactionType: UInt8, Sendable, CaseIterable {
+    /// Pre-2718 RLP list, signed with EIP-155 replay protection only.
+    case legacy = 0
+    /// EIP-2930: gas price plus an access list.
+    case accessList = 1
+    /// EIP-1559: priority fee and fee cap instead of a gas price.
+    case feeMarket = 2
+
+    /// How the type is named in reviews and errors.
+    public var name: String {
+        switch self {
+        case .legacy: return "legacy (EIP-155)"
+        case .accessList: return "EIP-2930 (type 1)"
+        case .feeMarket: return "EIP-1559 (type 2)"
+        }
+    }
+}
+
+/// What the sender pays per gas: a single gas price (legacy, type 1) or the EIP-1559 pair.
+public enum TransactionFees: Equatable, Sendable {
+    case gasPrice(BigUInt)
+    case feeMarket(maxPriorityFeePerGas: BigUInt, maxFeePerGas: BigUInt)
+
+    /// The most the sender can pay per unit of gas.
+    public var maxPerGas: BigUInt {
+        switch self {
+        case .gasPrice(let price): return price
+        case .feeMarket(_, let maxFee): return maxFee
+        }
+    }
+}
+
+/// An unsigned Ethereum transaction of any supported type. Every instance is valid by
+/// construction: integers fit their widths, the fee form matches the type, a chain id is set.
+public struct EthereumTransaction: Equatable, Sendable {
+    public let type: TransactionType
+    /// EIP-155 / EIP-2930 chain id, at least 1.
+    public let chainId: BigUInt
+    public let nonce: UInt64
+    public let fees: TransactionFees
+    public let gasLimit: UInt64
+    /// The recipient, or nil for contract creation.
+    public let to: EthereumAddress?
+    /// Wei sent along.
+    public let value: BigUInt
+    public let data: [UInt8]
+    /// Empty for legacy transactions, which cannot carry one.
+    public let accessList: [AccessListEntry]
+
+    /// Checks the combination: the fee form must match the type, legacy carries no access
+    /// list, integers fit 256 bits, and legacy `v = 2·chainId + 36` must too.
+    public init(type: TransactionType, chainId: BigUInt, nonce: UInt64, fees: TransactionFees, gasLimit: UInt64,
+                to: EthereumAddress?, value: BigUInt, data: [UInt8], accessList: [AccessListEntry] = []) throws(EthereumError) {
+        guard chainId > 0 else { throw .missingChainID }
+        try Self.checkWidth(chainId, "chainId")
+        try Self.checkWidth(value, "value")
+        switch (type, fees) {
+        case (.legacy, .gasPrice(let price)), (.accessList, .gasPrice(let price)):
+            try Self.checkWidth(price, "gasPrice")
+        case (.feeMarket, .feeMarket(let priority, let maxFee)):
+            try Self.checkWidth(priority, "maxPriorityFeePerGas")
+            try Self.checkWidth(maxFee, "maxFeePerGas")
+        case (.feeMarket, .gasPrice):
+            throw .invalidField("fees", reason: "an EIP-1559 transaction has a priority fee and a fee cap, not a gas price")
+        case (_, .feeMarket):
+            throw .invalidField("fees", reason: "a \(type.name) transaction has a gas price, not EIP-1559 fees")
+        }
+        if type == .legacy {
+            guard accessList.isEmpty else { throw .invalidField("accessList", reason: "a legacy transaction has no access list") }
+            guard (chainId * 2 + 36).bitWidth <= 256 else {
+                throw .invalidField("chainId", reason: "too large for a legacy v value (use a typed transaction)")
+            }
+        }
+        self.type = type
+        self.chainId = chainId
+        self.nonce = nonce
+        self.fees = fees
+        self.gasLimit = gasLimit
+        self.to = to
+        self.value = value
+        self.data = data
+        self.accessList = accessList
+    }
+
+    private static func checkWidth(_ value: BigUInt, _ field: String) throws(EthereumError) {
+        guard value.bitWidth <= 256 else { throw .invalidField(field, reason: "more than 32 bytes") }
+    }
+
+    /// The fields every type signs, in the type's order, without chain id or signature.
+    func fieldItems() -> [RLPItem] {
+        let to: RLPItem = .bytes(self.to?.bytes ?? [])
+        let common: [RLPItem] = [to, .unsignedBigEndian(value.minimalBigEndian), .bytes(data)]
+        switch (type, fees) {
+        case (.feeMarket, .feeMarket(let priority, let maxFee)):
+            return [.integer(nonce), .unsignedBigEndian(priority.minimalBigEndian), .unsignedBigEndian(maxFee.minimalBigEndian),
+                    .integer(gasLimit)] + common
+        default:
+            return [.integer(nonce), .unsignedBigEndian(fees.maxPerGas.minimalBigEndian), .integer(gasLimit)] + common
+        }
+    }
+
+    var chainIdItem: RLPItem { .unsignedBigEndian(chainId.minimalBigEndian) }
+    var accessListItem: RLPItem { .list(accessList.map(\.rlp)) }
+
+    /// The signing preimage (DESIGN.md's unsigned form): legacy `rlp([nonce, gasPrice, gas, to,
+    /// value, data, chainId, 0, 0])`, typed `type ‖ rlp([chainId, …, accessList])`.
+    public var unsignedEncoding: [UInt8] {
+        switch type {
+        case .legacy:
+            return RLP.encode(.list(fieldItems() + [chainIdItem, .bytes([]), .bytes([])]))
+        case .accessList, .feeMarket:
+            return [type.rawValue] + RLP.encode(.list([chainIdItem] + fieldItems() + [accessListItem]))
+        }
+    }
+
+    /// keccak256 of the unsigned encoding: the digest the sender signs.
+    public var signingHash: [UInt8] { Keccak256.hash(unsignedEncoding) }
+
+    /// The worst-case cost in wei: gasLimit × (gas price or fee cap) + value.
+    public var maxTotalCost: BigUInt { BigUInt(gasLimit) * fees.maxPerGas + value }
+}
