@@ -134,9 +134,12 @@ def test_cli_refuses_a_foreign_frame_and_reports_it(rng, tmp_path):
     b.write_bytes(rng.randbytes(1500))
     cli("qr", "encode", str(a), "--qr", str(tmp_path / "fa") + "/", "--module-size", "3")
     cli("qr", "encode", str(b), "--qr", str(tmp_path / "fb") + "/", "--module-size", "3")
-    # Half of a's frames (the mixed ones) plus one of b's: incomplete, and b's frame is named.
+    # Half of a's frames (the mixed ones) with one of b's second: the first frame fixes which
+    # message is being read, so b's is named as foreign (placed last, it could go unread when
+    # a's mixed frames already complete the message); the result is a's message or incomplete.
     files = sorted((tmp_path / "fa").glob("frame-*.png"))
-    scan = [str(f) for f in files[len(files) // 2:]] + [str(tmp_path / "fb" / "frame-0002.png")]
+    half = [str(f) for f in files[len(files) // 2:]]
+    scan = half[:1] + [str(tmp_path / "fb" / "frame-0002.png")] + half[1:]
     out = cli("qr", "decode", "--scan", *scan, "--out", str(tmp_path / "out"), check=False)
     err = out.stderr.decode()
     assert "frame-0002.png: frame from a different message" in err
