@@ -1,3 +1,4 @@
+import AirsignMessages
 import Glibc
 
 /// Where the programs write: human text to stderr, machine output (JSON) to stdout, per
@@ -14,10 +15,11 @@ public enum Console {
     }
 
     /// A one-line error on stderr, prefixed with the program name; line breaks inside are
-    /// flattened so the message stays one line.
+    /// flattened so the message stays one line, and any other control or invisible character
+    /// (errors can quote untrusted input: an ESC sequence, a bidi override) is shown escaped.
     public static func error(_ program: String, _ message: String) {
         let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        write(2, "\(program): error: \(flat)\n")
+        write(2, "\(program): error: \(MessageText.escaped(flat))\n")
     }
 
     private static func write(_ fd: Int32, _ text: String) {
