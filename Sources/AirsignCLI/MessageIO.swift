@@ -26,8 +26,8 @@ public struct MessageInputOptions: ParsableArguments {
     }
 }
 
-/// Writing a command's messages: a file (atomically: all or nothing), standard output, or QR
-/// codes.
+/// Writing a command's messages: a file (atomically: all or nothing) or standard output; QR
+/// outputs go through `QROutputOptions`.
 public enum MessageOutput {
     /// Writes `bytes` to `path` atomically (mode 644: messages hold no secret), or to standard
     /// output for `-`. On any failure, including a simulated crash from `faults`, no partial
@@ -38,20 +38,6 @@ public enum MessageOutput {
             return
         }
         try AtomicFile.write(bytes, to: path, mode: 0o644, faults: faults)
-    }
-
-    /// Writes `bytes` as QR codes: `FILE.png` for a message that fits one code, `DIR/` for
-    /// frames and `index.json` (as `qr encode --qr` does, default options).
-    public static func writeQR(_ bytes: [UInt8], to path: String) throws {
-        let options = QROptions()
-        var plan = try QRFramePlan(message: bytes, options: options)
-        let frames = try plan.frames(count: nil)
-        if QREncodeCommand.isDirectory(path) {
-            try QRImages.writeDirectory(frames, to: path, plan: plan, fps: 4)
-        } else {
-            try QRImages.writePNG(frames, to: path, options: options)
-        }
-        QRMessageIO.log(frames.count == 1 ? "QR code written to \(path)" : "\(frames.count) QR frames written to \(path)")
     }
 }
 

@@ -45,30 +45,30 @@ public enum AccountActions {
 
     /// `account show`: the accounts of a key, or those with an address; `qr` also writes the
     /// address as a QR code for receiving (descriptors for the watch come from `export`).
-    public static func show(_ text: String, json: Bool, qr: String?) throws {
+    public static func show(_ text: String, json: Bool, qr: QROutputOptions) throws {
         let found = try AccountLookup.find(text, in: try SignerContext.keystore().list())
         if json {
             Console.output(AccountText.json(found))
         } else {
             Console.info(found.flatMap { ["key \"\($0.key)\":"] + AccountText.details($0.account) }.joined(separator: "\n"))
         }
-        if let qr {
+        if qr.isRequested {
             let addresses = Set(found.map(\.account.address))
             guard addresses.count == 1, let address = addresses.first else { throw CLIError.oneAddressNeeded(found: addresses.count) }
-            try MessageQR.write(Array(address.utf8), to: qr)
-            Console.info("Wrote a QR code of \(address) to \(qr), for receiving.")
+            try qr.write(Array(address.utf8), largeSingleCode: true)
+            Console.info("Wrote a QR code of \(address), for receiving.")
         }
     }
 
     /// `account export`: watch-only descriptors (JSON lines, one per account) to `out` (`-` for
     /// standard output) and/or as QR to `qr`.
-    public static func export(_ text: String, out: String?, qr: String?, xpub: Bool) throws {
+    public static func export(_ text: String, out: String?, qr: QROutputOptions, xpub: Bool) throws {
         let found = try AccountLookup.find(text, in: try SignerContext.keystore().list())
         let bytes = try descriptors(found, xpub: xpub)
         if let out { try QRMessageIO.write(bytes, to: out) }
-        if let qr { try MessageQR.write(bytes, to: qr) }
+        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
         let what = found.count == 1 ? "the account \(found.first?.account.address ?? "")" : "\(found.count) accounts"
-        Console.info("Exported \(what) watch-only\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.map { " as QR \($0)" } ?? "").")
+        Console.info("Exported \(what) watch-only\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "").")
     }
 
     /// The canonical descriptors of `found`, one per line. Each is checked (address against

@@ -118,15 +118,15 @@ public struct SignJob: Sendable {
         return responses
     }
 
-    /// Writes responses to `out` (atomically: all or none; `-` for standard output) and, when
-    /// given, as QR codes to `qr`.
-    public func write(_ responses: [SignResponse], out: String?, qr: String?) throws {
+    /// Writes responses to `out` (atomically: all or none; `-` for standard output) and to the
+    /// QR outputs asked for.
+    public func write(_ responses: [SignResponse], out: String?, qr: QROutputOptions?) throws {
         let bytes = MessageFile.serialize(responses)
         if let out {
             try MessageOutput.write(bytes, to: out, faults: outputFaults)
             if out != "-" { log("Responses written to \(out).") }
         }
-        if let qr { try MessageOutput.writeQR(bytes, to: qr) }
+        if let qr, qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
     }
 
     /// The sign requests in `input`: our exchange format, or else a chain's native unsigned

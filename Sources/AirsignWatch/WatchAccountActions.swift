@@ -51,18 +51,18 @@ public enum WatchAccountActions {
 
     /// `account show`: the stored accounts with `address`; `qr` writes the address as a QR code
     /// for receiving.
-    public static func show(_ address: String, json: Bool, qr: String?) throws {
+    public static func show(_ address: String, json: Bool, qr: QROutputOptions) throws {
         let found = try WatchContext.store().accounts(withAddress: address)
         if json {
             Console.output(WatchAccountText.json(found))
         } else {
             Console.info(found.map(WatchAccountText.details).joined(separator: "\n\n"))
         }
-        if let qr {
+        if qr.isRequested {
             let addresses = Set(found.map(\.account.address))
             guard addresses.count == 1, let address = addresses.first else { throw CLIError.oneAddressNeeded(found: addresses.count) }
-            try MessageQR.write(Array(address.utf8), to: qr)
-            Console.info("Wrote a QR code of \(address) to \(qr), for receiving.")
+            try qr.write(Array(address.utf8), largeSingleCode: true)
+            Console.info("Wrote a QR code of \(address), for receiving.")
         }
     }
 }

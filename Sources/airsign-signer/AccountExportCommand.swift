@@ -1,3 +1,4 @@
+import AirsignCLI
 import AirsignSignerCLI
 import ArgumentParser
 
@@ -18,13 +19,12 @@ struct AccountExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the descriptors to FILE (atomically), or - for standard output (the default without --qr).", valueName: "FILE|-"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Write them as a QR code: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
-    var qr: String?
+    @OptionGroup var qr: QROutputOptions
 
     @Flag(name: .customLong("no-xpub"), help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
     var noXpub = false
 
     func run() throws {
-        try AccountActions.export(target, out: out ?? (qr == nil ? "-" : nil), qr: qr, xpub: !noXpub)
+        try AccountActions.export(target, out: out ?? (qr.isRequested ? nil : "-"), qr: qr, xpub: !noXpub)
     }
 }

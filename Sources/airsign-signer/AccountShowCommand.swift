@@ -1,3 +1,4 @@
+import AirsignCLI
 import AirsignSignerCLI
 import ArgumentParser
 
@@ -11,8 +12,7 @@ struct AccountShowCommand: ParsableCommand {
 
     @OptionGroup var json: JSONOption
 
-    @Option(help: ArgumentHelp("Also write the watch-only descriptor as a QR code: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
-    var qr: String?
+    @OptionGroup var qr: QROutputOptions
 
     func run() throws {
         try AccountActions.show(target, json: json.enabled, qr: qr)

@@ -18,8 +18,7 @@ struct SignCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the responses: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
     var out: String?
 
-    @Option(name: .customLong("qr"), help: ArgumentHelp("Also write the responses as QR codes: FILE.png (one code) or DIR/ (frames).", valueName: "FILE.png|DIR/"))
-    var qr: String?
+    @OptionGroup var qr: QROutputOptions
 
     @Flag(help: "Sign without asking for confirmation.")
     var yes = false
@@ -34,7 +33,6 @@ struct SignCommand: ParsableCommand {
 
     func validate() throws {
         if out?.isEmpty == true { throw ValidationError("--out needs a file name or -") }
-        if qr?.isEmpty == true { throw ValidationError("--qr needs a file or directory name") }
     }
 
     func run() throws {
@@ -43,6 +41,6 @@ struct SignCommand: ParsableCommand {
             try input.read(), allowBlind: blind, compact: compact, confirmed: yes,
             confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },
             pin: { try PINEntry.current(file: pinFile.path) })
-        try job.write(responses, out: out ?? (qr == nil ? "-" : nil), qr: qr)
+        try job.write(responses, out: out ?? (qr.isRequested ? nil : "-"), qr: qr)
     }
 }

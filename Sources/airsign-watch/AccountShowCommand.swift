@@ -1,3 +1,4 @@
+import AirsignCLI
 import AirsignWatch
 import ArgumentParser
 
@@ -12,8 +13,7 @@ struct AccountShowCommand: ParsableCommand {
     @Flag(help: "Print the descriptors as a JSON array on standard output instead of text on standard error.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the address as a QR code for receiving: FILE.png, or DIR/ for frames.", valueName: "FILE.png|DIR/"))
-    var qr: String?
+    @OptionGroup var qr: QROutputOptions
 
     func run() throws {
         try WatchAccountActions.show(address, json: json, qr: qr)

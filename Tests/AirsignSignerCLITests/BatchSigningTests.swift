@@ -1,3 +1,4 @@
+import AirsignCLI
 import AirsignCrypto
 import AirsignEncoding
 import AirsignFiles
@@ -129,13 +130,13 @@ import Testing
         let fixture = try SignerFixture()
         let compact = try fixture.sign([try TestChainFixtures.transfer()], compact: true)
         let png = fixture.dir.path + "/response.png"
-        try fixture.job().write(compact, out: nil, qr: png)
+        try fixture.job().write(compact, out: nil, qr: try QROutputOptions.parse(["--qr", png]))
         let scanned = try QRScanJob().run(paths: [png]) { _ in }
         #expect(try MessageFile.responses(scanned) == compact)
         // A batch too large for one code goes as frames.
         let many = try fixture.sign(try (0 ..< 20).map { _ in try TestChainFixtures.transfer() })
         let frames = fixture.dir.path + "/frames/"
-        try fixture.job().write(many, out: nil, qr: frames)
+        try fixture.job().write(many, out: nil, qr: try QROutputOptions.parse(["--qr", frames]))
         #expect(try MessageFile.responses(try QRScanJob().run(paths: [frames]) { _ in }) == many)
     }
 
