@@ -48,7 +48,7 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
@@ -61,7 +61,7 @@ let package = Package(
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
         .target(name: "AirsignEthereum", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
@@ -129,7 +129,7 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
-            "AirsignEthereum", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),

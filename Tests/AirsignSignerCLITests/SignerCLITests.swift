@@ -7,8 +7,9 @@ import Testing
 /// with a clear message and the input-refused exit code, before any PIN is read, and nothing is
 /// written. (The full flow runs at library level with the test chain: BatchSigningTests.)
 @Suite struct SignerCLITests {
-    static let ethereumRequest = """
-        {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"ethereum","network":"eip155:1",\
+    /// A request for a chain that has no module yet (ICP), for the "no chain module" refusals.
+    static let noModuleRequest = """
+        {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"icp","network":"icp:mainnet",\
         "account":{"address":"0x9858EfFD232B4033E47d90003D41EC34EcaEda94","publicKey":"0x04\(String(repeating: "11", count: 64))"},\
         "payload":{"type":"transaction","transaction":"0x02"}}
         """
@@ -40,7 +41,7 @@ import Testing
         let home = Home()
         for (input, message) in [("hello", "not JSON"), ("42", "expected a JSON object"), ("[1]", "message 1: expected a JSON object"),
                                  ("{\"airsign\":\"sign-request\",\"version\":2}", "version 2 is not supported"),
-                                 (Self.ethereumRequest.replacingOccurrences(of: "\"note\"", with: "").dropLast() + ",\"extra\":1}", "unknown field \"extra\"")] {
+                                 (Self.noModuleRequest.replacingOccurrences(of: "\"note\"", with: "").dropLast() + ",\"extra\":1}", "unknown field \"extra\"")] {
             for command in ["inspect", "sign"] {
                 let result = try home.run([command, "-"], stdin: String(input))
                 #expect(result.status == 3, "\(command) \(input): \(result.stderr)")
@@ -52,21 +53,21 @@ import Testing
 
     @Test func aChainWithoutAModuleIsRefusedByName() throws {
         let home = Home()
-        let request = home.file("request.json", Self.ethereumRequest)
+        let request = home.file("request.json", Self.noModuleRequest)
         let inspect = try home.run(["inspect", request])
         #expect(inspect.status == 3)
-        #expect(inspect.stderr.contains("airsign-signer: error: no chain module for ethereum yet"))
+        #expect(inspect.stderr.contains("airsign-signer: error: no chain module for icp yet"))
         // Without a keystore, the refusal comes first.
         let bare = try home.run(["sign", request, "--yes"])
         #expect(bare.status == 3)
-        #expect(bare.stderr.contains("no chain module for ethereum yet"))
+        #expect(bare.stderr.contains("no chain module for icp yet"))
 
         try home.initialize()
         let out = home.dir.path + "/response.json"
         // The PIN comes from standard input, which must be left unread: nothing gets that far.
         let sign = try home.run(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
         #expect(sign.status == 3)
-        #expect(sign.stderr.contains("no chain module for ethereum yet"))
+        #expect(sign.stderr.contains("no chain module for icp yet"))
         #expect(!sign.stderr.contains("PIN"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }

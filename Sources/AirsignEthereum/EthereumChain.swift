@@ -1,0 +1,334 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import BigInt
+
+/// The Ethereum chain module: EIP-2718 transactions (legacy/EIP-155, EIP-2930, EIP-1559),
+/// EIP-191 personal messages and EIP-712 typed data, on networks `eip155:<chainId>`.
+///
+/// Payloads (DESIGN.md):
+/// - `{"type":"transaction","transaction":"0x<unsigned EIP-2718 bytes>"}`
+/// - `{"type":"personal_message","message":"0x<bytes>"}`
+/// - `{"type":"typed_data","typedData":{…EIP-712 JSON…}}`
+///
+/// Signatures are hex: 65 bytes r ‖ s ‖ v (v = 27/28) for messages; for transactions r ‖ s
+/// followed by the transaction's own v (yParity 0/1 for typed transactions, the EIP-155 value
+/// 2·chainId + 35 + recid, minimal big-endian, for legacy), so the signature alone says exactly
+/// what goes into the raw transaction.
+public struct EthereumChain: ChainModule {
+    public let chain = ChainID(Chain.ethereum)
+    public let displayName = "Ethereum"
+
+    /// The labels of the signing items; `sign` dispatches on them (never on the request's
+    /// payload), so what it signs is decided by what the review produced.
+    static let transactionLabel = "transaction"
+    static let personalMessageLabel = "personal message"
+    static let typedDataLabel = "typed data"
+
+    public init() {}
+
+    // MARK: review
+
+    public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
+        let from = try Self.accountAddress(request.account)
+        let chainId = try Self.chainId(of: request.network)
+        let key = KeyRequirement(request.account, scheme: .secp256k1)
+        switch request.payloadType {
+        case "transaction":
+            let hex = try Self.stringMember(request.payload, "transaction")
+            let bytes: [UInt8]
+            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError("payload.transaction: \(error)") }
+            let transaction: EthereumTransaction
+            do { transaction = try EthereumTransaction.decodeUnsigned(bytes) } catch {
+                throw EthereumChainError("payload.transaction: \(error)")
+            }
+            guard transaction.chainId == chainId else {
+                throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
+            }
+            return transactionReview(request, transaction, from: from, key: key, context: context)
+        case "personal_message":
+            let hex = try Self.stringMember(request.payload, "message")
+            let message: [UInt8]
+            do { message = try Hex.decode(hex) } catch { throw EthereumChainError("payload.message: \(error)") }
+            let shown: ReviewLine
+            if let text = Self.readableText(message) {
+                shown = ReviewLine("message", text)
+            } else {
+                shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
+            }
+            return Review(
+                request: request, title: "Ethereum personal message (EIP-191)",
+                lines: [ReviewLine("from", from.checksummed), shown, ReviewLine("length", "\(message.count) bytes")],
+                key: key,
+                signing: [SigningItem(label: Self.personalMessageLabel, bytes: message)])
+        case "typed_data":
+            guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
+                throw EthereumChainError("payload: typed_data has exactly \"type\" and \"typedData\"")
+            }
+            let typed: TypedData
+            let shown: TypedDataReview
+            do {
+                typed = try TypedData(json: json)
+                shown = try TypedDataReview(typed)
+            } catch {
+                throw EthereumChainError("payload.typedData: \(error)")
+            }
+            if let domainChain = typed.domain["chainId"] {
+                guard let id = Self.typedChainId(domainChain) else {
+                    throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
+                }
+                guard id == chainId else {
+                    throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
+                }
+            }
+            var lines = [ReviewLine("from", from.checksummed), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
+            lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            lines.append(ReviewLine("message", ""))
+            lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            lines.append(ReviewLine("digest", shown.digest))
+            // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
+            // itself, so the digest signed is the one shown.
+            let canonical = Array(JSONSerializer().serialize(json).utf8)
+            return Review(
+                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, key: key,
+                signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
+        default:
+            throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
+        }
+    }
+
+    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
+                                   key: KeyRequirement, context: ReviewContext) -> Review {
+        let summary = TransactionReview(transaction, from: from)
+        var lines: [ReviewLine] = []
+        for (label, value) in summary.lines {
+            switch label {
+            // Warnings are the review's own list, not lines, so the renderer can make them stand out.
+            case "WARNING": continue
+            case "from": lines.append(ReviewLine(label, describe(value, in: context)))
+            case "to" where transaction.to != nil: lines.append(ReviewLine(label, describe(value, in: context)))
+            // Token destinations are where the value really goes: label them like `to`.
+            case "token recipient", "spender": lines.append(ReviewLine(label, describe(value, in: context)))
+            default: lines.append(ReviewLine(label, value))
+            }
+        }
+        let confirmation: Confirmation
+        switch summary.data {
+        case .empty, .erc20Transfer, .erc20Approve, .erc20TransferFrom: confirmation = .standard
+        case .other:
+            confirmation = .explicit(reason: transaction.to == nil
+                ? "a contract creation whose code cannot be shown"
+                : "contract call data that is not a known ERC-20 call")
+        }
+        let asset = Asset(chain: chain, network: request.network, symbol: "ETH", decimals: 18)
+        // The total is the worst case that can leave the account in ETH: value plus the max
+        // fee (gas limit × fee cap), as the "max total cost" line says. Token amounts are not
+        // added: their decimals are not known from the transaction.
+        return Review(
+            request: request, title: "Ethereum transaction (\(summary.type))", lines: lines, warnings: summary.warnings,
+            confirmation: confirmation, key: key,
+            totals: [AssetAmount(asset: asset, amount: transaction.maxTotalCost)],
+            // The strict decoder accepts only canonical bytes, so this is exactly the request's
+            // transaction; `sign` hashes it itself (rule 1).
+            signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])
+    }
+
+    // MARK: sign
+
+    public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
+        guard case let .secp256k1(privateKey) = key else { throw EthereumChainError("Ethereum signs with secp256k1 keys only") }
+        // The pipeline checked the key; checking again costs nothing and keeps a wrong key from
+        // producing a signature the watch would refuse anyway.
+        let signer = EthereumAddress(publicKey: privateKey.publicKey)
+        guard let wanted = try? EthereumAddress(review.key.address), wanted == signer else {
+            throw EthereumChainError("the signing key is not the key of \(review.key.address)")
+        }
+        guard review.signing.count == 1, let item = review.signing.first else {
+            throw EthereumChainError("an Ethereum review signs exactly one item")
+        }
+        switch item.label {
+        case Self.transactionLabel:
+            let signed = try EthereumTransaction.decodeUnsigned(item.bytes).signed(with: privateKey)
+            return SignedOutput(signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: Self.result(signed))
+        case Self.personalMessageLabel:
+            return SignedOutput(signatures: [Hex.encode(try PersonalMessage.sign(item.bytes, with: privateKey), prefix: true)], result: nil)
+        case Self.typedDataLabel:
+            let typed = try TypedData(jsonText: item.bytes)
+            return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
+        default:
+            throw EthereumChainError("signing item \"\(item.label)\" is not an Ethereum item")
+        }
+    }
+
+    // MARK: finalize
+
+    public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
+        // Re-reviewing the stored request re-checks the account against its key and yields the
+        // exact bytes that were to be signed; no context is needed for that.
+        let review = try self.review(request, context: ReviewContext(now: 0))
+        let expected = try Self.accountAddress(request.account)
+        guard response.signatures.count == 1, let signatureHex = response.signatures.first, let item = review.signing.first else {
+            throw EthereumChainError("an Ethereum response has exactly one signature, not \(response.signatures.count)")
+        }
+        let signature: [UInt8]
+        do { signature = try Hex.decode(signatureHex) } catch { throw EthereumChainError("signatures[0]: \(error)") }
+        let result: JSONValue?
+        let lines: [ReviewLine]
+        switch item.label {
+        case Self.transactionLabel:
+            let transaction = try EthereumTransaction.decodeUnsigned(item.bytes)
+            let signed = try SignedEthereumTransaction(transaction: transaction, signature: try Self.transactionSignature(signature, for: transaction))
+            guard try signed.sender() == expected else {
+                throw EthereumChainError("the signature is not from \(expected.checksummed)")
+            }
+            let assembled = Self.result(signed)
+            if let given = response.result {
+                try Self.checkRawTransaction(given, against: signed)
+                guard given == assembled else { throw EthereumChainError("result differs from the signed request") }
+            }
+            result = assembled
+            lines = [ReviewLine("from", expected.checksummed), ReviewLine("hash", Hex.encode(signed.hash, prefix: true))]
+        case Self.personalMessageLabel, Self.typedDataLabel:
+            let signer: EthereumAddress
+            if item.label == Self.personalMessageLabel {
+                signer = try PersonalMessage.recover(item.bytes, signature: signature)
+            } else {
+                signer = try MessageSignature.recover(digest: try TypedData(jsonText: item.bytes).digest(), signature: signature)
+            }
+            guard signer == expected else { throw EthereumChainError("the signature is from \(signer.checksummed), not \(expected.checksummed)") }
+            guard response.result == nil else { throw EthereumChainError("a message signature has no result") }
+            result = nil
+            lines = [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))]
+        default:
+            throw EthereumChainError("signing item \"\(item.label)\" is not an Ethereum item")
+        }
+        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
+                                    signatures: response.signatures, result: result)
+        return Finalized(response: full, lines: lines)
+    }
+
+    // MARK: helpers
+
+    /// `{"rawTransaction": "0x…", "hash": "0x…"}`.
+    static func result(_ signed: SignedEthereumTransaction) -> JSONValue {
+        .object([(key: "rawTransaction", value: .string(Hex.encode(signed.encoded, prefix: true))),
+                 (key: "hash", value: .string(Hex.encode(signed.hash, prefix: true)))])
+    }
+
+    /// r ‖ s ‖ v, v as the transaction type carries it (see the type's comment).
+    static func signatureBytes(_ signed: SignedEthereumTransaction) -> [UInt8] {
+        signed.signature.compact + signed.v.minimalBigEndian.withZeroAsByte
+    }
+
+    /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.
+    static func transactionSignature(_ bytes: [UInt8], for transaction: EthereumTransaction) throws -> Secp256k1.RecoverableSignature {
+        guard bytes.count > 64, bytes.count <= 64 + 32 else {
+            throw EthereumChainError("signatures[0] is r ‖ s ‖ v, not \(bytes.count) bytes")
+        }
+        let v = BigUInt(bigEndian: Array(bytes.dropFirst(64)))
+        let recoveryID: Int
+        if transaction.type == .legacy {
+            let base = transaction.chainId * 2 + 35
+            guard v == base || v == base + 1 else { throw EthereumChainError("signatures[0] has v \(v), not 2·chainId + 35/36") }
+            recoveryID = v == base ? 0 : 1
+        } else {
+            guard bytes.count == 65, v <= 1 else { throw EthereumChainError("signatures[0] has yParity \(v), not 0 or 1") }
+            recoveryID = v == 0 ? 0 : 1
+        }
+        do {
+            return try Secp256k1.RecoverableSignature(compact: Array(bytes.prefix(64)), recoveryID: recoveryID)
+        } catch {
+            throw EthereumChainError("signatures[0] is not a valid secp256k1 signature (\(error))")
+        }
+    }
+
+    /// The given rawTransaction must decode to the requested transaction with this signature:
+    /// a response that smuggles other fields (another recipient, value, fee) is refused with a
+    /// message saying so, before the byte-for-byte comparison.
+    static func checkRawTransaction(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
+        guard case let .object(members) = given, members.count == 2, case let .string(raw)? = given["rawTransaction"],
+              case .string? = given["hash"]
+        else { throw EthereumChainError("result has exactly \"rawTransaction\" and \"hash\"") }
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
+        let decoded: SignedEthereumTransaction
+        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
+        guard decoded.transaction == signed.transaction else {
+            throw EthereumChainError("result.rawTransaction is not the requested transaction")
+        }
+        guard decoded.signature == signed.signature else {
+            throw EthereumChainError("result.rawTransaction carries another signature than signatures[0]")
+        }
+    }
+
+    /// The request's account as an address, after checking its 65-byte uncompressed public key
+    /// hashes to that address (the key the signer will use and the address shown must agree).
+    static func accountAddress(_ account: MessageAccount) throws -> EthereumAddress {
+        guard account.publicKey.count == Secp256k1.uncompressedPublicKeyLength else {
+            throw EthereumChainError("account.publicKey is a 65-byte uncompressed secp256k1 key, not \(account.publicKey.count) bytes")
+        }
+        let publicKey: Secp256k1.PublicKey
+        do { publicKey = try Secp256k1.PublicKey(parsing: account.publicKey) } catch {
+            throw EthereumChainError("account.publicKey: \(error)")
+        }
+        let address = EthereumAddress(publicKey: publicKey)
+        guard account.address == address.checksummed else {
+            throw EthereumChainError("account.address is not the EIP-55 address of account.publicKey (\(address.checksummed))")
+        }
+        return address
+    }
+
+    /// The chain id of `eip155:<decimal>`.
+    static func chainId(of network: String) throws -> BigUInt {
+        let prefix = "eip155:"
+        let digits = network.dropFirst(prefix.count)
+        guard network.hasPrefix(prefix), !digits.isEmpty, digits.count <= 78, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              digits.first != "0", let id = BigUInt(digits, radix: 10)
+        else { throw EthereumChainError("network \"\(network)\" is not eip155:<chain id>") }
+        return id
+    }
+
+    /// The string member `name` of a payload that has exactly `type` and `name`.
+    static func stringMember(_ payload: JSONValue, _ name: String) throws -> String {
+        guard case let .object(members) = payload, members.count == 2, case let .string(value)? = payload[name] else {
+            throw EthereumChainError("payload: \(payloadTypeName(payload)) has exactly \"type\" and \"\(name)\" (a 0x string)")
+        }
+        return value
+    }
+
+    private static func payloadTypeName(_ payload: JSONValue) -> String {
+        if case let .string(type)? = payload["type"] { return type }
+        return "this payload"
+    }
+
+    /// EIP-712 domains write chainId as a number, a decimal string or a 0x hex string.
+    static func typedChainId(_ value: JSONValue) -> BigUInt? {
+        switch value {
+        case let .number(text): return BigUInt(text, radix: 10)
+        case let .string(text) where text.hasPrefix("0x"): return BigUInt(text.dropFirst(2), radix: 16)
+        case let .string(text): return BigUInt(text, radix: 10)
+        default: return nil
+        }
+    }
+
+    /// The message as text when it is UTF-8 a person can read: no control characters except
+    /// line feeds (sign-in messages are multi-line; the renderer shows them escaped). Else nil,
+    /// and the review shows hex rather than guessing.
+    static func readableText(_ bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let readable = text.unicodeScalars.allSatisfy { $0 == "\n" || !($0.properties.generalCategory == .control) }
+        return readable ? text : nil
+    }
+}
+
+private extension Array where Element == UInt8 {
+    /// Zero is written as one 0x00 byte (a yParity of 0 is still a byte of the signature).
+    var withZeroAsByte: [UInt8] { isEmpty ? [0] : self }
+}
+
+/// The Ethereum module's refusals: each names the field at fault, never secret bytes.
+public struct EthereumChainError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
