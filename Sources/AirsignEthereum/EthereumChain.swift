@@ -31,7 +31,8 @@ public struct EthereumChain: ChainModule {
     // MARK: review
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
-        let from = try Self.accountAddress(request.account)
+        // The account line of the review header shows this address; it must be the key's.
+        _ = try Self.accountAddress(request.account)
         let chainId = try Self.chainId(of: request.network)
         let key = KeyRequirement(request.account, scheme: .secp256k1)
         switch request.payloadType {
@@ -46,7 +47,7 @@ public struct EthereumChain: ChainModule {
             guard transaction.chainId == chainId else {
                 throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
             }
-            return transactionReview(request, transaction, from: from, key: key, context: context)
+            return transactionReview(request, transaction, key: key, context: context)
         case "personal_message":
             let hex = try Self.stringMember(request.payload, "message")
             let message: [UInt8]
@@ -59,7 +60,7 @@ public struct EthereumChain: ChainModule {
             }
             return Review(
                 request: request, title: "Ethereum personal message (EIP-191)",
-                lines: [ReviewLine("from", from.checksummed), shown, ReviewLine("length", "\(message.count) bytes")],
+                lines: [shown, ReviewLine("length", "\(message.count) bytes")],
                 key: key,
                 signing: [SigningItem(label: Self.personalMessageLabel, bytes: message)])
         case "typed_data":
@@ -82,7 +83,7 @@ public struct EthereumChain: ChainModule {
                     throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
                 }
             }
-            var lines = [ReviewLine("from", from.checksummed), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
+            var lines = [ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
             lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
             lines.append(ReviewLine("message", ""))
             lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
@@ -98,15 +99,17 @@ public struct EthereumChain: ChainModule {
         }
     }
 
-    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
+    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction,
                                    key: KeyRequirement, context: ReviewContext) -> Review {
-        let summary = TransactionReview(transaction, from: from)
+        let summary = TransactionReview(transaction)
         var lines: [ReviewLine] = []
         for (label, value) in summary.lines {
             switch label {
-            // Warnings are the review's own list, not lines, so the renderer can make them stand out.
-            case "WARNING": continue
-            case "from": lines.append(ReviewLine(label, describe(value, in: context)))
+            // Warnings are the review's own list, not lines, so the renderer can make them stand
+            // out; the type is in the title and the sender is the header's account line.
+            case "WARNING", "type", "from": continue
+            // The header's "network" line is the request's eip155 id; this one names it.
+            case "network": lines.append(ReviewLine("network name", value))
             case "to" where transaction.to != nil: lines.append(ReviewLine(label, describe(value, in: context)))
             // Token destinations are where the value really goes: label them like `to`.
             case "token recipient", "spender": lines.append(ReviewLine(label, describe(value, in: context)))
@@ -126,7 +129,7 @@ public struct EthereumChain: ChainModule {
         // fee (gas limit × fee cap), as the "max total cost" line says. Token amounts are not
         // added: their decimals are not known from the transaction.
         return Review(
-            request: request, title: "Ethereum transaction (\(summary.type))", lines: lines, warnings: summary.warnings,
+            request: request, title: "Ethereum transaction, \(summary.type)", lines: lines, warnings: summary.warnings,
             confirmation: confirmation, key: key,
             totals: [AssetAmount(asset: asset, amount: transaction.maxTotalCost)],
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
@@ -183,10 +186,7 @@ public struct EthereumChain: ChainModule {
                 throw EthereumChainError("the signature is not from \(expected.checksummed)")
             }
             let assembled = Self.result(signed)
-            if let given = response.result {
-                try Self.checkRawTransaction(given, against: signed)
-                guard given == assembled else { throw EthereumChainError("result differs from the signed request") }
-            }
+            if let given = response.result { try Self.checkResult(given, against: signed) }
             result = assembled
             lines = [ReviewLine("from", expected.checksummed), ReviewLine("hash", Hex.encode(signed.hash, prefix: true))]
         case Self.personalMessageLabel, Self.typedDataLabel:
@@ -246,9 +246,9 @@ public struct EthereumChain: ChainModule {
     /// The given rawTransaction must decode to the requested transaction with this signature:
     /// a response that smuggles other fields (another recipient, value, fee) is refused with a
     /// message saying so, before the byte-for-byte comparison.
-    static func checkRawTransaction(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
+    static func checkResult(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
         guard case let .object(members) = given, members.count == 2, case let .string(raw)? = given["rawTransaction"],
-              case .string? = given["hash"]
+              case let .string(hashText)? = given["hash"]
         else { throw EthereumChainError("result has exactly \"rawTransaction\" and \"hash\"") }
         let bytes: [UInt8]
         do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
@@ -257,9 +257,12 @@ public struct EthereumChain: ChainModule {
         guard decoded.transaction == signed.transaction else {
             throw EthereumChainError("result.rawTransaction is not the requested transaction")
         }
-        guard decoded.signature == signed.signature else {
+        guard decoded.signature == signed.signature, decoded.encoded == signed.encoded else {
             throw EthereumChainError("result.rawTransaction carries another signature than signatures[0]")
         }
+        let hash: [UInt8]
+        do { hash = try Hex.decode(hashText) } catch { throw EthereumChainError("result.hash: \(error)") }
+        guard hash == signed.hash else { throw EthereumChainError("result.hash is not the hash of the signed transaction") }
     }
 
     /// The request's account as an address, after checking its 65-byte uncompressed public key
