@@ -3,9 +3,9 @@ import AirsignTestChain
 import Foundation
 import Testing
 
-/// The built `airsign-signer`: with no chain module in this build, every request is refused
+/// The built `airsign-signer`: a request for a chain with no module in this build is refused
 /// with a clear message and the input-refused exit code, before any PIN is read, and nothing is
-/// written. (The full flow runs at library level with the test chain: BatchSigningTests.)
+/// written; an Ethereum request is shown by `inspect`. (The full flow runs at library level with the test chain: BatchSigningTests.)
 @Suite struct SignerCLITests {
     /// A request for a chain that has no module yet (ICP), for the "no chain module" refusals.
     static let noModuleRequest = """
@@ -70,6 +70,35 @@ import Testing
         #expect(sign.stderr.contains("no chain module for icp yet"))
         #expect(!sign.stderr.contains("PIN"))
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// The EIP-155 example transaction (1 ETH to 0x3535…, nonce 9, 20 gwei, chain 1), from the
+    /// account of the example's key 0x4646…: a request the Ethereum module can show in full.
+    static let ethereumRequest = """
+        {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"ethereum","network":"eip155:1",\
+        "account":{"address":"0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F",\
+        "publicKey":"0x044bc2a31265153f07e70e0bab08724e6b85e217f8cd628ceb62974247bb493382ce28cab79ad7119ee1ad3ebcdb98a16805211530ecc6cfefa1b88e6dff99232a"},\
+        "payload":{"type":"transaction","transaction":"0xec098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a764000080018080"}}
+        """
+
+    @Test func inspectShowsAnEthereumTransaction() throws {
+        let home = Home()
+        let request = home.file("request.json", Self.ethereumRequest)
+        let inspect = try home.run(["inspect", request])
+        // The review is shown in full; with no keystore the account cannot be one of the
+        // signer's, so inspect then says the request would be refused (the keystore's status).
+        #expect(inspect.status == 7, "\(inspect.stderr)")
+        #expect(inspect.stderr.contains("no keystore"), "\(inspect.stderr)")
+        let shown = inspect.stdout + inspect.stderr
+        #expect(shown.contains("Ethereum transaction, legacy (EIP-155)"), "\(shown)")
+        #expect(shown.contains("0x3535353535353535353535353535353535353535 (not in your contacts)"), "\(shown)")
+        #expect(shown.contains("1 ETH"), "\(shown)")
+        #expect(shown.contains("max total cost 1.00042 ETH"), "\(shown)")
+        // The same request for another chain id than its transaction is refused.
+        let other = home.file("other.json", Self.ethereumRequest.replacingOccurrences(of: "eip155:1\"", with: "eip155:5\""))
+        let refused = try home.run(["inspect", other])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("chain id 1"), "\(refused.stderr)")
     }
 
     @Test func usageMistakes() throws {
