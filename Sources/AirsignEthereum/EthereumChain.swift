@@ -210,10 +210,11 @@ public struct EthereumChain: ChainModule {
 
     // MARK: helpers
 
-    /// `{"rawTransaction": "0x…", "hash": "0x…"}`.
+    /// `{"hash": "0x…", "rawTransaction": "0x…"}`, keys in the sorted order a stored response
+    /// has, so the value `sign` returns equals the one read back.
     static func result(_ signed: SignedEthereumTransaction) -> JSONValue {
-        .object([(key: "rawTransaction", value: .string(Hex.encode(signed.encoded, prefix: true))),
-                 (key: "hash", value: .string(Hex.encode(signed.hash, prefix: true)))])
+        .object([(key: "hash", value: .string(Hex.encode(signed.hash, prefix: true))),
+                 (key: "rawTransaction", value: .string(Hex.encode(signed.encoded, prefix: true)))])
     }
 
     /// r ‖ s ‖ v, v as the transaction type carries it (see the type's comment).

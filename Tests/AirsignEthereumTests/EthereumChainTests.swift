@@ -178,6 +178,31 @@ import Testing
                 == Self.account(0x46).address)
     }
 
+    @Test func anUnlimitedApprovalIsAWarning() throws {
+        let spender = try EthereumAddress(try Self.account(2).address)
+        let data = [0x09, 0x5e, 0xa7, 0xb3] + [UInt8](repeating: 0, count: 12) + spender.bytes + [UInt8](repeating: 0xff, count: 32)
+        let tx = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 1, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
+                                         gasLimit: 60000, to: EthereumAddress(Self.token), value: 0, data: data)
+        let review = try Self.module.review(Self.transactionRequest(tx), context: Self.context())
+        #expect(review.warnings.contains { $0.contains("UNLIMITED") })
+        #expect(review.lines.contains(ReviewLine("spender", "\(spender.checksummed) (contact \"Alice\")")))
+    }
+
+    @Test func aCompactResponseIsCompletedByFinalize() throws {
+        let request = try Self.transactionRequest(Self.erc20Transfer())
+        let review = try Self.module.review(request, context: Self.context())
+        let output = try Self.module.sign(review, with: .secp256k1(Self.key(0x46)))
+        // The compact response carries only the signature; finalize assembles the same result.
+        let finalized = try Self.module.finalize(try SignResponse(id: request.id, signatures: output.signatures).completed(from: request), for: request)
+        #expect(finalized.response.result == output.result)
+        // A yParity other than 0/1 is refused.
+        var bad = try Hex.decode(output.signatures[0])
+        bad[64] = 27
+        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
+                                        signatures: [Hex.encode(bad, prefix: true)], result: nil)
+        #expect(throws: EthereumChainError.self) { try Self.module.finalize(response, for: request) }
+    }
+
     // MARK: refusals
 
     @Test func aChainIDMismatchIsRefused() throws {
