@@ -31,8 +31,8 @@ public struct EthereumChain: ChainModule {
     // MARK: review
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
-        // The account line of the review header shows this address; it must be the key's.
-        _ = try Self.accountAddress(request.account)
+        // The sender is the account's address, checked to be its key's (issue 7: "from").
+        let from = try Self.accountAddress(request.account)
         let chainId = try Self.chainId(of: request.network)
         let key = KeyRequirement(request.account, scheme: .secp256k1)
         switch request.payloadType {
@@ -47,7 +47,7 @@ public struct EthereumChain: ChainModule {
             guard transaction.chainId == chainId else {
                 throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
             }
-            return transactionReview(request, transaction, key: key, context: context)
+            return transactionReview(request, transaction, from: from, key: key, context: context)
         case "personal_message":
             let hex = try Self.stringMember(request.payload, "message")
             let message: [UInt8]
@@ -60,7 +60,7 @@ public struct EthereumChain: ChainModule {
             }
             return Review(
                 request: request, title: "Ethereum personal message (EIP-191)",
-                lines: [shown, ReviewLine("length", "\(message.count) bytes")],
+                lines: [ReviewLine("from", describe(from.checksummed, in: context)), shown, ReviewLine("length", "\(message.count) bytes")],
                 key: key,
                 signing: [SigningItem(label: Self.personalMessageLabel, bytes: message)])
         case "typed_data":
@@ -83,7 +83,7 @@ public struct EthereumChain: ChainModule {
                     throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
                 }
             }
-            var lines = [ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
+            var lines = [ReviewLine("from", describe(from.checksummed, in: context)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
             lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
             lines.append(ReviewLine("message", ""))
             lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
@@ -99,15 +99,16 @@ public struct EthereumChain: ChainModule {
         }
     }
 
-    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction,
+    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
                                    key: KeyRequirement, context: ReviewContext) -> Review {
-        let summary = TransactionReview(transaction)
+        let summary = TransactionReview(transaction, from: from)
         var lines: [ReviewLine] = []
         for (label, value) in summary.lines {
             switch label {
             // Warnings are the review's own list, not lines, so the renderer can make them stand
-            // out; the type is in the title and the sender is the header's account line.
-            case "WARNING", "type", "from": continue
+            // out; the type is in the title.
+            case "WARNING", "type": continue
+            case "from": lines.append(ReviewLine(label, describe(value, in: context)))
             // The header's "network" line is the request's eip155 id; this one names it.
             case "network": lines.append(ReviewLine("network name", value))
             case "to" where transaction.to != nil: lines.append(ReviewLine(label, describe(value, in: context)))
