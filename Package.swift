@@ -114,7 +114,7 @@ let package = Package(
         // A chain that exists only in tests (Ed25519 over a trivial encoding), to drive the
         // pipeline end to end; the production registry never contains it.
         .target(name: "AirsignTestChain", dependencies: [
-            "AirsignMessages", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+            "AirsignMessages", "AirsignTestSupport", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/AirsignTestChain"),
         .testTarget(name: "AirsignSignerCLITests", dependencies: [
             "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
