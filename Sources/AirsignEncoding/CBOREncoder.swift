@@ -95,8 +95,10 @@ public struct CBOREncoder: Sendable {
         .invalidValue(codec: "CBOR", offset: offset, reason: "map has a duplicate key")
     }
 
-    /// The initial byte and argument in the shortest form (RFC 8949 §3).
-    static func writeHead(major: UInt8, argument: UInt64, into out: inout [UInt8]) {
+    /// Appends a shortest-form head (major type 0–7 and its argument). Public so fixed shapes
+    /// built from integers, byte strings and arrays (which cannot fail, unlike maps) can be
+    /// written without the throwing general encoder.
+    public static func writeHead(major: UInt8, argument: UInt64, into out: inout [UInt8]) {
         let m = major << 5
         switch argument {
         case 0 ..< 24:

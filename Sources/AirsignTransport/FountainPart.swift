@@ -25,12 +25,15 @@ public struct FountainPart: Equatable, Sendable {
 
     /// The deterministic CBOR encoding.
     public var cbor: [UInt8] {
-        let value = CBORValue.array([
-            .unsigned(UInt64(seqNum)), .unsigned(UInt64(seqLen)), .unsigned(UInt64(messageLen)),
-            .unsigned(UInt64(checksum)), .bytes(data),
-        ])
-        // An array of integers and bytes has no map to sort and no simple values: cannot fail.
-        return (try? value.encoded(deterministic: true)) ?? []
+        // [seqNum, seqLen, messageLen, checksum, data]: integers and a byte string in an array,
+        // which is already deterministic CBOR (nothing to sort) and cannot fail to encode.
+        var out: [UInt8] = []
+        CBOREncoder.writeHead(major: 4, argument: 5, into: &out)
+        for n in [UInt64(seqNum), UInt64(seqLen), UInt64(messageLen), UInt64(checksum)] {
+            CBOREncoder.writeHead(major: 0, argument: n, into: &out)
+        }
+        CBOREncoder.writeHead(major: 2, argument: UInt64(data.count), into: &out)
+        return out + data
     }
 
     /// Parses and checks a part from untrusted bytes: the CBOR shape, 32-bit sequence number and

@@ -22,9 +22,10 @@ public struct UR: Equatable, Sendable {
 
     /// `ur:bytes/…` over arbitrary bytes: the UR type for raw data, holding a CBOR byte string.
     public static func bytes(_ content: [UInt8]) -> UR {
-        let cbor = (try? CBORValue.bytes(content).encoded(deterministic: true)) ?? []
-        // "bytes" is a valid type, so this cannot fail.
-        return (try? UR(type: "bytes", cbor: cbor)) ?? UR(unchecked: "bytes", cbor: cbor)
+        // A CBOR byte string: its head, then the bytes. "bytes" is a valid UR type, so no check.
+        var cbor: [UInt8] = []
+        CBOREncoder.writeHead(major: 2, argument: UInt64(content.count), into: &cbor)
+        return UR(unchecked: "bytes", cbor: cbor + content)
     }
 
     private init(unchecked type: String, cbor: [UInt8]) {
