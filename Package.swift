@@ -52,11 +52,14 @@ let package = Package(
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
+        // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
+        .target(name: "AirsignOnline", dependencies: ["AirsignEncoding"]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport",
+            "AirsignTransport", "AirsignOnline",
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.

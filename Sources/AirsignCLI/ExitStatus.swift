@@ -26,6 +26,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case keystoreState = 7
     /// The user declined a confirmation or pressed Ctrl-C at a prompt.
     case cancelled = 8
+    /// airsign-watch only: a node, Horizon or boundary node could not be reached, answered with
+    /// an error or with something that does not read, or rejected a transaction.
+    case network = 9
 
     /// The exit status for an error a command threw.
     public static func of(_ error: any Error) -> ExitStatus {
