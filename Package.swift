@@ -104,6 +104,13 @@ let package = Package(
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
+        // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
+        // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
+        .target(name: "AirsignFuzz", dependencies: [
+            "AirsignEncoding", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
+            "AirsignEthereum", "AirsignStellar",
+        ]),
+        .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto", "AirsignTransport"]),
@@ -135,6 +142,7 @@ let package = Package(
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
+        .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )
