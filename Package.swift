@@ -48,10 +48,12 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
-        .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .target(name: "AirsignStellar", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
         // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
         // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
         .target(name: "AirsignOnline", dependencies: ["AirsignEncoding"]),
@@ -122,6 +124,7 @@ let package = Package(
         .testTarget(name: "AirsignSignerCLITests", dependencies: [
             "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
             "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport", .product(name: "BigInt", package: "BigInt"),
+            "AirsignStellar",
         ]),
         .testTarget(name: "AirsignMessagesTests", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport",
@@ -130,7 +133,10 @@ let package = Package(
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
         ]),
-        .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignStellarTests", dependencies: [
+            "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
