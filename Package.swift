@@ -61,7 +61,7 @@ let package = Package(
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline",
+            "AirsignTransport", "AirsignOnline", "AirsignStellar",
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
@@ -94,6 +94,7 @@ let package = Package(
 
         .executableTarget(name: "airsign-watch", dependencies: [
             "AirsignCLI", "AirsignWatch", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignOnline", "AirsignEncoding",
         ]),
         // The offline signer: nothing it depends on may link networking (checked by
         // Tests/interop/test_link_map.py).
@@ -132,6 +133,7 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
+            "AirsignStellar", "AirsignOnline",
         ]),
         .testTarget(name: "AirsignStellarTests", dependencies: [
             "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",

@@ -264,8 +264,8 @@ public struct StellarChain: ChainModule {
 private func stroops(_ value: Int64) -> String { "\(value) stroops (\(StellarAmount.format(value)) XLM)" }
 
 extension TransactionEnvelope {
-    /// The transaction whose fields the review shows (the inner one of a fee bump).
-    var transaction: Transaction {
+    /// The transaction whose fields a review shows (the inner one of a fee bump).
+    public var transaction: Transaction {
         switch self {
         case .v0(let t, _): return t.asTransaction
         case .v1(let t, _): return t
