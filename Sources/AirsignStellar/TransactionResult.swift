@@ -50,7 +50,7 @@ public struct TransactionResultSummary: Sendable, Equatable {
             -4: "tx_missing_operation", -5: "tx_bad_seq", -6: "tx_bad_auth", -7: "tx_insufficient_balance", -8: "tx_no_source_account",
             -9: "tx_insufficient_fee", -10: "tx_bad_auth_extra", -11: "tx_internal_error", -12: "tx_not_supported",
             -13: "tx_fee_bump_inner_failed", -14: "tx_bad_sponsorship", -15: "tx_bad_min_seq_age_or_gap", -16: "tx_malformed",
-            -17: "tx_soroban_invalid",
+            -17: "tx_soroban_invalid", -18: "tx_frozen_key_accessed",
         ]
         return names[code] ?? "tx_code_\(code)"
     }

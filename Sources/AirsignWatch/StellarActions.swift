@@ -14,13 +14,16 @@ public enum StellarActions {
     public static func issue(_ builder: StellarTransactionBuilder, out: String?, qr: QROutputOptions, sep7: String?, sep7QR: String?,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let now = Int64(Date().timeIntervalSince1970)
-        let (request, envelope) = try builder.build(accounts: try WatchContext.store(environment: environment))
+        let (requests, envelope) = try builder.buildAll(accounts: try WatchContext.store(environment: environment))
+        // The URI names the signer only when there is one.
         let uri = try SEP7TransactionRequest(
             envelope: envelope, networkPassphrase: builder.network == .public ? nil : builder.network.passphrase,
-            pubkey: request.account.address).uri()
-        let bytes = try RequestIssuer(store: try RequestActions.store(environment: environment)).issue([request], now: now)
-        Console.info("Request \(request.id) issued: \(envelope.transaction.operations.count) operation(s) from \(request.account.address) on \(request.network), "
-            + "sequence \(envelope.transaction.sequence), fee \(envelope.transaction.fee) stroops.")
+            pubkey: requests.count == 1 ? requests.first?.account.address : nil).uri()
+        let bytes = try RequestIssuer(store: try RequestActions.store(environment: environment)).issue(requests, now: now)
+        for request in requests {
+            Console.info("Request \(request.id) issued for signer \(request.account.address): \(envelope.transaction.operations.count) operation(s) from "
+                + "\(envelope.transaction.source) on \(request.network), sequence \(envelope.transaction.sequence), fee \(envelope.transaction.fee) stroops.")
+        }
         if let out { try MessageOutput.write(bytes, to: out) }
         if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
         if let sep7 { try MessageOutput.write(Array((uri + "\n").utf8), to: sep7) }

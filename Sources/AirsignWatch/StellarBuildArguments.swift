@@ -20,6 +20,8 @@ public struct StellarBuildArguments: Sendable {
     public var ops: [String]
     /// `--ops FILE`: a JSON op list, after those.
     public var opsFile: [UInt8]?
+    /// `--signer G…`: who signs (one request each); none means `from`.
+    public var signers: [String] = []
 
     public init(from: String, network: String, sequence: String? = nil, horizon: String? = nil, fee: String? = nil, memoText: String? = nil,
                 memoID: String? = nil, memoHash: String? = nil, memoReturn: String? = nil, validUntil: String? = nil, note: String? = nil,
@@ -58,6 +60,7 @@ public struct StellarBuildArguments: Sendable {
         return StellarTransactionBuilder(
             from: from, network: network, sequence: sequence, horizon: try horizon.map { try StellarHorizon(url: $0, transport: transport) },
             feePerOperation: fee, memo: try StellarTransactionBuilder.memo(text: memoText, id: memoID, hash: memoHash, returnHash: memoReturn),
-            validUntil: try validUntil.map { try StellarTransactionBuilder.validUntil($0, now: now) }, operations: specs, note: note)
+            validUntil: try validUntil.map { try StellarTransactionBuilder.validUntil($0, now: now) }, operations: specs, note: note,
+            signers: signers)
     }
 }

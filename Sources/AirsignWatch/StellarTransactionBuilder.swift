@@ -20,9 +20,11 @@ public struct StellarTransactionBuilder: Sendable {
     public var validUntil: UInt64?
     public var operations: [StellarOperationSpec]
     public var note: String?
+    /// The watch-only accounts asked to sign, one request each (multisig); empty means `from`.
+    public var signers: [String]
 
     public init(from: String, network: StellarNetwork, sequence: Int64? = nil, horizon: StellarHorizon? = nil, feePerOperation: UInt32? = nil,
-                memo: Memo = .none, validUntil: UInt64? = nil, operations: [StellarOperationSpec], note: String? = nil) {
+                memo: Memo = .none, validUntil: UInt64? = nil, operations: [StellarOperationSpec], note: String? = nil, signers: [String] = []) {
         self.from = from
         self.network = network
         self.sequence = sequence
@@ -32,6 +34,7 @@ public struct StellarTransactionBuilder: Sendable {
         self.validUntil = validUntil
         self.operations = operations
         self.note = note
+        self.signers = signers
     }
 
     /// The default fee per operation when neither `--fee` nor Horizon gives one (the network's
@@ -41,13 +44,27 @@ public struct StellarTransactionBuilder: Sendable {
     /// Builds the request for the watch-only account `from` found in `accounts`. Everything
     /// offline is checked before Horizon is asked.
     public func build(accounts: WatchStore) throws -> (request: SignRequest, envelope: TransactionEnvelope) {
+        let (requests, envelope) = try buildAll(accounts: accounts)
+        guard let first = requests.first else { throw StellarError.request("no signer") }
+        return (first, envelope)
+    }
+
+    /// One request per signer (`signers`, or `from` alone), all for the same envelope.
+    public func buildAll(accounts: WatchStore) throws -> (requests: [SignRequest], envelope: TransactionEnvelope) {
         guard let networkID = network.caip2 else {
             throw StellarError.request("network \(network) has no sign-request id: Airsign signs for pubnet, testnet and futurenet")
         }
         let source = try AccountID(from)
-        let stored = try accounts.accounts(withAddress: from).filter { $0.account.chain == .stellar }
-        guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else {
-            throw WatchError.accountNotFound(from)
+        var signing: [MessageAccount] = []
+        for address in signers.isEmpty ? [from] : signers {
+            _ = try AccountID(address)
+            let stored = try accounts.accounts(withAddress: address).filter { $0.account.chain == .stellar }
+            guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else {
+                throw WatchError.accountNotFound(address)
+            }
+            let message = try MessageAccount(address: account.account.address, publicKey: account.account.publicKey)
+            guard !signing.contains(message) else { throw StellarError.request("signer \(address) is given twice") }
+            signing.append(message)
         }
         guard (1 ... 100).contains(operations.count) else { throw StellarError.operationCount(operations.count) }
         var ops: [Operation] = []
@@ -71,11 +88,9 @@ public struct StellarTransactionBuilder: Sendable {
         let tx = Transaction(source: try MuxedAccount(publicKey: source.publicKey), fee: fee, sequence: sequence,
                              preconditions: preconditions, memo: memo, operations: ops)
         let envelope = TransactionEnvelope.v1(tx, signatures: [])
-        let request = try SignRequest.make(
-            chain: ChainID(.stellar), network: networkID,
-            account: MessageAccount(address: account.account.address, publicKey: account.account.publicKey),
-            payload: try StellarChain.payload(envelope, network: network), note: note)
-        return (request, envelope)
+        let payload = try StellarChain.payload(envelope, network: network)
+        let requests = try signing.map { try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: $0, payload: payload, note: note) }
+        return (requests, envelope)
     }
 
     /// `--valid-until`: seconds since 1970, or `+N` with a unit `s`, `m`, `h` or `d` from `now`.

@@ -42,6 +42,9 @@ struct StellarTransactionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("More operations from a JSON list: [{\"type\":\"payment\",\"to\":\"G…\",\"amount\":\"1\"}, …].", valueName: "FILE"))
     var ops: String?
 
+    @Option(help: ArgumentHelp("A watch-only account asked to sign (repeatable, for multisig): one request each; default --from.", valueName: "G…"))
+    var signer: [String] = []
+
     @Option(help: ArgumentHelp("A note shown to the signer, marked unverified.", valueName: "TEXT"))
     var note: String?
 
@@ -63,10 +66,11 @@ struct StellarTransactionOptions: ParsableArguments {
 
     /// Builds the transaction with `primary` first, issues the request and writes the outputs.
     func issue(_ primary: StellarOperationSpec?) throws {
-        let arguments = StellarBuildArguments(
+        var arguments = StellarBuildArguments(
             from: from, network: network, sequence: seq, horizon: horizon, fee: fee, memoText: memoText, memoID: memoID,
             memoHash: memoHash, memoReturn: memoReturn, validUntil: validUntil, note: note, ops: op,
             opsFile: try ops.map { try QRMessageIO.read($0) })
+        arguments.signers = signer
         let builder = try arguments.builder(primary: primary, now: Int64(Date().timeIntervalSince1970))
         try StellarActions.issue(builder, out: out ?? (qr.isRequested || sep7 != nil || sep7QR != nil ? nil : "-"), qr: qr, sep7: sep7, sep7QR: sep7QR)
     }
