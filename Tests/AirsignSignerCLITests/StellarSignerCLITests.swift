@@ -92,7 +92,21 @@ import Testing
         padded = try TransactionEnvelope.v1(memoTx, signatures: []).xdr()
         let memoEnd = 4 + 36 + 4 + 8 + 4 + 4 + 4 + 2
         padded[memoEnd] = 1
+        // Operation 0's type: after the envelope type, source, fee, sequence, time bounds, memo id,
+        // operation count and the operation's source flag.
+        var unknownOperation = good
+        let opType = 4 + 36 + 4 + 8 + 4 + 16 + 12 + 4 + 4
+        #expect(unknownOperation[opType ..< opType + 4] == [0, 0, 0, 1])
+        unknownOperation[opType + 3] = 99
+        // A sign request whose passphrase is another network's than the request's.
+        let wrongNetwork = """
+            {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"stellar","network":"stellar:testnet",\
+            "account":{"address":"\(Self.account0)","publicKey":"\(Hex.encode(try StrKey.decodeAccountID(Self.account0), prefix: true))"},\
+            "payload":{"type":"transaction","envelope":"\(try Self.envelope().base64())","networkPassphrase":"\(StellarNetwork.public.passphrase)"}}
+            """
         let cases: [(String, String, String)] = [
+            ("unknownOperation", StellarBase64.encode(unknownOperation), "unknown or unsupported operation type 99"),
+            ("wrongNetwork", wrongNetwork, "public"),
             ("truncated", StellarBase64.encode(Array(good.dropLast(3))), "XDR"),
             ("padding", StellarBase64.encode(padded), "padding"),
             ("unknownNetwork", try Self.envelope().base64(), "\"mainet\""),
