@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from stellar_sdk import Keypair, Network, parse_transaction_envelope_from_xdr, xdr
+from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
 from horizon_fixture import FixtureHorizon, horizon_name
 
@@ -79,9 +80,16 @@ def test_payment_through_qr_signed_finalized_submitted(machines, tmp_path):
     with FixtureHorizon(PASSPHRASE, base_fee=250) as horizon:
         horizon.add_account(ACCOUNT0, sequence=4_294_967_296)
         qr = tmp_path / "request.png"
+        sep7 = tmp_path / "uri.txt"
         machines.watch("stellar", "payment", "--from", ACCOUNT0, "--network", "testnet", "--horizon", horizon.url,
-                       "--to", ACCOUNT2, "--amount", "12.5", "--memo-text", "rent", "--valid-until", "+1h", "--qr", str(qr))
+                       "--to", ACCOUNT2, "--amount", "12.5", "--memo-text", "rent", "--valid-until", "+1h", "--qr", str(qr),
+                       "--sep7", str(sep7))
         assert qr.exists()
+        # The SEP-7 URI of the same unsigned transaction, as stellar-sdk reads it.
+        uri = TransactionStellarUri.from_uri(sep7.read_text().strip(), PASSPHRASE)
+        assert uri.network_passphrase == PASSPHRASE and uri.pubkey == ACCOUNT0
+        assert uri.transaction_envelope.transaction.sequence == 4_294_967_297
+        assert uri.transaction_envelope.transaction.operations[0].amount == "12.5"
         response = tmp_path / "response.json"
         signed = machines.signer("sign", "--scan", str(qr), "--yes", "--pin-file", str(machines.pin), "--out", str(response))
         assert "pay 12.5 XLM to " + ACCOUNT2 in signed.stderr
