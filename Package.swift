@@ -48,10 +48,12 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
-        .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .target(name: "AirsignStellar", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
         // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
         // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
         .target(name: "AirsignOnline", dependencies: ["AirsignEncoding"]),
@@ -59,7 +61,7 @@ let package = Package(
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline",
+            "AirsignTransport", "AirsignOnline", "AirsignStellar",
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
@@ -92,6 +94,7 @@ let package = Package(
 
         .executableTarget(name: "airsign-watch", dependencies: [
             "AirsignCLI", "AirsignWatch", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignOnline", "AirsignEncoding",
         ]),
         // The offline signer: nothing it depends on may link networking (checked by
         // Tests/interop/test_link_map.py).
@@ -129,6 +132,7 @@ let package = Package(
         .testTarget(name: "AirsignSignerCLITests", dependencies: [
             "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
             "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport", .product(name: "BigInt", package: "BigInt"),
+            "AirsignStellar",
         ]),
         .testTarget(name: "AirsignMessagesTests", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport",
@@ -136,8 +140,12 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
+            "AirsignStellar", "AirsignOnline",
         ]),
-        .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignStellarTests", dependencies: [
+            "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
