@@ -23,9 +23,9 @@ public enum EthereumInput {
 
     /// A decimal chain id, 1 … 2^256 − 1.
     public static func chainId(_ text: String) throws(EthereumWatchError) -> BigUInt {
-        guard !text.isEmpty, text.count <= 78, text.first != "0", text.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let id = BigUInt(text, radix: 10), id.bitWidth <= 256
-        else { throw .invalidInput("--chain-id: \(text.debugDescription) is not a decimal chain id (1, 11155111, …)") }
+        guard let id = EthereumWatchAccount.chainId(of: "eip155:" + text), id.bitWidth <= 256 else {
+            throw .invalidInput("--chain-id: \(text.debugDescription) is not a decimal chain id (1, 11155111, …)")
+        }
         return id
     }
 

@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignEthereum
 import AirsignMessages
 import BigInt
 
@@ -29,12 +30,8 @@ public struct EthereumMessageBuilder: Sendable {
         guard case .object = json else { throw EthereumWatchError.invalidInput("\(path): EIP-712 typed data is a JSON object") }
         var wanted = chainId
         if wanted == nil, let domainChain = json["domain"]?["chainId"] {
-            switch domainChain {
-            case let .number(text): wanted = BigUInt(text, radix: 10)
-            case let .string(text) where text.hasPrefix("0x"): wanted = BigUInt(text.dropFirst(2), radix: 16)
-            case let .string(text): wanted = BigUInt(text, radix: 10)
-            default: break
-            }
+            // One that does not read is left to the review, which refuses it by name.
+            wanted = EthereumChain.typedChainId(domainChain)
         }
         let account = try EthereumWatchAccount.find(from, chainId: wanted, in: store)
         let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: json)])

@@ -33,7 +33,6 @@ public struct EthereumTokenInfo: Sendable, Equatable {
         return symbol(reply)
     }
 
-
     /// An ABI `string` return (offset, length, bytes), or a `bytes32` one (older tokens), as
     /// printable ASCII of 1…32 characters; nil otherwise.
     static func symbol(_ bytes: [UInt8]) -> String? {

@@ -38,11 +38,7 @@ public struct EthereumWatchAccount: Sendable, Equatable {
 
     /// The chain id of `eip155:<decimal>`, nil for anything else.
     static func chainId(of network: String) -> BigUInt? {
-        let digits = network.dropFirst("eip155:".count)
-        guard network.hasPrefix("eip155:"), !digits.isEmpty, digits.count <= 78, digits.first != "0",
-              digits.allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return nil }
-        return BigUInt(digits, radix: 10)
+        do { return try EthereumChain.chainId(of: network) } catch { return nil }
     }
 
     public var network: String { "eip155:\(chainId)" }

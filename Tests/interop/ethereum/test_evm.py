@@ -203,3 +203,38 @@ def test_bad_input_against_the_node_writes_nothing(machines, node):
     assert not out_file.exists()
     listed = machines.watch("requests", "list", "--json")
     assert listed.stdout.strip() == ""
+
+
+def test_watch_builds_and_the_signer_signs_what_eth_account_signs(machines, node):
+    """Offline builds (every option given): the finalized raw transaction is byte for byte what
+    eth-account signs for the same fields with the phrase's m/44'/60'/0'/0/0 key."""
+    from eth_account import Account
+    Account.enable_unaudited_hdwallet_features()
+    key = Account.from_mnemonic(PHRASE, account_path="m/44'/60'/0'/0/0").key
+    chain = node.chain_id
+    token = to_checksum_address("0x" + "ab" * 20)
+    access = machines.tmp / "al.json"
+    access.write_text(json.dumps([{"address": token, "storageKeys": ["0x" + "11" * 32, "0x" + "22" * 32]}]))
+    fees1559 = ["--max-fee", "30gwei", "--priority-fee", "1.5gwei"]
+    cases = [
+        (["transfer", "--to", RECIPIENT, "--value", "1.5ether", "--nonce", "0", *fees1559],
+         {"type": 2, "nonce": 0, "to": RECIPIENT, "value": 15 * 10**17, "gas": 21000, "maxFeePerGas": 30 * 10**9,
+          "maxPriorityFeePerGas": 15 * 10**8, "data": "0x", "accessList": []}),
+        (["transfer", "--to", RECIPIENT, "--value", "123wei", "--nonce", "5", "--legacy", "--gas-price", "2gwei"],
+         {"nonce": 5, "to": RECIPIENT, "value": 123, "gas": 21000, "gasPrice": 2 * 10**9, "data": "0x"}),
+        (["call", "--to", token, "--data", "0xdeadbeef00", "--value", "1gwei", "--nonce", "9", "--gas", "90000",
+          "--gas-price", "7wei", "--access-list", str(access)],
+         {"type": 1, "nonce": 9, "to": token, "value": 10**9, "gas": 90000, "gasPrice": 7, "data": "0xdeadbeef00",
+          "accessList": json.loads(access.read_text())}),
+        (["erc20-transfer", "--token", token, "--to", RECIPIENT, "--amount", "0.000001", "--decimals", "18", "--nonce", "1",
+          "--gas", "60000", *fees1559],
+         {"type": 2, "nonce": 1, "to": token, "value": 0, "gas": 60000, "maxFeePerGas": 30 * 10**9, "maxPriorityFeePerGas": 15 * 10**8,
+          "data": "0xa9059cbb" + "00" * 12 + RECIPIENT[2:].lower() + (10**12).to_bytes(32, "big").hex(), "accessList": []}),
+    ]
+    for i, (args, theirs) in enumerate(cases):
+        request, final = machines.build_sign_finalize([args[0], "--from", ADDRESS, "--chain-id", str(chain), *args[1:]], f"offline{i}", qr=False,
+                                                       blind=args[0] == "call")  # unknown calldata needs --blind
+        signed = Account.sign_transaction(dict(theirs, chainId=chain), key)
+        result = json.loads(final.read_text())["result"]
+        assert result["rawTransaction"] == "0x" + bytes(signed.raw_transaction).hex(), args
+        assert result["hash"] == "0x" + bytes(signed.hash).hex()
