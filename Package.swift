@@ -56,12 +56,12 @@ let package = Package(
         ]),
         // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
         // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
-        .target(name: "AirsignOnline", dependencies: ["AirsignEncoding"]),
+        .target(name: "AirsignOnline", dependencies: ["AirsignEncoding", .product(name: "BigInt", package: "BigInt")]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", "AirsignStellar",
+            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
@@ -140,7 +140,7 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
-            "AirsignStellar", "AirsignOnline",
+            "AirsignStellar", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignStellarTests", dependencies: [
             "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",

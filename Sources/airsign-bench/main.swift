@@ -127,3 +127,6 @@ measure("sr25519_verify", options, details: details) { i in
 
 // QR transport: encode+PNG and scan per frame, and the fountain code's overhead under loss.
 try QRBench.run(options)
+
+// Ethereum: the bare Keccak + libsecp256k1 signing loop (bench/ethereum.py times the batch).
+try EthereumBench.run(options)
