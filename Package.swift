@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
         .library(name: "AirsignStellar", targets: ["AirsignStellar"]),
         .library(name: "AirsignEthereum", targets: ["AirsignEthereum"]),
+        .library(name: "AirsignSubstrate", targets: ["AirsignSubstrate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,7 +49,7 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignSubstrate"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
@@ -64,6 +65,11 @@ let package = Package(
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
         .target(name: "AirsignEthereum", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Substrate: polkadot-js SignerPayloadJSON → signing payload (signed extensions, eras),
+        // v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15. No networking.
+        .target(name: "AirsignSubstrate", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -133,6 +139,10 @@ let package = Package(
         .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignSubstrateTests", dependencies: [
+            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
