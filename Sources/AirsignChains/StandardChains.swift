@@ -1,10 +1,12 @@
 import AirsignEthereum
 import AirsignMessages
+import AirsignSubstrate
 
 extension ChainRegistry {
     /// Every chain module this build signs for: real chains only, one line each. A chain without
     /// a line here is refused as "no chain module for … yet".
     public static let standard = ChainRegistry([
         EthereumChain(),
+        SubstrateChain(),
     ])
 }
