@@ -142,7 +142,7 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignSubstrateTests", dependencies: [
-            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignTestChain",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
