@@ -68,21 +68,41 @@ public struct PayloadBuilder: Sendable {
     }
 }
 
-/// Balances calls the watch builds (pallet-balances call indices 0, 3, 4).
-public enum BalancesCall {
-    public enum Kind: Sendable { case allowDeath, keepAlive, all(keepAlive: Bool) }
+/// Balances calls the watch builds: `transfer_allow_death`, `transfer_keep_alive`,
+/// `transfer_all` (pallet-balances call indices 0, 3, 4 unless metadata says otherwise).
+public enum BalancesCall: Sendable, Equatable {
+    case allowDeath(amount: UInt128)
+    case keepAlive(amount: UInt128)
+    case all(keepAlive: Bool)
 
-    /// The call bytes: pallet index, call index, `MultiAddress::Id(dest)`, then the amount
-    /// (Compact<u128>) or, for transfer_all, the keep-alive flag.
-    public static func encode(_ kind: Kind, pallet: UInt8, dest: [UInt8], amount: UInt128) -> [UInt8] {
-        var writer = SCALEWriter()
-        switch kind {
-        case .allowDeath: writer.writeBytes([pallet, 0, 0])
-        case .keepAlive: writer.writeBytes([pallet, 3, 0])
-        case .all: writer.writeBytes([pallet, 4, 0])
+    /// The call's name in metadata.
+    public var name: String {
+        switch self {
+        case .allowDeath: return "transfer_allow_death"
+        case .keepAlive: return "transfer_keep_alive"
+        case .all: return "transfer_all"
         }
+    }
+
+    /// pallet-balances' own `#[pallet::call_index]`.
+    public var defaultCallIndex: UInt8 {
+        switch self {
+        case .allowDeath: return 0
+        case .keepAlive: return 3
+        case .all: return 4
+        }
+    }
+
+    /// The call bytes: pallet and call index, `MultiAddress::Id(dest)`, then the amount
+    /// (Compact<u128>) or, for transfer_all, the keep-alive flag.
+    public func encode(pallet: UInt8, call: UInt8, dest: [UInt8]) -> [UInt8] {
+        var writer = SCALEWriter()
+        writer.writeBytes([pallet, call, 0])
         writer.writeBytes(dest)
-        if case let .all(keepAlive) = kind { writer.writeBool(keepAlive) } else { writer.writeCompact(amount) }
+        switch self {
+        case let .allowDeath(amount), let .keepAlive(amount): writer.writeCompact(amount)
+        case let .all(keepAlive): writer.writeBool(keepAlive)
+        }
         return writer.bytes
     }
 }
