@@ -68,3 +68,18 @@ let substrateHandlers: [String: Handler] = [
         ]))
     },
 ]
+
+let substrateMetadataHandlers: [String: Handler] = [
+    // {metadata: hex} → {version, pallets: [{name, index, calls: {name: index}}], extensions}
+    "substrate_metadata": { request in
+        let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
+        return [
+            "version": Int(metadata.version),
+            "pallets": metadata.pallets.map { pallet in
+                ["name": pallet.name, "index": Int(pallet.index),
+                 "calls": pallet.calls.reduce(into: [String: Int]()) { $0[$1.name] = Int($1.index) }] as [String: Any]
+            },
+            "extensions": metadata.signedExtensions,
+        ]
+    },
+]
