@@ -197,3 +197,15 @@ func parseJSON(_ text: String) throws -> JSONValue { try JSONParser().parse(Arra
         #expect(RawMessage.wrapBytes(ethereum) == ethereum)
     }
 }
+
+@Suite struct SubstrateNetworkTableTests {
+    @Test func everyNetworkHasAGenesisHashAndAUniqueKey() {
+        for network in SubstrateNetwork.known {
+            #expect(network.genesisHash.count == 32, "\(network.name)")
+            #expect(SubstrateNetwork.byGenesis(network.genesisHash)?.key == network.key)
+            #expect(SubstrateNetwork.byKey(network.key)?.name == network.name)
+            #expect(network.caip2 == "polkadot:" + testHex(network.genesisHash.prefix(16)))
+        }
+        #expect(Set(SubstrateNetwork.known.map(\.key)).count == SubstrateNetwork.known.count)
+    }
+}
