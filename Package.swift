@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
         .library(name: "AirsignStellar", targets: ["AirsignStellar"]),
         .library(name: "AirsignEthereum", targets: ["AirsignEthereum"]),
+        .library(name: "AirsignSubstrate", targets: ["AirsignSubstrate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,7 +49,7 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: [
@@ -61,11 +62,16 @@ let package = Package(
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
         .target(name: "AirsignEthereum", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Substrate: polkadot-js SignerPayloadJSON → signing payload (signed extensions, eras),
+        // v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15. No networking.
+        .target(name: "AirsignSubstrate", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -105,7 +111,7 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
@@ -116,7 +122,9 @@ let package = Package(
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
-        .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto", "AirsignTransport"]),
+        .executableTarget(name: "airsign-bench", dependencies: [
+            "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
+        ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
@@ -151,6 +159,10 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignSubstrateTests", dependencies: [
+            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignTestChain",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import AirsignEthereum
 import AirsignMessages
 import AirsignStellar
+import AirsignSubstrate
 
 extension ChainRegistry {
     /// Every chain module this build signs for: real chains only, one line each. A chain without
@@ -8,5 +9,6 @@ extension ChainRegistry {
     public static let standard = ChainRegistry([
         EthereumChain(),
         StellarChain(),
+        SubstrateChain(),
     ])
 }

@@ -121,7 +121,7 @@ import Testing
         let unknownChain = try SignRequest(id: RequestID(Self.ids[1]), chain: ChainID("icp"), network: "icp:mainnet",
                                            account: TestChainFixtures.account(1), payload: .object([(key: "type", value: .string("transaction"))]))
         #expect(try render([unknownChain]).contains("REFUSED: no chain module for icp yet"))
-        #expect(ChainRegistry.standard.chains == [try ChainID("ethereum"), try ChainID("stellar")])
+        #expect(ChainRegistry.standard.chains == [try ChainID("ethereum"), try ChainID("stellar"), try ChainID("substrate")])
     }
 
     @Test func hiddenCharactersInReviewValuesAreEscaped() {
