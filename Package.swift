@@ -48,7 +48,7 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignICP"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
@@ -64,6 +64,11 @@ let package = Package(
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
         .target(name: "AirsignEthereum", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Internet Computer: principals and accounts, request ids, CBOR envelopes, Candid, the
+        // ICP ledger and ICRC-1 transfers, quill's message JSON. No networking.
+        .target(name: "AirsignICP", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -133,6 +138,10 @@ let package = Package(
         .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignICPTests", dependencies: [
+            "AirsignICP", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),

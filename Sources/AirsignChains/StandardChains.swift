@@ -1,4 +1,5 @@
 import AirsignEthereum
+import AirsignICP
 import AirsignMessages
 
 extension ChainRegistry {
@@ -6,5 +7,6 @@ extension ChainRegistry {
     /// a line here is refused as "no chain module for … yet".
     public static let standard = ChainRegistry([
         EthereumChain(),
+        ICPChain(),
     ])
 }
