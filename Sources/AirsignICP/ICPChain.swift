@@ -12,7 +12,8 @@ import BigInt
 /// checks the sender and the expiry, and shows ledger transfers as amounts; any other call
 /// shows its Candid arguments and needs explicit confirmation. Signing items are the content
 /// maps themselves (call, then its request_status read, per window); `sign` computes each
-/// request id and signs `\x0Aic-request ‖ id`. The result is quill's message JSON array.
+/// request id and signs `\x0Aic-request ‖ id`. The result is `{"messages":[…]}`, the array being
+/// exactly the file `quill send` reads (responses' results are objects, DESIGN.md).
 public struct ICPChain: ChainModule {
     public let chain = ChainID(Chain.icp)
     public let displayName = "Internet Computer"
@@ -209,7 +210,7 @@ public struct ICPChain: ChainModule {
             signatures.append(try ICPIdentity.sign(requestID: content.requestID, with: key))
         }
         let messages = try Self.assemble(review.signing, signatures: signatures, identity: identity)
-        return SignedOutput(signatures: signatures.map { Hex.encode($0) }, result: .array(messages.map(\.json)))
+        return SignedOutput(signatures: signatures.map { Hex.encode($0) }, result: QuillMessage.result(messages))
     }
 
     /// Pairs each call with its request_status read and their signatures into quill messages.
@@ -251,7 +252,7 @@ public struct ICPChain: ChainModule {
             signatures.append(signature)
         }
         let messages = try Self.assemble(items, signatures: signatures, identity: decoded.identity)
-        let result = JSONValue.array(messages.map(\.json))
+        let result = QuillMessage.result(messages)
         if let given = response.result, given != result {
             throw ICPError.refused("the response's result is not the envelopes of the signed requests")
         }

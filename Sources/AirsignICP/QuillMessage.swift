@@ -18,16 +18,17 @@ public struct QuillMessage: Equatable, Sendable {
 
     public var requestID: [UInt8] { call.content.requestID }
 
+    /// Keys in sorted order, as sign responses store their results (so the two compare equal).
     public var json: JSONValue {
         let id = JSONValue.string(Hex.encode(requestID))
         var ingress: [(key: String, value: JSONValue)] = [
-            ("call_type", .string("update")), ("request_id", id), ("content", .string(Hex.encode(call.encoded))),
+            ("call_type", .string("update")), ("content", .string(Hex.encode(call.encoded))), ("request_id", id),
         ]
         if let role { ingress.append(("role", .string(role))) }
         return .object([
             ("ingress", .object(ingress)),
             ("request_status", .object([
-                ("canister_id", .string(canisterID.text)), ("request_id", id), ("content", .string(Hex.encode(readState.encoded))),
+                ("canister_id", .string(canisterID.text)), ("content", .string(Hex.encode(readState.encoded))), ("request_id", id),
             ])),
         ])
     }
@@ -99,8 +100,18 @@ public struct QuillMessage: Equatable, Sendable {
         return r.paths == [[Array("request_status".utf8), id]]
     }
 
-    /// Parses a whole file: the array form (one element per expiry window).
+    /// A sign response's result: `{"messages": <quill's array>}`.
+    public static func result(_ messages: [QuillMessage]) -> JSONValue {
+        .object([("messages", .array(messages.map(\.json)))])
+    }
+
+    /// Parses quill's array (one element per expiry window), or a response result or a whole
+    /// sign response holding it under `messages`.
     public static func parseArray(_ json: JSONValue) throws(ICPError) -> [QuillMessage] {
+        if case .object = json {
+            if let result = json["result"] { return try parseArray(result) }
+            if let messages = json["messages"] { return try parseArray(messages) }
+        }
         guard case let .array(items) = json, !items.isEmpty else {
             throw .malformed(field: "messages", reason: "an array of ingress messages with their request_status is required")
         }
