@@ -107,7 +107,8 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignICP", "AirsignMessages",
+            .product(name: "BigInt", package: "BigInt"),
         ]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
