@@ -34,6 +34,10 @@ import Testing
                                  stdin: stdin).wait()
         }
 
+        func watch(_ arguments: [String]) throws -> ProgramRun.Result {
+            try ProgramRun.start(ProgramRun.besideTests("airsign-watch"), arguments, environment: ["AIRSIGN_WATCH_HOME": dir + "/watch"]).wait()
+        }
+
         func file(_ name: String, _ text: String) -> String {
             let path = dir + "/" + name
             _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
@@ -93,5 +97,57 @@ import Testing
             #expect(sign.stderr.contains(reason), "\(sign.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
+    }
+
+    /// watch builds → signer signs → watch finalizes, for a one-hour series of windows.
+    @Test func watchBuildsSignerSignsWatchFinalizes() throws {
+        let home = try Home()
+        let pin = home.file("pin", "correct horse\n")
+        #expect(try home.run(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
+        #expect(try home.run(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin]).status == 0)
+        let account = home.dir + "/account.json"
+        #expect(try home.run(["account", "export", ICPFixtures.principalText, "--out", account]).status == 0)
+        #expect(try home.watch(["account", "import", account]).status == 0)
+
+        let from = ICPFixtures.principalText
+        let request = home.dir + "/request.json"
+        let built = try home.watch(["icp", "transfer", "--from", from, "--to", "2vxsx-fae", "--amount", "0.5", "--valid-for", "1h", "--out", request])
+        #expect(built.status == 0, "\(built.stderr)")
+        let inspect = try home.run(["inspect", request])
+        #expect(inspect.all.contains("12 expiry windows"), "\(inspect.all)")
+        #expect(inspect.all.contains("0.5 ICP"))
+        let response = home.dir + "/response.json"
+        #expect(try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", response]).status == 0)
+        let final = home.dir + "/final.json"
+        let finalized = try home.watch(["finalize", response, "--out", final])
+        #expect(finalized.status == 0, "\(finalized.stderr)")
+        let messages = try QuillMessage.parseArray(try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: final)))))
+        #expect(messages.count == 12)
+
+        // Refusals: nothing written.
+        let out = home.dir + "/refused.json"
+        let refusals: [([String], String)] = [
+            (["icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method", "manage_neuron", "--arg-hex", "4449444c0000",
+              "--valid-for", "1h", "--out", out], "--valid-for is only for ledger transfers"),
+            (["icp", "transfer", "--from", from, "--to", "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866753", "--amount", "1", "--out", out],
+             "checksum"),
+            (["icp", "transfer", "--from", from, "--to", "2vxsx-fae", "--amount", "1", "--valid-for", "24h", "--out", out], "at most 23h"),
+            (["icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method", "x", "--arg-hex", "4449444c00", "--out", out],
+             "Candid"),
+            (["icp", "transfer", "--from", "2vxsx-fae", "--to", "2vxsx-fae", "--amount", "1", "--out", out], "no watch-only account"),
+        ]
+        for (arguments, reason) in refusals {
+            let result = try home.watch(arguments)
+            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(reason), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        // A call the signer cannot interpret is issued, then signed only with --blind.
+        let call = home.dir + "/call.json"
+        #expect(try home.watch(["icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method", "get_neuron_ids",
+                                "--arg-hex", "4449444c0000", "--out", call]).status == 0)
+        let unblind = try home.run(["sign", call, "--yes", "--pin-file", pin, "--out", out])
+        #expect(unblind.status != 0 && !FileManager.default.fileExists(atPath: out), "\(unblind.stderr)")
+        #expect(try home.run(["sign", call, "--yes", "--blind", "--pin-file", pin, "--out", out]).status == 0)
     }
 }
