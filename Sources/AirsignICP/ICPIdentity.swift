@@ -34,6 +34,29 @@ public struct ICPIdentity: Equatable, Sendable {
         principal = Principal.selfAuthenticating(derPublicKey: der)
     }
 
+    /// From a DER SubjectPublicKeyInfo as envelopes carry it (`sender_pubkey`).
+    public init(der: [UInt8]) throws(ICPError) {
+        for length in [Secp256k1.uncompressedPublicKeyLength, Ed25519.publicKeyLength] where der.count > length {
+            let candidate = try? ICPIdentity(publicKey: Array(der.suffix(length)))
+            if let candidate, candidate.der == der {
+                self = candidate
+                return
+            }
+        }
+        throw .malformed(field: "sender_pubkey", reason: "not the DER key of a secp256k1 or Ed25519 identity")
+    }
+
+    /// Checks a signed envelope: the sender is this key's principal and the signature verifies.
+    public static func verify(_ envelope: ICPEnvelope, field: String) throws(ICPError) {
+        let identity = try ICPIdentity(der: envelope.senderPubkey)
+        guard envelope.content.sender == identity.principal else {
+            throw .refused("\(field): the sender is not the principal of sender_pubkey")
+        }
+        guard identity.isValidSignature(envelope.senderSig, requestID: envelope.content.requestID) else {
+            throw .refused("\(field): sender_sig does not verify")
+        }
+    }
+
     /// The signature over `\x0Aic-request ‖ requestID`.
     public static func sign(requestID: [UInt8], with key: SigningKey) throws(ICPError) -> [UInt8] {
         let message = ICPEnvelope.signedBytes(requestID: requestID)
