@@ -142,7 +142,7 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignICPTests", dependencies: [
-            "AirsignICP", "AirsignWatch", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
