@@ -7,11 +7,11 @@ principal, its canister is the URL's, and its expiry lies within 5 minutes of th
 `variant { Ok = 42 : nat64 }`. /read_state answers a verified read_state envelope for
 `request_status` with a certificate whose tree holds the status and reply; the certificate's
 signature is zeros (nothing verifies it)."""
-import base64
 import hashlib
+import sys
 import threading
-import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import cbor2
 import coincurve
@@ -19,48 +19,13 @@ import nacl.signing
 from coincurve.ecdsa import cdata_to_der, deserialize_compact
 from ic.candid import Types, encode
 
+sys.path.insert(0, str(Path(__file__).parent))
+from ic_spec import h, hash_of_map, principal_text  # noqa: E402
+
 SECP_DER = bytes.fromhex("3056301006072a8648ce3d020106052b8104000a034200")
 ED_DER = bytes.fromhex("302a300506032b6570032100")
 DOMAIN = b"\x0aic-request"
 MAX_AHEAD = 300 * 10**9
-
-
-def leb128(n):
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def h(b):
-    return hashlib.sha256(b).digest()
-
-
-def hash_value(v):
-    if isinstance(v, bytes):
-        return h(v)
-    if isinstance(v, str):
-        return h(v.encode())
-    if isinstance(v, int):
-        return h(leb128(v))
-    if isinstance(v, (list, tuple)):
-        return h(b"".join(hash_value(x) for x in v))
-    if hasattr(v, "items"):
-        return request_id(v)
-    raise ValueError(f"unhashable {type(v)}")
-
-
-def request_id(m):
-    return h(b"".join(sorted(h(k.encode()) + hash_value(v) for k, v in m.items())))
-
-
-def principal_text(b):
-    raw = zlib.crc32(b).to_bytes(4, "big") + b
-    s = base64.b32encode(raw).decode().lower().rstrip("=")
-    return "-".join(s[i:i + 5] for i in range(0, len(s), 5))
 
 
 def verify_envelope(body, clock_ns):
@@ -73,7 +38,7 @@ def verify_envelope(body, clock_ns):
     content, der, sig = envelope["content"], envelope["sender_pubkey"], envelope["sender_sig"]
     if content["sender"] != hashlib.sha224(der).digest() + b"\x02":
         raise ValueError("sender is not the key's principal")
-    rid = request_id(content)
+    rid = hash_of_map(content)
     message = DOMAIN + rid
     if der.startswith(SECP_DER) and len(der) == 88:
         if not coincurve.PublicKey(der[-65:]).verify(cdata_to_der(deserialize_compact(sig)), message, hasher=h):

@@ -7,6 +7,8 @@ import hashlib
 import json
 import zlib
 import base64
+import sys
+from pathlib import Path
 
 import cbor2
 import coincurve
@@ -15,54 +17,16 @@ from coincurve.ecdsa import cdata_to_der, deserialize_compact
 from ic.candid import decode as ic_decode
 from ic.utils import to_request_id as ic_request_id
 
+sys.path.insert(0, str(Path(__file__).parent))
+from ic_spec import h, hash_of_map, principal_text  # noqa: E402
+
 TRANSFERS = 2000
 LEDGER = bytes.fromhex("00000000000000020101")
 DOMAIN = b"\x0aic-request"
 SECP256K1_ORDER = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
 
 
-# --- The interface spec's hashing, written from its text ("Representation-independent hashing").
-
-def leb128(n):
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def h(b):
-    return hashlib.sha256(b).digest()
-
-
-def hash_value(v):
-    if isinstance(v, bytes):
-        return h(v)
-    if isinstance(v, str):
-        return h(v.encode())
-    if isinstance(v, int):
-        assert v >= 0
-        return h(leb128(v))
-    if isinstance(v, list):
-        return h(b"".join(hash_value(x) for x in v))
-    if isinstance(v, dict):
-        return hash_of_map(v)
-    raise TypeError(type(v))
-
-
-def hash_of_map(m):
-    return h(b"".join(sorted(h(k.encode()) + hash_value(v) for k, v in m.items())))
-
-
-# --- Principals and accounts, from the spec and the ICRC-1 standard.
-
-def principal_text(b):
-    raw = zlib.crc32(b).to_bytes(4, "big") + b
-    s = base64.b32encode(raw).decode().lower().rstrip("=")
-    return "-".join(s[i:i + 5] for i in range(0, len(s), 5))
-
+# --- Accounts, from the ICRC-1 standard and ic-js (the spec's hash and principal text: ic_spec.py).
 
 def account_id(owner, sub):
     digest = hashlib.sha224(b"\x0aaccount-id" + owner + sub).digest()
