@@ -49,7 +49,7 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: [
@@ -62,7 +62,7 @@ let package = Package(
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
@@ -72,6 +72,11 @@ let package = Package(
         // Substrate: polkadot-js SignerPayloadJSON → signing payload (signed extensions, eras),
         // v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15. No networking.
         .target(name: "AirsignSubstrate", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Internet Computer: principals and accounts, request ids, CBOR envelopes, Candid, the
+        // ICP ledger and ICRC-1 transfers, quill's message JSON. No networking.
+        .target(name: "AirsignICP", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -111,7 +116,8 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
+            .product(name: "BigInt", package: "BigInt"),
         ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
@@ -161,6 +167,10 @@ let package = Package(
         .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),
         .testTarget(name: "AirsignSubstrateTests", dependencies: [
             "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignTestChain",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignICPTests", dependencies: [
+            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),

@@ -1,4 +1,5 @@
 import AirsignEthereum
+import AirsignICP
 import AirsignMessages
 import AirsignStellar
 import AirsignSubstrate
@@ -10,5 +11,6 @@ extension ChainRegistry {
         EthereumChain(),
         StellarChain(),
         SubstrateChain(),
+        ICPChain(),
     ])
 }
