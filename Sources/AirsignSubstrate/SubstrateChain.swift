@@ -37,6 +37,10 @@ public struct SubstrateChain: ChainModule {
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
         let account = try Self.accountID(request.account)
+        do { _ = try ChainNetwork(caip2: request.network, chain: .substrate) } catch {
+            throw SubstrateError("network \"\(request.network)\" is not polkadot:<first 32 hex digits of the genesis hash>")
+        }
+        // For a 32-byte key the keystore's key decides between sr25519 and ed25519 at signing.
         let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
         switch request.payloadType {
         case "extrinsic":

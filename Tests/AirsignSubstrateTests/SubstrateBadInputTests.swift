@@ -100,5 +100,6 @@ import Testing
         #expect(try refusal(request).contains("not the request's account"))
         #expect(try refusal(try F.rawRequest(alice, data: "0x00", type: "text")).contains("\"bytes\" or \"payload\""))
         #expect(try refusal(try F.rawRequest(alice, data: "zz")).contains("0x-prefixed"))
+        #expect(try refusal(try F.rawRequest(alice, data: "0x00", network: "eip155:1")).contains("is not polkadot:"))
     }
 }
