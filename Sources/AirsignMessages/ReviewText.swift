@@ -21,7 +21,9 @@ public enum ReviewText {
         for warning in review.warnings { lines.append(ReviewLine("warning", warning)) }
         if let note = request.note { lines.append(ReviewLine("note", "\"\(note)\" (from the watch, unverified)")) }
         let bytes = review.signing.reduce(0) { $0 + $1.bytes.count }
-        let labels = review.signing.map(\.label).joined(separator: ", ")
+        // A long series (ICP expiry windows) names its first items and counts the rest.
+        let shown = review.signing.prefix(4).map(\.label)
+        let labels = (shown + (review.signing.count > 4 ? ["… (\(review.signing.count - 4) more)"] : [])).joined(separator: ", ")
         lines.append(ReviewLine("signs", "\(review.signing.count) message\(review.signing.count == 1 ? "" : "s"), \(bytes) bytes: \(labels)"))
         if case let .explicit(reason) = review.confirmation {
             lines.append(ReviewLine("blind", "not fully shown: \(reason); signed only with --blind"))

@@ -22,6 +22,9 @@ public enum ICPActions {
         let call = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(max(0, now)) * ICPTime.nanosPerSecond)
         let request = try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg,
                                                     now: now, validFor: seconds)
+        let symbol = transfer.symbol ?? ICPLedger.known(call.canister)?.symbol ?? "tokens"
+        Console.info("Transfer of \(transfer.amount) \(symbol) to \(transfer.to): \(call.method) on \(call.canister.text)"
+            + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" } ?? ""))
         try issue(request, out: out, qr: qr, now: now)
     }
 

@@ -113,6 +113,7 @@ import Testing
         let request = home.dir + "/request.json"
         let built = try home.watch(["icp", "transfer", "--from", from, "--to", "2vxsx-fae", "--amount", "0.5", "--valid-for", "1h", "--out", request])
         #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("Transfer of 0.5 ICP to 2vxsx-fae: icrc1_transfer on ryjl3-tyaaa-aaaaa-aaaba-cai, 12 expiry windows"), "\(built.stderr)")
         let inspect = try home.run(["inspect", request])
         #expect(inspect.all.contains("12 expiry windows"), "\(inspect.all)")
         #expect(inspect.all.contains("0.5 ICP"))
