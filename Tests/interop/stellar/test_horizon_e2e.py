@@ -28,6 +28,7 @@ ACCOUNT0 = "GDRXE2BQUC3AZNPVFSCEZ76NJ3WWL25FYFK6RGZGIEKWE4SOOHSUJUJ6"
 ACCOUNT1 = "GBAW5XGWORWVFE2XTJYDTLDHXTY2Q2MO73HYCGB3XMFMQ562Q2W2GJQX"
 ACCOUNT2 = "GAY5PRAHJ2HIYBYCLZXTHID6SPVELOOYH2LBPH3LD4RUMXUW3DOYTLXW"
 PASSPHRASE = Network.TESTNET_NETWORK_PASSPHRASE
+BALANCE = "00000000" + "da0d57da7d4850e7fc10d2a9d0ebc731f7afb40574c03395b17d49149b91f5be"
 
 
 def bin_dir() -> Path:
@@ -192,7 +193,7 @@ def test_watch_builders_make_the_envelope_stellar_sdk_builds(machines, tmp_path)
     """`stellar build` with one operation of every type the watch builds (and each dedicated
     subcommand once) gives byte for byte the envelope stellar-sdk's TransactionBuilder makes from
     the same parameters."""
-    from stellar_sdk import Account, Asset, Signer, TransactionBuilder
+    from stellar_sdk import Account, Asset, Price, Signer, TransactionBuilder
     from stellar_sdk.operation.set_options import AuthorizationFlag
 
     usd = Asset("USD", ACCOUNT1)
@@ -219,6 +220,13 @@ def test_watch_builders_make_the_envelope_stellar_sdk_builds(machines, tmp_path)
              clear_flags=2, signer=Signer.ed25519_public_key(ACCOUNT1, 1))),
         (f"account-merge to={ACCOUNT2}", lambda b: b.append_account_merge_op(ACCOUNT2)),
         ("bump-sequence to=123456789012", lambda b: b.append_bump_sequence_op(123456789012)),
+        (f"manage-sell-offer selling=native buying=USD:{ACCOUNT1} amount=100 price=0.25",
+         lambda b: b.append_manage_sell_offer_op(Asset.native(), usd, "100", "0.25")),
+        (f"manage-buy-offer selling=USD:{ACCOUNT1} buying=native amount=0 price=3/7 offer-id=12345",
+         lambda b: b.append_manage_buy_offer_op(usd, Asset.native(), "0", Price(3, 7), offer_id=12345)),
+        (f"create-passive-sell-offer selling=EUROTOKEN:{ACCOUNT2} buying=native amount=1.2345678 price=1.5",
+         lambda b: b.append_create_passive_sell_offer_op(euro, Asset.native(), "1.2345678", "1.5")),
+        (f"claim-claimable-balance id={BALANCE}", lambda b: b.append_claim_claimable_balance_op(BALANCE)),
     ]
     request = tmp_path / "request.json"
     args = ["stellar", "build", "--from", ACCOUNT0, "--network", "testnet", "--seq", "4294967297", "--fee", "150",
