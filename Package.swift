@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
         .library(name: "AirsignStellar", targets: ["AirsignStellar"]),
         .library(name: "AirsignEthereum", targets: ["AirsignEthereum"]),
+        .library(name: "AirsignSubstrate", targets: ["AirsignSubstrate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,7 +49,7 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
         .target(name: "AirsignStellar", dependencies: [
@@ -56,16 +57,26 @@ let package = Package(
         ]),
         // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
         // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
-        .target(name: "AirsignOnline", dependencies: ["AirsignEncoding"]),
+        .target(name: "AirsignOnline", dependencies: ["AirsignEncoding", .product(name: "BigInt", package: "BigInt")]),
         // airsign-watch's store and command logic (watch-only accounts, issued requests); never
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", "AirsignStellar",
+            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
         .target(name: "AirsignEthereum", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Substrate: polkadot-js SignerPayloadJSON → signing payload (signed extensions, eras),
+        // v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15. No networking.
+        .target(name: "AirsignSubstrate", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Internet Computer: principals and accounts, request ids, CBOR envelopes, Candid, the
+        // ICP ledger and ICRC-1 transfers, quill's message JSON. No networking.
+        .target(name: "AirsignICP", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -105,11 +116,21 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
+            .product(name: "BigInt", package: "BigInt"),
         ]),
+        // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
+        // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
+        .target(name: "AirsignFuzz", dependencies: [
+            "AirsignEncoding", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
+            "AirsignEthereum", "AirsignStellar",
+        ]),
+        .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
-        .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto", "AirsignTransport"]),
+        .executableTarget(name: "airsign-bench", dependencies: [
+            "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
+        ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
@@ -133,7 +154,7 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
-            "AirsignStellar", "AirsignOnline",
+            "AirsignStellar", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignStellarTests", dependencies: [
             "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",
@@ -141,6 +162,15 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignSubstrateTests", dependencies: [
+            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignTestChain",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignICPTests", dependencies: [
+            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),

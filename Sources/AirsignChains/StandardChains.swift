@@ -1,6 +1,8 @@
 import AirsignEthereum
+import AirsignICP
 import AirsignMessages
 import AirsignStellar
+import AirsignSubstrate
 
 extension ChainRegistry {
     /// Every chain module this build signs for: real chains only, one line each. A chain without
@@ -8,5 +10,7 @@ extension ChainRegistry {
     public static let standard = ChainRegistry([
         EthereumChain(),
         StellarChain(),
+        SubstrateChain(),
+        ICPChain(),
     ])
 }

@@ -42,6 +42,13 @@ public enum CallData: Equatable, Sendable {
         self = .other(selector: selector, length: data.count, prefix: Array(data.prefix(CallData.prefixLength)))
     }
 
+    /// The calldata of ERC-20 `transfer(to, amount)`: selector, then the address and amount as
+    /// 32-byte ABI words. `amount` must fit 256 bits (callers parse it with `EtherAmount`).
+    public static func encodeERC20Transfer(to: EthereumAddress, amount: BigUInt) throws(EthereumError) -> [UInt8] {
+        guard amount.bitWidth <= 256 else { throw .invalidAmount("a token amount fits 256 bits") }
+        return transferSelector + [UInt8](repeating: 0, count: 12) + to.bytes + amount.bigEndian(width: 32)
+    }
+
     /// An approve of 2^256 − 1: the spender may move every token, now and later.
     public var isUnlimitedApproval: Bool {
         if case .erc20Approve(_, let amount) = self { return amount == BigUInt.uint256Max }

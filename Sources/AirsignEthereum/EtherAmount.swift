@@ -11,21 +11,31 @@ public enum EtherAmount {
         guard let unit = units.first(where: { text.hasSuffix($0.name) }) else {
             throw .invalidAmount("\"\(text)\" needs a unit: ether, gwei or wei (e.g. 1.5ether)")
         }
-        let number = text.dropLast(unit.name.count)
+        return try digits(String(text.dropLast(unit.name.count)), decimals: unit.decimals, shown: text, unit: unit.name)
+    }
+
+    /// A plain decimal number (`1.5`, `42`) of a token with `decimals` places (0…255) → base
+    /// units: digits, at most one point, no more places than `decimals`, at most 2^256 − 1.
+    public static func parse(decimal number: String, decimals: Int) throws(EthereumError) -> BigUInt {
+        guard (0 ... 255).contains(decimals) else { throw .invalidAmount("\(decimals) decimals is outside 0…255") }
+        return try digits(number, decimals: decimals, shown: number, unit: "the token")
+    }
+
+    private static func digits(_ number: String, decimals: Int, shown: String, unit: String) throws(EthereumError) -> BigUInt {
         let parts = number.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         let isDigits = { (s: Substring) in !s.isEmpty && s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
         guard parts.count <= 2, let whole = parts.first, isDigits(whole), parts.count == 1 || isDigits(parts[1]) else {
-            throw .invalidAmount("\"\(text)\" is not a plain decimal number followed by a unit")
+            throw .invalidAmount("\"\(shown)\" is not a plain decimal number\(unit == "the token" ? "" : " followed by a unit")")
         }
         let fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.count <= unit.decimals else {
-            throw .invalidAmount("\"\(text)\" has more than \(unit.decimals) decimal places, the most \(unit.name) allows")
+        guard fraction.count <= decimals else {
+            throw .invalidAmount("\"\(shown)\" has more than \(decimals) decimal places, the most \(unit) allows")
         }
-        let padded = String(whole) + fraction + String(repeating: "0", count: unit.decimals - fraction.count)
-        guard let wei = BigUInt(padded, radix: 10), wei <= BigUInt.uint256Max else {
-            throw .invalidAmount("\"\(text)\" is larger than 2^256 − 1 wei")
+        let padded = String(whole) + fraction + String(repeating: "0", count: decimals - fraction.count)
+        guard padded.count <= 400, let amount = BigUInt(padded, radix: 10), amount <= BigUInt.uint256Max else {
+            throw .invalidAmount("\"\(shown)\" is larger than 2^256 − 1 base units")
         }
-        return wei
+        return amount
     }
 
     /// An integer amount of base units as an exact decimal: `format(1500000000000000000,

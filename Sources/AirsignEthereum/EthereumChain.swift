@@ -285,7 +285,7 @@ public struct EthereumChain: ChainModule {
     }
 
     /// The chain id of `eip155:<decimal>`.
-    static func chainId(of network: String) throws -> BigUInt {
+    public static func chainId(of network: String) throws -> BigUInt {
         let prefix = "eip155:"
         let digits = network.dropFirst(prefix.count)
         guard network.hasPrefix(prefix), !digits.isEmpty, digits.count <= 78, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -308,7 +308,7 @@ public struct EthereumChain: ChainModule {
     }
 
     /// EIP-712 domains write chainId as a number, a decimal string or a 0x hex string.
-    static func typedChainId(_ value: JSONValue) -> BigUInt? {
+    public static func typedChainId(_ value: JSONValue) -> BigUInt? {
         switch value {
         case let .number(text): return BigUInt(text, radix: 10)
         case let .string(text) where text.hasPrefix("0x"): return BigUInt(text.dropFirst(2), radix: 16)

@@ -7,13 +7,16 @@ public struct OwnAccount: Sendable, Equatable {
     public let keyName: String
     /// Its derivation path, when it has one.
     public let path: String?
+    /// The network the account was added for (`eip155:1`, …), when the keystore records one.
+    public let network: String?
 
-    public init(chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?) {
+    public init(chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?, network: String? = nil) {
         self.chain = chain
         self.address = address
         self.publicKey = publicKey
         self.keyName = keyName
         self.path = path
+        self.network = network
     }
 }
 

@@ -1,0 +1,92 @@
+import AirsignCLI
+import AirsignEthereum
+import AirsignOnline
+import AirsignWatch
+import ArgumentParser
+import BigInt
+
+/// The options every `airsign-watch ethereum` transaction builder shares: the account, the
+/// chain, nonce, gas and fees (each filled from `--rpc` when not given), the output.
+struct EthereumTransactionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The watch-only account that will sign (0x address).", valueName: "ADDRESS"))
+    var from: String
+
+    @Option(name: .customLong("chain-id"), help: ArgumentHelp("The chain id (decimal). Default: the node's with --rpc, else the account's network.", valueName: "ID"))
+    var chainId: String?
+
+    @Option(help: ArgumentHelp("The nonce. Default with --rpc: the account's pending transaction count.", valueName: "N"))
+    var nonce: UInt64?
+
+    @Option(help: ArgumentHelp("The gas limit. Default with --rpc: eth_estimateGas; transfer without --rpc: 21000.", valueName: "N"))
+    var gas: UInt64?
+
+    @Option(name: .customLong("max-fee"), help: ArgumentHelp("EIP-1559 fee cap per gas, with a unit (30gwei). Default with --rpc: 2 × base fee + priority fee.", valueName: "AMOUNT"))
+    var maxFee: String?
+
+    @Option(name: .customLong("priority-fee"), help: ArgumentHelp("EIP-1559 priority fee per gas, with a unit (1.5gwei). Default with --rpc: the node's suggestion.", valueName: "AMOUNT"))
+    var priorityFee: String?
+
+    @Option(name: .customLong("gas-price"), help: ArgumentHelp("Gas price with a unit: makes an EIP-2930 (type 1) transaction, or legacy with --legacy.", valueName: "AMOUNT"))
+    var gasPrice: String?
+
+    @Flag(help: "A legacy EIP-155 transaction (gas price from --gas-price or the node).")
+    var legacy = false
+
+    @Option(name: .customLong("access-list"), help: ArgumentHelp("An EIP-2930 access list: [{\"address\":\"0x…\",\"storageKeys\":[\"0x…\"]}].", valueName: "FILE"))
+    var accessList: String?
+
+    @Option(help: ArgumentHelp("An Ethereum JSON-RPC node to fill in chain id, nonce, fees and gas.", valueName: "URL"))
+    var rpc: String?
+
+    @Option(help: ArgumentHelp("A note the signer shows, marked unverified.", valueName: "TEXT"))
+    var note: String?
+
+    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    var out = "-"
+
+    @OptionGroup var qr: QROutputOptions
+
+    func validate() throws {
+        _ = try parsedFees()
+        _ = try parsedChainId()
+        _ = try EthereumCLI.check { try EthereumInput.address(from, option: "--from") }
+    }
+
+    private func parsedChainId() throws -> BigUInt? {
+        try chainId.map { text in try EthereumCLI.check { try EthereumInput.chainId(text) } }
+    }
+
+    private func parsedFees() throws -> (maxFee: BigUInt?, priorityFee: BigUInt?, gasPrice: BigUInt?) {
+        func amount(_ text: String?, _ option: String) throws -> BigUInt? {
+            try text.map { value in try EthereumCLI.check { try EthereumInput.wei(value, option: option) } }
+        }
+        return (try amount(maxFee, "--max-fee"), try amount(priorityFee, "--priority-fee"), try amount(gasPrice, "--gas-price"))
+    }
+
+    /// Builds, issues and writes the request for `action`.
+    func issue(_ action: EthereumTransactionSpec.Action) throws {
+        let fees = try parsedFees()
+        var list: [AccessListEntry]?
+        if let accessList {
+            list = try EthereumAccessListFile.parse(try QRMessageIO.read(accessList), path: accessList)
+        }
+        let spec = EthereumTransactionSpec(
+            action: action, from: from, chainId: try parsedChainId(), nonce: nonce, gas: gas, maxFee: fees.maxFee,
+            priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list, note: note)
+        let builder = EthereumTransactionBuilder(store: try WatchContext.store(), rpc: rpc.map { EthereumRPC(url: $0) })
+        try EthereumActions.issue(try builder.build(spec).request, out: out, qr: qr)
+    }
+}
+
+/// Helpers for the Ethereum commands' `validate()`.
+enum EthereumCLI {
+    /// Runs a reader and turns its refusal into a usage error (exit 2) with its one-line message.
+    static func check<T>(_ read: () throws -> T) throws -> T {
+        do { return try read() } catch { throw ValidationError(String(describing: error)) }
+    }
+
+    static func value(_ text: String?) throws -> BigUInt {
+        guard let text else { return 0 }
+        return try check { try EthereumInput.wei(text, option: "--value") }
+    }
+}
