@@ -19,6 +19,10 @@ import AirsignStellar
 ///   `auth-required,auth-revocable,auth-immutable,clawback-enabled`)
 /// - `account-merge to`
 /// - `bump-sequence to`
+/// - `manage-sell-offer selling buying amount price [offer-id]`, `manage-buy-offer selling buying
+///   amount price [offer-id]` (amount 0 with an offer id deletes it), `create-passive-sell-offer
+///   selling buying amount price`; `price` is `N/D` or an exact decimal (`0.25`)
+/// - `claim-claimable-balance id` (the balance id in hex, as Horizon shows it)
 public struct StellarOperationSpec: Sendable, Equatable {
     public let type: String
     public let fields: [String: String]
@@ -40,6 +44,10 @@ public struct StellarOperationSpec: Sendable, Equatable {
                              "signer", "inflation-dest"]),
         "account-merge": (["to"], []),
         "bump-sequence": (["to"], []),
+        "manage-sell-offer": (["selling", "buying", "amount", "price"], ["offer-id"]),
+        "manage-buy-offer": (["selling", "buying", "amount", "price"], ["offer-id"]),
+        "create-passive-sell-offer": (["selling", "buying", "amount", "price"], []),
+        "claim-claimable-balance": (["id"], []),
     ]
 
     /// The operation types the builders know, sorted.
@@ -150,9 +158,48 @@ public struct StellarOperationSpec: Sendable, Equatable {
         case "bump-sequence":
             guard let to = Int64(try field("to")), to >= 0 else { throw .request("bump-sequence: to is a sequence number (0 to 2^63-1)") }
             return .bumpSequence(bumpTo: to)
+        case "manage-sell-offer", "manage-buy-offer", "create-passive-sell-offer":
+            let offerID = try fields["offer-id"].map { (text: String) throws(StellarError) -> Int64 in
+                guard let id = Int64(text), id >= 0 else { throw .request("\(type): offer-id is a number (0 for a new offer)") }
+                return id
+            } ?? 0
+            let amount = try StellarAmount.parse(try field("amount"))
+            // An existing offer may be deleted with amount 0; a new or passive one must offer something.
+            guard amount > 0 || (offerID > 0 && type != "create-passive-sell-offer") else {
+                throw .invalidAmount(try field("amount"), reason: "amount must be positive (0 only deletes an existing offer)")
+            }
+            let offer = Offer(selling: try asset(try field("selling")), buying: try asset(try field("buying")), amount: amount,
+                              price: try price(try field("price")), offerID: offerID)
+            switch type {
+            case "manage-sell-offer": return .manageSellOffer(offer)
+            case "manage-buy-offer": return .manageBuyOffer(offer)
+            default: return .createPassiveSellOffer(offer)
+            }
+        case "claim-claimable-balance":
+            let text = try field("id")
+            guard let bytes = try? Hex.decode(text), bytes.count == 36, bytes.prefix(4) == [0, 0, 0, 0] else {
+                throw .request("claim-claimable-balance: id is the balance id as 72 hex digits starting 00000000")
+            }
+            return .claimClaimableBalance(try ClaimableBalanceID(hash: Array(bytes.dropFirst(4))))
         default:
             throw .request("unknown operation \"\(type)\"")
         }
+    }
+
+    /// `N/D` as written (both positive, 32-bit), or an exact decimal of at most 7 places as its
+    /// reduced fraction.
+    private func price(_ text: String) throws(StellarError) -> Price {
+        let invalid = StellarError.request("\(type): price \"\(text)\" is N/D or an exact decimal like 0.25 (positive, fitting 32 bits)")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            guard let n = Int32(parts[0]), let d = Int32(parts[1]), n > 0, d > 0 else { throw invalid }
+            return Price(n: n, d: d)
+        }
+        guard let stroops = try? StellarAmount.parse(text), stroops > 0 else { throw invalid }
+        var (a, b) = (stroops, StellarAmount.stroopsPerUnit)
+        while b != 0 { (a, b) = (b, a % b) }
+        guard let n = Int32(exactly: stroops / a), let d = Int32(exactly: StellarAmount.stroopsPerUnit / a) else { throw invalid }
+        return Price(n: n, d: d)
     }
 
     private func field(_ name: String) throws(StellarError) -> String {

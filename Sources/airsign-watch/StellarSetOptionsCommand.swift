@@ -25,8 +25,9 @@ struct StellarSetOptionsCommand: ParsableCommand {
     @Option(name: .customLong("clear-flags"), help: ArgumentHelp("Flags to clear, as for --set-flags.", valueName: "FLAGS"))
     var clearFlags: String?
 
-    @Option(help: ArgumentHelp("Add or change a signer (weight 0 removes it).", valueName: "G…:WEIGHT"))
-    var signer: String?
+    // Not --signer: that option names who signs this transaction (every builder has it).
+    @Option(name: .customLong("set-signer"), help: ArgumentHelp("Add or change a signer of the account (weight 0 removes it).", valueName: "G…:WEIGHT"))
+    var setSigner: String?
 
     @Option(name: .customLong("inflation-dest"), help: ArgumentHelp("The inflation destination (kept for completeness).", valueName: "G…"))
     var inflationDest: String?
@@ -36,7 +37,7 @@ struct StellarSetOptionsCommand: ParsableCommand {
     func run() throws {
         try transaction.issue(StellarOperationSpec("set-options", [
             "home-domain": homeDomain, "master-weight": masterWeight, "low-threshold": lowThreshold, "med-threshold": medThreshold,
-            "high-threshold": highThreshold, "set-flags": setFlags, "clear-flags": clearFlags, "signer": signer, "inflation-dest": inflationDest,
+            "high-threshold": highThreshold, "set-flags": setFlags, "clear-flags": clearFlags, "signer": setSigner, "inflation-dest": inflationDest,
         ]))
     }
 }

@@ -79,6 +79,11 @@ private struct TableHorizon: HTTPTransport {
             ("payment to=\(Self.account1)", "field \"amount\" is missing"),
             ("payment to=\(Self.account1) amount=1 colour=red", "unknown field \"colour\""),
             ("change-trust asset=native", "CODE:ISSUER"),
+            ("manage-sell-offer selling=native buying=USD:\(Self.account1) amount=0 price=1", "0 only deletes an existing offer"),
+            ("manage-buy-offer selling=native buying=USD:\(Self.account1) amount=1 price=0", "price \"0\""),
+            ("manage-buy-offer selling=native buying=USD:\(Self.account1) amount=1 price=1/0", "price \"1/0\""),
+            ("create-passive-sell-offer selling=native buying=USD:\(Self.account1) amount=1 price=0.00000001", "price"),
+            ("claim-claimable-balance id=00", "72 hex digits"),
         ]
         for (text, message) in cases {
             do {

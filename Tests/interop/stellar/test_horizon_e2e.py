@@ -28,6 +28,7 @@ ACCOUNT0 = "GDRXE2BQUC3AZNPVFSCEZ76NJ3WWL25FYFK6RGZGIEKWE4SOOHSUJUJ6"
 ACCOUNT1 = "GBAW5XGWORWVFE2XTJYDTLDHXTY2Q2MO73HYCGB3XMFMQ562Q2W2GJQX"
 ACCOUNT2 = "GAY5PRAHJ2HIYBYCLZXTHID6SPVELOOYH2LBPH3LD4RUMXUW3DOYTLXW"
 PASSPHRASE = Network.TESTNET_NETWORK_PASSPHRASE
+BALANCE = "00000000" + "da0d57da7d4850e7fc10d2a9d0ebc731f7afb40574c03395b17d49149b91f5be"
 
 
 def bin_dir() -> Path:
@@ -186,3 +187,78 @@ def test_every_transaction_result_code_is_named_as_horizon_names_it(machines, tm
             out = machines.watch("stellar", "submit", str(response), "--horizon", horizon.url, check=False)
             assert out.returncode == 9, out.stderr
             assert f"rejected: {horizon_name(code)}" in out.stderr, (code, out.stderr)
+
+
+def test_watch_builders_make_the_envelope_stellar_sdk_builds(machines, tmp_path):
+    """`stellar build` with one operation of every type the watch builds (and each dedicated
+    subcommand once) gives byte for byte the envelope stellar-sdk's TransactionBuilder makes from
+    the same parameters."""
+    from stellar_sdk import Account, Asset, Price, Signer, TransactionBuilder
+    from stellar_sdk.operation.set_options import AuthorizationFlag
+
+    usd = Asset("USD", ACCOUNT1)
+    euro = Asset("EUROTOKEN", ACCOUNT2)
+    muxed = "MAAAAAAAAAAAJURAAB2X52XFQP6FBXLGT6LWOOWMEXWHEWBDVRZ7V5WH34Y22MPFBHUHY"
+    ops = [
+        (f"payment to={ACCOUNT2} amount=12.5", lambda b: b.append_payment_op(ACCOUNT2, Asset.native(), "12.5")),
+        (f"payment to={muxed} amount=0.0000001 asset=USD:{ACCOUNT1} source={ACCOUNT1}",
+         lambda b: b.append_payment_op(muxed, usd, "0.0000001", source=ACCOUNT1)),
+        (f"create-account to={ACCOUNT2} amount=1.5", lambda b: b.append_create_account_op(ACCOUNT2, "1.5")),
+        (f"change-trust asset=EUROTOKEN:{ACCOUNT2}", lambda b: b.append_change_trust_op(euro)),
+        (f"change-trust asset=USD:{ACCOUNT1} limit=1000.25", lambda b: b.append_change_trust_op(usd, "1000.25")),
+        (f"path-payment-strict-send to={ACCOUNT2} send-asset=native send-amount=10 dest-asset=USD:{ACCOUNT1} dest-min=9.5 path=EUROTOKEN:{ACCOUNT2}",
+         lambda b: b.append_path_payment_strict_send_op(ACCOUNT2, Asset.native(), "10", usd, "9.5", [euro])),
+        (f"path-payment-strict-receive to={ACCOUNT2} send-asset=USD:{ACCOUNT1} send-max=3 dest-asset=native dest-amount=2",
+         lambda b: b.append_path_payment_strict_receive_op(ACCOUNT2, usd, "3", Asset.native(), "2", [])),
+        ("manage-data name=invoice value=42", lambda b: b.append_manage_data_op("invoice", b"42")),
+        ("manage-data name=old", lambda b: b.append_manage_data_op("old", None)),
+        (f"set-options home-domain=example.com master-weight=2 low-threshold=1 med-threshold=2 high-threshold=3 "
+         f"set-flags=auth-required,clawback-enabled clear-flags=2 signer={ACCOUNT1}:1",
+         lambda b: b.append_set_options_op(
+             home_domain="example.com", master_weight=2, low_threshold=1, med_threshold=2, high_threshold=3,
+             set_flags=AuthorizationFlag.AUTHORIZATION_REQUIRED | AuthorizationFlag.AUTHORIZATION_CLAWBACK_ENABLED,
+             clear_flags=2, signer=Signer.ed25519_public_key(ACCOUNT1, 1))),
+        (f"account-merge to={ACCOUNT2}", lambda b: b.append_account_merge_op(ACCOUNT2)),
+        ("bump-sequence to=123456789012", lambda b: b.append_bump_sequence_op(123456789012)),
+        (f"manage-sell-offer selling=native buying=USD:{ACCOUNT1} amount=100 price=0.25",
+         lambda b: b.append_manage_sell_offer_op(Asset.native(), usd, "100", "0.25")),
+        (f"manage-buy-offer selling=USD:{ACCOUNT1} buying=native amount=0 price=3/7 offer-id=12345",
+         lambda b: b.append_manage_buy_offer_op(usd, Asset.native(), "0", Price(3, 7), offer_id=12345)),
+        (f"create-passive-sell-offer selling=EUROTOKEN:{ACCOUNT2} buying=native amount=1.2345678 price=1.5",
+         lambda b: b.append_create_passive_sell_offer_op(euro, Asset.native(), "1.2345678", "1.5")),
+        (f"claim-claimable-balance id={BALANCE}", lambda b: b.append_claim_claimable_balance_op(BALANCE)),
+    ]
+    request = tmp_path / "request.json"
+    args = ["stellar", "build", "--from", ACCOUNT0, "--network", "testnet", "--seq", "4294967297", "--fee", "150",
+            "--memo-id", "18446744073709551615", "--valid-until", "1900000000", "--out", str(request)]
+    for text, _ in ops:
+        args += ["--op", text]
+    machines.watch(*args)
+    ours = json.loads(request.read_text())["payload"]["envelope"]
+
+    builder = TransactionBuilder(Account(ACCOUNT0, 4294967296), PASSPHRASE, base_fee=150)
+    builder.add_id_memo(18446744073709551615).add_time_bounds(0, 1900000000)
+    for _, add in ops:
+        add(builder)
+    assert ours == builder.build().to_xdr()
+
+    # The dedicated subcommands build the same operations as their --op forms.
+    for command, sdk in [
+        (["payment", "--to", ACCOUNT2, "--amount", "7", "--asset", f"USD:{ACCOUNT1}"], lambda b: b.append_payment_op(ACCOUNT2, usd, "7")),
+        (["create-account", "--to", ACCOUNT2, "--starting-balance", "2"], lambda b: b.append_create_account_op(ACCOUNT2, "2")),
+        (["change-trust", "--asset", f"USD:{ACCOUNT1}", "--limit", "0"], lambda b: b.append_change_trust_op(usd, "0")),
+        (["path-payment", "--strict-receive", "--to", ACCOUNT2, "--send-asset", "native", "--send-max", "5", "--dest-asset",
+          f"USD:{ACCOUNT1}", "--dest-amount", "1"], lambda b: b.append_path_payment_strict_receive_op(ACCOUNT2, Asset.native(), "5", usd, "1", [])),
+        (["manage-data", "--name", "k", "--value", "v"], lambda b: b.append_manage_data_op("k", b"v")),
+        (["set-options", "--set-signer", f"{ACCOUNT2}:0"], lambda b: b.append_set_options_op(signer=Signer.ed25519_public_key(ACCOUNT2, 0))),
+        (["account-merge", "--to", ACCOUNT1], lambda b: b.append_account_merge_op(ACCOUNT1)),
+        (["bump-sequence", "--to", "77"], lambda b: b.append_bump_sequence_op(77)),
+    ]:
+        machines.watch("stellar", *command, "--from", ACCOUNT0, "--network", "testnet", "--seq", "11", "--memo-text", "hi",
+                       "--out", str(request))
+        builder = TransactionBuilder(Account(ACCOUNT0, 10), PASSPHRASE, base_fee=100).add_text_memo("hi")
+        sdk(builder)
+        transaction = builder.build()
+        # stellar-sdk always writes time bounds (0, 0 without a timeout); the watch writes none.
+        transaction.transaction.preconditions = None
+        assert json.loads(request.read_text())["payload"]["envelope"] == transaction.to_xdr(), command
