@@ -3,7 +3,7 @@ SWIFT       ?= swift
 BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build test swift-test interop demo bench release clean
+.PHONY: all deps build test swift-test interop demo bench fuzz release clean
 
 all: build
 
@@ -29,6 +29,11 @@ demo: deps
 bench: deps
 	@scripts/bench
 
+# Coverage-guided fuzzing of every decoder (libFuzzer + AddressSanitizer); FUZZ_SECONDS per target.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@scripts/fuzz --seconds $(FUZZ_SECONDS)
+
 release: deps
 	$(SWIFT) build -c release
 	@mkdir -p dist
@@ -36,4 +41,4 @@ release: deps
 	@echo "release binaries in dist/"
 
 clean:
-	rm -rf .build dist demo-out
+	rm -rf .build .build-fuzz .fuzz dist demo-out

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AirsignTransport", targets: ["AirsignTransport"]),
         .library(name: "AirsignStellar", targets: ["AirsignStellar"]),
         .library(name: "AirsignEthereum", targets: ["AirsignEthereum"]),
+        .library(name: "AirsignSubstrate", targets: ["AirsignSubstrate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,10 +49,12 @@ let package = Package(
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
-        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum"]),
+        .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP"]),
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
         // data and SEP-7 URIs. No networking: the signer links it.
-        .target(name: "AirsignStellar", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys"]),
+        .target(name: "AirsignStellar", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
         // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
         // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
         .target(name: "AirsignOnline", dependencies: ["AirsignEncoding", .product(name: "BigInt", package: "BigInt")]),
@@ -59,11 +62,21 @@ let package = Package(
         // linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries and amounts. No networking.
         .target(name: "AirsignEthereum", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Substrate: polkadot-js SignerPayloadJSON → signing payload (signed extensions, eras),
+        // v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15. No networking.
+        .target(name: "AirsignSubstrate", dependencies: [
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // Internet Computer: principals and accounts, request ids, CBOR envelopes, Candid, the
+        // ICP ledger and ICRC-1 transfers, quill's message JSON. No networking.
+        .target(name: "AirsignICP", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -92,6 +105,7 @@ let package = Package(
 
         .executableTarget(name: "airsign-watch", dependencies: [
             "AirsignCLI", "AirsignWatch", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignOnline", "AirsignEncoding",
         ]),
         // The offline signer: nothing it depends on may link networking (checked by
         // Tests/interop/test_link_map.py).
@@ -102,11 +116,21 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport", "AirsignStellar", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
+            .product(name: "BigInt", package: "BigInt"),
         ]),
+        // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
+        // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
+        .target(name: "AirsignFuzz", dependencies: [
+            "AirsignEncoding", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
+            "AirsignEthereum", "AirsignStellar",
+        ]),
+        .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
-        .executableTarget(name: "airsign-bench", dependencies: ["AirsignCrypto", "AirsignTransport"]),
+        .executableTarget(name: "airsign-bench", dependencies: [
+            "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
+        ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
@@ -122,6 +146,7 @@ let package = Package(
         .testTarget(name: "AirsignSignerCLITests", dependencies: [
             "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
             "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport", .product(name: "BigInt", package: "BigInt"),
+            "AirsignStellar",
         ]),
         .testTarget(name: "AirsignMessagesTests", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignTestSupport",
@@ -129,11 +154,23 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
-            "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignStellar", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
-        .testTarget(name: "AirsignStellarTests", dependencies: ["AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignStellarTests", dependencies: [
+            "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
             "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignSubstrateTests", dependencies: [
+            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignTestChain",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        .testTarget(name: "AirsignICPTests", dependencies: [
+            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),

@@ -55,6 +55,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.2)
     parser.add_argument("--qr-dir", help="fixture set from airsign-bench --write-qr-fixtures (QR rows skipped without it)")
+    parser.add_argument("--substrate-dir", help="payloads from airsign-bench --write-substrate-fixtures (rows skipped without it)")
     args = parser.parse_args()
 
     # sr25519, context "substrate" (fixed in py-sr25519-bindings), 64-byte messages, a pool of
@@ -75,8 +76,40 @@ def main():
 
     measure("sr25519_verify", impl, args, details, verify)
 
+    if args.substrate_dir:
+        substrate_benchmarks(args)
     if args.qr_dir:
         qr_benchmarks(args)
+
+
+def substrate_benchmarks(args):
+    """The same 10,000 signing payloads airsign-bench's Substrate batch signs (written by
+    --write-substrate-fixtures), signed as Substrate does (BLAKE2b-256 of a payload over 256
+    bytes): sr25519 with py-sr25519-bindings, ed25519 with a bare libsodium crypto_sign loop
+    (PyNaCl's binding). Ours also reviews each SignerPayloadJSON; these sign only."""
+    import hashlib
+
+    import nacl.bindings
+
+    with open(os.path.join(args.substrate_dir, "seeds.json")) as f:
+        seeds = {k: bytes.fromhex(v) for k, v in json.load(f).items()}
+
+    def messages(name):
+        with open(os.path.join(args.substrate_dir, "payloads-%s.txt" % name)) as f:
+            payloads = [bytes.fromhex(line.strip()) for line in f if line.strip()]
+        return [hashlib.blake2b(p, digest_size=32).digest() if len(p) > 256 else p for p in payloads]
+
+    details = {"payloads": 10000, "includes": "sign only"}
+    sr_messages = messages("sr25519")
+    keypair = sr25519.pair_from_seed(seeds["sr25519"])
+    impl = "schnorrkel (py-sr25519-bindings %s)" % _version("py-sr25519-bindings")
+    measure("substrate_sign_10000_sr25519", impl, args, details,
+            lambda i: sr25519.sign(keypair, sr_messages[i % len(sr_messages)]), cycle=len(sr_messages))
+    ed_messages = messages("ed25519")
+    _, secret = nacl.bindings.crypto_sign_seed_keypair(seeds["ed25519"])
+    impl = "libsodium crypto_sign (PyNaCl %s)" % _version("PyNaCl")
+    measure("substrate_sign_10000_ed25519", impl, args, details,
+            lambda i: nacl.bindings.crypto_sign(ed_messages[i % len(ed_messages)], secret), cycle=len(ed_messages))
 
 
 # zbarimg as close to our scanner as its options go: QR only (we disable every other symbology),

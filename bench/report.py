@@ -85,6 +85,9 @@ def main(ours_path, reference_path, results_path):
         floor = notes["process_spawn_floor"]
         print(f"spawning /bin/true the way the CLI rows spawn their tools: {1000 / floor['median']:.2f} ms "
               f"({number(floor['median'])} spawns/s), included in every CLI row")
+    for name, entry in notes.items():
+        if name != "process_spawn_floor":
+            print(f"{name}: {number(entry['median'])} {entry['unit']} ({entry['impl']}; no row of ours)")
 
     fountain_rows = []
     if fountain:

@@ -1,10 +1,16 @@
 import AirsignEthereum
+import AirsignICP
 import AirsignMessages
+import AirsignStellar
+import AirsignSubstrate
 
 extension ChainRegistry {
     /// Every chain module this build signs for: real chains only, one line each. A chain without
     /// a line here is refused as "no chain module for … yet".
     public static let standard = ChainRegistry([
         EthereumChain(),
+        StellarChain(),
+        SubstrateChain(),
+        ICPChain(),
     ])
 }

@@ -48,10 +48,19 @@ public protocol ChainModule: Sendable {
     /// id; nil when `input` is not this chain's native form. The requests then go through
     /// `review` like any other. Default: nil (the chain takes sign requests only).
     func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]?
+
+    /// As `nativeRequests(_:accounts:)`, told the network the person named (the signer's
+    /// `--network`), for native artifacts that do not carry it (a bare Stellar envelope); nil
+    /// when none was named. Default: the network is not needed, the two-argument form answers.
+    func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws -> [SignRequest]?
 }
 
 extension ChainModule {
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? { nil }
+
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws -> [SignRequest]? {
+        try nativeRequests(input, accounts: accounts)
+    }
 
     public func addressIdentity(_ address: String) -> String? {
         AddressIdentity.builtIn(address, chain: chain)

@@ -22,6 +22,9 @@ public struct SignJob: Sendable {
     public var outputFaults: FaultHook
     /// Where the reviews and progress go (stderr in the programs).
     public var log: @Sendable (String) -> Void
+    /// The network the person named with `--network`, for native input that does not carry
+    /// one (a bare Stellar envelope); passed to the chain modules as it was typed.
+    public var nativeNetwork: String?
 
     public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
                 accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
@@ -137,7 +140,7 @@ public struct SignJob: Sendable {
             return try MessageFile.requests(input)
         } catch {
             for module in registry.modules {
-                if let native = try module.nativeRequests(input, accounts: own) { return native }
+                if let native = try module.nativeRequests(input, accounts: own, network: nativeNetwork) { return native }
             }
             throw error
         }

@@ -27,11 +27,24 @@ public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The CAIP-2 id where one is defined (`stellar:pubnet`, `stellar:testnet`), as sign requests carry.
+    /// The network id sign requests and account descriptors carry (`stellar:pubnet`,
+    /// `stellar:testnet`, `stellar:futurenet`); nil for any other network.
     public var caip2: String? {
         switch self {
         case .public: return "stellar:pubnet"
         case .testnet: return "stellar:testnet"
+        case .futurenet: return "stellar:futurenet"
+        default: return nil
+        }
+    }
+
+    /// The network of a request's `stellar:pubnet|testnet|futurenet`; nil for anything else,
+    /// since a request names only the networks Airsign knows by id.
+    public init?(caip2 text: String) {
+        switch text {
+        case "stellar:pubnet": self = .public
+        case "stellar:testnet": self = .testnet
+        case "stellar:futurenet": self = .futurenet
         default: return nil
         }
     }

@@ -45,6 +45,9 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case invalidURI(String)
     /// A value that cannot be encoded (wrong length, limit exceeded) when building XDR.
     case cannotEncode(String)
+    /// A sign request (or native input) that does not fit: its payload's shape, its network, its
+    /// account, or no account of the signer's to sign with. The text names the field.
+    case request(String)
 
     public var description: String {
         switch self {
@@ -69,6 +72,7 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case .invalidBase64(let why): return "invalid base64: \(why)"
         case .invalidURI(let why): return "invalid SEP-7 URI: \(why)"
         case .cannotEncode(let why): return "cannot encode: \(why)"
+        case .request(let why): return why
         }
     }
 

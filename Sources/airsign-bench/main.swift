@@ -10,6 +10,8 @@
 //                   bench/reference.py reads too, so both sides work on the same bytes and files
 //                   (without it: a fresh set in a temporary directory, removed at the end)
 //     --write-qr-fixtures DIR   writes that set (QRBench.swift says what it holds) and exits
+//     --write-substrate-fixtures DIR   writes the Substrate batch's payloads and seeds
+//                   (SubstrateBench.swift) for bench/reference.py, and exits
 import AirsignCrypto
 import Foundation
 
@@ -18,6 +20,7 @@ struct Options {
     var seconds = 0.2
     var qrDir: String?
     var writeQRFixtures: String?
+    var writeSubstrateFixtures: String?
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -28,10 +31,12 @@ struct Options {
             case ("--seconds", let v?) where v > 0: seconds = v
             case ("--qr-dir", _) where value != nil: qrDir = value
             case ("--write-qr-fixtures", _) where value != nil: writeQRFixtures = value
+            case ("--write-substrate-fixtures", _) where value != nil: writeSubstrateFixtures = value
             default:
                 FileHandle.standardError.write(Data("""
                     usage: airsign-bench [--runs N] [--seconds S] [--qr-dir DIR]
                            airsign-bench --write-qr-fixtures DIR
+                           airsign-bench --write-substrate-fixtures DIR
 
                     """.utf8))
                 exit(2)
@@ -106,6 +111,10 @@ if let dir = options.writeQRFixtures {
     try QRFixtures.write(to: dir)
     exit(0)
 }
+if let dir = options.writeSubstrateFixtures {
+    try SubstrateBench.writeFixtures(to: dir)
+    exit(0)
+}
 
 // sr25519 with Substrate's context, on 64-byte messages, over a pool of keys and messages.
 let poolSize = 64
@@ -124,6 +133,9 @@ measure("sr25519_verify", options, details: details) { i in
         fatalError("airsign-bench: a valid signature did not verify")
     }
 }
+
+// Substrate: 10,000 payloads reviewed and signed in one batch, sr25519 and ed25519.
+try SubstrateBench.run(options)
 
 // QR transport: encode+PNG and scan per frame, and the fountain code's overhead under loss.
 try QRBench.run(options)

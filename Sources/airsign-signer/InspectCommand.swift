@@ -18,7 +18,12 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Accept requests that cannot be fully shown (raw or blind signing).")
     var blind = false
 
+    @Option(help: ArgumentHelp("The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.", valueName: "NETWORK"))
+    var network: String?
+
     func run() throws {
-        try SignJob.standard().inspect(try input.read(), allowBlind: blind)
+        var job = try SignJob.standard()
+        job.nativeNetwork = network
+        try job.inspect(try input.read(), allowBlind: blind)
     }
 }

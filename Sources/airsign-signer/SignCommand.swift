@@ -31,12 +31,16 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Also sign requests that cannot be fully shown (raw or blind signing); each is marked in the review.")
     var blind = false
 
+    @Option(help: ArgumentHelp("The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.", valueName: "NETWORK"))
+    var network: String?
+
     func validate() throws {
         if out?.isEmpty == true { throw ValidationError("--out needs a file name or -") }
     }
 
     func run() throws {
-        let job = try SignJob.standard()
+        var job = try SignJob.standard()
+        job.nativeNetwork = network
         let responses = try job.sign(
             try input.read(), allowBlind: blind, compact: compact, confirmed: yes,
             confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SignerCLITests {
     /// A request for a chain that has no module yet (ICP), for the "no chain module" refusals.
     static let noModuleRequest = """
-        {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"icp","network":"icp:mainnet",\
+        {"airsign":"sign-request","version":1,"id":"6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10","chain":"cardano","network":"cardano:mainnet",\
         "account":{"address":"0x9858EfFD232B4033E47d90003D41EC34EcaEda94","publicKey":"0x04\(String(repeating: "11", count: 64))"},\
         "payload":{"type":"transaction","transaction":"0x02"}}
         """
@@ -56,18 +56,18 @@ import Testing
         let request = home.file("request.json", Self.noModuleRequest)
         let inspect = try home.run(["inspect", request])
         #expect(inspect.status == 3)
-        #expect(inspect.stderr.contains("airsign-signer: error: no chain module for icp yet"))
+        #expect(inspect.stderr.contains("airsign-signer: error: no chain module for cardano yet"))
         // Without a keystore, the refusal comes first.
         let bare = try home.run(["sign", request, "--yes"])
         #expect(bare.status == 3)
-        #expect(bare.stderr.contains("no chain module for icp yet"))
+        #expect(bare.stderr.contains("no chain module for cardano yet"))
 
         try home.initialize()
         let out = home.dir.path + "/response.json"
         // The PIN comes from standard input, which must be left unread: nothing gets that far.
         let sign = try home.run(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
         #expect(sign.status == 3)
-        #expect(sign.stderr.contains("no chain module for icp yet"))
+        #expect(sign.stderr.contains("no chain module for cardano yet"))
         #expect(!sign.stderr.contains("PIN"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }

@@ -20,8 +20,8 @@ import Testing
     /// An Ethereum request stored as issued (by the library: no chain module can build one yet).
     func storedEthereumRequest(_ home: Home) throws -> SignRequest {
         let account = try MessageAccount(address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94", publicKey: [4] + [UInt8](repeating: 0x11, count: 64))
-        // ICP has no chain module yet, so finalize refuses it by name (the "no module" case below).
-        let request = try SignRequest.make(chain: ChainID("icp"), network: "icp:mainnet", account: account,
+        // No build has a module for "cardano", so finalize refuses it by name (the "no module" case below).
+        let request = try SignRequest.make(chain: ChainID("cardano"), network: "cardano:mainnet", account: account,
                                            payload: .object([(key: "type", value: .string("transaction")), (key: "transaction", value: .string("0x02"))]))
         try home.store.add([request], now: 1_767_225_600)
         return request
@@ -67,7 +67,7 @@ import Testing
         #expect(otherAccount.status == 3 && otherAccount.stderr.contains("does not fit the stored request"))
         let compact = try SignResponse(id: request.id, signatures: ["0x00"])
         let noModule = try finalize(String(decoding: MessageFile.serialize([compact]), as: UTF8.self))
-        #expect(noModule.status == 3 && noModule.stderr.contains("no chain module for icp yet"))
+        #expect(noModule.status == 3 && noModule.stderr.contains("no chain module for cardano yet"))
     }
 
     @Test func aDamagedStoreFileIsNamed() throws {

@@ -1,0 +1,152 @@
+import AirsignEncoding
+import BigInt
+
+/// The ICP ledger's legacy `transfer(TransferArgs)` (quill `candid/ledger.did`).
+public struct ICPLedgerTransfer: Equatable, Sendable {
+    public static let method = "transfer"
+    public var to: ICPAccountIdentifier
+    /// e8s.
+    public var amount: UInt64
+    public var fee: UInt64
+    public var memo: UInt64
+    public var fromSubaccount: [UInt8]?
+    /// Nanoseconds since 1970.
+    public var createdAtTime: UInt64?
+
+    public init(to: ICPAccountIdentifier, amount: UInt64, fee: UInt64, memo: UInt64, fromSubaccount: [UInt8]?, createdAtTime: UInt64?) {
+        self.to = to
+        self.amount = amount
+        self.fee = fee
+        self.memo = memo
+        self.fromSubaccount = fromSubaccount
+        self.createdAtTime = createdAtTime
+    }
+
+    static let tokens = CandidType.record([("e8s", .nat64)])
+    public static let argumentType = CandidType.record([
+        ("to", .blob), ("fee", tokens), ("memo", .nat64), ("from_subaccount", .opt(.blob)),
+        ("created_at_time", .opt(.record([("timestamp_nanos", .nat64)]))), ("amount", tokens),
+    ])
+
+    /// The Candid argument bytes.
+    public var candid: [UInt8] {
+        let value: CandidValue = .record(sortedFields([
+            CandidFieldValue("to", .blob(to.bytes)), CandidFieldValue("fee", .record([CandidFieldValue("e8s", .nat64(fee))])),
+            CandidFieldValue("memo", .nat64(memo)), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
+            CandidFieldValue("created_at_time", .opt(createdAtTime.map { .record([CandidFieldValue("timestamp_nanos", .nat64($0))]) })),
+            CandidFieldValue("amount", .record([CandidFieldValue("e8s", .nat64(amount))])),
+        ]))
+        // The value is built to the type above: the encoder cannot refuse it.
+        return (try? CandidEncoder.encode([(Self.argumentType, value)])) ?? []
+    }
+
+    /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
+    public init(candid message: CandidMessage) throws(ICPError) {
+        guard message.plainArgumentTypes == [Self.argumentType], let value = message.values.first else {
+            throw .refused("the arguments are not the ledger's TransferArgs record")
+        }
+        guard case let .blob(to)? = value["to"], case let .nat64(fee)? = value["fee"]?["e8s"],
+              case let .nat64(memo)? = value["memo"], case let .opt(from)? = value["from_subaccount"],
+              case let .opt(created)? = value["created_at_time"], case let .nat64(amount)? = value["amount"]?["e8s"]
+        else {
+            throw .refused("the TransferArgs record is incomplete")
+        }
+        do { self.to = try ICPAccountIdentifier(hex: Hex.encode(to)) } catch { throw .malformed(field: "to", reason: "\(error)") }
+        self.fee = fee
+        self.memo = memo
+        self.amount = amount
+        self.fromSubaccount = try subaccount(from)
+        if let created {
+            guard case let .nat64(nanos)? = created["timestamp_nanos"] else { throw .refused("created_at_time is incomplete") }
+            createdAtTime = nanos
+        } else {
+            createdAtTime = nil
+        }
+    }
+}
+
+/// ICRC-1's `icrc1_transfer(TransferArg)` (quill `candid/icrc1.did`).
+public struct ICRC1Transfer: Equatable, Sendable {
+    public static let method = "icrc1_transfer"
+    /// ICRC-1 ledgers refuse longer memos by default.
+    public static let maxMemoLength = 32
+    public var to: ICRC1Account
+    /// Base units of the token.
+    public var amount: BigUInt
+    public var fee: BigUInt?
+    public var memo: [UInt8]?
+    public var fromSubaccount: [UInt8]?
+    public var createdAtTime: UInt64?
+
+    public init(to: ICRC1Account, amount: BigUInt, fee: BigUInt?, memo: [UInt8]?, fromSubaccount: [UInt8]?, createdAtTime: UInt64?) {
+        self.to = to
+        self.amount = amount
+        self.fee = fee
+        self.memo = memo
+        self.fromSubaccount = fromSubaccount
+        self.createdAtTime = createdAtTime
+    }
+
+    static let account = CandidType.record([("owner", .principal), ("subaccount", .opt(.blob))])
+    public static let argumentType = CandidType.record([
+        ("to", account), ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("from_subaccount", .opt(.blob)),
+        ("created_at_time", .opt(.nat64)), ("amount", .nat),
+    ])
+
+    public var candid: [UInt8] {
+        let to: CandidValue = .record(sortedFields([
+            CandidFieldValue("owner", .principal(self.to.owner)), CandidFieldValue("subaccount", .opt(self.to.subaccount.map { .blob($0) })),
+        ]))
+        let value: CandidValue = .record(sortedFields([
+            CandidFieldValue("to", to), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
+            CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
+            CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })), CandidFieldValue("amount", .nat(amount)),
+        ]))
+        return (try? CandidEncoder.encode([(Self.argumentType, value)])) ?? []
+    }
+
+    public init(candid message: CandidMessage) throws(ICPError) {
+        guard message.plainArgumentTypes == [Self.argumentType], let value = message.values.first else {
+            throw .refused("the arguments are not the ICRC-1 TransferArg record")
+        }
+        guard case let .principal(owner)? = value["to"]?["owner"], case let .opt(toSub)? = value["to"]?["subaccount"],
+              case let .opt(fee)? = value["fee"], case let .opt(memo)? = value["memo"], case let .opt(from)? = value["from_subaccount"],
+              case let .opt(created)? = value["created_at_time"], case let .nat(amount)? = value["amount"]
+        else {
+            throw .refused("the TransferArg record is incomplete")
+        }
+        self.to = try ICRC1Account(owner: owner, subaccount: try subaccount(toSub))
+        self.amount = amount
+        if let fee {
+            guard case let .nat(n) = fee else { throw .refused("fee is not a nat") }
+            self.fee = n
+        } else {
+            self.fee = nil
+        }
+        if let memo {
+            guard case let .blob(bytes) = memo, bytes.count <= Self.maxMemoLength else {
+                throw .refused("memo is longer than \(Self.maxMemoLength) bytes")
+            }
+            self.memo = bytes
+        } else {
+            self.memo = nil
+        }
+        self.fromSubaccount = try subaccount(from)
+        if let created {
+            guard case let .nat64(nanos) = created else { throw .refused("created_at_time is not a nat64") }
+            createdAtTime = nanos
+        } else {
+            createdAtTime = nil
+        }
+    }
+}
+
+/// An optional subaccount value: absent, or a 32-byte blob.
+private func subaccount(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
+    guard let value else { return nil }
+    guard case let .blob(bytes) = value, bytes.count == 32 else { throw .refused("a subaccount is not 32 bytes") }
+    return bytes
+}
+
+/// Record fields in id order, as the wire and `CandidType.record` have them.
+func sortedFields(_ fields: [CandidFieldValue]) -> [CandidFieldValue] { fields.sorted { $0.id < $1.id } }

@@ -1,0 +1,116 @@
+import AirsignEncoding
+
+/// A call decoded for the review: its name, its arguments as lines, and the native-token
+/// amounts it moves (for the batch total).
+public struct DecodedCall: Sendable, Equatable {
+    /// `Balances.transfer_keep_alive`.
+    public let name: String
+    /// Argument lines, in call order; nested calls one level deeper.
+    public let arguments: [CallArgument]
+    /// Native-token amounts leaving the account (not known for transfer_all).
+    public let amounts: [UInt128]
+    /// Where the call layout came from, shown beside the call ("call indices from the built-in table").
+    public let source: String
+}
+
+/// One argument line of a decoded call.
+public struct CallArgument: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        case text(String)
+        /// A 32-byte account id, shown as an address in the network's SS58 format.
+        case account([UInt8])
+        /// A native-token amount in base units.
+        case amount(UInt128)
+    }
+
+    public let label: String
+    public let value: Value
+    public let level: Int
+}
+
+/// What turns call bytes into a `DecodedCall`: the built-in table now, metadata-driven decoding
+/// later (the seam). Returns nil when it does not know the call (the review then shows raw bytes
+/// and asks for explicit confirmation); throws when it knows the call but its bytes do not decode
+/// exactly (truncated, trailing garbage).
+public protocol CallDecoder: Sendable {
+    func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32) throws(SubstrateError) -> DecodedCall?
+}
+
+/// The built-in table: Balances `transfer_allow_death` (0), `transfer_keep_alive` (3),
+/// `transfer_all` (4) and Utility `batch` (0) / `batch_all` (2) of those, for the runtimes in
+/// `SubstrateNetwork.callTables` (pallet-balances and pallet-utility `#[pallet::call_index]`).
+public struct BuiltInCallDecoder: CallDecoder {
+    public static let source = "call indices from the built-in table"
+    public init() {}
+
+    public func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32) throws(SubstrateError) -> DecodedCall? {
+        guard let table = network?.callTable(specVersion: specVersion, transactionVersion: transactionVersion) else { return nil }
+        var reader = SCALEReader(call, maxDepth: 4)
+        guard let decoded = try Self.read(&reader, table: table, level: 0) else { return nil }
+        guard reader.isAtEnd else {
+            throw SubstrateError("method: \(decoded.name) ends after \(reader.offset) bytes but the call has \(reader.remaining) more; refusing trailing bytes")
+        }
+        return decoded
+    }
+
+    static func read(_ reader: inout SCALEReader, table: CallTable, level: Int) throws(SubstrateError) -> DecodedCall? {
+        let pallet: UInt8, index: UInt8
+        do {
+            pallet = try reader.readInteger(UInt8.self)
+            index = try reader.readInteger(UInt8.self)
+        } catch { throw SubstrateError("method is shorter than a pallet and call index") }
+        do {
+            switch (pallet, index) {
+            case (table.balances, 0), (table.balances, 3):
+                let name = index == 0 ? "Balances.transfer_allow_death" : "Balances.transfer_keep_alive"
+                let dest = try readAddress(&reader, level: level + 1)
+                let value = try reader.readCompact(UInt128.self)
+                return DecodedCall(name: name, arguments: [dest, CallArgument(label: "amount", value: .amount(value), level: level + 1)],
+                                   amounts: [value], source: source)
+            case (table.balances, 4):
+                let dest = try readAddress(&reader, level: level + 1)
+                let keepAlive = try reader.readBool()
+                return DecodedCall(name: "Balances.transfer_all", arguments: [
+                    dest, CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1),
+                    CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"), level: level + 1),
+                ], amounts: [], source: source)
+            case (table.utility, 0), (table.utility, 2):
+                let name = index == 0 ? "Utility.batch" : "Utility.batch_all"
+                let count = try reader.readLength(max: 1024, minimumElementSize: 2)
+                var arguments: [CallArgument] = []
+                var amounts: [UInt128] = []
+                for position in 0 ..< count {
+                    let inner = try reader.nested { (inner: inout SCALEReader) throws -> DecodedCall? in
+                        try read(&inner, table: table, level: level + 1)
+                    }
+                    guard let inner else { return nil }
+                    arguments.append(CallArgument(label: "call \(position + 1)", value: .text(inner.name), level: level + 1))
+                    arguments += inner.arguments
+                    amounts += inner.amounts
+                }
+                return DecodedCall(name: name, arguments: arguments, amounts: amounts, source: source)
+            default:
+                return nil
+            }
+        } catch let error as SubstrateError {
+            throw error
+        } catch {
+            throw SubstrateError("method: the call at pallet \(pallet), call \(index) does not decode: \(error)")
+        }
+    }
+
+    /// sp-runtime `MultiAddress`: Id, Index, Raw, Address32, Address20.
+    static func readAddress(_ reader: inout SCALEReader, level: Int) throws -> CallArgument {
+        let variant = try reader.readVariantIndex()
+        let value: CallArgument.Value
+        switch variant {
+        case 0: value = .account(try reader.readBytes(count: 32))
+        case 1: value = .text("account index \(try reader.readCompact(UInt32.self))")
+        case 2: value = .text("raw address 0x" + Hex.encode(try reader.readByteVector(maxLength: 1024)))
+        case 3: value = .text("32-byte address 0x" + Hex.encode(try reader.readBytes(count: 32)))
+        case 4: value = .text("20-byte address 0x" + Hex.encode(try reader.readBytes(count: 20)))
+        default: throw reader.unknownVariant(variant, of: "MultiAddress")
+        }
+        return CallArgument(label: "to", value: value, level: level)
+    }
+}

@@ -1,0 +1,93 @@
+import AirsignCLI
+import AirsignEncoding
+import AirsignICP
+import AirsignMessages
+import AirsignOnline
+import Foundation
+
+/// `airsign-watch icp send`: picks the signed message whose expiry window covers now, posts
+/// it, polls its status with the pre-signed read_state and decodes the reply.
+public enum ICPSend {
+    /// A call must still be valid when it reaches the IC, and expire at most ~5 minutes ahead.
+    public static let margin: UInt64 = 20
+    public static let maxAhead: UInt64 = 300 + 60
+
+    /// The message to send at `now` (seconds): the earliest whose expiry is at least `margin`
+    /// away and at most `maxAhead`.
+    public static func pick(_ messages: [QuillMessage], now: Int64) throws(ICPError) -> Int {
+        let t = UInt64(max(0, now)) * ICPTime.nanosPerSecond
+        let expiries = messages.map(\.call.content.ingressExpiry)
+        if let index = expiries.firstIndex(where: { $0 >= t + margin * ICPTime.nanosPerSecond && $0 <= t + maxAhead * ICPTime.nanosPerSecond }) {
+            return index
+        }
+        guard let last = expiries.max(), last > t + margin * ICPTime.nanosPerSecond else {
+            throw .refused("every signed message has expired (the last at \(ICPTime.utc(nanos: expiries.max() ?? 0))); build and sign a new one")
+        }
+        throw .refused("no signed message can be sent yet: the earliest expires at \(ICPTime.utc(nanos: expiries.min() ?? 0)), more than 5 minutes ahead")
+    }
+
+    public struct Outcome: Sendable {
+        public let index: Int
+        public let requestID: [UInt8]
+        public let status: ICPRequestStatus
+        /// The reply decoded as Candid text (or why it could not be).
+        public let reply: String?
+    }
+
+    /// Sends the right message and polls until its status is final or `polls` run out.
+    public static func send(_ messages: [QuillMessage], client: ICPClient, now: Int64, polls: Int = 120,
+                            pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws -> Outcome {
+        for (i, message) in messages.enumerated() {
+            try ICPIdentity.verify(message.call, field: "messages[\(i)].ingress")
+            try ICPIdentity.verify(message.readState, field: "messages[\(i)].request_status")
+        }
+        let index = try pick(messages, now: now)
+        let message = messages[index]
+        let id = message.requestID
+        if case let .rejected(code, text, errorCode) = try client.call(canister: message.canisterID, envelope: message.call.encoded) {
+            return Outcome(index: index, requestID: id, status: .rejected(code: code, message: text, errorCode: errorCode), reply: nil)
+        }
+        var status = ICPRequestStatus.unknown
+        for attempt in 0 ..< max(1, polls) {
+            if attempt > 0 { pause(0.5) }
+            status = try client.requestStatus(canister: message.canisterID, envelope: message.readState.encoded, requestID: id)
+            switch status {
+            case .replied, .rejected, .done: return Outcome(index: index, requestID: id, status: status, reply: replyText(status))
+            case .unknown, .received, .processing: continue
+            }
+        }
+        return Outcome(index: index, requestID: id, status: status, reply: nil)
+    }
+
+    static func replyText(_ status: ICPRequestStatus) -> String? {
+        guard case let .replied(reply) = status else { return nil }
+        do { return CandidText.arguments(try CandidDecoder().decode(reply).values) } catch {
+            return "not Candid (\(error)): \(Hex.encode(reply.prefix(64)))"
+        }
+    }
+
+    /// The CLI: reads FILE (a finalized sign response, or quill's JSON array), sends, reports.
+    public static func run(_ bytes: [UInt8], url: String, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+        let json: JSONValue
+        do { json = try JSONParser().parse(bytes) } catch { throw ICPError.malformed(field: "input", reason: "\(error)") }
+        let messages = try QuillMessage.parseArray(json)
+        let client = try ICPClient(baseURL: url)
+        let outcome = try send(messages, client: client, now: now)
+        let message = messages[outcome.index]
+        Console.info("Sent message \(outcome.index + 1) of \(messages.count) (expires \(ICPTime.utc(nanos: message.call.content.ingressExpiry))) to \(message.canisterID.text) at \(url)")
+        Console.info("request id: \(Hex.encode(outcome.requestID))")
+        Console.info("status:     \(outcome.status.name)")
+        switch outcome.status {
+        case let .rejected(code, text, errorCode):
+            Console.info("reject:     code \(code)\(errorCode.map { " (\($0))" } ?? ""): \(MessageText.escaped(text))")
+        case .replied:
+            Console.info("reply:      \(MessageText.escaped(outcome.reply ?? ""))")
+        case .unknown, .received, .processing:
+            Console.info("The call is not finished yet; run send again with the same file to poll (the ledger executes it once).")
+        case .done:
+            Console.info("The reply is no longer available (status done).")
+        }
+        Console.info("Note: the certificate's BLS signature was NOT verified; this status is what \(url) says.")
+        if case .rejected = outcome.status { throw ICPError.refused("the IC rejected the call") }
+    }
+}

@@ -1,0 +1,15 @@
+import AirsignWatch
+import ArgumentParser
+
+struct StellarAccountMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "account-merge", abstract: "Move all XLM to another account and delete this one.")
+
+    @Option(help: ArgumentHelp("The account that receives the balance.", valueName: "G…|M…"))
+    var to: String
+
+    @OptionGroup var transaction: StellarTransactionOptions
+
+    func run() throws {
+        try transaction.issue(StellarOperationSpec("account-merge", ["to": to]))
+    }
+}

@@ -1,0 +1,97 @@
+import AirsignEncoding
+@testable import AirsignICP
+import AirsignTestSupport
+import BigInt
+import Testing
+
+@Suite struct CandidTests {
+    @Test func specTestSuiteDecodesAndRenders() throws {
+        guard let suite = ICPVectorFile.section("candid")["spec_test_suite"] as? [[String: Any]] else {
+            Issue.record("no spec_test_suite")
+            return
+        }
+        #expect(suite.count == 18)
+        for v in suite {
+            let message = try CandidDecoder().decode(testBytes(ICPVectorFile.string(v, "blob_hex")))
+            let text = CandidText.arguments(message.values, names: ["foo", "bar", "baz", "b", "c"])
+            #expect(text == ICPVectorFile.string(v, "rendered"), "\(ICPVectorFile.string(v, "blob_hex"))")
+        }
+    }
+
+    @Test func fieldIdHashes() {
+        guard let table = ICPVectorFile.section("candid")["field_id_hashes"] as? [String: Any] else {
+            Issue.record("no field_id_hashes")
+            return
+        }
+        var checked = 0
+        for (name, value) in table where !name.hasPrefix("_") {
+            guard let entry = value as? [String: Any], let id = entry["id"] as? Int else { continue }
+            #expect(CandidLabel.hash(name) == UInt32(id), "\(name)")
+            #expect(testHex(LEB128.encode(CandidLabel.hash(name))) == ICPVectorFile.string(entry, "leb128_hex"))
+            checked += 1
+        }
+        #expect(checked == 13)
+    }
+
+    @Test func ledgerArgumentsMatchTheCandidCrateLayout() throws {
+        guard let cases = ICPVectorFile.section("candid")["derived_ledger_args"] as? [[String: Any]], cases.count == 2 else {
+            Issue.record("no derived_ledger_args")
+            return
+        }
+        let transfer = ICPLedgerTransfer(
+            to: try ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"),
+            amount: 12300, fee: 10000, memo: 0, fromSubaccount: nil, createdAtTime: 1_669_073_904_187_044_208)
+        #expect(testHex(transfer.candid) == ICPVectorFile.string(cases[0], "arg_hex"))
+        #expect(try ICPLedgerTransfer(candid: CandidDecoder().decode(transfer.candid)) == transfer)
+
+        let owner = try Principal(bytes: testBytes("96a8fb8a064c17fad7866fc473c09c649ae706457293e26d1bf5665902"))
+        let icrc1 = ICRC1Transfer(
+            to: try ICRC1Account(owner: owner, subaccount: [UInt8](repeating: 0, count: 31) + [1]), amount: 1_200_000_000,
+            fee: 10000, memo: [UInt8](repeating: 0, count: 8), fromSubaccount: nil, createdAtTime: 1_669_073_904_187_044_208)
+        #expect(testHex(icrc1.candid) == ICPVectorFile.string(cases[1], "arg_hex"))
+        #expect(try ICRC1Transfer(candid: CandidDecoder().decode(icrc1.candid)) == icrc1)
+    }
+
+    @Test func refusesMalformedMessages() {
+        let bad: [(String, String)] = [
+            ("", "empty"), ("4449444d0000", "wrong magic"), ("4449444c00017d", "truncated nat"),
+            ("4449444c0001710361", "text longer than the message"), ("4449444c000171026162ff", "trailing byte"),
+            ("4449444c00016f", "a value of type empty"), ("4449444c0001680000", "opaque principal"),
+            ("4449444c016e7c010002", "opt tag 2"), ("4449444c016c02020003017e0100", "field ids out of order"),
+            ("4449444c0001717f", "huge text length"), ("4449444c0001050000", "type index outside the table"),
+            ("4449444c017d0000", "primitive in the type table"), ("4449444c00017102c328", "invalid UTF-8"),
+            ("4449444c00017e02", "bool 2"), ("4449444c016b01007f010001", "variant index out of range"),
+        ]
+        for (hex, why) in bad {
+            #expect(throws: ICPError.self, "\(why)") { try CandidDecoder().decode(testBytes(hex)) }
+        }
+    }
+
+    @Test func recursiveAndHugeInputsStopAtTheLimits() {
+        // type 0 = record { 0 : 0 }: a value never ends; the depth limit stops it.
+        #expect(throws: ICPError.self) { try CandidDecoder().decode(testBytes("4449444c016c0100000100")) }
+        // vec null with 2^32 elements: zero bytes each, the value budget stops it.
+        #expect(throws: ICPError.self) { try CandidDecoder().decode(testBytes("4449444c016d7f01008080808010")) }
+    }
+
+    @Test func randomCorruptionsNeverTrap() throws {
+        var random = SeededRandom.forTest("CandidTests.randomCorruptionsNeverTrap")
+        let seeds = [
+            ICPLedgerTransfer(to: try ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"),
+                              amount: 1, fee: 10000, memo: 7, fromSubaccount: [UInt8](repeating: 3, count: 32), createdAtTime: 5).candid,
+            ICRC1Transfer(to: try ICRC1Account(owner: .anonymous), amount: BigUInt(1) << 100, fee: nil, memo: [1, 2],
+                          fromSubaccount: nil, createdAtTime: nil).candid,
+        ]
+        var decoded = 0
+        for seed in seeds {
+            for input in random.corruptions(of: seed, count: 3000) {
+                if let message = try? CandidDecoder().decode(input) {
+                    #expect(CandidText.arguments(message.values).utf8.count <= CandidText.maxLength + 80)
+                    decoded += 1
+                }
+            }
+        }
+        // Corruptions inside a blob or a number still decode; the rest are refused, none traps.
+        #expect(decoded > 0 && decoded < 6000)
+    }
+}

@@ -1,0 +1,143 @@
+"""Runtime metadata V14 and V15 for the fixture node, built with scalecodec's own encoder.
+
+A small runtime: System (pallet 0, remark, with one storage map), Balances (pallet 5:
+transfer_allow_death 0, transfer_keep_alive 3, transfer_all 4; a constant), Utility (pallet
+26: batch 0, batch_all 2), the Polkadot relay chain's signed-extension list, and for V15 one
+runtime API, the outer enums and a custom value. Nothing here is copied from a real chain's
+metadata: the type registry is written out below. scalecodec 1.2 knows V14; the V15 layout
+(frame-metadata v15) is declared here as scalecodec type definitions and encoded by scalecodec.
+"""
+from scalecodec.base import RuntimeConfiguration
+from scalecodec.type_registry import load_type_registry_preset
+
+RELAY_EXTENSIONS = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",
+                    "CheckNonce", "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash"]
+PALLETS = {"System": 0, "Balances": 5, "Utility": 26}
+CALLS = {"System": {"remark": 0}, "Balances": {"transfer_allow_death": 0, "transfer_keep_alive": 3, "transfer_all": 4},
+         "Utility": {"batch": 0, "batch_all": 2}}
+
+
+def _type(id_, path, typedef, params=()):
+    return {"id": id_, "type": {"path": path, "params": [{"name": n, "type": t} for n, t in params], "def": typedef, "docs": []}}
+
+
+def _field(name, ty, type_name=None):
+    return {"name": name, "type": ty, "typeName": type_name, "docs": []}
+
+
+def _variant(name, index, fields=()):
+    return {"name": name, "fields": list(fields), "index": index, "docs": ["the " + name + " variant"]}
+
+
+def _balances_calls():
+    dest, value = _field("dest", 2, "AccountIdLookupOf<T>"), _field("value", 3, "T::Balance")
+    return [_variant("transfer_allow_death", 0, [dest, value]), _variant("transfer_keep_alive", 3, [dest, value]),
+            _variant("transfer_all", 4, [dest, _field("keep_alive", 5, "bool")])]
+
+
+TYPES = [
+    _type(0, [], {"primitive": "u8"}),
+    _type(1, ["sp_core", "crypto", "AccountId32"], {"composite": {"fields": [_field(None, 14, "[u8; 32]")]}}),
+    _type(2, ["sp_runtime", "multiaddress", "MultiAddress"], {"variant": {"variants": [
+        _variant("Id", 0, [_field(None, 1, "AccountId")]), _variant("Index", 1, [_field(None, 13, "AccountIndex")]),
+        _variant("Raw", 2, [_field(None, 10, "Vec<u8>")]), _variant("Address32", 3, [_field(None, 14, "[u8; 32]")]),
+        _variant("Address20", 4, [_field(None, 15, "[u8; 20]")])]}}, params=[("AccountId", 1), ("AccountIndex", None)]),
+    _type(3, [], {"compact": {"type": 4}}),
+    _type(4, [], {"primitive": "u128"}),
+    _type(5, [], {"primitive": "bool"}),
+    _type(6, ["pallet_balances", "pallet", "Call"], {"variant": {"variants": _balances_calls()}}),
+    _type(7, ["fixture_runtime", "RuntimeCall"], {"variant": {"variants": [
+        _variant("System", 0, [_field(None, 8)]), _variant("Balances", 5, [_field(None, 6)]), _variant("Utility", 26, [_field(None, 9)])]}}),
+    _type(8, ["frame_system", "pallet", "Call"], {"variant": {"variants": [_variant("remark", 0, [_field("remark", 10, "Vec<u8>")])]}}),
+    _type(9, ["pallet_utility", "pallet", "Call"], {"variant": {"variants": [
+        _variant("batch", 0, [_field("calls", 11)]), _variant("batch_all", 2, [_field("calls", 11)])]}}),
+    _type(10, [], {"sequence": {"type": 0}}),
+    _type(11, [], {"sequence": {"type": 7}}),
+    _type(12, [], {"primitive": "u32"}),
+    _type(13, [], {"compact": {"type": 12}}),
+    _type(14, [], {"array": {"len": 32, "type": 0}}),
+    _type(15, [], {"array": {"len": 20, "type": 0}}),
+    _type(16, [], {"tuple": []}),
+    _type(17, ["bitvec", "order", "Lsb0"], {"composite": {"fields": []}}),
+    _type(18, [], {"bitsequence": {"bit_store_type": 0, "bit_order_type": 17}}),
+    _type(19, [], {"primitive": "str"}),
+]
+
+
+def _pallets(v15: bool):
+    def pallet(name, **extra):
+        entry = {"name": name, "storage": None, "calls": {"ty": {"System": 8, "Balances": 6, "Utility": 9}[name]},
+                 "event": None, "constants": [], "error": None, "index": PALLETS[name]}
+        entry.update(extra)
+        if v15:
+            entry["docs"] = ["the " + name + " pallet"]
+        return entry
+    return [
+        pallet("System", storage={"prefix": "System", "entries": [
+            {"name": "Account", "modifier": "Default", "type": {"Map": {"hashers": ["Blake2_128Concat"], "key": 1, "value": 4}},
+             "default": "0x" + "00" * 16, "documentation": ["balances"]},
+            {"name": "Number", "modifier": "Optional", "type": {"Plain": 12}, "default": "0x00000000", "documentation": []}]}),
+        pallet("Balances", constants=[{"name": "ExistentialDeposit", "type": 4, "value": "0x00e40b54020000000000000000000000",
+                                       "documentation": ["the minimum balance"]}]),
+        pallet("Utility"),
+    ]
+
+
+def _registry():
+    rc = RuntimeConfiguration()
+    rc.update_type_registry(load_type_registry_preset("core"))
+    rc.update_type_registry({"types": {
+        "PalletMetadataFixtureV15": {"type": "struct", "type_mapping": [
+            ["name", "Text"], ["storage", "Option<StorageMetadataV14>"], ["calls", "Option<PalletCallMetadataV14>"],
+            ["event", "Option<PalletEventMetadataV14>"], ["constants", "Vec<PalletConstantMetadataV14>"],
+            ["error", "Option<PalletErrorMetadataV14>"], ["index", "u8"], ["docs", "Vec<Text>"]]},
+        "ExtrinsicMetadataFixtureV15": {"type": "struct", "type_mapping": [
+            ["version", "u8"], ["address_type", "SiLookupTypeId"], ["call_type", "SiLookupTypeId"],
+            ["signature_type", "SiLookupTypeId"], ["extra_type", "SiLookupTypeId"],
+            ["signed_extensions", "Vec<SignedExtensionMetadataV14>"]]},
+        "RuntimeApiParamFixtureV15": {"type": "struct", "type_mapping": [["name", "Text"], ["type", "SiLookupTypeId"]]},
+        "RuntimeApiMethodFixtureV15": {"type": "struct", "type_mapping": [
+            ["name", "Text"], ["inputs", "Vec<RuntimeApiParamFixtureV15>"], ["output", "SiLookupTypeId"], ["docs", "Vec<Text>"]]},
+        "RuntimeApiFixtureV15": {"type": "struct", "type_mapping": [
+            ["name", "Text"], ["methods", "Vec<RuntimeApiMethodFixtureV15>"], ["docs", "Vec<Text>"]]},
+        "CustomValueFixtureV15": {"type": "struct", "type_mapping": [["name", "Text"], ["type", "SiLookupTypeId"], ["value", "Bytes"]]},
+        "MetadataFixtureV15": {"type": "struct", "type_mapping": [
+            ["magic", "[u8; 4]"], ["version", "u8"], ["types", "PortableRegistry"], ["pallets", "Vec<PalletMetadataFixtureV15>"],
+            ["extrinsic", "ExtrinsicMetadataFixtureV15"], ["runtime_type", "SiLookupTypeId"], ["apis", "Vec<RuntimeApiFixtureV15>"],
+            ["outer_call", "SiLookupTypeId"], ["outer_event", "SiLookupTypeId"], ["outer_error", "SiLookupTypeId"],
+            ["custom", "Vec<CustomValueFixtureV15>"]]},
+    }})
+    return rc
+
+
+def metadata_v14(extensions=RELAY_EXTENSIONS) -> bytes:
+    rc = _registry()
+    value = ["0x6d657461", {"V14": {
+        "types": {"types": TYPES}, "pallets": _pallets(False),
+        "extrinsic": {"ty": 16, "version": 4, "signed_extensions": [
+            {"identifier": n, "ty": 16, "additional_signed": 16} for n in extensions]},
+        "runtime_type": 7}}]
+    return bytes(rc.create_scale_object("MetadataVersioned").encode(value).data)
+
+
+def metadata_v15(extensions=RELAY_EXTENSIONS) -> bytes:
+    rc = _registry()
+    value = {
+        "magic": "0x6d657461", "version": 15, "types": {"types": TYPES}, "pallets": _pallets(True),
+        "extrinsic": {"version": 4, "address_type": 2, "call_type": 7, "signature_type": 16, "extra_type": 16,
+                      "signed_extensions": [{"identifier": n, "ty": 16, "additional_signed": 16} for n in extensions]},
+        "runtime_type": 7,
+        "apis": [{"name": "Core", "methods": [{"name": "version", "inputs": [{"name": "at", "type": 12}], "output": 19,
+                                                "docs": ["the runtime version"]}], "docs": []}],
+        "outer_call": 7, "outer_event": 16, "outer_error": 16,
+        "custom": [{"name": "fixture", "type": 12, "value": "0x2a000000"}],
+    }
+    return bytes(rc.create_scale_object("MetadataFixtureV15").encode(value).data)
+
+
+def decoded_v14(blob: bytes):
+    """scalecodec's own decoding of a V14 blob (to check the fixture is what it says)."""
+    from scalecodec.base import ScaleBytes
+    obj = _registry().create_scale_object("MetadataVersioned", ScaleBytes(blob))
+    obj.decode()
+    return obj
