@@ -11,7 +11,7 @@ struct EthereumSignMessageCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The message as 0x hex bytes.", valueName: "HEX"))
     var hex: String?
 
-    @OptionGroup var options: EthereumMessageOptions
+    @OptionGroup var options: EthereumRequestOptions
 
     func validate() throws {
         guard (message == nil) != (hex == nil) else { throw ValidationError("give either --message TEXT or --hex HEX") }

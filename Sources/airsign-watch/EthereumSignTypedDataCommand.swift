@@ -14,7 +14,7 @@ struct EthereumSignTypedDataCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The EIP-712 JSON file, or - for standard input.", valueName: "FILE|-"))
     var file: String
 
-    @OptionGroup var options: EthereumMessageOptions
+    @OptionGroup var options: EthereumRequestOptions
 
     func run() throws {
         let request = try options.builder.typedData(from: options.from, chainId: try options.parsedChainId(),

@@ -5,14 +5,10 @@ import AirsignWatch
 import ArgumentParser
 import BigInt
 
-/// The options every `airsign-watch ethereum` transaction builder shares: the account, the
-/// chain, nonce, gas and fees (each filled from `--rpc` when not given), the output.
+/// The options every `airsign-watch ethereum` transaction builder shares: those of every
+/// request, then nonce, gas and fees (each filled from `--rpc` when not given).
 struct EthereumTransactionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The watch-only account that will sign (0x address).", valueName: "ADDRESS"))
-    var from: String
-
-    @Option(name: .customLong("chain-id"), help: ArgumentHelp("The chain id (decimal). Default: the node's with --rpc, else the account's network.", valueName: "ID"))
-    var chainId: String?
+    @OptionGroup var request: EthereumRequestOptions
 
     @Option(help: ArgumentHelp("The nonce. Default with --rpc: the account's pending transaction count.", valueName: "N"))
     var nonce: UInt64?
@@ -38,22 +34,8 @@ struct EthereumTransactionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("An Ethereum JSON-RPC node to fill in chain id, nonce, fees and gas.", valueName: "URL"))
     var rpc: String?
 
-    @Option(help: ArgumentHelp("A note the signer shows, marked unverified.", valueName: "TEXT"))
-    var note: String?
-
-    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
-
-    @OptionGroup var qr: QROutputOptions
-
     func validate() throws {
         _ = try parsedFees()
-        _ = try parsedChainId()
-        _ = try EthereumCLI.check { try EthereumInput.address(from, option: "--from") }
-    }
-
-    private func parsedChainId() throws -> BigUInt? {
-        try chainId.map { text in try EthereumCLI.check { try EthereumInput.chainId(text) } }
     }
 
     private func parsedFees() throws -> (maxFee: BigUInt?, priorityFee: BigUInt?, gasPrice: BigUInt?) {
@@ -71,10 +53,10 @@ struct EthereumTransactionOptions: ParsableArguments {
             list = try EthereumAccessListFile.parse(try QRMessageIO.read(accessList), path: accessList)
         }
         let spec = EthereumTransactionSpec(
-            action: action, from: from, chainId: try parsedChainId(), nonce: nonce, gas: gas, maxFee: fees.maxFee,
-            priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list, note: note)
+            action: action, from: request.from, chainId: try request.parsedChainId(), nonce: nonce, gas: gas, maxFee: fees.maxFee,
+            priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list, note: request.note)
         let builder = EthereumTransactionBuilder(store: try WatchContext.store(), rpc: rpc.map { EthereumRPC(url: $0) })
-        try EthereumActions.issue(try builder.build(spec).request, out: out, qr: qr)
+        try EthereumActions.issue(try builder.build(spec).request, out: request.out, qr: request.qr)
     }
 }
 

@@ -3,12 +3,13 @@ import AirsignWatch
 import ArgumentParser
 import BigInt
 
-/// The options `ethereum sign-message` and `sign-typed-data` share.
-struct EthereumMessageOptions: ParsableArguments {
+/// The options every `airsign-watch ethereum` builder shares: the account, its network, a
+/// note, and where the request goes.
+struct EthereumRequestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The watch-only account that will sign (0x address).", valueName: "ADDRESS"))
     var from: String
 
-    @Option(name: .customLong("chain-id"), help: ArgumentHelp("The network (decimal chain id) the account was imported for, when it has several.", valueName: "ID"))
+    @Option(name: .customLong("chain-id"), help: ArgumentHelp("The chain id (decimal). Default: the node's (transactions with --rpc), else the account's only network.", valueName: "ID"))
     var chainId: String?
 
     @Option(help: ArgumentHelp("A note the signer shows, marked unverified.", valueName: "TEXT"))
