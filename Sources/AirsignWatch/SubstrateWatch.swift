@@ -163,7 +163,11 @@ public enum SubstrateWatch {
             let version = try rpc.runtimeVersion()
             specVersion = specVersion ?? version.specVersion
             transactionVersion = transactionVersion ?? version.transactionVersion
-            metadata = try RuntimeMetadata(decoding: try rpc.metadata())
+            let blob = try rpc.metadata()
+            // The blob is the node's reply: one that does not decode is a network failure (exit 9).
+            do { metadata = try RuntimeMetadata(decoding: blob) } catch {
+                throw OnlineError.badReply(url: rpc.client.url, reason: "state_getMetadata: \(error)")
+            }
         }
         guard let genesis else { throw SubstrateError("give --network, --genesis or --rpc") }
         guard let specVersion, let transactionVersion else { throw SubstrateError("--spec-version and --tx-version are needed without --rpc") }

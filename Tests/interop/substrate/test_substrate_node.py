@@ -149,26 +149,33 @@ def run(program, *args, env, stdin=None):
     return out
 
 
-@pytest.mark.parametrize("version", [14, 15])
-def test_transfer_rpc_sign_via_qr_submit(tmp_path, version):
-    node = Node(metadata_v14() if version == 14 else metadata_v15())
-    server = serve(node)
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+def signer_and_watch_with_alice(tmp_path):
+    """A signer holding the dev seed's //Alice (sr25519, prefix 42) and a watch that imported
+    it; returns the environment and the PIN file."""
     env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(tmp_path / "signer"), AIRSIGN_WATCH_HOME=str(tmp_path / "watch"))
     pin, seed = tmp_path / "pin", tmp_path / "seed"
     pin.write_text("correct horse\n")
     seed.write_text(DEV_SEED + "\n")
     os.chmod(pin, 0o600)
     os.chmod(seed, 0o600)
+    for args in [["init", "--kdf", "interactive", "--pin-file", str(pin)],
+                 ["key", "import", "dev", "--kind", "substrate-seed", "--from", str(seed), "--pin-file", str(pin)],
+                 ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", "42",
+                  "--genesis", "0x" + GENESIS.hex(), "--pin-file", str(pin)],
+                 ["account", "export", "dev", "--out", str(tmp_path / "accounts.json")]]:
+        out = run("airsign-signer", *args, env=env)
+        assert out.returncode == 0, (args, out.stderr)
+    assert run("airsign-watch", "account", "import", str(tmp_path / "accounts.json"), env=env).returncode == 0
+    return env, pin
+
+
+@pytest.mark.parametrize("version", [14, 15])
+def test_transfer_rpc_sign_via_qr_submit(tmp_path, version):
+    node = Node(metadata_v14() if version == 14 else metadata_v15())
+    server = serve(node)
+    url = f"http://127.0.0.1:{server.server_address[1]}"
     try:
-        for args in [["init", "--kdf", "interactive", "--pin-file", str(pin)],
-                     ["key", "import", "dev", "--kind", "substrate-seed", "--from", str(seed), "--pin-file", str(pin)],
-                     ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", "42",
-                      "--genesis", "0x" + GENESIS.hex(), "--pin-file", str(pin)],
-                     ["account", "export", "dev", "--out", str(tmp_path / "accounts.json")]]:
-            out = run("airsign-signer", *args, env=env)
-            assert out.returncode == 0, (args, out.stderr)
-        assert run("airsign-watch", "account", "import", str(tmp_path / "accounts.json"), env=env).returncode == 0
+        env, pin = signer_and_watch_with_alice(tmp_path)
         alice, bob = ss58_encode(ALICE, 42), ss58_encode(BOB, 42)
         out = run("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", alice, "--to", bob, "--amount", "1.5",
                   "--ss58", "42", "--decimals", "12", "--tip", "0.001", "--qr", str(tmp_path / "request") + "/", env=env)
@@ -187,5 +194,24 @@ def test_transfer_rpc_sign_via_qr_submit(tmp_path, version):
         # Submitting again: the node now expects the next nonce and refuses; exit 9 (network).
         again = run("airsign-watch", "substrate", "submit", str(tmp_path / "final.json"), "--rpc", url, env=env)
         assert again.returncode == 9, again.stderr
+    finally:
+        server.shutdown()
+
+
+def test_metadata_that_does_not_read_is_a_network_error(tmp_path):
+    """The node's metadata is its reply: one that does not decode is exit 9 (a reply that does
+    not read), not 3, and nothing is written or stored."""
+    node = Node(metadata_v14()[:-1])
+    server = serve(node)
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        env, _ = signer_and_watch_with_alice(tmp_path)
+        out = run("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", ss58_encode(ALICE, 42),
+                  "--to", ss58_encode(BOB, 42), "--amount", "1", "--ss58", "42", "--decimals", "12",
+                  "--out", str(tmp_path / "request.json"), env=env)
+        assert out.returncode == 9, out.stderr
+        assert "state_getMetadata" in out.stderr and out.stderr.count("\n") == 1, out.stderr
+        assert not (tmp_path / "request.json").exists()
+        assert run("airsign-watch", "requests", "list", "--json", env=env).stdout.strip() in ("", "[]")
     finally:
         server.shutdown()
