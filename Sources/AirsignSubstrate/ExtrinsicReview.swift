@@ -33,8 +33,17 @@ struct ExtrinsicReview {
         }
         lines.append(ReviewLine("from", chain.describe(try address(payload.accountID), in: context)))
 
-        let decoded = try calls.decode(payload.method, network: network, specVersion: payload.specVersion,
-                                       transactionVersion: payload.transactionVersion)
+        // The call table is picked by genesis hash and runtime versions: trust them only when the
+        // signature covers them, or a request could borrow Polkadot's table for another chain's call.
+        let rules = payload.signedExtensions.compactMap(SignedExtension.rule(for:))
+        let unsigned = [(SignedExtension.genesis, "CheckGenesis"), (.specVersion, "CheckSpecVersion"), (.transactionVersion, "CheckTxVersion")]
+            .filter { !rules.contains($0.0) }.map(\.1)
+        if !unsigned.isEmpty {
+            warnings.append("signedExtensions has no \(unsigned.joined(separator: ", ")): the genesis hash and runtime versions are not all signed, so the call is not decoded by them")
+        }
+        let decoded = unsigned.isEmpty
+            ? try calls.decode(payload.method, network: network, specVersion: payload.specVersion, transactionVersion: payload.transactionVersion)
+            : nil
         var totals: [UInt128] = []
         let confirmation: Confirmation
         if let decoded {
@@ -53,7 +62,8 @@ struct ExtrinsicReview {
         } else {
             let pallet = payload.method.first.map(String.init) ?? "?"
             let index = payload.method.dropFirst().first.map(String.init) ?? "?"
-            lines.append(ReviewLine("call", "pallet \(pallet), call \(index) (not decoded: no call table for this network and runtime)"))
+            let why = unsigned.isEmpty ? "no call table for this network and runtime" : "the network and runtime are not signed"
+            lines.append(ReviewLine("call", "pallet \(pallet), call \(index) (not decoded: \(why))"))
             lines.append(ReviewLine("call arguments (hex)", "0x" + Hex.encode(payload.method.dropFirst(2))))
             confirmation = .explicit(reason: "a call this signer cannot decode, shown as raw bytes")
         }

@@ -109,6 +109,20 @@ import Testing
             """, "\(text)")
     }
 
+    /// Without CheckGenesis (or a runtime version extension) the genesis hash and versions that
+    /// pick the call table are not signed: the call is shown raw and needs --blind.
+    @Test func unsignedNetworkDoesNotPickTheCallTable() throws {
+        let (_, alice) = try Self.alice()
+        for missing in ["CheckGenesis", "CheckSpecVersion", "CheckTxVersion"] {
+            let extensions = F.polkadotExtensions.filter { $0 != missing }
+            let request = try F.request(alice, payload: F.payloadJSON(alice, method: try F.transferCall(), extensions: extensions))
+            let review = try F.module.review(request, context: F.context())
+            #expect(review.confirmation != .standard, "\(missing)")
+            #expect(review.lines.contains(ReviewLine("call", "pallet 5, call 3 (not decoded: the network and runtime are not signed)")), "\(missing)")
+            #expect(review.warnings.contains { $0.contains("has no \(missing)") }, "\(review.warnings)")
+        }
+    }
+
     @Test func reviewOfARawMessage() throws {
         let (_, alice) = try Self.alice()
         let text = try render(try F.rawRequest(alice, data: "0x" + testHex(Array("hello".utf8))))
