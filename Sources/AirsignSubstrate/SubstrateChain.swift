@@ -72,9 +72,12 @@ public struct SubstrateChain: ChainModule {
                 if let text = Self.readableText(message) { shown = ReviewLine("message", text) } else {
                     shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
                 }
-                return Review(request: request, title: "Substrate message (signRaw, <Bytes> wrapped)",
-                              lines: [from, shown, ReviewLine("length", "\(message.count) bytes")], key: key,
-                              signing: [SigningItem(label: Self.bytesLabel, bytes: message)])
+                // u8aWrapBytes leaves Ethereum-prefixed data as it is; say so rather than claim tags.
+                let tagged = message != raw.data || RawMessage.isWrapped(raw.data)
+                return Review(request: request, title: "Substrate message (signRaw, " + (tagged ? "<Bytes> wrapped)" : "Ethereum prefix, no <Bytes> tags)"),
+                              lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
+                              warnings: tagged ? [] : ["the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"],
+                              key: key, signing: [SigningItem(label: Self.bytesLabel, bytes: message)])
             case .payload:
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
