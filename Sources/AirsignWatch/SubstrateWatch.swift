@@ -151,6 +151,11 @@ public enum SubstrateWatch {
             return known
         }
         var genesis = try options.genesis.map { try hex32($0, "--genesis") } ?? network?.genesisHash
+        // The network's table (SS58 prefix, decimals, call indices) must be the genesis hash's own.
+        if let known = network, let genesis, genesis != known.genesisHash {
+            throw SubstrateError("--genesis 0x\(Hex.encode(genesis)) is not \(known.name)'s genesis hash 0x\(Hex.encode(known.genesisHash))")
+        }
+        network = network ?? genesis.flatMap(SubstrateNetwork.byGenesis)
         var specVersion = options.specVersion, transactionVersion = options.transactionVersion
         var metadata: RuntimeMetadata?
         if let rpc {

@@ -75,6 +75,16 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"era\":\"0x00\""))
     }
 
+    /// A known genesis hash given alone names its network: SS58 prefix, decimals and call table.
+    @Test func genesisAloneNamesAKnownNetwork() throws {
+        let home = try Self.watchWithAlice()
+        let out = home.dir.path + "/request.json"
+        let arguments = Self.polkadot.map { $0 == "--network" ? "--genesis" : $0 == "polkadot" ? F.polkadotGenesis : $0 }
+        let result = try Self.watch(home, ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "1", "--out", out] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"method\":\"0x050300"), "\(result.stderr)")
+    }
+
     @Test func refusalsWriteNothing() throws {
         let home = try Self.watchWithAlice()
         let out = home.dir.path + "/request.json"
@@ -82,6 +92,8 @@ import Testing
         let cases: [([String], Int32, String)] = [
             (base + ["--amount", "1"] + Self.polkadot.map { $0 == "polkadot" ? "moonbase" : $0 }, 3, "--network moonbase is unknown"),
             (base + ["--amount", "1.00000000001"] + Self.polkadot, 3, "more than 10 decimal places"),
+            (base + ["--amount", "1", "--genesis", "0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe"] + Self.polkadot, 3,
+             "is not Polkadot's genesis hash"),
             (base + ["--amount", "x"] + Self.polkadot, 3, "not a decimal amount"),
             (base + ["--amount", "1", "--network", "kusama", "--spec-version", "1", "--tx-version", "1", "--nonce", "0", "--immortal"], 3,
              "no built-in call indices"),
