@@ -40,8 +40,9 @@ public struct SubstrateRPC: Sendable {
         let hashValue = try client.call("chain_getFinalizedHead")
         let blockHash = try hash(hashValue, what: "chain_getFinalizedHead")
         let header = try client.call("chain_getHeader", [hashValue])
+        // Hex digits only: UInt32(_:radix:) alone would take a sign ("0x+1").
         guard case let .string(text)? = header["number"], text.hasPrefix("0x"), text.count > 2, text.count <= 10,
-              let number = UInt32(text.dropFirst(2), radix: 16)
+              text.dropFirst(2).allSatisfy(\.isHexDigit), let number = UInt32(text.dropFirst(2), radix: 16)
         else { throw .badReply(url: client.url, reason: "chain_getHeader: no 32-bit block number") }
         return (blockHash, number)
     }
