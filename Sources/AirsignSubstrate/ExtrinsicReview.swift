@@ -68,11 +68,12 @@ struct ExtrinsicReview {
             confirmation = .explicit(reason: "a call this signer cannot decode, shown as raw bytes")
         }
 
-        switch payload.era {
-        case .immortal:
-            lines.append(ReviewLine("era", "immortal"))
+        // Without CheckMortality the JSON's era goes nowhere: the transaction has no lifetime.
+        switch rules.contains(.mortality) ? payload.era : nil {
+        case .immortal?, nil:
+            lines.append(ReviewLine("era", rules.contains(.mortality) ? "immortal" : "immortal (no CheckMortality: the era is not signed)"))
             warnings.append("the transaction is immortal: it stays valid forever (until the nonce is used)")
-        case let .mortal(period, _):
+        case let .mortal(period, _)?:
             lines.append(ReviewLine("era", "valid from block \(payload.era.birth(current: payload.blockNumber)) for \(period) blocks"))
         }
         lines.append(ReviewLine("nonce", "\(payload.nonce)"))

@@ -123,6 +123,16 @@ import Testing
         }
     }
 
+    /// A mortal era in the JSON is not a lifetime unless CheckMortality signs it.
+    @Test func eraWithoutCheckMortalityIsShownImmortal() throws {
+        let (_, alice) = try Self.alice()
+        let extensions = F.polkadotExtensions.filter { $0 != "CheckMortality" }
+        let review = try F.module.review(try F.request(alice, payload: F.payloadJSON(alice, method: try F.transferCall(), extensions: extensions)),
+                                         context: F.context())
+        #expect(review.lines.contains(ReviewLine("era", "immortal (no CheckMortality: the era is not signed)")), "\(review.lines)")
+        #expect(review.warnings.contains { $0.contains("immortal") })
+    }
+
     @Test func reviewOfARawMessage() throws {
         let (_, alice) = try Self.alice()
         let text = try render(try F.rawRequest(alice, data: "0x" + testHex(Array("hello".utf8))))
