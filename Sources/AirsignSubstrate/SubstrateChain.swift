@@ -181,6 +181,14 @@ public struct SubstrateChain: ChainModule {
         let isPayload = json["signedExtensions"] != nil && json["method"] != nil && json["genesisHash"] != nil
         let isRaw = json["data"] != nil && json["address"] != nil && json["type"] != nil && json["method"] == nil
         guard isPayload || isRaw else { return nil }
+        // The signer gives a MessagesError its exit code (3, input refused); a SubstrateError
+        // from here would leave it none (1).
+        do { return try nativeRequests(json, isPayload: isPayload, accounts: accounts) } catch let error as SubstrateError {
+            throw MessagesError.invalidField(message: nil, field: isPayload ? "SignerPayloadJSON" : "SignerPayloadRaw", reason: error.description)
+        }
+    }
+
+    private func nativeRequests(_ json: JSONValue, isPayload: Bool, accounts: [OwnAccount]) throws -> [SignRequest] {
         guard case let .string(address)? = json["address"], let wanted = addressIdentity(address) else {
             throw SubstrateError("the SignerPayload's address is not an SS58 address")
         }

@@ -269,6 +269,6 @@ import Testing
         #expect(try F.module.nativeRequests(Array("{\"x\":1}".utf8), accounts: own) == nil)
         let bob = try F.account(try F.key("//Bob", .sr25519))
         let bobs = JSONSerializer().serialize(F.payloadJSON(bob, method: try F.transferCall()))
-        #expect(throws: SubstrateError.self) { try F.module.nativeRequests(Array(bobs.utf8), accounts: own) }
+        #expect(throws: MessagesError.self) { try F.module.nativeRequests(Array(bobs.utf8), accounts: own) }
     }
 }

@@ -82,4 +82,25 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out))
         }
     }
+
+    /// A bare SignerPayloadJSON that does not decode, or is for an account not held, is input
+    /// refused (3), like a sign request, not an internal failure (1).
+    @Test func bareFileRefusalsAreExitThree() throws {
+        let home = Home()
+        try home.withAlice()
+        let alice = try F.account(try F.key("//Alice", .sr25519))
+        let bob = try F.account(try F.key("//Bob", .sr25519))
+        guard case var .object(members) = F.payloadJSON(alice, method: try F.transferCall()) else { return }
+        members.removeAll { $0.key == "blockHash" }
+        members.append((key: "blockHash", value: .string("0x12")))
+        let out = home.dir.path + "/response.json"
+        for (payload, message) in [(JSONValue.object(members), "blockHash is 1 bytes, not 32"),
+                                   (F.payloadJSON(bob, method: try F.transferCall()), "is not one of your accounts")] {
+            let input = home.file("payload.json", JSONSerializer().serialize(payload))
+            let result = try home.run(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stderr.contains(message) && result.stderr.hasPrefix("airsign-signer: error: field \"SignerPayloadJSON\": "), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
 }
