@@ -28,14 +28,6 @@ public enum SignedExtension: Sendable, Equatable {
         }
     }
 
-    /// Every name `rule(for:)` knows, for error messages and documentation.
-    public static let knownNames = [
-        "AuthorizeCall", "ChargeAssetTxPayment", "ChargeTransactionPayment", "CheckBlockGasLimit", "CheckEra", "CheckGenesis",
-        "CheckMetadataHash", "CheckMortality", "CheckNonZeroSender", "CheckNonce", "CheckSpecVersion", "CheckTxVersion",
-        "CheckVersion", "CheckWeight", "DisallowSigned", "LockStakingStatus", "PrevalidateAttests", "StorageWeightReclaim",
-        "ValidateEquivocationReport", "WeightReclaim",
-    ]
-
     func writeExtra(_ payload: SignerPayload, into writer: inout SCALEWriter) {
         switch self {
         case .empty, .specVersion, .transactionVersion, .genesis: break
