@@ -67,11 +67,12 @@ public enum ICPSend {
     }
 
     /// The CLI: reads FILE (a finalized sign response, or quill's JSON array), sends, reports.
-    public static func run(_ bytes: [UInt8], url: String, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    public static func run(_ bytes: [UInt8], url: String, now: Int64 = Int64(Date().timeIntervalSince1970),
+                           transport: any HTTPTransport = URLSessionTransport()) throws {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch { throw ICPError.malformed(field: "input", reason: "\(error)") }
         let messages = try QuillMessage.parseArray(json)
-        let client = try ICPClient(baseURL: url)
+        let client = try ICPClient(baseURL: url, transport: transport)
         let outcome = try send(messages, client: client, now: now)
         let message = messages[outcome.index]
         Console.info("Sent message \(outcome.index + 1) of \(messages.count) (expires \(ICPTime.utc(nanos: message.call.content.ingressExpiry))) to \(message.canisterID.text) at \(url)")
@@ -88,6 +89,9 @@ public enum ICPSend {
             Console.info("The reply is no longer available (status done).")
         }
         Console.info("Note: the certificate's BLS signature was NOT verified; this status is what \(url) says.")
-        if case .rejected = outcome.status { throw ICPError.refused("the IC rejected the call") }
+        // A rejection happened on the network side: exit 9, like the other chains' rejected transactions.
+        if case let .rejected(code, _, _) = outcome.status {
+            throw OnlineError.unexpected(url: url, reason: "the IC rejected the call (reject code \(code))")
+        }
     }
 }

@@ -72,6 +72,19 @@ struct ScriptedTransport: HTTPTransport {
         #expect(throws: ICPError.self) { try ICPSend.pick(messages, now: start - 3600) }  // not yet sendable
     }
 
+    @Test func aRejectedCallIsANetworkFailure() throws {
+        let chain = ICPChain()
+        let review = try chain.review(try ICPFixtures.request([ICPFixtures.call()]), context: ReviewContext(now: ICPFixtures.now))
+        let result = try #require(try chain.sign(review, with: .secp256k1(ICPFixtures.key)).result)
+        let file = Array(JSONSerializer().serialize(result).utf8)
+        let reject = try CBOREncoder().encode(.map([(.text("reject_code"), .unsigned(5)), (.text("reject_message"), .text("trapped"))]))
+        let transport = ScriptedTransport { _ in HTTPResponse(status: 200, body: reject) }
+        // OnlineError other than badURL exits 9 (network), as the README's table says.
+        #expect(throws: OnlineError.unexpected(url: "http://node", reason: "the IC rejected the call (reject code 5)")) {
+            try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport)
+        }
+    }
+
     @Test func principalKinds() throws {
         #expect(Principal.anonymous.kind == .anonymous)
         #expect(Principal.managementCanister.kind == .management)
