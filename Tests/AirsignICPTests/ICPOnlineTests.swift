@@ -85,6 +85,22 @@ struct ScriptedTransport: HTTPTransport {
         }
     }
 
+    @Test func aCallStillProcessingAfterTheLastPollIsATimeout() throws {
+        let chain = ICPChain()
+        let review = try chain.review(try ICPFixtures.request([ICPFixtures.call()]), context: ReviewContext(now: ICPFixtures.now))
+        let signed = try chain.sign(review, with: .secp256k1(ICPFixtures.key))
+        let file = Array(JSONSerializer().serialize(try #require(signed.result)).utf8)
+        let id = try QuillMessage.parseArray(try #require(signed.result))[0].requestID
+        let tree = Self.labeled("request_status", .array([.unsigned(2), .bytes(id), Self.labeled("status", Self.leaf(Array("processing".utf8)))]))
+        let certificate = try Self.certificate(tree)
+        let transport = ScriptedTransport { request in
+            request.url.hasSuffix("/call") ? HTTPResponse(status: 202, body: []) : HTTPResponse(status: 200, body: certificate)
+        }
+        #expect(throws: OnlineError.timedOut(what: "the call to finish (status processing)", seconds: 60)) {
+            try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport, pause: { _ in })
+        }
+    }
+
     @Test func principalKinds() throws {
         #expect(Principal.anonymous.kind == .anonymous)
         #expect(Principal.managementCanister.kind == .management)
