@@ -118,6 +118,11 @@ import Testing
         #expect(throws: ICPError.self) { try chain.finalize(bad, for: request) }
     }
 
+    @Test func onlyA32ByteRequestIDIsSigned() throws {
+        #expect(throws: ICPError.refused("a request id is 32 bytes, not 0")) { try ICPIdentity.sign(requestID: [], with: .secp256k1(ICPFixtures.key)) }
+        #expect(try ICPIdentity.sign(requestID: [UInt8](repeating: 1, count: 32), with: .secp256k1(ICPFixtures.key)).count == 64)
+    }
+
     @Test func ed25519KeysSign() throws {
         let key = try Ed25519.PrivateKey(seed: SecureBytes(copying: [UInt8](repeating: 9, count: 32)))
         let identity = try ICPIdentity(publicKey: key.publicKey)
