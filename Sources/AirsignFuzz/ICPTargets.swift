@@ -8,9 +8,12 @@ extension FuzzTarget {
         _ = try? ICPEnvelope.decode(input)
     }
 
-    /// Candid arguments of any call, decoded and rendered as the signer's review shows them.
-    static let candid = FuzzTarget(name: "candid", summary: "Candid binary arguments, decoded and rendered as text") { input throws(FuzzViolation) in
+    /// Candid arguments of any call, decoded, matched against the ledger methods' types and
+    /// rendered as text, as the signer's review does.
+    static let candid = FuzzTarget(name: "candid", summary: "Candid binary arguments, decoded, read as transfers and rendered as text") { input throws(FuzzViolation) in
         guard let message = try? CandidDecoder().decode(input) else { return }
+        _ = try? ICPLedgerTransfer(candid: message)
+        _ = try? ICRC1Transfer(candid: message)
         _ = CandidText.arguments(message.values)
     }
 

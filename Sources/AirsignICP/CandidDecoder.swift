@@ -75,28 +75,36 @@ public struct CandidMessage: Sendable {
     public let argumentTypes: [Int]
     public let values: [CandidValue]
 
+    /// Most type nodes `plainArgumentTypes` expands. Table entries can be shared, so the
+    /// expanded tree can be exponentially larger than the table (16 entries of a 64-case
+    /// variant each pointing at the next is 64^15 nodes); known methods' types are tiny.
+    static let maxPlainTypeNodes = 4096
+
     /// The argument types as non-recursive `CandidType`s, for comparing against a known
-    /// method's; nil when one is recursive, a function or service, or nested too deeply.
+    /// method's; nil when one is recursive, a function or service, nested too deeply, or
+    /// larger than `maxPlainTypeNodes`.
     public var plainArgumentTypes: [CandidType]? {
+        var budget = Self.maxPlainTypeNodes
         var out: [CandidType] = []
         for reference in argumentTypes {
-            guard let type = plainType(reference, depth: 0) else { return nil }
+            guard let type = plainType(reference, depth: 0, budget: &budget) else { return nil }
             out.append(type)
         }
         return out
     }
 
-    func plainType(_ reference: Int, depth: Int) -> CandidType? {
-        guard depth < 16 else { return nil }
+    func plainType(_ reference: Int, depth: Int, budget: inout Int) -> CandidType? {
+        guard depth < 16, budget > 0 else { return nil }
+        budget -= 1
         if reference < 0 { return CandidType.primitive(reference: reference) }
         guard reference < table.count else { return nil }
         switch table[reference] {
-        case let .opt(inner): return plainType(inner, depth: depth + 1).map { .opt($0) }
-        case let .vec(inner): return plainType(inner, depth: depth + 1).map { .vec($0) }
+        case let .opt(inner): return plainType(inner, depth: depth + 1, budget: &budget).map { .opt($0) }
+        case let .vec(inner): return plainType(inner, depth: depth + 1, budget: &budget).map { .vec($0) }
         case let .record(fields), let .variant(fields):
             var out: [CandidField] = []
             for field in fields {
-                guard let type = plainType(field.type, depth: depth + 1) else { return nil }
+                guard let type = plainType(field.type, depth: depth + 1, budget: &budget) else { return nil }
                 out.append(CandidField(id: field.id, type: type))
             }
             if case .record = table[reference] { return .record(out) }

@@ -59,6 +59,8 @@ public struct ICPIdentity: Equatable, Sendable {
 
     /// The signature over `\x0Aic-request ‖ requestID`.
     public static func sign(requestID: [UInt8], with key: SigningKey) throws(ICPError) -> [UInt8] {
+        // `requestID` falls back to [] if hashing ever failed; never sign the bare domain.
+        guard requestID.count == 32 else { throw .refused("a request id is 32 bytes, not \(requestID.count)") }
         let message = ICPEnvelope.signedBytes(requestID: requestID)
         switch key {
         case let .secp256k1(privateKey):

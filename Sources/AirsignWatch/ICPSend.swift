@@ -34,8 +34,12 @@ public enum ICPSend {
         public let reply: String?
     }
 
+    /// Polls of the status, half a second apart: a minute.
+    public static let polls = 120
+    static let pollInterval = 0.5
+
     /// Sends the right message and polls until its status is final or `polls` run out.
-    public static func send(_ messages: [QuillMessage], client: ICPClient, now: Int64, polls: Int = 120,
+    public static func send(_ messages: [QuillMessage], client: ICPClient, now: Int64, polls: Int = polls,
                             pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws -> Outcome {
         for (i, message) in messages.enumerated() {
             try ICPIdentity.verify(message.call, field: "messages[\(i)].ingress")
@@ -49,7 +53,7 @@ public enum ICPSend {
         }
         var status = ICPRequestStatus.unknown
         for attempt in 0 ..< max(1, polls) {
-            if attempt > 0 { pause(0.5) }
+            if attempt > 0 { pause(pollInterval) }
             status = try client.requestStatus(canister: message.canisterID, envelope: message.readState.encoded, requestID: id)
             switch status {
             case .replied, .rejected, .done: return Outcome(index: index, requestID: id, status: status, reply: replyText(status))
@@ -67,12 +71,14 @@ public enum ICPSend {
     }
 
     /// The CLI: reads FILE (a finalized sign response, or quill's JSON array), sends, reports.
-    public static func run(_ bytes: [UInt8], url: String, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    public static func run(_ bytes: [UInt8], url: String, now: Int64 = Int64(Date().timeIntervalSince1970),
+                           transport: any HTTPTransport = URLSessionTransport(),
+                           pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch { throw ICPError.malformed(field: "input", reason: "\(error)") }
         let messages = try QuillMessage.parseArray(json)
-        let client = try ICPClient(baseURL: url)
-        let outcome = try send(messages, client: client, now: now)
+        let client = try ICPClient(baseURL: url, transport: transport)
+        let outcome = try send(messages, client: client, now: now, pause: pause)
         let message = messages[outcome.index]
         Console.info("Sent message \(outcome.index + 1) of \(messages.count) (expires \(ICPTime.utc(nanos: message.call.content.ingressExpiry))) to \(message.canisterID.text) at \(url)")
         Console.info("request id: \(Hex.encode(outcome.requestID))")
@@ -88,6 +94,16 @@ public enum ICPSend {
             Console.info("The reply is no longer available (status done).")
         }
         Console.info("Note: the certificate's BLS signature was NOT verified; this status is what \(url) says.")
-        if case .rejected = outcome.status { throw ICPError.refused("the IC rejected the call") }
+        // A rejection happened on the network side: exit 9, like the other chains' rejected transactions.
+        switch outcome.status {
+        case let .rejected(code, _, _):
+            throw OnlineError.unexpected(url: url, reason: "the IC rejected the call (reject code \(code))")
+        case .unknown, .received, .processing:
+            // Not known to have executed: a script must not take this for success (exit 9).
+            throw OnlineError.timedOut(what: "the call to finish (status \(outcome.status.name))",
+                                       seconds: Int(Double(polls) * pollInterval))
+        case .replied, .done:
+            break
+        }
     }
 }

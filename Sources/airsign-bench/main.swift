@@ -142,3 +142,6 @@ try QRBench.run(options)
 
 // Ethereum: the bare Keccak + libsecp256k1 signing loop (bench/ethereum.py times the batch).
 try EthereumBench.run(options)
+
+// ICP: the bare SHA-256 + libsecp256k1 signing loop (bench/icp.py times the batch).
+try ICPBench.run(options)

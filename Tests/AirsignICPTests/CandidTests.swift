@@ -74,6 +74,21 @@ import Testing
         #expect(throws: ICPError.self) { try CandidDecoder().decode(testBytes("4449444c016d7f01008080808010")) }
     }
 
+    @Test func sharedTypeEntriesDoNotExpandExponentially() throws {
+        // 15 entries: each a 64-case variant whose cases all point at the next entry, the last
+        // one's at null. The value is 15 bytes; the expanded type would be 64^15 nodes.
+        var bytes = Array("DIDL".utf8) + [15]
+        for entry in 0 ..< 15 {
+            bytes += [0x6b, 64]
+            for id in 0 ..< 64 { bytes += [UInt8(id), entry == 14 ? 0x7f : UInt8(entry + 1)] }
+        }
+        bytes += [1, 0] + [UInt8](repeating: 0, count: 15)
+        let message = try CandidDecoder().decode(bytes)
+        #expect(message.plainArgumentTypes == nil)
+        #expect(throws: ICPError.self) { try ICPLedgerTransfer(candid: message) }
+        #expect(throws: ICPError.self) { try ICRC1Transfer(candid: message) }
+    }
+
     @Test func randomCorruptionsNeverTrap() throws {
         var random = SeededRandom.forTest("CandidTests.randomCorruptionsNeverTrap")
         let seeds = [

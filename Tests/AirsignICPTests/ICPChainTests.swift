@@ -77,7 +77,10 @@ import Testing
             "created at: 2022-11-21 23:38:24 UTC",
         ])
         let signed = try chain.sign(review, with: .secp256k1(ICPFixtures.key))
-        guard case let .array(messages)? = signed.result?["messages"] else { return }
+        guard case let .array(messages)? = signed.result?["messages"] else {
+            Issue.record("result has no messages array")
+            return
+        }
         #expect(messages.first?["ingress"]?["role"] == .string("icrc1:ledger"))
     }
 
@@ -113,6 +116,11 @@ import Testing
         let bad = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                    signatures: tampered, result: nil)
         #expect(throws: ICPError.self) { try chain.finalize(bad, for: request) }
+    }
+
+    @Test func onlyA32ByteRequestIDIsSigned() throws {
+        #expect(throws: ICPError.refused("a request id is 32 bytes, not 0")) { try ICPIdentity.sign(requestID: [], with: .secp256k1(ICPFixtures.key)) }
+        #expect(try ICPIdentity.sign(requestID: [UInt8](repeating: 1, count: 32), with: .secp256k1(ICPFixtures.key)).count == 64)
     }
 
     @Test func ed25519KeysSign() throws {
@@ -156,7 +164,10 @@ import Testing
     }
 
     @Test func refusesUnknownKeysWrongTypesAndTrailingBytes() throws {
-        guard case let .map(entries) = ICPRequestContent.call(ICPFixtures.call()).cbor else { return }
+        guard case let .map(entries) = ICPRequestContent.call(ICPFixtures.call()).cbor else {
+            Issue.record("content is not a map")
+            return
+        }
         let extra = try CBOREncoder().encode(.map(entries + [(.text("sender_info"), .bytes([1]))]))
         #expect(refusal(try ICPFixtures.request([extra])) == "payload.content: unknown key \"sender_info\"")
         let query = try CBOREncoder().encode(.map([(.text("request_type"), .text("query"))] + entries.dropFirst()))
@@ -201,7 +212,10 @@ import Testing
         let signed = try chain.sign(review, with: .secp256k1(ICPFixtures.key))
         let result = try #require(signed.result)
         #expect(try QuillMessage.parseArray(result).count == 1)
-        guard case let .array(items)? = result["messages"], case let .object(top) = items[0], case let .object(status) = top[1].value else { return }
+        guard case let .array(items)? = result["messages"], case let .object(top) = items[0], case let .object(status) = top[1].value else {
+            Issue.record("result is not quill's message shape")
+            return
+        }
         // The request_status names another canister than the call's content.
         let wrongCanister: JSONValue = .array([.object([top[0], ("request_status", .object(status.map {
             $0.key == "canister_id" ? ($0.key, .string("rrkah-fqaaa-aaaaa-aaaaq-cai")) : $0

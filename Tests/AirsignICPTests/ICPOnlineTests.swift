@@ -72,6 +72,35 @@ struct ScriptedTransport: HTTPTransport {
         #expect(throws: ICPError.self) { try ICPSend.pick(messages, now: start - 3600) }  // not yet sendable
     }
 
+    @Test func aRejectedCallIsANetworkFailure() throws {
+        let chain = ICPChain()
+        let review = try chain.review(try ICPFixtures.request([ICPFixtures.call()]), context: ReviewContext(now: ICPFixtures.now))
+        let result = try #require(try chain.sign(review, with: .secp256k1(ICPFixtures.key)).result)
+        let file = Array(JSONSerializer().serialize(result).utf8)
+        let reject = try CBOREncoder().encode(.map([(.text("reject_code"), .unsigned(5)), (.text("reject_message"), .text("trapped"))]))
+        let transport = ScriptedTransport { _ in HTTPResponse(status: 200, body: reject) }
+        // OnlineError other than badURL exits 9 (network), as the README's table says.
+        #expect(throws: OnlineError.unexpected(url: "http://node", reason: "the IC rejected the call (reject code 5)")) {
+            try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport)
+        }
+    }
+
+    @Test func aCallStillProcessingAfterTheLastPollIsATimeout() throws {
+        let chain = ICPChain()
+        let review = try chain.review(try ICPFixtures.request([ICPFixtures.call()]), context: ReviewContext(now: ICPFixtures.now))
+        let signed = try chain.sign(review, with: .secp256k1(ICPFixtures.key))
+        let file = Array(JSONSerializer().serialize(try #require(signed.result)).utf8)
+        let id = try QuillMessage.parseArray(try #require(signed.result))[0].requestID
+        let tree = Self.labeled("request_status", .array([.unsigned(2), .bytes(id), Self.labeled("status", Self.leaf(Array("processing".utf8)))]))
+        let certificate = try Self.certificate(tree)
+        let transport = ScriptedTransport { request in
+            request.url.hasSuffix("/call") ? HTTPResponse(status: 202, body: []) : HTTPResponse(status: 200, body: certificate)
+        }
+        #expect(throws: OnlineError.timedOut(what: "the call to finish (status processing)", seconds: 60)) {
+            try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport, pause: { _ in })
+        }
+    }
+
     @Test func principalKinds() throws {
         #expect(Principal.anonymous.kind == .anonymous)
         #expect(Principal.managementCanister.kind == .management)

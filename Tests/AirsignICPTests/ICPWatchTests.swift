@@ -57,6 +57,8 @@ import Testing
             (.init(to: "2vxsx-fad", amount: "1"), "checksum"),
             (.init(to: "2vxsx-fae", amount: "1", ledger: "ryjl3-tyaaa-aaaaa-aaaba-cai", decimals: 6), "has 8 decimals"),
             (.init(to: "2vxsx-fae", amount: "1", ledger: "aaaaa-aa"), "--decimals"),
+            (.init(to: "2vxsx-fae", amount: "1", ledger: "aaaaa-aa", decimals: Int.max), "is not 0 to 38"),
+            (.init(to: "2vxsx-fae", amount: "1", ledger: "aaaaa-aa", decimals: -1), "is not 0 to 38"),
             (.init(to: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752", amount: "1", ledger: "mxzaz-hqaaa-aaaar-qaada-cai"),
              "ICP ledger only"),
         ]
