@@ -140,7 +140,17 @@ public struct SignJob: Sendable {
             return try MessageFile.requests(input)
         } catch {
             for module in registry.modules {
-                if let native = try module.nativeRequests(input, accounts: own, network: nativeNetwork) { return native }
+                let native: [SignRequest]?
+                do {
+                    native = try module.nativeRequests(input, accounts: own, network: nativeNetwork)
+                } catch let refusal as MessagesError {
+                    throw refusal
+                } catch {
+                    // A module's own error type has no exit status here; a native artifact the
+                    // module recognised but refuses is refused input, like any request (exit 3).
+                    throw MessagesError.invalidField(message: nil, field: "\(module.displayName) input", reason: String(describing: error))
+                }
+                if let native { return native }
             }
             throw error
         }

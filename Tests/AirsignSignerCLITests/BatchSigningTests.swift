@@ -126,6 +126,17 @@ import Testing
         }
     }
 
+    @Test func aRefusedNativeFormIsRefusedInputWhateverTheModulesErrorType() throws {
+        // TestChain throws its own TestChainError here; the signer must still report refused
+        // input (a MessagesError, exit 3), not an internal failure (exit 1).
+        let fixture = try SignerFixture()
+        let input = Array("ATC-NATIVE not-an-account 0x00\n".utf8)
+        #expect { try fixture.job().inspect(input, allowBlind: false) } throws: { error in
+            guard let refusal = error as? MessagesError else { return false }
+            return ExitStatus.of(refusal) == .invalidInput && refusal.description.contains("is not one of your accounts")
+        }
+    }
+
     @Test func responsesCrossAsQRCodes() throws {
         let fixture = try SignerFixture()
         let compact = try fixture.sign([try TestChainFixtures.transfer()], compact: true)
