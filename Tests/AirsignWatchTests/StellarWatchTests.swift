@@ -233,6 +233,29 @@ private struct TableHorizon: HTTPTransport {
         let good = try BinaryRun.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1"], environment: environment)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
+        // The SEP-7 URI as one QR code that a wallet reads as the URI itself.
+        let uriFile = dir.path + "/uri.txt", uriPNG = dir.path + "/uri.png"
+        let sep7 = try BinaryRun.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1",
+                                                              "--sep7", uriFile, "--sep7-qr", uriPNG], environment: environment)
+        #expect(sep7.status == 0, "\(sep7.stderr)")
+        let scanned = try BinaryRun.run("airsign-watch", ["qr", "decode", "--scan", uriPNG], environment: environment)
+        #expect(scanned.status == 0, "\(scanned.stderr)")
+        let uri = try String(contentsOfFile: uriFile, encoding: .utf8)
+        #expect(uri.hasPrefix("web+stellar:tx?xdr="))
+        #expect(scanned.stdout + "\n" == uri)
+        // A URI too long for one code is refused before the request is stored or anything written.
+        let stored = try WatchRequestStore(home: dir.path + "/watch").all().count
+        let manyOps = dir.path + "/ops.json"
+        let payment = "{\"type\":\"payment\",\"to\":\"\(Self.account1)\",\"amount\":\"1\"}"
+        try Data(("[" + Array(repeating: payment, count: 99).joined(separator: ",") + "]").utf8).write(to: URL(fileURLWithPath: manyOps))
+        let tooLong = try BinaryRun.run("airsign-watch", ["stellar", "build", "--from", Self.account0, "--seq", "5", "--network", "testnet",
+                                                          "--ops", manyOps, "--out", dir.path + "/big.json", "--sep7-qr", dir.path + "/big.png"],
+                                        environment: environment)
+        #expect(tooLong.status == 3, "\(tooLong.stderr)")
+        #expect(tooLong.stderr.contains("does not fit one QR code"), "\(tooLong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/big.json"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/big.png"))
+        #expect(try WatchRequestStore(home: dir.path + "/watch").all().count == stored)
         let truncated = dir.path + "/truncated.b64"
         try Data(StellarBase64.encode(Array(try Self.multisigTransaction().xdr().dropLast(4))).utf8).write(to: URL(fileURLWithPath: truncated))
         let submit = try BinaryRun.run("airsign-watch", ["stellar", "submit", truncated, "--horizon", "http://127.0.0.1:9"], environment: environment)
