@@ -123,7 +123,14 @@ public enum StellarActions {
     /// Submits the envelope; a rejection is an `OnlineError` naming the result (exit 9).
     public static func submit(_ envelope: TransactionEnvelope, horizon: StellarHorizon) throws -> SubmitReport {
         let submission = try horizon.submit(envelope: try envelope.base64())
-        let result = try submission.resultXDR.map { try TransactionResultSummary(base64: $0) }
+        let result: TransactionResultSummary?
+        do {
+            result = try submission.resultXDR.map { try TransactionResultSummary(base64: $0) }
+        } catch {
+            // Horizon's reply, not the person's input: exit 9, and an accepted transaction says so.
+            throw OnlineError.badReply(url: horizon.baseURL + "/transactions", reason: "result_xdr does not read (\(error))"
+                                       + (submission.accepted ? "; the transaction was accepted" + (submission.hash.map { " (hash \($0))" } ?? "") : ""))
+        }
         let report = SubmitReport(submission: submission, result: result)
         guard submission.accepted else {
             throw OnlineError.unexpected(url: horizon.baseURL + "/transactions",

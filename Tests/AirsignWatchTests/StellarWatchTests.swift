@@ -203,6 +203,14 @@ private struct TableHorizon: HTTPTransport {
         ]))
         let report = try StellarActions.submit(tx, horizon: accepted)
         #expect(report.submission.hash == "ab" && report.submission.ledger == 42 && report.resultText == "accepted")
+        // A result_xdr that does not read is a reply that does not read (exit 9), not refused input.
+        let garbled = try StellarHorizon(url: "http://h.test", transport: TableHorizon(replies: [
+            "POST http://h.test/transactions": (400, "{\"extras\":{\"result_codes\":{\"transaction\":\"tx_bad_seq\"},\"result_xdr\":\"AAAA\"}}"),
+        ]))
+        #expect(throws: OnlineError.badReply(url: "http://h.test/transactions",
+                                             reason: "result_xdr does not read (Stellar transaction XDR: \(EncodingError.truncated(codec: "XDR", offset: 3)))")) {
+            try StellarActions.submit(tx, horizon: garbled)
+        }
     }
 
     // MARK: the binary
