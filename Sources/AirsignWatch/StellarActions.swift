@@ -114,7 +114,9 @@ public enum StellarActions {
         /// The result in words: `tx_success`, or `tx_failed (op_underfunded)`.
         public var resultText: String {
             if let result {
-                return result.operations.isEmpty || result.succeeded ? result.name : "\(result.name) (\(result.operations.joined(separator: ", ")))"
+                guard !result.operations.isEmpty, !result.succeeded else { return result.name }
+                // An operation whose result body is not read ends the list: say that more follow.
+                return "\(result.name) (\((result.operations + (result.operationsComplete ? [] : ["…"])).joined(separator: ", ")))"
             }
             return submission.resultCodes.isEmpty ? (submission.accepted ? "accepted" : "rejected") : submission.resultCodes.joined(separator: ", ")
         }

@@ -187,6 +187,27 @@ private struct TableHorizon: HTTPTransport {
         #expect(failed.operations == ["op_success", "op_underfunded"])
         #expect(failed.operationsComplete)
         #expect(throws: StellarError.self) { try TransactionResultSummary(base64: StellarBase64.encode(Array(w.bytes.prefix(10)))) }
+        // A claimable balance created (its id in the result), then a payment underfunded: both named.
+        w = XDRWriter()
+        w.writeInt64(200); w.writeInt32(-1); w.writeUInt32(2)
+        w.writeInt32(0); w.writeInt32(14); w.writeInt32(0); w.writeInt32(0); try w.writeFixedOpaque([UInt8](repeating: 7, count: 32), length: 32)
+        w.writeInt32(0); w.writeInt32(1); w.writeInt32(-2)
+        w.writeInt32(0)
+        let claimable = try TransactionResultSummary(base64: StellarBase64.encode(w.bytes))
+        #expect(claimable.operations == ["op_success", "op_underfunded"] && claimable.operationsComplete)
+        // An offer's success body is not read: the list says it stops there.
+        w = XDRWriter()
+        w.writeInt64(200); w.writeInt32(-1); w.writeUInt32(2)
+        w.writeInt32(0); w.writeInt32(3); w.writeInt32(0); w.writeUInt32(0); w.writeInt32(2)
+        w.writeInt32(0); w.writeInt32(1); w.writeInt32(-2)
+        w.writeInt32(0)
+        let offer = try TransactionResultSummary(base64: StellarBase64.encode(w.bytes))
+        #expect(!offer.operationsComplete)
+        let rejected = "{\"extras\":{\"result_xdr\":\"\(StellarBase64.encode(w.bytes))\"}}"
+        let horizon = try StellarHorizon(url: "http://h.test", transport: TableHorizon(replies: ["POST http://h.test/transactions": (400, rejected)]))
+        #expect(throws: OnlineError.unexpected(url: "http://h.test/transactions", reason: "the transaction was rejected: tx_failed (op_success, …)")) {
+            try StellarActions.submit(Self.multisigTransaction(), horizon: horizon)
+        }
     }
 
     @Test func submitReportsAcceptanceAndNamesRejections() throws {
