@@ -266,8 +266,6 @@ public struct StellarChain: ChainModule {
     }
 }
 
-private func stroops(_ value: Int64) -> String { "\(value) stroops (\(StellarAmount.format(value)) XLM)" }
-
 extension TransactionEnvelope {
     /// The transaction whose fields a review shows (the inner one of a fee bump).
     public var transaction: Transaction {
