@@ -21,7 +21,7 @@ public struct TransactionResultSummary: Sendable, Equatable {
         var reader = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
         do {
             feeCharged = try reader.readInt64()
-            var code = try reader.readInt32()
+            let code = try reader.readInt32()
             var ops: [String] = []
             var complete = true
             // A fee bump's result wraps the inner transaction's: hash, then its own result.
@@ -29,7 +29,6 @@ public struct TransactionResultSummary: Sendable, Equatable {
                 _ = try reader.read32()
                 _ = try reader.readInt64()
                 let inner = try reader.readInt32()
-                code = code == 1 ? 1 : -13
                 if inner == 0 || inner == -1 { (ops, complete) = try Self.operations(&reader) }
                 self.name = Self.transactionName(code) + " (inner \(Self.transactionName(inner)))"
             } else {
