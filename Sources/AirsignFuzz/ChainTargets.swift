@@ -12,6 +12,12 @@ extension FuzzTarget {
         }
         try FuzzViolation.check(again == input, "Stellar XDR accepted bytes it would not write")
         _ = try? envelope.base64()
+        // What the signer shows before the PIN: every operation in words, amounts and dates.
+        _ = try? envelope.review(network: .testnet)
+    }
+
+    static let stellarResult = FuzzTarget(name: "stellar-result", summary: "Horizon's TransactionResult XDR, read to name the outcome of a submission") { input throws(FuzzViolation) in
+        _ = try? TransactionResultSummary(base64: StellarBase64.encode(input))
     }
 
     static let stellarSEP7 = FuzzTarget(name: "stellar-sep7", summary: "SEP-7 web+stellar:tx URIs") { input throws(FuzzViolation) in

@@ -121,7 +121,8 @@ private func sources(of tx: Transaction) -> [[UInt8]] {
     [tx.source.publicKey] + tx.operations.compactMap { $0.source?.publicKey }
 }
 
-private func stroops(_ value: Int64) -> String { "\(value) stroops (\(StellarAmount.format(value)) XLM)" }
+/// A fee in stroops with its exact XLM value: `200 stroops (0.00002 XLM)`.
+func stroops(_ value: Int64) -> String { "\(value) stroops (\(StellarAmount.format(value)) XLM)" }
 
 private func account(_ m: MuxedAccount) -> String {
     m.id.map { "\(m) (account \(m.accountID), muxed id \($0))" } ?? m.description

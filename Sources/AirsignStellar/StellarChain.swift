@@ -225,6 +225,11 @@ public struct StellarChain: ChainModule {
         case let .clawback(_, from, _): return [("from", from)]
         case let .allowTrust(trustor, _, _), let .setTrustLineFlags(trustor, _, _, _): return [("trustor", plain(trustor))]
         case .beginSponsoringFutureReserves(let sponsored): return [("sponsored", plain(sponsored))]
+        case let .createClaimableBalance(_, _, claimants): return claimants.map { ("claimant", plain($0.destination)) }
+        case .setOptions(let options):
+            // A key that gains (or loses) a say over the account is as much a party as a payee.
+            guard let signer = options.signer, case let .ed25519(key) = signer.key else { return [] }
+            return [(signer.weight == 0 ? "removed signer" : "signer", MuxedAccount(unchecked: key))]
         default: return []
         }
     }
@@ -260,8 +265,6 @@ public struct StellarChain: ChainModule {
         return AssetAmount.totals(amounts)
     }
 }
-
-private func stroops(_ value: Int64) -> String { "\(value) stroops (\(StellarAmount.format(value)) XLM)" }
 
 extension TransactionEnvelope {
     /// The transaction whose fields a review shows (the inner one of a fee bump).

@@ -5,7 +5,7 @@ import AirsignEncoding
 public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The bytes are not valid strict XDR (truncated, non-zero padding, bad flag, trailing bytes…).
     case xdr(EncodingError)
-    /// Something went wrong inside operation `index` (0-based) of the transaction.
+    /// Something went wrong inside operation `index` (0-based; the text counts from 1) of the transaction.
     case inOperation(index: Int, StellarError)
     /// An operation type this signer does not know or does not decode (Soroban, liquidity pools…).
     case unknownOperationType(Int32)
@@ -52,7 +52,7 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     public var description: String {
         switch self {
         case .xdr(let e): return "Stellar transaction XDR: \(e)"
-        case let .inOperation(index, e): return "operation \(index): \(e)"
+        case let .inOperation(index, e): return "operation \(index + 1): \(e)"  // counted from 1, as the review shows them
         case .unknownOperationType(let t): return "unknown or unsupported operation type \(t)"
         case .unsupportedOperation(let why): return "unsupported operation: \(why)"
         case .unknownEnvelopeType(let t): return "unknown transaction envelope type \(t) (expected 0, 2 or 5)"

@@ -21,7 +21,7 @@ public struct TransactionResultSummary: Sendable, Equatable {
         var reader = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
         do {
             feeCharged = try reader.readInt64()
-            var code = try reader.readInt32()
+            let code = try reader.readInt32()
             var ops: [String] = []
             var complete = true
             // A fee bump's result wraps the inner transaction's: hash, then its own result.
@@ -29,7 +29,6 @@ public struct TransactionResultSummary: Sendable, Equatable {
                 _ = try reader.read32()
                 _ = try reader.readInt64()
                 let inner = try reader.readInt32()
-                code = code == 1 ? 1 : -13
                 if inner == 0 || inner == -1 { (ops, complete) = try Self.operations(&reader) }
                 self.name = Self.transactionName(code) + " (inner \(Self.transactionName(inner)))"
             } else {
@@ -80,9 +79,12 @@ public struct TransactionResultSummary: Sendable, Equatable {
     private static func skipBody(_ r: inout XDRReader, type: Int32, code: Int32) throws -> Bool {
         if code == 0 {
             switch type {
-            case 0, 1, 5, 6, 7, 10, 11, 15, 16, 17, 18, 19, 20, 21: return true
+            case 0, 1, 5, 6, 7, 10, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26: return true
             case 8: _ = try r.readInt64(); return true  // account merge: the balance moved
-            default: return false
+            case 9: _ = try r.readArray(max: 100_000, minimumElementSize: 44) { _ = try AccountID(from: &$0); return try $0.readInt64() }; return true
+            case 14: _ = try ClaimableBalanceID(from: &r); return true  // the new balance's id
+            case 24: _ = try r.read32(); return true  // the host function's result hash
+            default: return false  // offers and path payments: the offers they crossed
             }
         }
         // Path payments' NO_ISSUER carries the asset without an issuer.

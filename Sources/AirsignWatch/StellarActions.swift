@@ -3,6 +3,7 @@ import AirsignEncoding
 import AirsignMessages
 import AirsignOnline
 import AirsignStellar
+import AirsignTransport
 import Foundation
 
 /// The work behind `airsign-watch stellar …`: issue a built transaction as a sign request (and
@@ -19,6 +20,8 @@ public enum StellarActions {
         let uri = try SEP7TransactionRequest(
             envelope: envelope, networkPassphrase: builder.network == .public ? nil : builder.network.passphrase,
             pubkey: requests.count == 1 ? requests.first?.account.address : nil).uri()
+        // Drawn before the request is stored, so a URI too long for one code stores and writes nothing.
+        let sep7PNG = try sep7QR.map { _ in try sep7Code(uri) }
         let bytes = try RequestIssuer(store: try RequestActions.store(environment: environment)).issue(requests, now: now)
         for request in requests {
             Console.info("Request \(request.id) issued for signer \(request.account.address): \(envelope.transaction.operations.count) operation(s) from "
@@ -27,11 +30,18 @@ public enum StellarActions {
         if let out { try MessageOutput.write(bytes, to: out) }
         if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
         if let sep7 { try MessageOutput.write(Array((uri + "\n").utf8), to: sep7) }
-        if let sep7QR {
-            var single = QROutputOptions()
-            single.qr = sep7QR
-            try single.write(Array(uri.utf8), largeSingleCode: true)
+        if let sep7QR, let sep7PNG { try OutputFiles.write(sep7PNG, to: sep7QR) }
+    }
+
+    /// The PNG of `uri` as one QR code of its plain text, which is what a wallet scans; a URI
+    /// that needs UR frames (which no wallet reads as SEP-7) is refused.
+    static func sep7Code(_ uri: String) throws -> [UInt8] {
+        let options = QROptions(maxVersion: 40)
+        var plan = try QRFramePlan(message: Array(uri.utf8), options: options)
+        guard plan.kind == .single, let frame = try plan.frames().first, frame.ur == nil else {
+            throw StellarError.request("the SEP-7 URI (\(uri.utf8.count) bytes) does not fit one QR code: write it with --sep7 FILE instead")
         }
+        return try QRImages.png(frame, options: options)
     }
 
     /// What `merge` produced: the envelope with every signature, and who signed.
@@ -104,7 +114,9 @@ public enum StellarActions {
         /// The result in words: `tx_success`, or `tx_failed (op_underfunded)`.
         public var resultText: String {
             if let result {
-                return result.operations.isEmpty || result.succeeded ? result.name : "\(result.name) (\(result.operations.joined(separator: ", ")))"
+                guard !result.operations.isEmpty, !result.succeeded else { return result.name }
+                // An operation whose result body is not read ends the list: say that more follow.
+                return "\(result.name) (\((result.operations + (result.operationsComplete ? [] : ["…"])).joined(separator: ", ")))"
             }
             return submission.resultCodes.isEmpty ? (submission.accepted ? "accepted" : "rejected") : submission.resultCodes.joined(separator: ", ")
         }
@@ -113,7 +125,14 @@ public enum StellarActions {
     /// Submits the envelope; a rejection is an `OnlineError` naming the result (exit 9).
     public static func submit(_ envelope: TransactionEnvelope, horizon: StellarHorizon) throws -> SubmitReport {
         let submission = try horizon.submit(envelope: try envelope.base64())
-        let result = try submission.resultXDR.map { try TransactionResultSummary(base64: $0) }
+        let result: TransactionResultSummary?
+        do {
+            result = try submission.resultXDR.map { try TransactionResultSummary(base64: $0) }
+        } catch {
+            // Horizon's reply, not the person's input: exit 9, and an accepted transaction says so.
+            throw OnlineError.badReply(url: horizon.baseURL + "/transactions", reason: "result_xdr does not read (\(error))"
+                                       + (submission.accepted ? "; the transaction was accepted" + (submission.hash.map { " (hash \($0))" } ?? "") : ""))
+        }
         let report = SubmitReport(submission: submission, result: result)
         guard submission.accepted else {
             throw OnlineError.unexpected(url: horizon.baseURL + "/transactions",

@@ -33,7 +33,7 @@ private let opTypeOffset = 4 + 36 + 4 + 8 + 4 + 16 + 4 + 8 + 4 + 4
             #expect(throws: StellarError.inOperation(index: 0, expected)) { try TransactionEnvelope(xdr: bytes) }
         }
         let error = StellarError.inOperation(index: 0, .unknownOperationType(99))
-        #expect(error.description == "operation 0: unknown or unsupported operation type 99")
+        #expect(error.description == "operation 1: unknown or unsupported operation type 99")
     }
 
     @Test func badStrKeyChecksum() {

@@ -211,6 +211,24 @@ import Testing
         #expect(review.warnings.contains { $0.hasPrefix("an account merge") })
     }
 
+    @Test func claimantsAndNewSignersAreLabelledLikeDestinations() throws {
+        // A claimable balance for Alice (a contact) and key 4 (nobody), and key 2 added as a
+        // signer of the account: each is named in the review as a payment's destination is.
+        let claimable = Operation(body: .createClaimableBalance(asset: .native, amount: 10_000_000, claimants: [
+            Claimant(destination: try AccountID(publicKey: try Self.key(2).publicKey), predicate: .unconditional),
+            Claimant(destination: try AccountID(publicKey: try Self.key(4).publicKey), predicate: .unconditional),
+        ]))
+        let signer = Operation(body: .setOptions(SetOptions(signer: Signer(key: .ed25519(try Self.key(2).publicKey), weight: 1))))
+        let tx = TransactionEnvelope.v1(Transaction(source: try MuxedAccount(publicKey: try Self.key(1).publicKey), fee: 200, sequence: 9,
+                                                    operations: [claimable, signer]), signatures: [])
+        let lines = try Self.module.review(Self.request(tx), context: Self.context()).lines.filter { $0.level == 1 }
+        #expect(lines == [
+            ReviewLine("claimant", "\(try Self.address(2)) (contact \"Alice\")", level: 1),
+            ReviewLine("claimant", "\(try Self.address(4)) (not in your contacts)", level: 1),
+            ReviewLine("signer", "\(try Self.address(2)) (contact \"Alice\")", level: 1),
+        ])
+    }
+
     // MARK: native input
 
     @Test func bareEnvelopeNeedsANetwork() throws {

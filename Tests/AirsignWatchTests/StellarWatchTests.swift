@@ -187,6 +187,27 @@ private struct TableHorizon: HTTPTransport {
         #expect(failed.operations == ["op_success", "op_underfunded"])
         #expect(failed.operationsComplete)
         #expect(throws: StellarError.self) { try TransactionResultSummary(base64: StellarBase64.encode(Array(w.bytes.prefix(10)))) }
+        // A claimable balance created (its id in the result), then a payment underfunded: both named.
+        w = XDRWriter()
+        w.writeInt64(200); w.writeInt32(-1); w.writeUInt32(2)
+        w.writeInt32(0); w.writeInt32(14); w.writeInt32(0); w.writeInt32(0); try w.writeFixedOpaque([UInt8](repeating: 7, count: 32), length: 32)
+        w.writeInt32(0); w.writeInt32(1); w.writeInt32(-2)
+        w.writeInt32(0)
+        let claimable = try TransactionResultSummary(base64: StellarBase64.encode(w.bytes))
+        #expect(claimable.operations == ["op_success", "op_underfunded"] && claimable.operationsComplete)
+        // An offer's success body is not read: the list says it stops there.
+        w = XDRWriter()
+        w.writeInt64(200); w.writeInt32(-1); w.writeUInt32(2)
+        w.writeInt32(0); w.writeInt32(3); w.writeInt32(0); w.writeUInt32(0); w.writeInt32(2)
+        w.writeInt32(0); w.writeInt32(1); w.writeInt32(-2)
+        w.writeInt32(0)
+        let offer = try TransactionResultSummary(base64: StellarBase64.encode(w.bytes))
+        #expect(!offer.operationsComplete)
+        let rejected = "{\"extras\":{\"result_xdr\":\"\(StellarBase64.encode(w.bytes))\"}}"
+        let horizon = try StellarHorizon(url: "http://h.test", transport: TableHorizon(replies: ["POST http://h.test/transactions": (400, rejected)]))
+        #expect(throws: OnlineError.unexpected(url: "http://h.test/transactions", reason: "the transaction was rejected: tx_failed (op_success, …)")) {
+            try StellarActions.submit(Self.multisigTransaction(), horizon: horizon)
+        }
     }
 
     @Test func submitReportsAcceptanceAndNamesRejections() throws {
@@ -203,6 +224,14 @@ private struct TableHorizon: HTTPTransport {
         ]))
         let report = try StellarActions.submit(tx, horizon: accepted)
         #expect(report.submission.hash == "ab" && report.submission.ledger == 42 && report.resultText == "accepted")
+        // A result_xdr that does not read is a reply that does not read (exit 9), not refused input.
+        let garbled = try StellarHorizon(url: "http://h.test", transport: TableHorizon(replies: [
+            "POST http://h.test/transactions": (400, "{\"extras\":{\"result_codes\":{\"transaction\":\"tx_bad_seq\"},\"result_xdr\":\"AAAA\"}}"),
+        ]))
+        #expect(throws: OnlineError.badReply(url: "http://h.test/transactions",
+                                             reason: "result_xdr does not read (Stellar transaction XDR: \(EncodingError.truncated(codec: "XDR", offset: 3)))")) {
+            try StellarActions.submit(tx, horizon: garbled)
+        }
     }
 
     // MARK: the binary
@@ -233,6 +262,29 @@ private struct TableHorizon: HTTPTransport {
         let good = try BinaryRun.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1"], environment: environment)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
+        // The SEP-7 URI as one QR code that a wallet reads as the URI itself.
+        let uriFile = dir.path + "/uri.txt", uriPNG = dir.path + "/uri.png"
+        let sep7 = try BinaryRun.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1",
+                                                              "--sep7", uriFile, "--sep7-qr", uriPNG], environment: environment)
+        #expect(sep7.status == 0, "\(sep7.stderr)")
+        let scanned = try BinaryRun.run("airsign-watch", ["qr", "decode", "--scan", uriPNG], environment: environment)
+        #expect(scanned.status == 0, "\(scanned.stderr)")
+        let uri = try String(contentsOfFile: uriFile, encoding: .utf8)
+        #expect(uri.hasPrefix("web+stellar:tx?xdr="))
+        #expect(scanned.stdout + "\n" == uri)
+        // A URI too long for one code is refused before the request is stored or anything written.
+        let stored = try WatchRequestStore(home: dir.path + "/watch").all().count
+        let manyOps = dir.path + "/ops.json"
+        let payment = "{\"type\":\"payment\",\"to\":\"\(Self.account1)\",\"amount\":\"1\"}"
+        try Data(("[" + Array(repeating: payment, count: 99).joined(separator: ",") + "]").utf8).write(to: URL(fileURLWithPath: manyOps))
+        let tooLong = try BinaryRun.run("airsign-watch", ["stellar", "build", "--from", Self.account0, "--seq", "5", "--network", "testnet",
+                                                          "--ops", manyOps, "--out", dir.path + "/big.json", "--sep7-qr", dir.path + "/big.png"],
+                                        environment: environment)
+        #expect(tooLong.status == 3, "\(tooLong.stderr)")
+        #expect(tooLong.stderr.contains("does not fit one QR code"), "\(tooLong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/big.json"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/big.png"))
+        #expect(try WatchRequestStore(home: dir.path + "/watch").all().count == stored)
         let truncated = dir.path + "/truncated.b64"
         try Data(StellarBase64.encode(Array(try Self.multisigTransaction().xdr().dropLast(4))).utf8).write(to: URL(fileURLWithPath: truncated))
         let submit = try BinaryRun.run("airsign-watch", ["stellar", "submit", truncated, "--horizon", "http://127.0.0.1:9"], environment: environment)
