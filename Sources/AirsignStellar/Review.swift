@@ -1,5 +1,6 @@
 import AirsignCrypto
 import AirsignEncoding
+import AirsignMessages
 
 /// What the signer shows before asking for a PIN, derived from the decoded envelope alone:
 /// every field in words, amounts exact, addresses as StrKeys, the network named. A plain value
@@ -142,22 +143,10 @@ private func describe(_ t: TimeBounds) -> String {
     return "from \(from) until \(until)"
 }
 
-/// `<seconds> (YYYY-MM-DD hh:mm:ss UTC)`; days-from-civil inverse (H. Hinnant's algorithm).
+/// `<seconds> (YYYY-MM-DD hh:mm:ss UTC)`, or the bare number past year 9999.
 func utc(_ seconds: UInt64) -> String {
-    guard seconds < 253_402_300_800 else { return "\(seconds)" }  // past year 9999
-    let s = Int64(seconds)
-    let days = s / 86_400, rem = s % 86_400
-    let z = days + 719_468
-    let era = z / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-    func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(seconds) (\(y)-\(two(m))-\(two(d)) \(two(rem / 3600)):\(two(rem / 60 % 60)):\(two(rem % 60)) UTC)"
+    guard let seconds = Int64(exactly: seconds), let text = UTCText.dateTime(seconds) else { return "\(seconds)" }
+    return "\(seconds) (\(text))"
 }
 
 private func flags(_ value: UInt32, _ names: [(UInt32, String)]) -> String {

@@ -1,0 +1,27 @@
+/// Times in reviews, as `YYYY-MM-DD hh:mm:ss UTC`. Computed from the count of seconds with
+/// Howard Hinnant's civil-from-days algorithm rather than the C library, so what the signer shows
+/// cannot depend on a time zone database or locale on the offline machine.
+public enum UTCText {
+    /// The first second of year 1 and the last of year 9999: outside them a calendar date would
+    /// mislead more than the plain number does.
+    public static let range: ClosedRange<Int64> = -62_135_596_800 ... 253_402_300_799
+
+    /// `seconds` since 1970 as a UTC date and time; nil outside `range`.
+    public static func dateTime(_ seconds: Int64) -> String? {
+        guard range.contains(seconds) else { return nil }
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(yearText)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)) UTC"
+    }
+}
