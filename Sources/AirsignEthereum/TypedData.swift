@@ -17,6 +17,11 @@ public struct TypedData: Sendable {
     public let domain: JSONValue
     public let message: JSONValue
 
+    /// Most struct types (EIP712Domain included) one document may declare. Real documents have
+    /// a handful; the bound keeps the dependency walks, which recurse once per type along a
+    /// chain, within the stack.
+    public static let maxTypes = 256
+
     /// Reads `{types, primaryType, domain, message}` (nothing else). Refuses unknown, cyclic or
     /// malformed types, duplicate members, and a missing EIP712Domain or primary type.
     public init(json: JSONValue) throws(EthereumError) {
@@ -30,6 +35,9 @@ public struct TypedData: Sendable {
         guard let domain = json["domain"], case .object = domain else { throw .invalidTypedData("\"domain\" must be an object") }
         guard let message = json["message"] else { throw .invalidTypedData("\"message\" is missing") }
 
+        guard typeList.count <= TypedData.maxTypes else {
+            throw .invalidTypedData("\"types\" declares \(typeList.count) types, more than the \(TypedData.maxTypes) allowed")
+        }
         let names = Set(typeList.map(\.key))
         var types: [String: [Member]] = [:]
         for (name, value) in typeList {

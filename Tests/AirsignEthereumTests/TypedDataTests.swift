@@ -72,6 +72,35 @@ import Testing
         #expect(throws: EthereumError.self) { try typed(document(types: #""uint256":[]"#, primary: "uint256", message: "{}")) }
     }
 
+    /// Nesting a document asks for is bounded before anything recurses on it: thousands of
+    /// array dimensions or a chain of thousands of types once overflowed the stack.
+    @Test func deepTypesAreRefusedNotOverflowed() throws {
+        let deepArray = "uint8" + String(repeating: "[]", count: 5000)
+        do {
+            _ = try typed(document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(deepArray)\"}]", primary: "T", message: #"{"v":[]}"#))
+            Issue.record("5000 array dimensions accepted")
+        } catch {
+            #expect(String(describing: error).contains("more than 64 array dimensions"))
+        }
+        // Seaport's bulk-order tree (24 dimensions) still reads and hashes.
+        let tree = "uint8" + String(repeating: "[2]", count: 24)
+        _ = try typed(document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(tree)[]\"}]", primary: "T", message: #"{"v":[]}"#)).digest()
+
+        // T0 → T1[] → … → Tn: every link an empty array, so the message is tiny.
+        func chain(_ count: Int) -> String {
+            (0 ..< count).map { i in
+                "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
+            }.joined(separator: ",")
+        }
+        do {
+            _ = try typed(document(types: chain(20000), primary: "T0", message: #"{"x":[]}"#))
+            Issue.record("20000 types accepted")
+        } catch {
+            #expect(String(describing: error).contains("more than the 256 allowed"))
+        }
+        _ = try typed(document(types: chain(TypedData.maxTypes - 1), primary: "T0", message: #"{"x":[]}"#)).digest()
+    }
+
     @Test func arraysCheckLength() throws {
         let types = #""T":[{"name":"v","type":"uint256[2][]"}]"#
         _ = try typed(document(types: types, primary: "T", message: #"{"v":[[1,2],[3,4]]}"#)).digest()
