@@ -22,6 +22,10 @@ public struct TypedData: Sendable {
     /// chain, within the stack.
     public static let maxTypes = 256
 
+    /// keccak256(encodeType) of every declared type, computed once: a message may hold a
+    /// million struct values, and re-deriving the type string for each one is quadratic work.
+    private var typeHashes: [String: [UInt8]] = [:]
+
     /// Reads `{types, primaryType, domain, message}` (nothing else). Refuses unknown, cyclic or
     /// malformed types, duplicate members, and a missing EIP712Domain or primary type.
     public init(json: JSONValue) throws(EthereumError) {
@@ -65,6 +69,9 @@ public struct TypedData: Sendable {
         self.domain = domain
         self.message = message
         try checkAcyclic()
+        var hashes: [String: [UInt8]] = [:]
+        for name in types.keys { hashes[name] = Keccak256.hash(Array(try encodeType(name).utf8)) }
+        typeHashes = hashes
     }
 
     /// Parses UTF-8 JSON text and reads it as typed data.
@@ -91,7 +98,8 @@ public struct TypedData: Sendable {
 
     /// keccak256(encodeType(name)).
     public func typeHash(_ name: String) throws(EthereumError) -> [UInt8] {
-        Keccak256.hash(Array(try encodeType(name).utf8))
+        guard let hash = typeHashes[name] else { throw .invalidTypedData("unknown type \"\(name)\"") }
+        return hash
     }
 
     private func collectDependencies(of name: String, into found: inout Set<String>) throws(EthereumError) {

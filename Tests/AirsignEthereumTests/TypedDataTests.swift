@@ -1,3 +1,4 @@
+import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
 import AirsignTestSupport
@@ -99,6 +100,22 @@ import Testing
             #expect(String(describing: error).contains("more than the 256 allowed"))
         }
         _ = try typed(document(types: chain(TypedData.maxTypes - 1), primary: "T0", message: #"{"x":[]}"#)).digest()
+    }
+
+    /// Type hashes are computed once per document: 2,000 values of a type with 254 dependencies
+    /// took a minute when each value re-derived its type string.
+    @Test func manyValuesOfADeepTypeHashQuickly() throws {
+        let count = TypedData.maxTypes - 1
+        let types = (0 ..< count).map { i in
+            "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
+        }.joined(separator: ",")
+        let message = "{\"x\":[" + Array(repeating: #"{"x":[]}"#, count: 2000).joined(separator: ",") + "]}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let t = try typed(document(types: types, primary: "T0", message: message))
+        _ = try t.digest()
+        #expect(clock.now - start < .seconds(10))
+        #expect(try t.typeHash("T1") == Keccak256.hash(Array(try t.encodeType("T1").utf8)))
     }
 
     @Test func arraysCheckLength() throws {
