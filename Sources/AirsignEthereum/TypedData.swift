@@ -50,12 +50,13 @@ public struct TypedData: Sendable {
             if (try? TypedDataType(name, structs: [])) != nil { throw .invalidTypedData("type \"\(name)\" redefines an atomic type") }
             guard case .array(let declared) = value else { throw .invalidTypedData("type \"\(name)\" must be an array of members") }
             var members: [Member] = []
+            var memberNames: Set<String> = []
             for entry in declared {
                 guard case .object(let fields) = entry, fields.count == 2,
                       case .string(let memberName)? = entry["name"], case .string(let memberType)? = entry["type"]
                 else { throw .invalidTypedData("a member of \"\(name)\" must be {\"name\": …, \"type\": …}") }
                 guard TypedData.isIdentifier(memberName) else { throw .invalidTypedData("bad member name \"\(memberName)\" in \"\(name)\"") }
-                guard !members.contains(where: { $0.name == memberName }) else {
+                guard memberNames.insert(memberName).inserted else {
                     throw .invalidTypedData("member \"\(memberName)\" appears twice in \"\(name)\"")
                 }
                 members.append(Member(name: memberName, type: memberType, parsed: try TypedDataType(memberType, structs: names)))

@@ -118,6 +118,30 @@ import Testing
         #expect(try t.typeHash("T1") == Keccak256.hash(Array(try t.encodeType("T1").utf8)))
     }
 
+    /// Members are checked and looked up by hash: a struct of 60,000 members kept the signer
+    /// busy for more than ten minutes when each lookup scanned the list.
+    @Test func aStructOfManyMembersHashesQuickly() throws {
+        let names = (0 ..< 20_000).map { "m\($0)" }
+        let types = "\"T\":[" + names.map { "{\"name\":\"\($0)\",\"type\":\"bool\"}" }.joined(separator: ",") + "]"
+        let message = "{" + names.map { "\"\($0)\":true" }.joined(separator: ",") + "}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let t = try typed(document(types: types, primary: "T", message: message))
+        let review = try TypedDataReview(t)
+        #expect(clock.now - start < .seconds(10))
+        #expect(review.message.count == 20_000)
+    }
+
+    /// A key is a member only when its bytes are the member's name: "\u{212A}ey" (Kelvin sign)
+    /// is canonically equivalent to "Key" as a Swift string, yet another key, and refused.
+    @Test func memberNamesCompareByBytes() throws {
+        let types = #""T":[{"name":"Key","type":"uint8"}]"#
+        _ = try typed(document(types: types, primary: "T", message: #"{"Key":1}"#)).digest()
+        #expect(throws: EthereumError.invalidTypedData("T has no member \"\u{212A}ey\"")) {
+            try typed(document(types: types, primary: "T", message: #"{"Key":1,"\u212Aey":2}"#)).digest()
+        }
+    }
+
     @Test func arraysCheckLength() throws {
         let types = #""T":[{"name":"v","type":"uint256[2][]"}]"#
         _ = try typed(document(types: types, primary: "T", message: #"{"v":[[1,2],[3,4]]}"#)).digest()
