@@ -17,6 +17,15 @@ public struct TypedData: Sendable {
     public let domain: JSONValue
     public let message: JSONValue
 
+    /// Most struct types (EIP712Domain included) one document may declare. Real documents have
+    /// a handful; the bound keeps the dependency walks, which recurse once per type along a
+    /// chain, within the stack.
+    public static let maxTypes = 256
+
+    /// keccak256(encodeType) of every declared type, computed once: a message may hold a
+    /// million struct values, and re-deriving the type string for each one is quadratic work.
+    private var typeHashes: [String: [UInt8]] = [:]
+
     /// Reads `{types, primaryType, domain, message}` (nothing else). Refuses unknown, cyclic or
     /// malformed types, duplicate members, and a missing EIP712Domain or primary type.
     public init(json: JSONValue) throws(EthereumError) {
@@ -30,6 +39,9 @@ public struct TypedData: Sendable {
         guard let domain = json["domain"], case .object = domain else { throw .invalidTypedData("\"domain\" must be an object") }
         guard let message = json["message"] else { throw .invalidTypedData("\"message\" is missing") }
 
+        guard typeList.count <= TypedData.maxTypes else {
+            throw .invalidTypedData("\"types\" declares \(typeList.count) types, more than the \(TypedData.maxTypes) allowed")
+        }
         let names = Set(typeList.map(\.key))
         var types: [String: [Member]] = [:]
         for (name, value) in typeList {
@@ -38,12 +50,13 @@ public struct TypedData: Sendable {
             if (try? TypedDataType(name, structs: [])) != nil { throw .invalidTypedData("type \"\(name)\" redefines an atomic type") }
             guard case .array(let declared) = value else { throw .invalidTypedData("type \"\(name)\" must be an array of members") }
             var members: [Member] = []
+            var memberNames: Set<String> = []
             for entry in declared {
                 guard case .object(let fields) = entry, fields.count == 2,
                       case .string(let memberName)? = entry["name"], case .string(let memberType)? = entry["type"]
                 else { throw .invalidTypedData("a member of \"\(name)\" must be {\"name\": …, \"type\": …}") }
                 guard TypedData.isIdentifier(memberName) else { throw .invalidTypedData("bad member name \"\(memberName)\" in \"\(name)\"") }
-                guard !members.contains(where: { $0.name == memberName }) else {
+                guard memberNames.insert(memberName).inserted else {
                     throw .invalidTypedData("member \"\(memberName)\" appears twice in \"\(name)\"")
                 }
                 members.append(Member(name: memberName, type: memberType, parsed: try TypedDataType(memberType, structs: names)))
@@ -57,6 +70,9 @@ public struct TypedData: Sendable {
         self.domain = domain
         self.message = message
         try checkAcyclic()
+        var hashes: [String: [UInt8]] = [:]
+        for name in types.keys { hashes[name] = Keccak256.hash(Array(try encodeType(name).utf8)) }
+        typeHashes = hashes
     }
 
     /// Parses UTF-8 JSON text and reads it as typed data.
@@ -83,7 +99,8 @@ public struct TypedData: Sendable {
 
     /// keccak256(encodeType(name)).
     public func typeHash(_ name: String) throws(EthereumError) -> [UInt8] {
-        Keccak256.hash(Array(try encodeType(name).utf8))
+        guard let hash = typeHashes[name] else { throw .invalidTypedData("unknown type \"\(name)\"") }
+        return hash
     }
 
     private func collectDependencies(of name: String, into found: inout Set<String>) throws(EthereumError) {

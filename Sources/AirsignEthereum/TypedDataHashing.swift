@@ -19,12 +19,18 @@ extension TypedData {
     public func encodeData(_ name: String, _ value: JSONValue) throws(EthereumError) -> [UInt8] {
         guard let members = types[name] else { throw .invalidTypedData("unknown type \"\(name)\"") }
         guard case .object(let given) = value else { throw .invalidTypedData("a \(name) value must be an object, not \(value.kindDescription)") }
-        for member in given where !members.contains(where: { $0.name == member.key }) {
-            throw .invalidTypedData("\(name) has no member \"\(member.key)\"")
+        // Keys compared as UTF-8 bytes, as the JSON parser tells them apart (Swift's `==` would
+        // take "\u{212A}ey", Kelvin sign, for "Key"); looked up by hash, so a struct of many
+        // members costs linear time, not quadratic.
+        let declared = Set(members.map { Array($0.name.utf8) })
+        var fields: [String: JSONValue] = [:]
+        for member in given {
+            guard declared.contains(Array(member.key.utf8)) else { throw .invalidTypedData("\(name) has no member \"\(member.key)\"") }
+            fields[member.key] = member.value
         }
         var out = try typeHash(name)
         for member in members {
-            guard let field = value[member.name] else { throw .invalidTypedData("\(name).\(member.name) is missing") }
+            guard let field = fields[member.name] else { throw .invalidTypedData("\(name).\(member.name) is missing") }
             out += try encodeValue(member.parsed, field, path: "\(name).\(member.name)")
         }
         return out

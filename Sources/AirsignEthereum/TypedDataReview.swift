@@ -45,8 +45,11 @@ public struct TypedDataReview: Equatable, Sendable {
 
     private static func walk(_ typed: TypedData, _ name: String, _ value: JSONValue, depth: Int, into lines: inout [Line]) throws(EthereumError) {
         guard let members = typed.types[name] else { throw .invalidTypedData("unknown type \"\(name)\"") }
+        // The digest was computed first, so every key is a declared member name: hashed lookups.
+        guard case .object(let given) = value else { throw .invalidTypedData("a \(name) value must be an object") }
+        let fields = Dictionary(given.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         for member in members {
-            guard let field = value[member.name] else { throw .invalidTypedData("\(name).\(member.name) is missing") }
+            guard let field = fields[member.name] else { throw .invalidTypedData("\(name).\(member.name) is missing") }
             try show(typed, member.name, member.parsed, member.type, field, depth: depth, into: &lines)
         }
     }

@@ -11,12 +11,22 @@ indirect enum TypedDataType: Equatable, Sendable {
     /// `T[]` (length nil) or `T[n]`; the element type is everything before the last brackets.
     case array(TypedDataType, length: Int?)
 
+    /// Most array dimensions a member type may have (`T[2][]` has two). Seaport's bulk orders,
+    /// the deepest in use, have 24; the bound keeps a hostile type from nesting without end.
+    static let maxArrayDimensions = 64
+
     /// Parses `text`; a name that is neither atomic nor among `structs` is refused.
     init(_ text: String, structs: Set<String>) throws(EthereumError) {
-        if text.hasSuffix("]") {
-            guard let open = text.lastIndex(of: "[") else { throw .invalidTypedData("malformed array type \"\(text)\"") }
-            let inner = String(text[..<open])
-            let count = text[text.index(after: open) ..< text.index(before: text.endIndex)]
+        // Brackets are peeled from the end in a loop (the last pair is the outermost array), so
+        // the nesting a type asks for costs no stack.
+        var element = Substring(text)
+        var lengths: [Int?] = []
+        while element.hasSuffix("]") {
+            guard lengths.count < Self.maxArrayDimensions else {
+                throw .invalidTypedData("type \"\(text.prefix(40))…\" has more than \(Self.maxArrayDimensions) array dimensions")
+            }
+            guard let open = element.lastIndex(of: "[") else { throw .invalidTypedData("malformed array type \"\(text)\"") }
+            let count = element[element.index(after: open) ..< element.index(before: element.endIndex)]
             var length: Int? = nil
             if !count.isEmpty {
                 // Canonical decimal only: "[02]" or "[0]" would be another type name to a reference library.
@@ -25,10 +35,17 @@ indirect enum TypedDataType: Equatable, Sendable {
                 else { throw .invalidTypedData("bad array length in type \"\(text)\"") }
                 length = n
             }
-            guard !inner.isEmpty else { throw .invalidTypedData("malformed array type \"\(text)\"") }
-            self = .array(try TypedDataType(inner, structs: structs), length: length)
-            return
+            element = element[..<open]
+            guard !element.isEmpty else { throw .invalidTypedData("malformed array type \"\(text)\"") }
+            lengths.append(length)
         }
+        var type = try TypedDataType(element: String(element), structs: structs)
+        for length in lengths.reversed() { type = .array(type, length: length) }
+        self = type
+    }
+
+    /// A type without array brackets: atomic, or one of `structs`.
+    private init(element text: String, structs: Set<String>) throws(EthereumError) {
         if structs.contains(text) { self = .structure(text); return }
         switch text {
         case "address": self = .address

@@ -1,3 +1,4 @@
+import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
 import AirsignTestSupport
@@ -70,6 +71,75 @@ import Testing
         #expect(throws: EthereumError.self) { try typed(#"{"types":{"T":[]},"primaryType":"T","domain":{},"message":{}}"#) }
         #expect(throws: EthereumError.self) { try typed(document(types: #""T":[]"#, primary: "Missing", message: "{}")) }
         #expect(throws: EthereumError.self) { try typed(document(types: #""uint256":[]"#, primary: "uint256", message: "{}")) }
+    }
+
+    /// Nesting a document asks for is bounded before anything recurses on it: thousands of
+    /// array dimensions or a chain of thousands of types once overflowed the stack.
+    @Test func deepTypesAreRefusedNotOverflowed() throws {
+        let deepArray = "uint8" + String(repeating: "[]", count: 5000)
+        do {
+            _ = try typed(document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(deepArray)\"}]", primary: "T", message: #"{"v":[]}"#))
+            Issue.record("5000 array dimensions accepted")
+        } catch {
+            #expect(String(describing: error).contains("more than 64 array dimensions"))
+        }
+        // Seaport's bulk-order tree (24 dimensions) still reads and hashes.
+        let tree = "uint8" + String(repeating: "[2]", count: 24)
+        _ = try typed(document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(tree)[]\"}]", primary: "T", message: #"{"v":[]}"#)).digest()
+
+        // T0 → T1[] → … → Tn: every link an empty array, so the message is tiny.
+        func chain(_ count: Int) -> String {
+            (0 ..< count).map { i in
+                "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
+            }.joined(separator: ",")
+        }
+        do {
+            _ = try typed(document(types: chain(20000), primary: "T0", message: #"{"x":[]}"#))
+            Issue.record("20000 types accepted")
+        } catch {
+            #expect(String(describing: error).contains("more than the 256 allowed"))
+        }
+        _ = try typed(document(types: chain(TypedData.maxTypes - 1), primary: "T0", message: #"{"x":[]}"#)).digest()
+    }
+
+    /// Type hashes are computed once per document: 2,000 values of a type with 254 dependencies
+    /// took a minute when each value re-derived its type string.
+    @Test func manyValuesOfADeepTypeHashQuickly() throws {
+        let count = TypedData.maxTypes - 1
+        let types = (0 ..< count).map { i in
+            "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
+        }.joined(separator: ",")
+        let message = "{\"x\":[" + Array(repeating: #"{"x":[]}"#, count: 2000).joined(separator: ",") + "]}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let t = try typed(document(types: types, primary: "T0", message: message))
+        _ = try t.digest()
+        #expect(clock.now - start < .seconds(10))
+        #expect(try t.typeHash("T1") == Keccak256.hash(Array(try t.encodeType("T1").utf8)))
+    }
+
+    /// Members are checked and looked up by hash: a struct of 60,000 members kept the signer
+    /// busy for more than ten minutes when each lookup scanned the list.
+    @Test func aStructOfManyMembersHashesQuickly() throws {
+        let names = (0 ..< 20_000).map { "m\($0)" }
+        let types = "\"T\":[" + names.map { "{\"name\":\"\($0)\",\"type\":\"bool\"}" }.joined(separator: ",") + "]"
+        let message = "{" + names.map { "\"\($0)\":true" }.joined(separator: ",") + "}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let t = try typed(document(types: types, primary: "T", message: message))
+        let review = try TypedDataReview(t)
+        #expect(clock.now - start < .seconds(10))
+        #expect(review.message.count == 20_000)
+    }
+
+    /// A key is a member only when its bytes are the member's name: "\u{212A}ey" (Kelvin sign)
+    /// is canonically equivalent to "Key" as a Swift string, yet another key, and refused.
+    @Test func memberNamesCompareByBytes() throws {
+        let types = #""T":[{"name":"Key","type":"uint8"}]"#
+        _ = try typed(document(types: types, primary: "T", message: #"{"Key":1}"#)).digest()
+        #expect(throws: EthereumError.invalidTypedData("T has no member \"\u{212A}ey\"")) {
+            try typed(document(types: types, primary: "T", message: #"{"Key":1,"\u212Aey":2}"#)).digest()
+        }
     }
 
     @Test func arraysCheckLength() throws {
