@@ -16,13 +16,8 @@ batch; rates are transfers per second (two signatures each).
 """
 import argparse
 import hashlib
-import json
-import os
 import random
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -32,6 +27,8 @@ import coincurve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Tests" / "interop" / "icp"))
 from ic_spec import hash_of_map  # noqa: E402
+
+from batch_signer import record, sign_request, throwaway_signer  # noqa: E402
 
 BENCH = "icp_sign_transfer_batch10k"
 # quill's test identity (quill e2e/assets/identity.pem): a public test key.
@@ -50,18 +47,6 @@ DOMAIN = b"\x0aic-request"
 TRANSFER_ARGS_HEAD = bytes.fromhex(
     "4449444c066c06fbca0101c6fcb60202ba89e5c20478a2de94eb060382f3f3910c04d8a38ca80d026d7b6c01e0a9b302786e"
     "016e056c01d6f68e8001780100")
-
-
-def rounded(rate):
-    return round(rate * 10) / 10 if rate < 1000 else round(rate)
-
-
-def record(impl, rates, count, **details):
-    out = {"bench": BENCH, "impl": impl, "unit": "transfers/s", "median": rounded(statistics.median(rates)),
-           "min": rounded(min(rates)), "max": rounded(max(rates)), "runs": len(rates), "ops_per_run": count,
-           "rates": [rounded(r) for r in rates]}
-    out.update(details)
-    return json.dumps(out, sort_keys=True)
 
 
 def account_id(owner, sub=bytes(32)):
@@ -93,36 +78,16 @@ def main():
     parser.add_argument("--count", type=int, default=10_000)
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as tmp:
-        os.chmod(tmp, 0o700)
-        env = dict(os.environ, AIRSIGN_SIGNER_HOME=os.path.join(tmp, "signer"))
-        pin, pem = os.path.join(tmp, "pin"), os.path.join(tmp, "identity.pem")
-        for path, text in ((pin, "bench-pin-4711\n"), (pem, PEM)):
-            with open(path, "w") as f:
-                f.write(text)
-            os.chmod(path, 0o600)
-
-        def signer(*a):
-            done = subprocess.run([args.signer, *a], env=env, capture_output=True, text=True)
-            if done.returncode != 0:
-                raise SystemExit(f"bench/icp.py: airsign-signer {a[0]} exited {done.returncode}: {done.stderr.strip()[-500:]}")
-            return done
-
-        signer("init", "--pin-file", pin, "--kdf", "interactive")
-        signer("key", "import", "quill", "--kind", "icp-pem", "--from", pem, "--pin-file", pin)
-        account = next(a for a in json.loads(signer("account", "list", "--json").stdout) if a["chain"] == "icp")
+    with throwaway_signer(args.signer, PEM, "icp-pem") as signer:
+        account = next(a for a in signer.accounts() if a["chain"] == "icp")
         key = coincurve.PrivateKey(SECRET)
         der = bytes.fromhex("3056301006072a8648ce3d020106052b8104000a034200") + key.public_key.format(compressed=False)
         sender = hashlib.sha224(der).digest() + b"\x02"
 
         calls = contents(args.count, sender, int(time.time()))
-        batch = os.path.join(tmp, "batch.jsonl")
-        with open(batch, "w") as f:
-            for i, content in enumerate(calls):
-                f.write(json.dumps({"airsign": "sign-request", "version": 1, "id": f"00000000-0000-4000-8000-{i:012d}",
-                                    "chain": "icp", "network": "icp:mainnet",
-                                    "account": {"address": account["address"], "publicKey": account["publicKey"]},
-                                    "payload": {"type": "call", "content": cbor2.dumps(content).hex()}}) + "\n")
+        batch = signer.write_batch(sign_request(i, "icp", "icp:mainnet", account,
+                                                {"type": "call", "content": cbor2.dumps(content).hex()})
+                                   for i, content in enumerate(calls))
         # What both sides sign, per transfer: the call's request id, then its request_status read's.
         messages = []
         for content in calls:
@@ -130,27 +95,26 @@ def main():
             read = {"request_type": "read_state", "ingress_expiry": content["ingress_expiry"], "sender": sender,
                     "paths": [[b"request_status", rid]]}
             messages += [DOMAIN + rid, DOMAIN + hash_of_map(read)]
-        out = os.path.join(tmp, "responses.jsonl")
+        out = batch + ".out"
 
         ours, theirs, expected = [], [], None
         for _ in range(args.runs):
             start = time.perf_counter()
-            signer("sign", batch, "--yes", "--pin-file", pin, "--out", out)
+            signer.sign(batch, out)
             ours.append(len(calls) / (time.perf_counter() - start))
             start = time.perf_counter()
             signed = [key.sign_recoverable(m, hasher=lambda b: hashlib.sha256(b).digest())[:64] for m in messages]
             theirs.append(len(calls) / (time.perf_counter() - start))
             expected = expected or [s.hex() for s in signed]
-            with open(out) as f:
-                got = [sig for line in f if line.strip() for sig in json.loads(line)["signature"]]
-            if got != expected:
+            if [sig for response in signer.responses(out) for sig in response["signature"]] != expected:
                 raise SystemExit("bench/icp.py: airsign-signer's signatures differ from coincurve's over the spec's request ids")
 
     details = {"transfers": args.count, "signatures_per_transfer": 2, "method": "ICP ledger transfer (call + request_status read)"}
     with open(args.ours, "a") as f:
-        f.write(record("airsign-signer sign (one process, one PIN)", ours, args.count, **details) + "\n")
+        f.write(record(BENCH, "airsign-signer sign (one process, one PIN)", "transfers/s", ours, **details) + "\n")
     with open(args.reference, "a") as f:
-        f.write(record(f"coincurve {coincurve.__version__} (sha256 + sign, same request ids)", theirs, args.count, **details) + "\n")
+        f.write(record(BENCH, f"coincurve {coincurve.__version__} (sha256 + sign, same request ids)", "transfers/s", theirs,
+                       **details) + "\n")
 
 
 if __name__ == "__main__":

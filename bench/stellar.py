@@ -15,15 +15,12 @@ only (the floor). Appends one JSON line per side to --ours and --reference.
 import argparse
 import ctypes
 import ctypes.util
-import json
-import os
-import subprocess
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
 from stellar_sdk import Account, Asset, Keypair, Network, TransactionBuilder, TransactionEnvelope
+
+from batch_signer import record, sign_request, throwaway_signer
 
 # SEP-5 test 1 (stellar-protocol ecosystem/sep-0005.md), account 0: a public test key.
 PHRASE = "illness spike retreat truth genius clock brain pass fit cave bargain toe"
@@ -45,21 +42,6 @@ def envelopes(count):
     return out
 
 
-def request_lines(xdrs, public_key):
-    key_hex = "0x" + Keypair.from_public_key(public_key).raw_public_key().hex()
-    for xdr in xdrs:
-        yield json.dumps({
-            "airsign": "sign-request", "version": 1, "id": str(uuid.uuid4()), "chain": "stellar", "network": "stellar:testnet",
-            "account": {"address": public_key, "publicKey": key_hex},
-            "payload": {"type": "transaction", "envelope": xdr, "networkPassphrase": PASSPHRASE},
-        }, separators=(",", ":"))
-
-
-def record(impl, rates, count, details):
-    return json.dumps({"bench": NAME, "impl": impl, "unit": "payments/s", "rates": [round(r, 1) for r in rates],
-                       "payments": count, **details}, sort_keys=True)
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -68,33 +50,24 @@ def main():
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    signer = str(Path(args.bin) / "airsign-signer")
+    signer_program = str(Path(args.bin) / "airsign-signer")
     xdrs = envelopes(args.count)
     public_key = Keypair.from_secret(SECRET).public_key
 
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(tmp / "signer"))
-        pin, phrase = tmp / "pin", tmp / "phrase"
-        pin.write_text("bench pin 123\n")
-        phrase.write_text(PHRASE + "\n")
-        pin.chmod(0o600)
-        phrase.chmod(0o600)
-        for command in (["init", "--kdf", "interactive", "--pin-file", str(pin)],
-                        ["key", "import", "bench", "--kind", "phrase", "--from", str(phrase), "--pin-file", str(pin)]):
-            subprocess.run([signer, *command], env=env, check=True, capture_output=True)
-        batch = tmp / "batch.jsonl"
-        batch.write_text("\n".join(request_lines(xdrs, public_key)) + "\n")
-
+    with throwaway_signer(signer_program, PHRASE + "\n", "phrase") as signer:
+        account = {"address": public_key, "publicKey": "0x" + Keypair.from_public_key(public_key).raw_public_key().hex()}
+        batch = signer.write_batch(
+            sign_request(i, "stellar", "stellar:testnet", account,
+                         {"type": "transaction", "envelope": xdr, "networkPassphrase": PASSPHRASE})
+            for i, xdr in enumerate(xdrs))
+        out = batch + ".out"
         ours, sdk, sodium = [], [], []
-        out = tmp / "responses.jsonl"
         ours_signatures = None
         for _ in range(args.runs):
             start = time.perf_counter()
-            subprocess.run([signer, "sign", str(batch), "--yes", "--pin-file", str(pin), "--out", str(out)],
-                           env=env, check=True, capture_output=True)
+            signer.sign(batch, out)
             ours.append(args.count / (time.perf_counter() - start))
-            ours_signatures = [json.loads(line)["signature"] for line in out.read_text().splitlines()]
+            ours_signatures = [response["signature"] for response in signer.responses(out)]
 
         keypair = Keypair.from_secret(SECRET)
         sdk_signatures = None
@@ -127,11 +100,12 @@ def main():
     if not (ours_signatures == sdk_signatures == sodium_signatures):
         raise SystemExit("bench: the three sides produced different signatures")
     with open(args.ours, "a") as f:
-        print(record("airsign-signer sign (process, review, Argon2id interactive, write)", ours, args.count, {}), file=f)
+        print(record(NAME, "airsign-signer sign (process, review, Argon2id interactive, write)", "payments/s", ours,
+                     payments=args.count), file=f)
     with open(args.reference, "a") as f:
-        print(record("stellar-sdk 16.1.1 (from_xdr, sign, to_xdr)", sdk, args.count, {}), file=f)
-        print(json.dumps({"bench": "stellar: bare libsodium crypto_sign_detached over the same hashes", "impl": "libsodium (ctypes)",
-                          "unit": "payments/s", "rates": [round(r, 1) for r in sodium], "payments": args.count}, sort_keys=True), file=f)
+        print(record(NAME, "stellar-sdk 16.1.1 (from_xdr, sign, to_xdr)", "payments/s", sdk, payments=args.count), file=f)
+        print(record("stellar: bare libsodium crypto_sign_detached over the same hashes", "libsodium (ctypes)", "payments/s",
+                     sodium, payments=args.count), file=f)
 
 
 if __name__ == "__main__":
