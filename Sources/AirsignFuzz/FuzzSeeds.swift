@@ -36,10 +36,16 @@ public enum FuzzSeeds {
     }
 
     /// Standard base64 with padding, or nil: enough to recognise the envelopes in the vectors.
-    private static func base64(_ text: String) -> [UInt8]? {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let base64Digits: [Int] = {
         var table = [Int](repeating: -1, count: 256)
-        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = index }
+        for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(byte)] = index
+        }
+        return table
+    }()
+
+    private static func base64(_ text: String) -> [UInt8]? {
+        let table = base64Digits
         let bytes = Array(text.utf8)
         guard bytes.count >= 8, bytes.count % 4 == 0 else { return nil }
         var out: [UInt8] = []

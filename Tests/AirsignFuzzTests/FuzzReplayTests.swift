@@ -25,8 +25,14 @@ import Testing
         }
     }
 
+    /// Read once for every target: the vector files hold thousands of strings.
+    static let seeds: [[UInt8]] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Vectors.directory.path)) ?? []
+        return FuzzSeeds.fromVectorFiles(names.filter { $0.hasSuffix(".json") }.map { Vectors.directory.appendingPathComponent($0).path })
+    }()
+
     @Test func vectorSeedsCoverEveryFormat() throws {
-        let seeds = FuzzSeeds.fromVectorFiles(try vectorFiles())
+        let seeds = Self.seeds
         // Hundreds of published encodings, not a handful: the seed step must find them.
         #expect(seeds.count > 1000, "only \(seeds.count) seeds from vectors/")
     }
@@ -34,14 +40,8 @@ import Testing
     @Test(arguments: FuzzTarget.all.map(\.name))
     func vectorSeedsKeepEveryProperty(_ name: String) throws {
         let target = try #require(FuzzTarget.named(name))
-        for seed in FuzzSeeds.fromVectorFiles(try vectorFiles()) {
+        for seed in Self.seeds {
             #expect(throws: Never.self, "\(testHex(seed.prefix(64)))") { try target.run(seed) }
         }
-    }
-
-    private func vectorFiles() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: Vectors.directory.path)
-            .filter { $0.hasSuffix(".json") }
-            .map { Vectors.directory.appendingPathComponent($0).path }
     }
 }
