@@ -29,10 +29,12 @@ demo: deps
 bench: deps
 	@scripts/bench
 
-# Coverage-guided fuzzing of every decoder (libFuzzer + AddressSanitizer); FUZZ_SECONDS per target.
+# Coverage-guided fuzzing of every decoder (libFuzzer + AddressSanitizer); FUZZ_SECONDS per
+# target, FUZZ_JOBS targets at a time.
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
 fuzz: deps
-	@scripts/fuzz --seconds $(FUZZ_SECONDS)
+	@scripts/fuzz --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
 
 release: deps
 	$(SWIFT) build -c release

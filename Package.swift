@@ -130,6 +130,7 @@ let package = Package(
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: [
             "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
+            "AirsignKeystore",
         ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),

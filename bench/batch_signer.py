@@ -74,5 +74,5 @@ def sign_request(index, chain, network, account, payload):
 
 def record(bench, impl, unit, rates, **details):
     """One JSON line of a side's rates (one per run) and what was measured."""
-    rounded = [round(r * 10) / 10 if r < 1000 else round(r) for r in rates]
+    rounded = [round(r, 3) if r < 10 else round(r, 1) if r < 1000 else round(r) for r in rates]
     return json.dumps({"bench": bench, "impl": impl, "unit": unit, "rates": rounded, **details}, sort_keys=True)

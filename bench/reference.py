@@ -76,10 +76,27 @@ def main():
 
     measure("sr25519_verify", impl, args, details, verify)
 
+    argon2id_benchmarks(args)
     if args.substrate_dir:
         substrate_benchmarks(args)
     if args.qr_dir:
         qr_benchmarks(args)
+
+
+def argon2id_benchmarks(args):
+    """One Argon2id derivation per libsodium preset (libsodium through PyNaCl), as airsign-bench's
+    argon2id_<preset> rows: a 14-byte password, a 16-byte salt, a 32-byte key. Runs as airsign-bench
+    does them: one derivation per timed run, at most 3 runs for "sensitive"."""
+    from nacl.pwhash import argon2id
+
+    impl = "libsodium crypto_pwhash (PyNaCl %s)" % _version("PyNaCl")
+    salt = os.urandom(argon2id.SALTBYTES)
+    for preset in ("interactive", "moderate", "sensitive"):
+        ops = getattr(argon2id, "OPSLIMIT_" + preset.upper())
+        mem = getattr(argon2id, "MEMLIMIT_" + preset.upper())
+        one = argparse.Namespace(seconds=0, runs=min(args.runs, 3) if preset == "sensitive" else args.runs)
+        details = {"preset": preset, "ops_limit": ops, "mem_limit_mib": mem >> 20, "unit": "derivations/s"}
+        measure("argon2id_" + preset, impl, one, details, lambda i: argon2id.kdf(32, b"bench-pin-4711", salt, ops, mem))
 
 
 def substrate_benchmarks(args):
@@ -182,8 +199,8 @@ def qr_benchmarks(args):
 
 
 def _rounded(rate):
-    """Whole numbers, or tenths below 1000 (a QR row runs at tens to hundreds of frames a second)."""
-    return round(rate, 1) if rate < 1000 else round(rate)
+    """As airsign-bench: whole numbers, tenths below 1000, thousandths below 10."""
+    return round(rate, 3) if rate < 10 else round(rate, 1) if rate < 1000 else round(rate)
 
 
 def _version(package):

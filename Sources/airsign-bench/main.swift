@@ -6,6 +6,7 @@
 //   airsign-bench --write-qr-fixtures DIR
 //     --runs N      timed runs per benchmark (default 7); the median and spread are over runs
 //     --seconds S   target length of one run (default 0.2)
+//     --only PREFIX only the benchmarks whose name starts with PREFIX (repeatable; for a quick look)
 //     --qr-dir DIR  the QR messages, frames and PNG files made by --write-qr-fixtures, which
 //                   bench/reference.py reads too, so both sides work on the same bytes and files
 //                   (without it: a fresh set in a temporary directory, removed at the end)
@@ -21,6 +22,7 @@ struct Options {
     var qrDir: String?
     var writeQRFixtures: String?
     var writeSubstrateFixtures: String?
+    var only: [String] = []
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -32,9 +34,10 @@ struct Options {
             case ("--qr-dir", _) where value != nil: qrDir = value
             case ("--write-qr-fixtures", _) where value != nil: writeQRFixtures = value
             case ("--write-substrate-fixtures", _) where value != nil: writeSubstrateFixtures = value
+            case ("--only", _) where value != nil: only.append(value ?? "")
             default:
                 FileHandle.standardError.write(Data("""
-                    usage: airsign-bench [--runs N] [--seconds S] [--qr-dir DIR]
+                    usage: airsign-bench [--runs N] [--seconds S] [--qr-dir DIR] [--only PREFIX]…
                            airsign-bench --write-qr-fixtures DIR
                            airsign-bench --write-substrate-fixtures DIR
 
@@ -59,6 +62,7 @@ func time(_ body: () throws -> Void) rethrows -> Double {
 /// frame of a sequence counts equally however slow one is.
 func measure(_ name: String, _ options: Options, unit: String = "ops/s", cycle: Int = 1, details: [String: Any],
              _ operation: (Int) throws -> Void) rethrows {
+    guard options.only.isEmpty || options.only.contains(where: name.hasPrefix) else { return }
     var batch = cycle
     while true {
         let elapsed = try time { for i in 0 ..< batch { try operation(i) } }
@@ -89,9 +93,10 @@ func measure(_ name: String, _ options: Options, unit: String = "ops/s", cycle: 
     emit(record)
 }
 
-/// Whole numbers, or tenths below 1000 (a QR row runs at tens to hundreds of frames a second).
+/// Whole numbers, tenths below 1000 (a QR row runs at tens to hundreds of frames a second),
+/// thousandths below 10 (a sensitive Argon2id unlock is a fraction of one a second).
 func rounded(_ rate: Double) -> Double {
-    rate < 1000 ? (rate * 10).rounded() / 10 : rate.rounded()
+    rate < 10 ? (rate * 1000).rounded() / 1000 : rate < 1000 ? (rate * 10).rounded() / 10 : rate.rounded()
 }
 
 /// Prints one record as a JSON line.
@@ -145,3 +150,6 @@ try EthereumBench.run(options)
 
 // ICP: the bare SHA-256 + libsecp256k1 signing loop (bench/icp.py times the batch).
 try ICPBench.run(options)
+
+// Keystore: Argon2id per preset, bare and as a whole unlock of one key.
+try KeystoreBench.run(options)
