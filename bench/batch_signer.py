@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 
 
 class ThrowawaySigner:
@@ -47,6 +48,29 @@ class ThrowawaySigner:
             for request in requests:
                 f.write(json.dumps(request) + "\n")
         return path
+
+    def scaling(self, batch, bench, unit, sizes=(1, 100), runs=3):
+        """Records for the first n requests of `batch` signed as a batch of their own, for each n in
+        `sizes` (`<bench>_n<n>`, `scaling_of` naming the full batch's row): whether the cost per
+        request stays flat as a batch grows, fixed costs (process start, one Argon2id unlock)
+        included, which is what a batch of one pays."""
+        with open(batch) as f:
+            lines = [line for line in f if line.strip()]
+        records = []
+        for n in sizes:
+            part = os.path.join(self.directory, f"batch-{n}.jsonl")
+            with open(part, "w") as f:
+                f.writelines(lines[:n])
+            rates = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                self.sign(part, part + ".out")
+                rates.append(n / (time.perf_counter() - start))
+            if len(self.responses(part + ".out")) != n:
+                raise SystemExit(f"bench: a batch of {n} did not give {n} responses")
+            records.append(record(f"{bench}_n{n}", "airsign-signer sign (one process, one PIN)", unit, rates,
+                                  requests=n, scaling_of=bench))
+        return records
 
     def responses(self, out):
         with open(out) as f:

@@ -83,9 +83,13 @@ def main():
             if [r["result"]["rawTransaction"] for r in signer.responses(out)] != expected:
                 raise SystemExit("bench/ethereum.py: airsign-signer's raw transactions differ from eth-account's")
 
+        scaling = signer.scaling(batch, BENCH, "tx/s")
+
     details = {"transactions": args.count, "type": "EIP-1559", "data": "half plain transfers, half ERC-20 transfer calls"}
     with open(args.ours, "a") as f:
-        f.write(record(BENCH, "airsign-signer sign (one process, one PIN)", "tx/s", ours, **details) + "\n")
+        f.write(record(BENCH, "airsign-signer sign (one process, one PIN)", "tx/s", ours, floor="eth_keccak_secp256k1_sign",
+                       **details) + "\n")
+        f.writelines(line + "\n" for line in scaling)
     with open(args.reference, "a") as f:
         f.write(record(BENCH, "eth-account", "tx/s", theirs, **details) + "\n")
 

@@ -109,9 +109,13 @@ def main():
             if [sig for response in signer.responses(out) for sig in response["signature"]] != expected:
                 raise SystemExit("bench/icp.py: airsign-signer's signatures differ from coincurve's over the spec's request ids")
 
+        scaling = signer.scaling(batch, BENCH, "transfers/s")
+
     details = {"transfers": args.count, "signatures_per_transfer": 2, "method": "ICP ledger transfer (call + request_status read)"}
     with open(args.ours, "a") as f:
-        f.write(record(BENCH, "airsign-signer sign (one process, one PIN)", "transfers/s", ours, **details) + "\n")
+        f.write(record(BENCH, "airsign-signer sign (one process, one PIN)", "transfers/s", ours,
+                       floor="icp_sha256_secp256k1_sign", floor_ops_per_request=2, **details) + "\n")
+        f.writelines(line + "\n" for line in scaling)
     with open(args.reference, "a") as f:
         f.write(record(BENCH, f"coincurve {coincurve.__version__} (sha256 + sign, same request ids)", "transfers/s", theirs,
                        **details) + "\n")

@@ -9,6 +9,12 @@ over the reference's (above 1: we are faster). A benchmark without a reference r
 there. The fountain records are ratios, not speeds (frames needed ÷ fragments, per trial): they
 get a table of their own, with the trials of every round pooled. A reference record without a row
 of ours (the process-spawn floor) is printed as a note.
+
+A batch row of ours may name its bare primitive loop (`floor`, an airsign-bench row; with
+`floor_ops_per_request` when a request takes several signatures): "÷floor" is then our rate over
+that loop's rate per request, the share of the one-core limit the whole pipeline reaches. Rows
+with `scaling_of` (the same batch cut to 1 and 100 requests) go to a table of time per request by
+batch size.
 """
 import json
 import platform
@@ -58,22 +64,63 @@ def number(x):
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
+def duration(seconds):
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def scaling(ours):
+    """Time per request of each batch cut to 1 and 100 requests and whole, and the marginal time
+    per request from 100 to the whole batch (fixed costs cancel: flat means no growth)."""
+    groups = {}
+    for name, entry in ours.items():
+        base = entry["details"].get("scaling_of")
+        if base in ours:
+            groups.setdefault(base, {})[entry["details"]["requests"]] = entry
+    if not groups:
+        return
+    print()
+    print("batch size: time per request, fixed costs (process start, one Argon2id unlock) included")
+    lines = []
+    for base, sizes in groups.items():
+        full = ours[base]
+        count = full["details"].get("transactions") or full["details"].get("transfers") or \
+            full["details"].get("payments") or full["details"].get("payloads")
+        if not count or 1 not in sizes or 100 not in sizes:
+            continue
+        seconds = {n: n / e["median"] for n, e in sizes.items()}
+        seconds[count] = count / full["median"]
+        marginal = (seconds[count] - seconds[100]) / (count - 100)
+        lines.append((base, duration(seconds[1]), duration(seconds[100] / 100), duration(seconds[count] / count),
+                      duration(marginal)))
+    table(("batch", "n=1", "n=100", "n=10,000", "each of the last 9,900"), lines)
+
+
 def main(ours_path, reference_path, results_path):
     (ours, fountain), (reference, _) = read(ours_path), read(reference_path)
     rows = []
     for name, mine in ours.items():
         ref = reference.get(name)
         ratio = mine["median"] / ref["median"] if ref else None
-        rows.append({"bench": name, "ours": mine, "reference": ref, "ratio": ratio})
+        floor = ours.get(mine["details"].get("floor", ""))
+        per_request = floor["median"] / mine["details"].get("floor_ops_per_request", 1) if floor else None
+        rows.append({"bench": name, "ours": mine, "reference": ref, "ratio": ratio,
+                     "floor": mine["details"].get("floor") if floor else None,
+                     "floor_ratio": mine["median"] / per_request if floor else None})
 
-    header = ("operation", "unit", "ours", "(min-max)", "reference", "(min-max)", "ratio")
+    header = ("operation", "unit", "ours", "(min-max)", "per op", "reference", "(min-max)", "ratio", "÷floor")
     lines = []
     for r in rows:
         mine, ref = r["ours"], r["reference"]
+        if "scaling_of" in mine["details"]:
+            continue
         lines.append((
             r["bench"], mine["unit"], number(mine["median"]), f'({number(mine["min"])}-{number(mine["max"])})',
+            duration(1 / mine["median"]),
             number(ref["median"]) if ref else "-", f'({number(ref["min"])}-{number(ref["max"])})' if ref else "-",
-            f'{r["ratio"]:.2f}x' if ref else "-",
+            f'{r["ratio"]:.2f}x' if ref else "-", f'{r["floor_ratio"]:.2f}x' if r["floor_ratio"] else "-",
         ))
     table(header, lines)
     references = sorted({r["reference"]["impl"] for r in rows if r["reference"]})
@@ -88,6 +135,8 @@ def main(ours_path, reference_path, results_path):
     for name, entry in notes.items():
         if name != "process_spawn_floor":
             print(f"{name}: {number(entry['median'])} {entry['unit']} ({entry['impl']}; no row of ours)")
+
+    scaling(ours)
 
     fountain_rows = []
     if fountain:

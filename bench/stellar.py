@@ -8,7 +8,9 @@ differs, so the rates compare the same work. Our rate includes everything a pers
 `sign`: process start, reading and reviewing every request, one Argon2id unlock (the
 `interactive` preset) and writing the responses; stellar-sdk's includes parsing each envelope
 from XDR, hashing, signing and writing it back to XDR; libsodium's is signing the 32-byte hashes
-only (the floor). Appends one JSON line per side to --ours and --reference.
+only through ctypes (a note: airsign-bench's `stellar_sha256_ed25519_sign` row is the floor in C,
+without Python's call overhead). Also times the first 1 and 100 requests as batches of their own.
+Appends its JSON lines to --ours and --reference.
 
   python bench/stellar.py --bin DIR --ours OURS.jsonl --reference REF.jsonl [--count N] [--runs R]
 """
@@ -27,7 +29,7 @@ PHRASE = "illness spike retreat truth genius clock brain pass fit cave bargain t
 SECRET = "SBGWSG6BTNCKCOB3DIFBGCVMUPQFYPA2G4O34RMTB343OYPXU5DJDVMN"
 DESTINATION = "GBAW5XGWORWVFE2XTJYDTLDHXTY2Q2MO73HYCGB3XMFMQ562Q2W2GJQX"
 PASSPHRASE = Network.TESTNET_NETWORK_PASSPHRASE
-NAME = "stellar: sign payments, one batch, one PIN"
+NAME = "stellar_sign_payment_batch10k"
 
 
 def envelopes(count):
@@ -97,14 +99,17 @@ def main():
             sodium.append(args.count / (time.perf_counter() - start))
             sodium_signatures = [s.hex() for s in collected]
 
+        scaling = signer.scaling(batch, NAME, "payments/s")
+
     if not (ours_signatures == sdk_signatures == sodium_signatures):
         raise SystemExit("bench: the three sides produced different signatures")
     with open(args.ours, "a") as f:
         print(record(NAME, "airsign-signer sign (process, review, Argon2id interactive, write)", "payments/s", ours,
-                     payments=args.count), file=f)
+                     payments=args.count, floor="stellar_sha256_ed25519_sign"), file=f)
+        f.writelines(line + "\n" for line in scaling)
     with open(args.reference, "a") as f:
         print(record(NAME, "stellar-sdk 16.1.1 (from_xdr, sign, to_xdr)", "payments/s", sdk, payments=args.count), file=f)
-        print(record("stellar: bare libsodium crypto_sign_detached over the same hashes", "libsodium (ctypes)", "payments/s",
+        print(record("stellar_bare_libsodium_ctypes", "libsodium crypto_sign_detached (ctypes) over the same hashes", "payments/s",
                      sodium, payments=args.count), file=f)
 
 

@@ -151,5 +151,8 @@ try EthereumBench.run(options)
 // ICP: the bare SHA-256 + libsecp256k1 signing loop (bench/icp.py times the batch).
 try ICPBench.run(options)
 
+// Stellar: the bare SHA-256 + Ed25519 signing loop (bench/stellar.py times the batch).
+try StellarBench.run(options)
+
 // Keystore: Argon2id per preset, bare and as a whole unlock of one key.
 try KeystoreBench.run(options)
