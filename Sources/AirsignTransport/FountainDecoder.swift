@@ -1,8 +1,15 @@
 import AirsignEncoding
 
-/// Reassembles a message from UR fountain parts in any order, with duplicates and gaps
-/// (BCR-2024-001 decoder): plain fragments are kept as they come, mixed parts are reduced by
-/// every known part until they yield a fragment, and the result is checked against the CRC-32.
+/// Reassembles a message from UR fountain parts in any order, with duplicates and gaps, and
+/// checks it against the CRC-32.
+///
+/// BCR-2024-001 describes a peeling decoder (a mixed part is used only once the fragments it
+/// mixes are all known but one). This one solves the parts as a linear system over GF(2)
+/// instead: each part is an equation "XOR of these fragments = this data", kept in row echelon
+/// form, and the message is complete as soon as the equations have full rank. It accepts the
+/// same parts and yields the same message, but needs fewer of them: a mix whose fragments are
+/// unknown still counts, which matters most when frames are lost and the scanner must wait for
+/// mixed parts.
 ///
 /// The first part fixes the message (sequence length, message length, checksum, fragment
 /// length); a part that disagrees is refused with `TransportError.differentMessage` and
@@ -10,14 +17,16 @@ import AirsignEncoding
 public struct FountainDecoder: Sendable {
     /// What one call to `receive` did.
     public enum Outcome: Equatable, Sendable {
-        /// New information: a fragment or a mix not seen before.
+        /// New information: an equation independent of those held.
         case accepted
-        /// Already known (or the message is already complete): nothing changed.
+        /// Already implied by the parts held (or the message is already complete): nothing changed.
         case duplicate
     }
 
-    private struct Mix {
-        var indexes: Set<Int>
+    /// One equation: the fragments it mixes as a bit set (bit i = fragment i) and their XOR.
+    /// Held rows are reduced so that each has a distinct lowest fragment (its pivot).
+    private struct Row {
+        var bits: [UInt64]
         var data: [UInt8]
     }
 
@@ -27,8 +36,8 @@ public struct FountainDecoder: Sendable {
 
     private var header: Header?
     private var chooser: FragmentChooser?
-    private var simple: [Int: [UInt8]] = [:]
-    private var mixed: [Set<Int>: Mix] = [:]
+    /// Rows by pivot.
+    private var rows: [Int: Row] = [:]
     private var seenSeqNums: Set<UInt32> = []
     /// The reassembled message, once complete and checked.
     public private(set) var message: [UInt8]?
@@ -42,15 +51,18 @@ public struct FountainDecoder: Sendable {
     public var expectedFragmentCount: Int? { header?.seqLen }
     /// The message's CRC-32, once the first part arrived.
     public var checksum: UInt32? { header?.checksum }
-    /// Fragments recovered so far.
-    public var recoveredFragmentCount: Int { message == nil ? simple.count : header?.seqLen ?? 0 }
+    /// Fragments known on their own so far (equations over a single fragment).
+    public var recoveredFragmentCount: Int {
+        guard message == nil else { return header?.seqLen ?? 0 }
+        return rows.values.count { $0.bits.reduce(0) { $0 + $1.nonzeroBitCount } == 1 }
+    }
     /// Distinct parts received (by sequence number).
     public var receivedPartCount: Int { seenSeqNums.count }
-    /// Independent equations held: recovered fragments plus irreducible mixes. The message is
-    /// complete about when this reaches `expectedFragmentCount`, so it drives progress.
+    /// Independent equations held. The message is complete exactly when this reaches
+    /// `expectedFragmentCount`, so it drives progress.
     public var knownCount: Int {
         guard let header else { return 0 }
-        return message == nil ? min(header.seqLen, simple.count + mixed.count) : header.seqLen
+        return message == nil ? rows.count : header.seqLen
     }
 
     /// Takes one part. Throws `differentMessage` for a part of another message and
@@ -66,75 +78,55 @@ public struct FountainDecoder: Sendable {
             chooser = FragmentChooser(seqLen: h.seqLen, checksum: h.checksum)
         }
         guard message == nil, seenSeqNums.insert(part.seqNum).inserted, let chooser else { return .duplicate }
-        let before = (simple.count, mixed.count)
-        var queue = [Mix(indexes: Set(chooser.fragments(seqNum: part.seqNum)), data: part.data)]
-        while let next = queue.popLast() {
-            if next.indexes.count == 1 {
-                try takeSimple(next, queue: &queue)
-                if message != nil { return .accepted }
-            } else {
-                takeMixed(next, queue: &queue)
-            }
+        var row = Row(bits: [UInt64](repeating: 0, count: (h.seqLen + 63) / 64), data: part.data)
+        for index in chooser.fragments(seqNum: part.seqNum) where index >= 0 && index < h.seqLen {
+            row.bits[index / 64] ^= 1 << UInt64(index % 64)
         }
-        return (simple.count, mixed.count) == before ? .duplicate : .accepted
+        // Eliminate held pivots from the lowest fragment up; the row either gets a pivot no held
+        // row has (new information) or vanishes (implied by what is held).
+        var word = 0
+        while word < row.bits.count {
+            guard row.bits[word] != 0 else { word += 1; continue }
+            let pivot = word * 64 + row.bits[word].trailingZeroBitCount
+            guard let held = rows[pivot] else {
+                rows[pivot] = row
+                if rows.count == h.seqLen { try solve(h) }
+                return .accepted
+            }
+            for w in word ..< row.bits.count { row.bits[w] ^= held.bits[w] }
+            xorInto(&row.data, held.data)
+        }
+        return .duplicate
     }
 
-    private mutating func takeSimple(_ part: Mix, queue: inout [Mix]) throws(TransportError) {
-        guard let index = part.indexes.first, simple[index] == nil, let header else { return }
-        simple[index] = part.data
-        if simple.count == header.seqLen {
-            var joined: [UInt8] = []
-            joined.reserveCapacity(header.seqLen * header.fragmentLen)
-            for i in 0 ..< header.seqLen { joined += simple[i] ?? [] }
-            let result = Array(joined.prefix(header.messageLen))
-            guard CRC32.checksum(result) == header.checksum else {
-                // Keep nothing: a later scan starts over instead of reusing a poisoned set.
-                self = FountainDecoder()
-                throw .messageChecksumMismatch
+    /// Back-substitution once every fragment is a pivot: from the last fragment down, each
+    /// row's data XOR the solved fragments above its pivot is its own fragment.
+    private mutating func solve(_ header: Header) throws(TransportError) {
+        var fragments = [[UInt8]](repeating: [], count: header.seqLen)
+        for pivot in stride(from: header.seqLen - 1, through: 0, by: -1) {
+            guard let row = rows[pivot] else { return }
+            var data = row.data
+            for word in pivot / 64 ..< row.bits.count {
+                var bits = row.bits[word]
+                while bits != 0 {
+                    let index = word * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    if index > pivot { xorInto(&data, fragments[index]) }
+                }
             }
-            message = result
-            mixed = [:]
-            return
+            fragments[pivot] = data
         }
-        for (key, mix) in mixed where mix.indexes.contains(index) {
-            mixed[key] = nil
-            var reduced = mix
-            reduced.indexes.remove(index)
-            xorInto(&reduced.data, part.data)
-            if reduced.indexes.count == 1 { queue.append(reduced) } else if mixed[reduced.indexes] == nil {
-                mixed[reduced.indexes] = reduced
-            }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(header.seqLen * header.fragmentLen)
+        for fragment in fragments { joined += fragment }
+        let result = Array(joined.prefix(header.messageLen))
+        guard CRC32.checksum(result) == header.checksum else {
+            // Keep nothing: a later scan starts over instead of reusing a poisoned set.
+            self = FountainDecoder()
+            throw .messageChecksumMismatch
         }
-    }
-
-    private mutating func takeMixed(_ part: Mix, queue: inout [Mix]) {
-        guard mixed[part.indexes] == nil else { return }
-        var p = part
-        for index in p.indexes where p.indexes.count > 1 {
-            if let data = simple[index] {
-                p.indexes.remove(index)
-                xorInto(&p.data, data)
-            }
-        }
-        for mix in mixed.values where mix.indexes.isStrictSubset(of: p.indexes) {
-            p.indexes.subtract(mix.indexes)
-            xorInto(&p.data, mix.data)
-        }
-        if p.indexes.count == 1 {
-            queue.append(p)
-            return
-        }
-        guard mixed[p.indexes] == nil else { return }
-        for (key, mix) in mixed where p.indexes.isStrictSubset(of: mix.indexes) {
-            mixed[key] = nil
-            var reduced = mix
-            reduced.indexes.subtract(p.indexes)
-            xorInto(&reduced.data, p.data)
-            if reduced.indexes.count == 1 { queue.append(reduced) } else if mixed[reduced.indexes] == nil {
-                mixed[reduced.indexes] = reduced
-            }
-        }
-        mixed[p.indexes] = p
+        message = result
+        rows = [:]
     }
 
     private static func difference(_ a: Header, _ b: Header) -> String {

@@ -121,7 +121,7 @@ public struct QRFramePlan: Sendable {
     public mutating func nextFrame() throws(TransportError) -> QRFrame {
         if let single { return single }
         guard var encoder else { throw .emptyMessage }
-        let text = encoder.nextPart().uppercased()
+        let text = encoder.nextShownPart().uppercased()
         self.encoder = encoder
         let code = try QRCode.encode(alphanumeric: text, correction: options.correction, minVersion: frameVersion)
         return QRFrame(payload: Array(text.utf8), ur: text, code: code)

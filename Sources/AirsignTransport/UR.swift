@@ -127,4 +127,9 @@ public struct UREncoder: Sendable {
     public mutating func nextPart() -> String {
         UR.partString(type: ur.type, part: fountain.nextPart())
     }
+
+    /// The next part worth showing on a screen (`FountainEncoder.nextShownPart`).
+    public mutating func nextShownPart() -> String {
+        UR.partString(type: ur.type, part: fountain.nextShownPart())
+    }
 }

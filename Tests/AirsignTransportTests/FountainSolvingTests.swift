@@ -1,0 +1,85 @@
+import AirsignTestSupport
+@testable import AirsignTransport
+import Testing
+
+/// The decoder solves parts as a linear system over GF(2): it finishes exactly when the parts
+/// held have full rank, counts a part implied by those held as a duplicate, and reads the
+/// frames `nextShownPart` chooses.
+@Suite struct FountainSolvingTests {
+    /// Mixed parts alone (no fragment ever shown by itself) are enough: a peeling decoder needs a
+    /// part that reduces to a single fragment before it can start; elimination does not.
+    @Test func mixedPartsAloneSolveTheMessage() throws {
+        var rng = SeededRandom.forTest("mixedPartsAloneSolveTheMessage")
+        for _ in 0 ..< 10 {
+            let message = rng.bytes(1_200)
+            var encoder = try FountainEncoder(message: message, maxFragmentLen: 40, firstSeqNum: 30)
+            #expect(encoder.seqLen == 30)
+            var decoder = FountainDecoder()
+            var used = 0
+            while !decoder.isComplete, used < 10 * encoder.seqLen {
+                try decoder.receive(encoder.nextPart())
+                used += 1
+            }
+            #expect(decoder.message == message)
+            // Random sparse equations over 30 unknowns reach full rank within a few extra parts.
+            #expect(used < encoder.seqLen + 15, "used \(used) mixed parts for \(encoder.seqLen) fragments")
+        }
+    }
+
+    /// A part whose fragments are all known already adds nothing and does not move progress.
+    @Test func impliedPartIsADuplicate() throws {
+        let message = [UInt8]((0 ..< 600).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        var encoder = try FountainEncoder(message: message, maxFragmentLen: 60)
+        let k = encoder.seqLen
+        let chooser = FragmentChooser(seqLen: k, checksum: encoder.checksum)
+        var decoder = FountainDecoder()
+        var parts: [FountainPart] = []
+        for _ in 0 ..< 4 * k { parts.append(encoder.nextPart()) }
+        // Fragments 0 ..< k-1 on their own; then a mixed part over only those is implied.
+        for part in parts.prefix(k - 1) { #expect(try decoder.receive(part) == .accepted) }
+        let implied = try #require(parts.dropFirst(k).first { part in
+            chooser.fragments(seqNum: part.seqNum).allSatisfy { $0 < k - 1 }
+        })
+        #expect(try decoder.receive(implied) == .duplicate)
+        #expect(decoder.knownCount == k - 1)
+        #expect(!decoder.isComplete)
+        // One part that involves the last fragment completes the message.
+        let last = try #require(parts.dropFirst(k).first { chooser.fragments(seqNum: $0.seqNum).contains(k - 1) })
+        #expect(try decoder.receive(last) == .accepted)
+        #expect(decoder.message == message)
+    }
+
+    /// A wrong CRC-32 over a solved system is refused and the decoder starts over.
+    @Test func solvedMessageWithWrongChecksumIsRefused() throws {
+        let message = [UInt8](repeating: 0x5a, count: 300)
+        var encoder = try FountainEncoder(message: message, maxFragmentLen: 100)
+        var decoder = FountainDecoder()
+        for _ in 0 ..< encoder.seqLen - 1 { try decoder.receive(encoder.nextPart()) }
+        var last = encoder.nextPart()
+        last = FountainPart(seqNum: last.seqNum, seqLen: last.seqLen, messageLen: last.messageLen,
+                            checksum: last.checksum, data: last.data.map { $0 ^ 1 })
+        #expect(throws: TransportError.messageChecksumMismatch) { try decoder.receive(last) }
+        #expect(decoder.knownCount == 0)
+    }
+
+    /// Shown parts: every fragment alone first (exactly `nextPart`'s), then only wide mixes; the
+    /// sequence still decodes, and for a short message nothing is skipped forever.
+    @Test func shownPartsStartWithEveryFragmentThenMixWidely() throws {
+        var rng = SeededRandom.forTest("shownPartsStartWithEveryFragmentThenMixWidely")
+        let message = rng.bytes(5_000)
+        var plain = try FountainEncoder(message: message, maxFragmentLen: 100)
+        var shown = plain
+        let k = plain.seqLen
+        let chooser = FragmentChooser(seqLen: k, checksum: plain.checksum)
+        for _ in 0 ..< k { #expect(shown.nextShownPart() == plain.nextPart()) }
+        for _ in 0 ..< 3 * k {
+            let part = shown.nextShownPart()
+            #expect(Int(part.seqNum) > k)
+            #expect(chooser.fragments(seqNum: part.seqNum).count >= FountainEncoder.shownMinimumDegree)
+        }
+        for length in [1, 30, 50, 99] {
+            var short = try FountainEncoder(message: rng.bytes(length), maxFragmentLen: 10)
+            for _ in 0 ..< 3 * short.seqLen + 3 { _ = short.nextShownPart() }
+        }
+    }
+}
