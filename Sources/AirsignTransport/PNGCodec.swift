@@ -22,8 +22,15 @@ public enum PNGCodec {
         public static let `default` = Limits(maxFileSize: 64 << 20, maxPixels: 64 << 20)
     }
 
-    /// An 8-bit grayscale PNG of `image`.
+    /// A grayscale PNG of `image`: one bit per pixel when every sample is black or white (a QR
+    /// code; `BilevelPNG`), else eight.
     public static func encode(_ image: GrayImage) throws(TransportError) -> [UInt8] {
+        if let bilevel = try BilevelPNG.encode(image) { return bilevel }
+        return try encode8Bit(image)
+    }
+
+    /// An 8-bit grayscale PNG of `image`, through libpng.
+    static func encode8Bit(_ image: GrayImage) throws(TransportError) -> [UInt8] {
         var png = png_image()
         png.version = png_uint_32(PNG_IMAGE_VERSION)
         png.width = png_uint_32(image.width)

@@ -55,10 +55,12 @@ let transportHandlers: [String: Handler] = [
         return ["hex": Hex.encode(message), "used": used, "refused": refused, "errors": errors,
                 "type": assembler.urType ?? NSNull()]
     },
-    // The first `count` multi-part UR strings for `ur:bytes` over the message (lower case).
+    // The first `count` multi-part UR strings for `ur:bytes` over the message (lower case): every
+    // part in sequence, or with "shown": true the parts a screen shows (`nextShownPart`).
     "ur_encode_parts": { request in
         var encoder = try UREncoder(ur: UR.bytes(try request.bytes("hex")), maxFragmentLen: try request.int("maxFragmentLen"))
         let count = try request.int("count")
-        return ["parts": (0 ..< count).map { _ in encoder.nextPart() }, "seqLen": encoder.seqLen]
+        let shown = request.fields["shown"] as? Bool ?? false
+        return ["parts": (0 ..< count).map { _ in shown ? encoder.nextShownPart() : encoder.nextPart() }, "seqLen": encoder.seqLen]
     },
 ]
