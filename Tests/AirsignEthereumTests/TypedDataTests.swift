@@ -103,32 +103,27 @@ import Testing
     }
 
     /// Type hashes are computed once per document: 2,000 values of a type with 254 dependencies
-    /// took a minute when each value re-derived its type string.
+    /// took a minute when each value re-derived its type string. (No clock here: unit tests do
+    /// not time; a return of the quadratic path shows as this test taking minutes.)
     @Test func manyValuesOfADeepTypeHashQuickly() throws {
         let count = TypedData.maxTypes - 1
         let types = (0 ..< count).map { i in
             "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
         }.joined(separator: ",")
         let message = "{\"x\":[" + Array(repeating: #"{"x":[]}"#, count: 2000).joined(separator: ",") + "]}"
-        let clock = ContinuousClock()
-        let start = clock.now
         let t = try typed(document(types: types, primary: "T0", message: message))
         _ = try t.digest()
-        #expect(clock.now - start < .seconds(10))
         #expect(try t.typeHash("T1") == Keccak256.hash(Array(try t.encodeType("T1").utf8)))
     }
 
     /// Members are checked and looked up by hash: a struct of 60,000 members kept the signer
-    /// busy for more than ten minutes when each lookup scanned the list.
+    /// busy for more than ten minutes when each lookup scanned the list. (Untimed, as above.)
     @Test func aStructOfManyMembersHashesQuickly() throws {
         let names = (0 ..< 20_000).map { "m\($0)" }
         let types = "\"T\":[" + names.map { "{\"name\":\"\($0)\",\"type\":\"bool\"}" }.joined(separator: ",") + "]"
         let message = "{" + names.map { "\"\($0)\":true" }.joined(separator: ",") + "}"
-        let clock = ContinuousClock()
-        let start = clock.now
         let t = try typed(document(types: types, primary: "T", message: message))
         let review = try TypedDataReview(t)
-        #expect(clock.now - start < .seconds(10))
         #expect(review.message.count == 20_000)
     }
 
