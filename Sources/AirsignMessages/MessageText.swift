@@ -31,6 +31,14 @@ public enum MessageText {
 
     /// `text` safe to print on one terminal line: hidden characters become `\u{…}` escapes.
     public static func escaped(_ text: String) -> String {
+        // Reviews are nearly all printable ASCII, which is never hidden; the Unicode category
+        // lookup per scalar was the largest cost of rendering a big batch.
+        if text.utf8.allSatisfy({ (0x20 ... 0x7e).contains($0) }) { return text }
+        return escapedByScalar(text)
+    }
+
+    /// `escaped` without the ASCII shortcut: the rule itself, scalar by scalar.
+    static func escapedByScalar(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if isHidden(scalar) {
