@@ -19,7 +19,9 @@ extension RLPItem {
 
     /// A big-endian unsigned integer of any width (a 256-bit amount, say), leading zeros removed.
     public static func unsignedBigEndian(_ bytes: some Collection<UInt8>) -> RLPItem {
-        .bytes(Array(bytes.drop { $0 == 0 }))
+        // Contiguous bytes (the usual arrays and slices) in one generic call, not one per byte.
+        if let item = bytes.withContiguousStorageIfAvailable({ RLPItem.bytes(Array($0.drop { $0 == 0 })) }) { return item }
+        return .bytes(Array(bytes.drop { $0 == 0 }))
     }
 
     // The accessors report offset 0: an item does not remember where it was decoded, so callers
