@@ -14,6 +14,7 @@ public enum EIP55 {
         let lower = Array(Hex.encode(address).utf8)
         let hash = Keccak256.hash(lower)
         var out = Array("0x".utf8)
+        out.reserveCapacity(2 + lower.count)
         for (i, c) in lower.enumerated() {
             let nibble = i % 2 == 0 ? hash[i / 2] >> 4 : hash[i / 2] & 0x0f
             out.append(c >= UInt8(ascii: "a") && nibble >= 8 ? c - 0x20 : c)
