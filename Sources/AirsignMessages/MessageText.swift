@@ -33,7 +33,8 @@ public enum MessageText {
     public static func escaped(_ text: String) -> String {
         // Reviews are nearly all printable ASCII, which is never hidden; the Unicode category
         // lookup per scalar was the largest cost of rendering a big batch.
-        if text.utf8.allSatisfy({ (0x20 ... 0x7e).contains($0) }) { return text }
+        let printable = { (byte: UInt8) in (0x20 ... 0x7e).contains(byte) }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) { return text }
         return escapedByScalar(text)
     }
 
