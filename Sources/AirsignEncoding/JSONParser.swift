@@ -173,7 +173,7 @@ private struct Reader {
         var members: [(key: String, value: JSONValue)] = []
         // Keys as UTF-8 bytes: equal bytes are equal scalars. A `Set<String>` would compare by
         // canonical equivalence and call "é" and "e\u{301}" duplicates.
-        var seen = ObjectKeys()
+        var seen = SeenKeys()
         skipWhitespace()
         if next == UInt8(ascii: "}") {
             pos += 1

@@ -1,7 +1,8 @@
-/// The keys of one JSON object seen so far, for the parser's duplicate check. Messages have
-/// objects of a few keys, where a scan of a short list is cheaper than hashing every key into a
-/// set; past `linearLimit` keys the set takes over, so a huge object stays linear to parse.
-struct ObjectKeys {
+/// The keys of one JSON object or CBOR map seen so far (as bytes), for the decoders' and the
+/// encoder's duplicate checks. Messages hold maps of a few keys, where a scan of a short list is
+/// cheaper than hashing every key into a set; past `linearLimit` keys the set takes over, so a
+/// huge map stays linear to check.
+struct SeenKeys {
     static let linearLimit = 16
 
     private var few: [[UInt8]] = []
