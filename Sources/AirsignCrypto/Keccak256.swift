@@ -12,13 +12,16 @@ public enum Keccak256 {
     /// Bytes absorbed per permutation: (1600 - 2 * 256) / 8.
     static let rate = 136
 
+    @inlinable
     public static func hash(_ data: some ContiguousBytes) -> [UInt8] {
+        // Inlinable, so the caller's bytes are reached without generic witnesses.
         data.withUnsafeBytes { hash(bytes: $0) }
     }
 
     /// The one-shot path, which most hashes take (addresses, transactions): the state and the
     /// padded last block live on the stack, so a hash costs no allocation but its result's.
-    private static func hash(bytes input: UnsafeRawBufferPointer) -> [UInt8] {
+    @usableFromInline
+    static func hash(bytes input: UnsafeRawBufferPointer) -> [UInt8] {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: KeccakF1600.laneCount) { state in
             state.initialize(repeating: 0)
             var offset = 0

@@ -24,7 +24,14 @@ public enum EIP55 {
 
     /// The 20 bytes of `0x` + 40 hex digits. All-lower and all-upper digits are accepted as
     /// unchecksummed (EIP-55 allows it); mixed case must match the checksum exactly.
+    @inlinable
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> [UInt8] {
+        // Specialized at the caller; the work is on a String, never through generic witnesses.
+        try decode(string: String(text))
+    }
+
+    @usableFromInline
+    static func decode(string text: String) throws(EncodingError) -> [UInt8] {
         let utf8 = Array(text.utf8)
         guard utf8.count >= 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "x") else {
             throw .invalidValue(codec: codec, offset: 0, reason: "an address starts with 0x")

@@ -1,14 +1,17 @@
 /// Base16: lower-case out, either case in.
 public enum Hex {
     /// Lower-case hex, with a leading `0x` when `prefix` is true.
+    @inlinable
     public static func encode(_ bytes: some Sequence<UInt8>, prefix: Bool = false) -> String {
-        // One call through the generic witness, then a plain loop over contiguous bytes: the
-        // per-byte generic iteration was a visible share of signing a big batch.
+        // Inlinable, so callers get it specialized for their sequence type: then a plain loop
+        // over contiguous bytes. Generic per-byte iteration (and, unspecialized, the generic
+        // metadata of each call) was a visible share of signing a big batch.
         if let text = bytes.withContiguousStorageIfAvailable({ encode(buffer: $0, prefix: prefix) }) { return text }
         return Array(bytes).withUnsafeBufferPointer { encode(buffer: $0, prefix: prefix) }
     }
 
-    private static func encode(buffer bytes: UnsafeBufferPointer<UInt8>, prefix: Bool) -> String {
+    @usableFromInline
+    static func encode(buffer bytes: UnsafeBufferPointer<UInt8>, prefix: Bool) -> String {
         let start = prefix ? 2 : 0
         let (doubled, overflow) = bytes.count.multipliedReportingOverflow(by: 2)
         // No buffer in memory is that large; the check keeps the arithmetic honest anyway.
@@ -38,7 +41,14 @@ public enum Hex {
 
     /// Decodes hex with an optional `0x`/`0X` prefix, digits in any case. Positions in errors count
     /// characters from the start of `text`, prefix included.
+    @inlinable
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> [UInt8] {
+        // Specialized at the caller; the work is on a String, never through generic witnesses.
+        try decode(string: String(text))
+    }
+
+    @usableFromInline
+    static func decode(string text: String) throws(EncodingError) -> [UInt8] {
         let utf8 = Array(text.utf8)
         var start = 0
         if utf8.count >= 2, utf8[0] == UInt8(ascii: "0"), utf8[1] | 0x20 == UInt8(ascii: "x") {
