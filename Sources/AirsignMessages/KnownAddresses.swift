@@ -31,10 +31,10 @@ final class KnownAddresses: Sendable {
                 if table.labels[id] == nil { table.labels[id] = .own(keyName: account.keyName, path: account.path) }
             }
             for contact in contacts.contacts where contact.chain == chain {
-                let own = identity(contact.address)
-                if let own { table.identities[contact.address] = own }
+                let byModule = identity(contact.address)
+                if let byModule { table.identities[contact.address] = byModule }
                 // As `AddressBook.contact(for:)`: the built-in identity when the module has none.
-                guard let id = own ?? AddressIdentity.builtIn(contact.address, chain: chain) else { continue }
+                guard let id = byModule ?? AddressIdentity.builtIn(contact.address, chain: chain) else { continue }
                 if table.labels[id] == nil { table.labels[id] = .contact(name: contact.name) }
             }
             tables[chain] = table
