@@ -12,10 +12,48 @@ public enum Keccak256 {
     /// Bytes absorbed per permutation: (1600 - 2 * 256) / 8.
     static let rate = 136
 
+    @inlinable
     public static func hash(_ data: some ContiguousBytes) -> [UInt8] {
-        var hasher = Hasher()
-        hasher.update(data)
-        return hasher.finalize()
+        // Inlinable, so the caller's bytes are reached without generic witnesses.
+        data.withUnsafeBytes { hash(bytes: $0) }
+    }
+
+    /// The one-shot path, which most hashes take (addresses, transactions): the state and the
+    /// padded last block live on the stack, so a hash costs no allocation but its result's.
+    @usableFromInline
+    static func hash(bytes input: UnsafeRawBufferPointer) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: KeccakF1600.laneCount) { state in
+            state.initialize(repeating: 0)
+            var offset = 0
+            if let base = input.baseAddress {
+                while input.count - offset >= rate {
+                    Hasher.absorb(block: base + offset, into: state)
+                    offset += rate
+                }
+            }
+            withUnsafeTemporaryAllocation(byteCount: rate, alignment: MemoryLayout<UInt64>.alignment) { block in
+                // The rest (less than a block), then pad10*1 as `Hasher.finalize` does.
+                block.initializeMemory(as: UInt8.self, repeating: 0)
+                let rest = UnsafeRawBufferPointer(rebasing: input[offset...])
+                block.copyMemory(from: rest)
+                block[rest.count] ^= 0x01
+                block[rate - 1] ^= 0x80
+                if let start = block.baseAddress { Hasher.absorb(block: start, into: state) }
+            }
+            return digest(of: state)
+        }
+    }
+
+    /// The first `outputLength` bytes of the state, lanes in little-endian order.
+    private static func digest(of lanes: some Collection<UInt64>) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(outputLength)
+        for lane in lanes.prefix(outputLength / 8) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                out.append(UInt8(truncatingIfNeeded: lane >> UInt64(shift)))
+            }
+        }
+        return out
     }
 
     /// Incremental Keccak-256; same result as `hash` over the concatenation.
@@ -37,14 +75,7 @@ public enum Keccak256 {
             padding[0] ^= 0x01
             padding[padding.count - 1] ^= 0x80
             padding.withUnsafeBytes { absorb($0) }
-            var out = [UInt8]()
-            out.reserveCapacity(outputLength)
-            for lane in lanes.prefix(outputLength / 8) {
-                for shift in stride(from: 0, to: 64, by: 8) {
-                    out.append(UInt8(truncatingIfNeeded: lane >> UInt64(shift)))
-                }
-            }
-            return out
+            return Keccak256.digest(of: lanes)
         }
 
         private mutating func absorb(_ input: UnsafeRawBufferPointer) {
@@ -54,7 +85,7 @@ public enum Keccak256 {
         }
 
         /// XORs one `rate`-byte block into the first lanes of the state and permutes it.
-        private static func absorb(block: UnsafeRawPointer, into state: UnsafeMutableBufferPointer<UInt64>) {
+        fileprivate static func absorb(block: UnsafeRawPointer, into state: UnsafeMutableBufferPointer<UInt64>) {
             for i in 0 ..< Keccak256.rate / 8 {
                 state[i] ^= UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
             }

@@ -282,7 +282,7 @@ private struct MapBuilder {
     let strict: Bool
     var entries: [(key: CBORValue, value: CBORValue)] = []
     private var previousKey: ArraySlice<UInt8>?
-    private var seen = Set<[UInt8]>()
+    private var seen = SeenKeys()
     private var firstDuplicate: Int?
 
     init(strict: Bool, capacity: Int) {
@@ -299,7 +299,7 @@ private struct MapBuilder {
                 }
             }
             previousKey = encoded
-        } else if firstDuplicate == nil, !seen.insert(try CBOREncoder(deterministic: true).encode(key)).inserted {
+        } else if firstDuplicate == nil, !seen.insert(try CBOREncoder(deterministic: true).encode(key)) {
             firstDuplicate = offset
         }
     }

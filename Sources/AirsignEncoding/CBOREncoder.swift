@@ -80,9 +80,9 @@ public struct CBOREncoder: Sendable {
             // Equal keys are equal data items, so compare their deterministic encodings: two maps
             // with the same entries in another order are the same key.
             let canonical = CBOREncoder(deterministic: true)
-            var seen = Set<[UInt8]>()
+            var seen = SeenKeys()
             for entry in entries {
-                guard seen.insert(try canonical.encode(entry.key)).inserted else {
+                guard seen.insert(try canonical.encode(entry.key)) else {
                     throw Self.duplicateKey(at: out.count)
                 }
                 try write(entry.key, into: &out)

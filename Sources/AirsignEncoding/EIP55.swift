@@ -14,6 +14,7 @@ public enum EIP55 {
         let lower = Array(Hex.encode(address).utf8)
         let hash = Keccak256.hash(lower)
         var out = Array("0x".utf8)
+        out.reserveCapacity(2 + lower.count)
         for (i, c) in lower.enumerated() {
             let nibble = i % 2 == 0 ? hash[i / 2] >> 4 : hash[i / 2] & 0x0f
             out.append(c >= UInt8(ascii: "a") && nibble >= 8 ? c - 0x20 : c)
@@ -23,7 +24,14 @@ public enum EIP55 {
 
     /// The 20 bytes of `0x` + 40 hex digits. All-lower and all-upper digits are accepted as
     /// unchecksummed (EIP-55 allows it); mixed case must match the checksum exactly.
+    @inlinable
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> [UInt8] {
+        // Specialized at the caller; the work is on a String, never through generic witnesses.
+        try decode(string: String(text))
+    }
+
+    @usableFromInline
+    static func decode(string text: String) throws(EncodingError) -> [UInt8] {
         let utf8 = Array(text.utf8)
         guard utf8.count >= 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "x") else {
             throw .invalidValue(codec: codec, offset: 0, reason: "an address starts with 0x")

@@ -173,7 +173,7 @@ private struct Reader {
         var members: [(key: String, value: JSONValue)] = []
         // Keys as UTF-8 bytes: equal bytes are equal scalars. A `Set<String>` would compare by
         // canonical equivalence and call "é" and "e\u{301}" duplicates.
-        var seen = Set<[UInt8]>()
+        var seen = SeenKeys()
         skipWhitespace()
         if next == UInt8(ascii: "}") {
             pos += 1
@@ -185,7 +185,7 @@ private struct Reader {
             guard b == UInt8(ascii: "\"") else { throw unexpected(at: pos) }
             let keyStart = pos
             let key = try string(start: keyStart)
-            guard seen.insert(key).inserted else {
+            guard seen.insert(key) else {
                 throw .invalidValue(codec: codec, offset: keyStart, reason: "duplicate object key \(Self.quoted(key))")
             }
             skipWhitespace()

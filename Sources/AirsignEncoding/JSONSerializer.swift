@@ -25,6 +25,12 @@ public struct JSONSerializer: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the text `serialize` returns, as UTF-8, to `out` (a file of many messages is
+    /// written into one buffer, without a String per message).
+    public func serialize(_ value: JSONValue, into out: inout [UInt8]) {
+        write(value, indent: 0, into: &out)
+    }
+
     private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
         case .null: out += Self.null
@@ -44,7 +50,7 @@ public struct JSONSerializer: Sendable {
         case let .object(members):
             guard !members.isEmpty else { out += [UInt8(ascii: "{"), UInt8(ascii: "}")]; return }
             // A stable sort on the keys' UTF-8 bytes, whose order is code point order.
-            let ordered = sortKeys
+            let ordered = sortKeys && !Self.inKeyOrder(members)
                 ? members.enumerated().sorted { a, b in
                     let (x, y) = (a.element.key.utf8, b.element.key.utf8)
                     if x.elementsEqual(y) { return a.offset < b.offset }
@@ -65,6 +71,12 @@ public struct JSONSerializer: Sendable {
         }
     }
 
+    /// Whether the keys already ascend (ties allowed): the stable sort would keep `members` as
+    /// they are, and canonical messages are built that way, so the sort can be skipped.
+    private static func inKeyOrder(_ members: [(key: String, value: JSONValue)]) -> Bool {
+        zip(members, members.dropFirst()).allSatisfy { !$1.key.utf8.lexicographicallyPrecedes($0.key.utf8) }
+    }
+
     private func newline(_ indent: Int, into out: inout [UInt8]) {
         guard pretty else { return }
         out.append(UInt8(ascii: "\n"))
@@ -78,6 +90,13 @@ public struct JSONSerializer: Sendable {
 
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings (hex, ids, names) need no escape: copy them whole.
+        let special = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+        if !(text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? text.utf8.contains(where: special)) {
+            out += text.utf8
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

@@ -18,8 +18,11 @@ extension RLPItem {
     }
 
     /// A big-endian unsigned integer of any width (a 256-bit amount, say), leading zeros removed.
+    @inlinable
     public static func unsignedBigEndian(_ bytes: some Collection<UInt8>) -> RLPItem {
-        .bytes(Array(bytes.drop { $0 == 0 }))
+        // Inlinable, so specialized at the caller; contiguous bytes are trimmed in one pass.
+        if let item = bytes.withContiguousStorageIfAvailable({ RLPItem.bytes(Array($0.drop { $0 == 0 })) }) { return item }
+        return .bytes(Array(bytes.drop { $0 == 0 }))
     }
 
     // The accessors report offset 0: an item does not remember where it was decoded, so callers

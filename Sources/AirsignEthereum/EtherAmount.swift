@@ -1,3 +1,4 @@
+import AirsignMessages
 import BigInt
 
 /// Exact conversions between wei and decimal text; nothing here goes through floating point.
@@ -41,13 +42,7 @@ public enum EtherAmount {
     /// An integer amount of base units as an exact decimal: `format(1500000000000000000,
     /// decimals: 18)` is "1.5" (trailing zeros dropped, no exponent).
     public static func format(_ amount: BigUInt, decimals: Int) -> String {
-        let digits = String(amount, radix: 10)
-        guard decimals > 0 else { return digits }
-        let padded = String(repeating: "0", count: digits.count <= decimals ? decimals + 1 - digits.count : 0) + digits
-        let whole = padded.dropLast(decimals)
-        var fraction = padded.suffix(decimals)
-        while fraction.last == "0" { fraction = fraction.dropLast() }
-        return fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
+        AmountFormat.decimal(amount, decimals: decimals)
     }
 
     /// Wei as ETH text: "1.5 ETH".

@@ -214,8 +214,10 @@ public struct EthereumChain: ChainModule {
     /// `{"hash": "0x…", "rawTransaction": "0x…"}`, keys in the sorted order a stored response
     /// has, so the value `sign` returns equals the one read back.
     static func result(_ signed: SignedEthereumTransaction) -> JSONValue {
-        .object([(key: "hash", value: .string(Hex.encode(signed.hash, prefix: true))),
-                 (key: "rawTransaction", value: .string(Hex.encode(signed.encoded, prefix: true)))])
+        // `hash` is the Keccak of `encoded`; encoding once serves both.
+        let raw = signed.encoded
+        return .object([(key: "hash", value: .string(Hex.encode(Keccak256.hash(raw), prefix: true))),
+                         (key: "rawTransaction", value: .string(Hex.encode(raw, prefix: true)))])
     }
 
     /// r ‖ s ‖ v, v as the transaction type carries it (see the type's comment).

@@ -204,24 +204,34 @@ public struct ICPChain: ChainModule {
         }
         let identity = try ICPIdentity(publicKey: publicKey)
         var signatures: [[UInt8]] = []
+        // Decoded once here for both the signatures and the envelopes.
+        var contents: [(label: String, content: ICPRequestContent)] = []
         for item in review.signing {
             let content = try ICPRequestContent.decode(item.bytes, field: item.label)
             guard content.sender == identity.principal else { throw ICPError.refused("\(item.label): the sender is not the signing key's principal") }
             signatures.append(try ICPIdentity.sign(requestID: content.requestID, with: key))
+            contents.append((item.label, content))
         }
-        let messages = try Self.assemble(review.signing, signatures: signatures, identity: identity)
+        let messages = try Self.assemble(contents, signatures: signatures, identity: identity)
         return SignedOutput(signatures: signatures.map { Hex.encode($0) }, result: QuillMessage.result(messages))
     }
 
     /// Pairs each call with its request_status read and their signatures into quill messages.
     static func assemble(_ items: [SigningItem], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError) -> [QuillMessage] {
+        var contents: [(label: String, content: ICPRequestContent)] = []
+        for item in items { contents.append((item.label, try ICPRequestContent.decode(item.bytes, field: item.label))) }
+        return try assemble(contents, signatures: signatures, identity: identity)
+    }
+
+    /// As `assemble(_:signatures:identity:)`, from the items already decoded.
+    static func assemble(_ items: [(label: String, content: ICPRequestContent)], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError) -> [QuillMessage] {
         guard items.count == signatures.count, items.count % 2 == 0, !items.isEmpty else {
             throw .refused("\(signatures.count) signatures for \(items.count) items (a call and its read_state per window)")
         }
         var out: [QuillMessage] = []
         for i in stride(from: 0, to: items.count, by: 2) {
-            let call = try ICPRequestContent.decode(items[i].bytes, field: items[i].label)
-            let read = try ICPRequestContent.decode(items[i + 1].bytes, field: items[i + 1].label)
+            let call = items[i].content
+            let read = items[i + 1].content
             guard case let .call(content) = call, read == .readState(.requestStatus(of: content)) else {
                 throw .refused("\(items[i].label): items are not a call followed by its request_status read")
             }

@@ -51,12 +51,18 @@ public struct AssetAmount: Sendable, Equatable {
 public enum AmountFormat {
     /// `amount` / 10^decimals written exactly: "1.5", "0.000000000000000001", "12".
     public static func decimal(_ amount: BigUInt, decimals: Int) -> String {
-        let digits = String(amount)
+        // Amounts below 2^64 (nearly all) skip BigUInt's general radix conversion, and the
+        // digits are cut as ASCII bytes, not as Characters: a review formats several per request.
+        let digits = UInt64(exactly: amount).map { String($0) } ?? String(amount)
         guard decimals > 0 else { return digits }
-        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
-        let whole = padded.dropLast(decimals)
-        var fraction = Substring(padded.suffix(decimals))
-        while fraction.last == "0" { fraction = fraction.dropLast() }
-        return fraction.isEmpty ? String(whole) : whole + "." + fraction
+        var bytes = Array(digits.utf8)
+        if bytes.count <= decimals {
+            bytes.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals + 1 - bytes.count), at: 0)
+        }
+        let point = bytes.count - decimals
+        var end = bytes.count
+        while end > point, bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        let whole = String(decoding: bytes[..<point], as: UTF8.self)
+        return end == point ? whole : whole + "." + String(decoding: bytes[point ..< end], as: UTF8.self)
     }
 }

@@ -79,7 +79,7 @@ public enum MessageFile {
         let serializer = JSONSerializer(sortKeys: true, pretty: false)
         var out: [UInt8] = []
         for message in messages {
-            out += serializer.serialize(message).utf8
+            serializer.serialize(message, into: &out)
             out.append(0x0a)
         }
         return out

@@ -31,6 +31,15 @@ public enum MessageText {
 
     /// `text` safe to print on one terminal line: hidden characters become `\u{…}` escapes.
     public static func escaped(_ text: String) -> String {
+        // Reviews are nearly all printable ASCII, which is never hidden; the Unicode category
+        // lookup per scalar was the largest cost of rendering a big batch.
+        let printable = { (byte: UInt8) in (0x20 ... 0x7e).contains(byte) }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) { return text }
+        return escapedByScalar(text)
+    }
+
+    /// `escaped` without the ASCII shortcut: the rule itself, scalar by scalar.
+    static func escapedByScalar(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if isHidden(scalar) {

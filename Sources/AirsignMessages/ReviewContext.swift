@@ -48,6 +48,9 @@ public struct ReviewContext: Sendable {
     /// Seconds since 1970 (UTC), for expiry checks and for showing times.
     public let now: Int64
 
+    /// Shared by copies of this context, which hold the same accounts and contacts.
+    private let known = KnownAddresses()
+
     public init(ownAccounts: [OwnAccount] = [], contacts: AddressBook = AddressBook.empty, now: Int64) {
         self.ownAccounts = ownAccounts
         self.contacts = contacts
@@ -57,14 +60,9 @@ public struct ReviewContext: Sendable {
     /// Labels `address` on `chain`: own account first, then contact, else unknown. `identity`
     /// is the chain module's (see `ChainModule.addressIdentity`).
     public func label(_ address: String, chain: ChainID, identity: (String) -> String?) -> AddressLabel {
-        guard let wanted = identity(address) else { return .unknown }
-        if let own = ownAccounts.first(where: { $0.chain == chain && identity($0.address) == wanted }) {
-            return .own(keyName: own.keyName, path: own.path)
-        }
-        if let contact = contacts.contact(for: address, chain: chain, identity: identity) {
-            return .contact(name: contact.name)
-        }
-        return .unknown
+        let table = known.table(chain, own: ownAccounts, contacts: contacts, identity: identity)
+        guard let wanted = table.identities[address] ?? identity(address) else { return .unknown }
+        return table.labels[wanted] ?? .unknown
     }
 
     /// `address` followed by its label in parentheses, ready for a review line.

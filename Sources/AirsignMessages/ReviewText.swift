@@ -61,7 +61,9 @@ public enum ReviewText {
     static func line(_ item: ReviewLine) -> String {
         let indent = String(repeating: "  ", count: item.level + 1)
         let label = MessageText.escaped(item.label)
-        let pad = String(repeating: " ", count: max(1, labelWidth - label.count))
+        // Escaped ASCII has no CR LF pair, so each byte is one character: skip grapheme breaking.
+        let width = label.utf8.allSatisfy { $0 < 0x80 } ? label.utf8.count : label.count
+        let pad = String(repeating: " ", count: max(1, labelWidth - width))
         return indent + label + pad + MessageText.escaped(item.value)
     }
 }

@@ -105,10 +105,7 @@ public struct SignJob: Sendable {
         let context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
         let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
-        for (index, review) in plan.reviews.enumerated() {
-            log(render(review, position: index + 1, of: plan.reviews.count, context: context))
-            log("")
-        }
+        logReviews(plan.reviews, context: context)
         log(ReviewText.renderTotals(plan.batch))
         if !confirmed {
             let count = plan.reviews.count
@@ -153,6 +150,25 @@ public struct SignJob: Sendable {
                 if let native { return native }
             }
             throw error
+        }
+    }
+
+    /// Each review followed by a blank line, as `inspect` shows them, but handed to `log` in
+    /// chunks of about 64 KiB: two writes per review were 20,000 system calls for a batch of
+    /// 10,000. The text is the same byte for byte.
+    private func logReviews(_ reviews: [Review], context: ReviewContext) {
+        var chunk: [String] = []
+        var size = 0
+        for (index, review) in reviews.enumerated() {
+            let text = render(review, position: index + 1, of: reviews.count, context: context)
+            chunk.append(text)
+            size += text.utf8.count
+            if size >= 1 << 16 || index == reviews.count - 1 {
+                // `log` ends its text with a line break: this one closes the last blank line.
+                log(chunk.joined(separator: "\n\n") + "\n")
+                chunk = []
+                size = 0
+            }
         }
     }
 

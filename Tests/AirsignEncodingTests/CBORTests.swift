@@ -269,6 +269,20 @@ private let strict = CBORDecoder(options: .deterministic)
         #expect(try CBORValue.simple(32).encoded() == [0xf8, 0x20])
     }
 
+    /// Small maps are checked for duplicate keys by a scan, large ones by a set: a repeat is
+    /// found on either side of the switch, by the encoder and by the decoder.
+    @Test func duplicatesInLargeMaps() throws {
+        let entries = (0 ..< 40).map { (key: CBORValue.unsigned(UInt64($0)), value: CBORValue.null) }
+        #expect(try standard.decode(CBORValue.map(entries).encoded()) == .map(entries))
+        for (count, repeated) in [(10, 3), (16, 0), (17, 15), (17, 16), (40, 2), (40, 30)] {
+            let map = Array(entries.prefix(count)) + [(key: CBORValue.unsigned(UInt64(repeated)), value: CBORValue.bool(true))]
+            #expect(throws: EncodingError.self, "encoder: \(count) keys, then \(repeated) again") { try CBORValue.map(map).encoded() }
+            var bytes: [UInt8] = [0xb8, UInt8(map.count)]
+            for entry in map { bytes += try entry.key.encoded() + entry.value.encoded() }
+            #expect(throws: EncodingError.self, "decoder: \(count) keys, then \(repeated) again") { try standard.decode(bytes) }
+        }
+    }
+
     @Test func limits() throws {
         let deep = [UInt8](repeating: 0x81, count: 40) + [0x00]
         #expect(throws: EncodingError.limitExceeded(codec: "CBOR", limit: "nesting deeper than 32")) { try standard.decode(deep) }

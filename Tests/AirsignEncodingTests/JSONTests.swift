@@ -206,6 +206,14 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         }
         // The same key in different objects is fine.
         #expect(try parse(#"[{"a":1},{"a":2},{"b":{"a":3}}]"#).asArray().count == 3)
+        // Small objects are checked by a scan, large ones by a set: a repeat is found on either
+        // side of the switch, and after it, whichever earlier key it repeats.
+        let keys = (0 ..< 40).map { "\"k\($0)\":\($0)" }
+        #expect(try parse("{" + keys.joined(separator: ",") + "}").asObject().count == 40)
+        for (count, repeated) in [(10, 3), (16, 0), (17, 15), (17, 16), (40, 2), (40, 30)] {
+            let text = "{" + (keys.prefix(count) + ["\"k\(repeated)\":0"]).joined(separator: ",") + "}"
+            #expect(throws: EncodingError.self, "\(count) keys, then k\(repeated) again") { try parse(text) }
+        }
     }
 
     @Test func escapesAndSurrogates() throws {

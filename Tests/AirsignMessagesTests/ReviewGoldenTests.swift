@@ -2,6 +2,7 @@ import AirsignEncoding
 import AirsignChains
 import AirsignMessages
 import AirsignTestChain
+import AirsignTestSupport
 import BigInt
 import Testing
 
@@ -135,6 +136,30 @@ import Testing
         #expect(AmountFormat.decimal(120, decimals: 0) == "120")
         #expect(AmountFormat.decimal(BigUInt(2).power(256) - 1, decimals: 18)
             == "115792089237316195423570985008687907853269984665640564039457.584007913129639935")
+        #expect(AmountFormat.decimal(BigUInt(UInt64.max), decimals: 20) == "0.18446744073709551615")
+        #expect(AmountFormat.decimal(BigUInt(UInt64.max) + 1, decimals: 19) == "1.8446744073709551616")
+        #expect(AmountFormat.decimal(10_000, decimals: 4) == "1")
+        #expect(AmountFormat.decimal(10_000, decimals: 5) == "0.1")
+    }
+
+    /// The byte-level formatting against the rule written with BigUInt division, on random
+    /// amounts around 2^64 (where the fast path ends) and far above.
+    @Test func amountsMatchDivision() {
+        var random = SeededRandom.forTest("AmountFormat.decimal")
+        for _ in 0 ..< 2000 {
+            let bits = [8, 63, 64, 65, 130, 256][Int.random(in: 0 ..< 6, using: &random)]
+            let words = (0 ..< 5).map { _ in UInt.random(in: .min ... .max, using: &random) }
+            let amount = BigUInt(words: words) >> (5 * UInt.bitWidth - bits)
+            let decimals = Int.random(in: 0 ... 40, using: &random)
+            let scale = BigUInt(10).power(decimals)
+            let (whole, rest) = amount.quotientAndRemainder(dividingBy: scale)
+            // 10^0 leaves no fraction digits at all.
+            var fraction = decimals == 0 ? "" : String(rest)
+            fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            let expected = fraction.isEmpty ? String(whole) : String(whole) + "." + fraction
+            #expect(AmountFormat.decimal(amount, decimals: decimals) == expected, "seed \(random.seed): \(amount) at \(decimals)")
+        }
     }
 }
 

@@ -1,0 +1,58 @@
+@testable import AirsignMessages
+import AirsignTestSupport
+import Testing
+
+/// `MessageText.escaped` takes a shortcut for printable ASCII; these tests hold it to the rule
+/// itself (`escapedByScalar`), byte for byte, on the characters that matter on a terminal.
+@Suite struct MessageTextTests {
+    /// Scalars a review could carry, grouped so that random strings mix every kind.
+    static let pools: [[Unicode.Scalar]] = [
+        (0x20 ... 0x7e).compactMap(Unicode.Scalar.init),  // printable ASCII
+        (0x00 ... 0x1f).compactMap(Unicode.Scalar.init) + ["\u{7f}"],  // C0 controls and DEL
+        (0x80 ... 0x9f).compactMap(Unicode.Scalar.init),  // C1 controls
+        ["\u{200e}", "\u{200f}", "\u{202a}", "\u{202b}", "\u{202c}", "\u{202d}", "\u{202e}",
+         "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{61c}"],  // bidi marks and overrides
+        ["\u{200b}", "\u{200c}", "\u{200d}", "\u{2060}", "\u{feff}", "\u{ad}"],  // zero-width, soft hyphen
+        (0x300 ... 0x36f).compactMap(Unicode.Scalar.init),  // combining marks
+        ["\u{2028}", "\u{2029}", "\u{a0}", "\u{3000}", "\u{85}"],  // separators and odd spaces
+        ["é", "ß", "Ж", "中", "…", "€", "\u{1f600}", "\u{1f1fa}", "\u{10ffff}", "\u{e000}"],
+    ]
+
+    @Test func fixedCases() {
+        let cases: [(String, String)] = [
+            ("", ""),
+            ("plain ASCII ~ text 0x12ab", "plain ASCII ~ text 0x12ab"),
+            ("tab\there", "tab\\u{9}here"),
+            ("del\u{7f}", "del\\u{7f}"),
+            ("crlf\r\n", "crlf\\u{d}\\u{a}"),
+            ("c1\u{85}\u{9b}", "c1\\u{85}\\u{9b}"),
+            ("rtl\u{202e}txt", "rtl\\u{202e}txt"),
+            ("zero\u{200b}width\u{feff}", "zero\\u{200b}width\\u{feff}"),
+            ("line\u{2028}para\u{2029}", "line\\u{2028}para\\u{2029}"),
+            ("e\u{301} no-break\u{a0}space …", "e\u{301} no-break\u{a0}space …"),
+        ]
+        for (input, expected) in cases {
+            #expect(Array(MessageText.escaped(input).utf8) == Array(expected.utf8), "\(Array(input.unicodeScalars))")
+        }
+    }
+
+    @Test func shortcutAgreesWithTheRuleOnRandomText() {
+        var random = SeededRandom.forTest("MessageText.escaped")
+        for round in 0 ..< 20_000 {
+            // Every fourth string is printable ASCII only, the shortcut's case; the rest mix pools.
+            let asciiOnly = round % 4 == 0
+            let length = Int.random(in: 0 ... 24, using: &random)
+            var text = String.UnicodeScalarView()
+            for _ in 0 ..< length {
+                let pool = asciiOnly ? Self.pools[0] : Self.pools[Int.random(in: 0 ..< Self.pools.count, using: &random)]
+                text.append(pool[Int.random(in: 0 ..< pool.count, using: &random)])
+            }
+            let input = String(text)
+            let fast = MessageText.escaped(input)
+            // String's == is canonical equivalence; the bytes are what reaches the terminal.
+            #expect(Array(fast.utf8) == Array(MessageText.escapedByScalar(input).utf8), "seed \(random.seed), round \(round): \(Array(input.unicodeScalars))")
+            #expect(!fast.unicodeScalars.contains(where: MessageText.isHidden))
+            if asciiOnly { #expect(Array(fast.utf8) == Array(input.utf8)) }
+        }
+    }
+}
