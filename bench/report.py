@@ -61,7 +61,7 @@ def table(header, lines):
 
 
 def number(x):
-    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}" if x >= 10 else f"{x:.3g}"
 
 
 def duration(seconds):
