@@ -9,7 +9,9 @@ enum BilevelPNG {
     /// The PNG of `image`, or nil when it has a sample other than 0 and 255 (then it is not
     /// bilevel and needs the 8-bit writer).
     static func encode(_ image: GrayImage) throws(TransportError) -> [UInt8]? {
-        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else {
+        let (area, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+        guard image.width > 0, image.height > 0, image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
+              !overflow, image.pixels.count == area else {
             throw .qrEncodingFailed("PNG: an image of \(image.width) × \(image.height) pixels with \(image.pixels.count) samples")
         }
         guard let rows = packedRows(image) else { return nil }
@@ -17,7 +19,7 @@ enum BilevelPNG {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(image.width))
         header.appendBigEndian(UInt32(image.height))
-        header += [1, 0, 0, 0, 0]  // bit depth 1, greyscale, deflate, no filter method variant, no interlace
+        header += [1, 0, 0, 0, 0]  // bit depth 1, greyscale, compression 0 (deflate), filter method 0, no interlace
         appendChunk("IHDR", header, to: &png)
         appendChunk("IDAT", try deflate(rows), to: &png)
         appendChunk("IEND", [], to: &png)
@@ -67,6 +69,8 @@ enum BilevelPNG {
             }
         }
         guard status == Z_OK else { throw .qrEncodingFailed("zlib: compress2 returned \(status)") }
+        // A PNG chunk holds at most 2^31 − 1 bytes.
+        guard length <= uLong(Int32.max) else { throw .qrEncodingFailed("PNG: image data too large for one chunk") }
         return Array(out.prefix(Int(length)))
     }
 
