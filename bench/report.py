@@ -86,8 +86,7 @@ def scaling(ours):
     lines = []
     for base, sizes in groups.items():
         full = ours[base]
-        count = full["details"].get("transactions") or full["details"].get("transfers") or \
-            full["details"].get("payments") or full["details"].get("payloads")
+        count = next(iter(sizes.values()))["details"].get("scaling_of_requests")
         if not count or 1 not in sizes or 100 not in sizes:
             continue
         seconds = {n: n / e["median"] for n, e in sizes.items()}
