@@ -51,11 +51,6 @@ public struct FountainDecoder: Sendable {
     public var expectedFragmentCount: Int? { header?.seqLen }
     /// The message's CRC-32, once the first part arrived.
     public var checksum: UInt32? { header?.checksum }
-    /// Fragments known on their own so far (equations over a single fragment).
-    public var recoveredFragmentCount: Int {
-        guard message == nil else { return header?.seqLen ?? 0 }
-        return rows.values.count { $0.bits.reduce(0) { $0 + $1.nonzeroBitCount } == 1 }
-    }
     /// Distinct parts received (by sequence number).
     public var receivedPartCount: Int { seenSeqNums.count }
     /// Independent equations held. The message is complete exactly when this reaches

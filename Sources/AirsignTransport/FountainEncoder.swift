@@ -59,9 +59,18 @@ public struct FountainEncoder: Sendable {
 
     /// The next part; sequence numbers wrap at 2^32 as in the reference.
     public mutating func nextPart() -> FountainPart {
+        advance()
+        return part(mixing: chooser.fragments(seqNum: seqNum))
+    }
+
+    /// Moves to the next sequence number; they wrap at 2^32, skipping 0 (not a valid one).
+    private mutating func advance() {
         seqNum &+= 1
-        if seqNum == 0 { seqNum = 1 }  // 0 is not a valid sequence number
-        let indexes = chooser.fragments(seqNum: seqNum)
+        if seqNum == 0 { seqNum = 1 }
+    }
+
+    /// The part of the current sequence number, which mixes the fragments at `indexes`.
+    private func part(mixing indexes: [Int]) -> FountainPart {
         var data = fragments[indexes[0]]
         for i in indexes.dropFirst() { xorInto(&data, fragments[i]) }
         return FountainPart(seqNum: seqNum, seqLen: seqLen, messageLen: messageLen, checksum: checksum, data: data)
@@ -84,10 +93,9 @@ extension FountainEncoder {
         // A wide enough mix comes up every few sequence numbers; the bound only keeps this loop
         // finite whatever the message.
         for _ in 0 ..< 1_000 {
-            let part = nextPart()
-            if Int(part.seqNum) <= seqLen || chooser.fragments(seqNum: part.seqNum).count >= minimum {
-                return part
-            }
+            advance()
+            let indexes = chooser.fragments(seqNum: seqNum)
+            if Int(seqNum) <= seqLen || indexes.count >= minimum { return part(mixing: indexes) }
         }
         return nextPart()
     }
