@@ -53,6 +53,11 @@ public struct BatchReview: Sendable {
         outcomes.compactMap { if case let .failure(error) = $0 { return error } else { return nil } }
     }
 
+    /// Every approval the accepted reviews grant, in request order.
+    public var approvals: [Approval] {
+        outcomes.flatMap { (try? $0.get())?.approvals ?? [] }
+    }
+
     /// Per asset, the sum over the accepted reviews.
     public var totals: [AssetAmount] {
         AssetAmount.totals(outcomes.flatMap { (try? $0.get())?.totals ?? [] })

@@ -29,25 +29,132 @@ public enum MessageText {
         }
     }
 
-    /// `text` safe to print on one terminal line: hidden characters become `\u{…}` escapes.
+    /// Characters a terminal draws as a blank, or as nothing, although they are not a plain
+    /// space: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the braille blank (U+2800),
+    /// the combining grapheme joiner (U+034F) and every other default-ignorable code point,
+    /// and every space separator but U+0020 (no-break, ideographic, em spaces…). Shown escaped,
+    /// a name or a note cannot pass one off as a space or hide a character behind it.
+    static func rendersBlank(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value == 0x2800 { return true }
+        if scalar.value != 0x20, scalar.properties.generalCategory == .spaceSeparator { return true }
+        return scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Variation selectors pick an emoji or glyph form of the character before them; only
+    /// alone (with no base) are they blank.
+    static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xfe00 ... 0xfe0f).contains(scalar.value) || (0xe0100 ... 0xe01ef).contains(scalar.value)
+    }
+
+    /// A mark that draws on the character before it (Mn, Me): on its own (at the start, after a
+    /// space or after an escaped character) it draws on nothing visible, or on the review's
+    /// own text.
+    static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// `text` safe to print on one terminal line: control, invisible and blank-rendering
+    /// characters become `\u{…}` escapes, and so do combining marks with no base to draw on.
     public static func escaped(_ text: String) -> String {
         // Reviews are nearly all printable ASCII, which is never hidden; the Unicode category
         // lookup per scalar was the largest cost of rendering a big batch.
-        let printable = { (byte: UInt8) in (0x20 ... 0x7e).contains(byte) }
-        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) { return text }
+        if isPrintableASCII(text) { return text }
         return escapedByScalar(text)
+    }
+
+    static func isPrintableASCII(_ text: String) -> Bool {
+        let printable = { (byte: UInt8) in (0x20 ... 0x7e).contains(byte) }
+        return text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable)
     }
 
     /// `escaped` without the ASCII shortcut: the rule itself, scalar by scalar.
     static func escapedByScalar(_ text: String) -> String {
         var out = ""
+        // Whether the last scalar written is a visible base a mark or selector may attach to.
+        var base = false
         for scalar in text.unicodeScalars {
-            if isHidden(scalar) {
+            let attaches = isCombining(scalar) || isVariationSelector(scalar)
+            if isHidden(scalar) || (rendersBlank(scalar) && !(isVariationSelector(scalar) && base)) || (attaches && !base) {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                base = false
             } else {
                 out.unicodeScalars.append(scalar)
+                // A mark keeps the base it sits on; a space is no base.
+                if !attaches { base = scalar.value != 0x20 }
             }
         }
         return out
+    }
+
+    /// Free text from the requester (a note, a URI's message), made safe to show: escaped as
+    /// `escaped` does, runs of spaces collapsed to one and none at either end, so the text
+    /// cannot push words to where the review's own columns are.
+    public static func requesterText(_ text: String) -> String {
+        var out = ""
+        var lastWasSpace = false
+        for character in escaped(text) {
+            if character == " " {
+                if lastWasSpace { continue }
+                lastWasSpace = true
+            } else {
+                lastWasSpace = false
+            }
+            out.append(character)
+        }
+        while out.first == " " { out.removeFirst() }
+        while out.last == " " { out.removeLast() }
+        return out
+    }
+
+    /// Columns `character` takes on a terminal: 2 for East Asian wide and full-width
+    /// characters and emoji, else 1 (escaped text has no zero-width characters left).
+    static func columns(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else { return 1 }
+        switch scalar.value {
+        case 0x1100 ... 0x115f, 0x2e80 ... 0x303e, 0x3041 ... 0x33ff, 0x3400 ... 0x4dbf, 0x4e00 ... 0x9fff, 0xa000 ... 0xa4cf,
+             0xac00 ... 0xd7a3, 0xf900 ... 0xfaff, 0xfe30 ... 0xfe4f, 0xff00 ... 0xff60, 0xffe0 ... 0xffe6,
+             0x1f300 ... 0x1f64f, 0x1f900 ... 0x1f9ff, 0x20000 ... 0x3fffd:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// Terminal columns of already escaped `text`.
+    static func columns(of text: String) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns($1) }
+    }
+
+    /// Already escaped `text` cut into pieces of at most `width` columns, at the last space of
+    /// a piece (which then starts the next piece), or inside a word wider than a line (nothing
+    /// between), so the pieces joined are exactly `text`. Never an empty list.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        let width = max(8, width)
+        guard columns(of: text) > width else { return [text] }
+        var pieces: [String] = []
+        var current: [Character] = []
+        var used = 0
+        for character in text {
+            let wide = columns(character)
+            if used + wide > width {
+                // A word (an address, a hash) is split only when it is wider than a line.
+                if character != " ", let space = current.lastIndex(of: " "), space > 0 {
+                    pieces.append(String(current[..<space]))
+                    current = Array(current[space...])
+                } else {
+                    pieces.append(String(current))
+                    current = []
+                }
+                used = current.reduce(0) { $0 + columns($1) }
+            }
+            current.append(character)
+            used += wide
+        }
+        if !current.isEmpty || pieces.isEmpty { pieces.append(String(current)) }
+        return pieces
     }
 }

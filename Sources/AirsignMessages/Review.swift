@@ -22,13 +22,17 @@ public struct Review: Sendable {
     /// What leaves the account, per asset, in exact base units (fees included), for the
     /// batch total.
     public let totals: [AssetAmount]
+    /// Rights to move the account's assets that signing grants (token approvals, permits): the
+    /// batch summary counts them apart from the totals, since nothing leaves at signing time.
+    public let approvals: [Approval]
     /// The exact messages the signature scheme will be given, after the chain's own
     /// domain separation; `sign` computes any digest from these (rule 1).
     public let signing: [SigningItem]
 
     public init(
         request: SignRequest, title: String, lines: [ReviewLine], warnings: [String] = [],
-        confirmation: Confirmation = .standard, key: KeyRequirement, totals: [AssetAmount] = [], signing: [SigningItem]
+        confirmation: Confirmation = .standard, key: KeyRequirement, totals: [AssetAmount] = [], approvals: [Approval] = [],
+        signing: [SigningItem]
     ) {
         self.request = request
         self.title = title
@@ -37,22 +41,60 @@ public struct Review: Sendable {
         self.confirmation = confirmation
         self.key = key
         self.totals = totals
+        self.approvals = approvals
         self.signing = signing
     }
 }
 
 /// One line of a review: a label and its value, indented by `level` for nested content
-/// (typed-data trees, operations of a transaction). Values may be any text: the renderer
-/// escapes control and invisible characters.
+/// (typed-data trees, operations of a transaction), and where the value comes from. Values may
+/// be any text: the renderer escapes control and blank-rendering characters and wraps long
+/// values on marked continuation lines.
 public struct ReviewLine: Sendable, Equatable {
     public let label: String
     public let value: String
     public let level: Int
+    public let source: ReviewSource
 
-    public init(_ label: String, _ value: String, level: Int = 0) {
+    public init(_ label: String, _ value: String, level: Int = 0, source: ReviewSource = .signed) {
         self.label = label
         self.value = value
         self.level = max(0, min(level, 16))
+        self.source = source
+    }
+}
+
+/// Where a review line's value comes from. The review says it for every line that is not read
+/// from the signed bytes, so a person knows what the signature actually binds.
+public enum ReviewSource: Sendable, Equatable {
+    /// Decoded from the bytes that are signed (addresses labelled with your own accounts and
+    /// contacts): the signature binds it.
+    case signed
+    /// The signer's own knowledge, built in or installed by the person (a network's name by
+    /// genesis hash, a token's symbol and decimals, a runtime's signed-extension list).
+    case signerTable
+    /// The requester's words: neither signed nor checked (the note, a block number the watch
+    /// claims, a list the signer cannot verify). Shown apart, quoted and wrapped.
+    case request
+}
+
+/// A right to move the account's assets that a signature grants: an ERC-20 `approve`, an
+/// EIP-2612 permit, a Permit2 allowance.
+public struct Approval: Sendable, Equatable {
+    /// What may be spent, as the review names it ("USDC (0xA0b8…eB48)").
+    public let asset: String
+    /// Who may spend it, labelled like every address.
+    public let spender: String
+    /// The allowance as shown: "Unlimited", or an exact amount.
+    public let allowance: String
+    /// At or above the chain's documented "unlimited" threshold.
+    public let isUnlimited: Bool
+
+    public init(asset: String, spender: String, allowance: String, isUnlimited: Bool) {
+        self.asset = asset
+        self.spender = spender
+        self.allowance = allowance
+        self.isUnlimited = isUnlimited
     }
 }
 

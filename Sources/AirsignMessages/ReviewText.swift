@@ -1,12 +1,25 @@
 /// How reviews are shown: one shared layout for every chain, so a person learns one screen and
-/// each chain adds only its lines. Every value passes through `MessageText.escaped`, so no
-/// payload text can move the cursor or hide characters. Golden tests pin this layout.
+/// each chain adds only its lines. Every label and value passes through `MessageText.escaped`,
+/// so no payload text can move the cursor or hide characters; a value wider than the screen
+/// continues on lines marked `|` in the value column, so no text can draw a line that looks
+/// like one of the review's own. Golden tests pin this layout.
 public enum ReviewText {
     /// Width of the label column.
     static let labelWidth = 10
+    /// Columns a review line may take, indent and label included (an 80-column terminal).
+    static let screenWidth = 80
+    /// The mark that starts every continuation line of a wrapped value and every line of the
+    /// requester's own words. A value cut at a space goes on with that space after the mark
+    /// ("| rest"); one cut inside a word goes on at once ("|rest").
+    static let continuation = "|"
+    /// Said after a line whose value comes from the signer's own tables.
+    static let tableMark = " [signer's table]"
+    /// Said on the line of a value that comes from the request, above the quoted text.
+    static let requestMark = "from the request, not signed, not verified:"
 
-    /// The review of one request: header, what it is, the chain's lines, total, warnings, the
-    /// watch's note (marked unverified), what will be signed and whether `--blind` is needed.
+    /// The review of one request: header, what it is, the chain's lines, total, approvals,
+    /// warnings (with any contradiction between the note and the signed amounts), the watch's
+    /// note (quoted, marked unverified), what will be signed and whether `--blind` is needed.
     public static func render(_ review: Review, position: Int, of count: Int, module: any ChainModule, context: ReviewContext) -> String {
         let request = review.request
         var out = [header(request, position: position, of: count)]
@@ -18,8 +31,9 @@ public enum ReviewText {
         ]
         lines += review.lines
         for total in review.totals { lines.append(ReviewLine("total", total.formatted)) }
-        for warning in review.warnings { lines.append(ReviewLine("warning", warning)) }
-        if let note = request.note { lines.append(ReviewLine("note", "\"\(note)\" (from the watch, unverified)")) }
+        for approval in review.approvals { lines.append(ReviewLine("approval", approvalText(approval))) }
+        for warning in review.warnings + NoteCheck.contradictions(review) { lines.append(ReviewLine("warning", warning)) }
+        if let note = request.note { lines.append(ReviewLine("note", note, source: .request)) }
         let bytes = review.signing.reduce(0) { $0 + $1.bytes.count }
         // A long series (ICP expiry windows) names its first items and counts the rest.
         let shown = review.signing.prefix(4).map(\.label)
@@ -28,11 +42,12 @@ public enum ReviewText {
         if case let .explicit(reason) = review.confirmation {
             lines.append(ReviewLine("blind", "not fully shown: \(reason); signed only with --blind"))
         }
-        out += lines.map(line)
+        out += lines.flatMap { line($0) }
         return out.joined(separator: "\n")
     }
 
-    /// A refused request: its header and the reason.
+    /// A refused request: its header and the reason, on one line (nothing of it is signed: the
+    /// whole batch is refused).
     public static func renderRefusal(_ request: SignRequest?, _ error: MessagesError, position: Int, of count: Int) -> String {
         var out: [String] = []
         if let request { out.append(header(request, position: position, of: count)) }
@@ -40,30 +55,81 @@ public enum ReviewText {
         return out.joined(separator: "\n")
     }
 
-    /// The batch summary: how many requests, and the total per chain, network and asset.
+    /// The batch summary: how many requests, the total per chain, network and asset, and every
+    /// approval the batch grants (nothing leaves the account when it is signed, but a spender
+    /// may take it later: a batch of approvals is not "nothing").
     public static func renderTotals(_ batch: BatchReview) -> String {
         let count = batch.outcomes.count
         let refused = batch.refusals.count
-        var out = ["Batch: \(count) request\(count == 1 ? "" : "s")" + (refused > 0 ? ", \(refused) refused" : ", all reviewed")]
-        let totals = batch.totals
-        if totals.isEmpty { out.append("  total     nothing leaves the accounts") }
-        for total in totals {
-            out.append(line(ReviewLine("total", "\(total.formatted) on \(total.asset.chain) \(total.asset.network)" + (total.asset.id == "native" ? "" : " (\(total.asset.id))"))))
+        let approvals = batch.approvals
+        var head = "Batch: \(count) request\(count == 1 ? "" : "s")" + (refused > 0 ? ", \(refused) refused" : ", all reviewed")
+        if !approvals.isEmpty {
+            let unlimited = approvals.filter(\.isUnlimited).count
+            head += ", \(approvals.count) approval\(approvals.count == 1 ? "" : "s")" + (unlimited > 0 ? " (\(unlimited) unlimited)" : "")
         }
+        var out = [head]
+        let totals = batch.totals
+        if totals.isEmpty {
+            out.append(contentsOf: line(ReviewLine("total", approvals.isEmpty
+                ? "nothing leaves the accounts" : "nothing leaves the accounts when signed; the approvals below let others take it later")))
+        }
+        for total in totals {
+            out += line(ReviewLine("total", "\(total.formatted) on \(total.asset.chain) \(total.asset.network)" + (total.asset.id == "native" ? "" : " (\(total.asset.id))")))
+        }
+        for approval in approvals { out += line(ReviewLine("approval", approvalText(approval))) }
         return out.joined(separator: "\n")
+    }
+
+    static func approvalText(_ approval: Approval) -> String {
+        "\(approval.allowance) \(approval.asset) to spender \(approval.spender)"
     }
 
     static func header(_ request: SignRequest, position: Int, of count: Int) -> String {
         "Request \(position) of \(count)  id \(request.id)"
     }
 
-    /// "  label     value", indented two spaces per level.
-    static func line(_ item: ReviewLine) -> String {
+    /// One review line as terminal lines: "  label     value", indented two spaces per level,
+    /// the value wrapped at the screen's width on `|` continuation lines. A value from the
+    /// signer's tables says so after it; the request's words are put below a line that says
+    /// whose they are, every line of them quoted with `|`, runs of spaces collapsed.
+    static func line(_ item: ReviewLine) -> [String] {
         let indent = String(repeating: "  ", count: item.level + 1)
         let label = MessageText.escaped(item.label)
-        // Escaped ASCII has no CR LF pair, so each byte is one character: skip grapheme breaking.
-        let width = label.utf8.allSatisfy { $0 < 0x80 } ? label.utf8.count : label.count
-        let pad = String(repeating: " ", count: max(1, labelWidth - width))
-        return indent + label + pad + MessageText.escaped(item.value)
+        let labelColumns = MessageText.columns(of: label)
+        // A label too long for the screen goes on its own lines, and the value below it.
+        let valueColumn = labelColumns > 40 ? indent.count + labelWidth : indent.count + max(labelWidth, labelColumns + 1)
+        let valueIndent = String(repeating: " ", count: valueColumn)
+        let width = max(24, screenWidth - valueColumn)
+        var out: [String] = []
+        var first: String
+        if labelColumns > 40 {
+            let pieces = MessageText.wrapped(label, width: max(24, screenWidth - indent.count))
+            out.append(indent + (pieces.first ?? ""))
+            out += pieces.dropFirst().map { indent + continuation + $0 }
+            first = valueIndent
+        } else {
+            first = indent + label + String(repeating: " ", count: valueColumn - indent.count - labelColumns)
+        }
+        switch item.source {
+        case .request:
+            out.append(first + requestMark)
+            // Every line of the requester's words starts with the mark, the first one too.
+            let pieces = MessageText.wrapped(" " + MessageText.requesterText(item.value), width: width - continuation.count)
+            out += pieces.map { valueIndent + continuation + $0 }
+        case .signed, .signerTable:
+            let value = MessageText.escaped(item.value) + (item.source == .signerTable ? tableMark : "")
+            let pieces = MessageText.wrapped(value, width: width)
+            out.append(first + (pieces.first ?? ""))
+            // Continuations are one mark narrower, so they are cut again to fit.
+            let rest = pieces.dropFirst().joined()
+            if !rest.isEmpty {
+                out += MessageText.wrapped(rest, width: width - continuation.count).map { valueIndent + continuation + $0 }
+            }
+        }
+        // An empty value (a heading such as "domain") leaves no trailing spaces.
+        if item.value.isEmpty, let only = out.last, out.count == 1 {
+            return [String(only.reversed().drop(while: { $0 == " " }).reversed())]
+        }
+        return out
     }
 }

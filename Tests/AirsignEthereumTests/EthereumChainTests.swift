@@ -93,9 +93,11 @@ import Testing
               Ethereum transaction, EIP-1559 (type 2)
               chain     Ethereum (ethereum)
               network   eip155:1
-              account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key "main"))
+              account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                        | "main"))
               network name Ethereum Mainnet (chain id 1)
-              from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key "main"))
+              from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                        | "main"))
               to        0xdAC17F958D2ee523a2206206994597C13D831ec7 (not in your contacts)
               value     0 ETH
               nonce     7
@@ -119,9 +121,11 @@ import Testing
               Ethereum transaction, legacy (EIP-155)
               chain     Ethereum (ethereum)
               network   eip155:1
-              account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key "main"))
+              account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                        | "main"))
               network name Ethereum Mainnet (chain id 1)
-              from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key "main"))
+              from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                        | "main"))
               to        0x3325a78425F17a7E487Eb5666b2bFd93aBb06c70 (not in your contacts)
               value     1.5 ETH
               nonce     0

@@ -65,7 +65,7 @@ import Testing
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.all.contains("ICP transfer (ledger transfer)"))
         #expect(inspect.all.contains("0.000123 ICP"))
-        #expect(inspect.all.contains("345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752 (your account"), "\(inspect.all)")
+        #expect(unwrappedReview(inspect.all).contains("345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752 (your account"), "\(inspect.all)")
 
         let out = home.dir + "/response.json"
         let sign = try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", out])

@@ -29,7 +29,14 @@ import Testing
             ("rtl\u{202e}txt", "rtl\\u{202e}txt"),
             ("zero\u{200b}width\u{feff}", "zero\\u{200b}width\\u{feff}"),
             ("line\u{2028}para\u{2029}", "line\\u{2028}para\\u{2029}"),
-            ("e\u{301} no-break\u{a0}space …", "e\u{301} no-break\u{a0}space …"),
+            ("e\u{301} no-break\u{a0}space …", "e\u{301} no-break\\u{a0}space …"),
+            // Blank-rendering characters (issue 18): Hangul fillers, braille blank, CGJ, odd spaces.
+            ("a\u{3164}b\u{115f}c\u{1160}d\u{ffa0}e", "a\\u{3164}b\\u{115f}c\\u{1160}d\\u{ffa0}e"),
+            ("x\u{2800}y\u{34f}z\u{3000}w\u{2007}v", "x\\u{2800}y\\u{34f}z\\u{3000}w\\u{2007}v"),
+            // A combining mark with no base (at the start, after a space) is escaped; on a letter it stays.
+            ("\u{301}a \u{308}b c\u{308}", "\\u{301}a \\u{308}b c\u{308}"),
+            // A variation selector stays on its emoji and is escaped alone.
+            ("\u{2764}\u{fe0f} \u{fe0f}", "\u{2764}\u{fe0f} \\u{fe0f}"),
         ]
         for (input, expected) in cases {
             #expect(Array(MessageText.escaped(input).utf8) == Array(expected.utf8), "\(Array(input.unicodeScalars))")

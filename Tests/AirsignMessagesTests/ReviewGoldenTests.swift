@@ -44,12 +44,15 @@ import Testing
               Test transfer
               chain     Test chain (test-only-chain)
               network   test:net
-              account   \(a1) (your account (key "main"))
-              to        \(a2) (contact "Alice")
+              account   \(a1)
+                        | (your account (key "main"))
+              to        \(a2)
+                        | (contact "Alice")
               amount    1.5 TST
               fee       0.001 TST
               total     1.501 TST
-              note      "rent for March" (from the watch, unverified)
+              note      from the request, not signed, not verified:
+                        | rent for March
               signs     1 message, 85 bytes: transfer
 
             Batch: 1 request, all reviewed
@@ -70,8 +73,10 @@ import Testing
               Test transfer
               chain     Test chain (test-only-chain)
               network   test:net
-              account   \(a1) (your account (key "main"))
-              to        \(a2) (contact "Alice")
+              account   \(a1)
+                        | (your account (key "main"))
+              to        \(a2)
+                        | (contact "Alice")
               amount    2 TST
               fee       0 TST
               total     2 TST
@@ -81,8 +86,10 @@ import Testing
               Test transfer
               chain     Test chain (test-only-chain)
               network   test:net
-              account   \(a1) (your account (key "main"))
-              to        \(a7) (not in your contacts)
+              account   \(a1)
+                        | (your account (key "main"))
+              to        \(a7)
+                        | (not in your contacts)
               amount    340282366920938463463374607431768.211455 TST
               fee       18446744073709.551615 TST
               total     340282366920938463481821351505477.76307 TST
@@ -96,7 +103,8 @@ import Testing
               REFUSED: request 3 (33333333-3333-4333-b333-333333333333) cannot be fully shown (raw bytes this chain cannot decode); sign it only if you trust its source, with --blind; nothing was signed
 
             Batch: 3 requests, 1 refused
-              total     340282366920938463481821351505479.76307 TST on test-only-chain test:net
+              total     340282366920938463481821351505479.76307 TST on test-only-chain
+                        | test:net
 
             """)
         #expect(try render(requests, allowBlind: true) == expectedHead + """
@@ -104,13 +112,16 @@ import Testing
               Raw bytes
               chain     Test chain (test-only-chain)
               network   test:net
-              account   \(a1) (your account (key "main"))
+              account   \(a1)
+                        | (your account (key "main"))
               data      3 bytes
               signs     1 message, 19 bytes: raw
-              blind     not fully shown: raw bytes this chain cannot decode; signed only with --blind
+              blind     not fully shown: raw bytes this chain cannot decode; signed only
+                        | with --blind
 
             Batch: 3 requests, all reviewed
-              total     340282366920938463481821351505479.76307 TST on test-only-chain test:net
+              total     340282366920938463481821351505479.76307 TST on test-only-chain
+                        | test:net
 
             """)
     }

@@ -4,6 +4,7 @@ import AirsignEncoding
 import AirsignKeys
 import AirsignMessages
 import AirsignStellar
+import AirsignTestSupport
 import Testing
 
 /// The Stellar chain module in the signing pipeline: golden review text with the clock pinned,
@@ -81,17 +82,30 @@ import Testing
               Stellar transaction
               chain     Stellar (stellar)
               network   stellar:testnet
-              account   GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR (your account (key "main", m/44'/148'/0'))
+              account   GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR (your
+                        | account (key "main", m/44'/148'/0'))
               network name testnet ("Test SDF Network ; September 2015")
-              source    GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR (your account (key "main", m/44'/148'/0'))
+              source    GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR (your
+                        | account (key "main", m/44'/148'/0'))
               fee       200 stroops (0.00002 XLM)
               sequence  4294967297
               memo      text "rent"
               valid     from any time until 1767229200 (2026-01-01 01:00:00 UTC)
-              operation 1/2 pay 12.5 USD (issuer GD6ROJBYLKQMOW3E7N4M2YBPUHMZD7PL65VRHRMO24BOVSBV5H3BQRSL) to MCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZIAAAAAAAAAAAA42ZW (account GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U, muxed id 7)
-                to        GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U (contact "Alice"), muxed id 7 (MCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZIAAAAAAAAAAAA42ZW)
-              operation 2/2 create account GDWUSKGGFDI4FRXK5EBTRECZSVQSSWJHHJOGH6JWG3AUMFFMQ435DIAG with a starting balance of 2 XLM
-                new account GDWUSKGGFDI4FRXK5EBTRECZSVQSSWJHHJOGH6JWG3AUMFFMQ435DIAG (not in your contacts)
+              operation 1/2 pay 12.5 USD (issuer
+                            | GD6ROJBYLKQMOW3E7N4M2YBPUHMZD7PL65VRHRMO24BOVSBV5H3BQRSL) to
+                            | MCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZIAAAAAAAAA
+                            |AAA42ZW (account
+                            | GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U,
+                            | muxed id 7)
+                to        GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U (contact
+                          | "Alice"), muxed id 7
+                          | (MCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZIAAAAAAAAAA
+                          |AA42ZW)
+              operation 2/2 create account
+                            | GDWUSKGGFDI4FRXK5EBTRECZSVQSSWJHHJOGH6JWG3AUMFFMQ435DIAG with
+                            | a starting balance of 2 XLM
+                new account GDWUSKGGFDI4FRXK5EBTRECZSVQSSWJHHJOGH6JWG3AUMFFMQ435DIAG (not in
+                            | your contacts)
               signatures none yet
               hash      2f1bfa8bf6d6431625a362e2e325d3776989c84153d420317835f29ab9e19ebd
               total     12.5 USD
@@ -130,7 +144,7 @@ import Testing
         let (signed, _) = try Self.transaction().signed(with: Self.key(1), network: .testnet)
         let request = try Self.request(signed, account: Self.account(4))
         let text = try render(request)
-        #expect(text.contains("signature hint \(Hex.encode(signatureHint(publicKey: try Self.key(1).publicKey))), \(try Self.address(1)) (your account, key \"main\"), verified"))
+        #expect(unwrappedReview(text).contains("signature hint \(Hex.encode(signatureHint(publicKey: try Self.key(1).publicKey))), \(try Self.address(1)) (your account, key \"main\"), verified"))
     }
 
     @Test func duplicateSignatureFromTheSameKeyIsRefusedBeforeSigning() throws {

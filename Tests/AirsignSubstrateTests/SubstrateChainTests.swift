@@ -37,9 +37,11 @@ import Testing
               Substrate transaction on Polkadot
               chain     Substrate (substrate)
               network   polkadot:91b171bb158e2d3848fa23a9f1c25182
-              account   15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key "dev", //Alice))
+              account   15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
+                        | "dev", //Alice))
               network name Polkadot
-              from      15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key "dev", //Alice))
+              from      15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
+                        | "dev", //Alice))
               call      Balances.transfer_keep_alive (call indices from the built-in table)
                 to        14E5nqKAp3oAJcmzgZhUD2RcptBeUBScxKHgJKU4HPNcKVf3 (contact "Bob")
                 amount    1.2345 DOT
@@ -49,7 +51,10 @@ import Testing
               spec version 1002005
               transaction version 26
               metadata hash disabled (mode 0)
-              signed extensions CheckNonZeroSender, CheckSpecVersion, CheckTxVersion, CheckGenesis, CheckMortality, CheckNonce, CheckWeight, ChargeTransactionPayment, PrevalidateAttests, CheckMetadataHash
+              signed extensions CheckNonZeroSender, CheckSpecVersion, CheckTxVersion,
+                                | CheckGenesis, CheckMortality, CheckNonce, CheckWeight,
+                                | ChargeTransactionPayment, PrevalidateAttests,
+                                | CheckMetadataHash
               total     1.2346 DOT
               signs     1 message, 122 bytes: extrinsic payload
 
@@ -89,10 +94,15 @@ import Testing
               Substrate transaction
               chain     Substrate (substrate)
               network   polkadot:abababababababababababababababab
-              account   15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key "dev", //Alice))
-              network name unknown network, genesis hash 0xabababababababababababababababababababababababababababababababab
-              from      15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key "dev", //Alice))
-              call      pallet 10, call 11 (not decoded: no call table for this network and runtime)
+              account   15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
+                        | "dev", //Alice))
+              network name unknown network, genesis hash
+                           | 0xababababababababababababababababababababababababababababababa
+                           |bab
+              from      15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
+                        | "dev", //Alice))
+              call      pallet 10, call 11 (not decoded: no call table for this network and
+                        | runtime)
               call arguments (hex) 0x0c0d
               era       immortal
               nonce     5
@@ -100,11 +110,17 @@ import Testing
               spec version 1002005
               transaction version 26
               metadata hash disabled (mode 0)
-              signed extensions CheckNonZeroSender, CheckSpecVersion, CheckTxVersion, CheckGenesis, CheckMortality, CheckNonce, CheckWeight, ChargeTransactionPayment, PrevalidateAttests, CheckMetadataHash
-              warning   the genesis hash is not a network this signer knows; check it is the chain you mean
-              warning   the transaction is immortal: it stays valid forever (until the nonce is used)
+              signed extensions CheckNonZeroSender, CheckSpecVersion, CheckTxVersion,
+                                | CheckGenesis, CheckMortality, CheckNonce, CheckWeight,
+                                | ChargeTransactionPayment, PrevalidateAttests,
+                                | CheckMetadataHash
+              warning   the genesis hash is not a network this signer knows; check it is the
+                        | chain you mean
+              warning   the transaction is immortal: it stays valid forever (until the nonce
+                        | is used)
               signs     1 message, 84 bytes: extrinsic payload
-              blind     not fully shown: a call this signer cannot decode, shown as raw bytes; signed only with --blind
+              blind     not fully shown: a call this signer cannot decode, shown as raw
+                        | bytes; signed only with --blind
 
             """, "\(text)")
     }
