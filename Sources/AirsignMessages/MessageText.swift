@@ -142,14 +142,17 @@ public enum MessageText {
             let wide = columns(character)
             if used + wide > width {
                 // A word (an address, a hash) is split only when it is wider than a line.
-                if character != " ", let space = current.lastIndex(of: " "), space > 0 {
+                let space = character == " " ? nil : current.lastIndex(of: " ")
+                let carried = space.map { current[$0...].reduce(0) { $0 + columns($1) } } ?? 0
+                if let space, space > 0, carried + wide <= width {
                     pieces.append(String(current[..<space]))
                     current = Array(current[space...])
+                    used = carried
                 } else {
                     pieces.append(String(current))
                     current = []
+                    used = 0
                 }
-                used = current.reduce(0) { $0 + columns($1) }
             }
             current.append(character)
             used += wide

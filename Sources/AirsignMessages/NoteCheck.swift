@@ -32,8 +32,10 @@ public enum NoteCheck {
                 guard mention.isTicker else { continue }
                 warnings.append("the note speaks of \(text), but no signed line shows any \(mention.symbol): trust the lines above, not the note")
             } else if !same.contains(where: { equal($0.number, mention.number) }) {
-                let signed = same.map { "\($0.number) \($0.symbol)" }
-                warnings.append("the note says \(text), but the signed amount is \(signed.joined(separator: ", ")): the note contradicts what is signed")
+                var signed: [String] = []
+                for item in same where !signed.contains(canonical(item.number)) { signed.append(canonical(item.number)) }
+                let amounts = signed.map { "\($0) \(mention.symbol)" }.joined(separator: ", ")
+                warnings.append("the note says \(text), but the signed lines show \(amounts): the note contradicts what is signed")
             }
         }
         return warnings

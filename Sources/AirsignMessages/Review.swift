@@ -85,7 +85,8 @@ public struct Approval: Sendable, Equatable {
     public let asset: String
     /// Who may spend it, labelled like every address.
     public let spender: String
-    /// The allowance as shown: "Unlimited", or an exact amount.
+    /// The allowance as shown before the asset's name: "Unlimited", or an exact amount in the
+    /// asset's units ("12.5"), or base units when the asset's decimals are unknown.
     public let allowance: String
     /// At or above the chain's documented "unlimited" threshold.
     public let isUnlimited: Bool

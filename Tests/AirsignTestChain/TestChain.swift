@@ -11,6 +11,9 @@ import Glibc
 /// Addresses are `tst1` + the hex of the 32-byte public key. Payloads:
 /// - `{"type":"transfer","tx":"0x…"}` with tx = "ATC1" ‖ network length (1 byte) ‖ network ‖
 ///   destination public key (32) ‖ amount (16, big-endian) ‖ fee (8, big-endian);
+/// - `{"type":"approve","tx":"0x…"}` with tx = "ATA1" ‖ network length ‖ network ‖ spender
+///   public key (32) ‖ allowance (16, big-endian; 2^128 − 1 is unlimited): nothing leaves, the
+///   spender may take up to the allowance later;
 /// - `{"type":"raw","data":"0x…"}`: bytes it cannot show, signed only with `--blind`.
 /// The signature is Ed25519 over SHA-256("test-only-chain:" ‖ bytes), the digest computed here.
 public struct TestChain: ChainModule {
@@ -69,6 +72,29 @@ public struct TestChain: ChainModule {
                 key: key,
                 totals: [AssetAmount(asset: Self.asset, amount: decoded.amount + BigUInt(decoded.fee))],
                 signing: [SigningItem(label: "transfer", bytes: Self.domain + tx)])
+        case "approve":
+            guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["tx"] else {
+                throw TestChainError("payload: an approval has exactly \"type\" and \"tx\"")
+            }
+            let tx = try Hex.decode(hex)
+            let decoded = try Self.decodeApproval(tx)
+            guard decoded.network == request.network else {
+                throw TestChainError("payload.tx is for network \(decoded.network), the request for \(request.network)")
+            }
+            let spender = describe(Self.address(decoded.spender), in: context)
+            let unlimited = decoded.allowance == BigUInt(UInt128.max)
+            let allowance = unlimited ? "Unlimited" : AmountFormat.decimal(decoded.allowance, decimals: Self.asset.decimals)
+            return Review(
+                request: request, title: "Test approval",
+                lines: [
+                    ReviewLine("token", "TST, 6 decimals", source: .signerTable),
+                    ReviewLine("spender", spender),
+                    ReviewLine("allowance", allowance + (unlimited ? "" : " TST")),
+                ],
+                warnings: unlimited ? ["Unlimited approval: the spender may take all of this token, now and later"] : [],
+                key: key,
+                approvals: [Approval(asset: "TST", spender: spender, allowance: allowance, isUnlimited: unlimited)],
+                signing: [SigningItem(label: "approval", bytes: Self.domain + tx)])
         case "raw":
             guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["data"] else {
                 throw TestChainError("payload: raw has exactly \"type\" and \"data\"")
@@ -119,6 +145,23 @@ public struct TestChain: ChainModule {
         return [try SignRequest.make(chain: chain, network: Self.network, account: MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)]
     }
 
+    /// The transaction bytes of an approval.
+    public static func encodeApproval(network: String = network, spender: [UInt8], allowance: BigUInt) -> [UInt8] {
+        Array("ATA1".utf8) + [UInt8(network.utf8.count)] + Array(network.utf8) + spender
+            + (0 ..< 16).map { UInt8(truncatingIfNeeded: allowance >> (8 * (15 - $0))) }
+    }
+
+    static func decodeApproval(_ tx: [UInt8]) throws -> (network: String, spender: [UInt8], allowance: BigUInt) {
+        guard tx.count >= 5, Array(tx.prefix(4)) == Array("ATA1".utf8) else { throw TestChainError("payload.tx is not an approval") }
+        let length = Int(tx[4])
+        guard tx.count == 5 + length + 32 + 16, let network = String(validating: Array(tx[5 ..< 5 + length]), as: UTF8.self) else {
+            throw TestChainError("payload.tx is not a well-formed approval")
+        }
+        let spender = Array(tx[(5 + length) ..< (5 + length + 32)])
+        let allowance = tx.suffix(16).reduce(BigUInt(0)) { $0 << 8 | BigUInt($1) }
+        return (network, spender, allowance)
+    }
+
     static func decode(_ tx: [UInt8]) throws -> (network: String, to: [UInt8], amount: BigUInt, fee: UInt64) {
         var cursor = tx[...]
         func take(_ count: Int) throws -> ArraySlice<UInt8> {
@@ -164,6 +207,14 @@ public enum TestChainFixtures {
                                 network: String = TestChain.network, note: String? = nil) throws -> SignRequest {
         let tx = TestChain.encodeTransfer(network: network, to: key(to).publicKey, amount: amount, fee: fee)
         let payload: JSONValue = .object([(key: "type", value: .string("transfer")), (key: "tx", value: .string(Hex.encode(tx, prefix: true)))])
+        let requestID = try id.map { try RequestID($0) } ?? RequestID.random()
+        return try SignRequest(id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload, note: note)
+    }
+
+    /// An approval of `allowance` to `spender`'s account.
+    public static func approval(id: String? = nil, from: UInt8 = 1, spender: UInt8 = 2, allowance: BigUInt, note: String? = nil) throws -> SignRequest {
+        let tx = TestChain.encodeApproval(spender: key(spender).publicKey, allowance: allowance)
+        let payload: JSONValue = .object([(key: "type", value: .string("approve")), (key: "tx", value: .string(Hex.encode(tx, prefix: true)))])
         let requestID = try id.map { try RequestID($0) } ?? RequestID.random()
         return try SignRequest(id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload, note: note)
     }
