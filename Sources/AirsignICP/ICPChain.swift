@@ -150,14 +150,17 @@ public struct ICPChain: ChainModule {
         let from = ReviewLine("from", describe(call.sender.text, in: context))
         if let ledger = ICPLedger.known(call.canisterID) {
             let asset = Asset(chain: chain, network: Self.network, id: ledger.canister.text, symbol: ledger.symbol, decimals: ledger.decimals)
-            let ledgerLine = ReviewLine("ledger", "\(ledger.symbol) ledger (\(ledger.canister.text))")
+            // The canister id is signed; what it is (its token and decimals) is the signer's table.
+            let ledgerLine = ReviewLine("ledger", ledger.canister.text)
+            let tokenLine = ReviewLine("token", "\(ledger.symbol), \(ledger.decimals) decimals (\(ledger.kind == .icp ? "the ICP ledger" : "ICRC-1 ledger"))",
+                                       source: .signerTable)
             if call.methodName == ICPLedgerTransfer.method, ledger.kind == .icp {
                 let transfer = try ICPLedgerTransfer(candid: message)
                 if transfer.amount == 0 { warnings.append("the amount is zero") }
                 return CallDescription(
                     title: "\(ledger.symbol) transfer (ledger transfer)",
                     lines: [
-                        ledgerLine, from,
+                        ledgerLine, tokenLine, from,
                         ReviewLine("from subaccount", transfer.fromSubaccount.map { Hex.encode($0) } ?? "default"),
                         ReviewLine("to", describe(transfer.to.hex, in: context)),
                         ReviewLine("amount", AssetAmount(asset: asset, amount: BigUInt(transfer.amount)).formatted),
@@ -175,7 +178,7 @@ public struct ICPChain: ChainModule {
                 return CallDescription(
                     title: "\(ledger.symbol) transfer (ICRC-1)",
                     lines: [
-                        ledgerLine, from,
+                        ledgerLine, tokenLine, from,
                         ReviewLine("from subaccount", transfer.fromSubaccount.map { Hex.encode($0) } ?? "default"),
                         ReviewLine("to", describe(transfer.to.text, in: context)),
                         ReviewLine("amount", AssetAmount(asset: asset, amount: transfer.amount).formatted),

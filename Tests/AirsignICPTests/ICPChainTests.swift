@@ -42,7 +42,8 @@ import Testing
         let lines = review.lines.map { "\($0.label): \($0.value)" }
         #expect(review.title == "ICP transfer (ledger transfer)")
         #expect(lines == [
-            "ledger: ICP ledger (ryjl3-tyaaa-aaaaa-aaaba-cai)",
+            "ledger: ryjl3-tyaaa-aaaaa-aaaba-cai",
+            "token: ICP, 8 decimals (the ICP ledger)",
             "from: fdsgv-62ihb-nbiqv-xgic5-iefsv-3cscz-tmbzv-63qd5-vh43v-dqfrt-pae (not in your contacts)",
             "from subaccount: default",
             "to: 345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752 (not in your contacts)",
@@ -53,6 +54,9 @@ import Testing
             "expires: 2022-11-21 23:43:00 UTC",
             "request id: e4880528ad7c3bef9bd70c4cd6383a9ade46040e8c3749881b98f44597f65331",
         ])
+        // Only the token's name and decimals come from the signer's own table of ledgers.
+        #expect(review.lines.filter { $0.source != .signed }.map(\.label) == ["token"])
+        #expect(review.lines.first { $0.label == "token" }?.source == .signerTable)
         #expect(review.confirmation == .standard)
         #expect(review.warnings.isEmpty)
         #expect(review.totals.map(\.formatted) == ["0.000223 ICP"])
@@ -66,8 +70,9 @@ import Testing
         let ckBTC = try Principal(text: "mxzaz-hqaaa-aaaar-qaada-cai")
         let review = try chain.review(try ICPFixtures.request([ICPFixtures.call(method: "icrc1_transfer", canister: ckBTC, arg: arg)]), context: context)
         #expect(review.title == "ckBTC transfer (ICRC-1)")
-        #expect(review.lines.map { "\($0.label): \($0.value)" }.prefix(8) == [
-            "ledger: ckBTC ledger (mxzaz-hqaaa-aaaar-qaada-cai)",
+        #expect(review.lines.map { "\($0.label): \($0.value)" }.prefix(9) == [
+            "ledger: mxzaz-hqaaa-aaaar-qaada-cai",
+            "token: ckBTC, 8 decimals (ICRC-1 ledger)",
             "from: fdsgv-62ihb-nbiqv-xgic5-iefsv-3cscz-tmbzv-63qd5-vh43v-dqfrt-pae (not in your contacts)",
             "from subaccount: default",
             "to: k2t6j-2nvnp-4zjm3-25dtz-6xhaa-c7boj-5gayf-oj3xs-i43lp-teztq-6ae-6cc627i.1 (not in your contacts)",
@@ -249,7 +254,8 @@ import Testing
               network   icp:mainnet
               account   fdsgv-62ihb-nbiqv-xgic5-iefsv-3cscz-tmbzv-63qd5-vh43v-dqfrt-pae (not
                         | in your contacts)
-              ledger    ICP ledger (ryjl3-tyaaa-aaaaa-aaaba-cai)
+              ledger    ryjl3-tyaaa-aaaaa-aaaba-cai
+              token     ICP, 8 decimals (the ICP ledger) [signer's table]
               from      fdsgv-62ihb-nbiqv-xgic5-iefsv-3cscz-tmbzv-63qd5-vh43v-dqfrt-pae (not
                         | in your contacts)
               from subaccount default
