@@ -215,6 +215,13 @@ public struct StellarChain: ChainModule {
         do { return try TransactionEnvelope(base64: base64) } catch { throw StellarError.request("payload.envelope: \(error)") }
     }
 
+    /// The envelope of a Stellar sign request and the network it is for, read and checked as
+    /// `review` reads them (the watch matches signed envelopes to its stored requests with it).
+    public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
+        let network = try network(of: request.network)
+        return (try envelope(request.payload, network: network), network)
+    }
+
     /// The payload for `envelope` on `network`, as builders and native input write it.
     public static func payload(_ envelope: TransactionEnvelope, network: StellarNetwork) throws -> JSONValue {
         .object([(key: "envelope", value: .string(try envelope.base64())),
