@@ -24,7 +24,7 @@ public struct ResponseFinalizer: Sendable {
     /// Verifies all of `responses` (nothing is written unless all pass), then records them.
     public func finalize(_ responses: [SignResponse], now: Int64) throws -> [Outcome] {
         var checked: [(Outcome, StoredRequest)] = []
-        for response in responses { checked.append(try verify(response)) }
+        for response in responses { checked.append(try verify(response, try store.record(response.id))) }
         for (outcome, record) in checked { try store.save(record.receiving(outcome.finalized.response, at: WatchTime.text(now))) }
         return checked.map(\.0)
     }
@@ -37,11 +37,11 @@ public struct ResponseFinalizer: Sendable {
     public func verifiedForSending(_ responses: [SignResponse], chain: Chain) throws -> [Outcome] {
         try responses.map { response in
             do {
-                let request = try store.record(response.id).request
-                guard request.chain == ChainID(chain) else {
-                    throw WatchError.notSent(reason: "the response for \(response.id) answers a \(request.chain) request, not a \(ChainID(chain)) one")
+                let record = try store.record(response.id)
+                guard record.request.chain == ChainID(chain) else {
+                    throw WatchError.notSent(reason: "the response for \(response.id) answers a \(record.request.chain) request, not a \(ChainID(chain)) one")
                 }
-                return try verify(response).0
+                return try verify(response, record).0
             } catch let error as WatchError {
                 guard let problem = error.responseProblem else { throw error }
                 throw WatchError.notSent(reason: problem)
@@ -49,9 +49,8 @@ public struct ResponseFinalizer: Sendable {
         }
     }
 
-    /// One response checked against its stored record, and the record as it would be with it.
-    private func verify(_ response: SignResponse) throws -> (Outcome, StoredRequest) {
-        let record = try store.record(response.id)
+    /// One response checked against its stored record (and that record, to update).
+    private func verify(_ response: SignResponse, _ record: StoredRequest) throws -> (Outcome, StoredRequest) {
         let request = record.request
         let full: SignResponse
         do throws(MessagesError) {
