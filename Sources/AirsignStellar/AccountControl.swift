@@ -25,7 +25,7 @@ enum AccountControl {
                     + "the account can never send another transaction"
             case let .revokeSponsorship(.signer(sponsored, key)):
                 return "signer sponsorship changes (operation \(index + 1)): the sponsorship of signer \(key) on account \(sponsored) "
-                    + "is revoked; the signer keeps its weight and \(sponsored) must hold its reserve, or the operation fails"
+                    + "is revoked: the signer stays, and its reserve falls to \(sponsored) (or to a new sponsor in a sponsoring block)"
             default:
                 return nil
             }

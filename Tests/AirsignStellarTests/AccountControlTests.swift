@@ -88,7 +88,7 @@ import Testing
             "account control changes (operation 4, account \(account)): sequence number set to its maximum 9223372036854775807: "
                 + "the account can never send another transaction",
             "signer sponsorship changes (operation 5): the sponsorship of signer \(try C.address(4)) on account \(try C.address(6)) is "
-                + "revoked; the signer keeps its weight and \(try C.address(6)) must hold its reserve, or the operation fails",
+                + "revoked: the signer stays, and its reserve falls to \(try C.address(6)) (or to a new sponsor in a sponsoring block)",
         ])
         // Setting nothing that controls the account (a home domain, a bump short of the maximum): no warning.
         let quiet = [Operation(body: .setOptions(SetOptions(homeDomain: Array("example.com".utf8)))), Operation(body: .bumpSequence(bumpTo: 99))]
