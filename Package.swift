@@ -155,7 +155,7 @@ let package = Package(
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
             "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
-            "AirsignStellar", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignStellar", "AirsignSubstrate", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignStellarTests", dependencies: [
             "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",

@@ -9,8 +9,9 @@ extension Keystore {
     }
 
     /// Creates the keystore: the directory (mode 0700; its parent must exist) unless it is an
-    /// existing empty one with the right owner and mode, `keys/`, and the PIN check file under
-    /// `pin`, which must meet `PINPolicy`. `limits` is the Argon2id cost for every file.
+    /// existing empty one with the right owner and mode, `keys/`, a clean PIN failure counter,
+    /// and the PIN check file under `pin`, which must meet `PINPolicy`. `limits` is the Argon2id
+    /// cost for every file.
     public func initialize(pin: SecureBytes, limits: Argon2id.Limits = KDFPreset.standard.limits) throws(KeystoreError) {
         try PINPolicy.checkNew(pin)
         if try SystemCalls.fileInfo(directory) == nil {
@@ -29,8 +30,9 @@ extension Keystore {
                 try SystemCalls.makeDirectory(keysDirectory, mode: PrivateFiles.directoryMode)
                 try SystemCalls.fsyncDirectory(directory)
             }
-            // A counter left from an earlier keystore in this directory means nothing now.
-            try SystemCalls.unlinkIfPresent(statePath)
+            // A counter left from an earlier keystore in this directory means nothing now; a
+            // clean one is written so that, once initialized, a missing counter means deleted.
+            try saveState(.clean)
             let check = try Self.sealPINCheck(pin: pin, limits: limits, now: clock.now())
             // Written last: its presence is what makes the keystore initialized.
             try AtomicFile.write(check.fileBytes, to: pinCheckPath, faults: faults)

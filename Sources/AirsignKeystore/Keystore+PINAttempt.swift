@@ -19,10 +19,26 @@ public struct PINStatus: Sendable, Equatable {
     public let wait: Int
 }
 
+/// A back-off wait about to start, for a program to say why it pauses.
+public struct PINWait: Sendable, Equatable {
+    public let seconds: Int
+    /// The wait is the longest because the failure counter file was found missing (deleting it
+    /// does not reset the count).
+    public let counterLost: Bool
+
+    /// One line for the person at the signer.
+    public var message: String {
+        counterLost
+            ? "The wrong-PIN counter (pin-state.json) was missing, which counts as the most wrong PINs, not as none: "
+                + "waiting \(seconds) s before this PIN is checked; a right PIN resets it."
+            : "Too many wrong PINs in a row: waiting \(seconds) s before this PIN is checked."
+    }
+}
+
 extension Keystore {
     private enum AttemptStep<R> {
         case done(R)
-        case wait(Int)
+        case wait(PINWait)
     }
 
     /// Runs one PIN try with the back-off: waits (outside the lock) until the persisted state
@@ -39,7 +55,7 @@ extension Keystore {
                 var state = try loadState()
                 let now = clock.now()
                 let wait = PINBackoff.remainingWait(state, now: now)
-                if wait > 0 { return .wait(wait) }
+                if wait > 0 { return .wait(PINWait(seconds: wait, counterLost: state.counterLost)) }
                 let prepared = try prepare()
                 state.failures = min(state.failures + 1, PINAttemptState.maximumFailures)
                 state.lastAttempt = now
@@ -49,7 +65,7 @@ extension Keystore {
                     try saveState(.clean)
                     return .done(result)
                 case .wrong:
-                    throw .wrongPIN(failures: state.failures, nextWait: PINBackoff.wait(afterFailures: state.failures))
+                    throw .wrongPIN(failures: state.failures, nextWait: PINBackoff.wait(after: state))
                 case let .rightButFailed(error):
                     if !error.isSimulatedCrash { try saveState(.clean) }
                     throw error
@@ -57,9 +73,9 @@ extension Keystore {
             }
             switch step {
             case let .done(result): return result
-            case let .wait(seconds):
-                onWait(seconds)
-                clock.sleep(seconds: seconds)
+            case let .wait(wait):
+                onWait(wait)
+                clock.sleep(seconds: wait.seconds)
             }
         }
     }
@@ -72,8 +88,15 @@ extension Keystore {
         }
     }
 
+    /// The counter; only called in a session, so the keystore is initialized and `init` wrote
+    /// the file. A missing one is recorded as lost (the longest wait from now) before it is used,
+    /// so the wait runs from this moment and is not restarted by every read.
     func loadState() throws(KeystoreError) -> PINAttemptState {
-        guard let bytes = try PrivateFiles.readIfPresent(statePath, limit: 4096) else { return .clean }
+        guard let bytes = try PrivateFiles.readIfPresent(statePath, limit: 4096) else {
+            let lost = PINAttemptState.lost(at: clock.now())
+            try saveState(lost)
+            return lost
+        }
         return try PINAttemptState.parse(bytes, path: statePath)
     }
 

@@ -7,7 +7,8 @@ import Glibc
 ///     pin-check.json      a keystore file sealing 32 random bytes: checks the PIN and holds
 ///                         the keystore's Argon2id setting
 ///     keys/<name>.json    one keystore file per secret (see `KeystoreDocument`)
-///     pin-state.json      the PIN failure counter (see `PINAttemptState`)
+///     pin-state.json      the PIN failure counter, written by `initialize`; missing means the
+///                         worst case (see `PINAttemptState`)
 ///     transaction.json    only while a PIN change is in progress (see `FileTransaction`)
 ///     .lock               taken by every operation (see `FileLock`)
 ///
@@ -28,13 +29,13 @@ public struct Keystore: Sendable {
     public let directory: String
     let clock: any PINClock
     let faults: FaultHook
-    let onWait: @Sendable (Int) -> Void
+    let onWait: @Sendable (PINWait) -> Void
 
     /// A keystore at `directory` (which need not exist yet, for `initialize`). `onWait` is told
-    /// the seconds of each back-off wait before it starts, so a program can say why it pauses.
+    /// of each back-off wait before it starts, so a program can say why it pauses.
     public init(
         directory: String, clock: any PINClock = SystemPINClock(), faults: FaultHook = .none,
-        onWait: @escaping @Sendable (Int) -> Void = { _ in }
+        onWait: @escaping @Sendable (PINWait) -> Void = { _ in }
     ) {
         self.directory = directory
         self.clock = clock

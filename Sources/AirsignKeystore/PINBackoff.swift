@@ -7,8 +7,13 @@
 /// difference but never more than the time since this boot: setting the clock back only makes
 /// the wait longer, setting it forward or rebooting cannot shorten it below a fresh wait.
 ///
-/// This slows guessing through airsign-signer. Someone who copies the keystore files can guess
-/// offline, where only the Argon2id cost and the PIN's length help, so a long PIN matters.
+/// A missing counter file is the worst case: the longest wait before every try until a right
+/// PIN (see `PINAttemptState`).
+///
+/// This slows guessing through airsign-signer. Someone who can write the keystore directory can
+/// still reset the count (a forged or older copy of the counter file), and someone who copies
+/// the files can guess offline, where only the Argon2id cost and the PIN's length help, so a
+/// long PIN matters.
 public enum PINBackoff {
     /// Wrong PINs allowed in a row before waits begin.
     public static let freeFailures = 3
@@ -22,6 +27,11 @@ public enum PINBackoff {
         // 2^12 = 4096 is already past the cap.
         guard exponent < 12 else { return maximumWait }
         return min(1 << exponent, maximumWait)
+    }
+
+    /// Seconds the next try waits (from the last one) in `state`.
+    static func wait(after state: PINAttemptState) -> Int {
+        state.counterLost ? maximumWait : wait(afterFailures: state.failures)
     }
 
     /// Seconds between `last` and `now` by the rules above; 0 when the clocks disagree.
@@ -39,7 +49,7 @@ public enum PINBackoff {
 
     /// Seconds still to wait before the next try, given the persisted state.
     static func remainingWait(_ state: PINAttemptState, now: ClockReading) -> Int {
-        let wait = Int64(self.wait(afterFailures: state.failures))
+        let wait = Int64(self.wait(after: state))
         guard wait > 0, let last = state.lastAttempt else { return 0 }
         return Int(max(0, wait - min(wait, elapsed(from: last, to: now))))
     }

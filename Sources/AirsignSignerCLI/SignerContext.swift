@@ -10,16 +10,14 @@ import Foundation
 import Glibc
 
 /// How `airsign-signer` finds and opens its keystore: `AIRSIGN_SIGNER_HOME` or
-/// `~/.airsign-signer`, the real clock, and a notice on stderr before each back-off wait.
+/// `~/.airsign-signer`, the real clock, and a notice on stderr before each back-off wait saying why.
 public enum SignerContext {
     /// The keystore of this process's environment.
     public static func keystore(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Keystore {
         Keystore(
             directory: try Keystore.defaultDirectory(environment: environment),
             faults: testPauseHook(environment),
-            onWait: { seconds in
-                Console.info("Too many wrong PINs in a row: waiting \(seconds) s before this PIN is checked.")
-            })
+            onWait: { wait in Console.info(wait.message) })
     }
 
     /// Debug builds only: `AIRSIGN_SIGNER_TEST_PAUSE_AT=<step>[@<path suffix>][#<n>]` stops the

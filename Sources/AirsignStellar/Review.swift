@@ -150,9 +150,20 @@ func utc(_ seconds: UInt64) -> String {
 }
 
 private func flags(_ value: UInt32, _ names: [(UInt32, String)]) -> String {
+    "\(value) [" + flagList(value, names).joined(separator: ", ") + "]"
+}
+
+/// The names of the bits set in `value`, then any bits no name covers.
+func flagList(_ value: UInt32, _ names: [(UInt32, String)]) -> [String] {
     let known = names.filter { value & $0.0 != 0 }.map(\.1)
     let unknown = value & ~names.reduce(0) { $0 | $1.0 }
-    return "\(value) [" + (known + (unknown != 0 ? ["unknown bits \(unknown)"] : [])).joined(separator: ", ") + "]"
+    return known + (unknown != 0 ? ["unknown bits \(unknown)"] : [])
+}
+
+/// Refuses a weight or threshold above 255, as stellar-core's set_options validity check does
+/// (the XDR field is 32 bits wide; the ledger keeps one byte).
+private func checkWeight(_ value: UInt32?, _ field: String) throws(StellarError) {
+    if let value, value > 255 { throw .weightOutOfRange(field: field, value: value) }
 }
 
 private let accountFlags: [(UInt32, String)] = [(1, "auth required"), (2, "auth revocable"), (4, "auth immutable"), (8, "clawback enabled")]
@@ -182,6 +193,11 @@ private func describe(_ body: OperationBody) throws(StellarError) -> String {
         try check(o.amount, "offer amount")
         return "create passive sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
     case .setOptions(let s):
+        try checkWeight(s.masterWeight, "master key weight")
+        try checkWeight(s.lowThreshold, "low threshold")
+        try checkWeight(s.medThreshold, "medium threshold")
+        try checkWeight(s.highThreshold, "high threshold")
+        try checkWeight(s.signer?.weight, "signer weight")
         var parts: [String] = []
         if let v = s.inflationDest { parts.append("inflation destination \(v)") }
         if let v = s.clearFlags { parts.append("clear flags \(flags(v, accountFlags))") }

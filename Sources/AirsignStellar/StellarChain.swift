@@ -32,7 +32,9 @@ public struct StellarChain: ChainModule {
             throw StellarError.duplicateSignature(hint: Hex.encode(signatureHint(publicKey: signer)))
         }
         let tx = envelope.transaction
-        var lines = [ReviewLine("network name", "\(summary.network) (\(network.passphrase.debugDescription))")]
+        // The name is the signer's for the passphrase; the passphrase itself is bound by the
+        // network id in the signature base.
+        var lines = [ReviewLine("network name", "\(summary.network) (\(network.passphrase.debugDescription))", source: .signerTable)]
         if case .feeBump(let bump, _) = envelope {
             lines.append(ReviewLine("fee source", describe(bump.feeSource.accountID.description, in: context) + muxedID(bump.feeSource)))
             lines.append(ReviewLine("fee bump", "pays up to \(stroops(bump.fee)) for the inner transaction"))
@@ -49,8 +51,8 @@ public struct StellarChain: ChainModule {
                 lines.append(ReviewLine(label, describe(account.accountID.description, in: context) + muxedID(account), level: 1))
             }
         }
-        lines += summary.innerSignatures.map { ReviewLine("inner signature", signatureText($0, own: own, signer: signer)) }
-        lines += summary.signatures.map { ReviewLine("signature", signatureText($0, own: own, signer: signer)) }
+        lines += summary.innerSignatures.map { signatureLine("inner signature", $0, own: own, signer: signer) }
+        lines += summary.signatures.map { signatureLine("signature", $0, own: own, signer: signer) }
         if summary.signatures.isEmpty { lines.append(ReviewLine("signatures", "none yet")) }
         lines.append(ReviewLine("hash", summary.hash))
 
@@ -64,6 +66,7 @@ public struct StellarChain: ChainModule {
         if tx.operations.contains(where: { if case .accountMerge = $0.body { return true } else { return false } }) {
             warnings.append("an account merge moves the whole balance of its source account and deletes it")
         }
+        warnings += AccountControl.warnings(tx)
         let title: String
         switch envelope {
         case .v0: title = "Stellar transaction (legacy v0 envelope)"
@@ -77,15 +80,20 @@ public struct StellarChain: ChainModule {
             signing: [SigningItem(label: Self.signingLabel, bytes: try Self.signingBytes(envelope, network: network))])
     }
 
-    private func signatureText(_ signature: StellarReview.Signature, own: [OwnAccount], signer: [UInt8]) -> String {
-        guard let address = signature.signer else { return "hint \(signature.hint), unknown signer (not verified)" }
+    /// A signature already on the envelope. Signatures are not part of what is signed: one this
+    /// signer verified over the transaction hash names its account; any other is only the
+    /// requester's bytes and is shown as such.
+    private func signatureLine(_ label: String, _ signature: StellarReview.Signature, own: [OwnAccount], signer: [UInt8]) -> ReviewLine {
+        guard let address = signature.signer else {
+            return ReviewLine(label, "hint \(signature.hint), unknown signer", source: .request)
+        }
         var text = "hint \(signature.hint), \(address)"
         if let key = try? StrKey.decodeAccountID(address), key == signer {
             text += " (this request's key)"
         } else if let account = own.first(where: { $0.address == address }) {
             text += " (your account, key \"\(account.keyName)\")"
         }
-        return text + ", verified"
+        return ReviewLine(label, text + ", verified")
     }
 
     private func muxedID(_ account: MuxedAccount) -> String {
@@ -205,6 +213,13 @@ public struct StellarChain: ChainModule {
             throw StellarError.wrongNetwork(expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
         }
         do { return try TransactionEnvelope(base64: base64) } catch { throw StellarError.request("payload.envelope: \(error)") }
+    }
+
+    /// The envelope of a Stellar sign request and the network it is for, read and checked as
+    /// `review` reads them (the watch matches signed envelopes to its stored requests with it).
+    public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
+        let network = try network(of: request.network)
+        return (try envelope(request.payload, network: network), network)
     }
 
     /// The payload for `envelope` on `network`, as builders and native input write it.

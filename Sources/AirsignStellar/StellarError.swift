@@ -23,6 +23,8 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case invalidAmount(String, reason: String)
     /// An amount field in the decoded transaction that the protocol forbids (zero or negative).
     case amountNotAllowed(field: String, stroops: Int64)
+    /// A set_options weight or threshold above 255, which the network refuses.
+    case weightOutOfRange(field: String, value: UInt32)
     /// A StrKey (G…/M…/T…/X…/P…) that failed strict decoding.
     case invalidAddress(String, reason: String)
     /// A raw key, hash or signature of the wrong length.
@@ -61,6 +63,7 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case .memoTooLong(let n): return "memo text is \(n) bytes; the limit is 28"
         case let .invalidAmount(text, reason): return "invalid amount \(text.debugDescription): \(reason)"
         case let .amountNotAllowed(field, stroops): return "\(field) of \(stroops) stroops is not allowed (must be positive)"
+        case let .weightOutOfRange(field, value): return "\(field) \(value) is out of range (weights and thresholds are 0 to 255)"
         case let .invalidAddress(text, reason): return "invalid Stellar address \(text.debugDescription): \(reason)"
         case let .invalidLength(what, expected, found): return "\(what) must be \(expected) bytes, found \(found)"
         case let .wrongNetwork(expected, found): return "wrong network: expected \(expected.debugDescription), found \(found.debugDescription)"

@@ -1,9 +1,11 @@
 import AirsignChains
+import AirsignKeys
 import AirsignMessages
 
 /// `finalize`: matches each response to the request this watch stored under its id, completes
 /// a compact one from it, has the chain module verify it and assemble the artifact, and only
-/// when every response of the file passed stores them and returns the full responses.
+/// when every response of the file passed stores them and returns the full responses. The
+/// submit commands run the same checks before they send anything (`verifiedForSending`).
 public struct ResponseFinalizer: Sendable {
     public let store: WatchRequestStore
     public let registry: ChainRegistry
@@ -21,32 +23,52 @@ public struct ResponseFinalizer: Sendable {
 
     /// Verifies all of `responses` (nothing is written unless all pass), then records them.
     public func finalize(_ responses: [SignResponse], now: Int64) throws -> [Outcome] {
-        var outcomes: [Outcome] = []
-        var records: [StoredRequest] = []
-        for response in responses {
-            let record = try store.record(response.id)
-            let request = record.request
-            let full: SignResponse
-            do throws(MessagesError) {
-                full = try response.completed(from: request)
-            } catch {
-                throw WatchError.responseMismatch(id: response.id.text, reason: Self.reason(error))
-            }
-            let module = try registry.module(for: request.chain)
-            let finalized: Finalized
+        var checked: [(Outcome, StoredRequest)] = []
+        for response in responses { checked.append(try verify(response, try store.record(response.id))) }
+        for (outcome, record) in checked { try store.save(record.receiving(outcome.finalized.response, at: WatchTime.text(now))) }
+        return checked.map(\.0)
+    }
+
+    /// The checks of `finalize` for responses about to be sent to `chain`'s network, recording
+    /// nothing: each must answer a stored request of that chain, for the request's account,
+    /// and its chain module must verify its signature and assemble the artifact (a full
+    /// response's own artifact must be exactly that one). The artifact to send is the
+    /// outcome's `finalized.response.result`. Any failure is `WatchError.notSent`.
+    public func verifiedForSending(_ responses: [SignResponse], chain: Chain) throws -> [Outcome] {
+        try responses.map { response in
             do {
-                finalized = try module.finalize(full, for: request)
-            } catch {
-                throw WatchError.responseRejected(id: response.id.text, reason: String(describing: error))
+                let record = try store.record(response.id)
+                guard record.request.chain == ChainID(chain) else {
+                    throw WatchError.notSent(reason: "the response for \(response.id) answers a \(record.request.chain) request, not a \(ChainID(chain)) one")
+                }
+                return try verify(response, record).0
+            } catch let error as WatchError {
+                guard let problem = error.responseProblem else { throw error }
+                throw WatchError.notSent(reason: problem)
             }
-            guard finalized.response.id == request.id, finalized.response.account == request.account, !finalized.response.isCompact else {
-                throw WatchError.responseRejected(id: response.id.text, reason: "the \(module.displayName) module returned a response for another request")
-            }
-            outcomes.append(Outcome(request: request, finalized: finalized))
-            records.append(record.receiving(finalized.response, at: WatchTime.text(now)))
         }
-        for record in records { try store.save(record) }
-        return outcomes
+    }
+
+    /// One response checked against its stored record (and that record, to update).
+    private func verify(_ response: SignResponse, _ record: StoredRequest) throws -> (Outcome, StoredRequest) {
+        let request = record.request
+        let full: SignResponse
+        do throws(MessagesError) {
+            full = try response.completed(from: request)
+        } catch {
+            throw WatchError.responseMismatch(id: response.id.text, reason: Self.reason(error))
+        }
+        let module = try registry.module(for: request.chain)
+        let finalized: Finalized
+        do {
+            finalized = try module.finalize(full, for: request)
+        } catch {
+            throw WatchError.responseRejected(id: response.id.text, reason: String(describing: error))
+        }
+        guard finalized.response.id == request.id, finalized.response.account == request.account, !finalized.response.isCompact else {
+            throw WatchError.responseRejected(id: response.id.text, reason: "the \(module.displayName) module returned a response for another request")
+        }
+        return (Outcome(request: request, finalized: finalized), record)
     }
 
     private static func reason(_ error: MessagesError) -> String {

@@ -92,20 +92,6 @@ public enum StellarActions {
         return Merged(envelope: merged, network: network, signers: signers)
     }
 
-    /// The signed envelope in `input`: a full Stellar response (its `result.envelope`) or the
-    /// envelope's base64 text.
-    public static func signedEnvelope(_ input: [UInt8]) throws -> TransactionEnvelope {
-        let text = String(decoding: input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("{") || text.hasPrefix("[") {
-            let responses = try MessageFile.responses(input)
-            guard responses.count == 1, let response = responses.first, case let .string(envelope)? = response.result?["envelope"] else {
-                throw StellarError.request("submit takes one full Stellar response (or a base64 envelope), not \(responses.count) message(s)")
-            }
-            return try TransactionEnvelope(base64: envelope)
-        }
-        return try TransactionEnvelope(base64: text)
-    }
-
     /// What Horizon answered, with the result XDR decoded.
     public struct SubmitReport: Sendable {
         public let submission: StellarHorizon.Submission

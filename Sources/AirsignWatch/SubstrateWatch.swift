@@ -119,15 +119,19 @@ public enum SubstrateWatch {
         return request
     }
 
-    /// `substrate submit FILE --rpc URL`: the extrinsic of a finalized response, sent with
-    /// `author_submitExtrinsic`; returns the hash the node reports.
-    public static func submit(_ input: [UInt8], rpc url: String, transport: (any HTTPTransport)? = nil) throws -> [UInt8] {
+    /// `substrate submit FILE --rpc URL`: the extrinsic of one Substrate response (full, or
+    /// compact and completed from the store), sent with `author_submitExtrinsic` once
+    /// `finalizer` verified it against its stored request (as `finalize` does; a refusal is
+    /// `WatchError.notSent` and nothing is sent); returns the hash the node reports.
+    public static func submit(_ input: [UInt8], rpc url: String, finalizer: ResponseFinalizer,
+                              transport: (any HTTPTransport)? = nil) throws -> [UInt8] {
         let responses = try MessageFile.responses(input)
         guard responses.count == 1, let response = responses.first else {
-            throw SubstrateError("submit takes one finalized response, not \(responses.count)")
+            throw SubstrateError("submit takes one response, not \(responses.count)")
         }
-        guard response.chain?.knownChain == .substrate, case let .string(hex)? = response.result?["extrinsic"] else {
-            throw SubstrateError("the response is not a finalized Substrate response with result.extrinsic (run airsign-watch finalize first)")
+        guard let outcome = try finalizer.verifiedForSending([response], chain: .substrate).first,
+              case let .string(hex)? = outcome.finalized.response.result?["extrinsic"] else {
+            throw WatchError.notSent(reason: "the response for \(response.id) signs no extrinsic (a raw payload or message signature)")
         }
         let extrinsic: [UInt8]
         do { extrinsic = try Hex.decode(hex) } catch { throw SubstrateError("result.extrinsic: \(error)") }

@@ -27,6 +27,10 @@ public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
     case responseRejected(id: String, reason: String)
     /// The watch was about to issue a request its own chain module refuses to review.
     case requestRefused(id: String, reason: String)
+    /// `substrate submit` or `stellar submit` refused what it was given: not a response for a
+    /// stored request of that chain, for another account, or a signature or artifact that does
+    /// not verify. Nothing was sent.
+    case notSent(reason: String)
     /// No home directory to keep the store in.
     case noHome
 
@@ -40,18 +44,27 @@ public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(address) on \(network) is already imported with other details; add --replace to replace it"
         case let .storeFileDamaged(path, reason):
             return "the watch store file \(path) is damaged (\(reason)); it was left as it is: restore it from a backup or move it away"
-        case let .unknownRequest(id):
-            return "no stored request has the id \(id): this response is not for a request this watch issued; nothing was written"
+        case .unknownRequest, .responseMismatch, .responseRejected:
+            return (responseProblem ?? "") + "; nothing was written"
         case let .requestExists(id):
             return "a request with the id \(id) is already stored"
-        case let .responseMismatch(id, reason):
-            return "the response for \(id) does not fit the stored request: \(reason); nothing was written"
-        case let .responseRejected(id, reason):
-            return "the response for \(id) is rejected: \(reason); nothing was written"
         case let .requestRefused(id, reason):
             return "request \(id) would be refused by the signer: \(reason); nothing was issued"
+        case let .notSent(reason):
+            return "\(reason); nothing was sent"
         case .noHome:
             return "no home directory for the watch store; set AIRSIGN_WATCH_HOME"
+        }
+    }
+
+    /// What is wrong with a response that does not fit its stored request, without what the
+    /// command then did (`finalize` writes nothing, `submit` sends nothing); nil for other errors.
+    var responseProblem: String? {
+        switch self {
+        case let .unknownRequest(id): return "no stored request has the id \(id): this response is not for a request this watch issued"
+        case let .responseMismatch(id, reason): return "the response for \(id) does not fit the stored request: \(reason)"
+        case let .responseRejected(id, reason): return "the response for \(id) is rejected: \(reason)"
+        default: return nil
         }
     }
 }

@@ -8,21 +8,26 @@ struct StellarSubmitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "submit", abstract: "Send a signed transaction to Horizon and report the outcome.",
         discussion: """
-            FILE is a full Stellar response (its result.envelope) or a signed envelope in base64 \
-            (as `stellar merge` writes). Prints {"hash","ledger","result"} on standard output when \
-            the network accepts it; a rejection exits 9 naming the result (tx_bad_seq, \
-            tx_failed (op_underfunded), …).
+            FILE is one Stellar response (full or compact) or a signed envelope in base64 (as \
+            `stellar merge` writes). Before anything is sent it is checked against the requests \
+            this watch stored: a response as finalize checks it (the envelope sent is the one \
+            assembled from the stored request); an envelope must carry exactly the transaction \
+            of a stored request, and each of its signatures must verify for the account of a \
+            stored request of that transaction (or be one the request already carried). A \
+            refusal exits 3 and sends nothing. Prints {"hash","ledger","result"} on standard \
+            output when the network accepts it; a rejection exits 9 naming the result \
+            (tx_bad_seq, tx_failed (op_underfunded), …).
             """)
 
-    @Argument(help: ArgumentHelp("The signed response or envelope, or - for standard input.", valueName: "FILE|-"))
+    @Argument(help: ArgumentHelp("The response or signed envelope, or - for standard input.", valueName: "FILE|-"))
     var file: String
 
     @Option(help: ArgumentHelp("The Horizon server.", valueName: "URL"))
     var horizon: String
 
     func run() throws {
-        let envelope = try StellarActions.signedEnvelope(try QRMessageIO.read(file))
-        let report = try StellarActions.submit(envelope, horizon: try StellarHorizon(url: horizon, transport: URLSessionTransport()))
+        let checks = StellarSubmission(finalizer: ResponseFinalizer(store: try RequestActions.store()))
+        let report = try checks.send(try QRMessageIO.read(file), horizon: try StellarHorizon(url: horizon, transport: URLSessionTransport()))
         let submission = report.submission
         Console.info("Accepted: hash \(submission.hash ?? "?"), ledger \(submission.ledger.map(String.init) ?? "?"), \(report.resultText).")
         let json: JSONValue = .object([

@@ -5,15 +5,19 @@ QR PNG → `airsign-signer sign --scan` from a keystore of SEP-5's first public 
 `airsign-watch finalize` → `airsign-watch stellar submit`, which the fixture checks with
 stellar-sdk (signatures against the account's signers, the sequence number) and accepts; the same
 envelope again reports tx_bad_seq. Multisig: two signers' responses merged, then submitted; one
-signature alone reports tx_bad_auth.
+signature alone reports tx_bad_auth. Crafted responses (another id, an edited envelope, another
+key's signature, an envelope of another transaction) are refused by `stellar submit` with exit 3
+before the fixture receives anything. A signed set_options: stellar-sdk decodes the signed
+envelope and its fields are exactly what the review showed, the account-control warning included.
 """
 import json
 import os
 import subprocess
+import uuid
 from pathlib import Path
 
 import pytest
-from stellar_sdk import Keypair, Network, parse_transaction_envelope_from_xdr, xdr
+from stellar_sdk import Keypair, Network, TransactionEnvelope, parse_transaction_envelope_from_xdr, xdr
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
 from horizon_fixture import FixtureHorizon, horizon_name
@@ -29,6 +33,19 @@ ACCOUNT1 = "GBAW5XGWORWVFE2XTJYDTLDHXTY2Q2MO73HYCGB3XMFMQ562Q2W2GJQX"
 ACCOUNT2 = "GAY5PRAHJ2HIYBYCLZXTHID6SPVELOOYH2LBPH3LD4RUMXUW3DOYTLXW"
 PASSPHRASE = Network.TESTNET_NETWORK_PASSPHRASE
 BALANCE = "00000000" + "da0d57da7d4850e7fc10d2a9d0ebc731f7afb40574c03395b17d49149b91f5be"
+
+
+def unwrapped(review: str) -> str:
+    """The review with each wrapped value joined back onto its line (continuation lines are
+    spaces, then `|`; the renderer keeps the space it cut at after the mark)."""
+    lines = []
+    for line in review.split("\n"):
+        trimmed = line.lstrip(" ")
+        if trimmed.startswith("|") and len(trimmed) < len(line) and lines:
+            lines[-1] += trimmed[1:]
+        else:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def bin_dir() -> Path:
@@ -93,7 +110,7 @@ def test_payment_through_qr_signed_finalized_submitted(machines, tmp_path):
         assert uri.transaction_envelope.transaction.operations[0].amount == "12.5"
         response = tmp_path / "response.json"
         signed = machines.signer("sign", "--scan", str(qr), "--yes", "--pin-file", str(machines.pin), "--out", str(response))
-        assert "pay 12.5 XLM to " + ACCOUNT2 in signed.stderr
+        assert "pay 12.5 XLM to " + ACCOUNT2 in unwrapped(signed.stderr)
         assert "sequence  4294967297" in signed.stderr
         final = tmp_path / "final.json"
         machines.watch("finalize", str(response), "--out", str(final))
@@ -262,3 +279,89 @@ def test_watch_builders_make_the_envelope_stellar_sdk_builds(machines, tmp_path)
         # stellar-sdk always writes time bounds (0, 0 without a timeout); the watch writes none.
         transaction.transaction.preconditions = None
         assert json.loads(request.read_text())["payload"]["envelope"] == transaction.to_xdr(), command
+
+
+def test_submit_sends_nothing_that_does_not_verify_against_the_stored_request(machines, tmp_path):
+    """Each crafted input is what an attacker between the machines could hand the watch; each is
+    refused with exit 3 and the fixture Horizon never sees it. The genuine response then goes."""
+    with FixtureHorizon(PASSPHRASE) as horizon:
+        horizon.add_account(ACCOUNT0, sequence=5)
+        request = tmp_path / "request.json"
+        machines.watch("stellar", "payment", "--from", ACCOUNT0, "--network", "testnet", "--horizon", horizon.url,
+                       "--to", ACCOUNT2, "--amount", "1", "--out", str(request))
+        response = tmp_path / "response.json"
+        machines.signer("sign", str(request), "--yes", "--pin-file", str(machines.pin), "--out", str(response))
+        good = json.loads(response.read_text())
+
+        # The signed envelope with the payment raised to 1000 XLM, re-signed with the account's
+        # real key (the worst case: a valid signature of a transaction the watch never issued).
+        edited = parse_transaction_envelope_from_xdr(good["result"]["envelope"], PASSPHRASE)
+        edited.transaction.operations[0].amount = "1000"
+        edited.signatures = []
+        edited.sign(Keypair.from_mnemonic_phrase(PHRASE, index=0))
+        other_key = Keypair.from_mnemonic_phrase(PHRASE, index=1)
+        original = parse_transaction_envelope_from_xdr(good["result"]["envelope"], PASSPHRASE)
+        crafted = {
+            "unknown id": (dict(good, id=str(uuid.uuid4())), "no stored request has the id"),
+            "edited envelope": (dict(good, result=dict(good["result"], envelope=edited.to_xdr())),
+                                "result.envelope is not that of the requested transaction"),
+            "another key's signature": ({"airsign": "sign-response", "version": 1, "id": good["id"],
+                                         "signature": other_key.sign(original.hash()).hex()},
+                                        f"is not {ACCOUNT0}'s signature of this transaction"),
+        }
+        for name, (message, reason) in crafted.items():
+            path = tmp_path / "crafted.json"
+            path.write_text(json.dumps(message, sort_keys=True, separators=(",", ":")) + "\n")
+            out = machines.watch("stellar", "submit", str(path), "--horizon", horizon.url, check=False)
+            assert out.returncode == 3, (name, out.stderr)
+            assert reason in out.stderr and out.stderr.endswith("; nothing was sent\n"), (name, out.stderr)
+        # A bare envelope of the edited transaction, validly signed: not a transaction the watch issued.
+        path = tmp_path / "edited.b64"
+        path.write_text(edited.to_xdr() + "\n")
+        out = machines.watch("stellar", "submit", str(path), "--horizon", horizon.url, check=False)
+        assert out.returncode == 3 and "not one this watch issued a request for" in out.stderr, out.stderr
+        assert horizon.submitted == []
+
+        submitted = machines.watch("stellar", "submit", str(response), "--horizon", horizon.url)
+        assert json.loads(submitted.stdout)["result"] == "tx_success"
+        assert horizon.submitted == [good["result"]["envelope"]]
+
+
+def test_set_options_review_shows_what_the_signed_envelope_holds(machines, tmp_path):
+    """A signer added with weight 5, the master key turned off, thresholds and flags changed: the
+    review's operation line, account-control warning and hash are rebuilt here from what
+    stellar-sdk decodes out of the signed envelope, and must appear in the review as shown."""
+    request = tmp_path / "request.json"
+    machines.watch("stellar", "set-options", "--from", ACCOUNT0, "--network", "testnet", "--seq", "8",
+                   "--set-signer", f"{ACCOUNT2}:5", "--master-weight", "0", "--low-threshold", "1",
+                   "--med-threshold", "5", "--high-threshold", "5", "--set-flags", "auth-revocable",
+                   "--clear-flags", "auth-required", "--out", str(request))
+    response = tmp_path / "response.json"
+    signed = machines.signer("sign", str(request), "--yes", "--pin-file", str(machines.pin), "--out", str(response))
+    review = unwrapped(signed.stderr)
+
+    result = json.loads(response.read_text())["result"]
+    envelope: TransactionEnvelope = parse_transaction_envelope_from_xdr(result["envelope"], PASSPHRASE)
+    Keypair.from_public_key(ACCOUNT0).verify(envelope.hash(), envelope.signatures[0].signature)
+    tx = envelope.transaction
+    (op,) = tx.operations
+    signer = op.signer.signer_key.encoded_signer_key
+    flag_names = {1: "auth required", 2: "auth revocable", 4: "auth immutable", 8: "clawback enabled"}
+
+    def flags(value):
+        value = int(value)
+        return f"{value} [" + ", ".join(name for bit, name in flag_names.items() if value & bit) + "]"
+
+    assert (f"operation 1/1 set options: clear flags {flags(op.clear_flags)}; set flags {flags(op.set_flags)}; "
+            f"master key weight {op.master_weight}; low threshold {op.low_threshold}; medium threshold {op.med_threshold}; "
+            f"high threshold {op.high_threshold}; signer {signer} with weight {op.signer.weight}") in review, review
+    assert op.master_weight == 0 and int(op.set_flags) == 2 and int(op.clear_flags) == 1
+    assert (f"warning   account control changes (operation 1, account {tx.source.account_id}): master key disabled "
+            f"(weight 0): it can no longer sign for the account; signer {signer} may sign with weight {op.signer.weight}; "
+            f"thresholds set: low {op.low_threshold}, medium {op.med_threshold}, high {op.high_threshold}; "
+            "flags set: auth revocable (the issuer may freeze holders' balances); flags cleared: auth required "
+            "(anyone may hold the issuer's assets without authorization); Airsign cannot see the account's current "
+            "signers and thresholds offline: any weight may be enough to control it") in review, review
+    assert f"    signer    {signer} (not in your contacts)" in review
+    assert f"sequence  {tx.sequence}" in review and f"hash      {envelope.hash_hex()}" in review
+    assert result["hash"] == envelope.hash_hex()
