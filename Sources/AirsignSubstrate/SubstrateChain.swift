@@ -44,10 +44,7 @@ public struct SubstrateChain: ChainModule {
         let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
         switch request.payloadType {
         case "extrinsic":
-            let json = try Self.member(request.payload, "signerPayload")
-            let payload = try SignerPayload(json: json)
-            let built = try SigningPayload(payload)
-            try Self.checkNetwork(request.network, genesis: payload.genesisHash)
+            let (payload, built) = try Self.signingPayload(request)
             guard payload.accountID == account else {
                 throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
             }
@@ -220,11 +217,19 @@ public struct SubstrateChain: ChainModule {
 
     // MARK: helpers
 
+    /// The request's SignerPayload, checked against the request's network, and the bytes it
+    /// signs, built by the extension list the signer trusts for it.
+    static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload) {
+        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
+        try checkNetwork(request.network, genesis: payload.genesisHash)
+        return (payload, try SigningPayload(trusting: payload))
+    }
+
     /// The signed extrinsic and SignerResult for `request` signed with `signature`; `signed` is
     /// the reviewed payload, checked to be what the request's payload builds.
     static func result(_ request: SignRequest, signature: MultiSignature, signed: [UInt8]) throws -> JSONValue {
-        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
-        guard try SigningPayload(payload).bytes == signed else {
+        let (payload, built) = try signingPayload(request)
+        guard built.bytes == signed else {
             throw SubstrateError("the reviewed bytes are not the request's payload")
         }
         let extrinsic = try extrinsic(request, signature: signature)
@@ -237,8 +242,7 @@ public struct SubstrateChain: ChainModule {
     }
 
     static func extrinsic(_ request: SignRequest, signature: MultiSignature) throws -> SignedExtrinsic {
-        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
-        let built = try SigningPayload(payload)
+        let (payload, built) = try signingPayload(request)
         return SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
     }
 
