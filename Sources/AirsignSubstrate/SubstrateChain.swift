@@ -11,8 +11,10 @@ import AirsignMessages
 ///   `MultiSignature` hex; result `{"extrinsic":"0x…","signerResult":{"id":0,"signature":"0x…"}}`
 ///   (plus `signedTransaction` when the payload asks `withSignedTransaction`).
 /// - `{"type":"raw","signerPayloadRaw":{"address","data","type":"bytes"|"payload"}}` → `bytes`
-///   signed wrapped in `<Bytes>…</Bytes>`, the raw signature returned as polkadot-js does;
-///   `payload` signed as an extrinsic payload (>256-byte rule), a MultiSignature returned.
+///   signed wrapped in `<Bytes>…</Bytes>`, the raw signature returned as polkadot-js does
+///   (Ethereum-prefixed data, or data holding a transaction payload, only with `--blind`:
+///   `RawMessage.disguise`); `payload` signed as an extrinsic payload (>256-byte rule), a
+///   MultiSignature returned, only with `--blind`.
 ///
 /// The scheme (sr25519, ed25519, ecdsa) is the account's: a 33-byte key is ecdsa; for a
 /// 32-byte key the keystore's signing key says which.
@@ -24,6 +26,8 @@ public struct SubstrateChain: ChainModule {
     /// The signing items' labels; `sign` dispatches on them.
     static let extrinsicLabel = "extrinsic payload"
     static let bytesLabel = "message (<Bytes> wrapped)"
+    /// Ethereum-prefixed data, which polkadot-js signs as given.
+    static let unwrappedBytesLabel = "message (Ethereum prefix, not <Bytes> wrapped)"
     static let rawPayloadLabel = "raw extrinsic payload"
     /// polkadot-js routes status updates by the result id; a one-shot offline signer has no
     /// request counter, so it answers 0.
@@ -69,12 +73,15 @@ public struct SubstrateChain: ChainModule {
                 if let text = Self.readableText(message) { shown = ReviewLine("message", text) } else {
                     shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
                 }
-                // u8aWrapBytes leaves Ethereum-prefixed data as it is; say so rather than claim tags.
-                let tagged = message != raw.data || RawMessage.isWrapped(raw.data)
-                return Review(request: request, title: "Substrate message (signRaw, " + (tagged ? "<Bytes> wrapped)" : "Ethereum prefix, no <Bytes> tags)"),
+                // u8aWrapBytes leaves Ethereum-prefixed data as it is: the review and the signing
+                // item say so rather than claim tags.
+                let wrapped = RawMessage.isWrapped(message)
+                let disguise = RawMessage.disguise(in: raw.data)
+                return Review(request: request, title: "Substrate message (signRaw, " + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
                               lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
-                              warnings: tagged ? [] : ["the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"],
-                              key: key, signing: [SigningItem(label: Self.bytesLabel, bytes: message)])
+                              warnings: disguise.map { [$0.warning] } ?? [],
+                              confirmation: disguise.map { .explicit(reason: $0.reason) } ?? .standard,
+                              key: key, signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
             case .payload:
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
@@ -106,7 +113,7 @@ public struct SubstrateChain: ChainModule {
         case Self.rawPayloadLabel:
             let signature = try SubstrateSigning.signPayload(item.bytes, with: key)
             return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)], result: nil)
-        case Self.bytesLabel:
+        case Self.bytesLabel, Self.unwrappedBytesLabel:
             let signature = try SubstrateSigning.sign(item.bytes, with: key)
             return SignedOutput(signatures: [Hex.encode(signature.raw, prefix: true)], result: nil)
         default:
@@ -147,7 +154,7 @@ public struct SubstrateChain: ChainModule {
             let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: response.signatures, result: result)
             return Finalized(response: full, lines: lines)
-        case Self.bytesLabel:
+        case Self.bytesLabel, Self.unwrappedBytesLabel:
             guard response.result == nil else { throw SubstrateError("a message signature has no result") }
             let scheme: String
             if publicKey.count == 33 {

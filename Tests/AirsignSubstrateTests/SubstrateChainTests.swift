@@ -181,18 +181,6 @@ import Testing
         #expect(text.contains("signs     1 message, 20 bytes: message (<Bytes> wrapped)"), "\(text)")
     }
 
-    /// polkadot-js leaves Ethereum-prefixed data unwrapped; the review says so instead of "<Bytes> wrapped".
-    @Test func reviewOfAnEthereumPrefixedRawMessage() throws {
-        let (_, alice) = try Self.alice()
-        let data = Array("\u{19}Ethereum Signed Message:\n5hello".utf8)
-        let review = try F.module.review(try F.rawRequest(alice, data: "0x" + testHex(data)), context: F.context())
-        #expect(review.signing[0].bytes == data)
-        #expect(review.title == "Substrate message (signRaw, Ethereum prefix, no <Bytes> tags)")
-        #expect(review.warnings.count == 1)
-        let plain = try F.module.review(try F.rawRequest(alice, data: "0x" + testHex(Array("hello".utf8))), context: F.context())
-        #expect(plain.title == "Substrate message (signRaw, <Bytes> wrapped)" && plain.warnings.isEmpty)
-    }
-
     // MARK: sign and finalize
 
     @Test(arguments: [KeyScheme.sr25519, .ed25519, .secp256k1])
