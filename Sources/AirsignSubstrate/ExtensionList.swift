@@ -64,7 +64,4 @@ public struct ExtensionList: Sendable, Equatable {
         if case .signerTable = origin { return true }
         return false
     }
-
-    /// Whether an extension with this rule is in the list.
-    public func contains(_ rule: SignedExtension) -> Bool { rules.contains(rule) }
 }

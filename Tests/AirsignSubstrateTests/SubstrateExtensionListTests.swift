@@ -148,6 +148,20 @@ import Testing
         #expect(review.confirmation != .standard)
     }
 
+    /// ChargeAssetTxPayment (Asset Hubs) has no table yet: its tip and asset are read by the
+    /// request's list and asset length, shown in base units of the asset, and need --blind.
+    @Test func assetTipOfARuntimeWithoutATable() throws {
+        let hub = "0x68d56f15f85d3136970ec16946040bc1752654e906147f7e43e9d539d7c3de2f"
+        let list = F.polkadotExtensions.map { $0 == "ChargeTransactionPayment" ? "ChargeAssetTxPayment" : $0 }.filter { $0 != "PrevalidateAttests" }
+        let json = signerPayloadJSON(address: try alice().address, method: "0x0000081234", era: "0x00", nonce: 1, tip: 7, specVersion: 1_004_000,
+                                     transactionVersion: 15, genesis: hub, blockHash: hub, extensions: list, assetId: "0x01020304", mode: 0)
+        let review = try review(json, network: "polkadot:68d56f15f85d3136970ec16946040bc1")
+        #expect(value(review, "tip")?.value == "7 base units of asset 0x020304")
+        #expect(review.warnings.contains("fees and tip are paid in another asset (asset id 0x020304) whose units this signer cannot name"))
+        #expect(value(review, "network name")?.value == "Polkadot Asset Hub")
+        #expect(review.confirmation != .standard)
+    }
+
     // MARK: era and block number
 
     /// The era line holds only what is signed: period, phase and the checkpoint hash; the block
