@@ -25,12 +25,6 @@ public struct RuntimeMetadata: Sendable, Equatable {
         public let specName: String
         public let specVersion: UInt32
         public let transactionVersion: UInt32
-
-        public init(specName: String, specVersion: UInt32, transactionVersion: UInt32) {
-            self.specName = specName
-            self.specVersion = specVersion
-            self.transactionVersion = transactionVersion
-        }
     }
 
     public let version: UInt8

@@ -85,7 +85,8 @@ import Testing
         guard let bytes = Self.rawBlob("rfc78/ksm.bin") else { return }
         let metadata = try RuntimeMetadata(decoding: bytes)
         #expect(metadata.version == 15)
-        #expect(metadata.runtimeVersion == RuntimeMetadata.RuntimeVersion(specName: "kusama", specVersion: 1_002_006, transactionVersion: 26))
+        let runtime = try #require(metadata.runtimeVersion)
+        #expect(runtime.specName == "kusama" && runtime.specVersion == 1_002_006 && runtime.transactionVersion == 26)
         #expect(metadata.pallet("Balances")?.index == 4 && metadata.pallet("Utility")?.index == 24)
         #expect(metadata.signedExtensions == RuntimeTable.kusamaExtensions)
         try Self.checkTable(metadata, network: "kusama", specName: "kusama")
