@@ -7,10 +7,24 @@ public struct DecodedCall: Sendable, Equatable {
     public let name: String
     /// Argument lines, in call order; nested calls one level deeper.
     public let arguments: [CallArgument]
-    /// Native-token amounts leaving the account (not known for transfer_all).
+    /// Native-token amounts leaving the account, as far as the call states them.
     public let amounts: [UInt128]
     /// Where the call layout came from, shown beside the call ("call indices from the built-in table").
     public let source: String
+    /// Whether the call moves the whole transferable balance (transfer_all), an amount no
+    /// signed byte states: the review must not total it as `amounts` alone.
+    public let movesWholeBalance: Bool
+    /// What the person should stop and think about in this call, in call order.
+    public let warnings: [String]
+
+    public init(name: String, arguments: [CallArgument], amounts: [UInt128], source: String, movesWholeBalance: Bool = false, warnings: [String] = []) {
+        self.name = name
+        self.arguments = arguments
+        self.amounts = amounts
+        self.source = source
+        self.movesWholeBalance = movesWholeBalance
+        self.warnings = warnings
+    }
 }
 
 /// One argument line of a decoded call.
@@ -26,6 +40,12 @@ public struct CallArgument: Sendable, Equatable {
     public let label: String
     public let value: Value
     public let level: Int
+
+    public init(label: String, value: Value, level: Int) {
+        self.label = label
+        self.value = value
+        self.level = level
+    }
 }
 
 /// What turns call bytes into a `DecodedCall`: the built-in table now, metadata-driven decoding
@@ -38,13 +58,13 @@ public protocol CallDecoder: Sendable {
 
 /// The built-in table: Balances `transfer_allow_death` (0), `transfer_keep_alive` (3),
 /// `transfer_all` (4) and Utility `batch` (0) / `batch_all` (2) of those, for the runtimes in
-/// `SubstrateNetwork.callTables` (pallet-balances and pallet-utility `#[pallet::call_index]`).
+/// `SubstrateNetwork.runtimes` (pallet-balances and pallet-utility `#[pallet::call_index]`).
 public struct BuiltInCallDecoder: CallDecoder {
     public static let source = "call indices from the built-in table"
     public init() {}
 
     public func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32) throws(SubstrateError) -> DecodedCall? {
-        guard let table = network?.callTable(specVersion: specVersion, transactionVersion: transactionVersion) else { return nil }
+        guard let table = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion) else { return nil }
         var reader = SCALEReader(call, maxDepth: 4)
         guard let decoded = try Self.read(&reader, table: table, level: 0) else { return nil }
         guard reader.isAtEnd else {
@@ -53,7 +73,7 @@ public struct BuiltInCallDecoder: CallDecoder {
         return decoded
     }
 
-    static func read(_ reader: inout SCALEReader, table: CallTable, level: Int) throws(SubstrateError) -> DecodedCall? {
+    static func read(_ reader: inout SCALEReader, table: RuntimeTable, level: Int) throws(SubstrateError) -> DecodedCall? {
         let pallet: UInt8, index: UInt8
         do {
             pallet = try reader.readInteger(UInt8.self)
@@ -73,12 +93,14 @@ public struct BuiltInCallDecoder: CallDecoder {
                 return DecodedCall(name: "Balances.transfer_all", arguments: [
                     dest, CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1),
                     CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"), level: level + 1),
-                ], amounts: [], source: source)
+                ], amounts: [], source: source, movesWholeBalance: true, warnings: [Self.transferAllWarning(keepAlive: keepAlive)])
             case (table.utility, 0), (table.utility, 2):
                 let name = index == 0 ? "Utility.batch" : "Utility.batch_all"
                 let count = try reader.readLength(max: 1024, minimumElementSize: 2)
                 var arguments: [CallArgument] = []
                 var amounts: [UInt128] = []
+                var wholeBalance = false
+                var warnings: [String] = []
                 for position in 0 ..< count {
                     let inner = try reader.nested { (inner: inout SCALEReader) throws -> DecodedCall? in
                         try read(&inner, table: table, level: level + 1)
@@ -87,8 +109,10 @@ public struct BuiltInCallDecoder: CallDecoder {
                     arguments.append(CallArgument(label: "call \(position + 1)", value: .text(inner.name), level: level + 1))
                     arguments += inner.arguments
                     amounts += inner.amounts
+                    wholeBalance = wholeBalance || inner.movesWholeBalance
+                    warnings += inner.warnings.filter { !warnings.contains($0) }
                 }
-                return DecodedCall(name: name, arguments: arguments, amounts: amounts, source: source)
+                return DecodedCall(name: name, arguments: arguments, amounts: amounts, source: source, movesWholeBalance: wholeBalance, warnings: warnings)
             default:
                 return nil
             }
@@ -97,6 +121,13 @@ public struct BuiltInCallDecoder: CallDecoder {
         } catch {
             throw SubstrateError("method: the call at pallet \(pallet), call \(index) does not decode: \(error)")
         }
+    }
+
+    /// transfer_all states no amount: like a Stellar account merge, it takes all there is.
+    static func transferAllWarning(keepAlive: Bool) -> String {
+        "Balances.transfer_all moves the whole transferable balance, not a stated amount: all the account can spend"
+            + (keepAlive ? " (keep alive: it keeps the existential deposit)"
+                : ", and without keep alive the account may be reaped (removed, with anything below the existential deposit)")
     }
 
     /// sp-runtime `MultiAddress`: Id, Index, Raw, Address32, Address20.

@@ -2,9 +2,12 @@ import AirsignEncoding
 import AirsignMessages
 import BigInt
 
-/// What the signer shows for a SignerPayloadJSON before the PIN: the network by name, the
-/// signer in that network's SS58 format, the call (decoded when the call decoder knows it, else
-/// raw and needing explicit confirmation), era, nonce, tip, versions, metadata-hash mode.
+/// What the signer shows for a SignerPayloadJSON before the PIN. Every value is read back from
+/// the signed bytes by the extension list the signer trusts (`ExtensionValues`), never taken
+/// from the JSON fields: the network by its signed genesis hash, the call (decoded when the
+/// runtime is in the signer's table, else raw and needing `--blind`), era and checkpoint,
+/// nonce, tip, versions, metadata-hash mode. The request's own words (the block number it
+/// claims, a list no table vouches for) are marked as such.
 struct ExtrinsicReview {
     let title: String
     let lines: [ReviewLine]
@@ -13,8 +16,12 @@ struct ExtrinsicReview {
     let totals: [AssetAmount]
 
     init(payload: SignerPayload, signing: SigningPayload, calls: any CallDecoder, chain: SubstrateChain, context: ReviewContext) throws {
-        let network = SubstrateNetwork.byGenesis(payload.genesisHash)
-        let networkID = SubstrateNetwork.caip2(genesisHash: payload.genesisHash)
+        let list = signing.extensions
+        let values = try ExtensionValues(reading: signing.bytes, callLength: payload.method.count, by: list)
+        // Without CheckGenesis nothing signed names the network: the request's genesis hash
+        // still picks the address format, but the review says it is only the request's.
+        let network = SubstrateNetwork.byGenesis(values.genesisHash ?? payload.genesisHash)
+        let networkID = SubstrateNetwork.caip2(genesisHash: values.genesisHash ?? payload.genesisHash)
         var warnings: [String] = []
         var lines: [ReviewLine] = []
         let prefix = network?.ss58Prefix ?? payload.addressPrefix
@@ -24,28 +31,28 @@ struct ExtrinsicReview {
             guard let asset else { return "\(value) base units (token unknown for this network)" }
             return AssetAmount(asset: asset, amount: BigUInt(value)).formatted
         }
+        func notSigned(_ extensionName: String) -> String { "not signed (the list has no \(extensionName))" }
 
-        if let network {
-            lines.append(ReviewLine("network name", network.name))
+        if let genesis = values.genesisHash {
+            lines.append(ReviewLine("genesis", "0x" + Hex.encode(genesis)))
+            lines.append(ReviewLine("network name", network?.name ?? "unknown to this signer", source: .signerTable))
         } else {
-            lines.append(ReviewLine("network name", "unknown network, genesis hash 0x" + Hex.encode(payload.genesisHash)))
+            lines.append(ReviewLine("genesis", notSigned("CheckGenesis")))
+            lines.append(ReviewLine("network name", (network?.name ?? "unknown") + ", by the request's genesis hash 0x" + Hex.encode(payload.genesisHash),
+                                    source: .request))
+        }
+        if network == nil {
             warnings.append("the genesis hash is not a network this signer knows; check it is the chain you mean")
         }
         lines.append(ReviewLine("from", chain.describe(try address(payload.accountID), in: context)))
 
-        // The call table is picked by genesis hash and runtime versions: trust them only when the
-        // signature covers them, or a request could borrow Polkadot's table for another chain's call.
-        let rules = payload.signedExtensions.compactMap(SignedExtension.rule(for:))
-        let unsigned = [(SignedExtension.genesis, "CheckGenesis"), (.specVersion, "CheckSpecVersion"), (.transactionVersion, "CheckTxVersion")]
-            .filter { !rules.contains($0.0) }.map(\.1)
-        if !unsigned.isEmpty {
-            warnings.append("signedExtensions has no \(unsigned.joined(separator: ", ")): the genesis hash and runtime versions are not all signed, so the call is not decoded by them")
+        // Only a runtime in the signer's table picks call indices: its list signs the genesis
+        // hash and both versions, so the table used is the one of the chain that will run it.
+        var decoded: DecodedCall?
+        if list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion, values.genesisHash != nil {
+            decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
         }
-        let decoded = unsigned.isEmpty
-            ? try calls.decode(payload.method, network: network, specVersion: payload.specVersion, transactionVersion: payload.transactionVersion)
-            : nil
         var totals: [UInt128] = []
-        let confirmation: Confirmation
         if let decoded {
             lines.append(ReviewLine("call", "\(decoded.name) (\(decoded.source))"))
             for argument in decoded.arguments {
@@ -58,40 +65,49 @@ struct ExtrinsicReview {
                 lines.append(ReviewLine(argument.label, value, level: argument.level))
             }
             totals = decoded.amounts
-            confirmation = .standard
+            warnings += decoded.warnings
         } else {
             let pallet = payload.method.first.map(String.init) ?? "?"
             let index = payload.method.dropFirst().first.map(String.init) ?? "?"
-            let why = unsigned.isEmpty ? "no call table for this network and runtime" : "the network and runtime are not signed"
+            let why = list.isTrusted ? "not a call the built-in table knows" : "no runtime table for this network and runtime"
             lines.append(ReviewLine("call", "pallet \(pallet), call \(index) (not decoded: \(why))"))
             lines.append(ReviewLine("call arguments (hex)", "0x" + Hex.encode(payload.method.dropFirst(2))))
-            confirmation = .explicit(reason: "a call this signer cannot decode, shown as raw bytes")
         }
 
-        // Without CheckMortality the JSON's era goes nowhere: the transaction has no lifetime.
-        switch rules.contains(.mortality) ? payload.era : nil {
-        case .immortal?, nil:
-            lines.append(ReviewLine("era", rules.contains(.mortality) ? "immortal" : "immortal (no CheckMortality: the era is not signed)"))
-            warnings.append("the transaction is immortal: it stays valid forever (until the nonce is used)")
-        case let .mortal(period, _)?:
-            lines.append(ReviewLine("era", "valid from block \(payload.era.birth(current: payload.blockNumber)) for \(period) blocks"))
+        lines += Self.eraLines(values, claimedBlock: payload.blockNumber, warnings: &warnings)
+        lines.append(ReviewLine("nonce", values.nonce.map { "\($0)" } ?? notSigned("CheckNonce")))
+        switch values.tip {
+        case nil:
+            lines.append(ReviewLine("tip", notSigned("ChargeTransactionPayment")))
+        case let tip? where tip.asset != nil:
+            let assetID = "0x" + Hex.encode(tip.asset ?? [])
+            lines.append(ReviewLine("tip", "\(tip.amount) base units of asset \(assetID)"))
+            warnings.append("fees and tip are paid in another asset (asset id \(assetID)) whose units this signer cannot name")
+        case let tip?:
+            lines.append(ReviewLine("tip", amount(tip.amount)))
+            totals.append(tip.amount)
         }
-        lines.append(ReviewLine("nonce", "\(payload.nonce)"))
-        let assetTip = payload.assetIdOption != [0]
-        if assetTip {
-            lines.append(ReviewLine("tip", "\(payload.tip) base units of asset 0x\(Hex.encode(payload.assetIdOption.dropFirst()))"))
-            warnings.append("fees and tip are paid in another asset (assetId 0x\(Hex.encode(payload.assetIdOption.dropFirst()))) whose units this signer cannot name")
-        } else {
-            lines.append(ReviewLine("tip", amount(payload.tip)))
-            totals.append(payload.tip)
+        lines.append(ReviewLine("spec version", values.specVersion.map { "\($0)" } ?? notSigned("CheckSpecVersion")))
+        lines.append(ReviewLine("transaction version", values.transactionVersion.map { "\($0)" } ?? notSigned("CheckTxVersion")))
+        switch values.metadataHash {
+        case .disabled?: lines.append(ReviewLine("metadata hash", "disabled (mode 0)"))
+        case let .enabled(hash)?: lines.append(ReviewLine("metadata hash", "enabled (mode 1), 0x" + Hex.encode(hash)))
+        case nil: break
         }
-        lines.append(ReviewLine("spec version", "\(payload.specVersion)"))
-        lines.append(ReviewLine("transaction version", "\(payload.transactionVersion)"))
-        if payload.signedExtensions.contains("CheckMetadataHash") {
-            lines.append(ReviewLine("metadata hash", payload.mode == 1
-                ? "enabled, 0x" + Hex.encode(payload.metadataHash ?? []) : "disabled (mode 0)"))
+
+        let confirmation: Confirmation
+        switch list.origin {
+        case let .signerTable(name, runtime):
+            lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (\(name)'s runtime, \(runtime.versions))",
+                                    source: .signerTable))
+            confirmation = decoded == nil ? .explicit(reason: "a call this signer cannot decode, shown as raw bytes") : .standard
+        case .request:
+            lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", "), source: .request))
+            warnings.append("this signer has no runtime table for \(network?.name ?? "this network") at spec \(payload.specVersion), transaction version "
+                + "\(payload.transactionVersion): the values above are read by the request's extension list, which nothing vouches for; "
+                + "the chain may read the same signed bytes otherwise")
+            confirmation = .explicit(reason: "a runtime this signer has no table for: its signed-extension list is the request's and the call is shown as raw bytes")
         }
-        lines.append(ReviewLine("signed extensions", payload.signedExtensions.joined(separator: ", ")))
         if signing.bytes.count > 256 {
             lines.append(ReviewLine("signed as", "BLAKE2b-256 of the \(signing.bytes.count)-byte payload"))
         }
@@ -102,9 +118,40 @@ struct ExtrinsicReview {
         self.confirmation = confirmation
         if let asset {
             let sum = totals.reduce(BigUInt(0)) { $0 + BigUInt($1) }
-            self.totals = [AssetAmount(asset: asset, amount: sum)]
+            // What no signed byte states as an amount (transfer_all, a call shown raw) is said
+            // beside the stated sum rather than counted as 0: the total never claims less leaves.
+            let unstated = decoded == nil ? " + what the undecoded call moves"
+                : decoded?.movesWholeBalance == true ? " + the whole transferable balance" : ""
+            let moved = Asset(chain: asset.chain, network: asset.network, symbol: asset.symbol + unstated, decimals: asset.decimals)
+            self.totals = [AssetAmount(asset: moved, amount: sum)]
         } else {
             self.totals = []
+        }
+    }
+
+    /// The era as signed: its period and phase (CheckMortality's extra) and the hash of its
+    /// first block (its additional data). The block number is only the watch's claim: it is
+    /// not signed, so it is shown as the request's words, and flagged when it cannot be the
+    /// era's first block.
+    static func eraLines(_ values: ExtensionValues, claimedBlock: UInt64, warnings: inout [String]) -> [ReviewLine] {
+        switch values.era {
+        case nil:
+            warnings.append("the transaction is immortal: it stays valid forever (until the nonce is used)")
+            return [ReviewLine("era", "not signed (the list has no CheckMortality): the transaction never expires")]
+        case .immortal?:
+            warnings.append("the transaction is immortal: it stays valid forever (until the nonce is used)")
+            return [ReviewLine("era", "immortal")]
+        case let .mortal(period, phase)?:
+            let checkpoint = "0x" + Hex.encode(values.checkpoint ?? [])
+            let quantum = max(period >> 12, 1)
+            if claimedBlock % period / quantum * quantum != phase {
+                warnings.append("the request's block number #\(claimedBlock) is not in phase \(phase) of a \(period)-block era, "
+                    + "so it is not the era's first block: the watch's claim is wrong")
+            }
+            return [
+                ReviewLine("era", "valid for \(period) blocks from the block with hash \(checkpoint) (phase \(phase))"),
+                ReviewLine("block number", "#\(claimedBlock) (the watch's claim)", source: .request),
+            ]
         }
     }
 }

@@ -31,13 +31,12 @@ public struct PayloadBuilder: Sendable {
         self.signedExtensions = signedExtensions
     }
 
-    /// The relay chains' extension list (Polkadot runtime order), used when none is given.
-    public static let relayExtensions = [
-        "CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality", "CheckNonce",
-        "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash",
-    ]
+    /// The Polkadot relay chain's extension list, used when neither the options, the node's
+    /// metadata nor the signer's runtime table give one.
+    public static let relayExtensions = RuntimeTable.polkadotExtensions
 
-    /// The SignerPayloadJSON, checked by parsing it back (an unknown extension is refused here).
+    /// The SignerPayloadJSON, checked by parsing it back as the signer does (an unknown
+    /// extension, or a list other than the signer's table for a runtime it knows, is refused here).
     public func json() throws(SubstrateError) -> JSONValue {
         let immortal = era == .immortal
         let value: JSONValue = .object([
@@ -58,7 +57,7 @@ public struct PayloadBuilder: Sendable {
             (key: "version", value: .number("4")),
             (key: "withSignedTransaction", value: .bool(true)),
         ])
-        _ = try SigningPayload(try SignerPayload(json: value))
+        _ = try SigningPayload(trusting: try SignerPayload(json: value))
         return value
     }
 

@@ -19,9 +19,19 @@ public struct RuntimeMetadata: Sendable, Equatable {
         public func callIndex(_ name: String) -> UInt8? { calls.first { $0.name == name }?.index }
     }
 
+    /// The runtime's name and versions, from System's `Version` constant (sp-version
+    /// `RuntimeVersion`): what a runtime table is keyed by.
+    public struct RuntimeVersion: Sendable, Equatable {
+        public let specName: String
+        public let specVersion: UInt32
+        public let transactionVersion: UInt32
+    }
+
     public let version: UInt8
     public let pallets: [Pallet]
     public let signedExtensions: [String]
+    /// Nil when System has no `Version` constant.
+    public let runtimeVersion: RuntimeVersion?
 
     public func pallet(_ name: String) -> Pallet? { pallets.first { $0.name == name } }
 
@@ -53,6 +63,7 @@ public struct RuntimeMetadata: Sendable, Equatable {
         let variants = try Self.readTypes(&reader, limit: limit)
         let palletCount = try reader.readLength(max: 256, minimumElementSize: 6)
         var pallets: [Pallet] = []
+        var versionConstant: [UInt8]?
         for _ in 0 ..< palletCount {
             let name = try reader.readString(maxLength: 256)
             if try reader.readOption({ try Self.readStorage(&$0, limit: limit) }) != nil {}
@@ -60,9 +71,10 @@ public struct RuntimeMetadata: Sendable, Equatable {
             _ = try reader.readOption { try $0.readCompact(UInt32.self) }  // event
             let constants = try reader.readLength(max: limit, minimumElementSize: 4)
             for _ in 0 ..< constants {
-                _ = try reader.readString(maxLength: 256)
+                let constant = try reader.readString(maxLength: 256)
                 _ = try reader.readCompact(UInt32.self)
-                _ = try reader.readByteVector(maxLength: limit)
+                let value = try reader.readByteVector(maxLength: limit)
+                if name == "System", constant == "Version" { versionConstant = value }
                 try Self.skipDocs(&reader, limit: limit)
             }
             _ = try reader.readOption { try $0.readCompact(UInt32.self) }  // error
@@ -87,6 +99,7 @@ public struct RuntimeMetadata: Sendable, Equatable {
             _ = try reader.readCompact(UInt32.self)
         }
         signedExtensions = extensions
+        runtimeVersion = try versionConstant.map(Self.readRuntimeVersion)
         _ = try reader.readCompact(UInt32.self)  // runtime type
         if version == 15 { try Self.readV15Tail(&reader, limit: limit) }
         try reader.finish()
@@ -135,6 +148,24 @@ public struct RuntimeMetadata: Sendable, Equatable {
             try skipDocs(&reader, limit: limit)
         }
         return variants
+    }
+
+    /// sp-version `RuntimeVersion`: spec name, impl name, authoring, spec and impl versions, the
+    /// API list, the transaction version, then a state/system version byte in runtimes since
+    /// that field was added (none before).
+    private static func readRuntimeVersion(_ bytes: [UInt8]) throws -> RuntimeVersion {
+        var reader = SCALEReader(bytes)
+        let specName = try reader.readString(maxLength: 256)
+        _ = try reader.readString(maxLength: 256)  // impl name
+        _ = try reader.readInteger(UInt32.self)  // authoring version
+        let specVersion = try reader.readInteger(UInt32.self)
+        _ = try reader.readInteger(UInt32.self)  // impl version
+        let apis = try reader.readLength(max: 1024, minimumElementSize: 12)
+        _ = try reader.readBytes(count: apis * 12)
+        let transactionVersion = try reader.readInteger(UInt32.self)
+        if !reader.isAtEnd { _ = try reader.readInteger(UInt8.self) }
+        try reader.finish()
+        return RuntimeVersion(specName: specName, specVersion: specVersion, transactionVersion: transactionVersion)
     }
 
     private static func skipFields(_ reader: inout SCALEReader, limit: Int) throws {

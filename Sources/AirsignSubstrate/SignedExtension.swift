@@ -28,64 +28,44 @@ public enum SignedExtension: Sendable, Equatable {
         }
     }
 
-    func writeExtra(_ payload: SignerPayload, into writer: inout SCALEWriter) {
+    /// What the extension carries, as refusals name it.
+    public var valueName: String {
+        switch self {
+        case .empty: return "no data"
+        case .specVersion: return "the spec version"
+        case .transactionVersion: return "the transaction version"
+        case .genesis: return "the genesis hash"
+        case .mortality: return "the era"
+        case .nonce: return "the nonce"
+        case .tip, .assetTip: return "the tip"
+        case .metadataHash: return "the metadata hash"
+        }
+    }
+
+    /// Appends this extension's extra data for `values` (what the extrinsic carries too).
+    func writeExtra(_ values: ExtensionValues, into writer: inout SCALEWriter) {
         switch self {
         case .empty, .specVersion, .transactionVersion, .genesis: break
-        case .mortality: writer.writeBytes(payload.era.encoded)
-        case .nonce: writer.writeCompact(payload.nonce)
-        case .tip: writer.writeCompact(payload.tip)
+        case .mortality: writer.writeBytes(values.era?.encoded ?? [])
+        case .nonce: writer.writeCompact(values.nonce ?? 0)
+        case .tip: writer.writeCompact(values.tip?.amount ?? 0)
         case .assetTip:
-            writer.writeCompact(payload.tip)
-            writer.writeBytes(payload.assetIdOption)
-        case .metadataHash: writer.writeInteger(payload.mode)
+            writer.writeCompact(values.tip?.amount ?? 0)
+            writer.writeOption(values.tip?.asset) { $0.writeBytes($1) }
+        case .metadataHash: writer.writeInteger(values.metadataHash?.mode ?? 0)
         }
     }
 
-    func writeAdditional(_ payload: SignerPayload, into writer: inout SCALEWriter) {
+    /// Appends this extension's additional data for `values` (signed, never transmitted).
+    func writeAdditional(_ values: ExtensionValues, into writer: inout SCALEWriter) {
         switch self {
         case .empty, .nonce, .tip, .assetTip: break
-        case .specVersion: writer.writeInteger(payload.specVersion)
-        case .transactionVersion: writer.writeInteger(payload.transactionVersion)
-        case .genesis: writer.writeBytes(payload.genesisHash)
-        case .mortality: writer.writeBytes(payload.blockHash)
+        case .specVersion: writer.writeInteger(values.specVersion ?? 0)
+        case .transactionVersion: writer.writeInteger(values.transactionVersion ?? 0)
+        case .genesis: writer.writeBytes(values.genesisHash ?? [])
+        case .mortality: writer.writeBytes(values.checkpoint ?? [])
         case .metadataHash:
-            // Mode 0 signs None even if a hash was sent; SignerPayload refuses that mismatch.
-            writer.writeOption(payload.mode == 1 ? payload.metadataHash : nil) { $0.writeBytes($1) }
+            writer.writeOption(values.metadataHash?.hash) { $0.writeBytes($1) }
         }
-    }
-}
-
-/// What is signed for a `SignerPayload` (spec §1a.2): `method ‖ extras ‖ additionals`, the
-/// extensions taken in the payload's own `signedExtensions` order, and the message the scheme
-/// receives (the payload itself, or its BLAKE2b-256 when it is longer than 256 bytes).
-public struct SigningPayload: Sendable, Equatable {
-    /// The extensions' explicit data, in order: what the extrinsic carries after the signature.
-    public let extra: [UInt8]
-    /// The extensions' implicit data, in order: signed but never transmitted.
-    public let additional: [UInt8]
-    /// `method ‖ extra ‖ additional`.
-    public let bytes: [UInt8]
-
-    /// Refuses an extension it has no rule for, naming it.
-    public init(_ payload: SignerPayload) throws(SubstrateError) {
-        var extra = SCALEWriter()
-        var additional = SCALEWriter()
-        for name in payload.signedExtensions {
-            guard let rule = SignedExtension.rule(for: name) else {
-                throw SubstrateError("signed extension \(name) is unknown to this signer; it cannot tell what it would sign, so it refuses")
-            }
-            rule.writeExtra(payload, into: &extra)
-            rule.writeAdditional(payload, into: &additional)
-        }
-        self.extra = extra.bytes
-        self.additional = additional.bytes
-        bytes = payload.method + extra.bytes + additional.bytes
-    }
-
-    /// The message the signature scheme is given for payload `bytes`: BLAKE2b-256 of it when it
-    /// is longer than 256 bytes (sp-runtime `SignedPayload::using_encoded`), else the bytes.
-    public static func message(for bytes: [UInt8]) throws(SubstrateError) -> [UInt8] {
-        guard bytes.count > 256 else { return bytes }
-        return try blake2b256(bytes)
     }
 }

@@ -2,7 +2,9 @@ import AirsignEncoding
 
 /// A polkadot-js `SignerPayloadJSON` (`@polkadot/types` `types/extrinsic.ts`), decoded and
 /// checked field by field: hashes 32 bytes, numbers within their widths, the era decodable.
-/// The JSON's own `signedExtensions` list drives the signing payload (`SigningPayload`).
+/// The JSON's `signedExtensions` are only the request's words: the signing payload is built by
+/// the list the signer trusts for the runtime (`ExtensionList.trusted(for:)`), and the review
+/// shows the values read back from the signed bytes, not these fields.
 public struct SignerPayload: Sendable, Equatable {
     /// The signer as written (SS58), and its 32-byte account id and SS58 prefix.
     public let address: String
@@ -12,7 +14,7 @@ public struct SignerPayload: Sendable, Equatable {
     /// followed by the asset's SCALE bytes.
     public let assetIdOption: [UInt8]
     public let blockHash: [UInt8]
-    /// Informational (not signed): the block the era was computed from.
+    /// Not signed: the block the watch says the era was computed from (shown as its claim).
     public let blockNumber: UInt64
     public let era: Era
     public let genesisHash: [UInt8]

@@ -11,8 +11,10 @@ import AirsignMessages
 ///   `MultiSignature` hex; result `{"extrinsic":"0x…","signerResult":{"id":0,"signature":"0x…"}}`
 ///   (plus `signedTransaction` when the payload asks `withSignedTransaction`).
 /// - `{"type":"raw","signerPayloadRaw":{"address","data","type":"bytes"|"payload"}}` → `bytes`
-///   signed wrapped in `<Bytes>…</Bytes>`, the raw signature returned as polkadot-js does;
-///   `payload` signed as an extrinsic payload (>256-byte rule), a MultiSignature returned.
+///   signed wrapped in `<Bytes>…</Bytes>`, the raw signature returned as polkadot-js does
+///   (Ethereum-prefixed data, or data holding a transaction payload, only with `--blind`:
+///   `RawMessage.disguise`); `payload` signed as an extrinsic payload (>256-byte rule), a
+///   MultiSignature returned, only with `--blind`.
 ///
 /// The scheme (sr25519, ed25519, ecdsa) is the account's: a 33-byte key is ecdsa; for a
 /// 32-byte key the keystore's signing key says which.
@@ -24,6 +26,8 @@ public struct SubstrateChain: ChainModule {
     /// The signing items' labels; `sign` dispatches on them.
     static let extrinsicLabel = "extrinsic payload"
     static let bytesLabel = "message (<Bytes> wrapped)"
+    /// Ethereum-prefixed data, which polkadot-js signs as given.
+    static let unwrappedBytesLabel = "message (Ethereum prefix, not <Bytes> wrapped)"
     static let rawPayloadLabel = "raw extrinsic payload"
     /// polkadot-js routes status updates by the result id; a one-shot offline signer has no
     /// request counter, so it answers 0.
@@ -44,10 +48,7 @@ public struct SubstrateChain: ChainModule {
         let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
         switch request.payloadType {
         case "extrinsic":
-            let json = try Self.member(request.payload, "signerPayload")
-            let payload = try SignerPayload(json: json)
-            let built = try SigningPayload(payload)
-            try Self.checkNetwork(request.network, genesis: payload.genesisHash)
+            let (payload, built) = try Self.signingPayload(request)
             guard payload.accountID == account else {
                 throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
             }
@@ -72,12 +73,15 @@ public struct SubstrateChain: ChainModule {
                 if let text = Self.readableText(message) { shown = ReviewLine("message", text) } else {
                     shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
                 }
-                // u8aWrapBytes leaves Ethereum-prefixed data as it is; say so rather than claim tags.
-                let tagged = message != raw.data || RawMessage.isWrapped(raw.data)
-                return Review(request: request, title: "Substrate message (signRaw, " + (tagged ? "<Bytes> wrapped)" : "Ethereum prefix, no <Bytes> tags)"),
+                // u8aWrapBytes leaves Ethereum-prefixed data as it is: the review and the signing
+                // item say so rather than claim tags.
+                let wrapped = RawMessage.isWrapped(message)
+                let disguise = RawMessage.disguise(in: raw.data)
+                return Review(request: request, title: "Substrate message (signRaw, " + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
                               lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
-                              warnings: tagged ? [] : ["the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"],
-                              key: key, signing: [SigningItem(label: Self.bytesLabel, bytes: message)])
+                              warnings: disguise.map { [$0.warning] } ?? [],
+                              confirmation: disguise.map { .explicit(reason: $0.reason) } ?? .standard,
+                              key: key, signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
             case .payload:
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
@@ -109,7 +113,7 @@ public struct SubstrateChain: ChainModule {
         case Self.rawPayloadLabel:
             let signature = try SubstrateSigning.signPayload(item.bytes, with: key)
             return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)], result: nil)
-        case Self.bytesLabel:
+        case Self.bytesLabel, Self.unwrappedBytesLabel:
             let signature = try SubstrateSigning.sign(item.bytes, with: key)
             return SignedOutput(signatures: [Hex.encode(signature.raw, prefix: true)], result: nil)
         default:
@@ -150,7 +154,7 @@ public struct SubstrateChain: ChainModule {
             let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: response.signatures, result: result)
             return Finalized(response: full, lines: lines)
-        case Self.bytesLabel:
+        case Self.bytesLabel, Self.unwrappedBytesLabel:
             guard response.result == nil else { throw SubstrateError("a message signature has no result") }
             let scheme: String
             if publicKey.count == 33 {
@@ -220,11 +224,19 @@ public struct SubstrateChain: ChainModule {
 
     // MARK: helpers
 
+    /// The request's SignerPayload, checked against the request's network, and the bytes it
+    /// signs, built by the extension list the signer trusts for it.
+    static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload) {
+        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
+        try checkNetwork(request.network, genesis: payload.genesisHash)
+        return (payload, try SigningPayload(trusting: payload))
+    }
+
     /// The signed extrinsic and SignerResult for `request` signed with `signature`; `signed` is
     /// the reviewed payload, checked to be what the request's payload builds.
     static func result(_ request: SignRequest, signature: MultiSignature, signed: [UInt8]) throws -> JSONValue {
-        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
-        guard try SigningPayload(payload).bytes == signed else {
+        let (payload, built) = try signingPayload(request)
+        guard built.bytes == signed else {
             throw SubstrateError("the reviewed bytes are not the request's payload")
         }
         let extrinsic = try extrinsic(request, signature: signature)
@@ -237,8 +249,7 @@ public struct SubstrateChain: ChainModule {
     }
 
     static func extrinsic(_ request: SignRequest, signature: MultiSignature) throws -> SignedExtrinsic {
-        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
-        let built = try SigningPayload(payload)
+        let (payload, built) = try signingPayload(request)
         return SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
     }
 

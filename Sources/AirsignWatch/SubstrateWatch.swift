@@ -182,7 +182,10 @@ public enum SubstrateWatch {
         guard let specVersion, let transactionVersion else { throw SubstrateError("--spec-version and --tx-version are needed without --rpc") }
         guard let ss58 = options.ss58 ?? network?.ss58Prefix else { throw SubstrateError("--ss58 is needed for a network this watch does not know") }
         guard let decimals = options.decimals ?? network?.decimals else { throw SubstrateError("--decimals is needed for a network this watch does not know") }
-        let extensions = options.extensions ?? metadata?.signedExtensions ?? PayloadBuilder.relayExtensions
+        // The signer reads a runtime it knows by its own table's list, so that list is the
+        // default before the relay chain's guess.
+        let known = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion)
+        let extensions = options.extensions ?? metadata?.signedExtensions ?? known?.signedExtensions ?? PayloadBuilder.relayExtensions
         return SubstrateChainState(genesis: genesis, specVersion: specVersion, transactionVersion: transactionVersion, ss58: ss58,
                                    decimals: decimals, extensions: extensions, metadata: metadata, network: network)
     }
@@ -198,7 +201,7 @@ public enum SubstrateWatch {
             }
             return call.encode(pallet: balances.index, call: index, dest: dest)
         }
-        guard let table = state.network?.callTable(specVersion: state.specVersion, transactionVersion: state.transactionVersion) else {
+        guard let table = state.network?.runtime(specVersion: state.specVersion, transactionVersion: state.transactionVersion) else {
             throw SubstrateError("no built-in call indices for this network at spec \(state.specVersion), tx version \(state.transactionVersion); use --rpc or substrate call --call 0x…")
         }
         return call.encode(pallet: table.balances, call: call.defaultCallIndex, dest: dest)

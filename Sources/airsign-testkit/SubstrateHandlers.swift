@@ -42,9 +42,22 @@ private func reviewAndSign(_ request: Request, network: String, payload: JSONVal
     let signRequest = try SignRequest.make(chain: module.chain, network: network, account: account, payload: payload)
     let review = try module.review(signRequest, context: ReviewContext(now: 0))
     let output = try module.sign(review, with: key)
+    // The review as the person sees it: each line's label, value and source, so the suite can
+    // hold every shown value against the reference library's reading of the signed bytes.
+    let lines: [[String: Any]] = review.lines.map { line in
+        let source: String
+        switch line.source {
+        case .signed: source = "signed"
+        case .signerTable: source = "signerTable"
+        case .request: source = "request"
+        }
+        return ["label": line.label, "value": line.value, "level": line.level, "source": source]
+    }
     var answer: [String: Any] = [
         "public": Hex.encode(publicKey(key)), "signed": Hex.encode(review.signing.first?.bytes ?? []),
         "signature": output.signatures.first ?? "", "confirmation": review.confirmation == .standard ? "standard" : "explicit",
+        "title": review.title, "lines": lines, "warnings": review.warnings, "totals": review.totals.map(\.formatted),
+        "label": review.signing.first?.label ?? "",
     ]
     if case let .string(extrinsic)? = output.result?["extrinsic"] { answer["extrinsic"] = extrinsic }
     return answer
@@ -52,7 +65,7 @@ private func reviewAndSign(_ request: Request, network: String, payload: JSONVal
 
 let substrateHandlers: [String: Handler] = [
     // {signer_payload: SignerPayloadJSON, scheme, seed, address} → {public, signed (payload), signature
-    // (MultiSignature), extrinsic, confirmation}
+    // (MultiSignature), extrinsic, confirmation, title, lines, warnings, totals, label}
     "substrate_sign_extrinsic": { request in
         let payload = try jsonMember(request, "signer_payload")
         guard case let .string(genesis)? = payload["genesisHash"] else { throw TestkitError.badRequest("no genesisHash") }
@@ -61,7 +74,8 @@ let substrateHandlers: [String: Handler] = [
             (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: payload),
         ]))
     },
-    // {signer_payload_raw: SignerPayloadRaw, scheme, seed, address} → {public, signed, signature}
+    // {signer_payload_raw: SignerPayloadRaw, scheme, seed, address} → {public, signed, signature, confirmation,
+    // title, lines, warnings, label}
     "substrate_sign_raw": { request in
         try reviewAndSign(request, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182", payload: .object([
             (key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: try jsonMember(request, "signer_payload_raw")),

@@ -29,6 +29,8 @@ import Testing
 
     // MARK: golden reviews
 
+    /// Every value below the call is read back from the signed bytes by Polkadot's own list;
+    /// the block number is the watch's claim, shown as the request's words.
     @Test func reviewOfAKnownTransfer() throws {
         let (_, alice) = try Self.alice()
         let text = try render(try F.request(alice, payload: F.payloadJSON(alice, method: try F.transferCall())))
@@ -39,13 +41,18 @@ import Testing
               network   polkadot:91b171bb158e2d3848fa23a9f1c25182
               account   15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
                         | "dev", //Alice))
-              network name Polkadot
+              genesis   0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3
+              network name Polkadot [signer's table]
               from      15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
                         | "dev", //Alice))
               call      Balances.transfer_keep_alive (call indices from the built-in table)
                 to        14E5nqKAp3oAJcmzgZhUD2RcptBeUBScxKHgJKU4HPNcKVf3 (contact "Bob")
                 amount    1.2345 DOT
-              era       valid from block 42 for 64 blocks
+              era       valid for 64 blocks from the block with hash
+                        | 0x1111111111111111111111111111111111111111111111111111111111111111
+                        | (phase 42)
+              block number from the request, not signed, not verified:
+                           | #42 (the watch's claim)
               nonce     5
               tip       0.0001 DOT
               spec version 1002005
@@ -54,7 +61,8 @@ import Testing
               signed extensions CheckNonZeroSender, CheckSpecVersion, CheckTxVersion,
                                 | CheckGenesis, CheckMortality, CheckNonce, CheckWeight,
                                 | ChargeTransactionPayment, PrevalidateAttests,
-                                | CheckMetadataHash
+                                | CheckMetadataHash (Polkadot's runtime, spec
+                                | 1002005…2000000, transaction version 26) [signer's table]
               total     1.2346 DOT
               signs     1 message, 122 bytes: extrinsic payload
 
@@ -83,6 +91,32 @@ import Testing
         #expect(try F.module.review(try F.request(alice, payload: F.payloadJSON(alice, method: "0x" + testHex(writer.bytes))), context: F.context()).confirmation == .standard)
     }
 
+    /// transfer_all states no amount: the total and the batch summary say the whole balance
+    /// goes, never "0 DOT", and a warning says what keep alive means, as for a Stellar merge.
+    @Test(arguments: [true, false])
+    func transferAllIsTheWholeBalance(keepAlive: Bool) throws {
+        let (_, alice) = try Self.alice()
+        let bob = try F.accountID(try F.key("//Bob", .sr25519))
+        let method = "0x" + testHex([5, 4, 0] + bob + [keepAlive ? 1 : 0])
+        let request = try F.request(alice, payload: F.payloadJSON(alice, method: method, tip: 0))
+        let text = unwrappedReview(try render(request))
+        #expect(text.contains("  keep alive \(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)")\n"), "\(text)")
+        #expect(text.contains("  total     0 DOT + the whole transferable balance\n"), "\(text)")
+        let warning = keepAlive
+            ? "Balances.transfer_all moves the whole transferable balance, not a stated amount: all the account can spend (keep alive: it keeps the existential deposit)"
+            : "Balances.transfer_all moves the whole transferable balance, not a stated amount: all the account can spend, and without keep alive the account may be reaped (removed, with anything below the existential deposit)"
+        #expect(text.contains("  warning   " + warning + "\n"), "\(text)")
+        let batch = BatchReview([request], registry: .standard, context: try F.context(), allowBlind: false)
+        let summary = ReviewText.renderTotals(batch)
+        #expect(summary == """
+            Batch: 1 request, all reviewed
+              total     0 DOT + the whole transferable balance on substrate
+                        | polkadot:91b171bb158e2d3848fa23a9f1c25182
+            """, "\(summary)")
+    }
+
+    /// A network without a runtime table: the list is the request's words, the values are read
+    /// by it, and the request needs --blind.
     @Test func reviewOfAnUnknownNetworkAndCall() throws {
         let (_, alice) = try Self.alice()
         let genesis = "0x" + String(repeating: "ab", count: 32)
@@ -96,13 +130,12 @@ import Testing
               network   polkadot:abababababababababababababababab
               account   15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
                         | "dev", //Alice))
-              network name unknown network, genesis hash
-                           | 0xababababababababababababababababababababababababababababababa
-                           |bab
+              genesis   0xabababababababababababababababababababababababababababababababab
+              network name unknown to this signer [signer's table]
               from      15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 (your account (key
                         | "dev", //Alice))
-              call      pallet 10, call 11 (not decoded: no call table for this network and
-                        | runtime)
+              call      pallet 10, call 11 (not decoded: no runtime table for this network
+                        | and runtime)
               call arguments (hex) 0x0c0d
               era       immortal
               nonce     5
@@ -110,7 +143,8 @@ import Testing
               spec version 1002005
               transaction version 26
               metadata hash disabled (mode 0)
-              signed extensions CheckNonZeroSender, CheckSpecVersion, CheckTxVersion,
+              signed extensions from the request, not signed, not verified:
+                                | CheckNonZeroSender, CheckSpecVersion, CheckTxVersion,
                                 | CheckGenesis, CheckMortality, CheckNonce, CheckWeight,
                                 | ChargeTransactionPayment, PrevalidateAttests,
                                 | CheckMetadataHash
@@ -118,35 +152,26 @@ import Testing
                         | chain you mean
               warning   the transaction is immortal: it stays valid forever (until the nonce
                         | is used)
+              warning   this signer has no runtime table for this network at spec 1002005,
+                        | transaction version 26: the values above are read by the request's
+                        | extension list, which nothing vouches for; the chain may read the
+                        | same signed bytes otherwise
               signs     1 message, 84 bytes: extrinsic payload
-              blind     not fully shown: a call this signer cannot decode, shown as raw
-                        | bytes; signed only with --blind
+              blind     not fully shown: a runtime this signer has no table for: its
+                        | signed-extension list is the request's and the call is shown as
+                        | raw bytes; signed only with --blind
 
             """, "\(text)")
     }
 
-    /// Without CheckGenesis (or a runtime version extension) the genesis hash and versions that
-    /// pick the call table are not signed: the call is shown raw and needs --blind.
-    @Test func unsignedNetworkDoesNotPickTheCallTable() throws {
+    /// A known network whose call the table does not know (System.remark) is shown raw and
+    /// needs --blind; the extension list is still the signer's.
+    @Test func unknownCallOfAKnownRuntime() throws {
         let (_, alice) = try Self.alice()
-        for missing in ["CheckGenesis", "CheckSpecVersion", "CheckTxVersion"] {
-            let extensions = F.polkadotExtensions.filter { $0 != missing }
-            let request = try F.request(alice, payload: F.payloadJSON(alice, method: try F.transferCall(), extensions: extensions))
-            let review = try F.module.review(request, context: F.context())
-            #expect(review.confirmation != .standard, "\(missing)")
-            #expect(review.lines.contains(ReviewLine("call", "pallet 5, call 3 (not decoded: the network and runtime are not signed)")), "\(missing)")
-            #expect(review.warnings.contains { $0.contains("has no \(missing)") }, "\(review.warnings)")
-        }
-    }
-
-    /// A mortal era in the JSON is not a lifetime unless CheckMortality signs it.
-    @Test func eraWithoutCheckMortalityIsShownImmortal() throws {
-        let (_, alice) = try Self.alice()
-        let extensions = F.polkadotExtensions.filter { $0 != "CheckMortality" }
-        let review = try F.module.review(try F.request(alice, payload: F.payloadJSON(alice, method: try F.transferCall(), extensions: extensions)),
-                                         context: F.context())
-        #expect(review.lines.contains(ReviewLine("era", "immortal (no CheckMortality: the era is not signed)")), "\(review.lines)")
-        #expect(review.warnings.contains { $0.contains("immortal") })
+        let review = try F.module.review(try F.request(alice, payload: F.payloadJSON(alice, method: "0x0000081234")), context: F.context())
+        #expect(review.confirmation == .explicit(reason: "a call this signer cannot decode, shown as raw bytes"))
+        #expect(review.lines.contains(ReviewLine("call", "pallet 0, call 0 (not decoded: not a call the built-in table knows)")))
+        #expect(review.lines.contains { $0.label == "signed extensions" && $0.source == .signerTable })
     }
 
     @Test func reviewOfARawMessage() throws {
@@ -154,18 +179,6 @@ import Testing
         let text = try render(try F.rawRequest(alice, data: "0x" + testHex(Array("hello".utf8))))
         #expect(text.contains("  message   <Bytes>hello</Bytes>\n"), "\(text)")
         #expect(text.contains("signs     1 message, 20 bytes: message (<Bytes> wrapped)"), "\(text)")
-    }
-
-    /// polkadot-js leaves Ethereum-prefixed data unwrapped; the review says so instead of "<Bytes> wrapped".
-    @Test func reviewOfAnEthereumPrefixedRawMessage() throws {
-        let (_, alice) = try Self.alice()
-        let data = Array("\u{19}Ethereum Signed Message:\n5hello".utf8)
-        let review = try F.module.review(try F.rawRequest(alice, data: "0x" + testHex(data)), context: F.context())
-        #expect(review.signing[0].bytes == data)
-        #expect(review.title == "Substrate message (signRaw, Ethereum prefix, no <Bytes> tags)")
-        #expect(review.warnings.count == 1)
-        let plain = try F.module.review(try F.rawRequest(alice, data: "0x" + testHex(Array("hello".utf8))), context: F.context())
-        #expect(plain.title == "Substrate message (signRaw, <Bytes> wrapped)" && plain.warnings.isEmpty)
     }
 
     // MARK: sign and finalize
@@ -186,7 +199,7 @@ import Testing
         #expect(resultSignature == output.signatures.first)
         // The extrinsic: length, 0x84, Id(account), the signature, extra, call.
         let payload = try SignerPayload(json: F.payloadJSON(alice, method: try F.transferCall()))
-        let built = try SigningPayload(payload)
+        let built = try SigningPayload(trusting: payload)
         let expected = SignedExtrinsic(accountID: try F.accountID(key), signature: signature, extra: built.extra, call: payload.method)
         #expect(extrinsicHex == "0x" + testHex(expected.encoded))
         #expect(result["signerResult"]?["signedTransaction"] == nil)
@@ -230,7 +243,7 @@ import Testing
 
     @Test func signRawPayloadNeedsExplicitConfirmation() throws {
         let (key, alice) = try Self.alice()
-        let payload = try SigningPayload(try SignerPayload(json: F.payloadJSON(alice, method: try F.transferCall())))
+        let payload = try SigningPayload(trusting: try SignerPayload(json: F.payloadJSON(alice, method: try F.transferCall())))
         let request = try F.rawRequest(alice, data: "0x" + testHex(payload.bytes), type: "payload")
         let review = try F.module.review(request, context: F.context())
         #expect(review.confirmation != .standard)

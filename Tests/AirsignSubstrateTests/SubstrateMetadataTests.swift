@@ -4,8 +4,9 @@ import AirsignTestSupport
 import Foundation
 import Testing
 
-/// The metadata reader against the Polkadot relay chain's real metadata (V14 at spec 1002005,
-/// V15 at spec 2000000). Those files are public data kept beside the repository in
+/// The metadata reader, and the signer's runtime tables, against real runtime metadata: the
+/// Polkadot relay chain's (V14 at spec 1002005, V15 at spec 2000000) and Kusama's runtime
+/// 1002006 (V15, `rfc78/ksm.bin`). Those files are public data kept beside the repository in
 /// `../shared/data` (not the project's to commit); when they are absent this suite says it is
 /// skipped. The reader is also checked against scalecodec-built V14/V15 blobs by the interop
 /// fixture node (Tests/interop/substrate/test_substrate_node.py).
@@ -21,6 +22,39 @@ import Testing
         return try? Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// A raw (binary) metadata file.
+    static func rawBlob(_ name: String) -> [UInt8]? {
+        let url = dataDirectory.appendingPathComponent(name)
+        guard let data = try? Data(contentsOf: url) else {
+            print("SubstrateMetadataTests: \(url.path) is absent; the real-metadata check is SKIPPED")
+            return nil
+        }
+        return Array(data)
+    }
+
+    /// A network's runtime table must be what the runtime's metadata says: the versions it is
+    /// keyed by (System's `Version` constant), Balances' and Utility's indices and calls, and the
+    /// signed extensions in the runtime's order.
+    static func checkTable(_ metadata: RuntimeMetadata, network key: String, specName: String) throws {
+        let version = try #require(metadata.runtimeVersion)
+        #expect(version.specName == specName)
+        let network = try #require(SubstrateNetwork.byKey(key))
+        let table = try #require(network.runtime(specVersion: version.specVersion, transactionVersion: version.transactionVersion),
+                                 "no \(key) table for spec \(version.specVersion), tx \(version.transactionVersion)")
+        #expect(table.signedExtensions == metadata.signedExtensions)
+        let balances = try #require(metadata.pallet("Balances"))
+        #expect(table.balances == balances.index)
+        #expect(balances.callIndex("transfer_allow_death") == 0)
+        #expect(balances.callIndex("transfer_keep_alive") == 3)
+        #expect(balances.callIndex("transfer_all") == 4)
+        let utility = try #require(metadata.pallet("Utility"))
+        #expect(table.utility == utility.index)
+        #expect(utility.callIndex("batch") == 0)
+        #expect(utility.callIndex("batch_all") == 2)
+        // Every table signs the genesis hash and both versions, which pick the table itself.
+        for name in ["CheckGenesis", "CheckSpecVersion", "CheckTxVersion"] { #expect(table.signedExtensions.contains(name)) }
+    }
+
     static let relayExtensions = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",
                                   "CheckNonce", "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash"]
 
@@ -30,7 +64,7 @@ import Testing
         let metadata = try RuntimeMetadata(decoding: bytes)
         #expect(metadata.version == version)
         #expect(metadata.signedExtensions == Self.relayExtensions)
-        #expect(metadata.signedExtensions == PayloadBuilder.relayExtensions)
+        #expect(metadata.signedExtensions == RuntimeTable.polkadotExtensions)
         let balances = try #require(metadata.pallet("Balances"))
         #expect(balances.index == 5)
         #expect(balances.callIndex("transfer_keep_alive") == 3)
@@ -41,10 +75,21 @@ import Testing
         #expect(utility.callIndex("batch") == 0)
         #expect(utility.callIndex("batch_all") == 2)
         #expect(metadata.pallet("System")?.index == 0)
-        // The built-in call table agrees for this runtime.
-        let polkadot = try #require(SubstrateNetwork.byKey("polkadot"))
-        let table = try #require(polkadot.callTable(specVersion: version == 14 ? 1_002_005 : 2_000_000, transactionVersion: 26))
-        #expect(table.balances == balances.index && table.utility == utility.index)
+        #expect(metadata.runtimeVersion?.specVersion == (version == 14 ? 1_002_005 : 2_000_000))
+        #expect(metadata.runtimeVersion?.transactionVersion == 26)
+        try Self.checkTable(metadata, network: "polkadot", specName: "polkadot")
+    }
+
+    /// Kusama runtime 1002006: its transaction version (26) is the one its own metadata states.
+    @Test func realKusamaMetadata() throws {
+        guard let bytes = Self.rawBlob("rfc78/ksm.bin") else { return }
+        let metadata = try RuntimeMetadata(decoding: bytes)
+        #expect(metadata.version == 15)
+        let runtime = try #require(metadata.runtimeVersion)
+        #expect(runtime.specName == "kusama" && runtime.specVersion == 1_002_006 && runtime.transactionVersion == 26)
+        #expect(metadata.pallet("Balances")?.index == 4 && metadata.pallet("Utility")?.index == 24)
+        #expect(metadata.signedExtensions == RuntimeTable.kusamaExtensions)
+        try Self.checkTable(metadata, network: "kusama", specName: "kusama")
     }
 
     @Test func truncatedAndCorruptedMetadataIsRefused() throws {

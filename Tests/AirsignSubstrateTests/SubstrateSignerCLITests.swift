@@ -57,7 +57,7 @@ import Testing
         let text = try String(contentsOfFile: out, encoding: .utf8)
         let response = try SignResponse.parse(try JSONParser().parse(Array(text.utf8)))
         let signature = try MultiSignature(decoding: testBytes(try #require(response.signatures.first)))
-        let built = try SigningPayload(try SignerPayload(json: payload))
+        let built = try SigningPayload(trusting: try SignerPayload(json: payload))
         #expect(try SubstrateSigning.isValid(signature, message: built.bytes, publicKey: account.publicKey))
         guard case let .string(extrinsic)? = response.result?["extrinsic"] else {
             Issue.record("no extrinsic in \(text)")
@@ -74,8 +74,13 @@ import Testing
         let unknown = F.payloadJSON(account, method: try F.transferCall(), extensions: F.polkadotExtensions + ["CheckSomethingElse"])
         let request = try F.request(account, payload: F.payloadJSON(account, method: try F.transferCall()),
                                     network: "polkadot:b0a8d493285c2df73290dfb7e61f870f")
+        // The issue's attack: ChargeTransactionPayment moved before CheckNonce in the watch's output.
+        var reordered = F.polkadotExtensions
+        reordered.swapAt(5, 7)
+        let attack = F.payloadJSON(account, method: try F.transferCall(), extensions: reordered)
         for (input, message) in [(JSONSerializer().serialize(unknown), "CheckSomethingElse"),
-                                 (JSONSerializer().serialize(request.json), "genesisHash")] {
+                                 (JSONSerializer().serialize(request.json), "genesisHash"),
+                                 (JSONSerializer().serialize(try F.request(account, payload: attack).json), "but Polkadot's runtime")] {
             let result = try home.run(["sign", "-", "--yes", "--out", out, "--pin-file", "-"], stdin: input)
             #expect(result.status == 3, "\(result.stderr)")
             #expect(result.stderr.contains(message), "\(result.stderr)")

@@ -91,7 +91,7 @@ func parseJSON(_ text: String) throws -> JSONValue { try JSONParser().parse(Arra
             address: Self.alice, method: field(input, "method"), era: field(input, "era"), nonce: 0x1234, tip: 0x5678,
             specVersion: 123, transactionVersion: 0, genesis: field(input, "genesisHash"), blockHash: field(input, "blockHash"),
             extensions: try #require(v["signed_extensions"] as? [String]))
-        let payload = try SigningPayload(try SignerPayload(json: json))
+        let payload = try SigningPayload(trusting: try SignerPayload(json: json))
         #expect(testHex(payload.bytes) == field(v, "payload"))
     }
 
@@ -106,7 +106,7 @@ func parseJSON(_ text: String) throws -> JSONValue { try JSONParser().parse(Arra
             blockHash: "0xec7afaf1cca720ce88c1d1b689d81f0583cc15a97d621cf046dd9abf605ef22f",
             extensions: try #require(v["signed_extensions_in_order"] as? [String]), mode: 0)
         let signer = try SignerPayload(json: json)
-        let payload = try SigningPayload(signer)
+        let payload = try SigningPayload(trusting: signer)
         #expect(testHex(payload.extra) == field(v, "extra"))
         #expect(testHex(payload.additional) == field(v, "additional"))
         #expect(testHex(payload.bytes) == field(v, "payload"))
@@ -125,7 +125,7 @@ func parseJSON(_ text: String) throws -> JSONValue { try JSONParser().parse(Arra
         let v = substrateVector("payload_polkadot_style_mode1")
         let json = try parseJSON(String(decoding: try JSONSerialization.data(withJSONObject: try #require(v["signer_payload_json"])), as: UTF8.self))
         let signer = try SignerPayload(json: json)
-        let payload = try SigningPayload(signer)
+        let payload = try SigningPayload(trusting: signer)
         #expect(testHex(payload.extra) == field(v, "extra"))
         #expect(testHex(payload.additional) == field(v, "additional"))
         #expect(testHex(payload.bytes) == field(v, "payload"))

@@ -85,6 +85,20 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"method\":\"0x050300"), "\(result.stderr)")
     }
 
+    /// For a runtime in the signer's table the watch builds the table's list and call indices:
+    /// Kusama 1002006 has Balances at 4 and no PrevalidateAttests.
+    @Test func knownRuntimeUsesTheSignersTable() throws {
+        let home = try Self.watchWithAlice()
+        let out = home.dir.path + "/request.json"
+        let kusama = ["--network", "kusama", "--spec-version", "1002006", "--tx-version", "26", "--nonce", "1", "--immortal"]
+        let result = try Self.watch(home, ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "1", "--out", out] + kusama)
+        #expect(result.status == 0, "\(result.stderr)")
+        let request = try SignRequest.parse(try JSONParser().parse(Array(try String(contentsOfFile: out, encoding: .utf8).utf8)))
+        let payload = try SignerPayload(json: try #require(request.payload["signerPayload"]))
+        #expect(payload.signedExtensions == RuntimeTable.kusamaExtensions)
+        #expect(payload.method.prefix(2) == [4, 3])
+    }
+
     @Test func refusalsWriteNothing() throws {
         let home = try Self.watchWithAlice()
         let out = home.dir.path + "/request.json"

@@ -5,7 +5,8 @@ For each random payload (random extension subset and order, era, nonce, tip, ass
 hash mode, call bytes of random length across the 256-byte boundary) the signer's chain module
 (via airsign-testkit: review, then sign) must:
 - sign exactly the bytes this file assembles from the spec's rule with scalecodec's encoders
-  (method ‖ extras ‖ additionals, in the payload's own extension order);
+  (method ‖ extras ‖ additionals, in the payload's own extension order: no random runtime is
+  in the signer's runtime table, so the request's list is the one used, and shown as such);
 - produce a MultiSignature that verifies with the reference library of its scheme over the
   payload, or its BLAKE2b-256 when longer than 256 bytes (ecdsa: secp256k1 over BLAKE2b-256);
 - return a v4 extrinsic that scalecodec decodes back to the same signer, signature, extras and call.

@@ -1,0 +1,67 @@
+import AirsignEncoding
+
+/// The signed extensions a payload is built and read by, and who vouches that the runtime reads
+/// the signed bytes by the same list. The request's own `signedExtensions` never decides it
+/// when the signer knows better: the runtime decodes the extrinsic by its metadata, so a list in
+/// another order or with other members would make the same bytes mean another nonce or tip.
+/// (An RFC-0078 metadata proof will be a third origin: the list of the proven metadata.)
+public struct ExtensionList: Sendable, Equatable {
+    public enum Origin: Sendable, Equatable {
+        /// The signer's built-in table for this network and runtime.
+        case signerTable(network: String, runtime: RuntimeTable)
+        /// Nothing but the request: the signer has no table for its runtime.
+        case request
+    }
+
+    /// The identifiers, in the order their data is signed.
+    public let names: [String]
+    /// Their encoding rules, in the same order.
+    public let rules: [SignedExtension]
+    public let origin: Origin
+    /// The byte length of a `Some` asset id in ChargeAssetTxPayment, when known; a runtime
+    /// table states it for its AssetId type, a request only by the asset bytes it sends.
+    public let assetIDLength: Int?
+
+    /// Refuses a name without an encoding rule (an offline signer cannot know that an unknown
+    /// extension carries no data) and two extensions that would carry the same value.
+    public init(names: [String], origin: Origin, assetIDLength: Int? = nil) throws(SubstrateError) {
+        var rules: [SignedExtension] = []
+        for (index, name) in names.enumerated() {
+            guard let rule = SignedExtension.rule(for: name) else {
+                throw SubstrateError("signed extension \(name) is unknown to this signer; it cannot tell what it would sign, so it refuses")
+            }
+            if rule != .empty, let earlier = rules.firstIndex(where: { $0.valueName == rule.valueName }) {
+                throw SubstrateError("signed extensions \(names[earlier]) and \(names[index]) both carry \(rule.valueName); a runtime has one of them")
+            }
+            rules.append(rule)
+        }
+        self.names = names
+        self.rules = rules
+        self.origin = origin
+        self.assetIDLength = assetIDLength
+    }
+
+    /// The list `payload` is signed by. For a network and runtime in the signer's table it is
+    /// the table's, and a request naming any other list (order, members) is refused with both
+    /// lists named. Otherwise it is the request's own, marked as such: the review then shows it
+    /// as the requester's words and asks for `--blind`.
+    public static func trusted(for payload: SignerPayload) throws(SubstrateError) -> ExtensionList {
+        let assetLength = payload.assetIdOption.count > 1 ? payload.assetIdOption.count - 1 : nil
+        let requested = try ExtensionList(names: payload.signedExtensions, origin: .request, assetIDLength: assetLength)
+        guard let network = SubstrateNetwork.byGenesis(payload.genesisHash),
+              let runtime = network.runtime(specVersion: payload.specVersion, transactionVersion: payload.transactionVersion)
+        else { return requested }
+        guard payload.signedExtensions == runtime.signedExtensions else {
+            throw SubstrateError("signerPayload.signedExtensions is [\(payload.signedExtensions.joined(separator: ", "))], but \(network.name)'s runtime "
+                + "(\(runtime.versions)) signs [\(runtime.signedExtensions.joined(separator: ", "))]; the chain would read the signed bytes "
+                + "by its own list, so this signer refuses any other order or members")
+        }
+        return try ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime))
+    }
+
+    /// Whether the signer's table vouches for the list.
+    public var isTrusted: Bool {
+        if case .signerTable = origin { return true }
+        return false
+    }
+}
