@@ -27,23 +27,37 @@ public struct Asset: Hashable, Comparable, Sendable {
 }
 
 /// An exact amount of an asset, in its base units (wei, planck, e8s, stroops): never a float.
+/// Some outflows have no amount in the signed bytes (Substrate's transfer_all, a Stellar
+/// account merge, a call shown raw): they are named in `unstated` and added to the text, so a
+/// total never claims that less leaves than may.
 public struct AssetAmount: Sendable, Equatable {
     public let asset: Asset
     public let amount: BigUInt
+    /// What also leaves that no signed byte states as an amount ("the whole transferable
+    /// balance"), each said once, in order.
+    public let unstated: [String]
 
-    public init(asset: Asset, amount: BigUInt) {
+    public init(asset: Asset, amount: BigUInt, unstated: [String] = []) {
         self.asset = asset
         self.amount = amount
+        self.unstated = unstated
     }
 
-    /// "1.5 ETH": exact, trailing zeros of the fraction dropped.
-    public var formatted: String { AmountFormat.decimal(amount, decimals: asset.decimals) + " " + asset.symbol }
+    /// "1.5 ETH": exact, trailing zeros of the fraction dropped; "0 DOT + the whole
+    /// transferable balance" when more leaves than is stated.
+    public var formatted: String {
+        AmountFormat.decimal(amount, decimals: asset.decimals) + " " + asset.symbol + unstated.map { " + " + $0 }.joined()
+    }
 
-    /// The sum per asset of `amounts`, in asset order.
+    /// The sum per asset of `amounts`, in asset order, with every unstated outflow kept.
     public static func totals(_ amounts: [AssetAmount]) -> [AssetAmount] {
         var sums: [Asset: BigUInt] = [:]
-        for item in amounts { sums[item.asset, default: 0] += item.amount }
-        return sums.keys.sorted().map { AssetAmount(asset: $0, amount: sums[$0] ?? 0) }
+        var unstated: [Asset: [String]] = [:]
+        for item in amounts {
+            sums[item.asset, default: 0] += item.amount
+            for text in item.unstated where !(unstated[item.asset] ?? []).contains(text) { unstated[item.asset, default: []].append(text) }
+        }
+        return sums.keys.sorted().map { AssetAmount(asset: $0, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? []) }
     }
 }
 

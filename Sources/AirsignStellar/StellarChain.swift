@@ -268,6 +268,11 @@ public struct StellarChain: ChainModule {
         for operation in envelope.transaction.operations {
             let moved: (Asset, Int64)?
             switch operation.body {
+            case .accountMerge:
+                // The merged balance is whatever the account holds when it applies: no signed
+                // byte states it, so the total names it rather than counting it as 0.
+                amounts.append(AssetAmount(asset: asset(.native), amount: 0, unstated: ["the whole balance of the merged account"]))
+                moved = nil
             case let .createAccount(_, balance): moved = (.native, balance)
             case let .payment(_, a, amount): moved = (a, amount)
             case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): moved = (p.sendAsset, p.sendAmount)

@@ -120,10 +120,9 @@ struct ExtrinsicReview {
             let sum = totals.reduce(BigUInt(0)) { $0 + BigUInt($1) }
             // What no signed byte states as an amount (transfer_all, a call shown raw) is said
             // beside the stated sum rather than counted as 0: the total never claims less leaves.
-            let unstated = decoded == nil ? " + what the undecoded call moves"
-                : decoded?.movesWholeBalance == true ? " + the whole transferable balance" : ""
-            let moved = Asset(chain: asset.chain, network: asset.network, symbol: asset.symbol + unstated, decimals: asset.decimals)
-            self.totals = [AssetAmount(asset: moved, amount: sum)]
+            let unstated = decoded == nil ? ["what the undecoded call moves"]
+                : decoded?.movesWholeBalance == true ? ["the whole transferable balance"] : []
+            self.totals = [AssetAmount(asset: asset, amount: sum, unstated: unstated)]
         } else {
             self.totals = []
         }
