@@ -14,18 +14,17 @@ import Testing
         let stellar = StellarSignerCLITests.destination
         #expect(try home.run(["contact", "add", "--chain", "ethereum", "Alice", Self.ethereumAddress]).status == 0)
 
-        let mixed = try home.run(["contact", "add", "--chain", "stellar", "\u{410}lice", stellar])
-        #expect(mixed.status == 3)
-        #expect(mixed.stderr.contains("contact name: \"\u{410}lice\" (U+0410) mixes the scripts Cyrillic and Latin"), "\(mixed.stderr)")
-        let lowercase = try home.run(["contact", "add", "--chain", "stellar", "alice", stellar])
-        #expect(lowercase.status == 3)
-        #expect(lowercase.stderr.contains("\"alice\" looks like the ethereum contact \"Alice\""), "\(lowercase.stderr)")
-        let filler = try home.run(["contact", "add", "--chain", "stellar", "Alice\u{3164}", stellar])
-        #expect(filler.status == 3)
-        #expect(filler.stderr.contains("\"Alice\\u{3164}\" (U+3164) has a character that would show blank"), "\(filler.stderr)")
-        let key = try home.run(["contact", "add", "--chain", "stellar", "SEP5", stellar])
-        #expect(key.status == 3)
-        #expect(key.stderr.contains("\"SEP5\" looks like \"sep5\", the name of one of your keys"), "\(key.stderr)")
+        let refusals = [
+            ("\u{410}lice", "contact name: \"\u{410}lice\" (U+0410) mixes the scripts Cyrillic and Latin"),
+            ("alice", "\"alice\" looks like the ethereum contact \"Alice\""),
+            ("Alice\u{3164}", "\"Alice\\u{3164}\" (U+3164) has a character that would show blank"),
+            ("SEP5", "\"SEP5\" looks like \"sep5\", the name of one of your keys"),
+        ]
+        for (name, message) in refusals {
+            let refused = try home.run(["contact", "add", "--chain", "stellar", name, stellar])
+            #expect(refused.status == 3)
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
 
         // The same name on another chain is the same person.
         #expect(try home.run(["contact", "add", "--chain", "stellar", "Alice", stellar]).status == 0)
