@@ -15,6 +15,11 @@ public enum ContactName {
             plain = ConfusableSkeleton.skeleton(name)
             folded = ConfusableSkeleton.caseFoldedSkeleton(name)
         }
+
+        /// Equal as written, or equal once case-folded.
+        func confusable(with other: Skeletons) -> Bool {
+            plain == other.plain || folded == other.folded
+        }
     }
 
     /// Checks the rules about the name on its own (not against other names).
@@ -44,11 +49,6 @@ public enum ContactName {
         if let mark = repeatedMark(name) {
             throw invalid(name, "puts the mark \(codePoint(mark)) twice on one character, where it shows once")
         }
-    }
-
-    /// Whether `a` and `b` can be taken for each other on screen (and are not the same name).
-    public static func confusable(_ a: String, _ b: String) -> Bool {
-        a != b && Skeletons(a).confusable(with: Skeletons(b))
     }
 
     /// Refuses `name` for a contact when it looks like the name of one of the keystore's keys
@@ -119,12 +119,5 @@ public enum ContactName {
             run.append(scalar)
         }
         return nil
-    }
-}
-
-extension ContactName.Skeletons {
-    /// Equal as written, or equal once case-folded.
-    func confusable(with other: ContactName.Skeletons) -> Bool {
-        plain == other.plain || folded == other.folded
     }
 }

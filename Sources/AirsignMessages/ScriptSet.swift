@@ -41,9 +41,6 @@ struct ScriptSet: Equatable, Sendable {
         return set
     }
 
-    /// The members, in index order.
-    var indices: [Int] { (0 ..< Self.capacity).filter(contains) }
-
     static func == (a: ScriptSet, b: ScriptSet) -> Bool { a.words == b.words }
 
     private func word(_ n: Int) -> UInt64 {
