@@ -6,8 +6,9 @@
 enum ConfusablePrototypeData {
     static let unicodeVersion = "15.0.0"
 
-    /// Every source code point of confusables.txt and the code points of its prototype.
+    /// Entries in `prototypes`, which the parser checks.
     static let prototypesCount = 6311
+    /// Every source code point of confusables.txt and the code points of its prototype.
     static let prototypes = """
         22=27.27 25=BA.2F.2080 30=4F 31=6C 49=6C 60=27 6D=72.6E 7C=6C A0=20 A2=63.338 A5=59.335 AF=2C9 B4=27 B5=3BC
         B8=2C C6=41.45 C7=43.326 D0=44.335 D7=78 D8=4F.338 E6=61.65 E7=63.326 F0=2202.335 F6=629 F8=6F.338 110=44.335

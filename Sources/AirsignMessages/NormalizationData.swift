@@ -8,8 +8,9 @@
 enum NormalizationData {
     static let unicodeVersion = "15.0.0"
 
-    /// Full canonical decomposition of every code point that has one, Hangul syllables aside.
+    /// Entries in `decompositions`, which the parser checks.
     static let decompositionsCount = 2061
+    /// Full canonical decomposition of every code point that has one, Hangul syllables aside.
     static let decompositions = """
         C0=41.300 C1=41.301 C2=41.302 C3=41.303 C4=41.308 C5=41.30A C7=43.327 C8=45.300 C9=45.301 CA=45.302 CB=45.308
         CC=49.300 CD=49.301 CE=49.302 CF=49.308 D1=4E.303 D2=4F.300 D3=4F.301 D4=4F.302 D5=4F.303 D6=4F.308 D9=55.300
@@ -244,8 +245,9 @@ enum NormalizationData {
         2FA1D=2A600
         """
 
-    /// Ranges of code points with a non-zero Canonical_Combining_Class, and that class.
+    /// Entries in `combiningClasses`, which the parser checks.
     static let combiningClassesCount = 388
+    /// Ranges of code points with a non-zero Canonical_Combining_Class, and that class.
     static let combiningClasses = """
         300-314=E6 315=E8 316-319=DC 31A=E8 31B=D8 31C-320=DC 321-322=CA 323-326=DC 327-328=CA 329-333=DC 334-338=1
         339-33C=DC 33D-344=E6 345=F0 346=E6 347-349=DC 34A-34C=E6 34D-34E=DC 350-352=E6 353-356=DC 357=E6 358=E8
@@ -283,8 +285,9 @@ enum NormalizationData {
         1E2EC-1E2EF=E6 1E4EC-1E4ED=E8 1E4EE=DC 1E4EF=E6 1E8D0-1E8D6=DC 1E944-1E949=E6 1E94A=7
         """
 
-    /// NFKC_Casefold (NFKC_CF) of every code point it changes; an empty value removes it.
+    /// Entries in `nfkcCasefold`, which the parser checks.
     static let nfkcCasefoldCount = 6081
+    /// NFKC_Casefold (NFKC_CF) of every code point it changes; an empty value removes it.
     static let nfkcCasefold = """
         41=61 42=62 43=63 44=64 45=65 46=66 47=67 48=68 49=69 4A=6A 4B=6B 4C=6C 4D=6D 4E=6E 4F=6F 50=70 51=71 52=72
         53=73 54=74 55=75 56=76 57=77 58=78 59=79 5A=7A A0=20 A8=20.308 AA=61 AD= AF=20.304 B2=32 B3=33 B4=20.301 B5=3BC
