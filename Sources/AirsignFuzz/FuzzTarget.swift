@@ -22,7 +22,7 @@ public struct FuzzTarget: Sendable {
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .ethereumTransaction, .ethereumTypedData,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .icpContent, .candid, .icpText, .icpCertificate,
-        .messages, .keystoreFile, .image,
+        .messages, .keystoreFile, .contacts, .image,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -5,22 +5,24 @@ public struct Contact: Sendable, Equatable {
     public static let maximumNameLength = 64
 
     public let chain: ChainID
-    /// How the review calls the address: 1 to 64 characters, no control or invisible ones, no
-    /// leading or trailing space.
+    /// How the review calls the address: 1 to 64 characters, by the rules of `ContactName`.
     public let name: String
     public let address: String
 
-    /// Checks the name and that the address is one on `chain` (for the four chains, by their
-    /// address formats and checksums).
+    /// Checks the name (see `ContactName`) and that the address is one on `chain` (for the four
+    /// chains, by their address formats and checksums).
     public init(chain: ChainID, name: String, address: String) throws(MessagesError) {
+        try self.init(chain: chain, name: name, address: address, checkingName: true)
+    }
+
+    /// Without `checkingName`, only the name's length and the address are checked: how an
+    /// address book written before a name rule existed (or edited by hand) is read to be listed
+    /// and repaired.
+    init(chain: ChainID, name: String, address: String, checkingName: Bool) throws(MessagesError) {
         guard !name.isEmpty, name.count <= Self.maximumNameLength, name.utf8.count <= 4 * Self.maximumNameLength else {
             throw .invalidContact(field: "name", reason: "must be 1 to \(Self.maximumNameLength) characters")
         }
-        guard !name.unicodeScalars.contains(where: MessageText.isHidden),
-              name.first?.isWhitespace == false, name.last?.isWhitespace == false
-        else {
-            throw .invalidContact(field: "name", reason: "must not contain control or invisible characters, nor begin or end with a space")
-        }
+        if checkingName { try ContactName.check(name) }
         guard address.utf8.count <= 128, address.utf8.allSatisfy({ (0x21 ... 0x7e).contains($0) }),
               AddressIdentity.builtIn(address, chain: chain) != nil
         else {
@@ -37,13 +39,19 @@ public struct Contact: Sendable, Equatable {
 }
 
 /// The signer's address book: contacts per chain, with unique names and addresses on each
-/// chain. Stored as one canonical JSON file (see `fileBytes`), read strictly.
+/// chain, and no name that can be taken for another (see `ContactName`): one name may stand
+/// for the same person on several chains, but no two look-alike names anywhere. Stored as one
+/// canonical JSON file (see `fileBytes`), read strictly.
 public struct AddressBook: Sendable, Equatable {
     public static let kind = "contacts"
     public static let maximumContacts = 10_000
 
     /// Sorted by chain, then name.
     public private(set) var contacts: [Contact]
+    /// The first contact of each skeleton, as written and case-folded: what a new name is
+    /// compared with.
+    private var byPlainSkeleton: [String: Contact] = [:]
+    private var byFoldedSkeleton: [String: Contact] = [:]
 
     public init(_ contacts: [Contact] = []) throws(MessagesError) {
         self.contacts = []
@@ -61,25 +69,56 @@ public struct AddressBook: Sendable, Equatable {
         return contacts.first { $0.chain == chain && (identity($0.address) ?? AddressIdentity.builtIn($0.address, chain: chain)) == wanted }
     }
 
-    /// Adds a contact; its name and its address must be new on its chain.
+    /// Adds a contact; its name and its address must be new on its chain, and its name must
+    /// not look like another contact's name on any chain.
     public mutating func add(_ contact: Contact) throws(MessagesError) {
+        try checkDistinct(contact.name)
+        try addUnchecked(contact)
+    }
+
+    /// Refuses `name` when it can be taken for the name of a contact (the same name is no
+    /// look-alike: it is the same person on another chain).
+    public func checkDistinct(_ name: String) throws(MessagesError) {
+        let skeletons = ContactName.Skeletons(name)
+        let alike = [byPlainSkeleton[skeletons.plain], byFoldedSkeleton[skeletons.folded]].compactMap { $0 }.first { $0.name != name }
+        if let alike {
+            throw ContactName.invalid(name, "looks like the \(alike.chain) contact \(ContactName.quoted(alike.name)) (their UTS #39 skeletons are "
+                + "equal): pick a name that differs at a glance")
+        }
+    }
+
+    /// Adds a contact whose name may look like another's (see `parseForRepair`).
+    private mutating func addUnchecked(_ contact: Contact) throws(MessagesError) {
         guard contacts.count < Self.maximumContacts else {
             throw .invalidContact(field: "contacts", reason: "the address book holds at most \(Self.maximumContacts) contacts")
         }
         let taken = contacts.contains { $0.chain == contact.chain && $0.name == contact.name }
         guard !taken, self.contact(for: contact.address, chain: contact.chain) == nil else {
-            throw .contactExists(chain: contact.chain.rawValue, name: contact.name)
+            throw .contactExists(chain: contact.chain.rawValue, name: MessageText.escaped(contact.name))
         }
         contacts.append(contact)
         contacts.sort { ($0.chain, $0.name) < ($1.chain, $1.name) }
+        index(contact)
     }
 
-    /// Removes the contact named `name` on `chain`.
+    /// Removes the contact named `name` on `chain`; `name` may also be written as the
+    /// contact list shows it, escaped.
     public mutating func remove(name: String, chain: ChainID) throws(MessagesError) {
-        guard let index = contacts.firstIndex(where: { $0.chain == chain && $0.name == name }) else {
+        let index = contacts.firstIndex { $0.chain == chain && $0.name == name }
+            ?? contacts.firstIndex { $0.chain == chain && MessageText.escaped($0.name) == name }
+        guard let index else {
             throw .contactNotFound(chain: chain.rawValue, name: MessageText.escaped(name))
         }
         contacts.remove(at: index)
+        byPlainSkeleton = [:]
+        byFoldedSkeleton = [:]
+        contacts.forEach { self.index($0) }
+    }
+
+    private mutating func index(_ contact: Contact) {
+        let skeletons = ContactName.Skeletons(contact.name)
+        if byPlainSkeleton[skeletons.plain] == nil { byPlainSkeleton[skeletons.plain] = contact }
+        if byFoldedSkeleton[skeletons.folded] == nil { byFoldedSkeleton[skeletons.folded] = contact }
     }
 
     /// The file: `{"airsign":"contacts","version":1,"contacts":[…]}` as one canonical line.
@@ -89,28 +128,71 @@ public struct AddressBook: Sendable, Equatable {
         return MessageFile.serialize([.object(members)])
     }
 
-    /// Reads the file strictly: the header, no unknown fields, every contact valid, no
-    /// duplicates. `path` names the file in errors.
+    /// Reads the file strictly: the header, no unknown fields, every contact valid (names by
+    /// `ContactName`'s rules), no duplicates, no look-alike names. `path` names the file in
+    /// errors.
     public static func parse(_ bytes: [UInt8], path: String) throws(MessagesError) -> AddressBook {
+        try read(bytes, path: path, repairing: false).book
+    }
+
+    /// Reads the file as strictly as `parse`, except that names breaking `ContactName`'s
+    /// rules or looking like another contact's are kept and reported: how a book written by
+    /// hand, or before a rule existed, is listed and put right with `contact remove`.
+    public static func parseForRepair(_ bytes: [UInt8], path: String) throws(MessagesError) -> (book: AddressBook, problems: [NameProblem]) {
+        try read(bytes, path: path, repairing: true)
+    }
+
+    /// A contact whose name `parse` refuses, and why.
+    public struct NameProblem: Sendable, Equatable {
+        public let contact: Contact
+        public let reason: String
+    }
+
+    private static func read(_ bytes: [UInt8], path: String, repairing: Bool) throws(MessagesError) -> (book: AddressBook, problems: [NameProblem]) {
         let value: JSONValue
         do throws(EncodingError) {
             value = try JSONParser().parse(bytes)
         } catch {
             throw .invalidContact(field: "file \(path)", reason: "not JSON: \(error)")
         }
+        var book = AddressBook.empty
+        var problems: [NameProblem] = []
+        var nameRefused = false
         do throws(MessagesError) {
             try MessageHeader.check(value, expected: kind, message: nil)
             let fields = try MessageFields(value, message: nil, required: ["airsign", "version", "contacts"])
             guard case let .array(items)? = fields.value("contacts") else { throw fields.invalid("contacts", "must be an array") }
-            var book = try AddressBook()
             for (index, item) in items.enumerated() {
                 let entry = try fields.object(item, field: "contacts[\(index)]", required: ["chain", "name", "address"])
-                let contact = try Contact(chain: try ChainID(try entry.string("chain")), name: try entry.string("name"), address: try entry.string("address"))
-                try book.add(contact)
+                let (chain, name, address) = (try ChainID(try entry.string("chain")), try entry.string("name"), try entry.string("address"))
+                do throws(MessagesError) {
+                    let contact = try Contact(chain: chain, name: name, address: address, checkingName: false)
+                    if let problem = book.nameProblem(contact) {
+                        nameRefused = !repairing
+                        guard repairing else { throw problem }
+                        problems.append(NameProblem(contact: contact, reason: problem.description))
+                    }
+                    try book.addUnchecked(contact)
+                } catch {
+                    throw MessagesError.invalidField(message: nil, field: "contacts[\(index)]", reason: error.description)
+                }
             }
-            return book
         } catch {
-            throw .invalidContact(field: "file \(path)", reason: error.description)
+            let repair = nameRefused ? "; `airsign-signer contact list` shows every such name and `contact remove` removes one" : ""
+            throw .invalidContact(field: "file \(path)", reason: error.description + repair)
+        }
+        return (book, problems)
+    }
+
+    /// Why a strict read refuses the name of `contact` (read without its name checked) in this
+    /// book, if it does.
+    private func nameProblem(_ contact: Contact) -> MessagesError? {
+        do throws(MessagesError) {
+            try ContactName.check(contact.name)
+            try checkDistinct(contact.name)
+            return nil
+        } catch {
+            return error
         }
     }
 }

@@ -2,6 +2,7 @@ import AirsignCLI
 import AirsignEncoding
 import AirsignKeys
 import AirsignKeystore
+import AirsignMessages
 
 /// How accounts are shown to people (on stderr) and to programs (`--json`, on stdout).
 public enum AccountText {
@@ -10,7 +11,8 @@ public enum AccountText {
         let network = account.network.map { id in
             (try? ChainNetwork(caip2: id, chain: account.chain)).map(\.description) ?? id
         }
-        let heading = [account.chain.rawValue, network, account.scheme.rawValue, account.path.isEmpty ? nil : account.path]
+        // A Substrate path's junctions are free text: shown escaped, as reviews show them.
+        let heading = [account.chain.rawValue, network, account.scheme.rawValue, account.path.isEmpty ? nil : MessageText.escaped(account.path)]
             .compactMap { $0 }.joined(separator: "  ")
         var lines = [
             indent + heading,
@@ -26,7 +28,7 @@ public enum AccountText {
     public static func table(_ keys: [KeyMetadata]) -> String {
         let rows = [["KEY", "CHAIN", "NETWORK", "ADDRESS", "PATH"]]
             + keys.flatMap { key in
-                key.accounts.map { [key.name.value, $0.chain.rawValue, networkName($0), $0.address, $0.pathDescription] }
+                key.accounts.map { [key.name.value, $0.chain.rawValue, networkName($0), $0.address, MessageText.escaped($0.pathDescription)] }
             }
         return TextTable.render(rows)
     }

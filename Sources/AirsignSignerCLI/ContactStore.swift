@@ -25,16 +25,34 @@ public struct ContactStore: Sendable {
     /// The address book; empty when there is no file yet. Needs the signer home to exist.
     public func load() throws -> AddressBook {
         try requireHome()
-        return try read()
+        return try read(repairing: false).book
+    }
+
+    /// The address book with the contacts whose names a strict read refuses, and why (see
+    /// `AddressBook.parseForRepair`): for listing them and removing them.
+    public func loadForRepair() throws -> (book: AddressBook, problems: [AddressBook.NameProblem]) {
+        try requireHome()
+        return try read(repairing: true)
     }
 
     /// Loads, changes and writes the address book under the signer home's lock (the keystore's,
     /// so no other airsign-signer command runs in between). Nothing is written when `change` throws.
     @discardableResult
     public func update(_ change: (inout AddressBook) throws -> Void) throws -> AddressBook {
+        try rewrite(repairing: false, change)
+    }
+
+    /// Removes the contact `name` on `chain` (written as is, or escaped as the list shows it),
+    /// also from a book with names a strict read refuses: removal is how they are put right.
+    @discardableResult
+    public func remove(name: String, chain: ChainID) throws -> AddressBook {
+        try rewrite(repairing: true) { book in try book.remove(name: name, chain: chain) }
+    }
+
+    private func rewrite(repairing: Bool, _ change: (inout AddressBook) throws -> Void) throws -> AddressBook {
         try requireHome()
         return try HomeLock.withLock(home + "/.lock") {
-            var book = try read()
+            var book = try read(repairing: repairing).book
             try change(&book)
             try AtomicFile.write(book.fileBytes, to: path, mode: 0o600, faults: faults)
             return book
@@ -45,12 +63,12 @@ public struct ContactStore: Sendable {
         guard try SystemCalls.fileInfo(home)?.isDirectory == true else { throw KeystoreError.keystoreNotInitialized(path: home) }
     }
 
-    private func read() throws -> AddressBook {
-        guard try SystemCalls.linkInfo(path) != nil else { return AddressBook.empty }
+    private func read(repairing: Bool) throws -> (book: AddressBook, problems: [AddressBook.NameProblem]) {
+        guard try SystemCalls.linkInfo(path) != nil else { return (AddressBook.empty, []) }
         let fd = try SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, operation: "opening")
         defer { close(fd) }
         let bytes = try SystemCalls.readAll(fd, limit: Self.maximumFileSize, path: path)
-        return try AddressBook.parse(bytes, path: path)
+        return repairing ? try AddressBook.parseForRepair(bytes, path: path) : (try AddressBook.parse(bytes, path: path), [])
     }
 }
 

@@ -38,6 +38,21 @@ import Testing
         }
     }
 
+    @Test func aBookWithALookAlikeIsRepairedOnlyByRemoval() throws {
+        let dir = ScratchDirectory()
+        let store = ContactStore(home: dir.path)
+        let text = "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"Alice\",\"address\":\"\(alice)\"},"
+            + "{\"chain\":\"ethereum\",\"name\":\"alice\",\"address\":\"0x3535353535353535353535353535353535353535\"}]}"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(throws: MessagesError.self) { try store.load() }
+        // An update (as `contact add` makes) changes nothing; only a removal goes through.
+        #expect(throws: MessagesError.self) { try store.update { _ in } }
+        #expect(try String(contentsOfFile: store.path, encoding: .utf8) == text)
+        #expect(try store.loadForRepair().problems.map(\.contact.name) == ["alice"])
+        try store.remove(name: "alice", chain: ChainID("ethereum"))
+        #expect(try store.load().contacts.map(\.name) == ["Alice"])
+    }
+
     @Test func contactsNeedValidAddressesAndVisibleNames() throws {
         #expect(throws: MessagesError.self) { try Contact(chain: ChainID("ethereum"), name: "A", address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda95") }
         #expect(throws: MessagesError.self) { try Contact(chain: ChainID("stellar"), name: "A", address: "GABC") }
