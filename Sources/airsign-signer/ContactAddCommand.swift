@@ -8,7 +8,7 @@ struct ContactAddCommand: ParsableCommand {
     @Option(help: "The chain: substrate, icp, ethereum or stellar.")
     var chain: String
 
-    @Argument(help: "The contact's name (shown in reviews).")
+    @Argument(help: "The contact's name (shown in reviews): one script, not like another contact's or key's name.")
     var name: String
 
     @Argument(help: "The address, in the chain's own form (checked).")

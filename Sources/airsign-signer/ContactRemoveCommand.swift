@@ -8,7 +8,7 @@ struct ContactRemoveCommand: ParsableCommand {
     @Option(help: "The contact's chain.")
     var chain: String
 
-    @Argument(help: "The contact's name.")
+    @Argument(help: "The contact's name, or its escaped form as `contact list` shows it.")
     var name: String
 
     func validate() throws {

@@ -26,7 +26,7 @@ struct SubstrateChainOptions: ParsableArguments {
     @Option(help: "Decimals of the network's token (for a network not in the table).")
     var decimals: Int?
 
-    @Option(parsing: .upToNextOption, help: "Signed extensions in runtime order (default: from --rpc metadata, else the Polkadot relay list).")
+    @Option(parsing: .upToNextOption, help: "Signed extensions in runtime order (default: from --rpc metadata, else the signer's table for a known runtime, else the Polkadot relay list).")
     var extensions: [String] = []
 
     @Option(help: "Account nonce (read from --rpc when not given).")
