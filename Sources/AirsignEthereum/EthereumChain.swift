@@ -101,38 +101,11 @@ public struct EthereumChain: ChainModule {
 
     private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
                                    key: KeyRequirement, context: ReviewContext) -> Review {
-        let summary = TransactionReview(transaction, from: from)
-        var lines: [ReviewLine] = []
-        for (label, value) in summary.lines {
-            switch label {
-            // Warnings are the review's own list, not lines, so the renderer can make them stand
-            // out; the type is in the title.
-            case "WARNING", "type": continue
-            case "from": lines.append(ReviewLine(label, describe(value, in: context)))
-            // The header's "network" line is the request's eip155 id; this one names it.
-            case "network": lines.append(ReviewLine("network name", value))
-            case "to" where transaction.to != nil: lines.append(ReviewLine(label, describe(value, in: context)))
-            // Token destinations are where the value really goes: label them like `to`.
-            case "token recipient", "spender": lines.append(ReviewLine(label, describe(value, in: context)))
-            default: lines.append(ReviewLine(label, value))
-            }
-        }
-        let confirmation: Confirmation
-        switch summary.data {
-        case .empty, .erc20Transfer, .erc20Approve, .erc20TransferFrom: confirmation = .standard
-        case .other:
-            confirmation = .explicit(reason: transaction.to == nil
-                ? "a contract creation whose code cannot be shown"
-                : "contract call data that is not a known ERC-20 call")
-        }
-        let asset = Asset(chain: chain, network: request.network, symbol: "ETH", decimals: 18)
-        // The total is the worst case that can leave the account in ETH: value plus the max
-        // fee (gas limit × fee cap), as the "max total cost" line says. Token amounts are not
-        // added: their decimals are not known from the transaction.
+        let summary = TransactionReview(transaction, from: from) { describe($0.checksummed, in: context) }
         return Review(
-            request: request, title: "Ethereum transaction, \(summary.type)", lines: lines, warnings: summary.warnings,
-            confirmation: confirmation, key: key,
-            totals: [AssetAmount(asset: asset, amount: transaction.maxTotalCost)],
+            request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
+            confirmation: summary.blindReason.map { .explicit(reason: $0) } ?? .standard, key: key,
+            totals: summary.totals, approvals: summary.approvals,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (rule 1).
             signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])
