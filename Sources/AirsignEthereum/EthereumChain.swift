@@ -75,6 +75,7 @@ public struct EthereumChain: ChainModule {
             } catch {
                 throw EthereumChainError("payload.typedData: \(error)")
             }
+            var warnings: [String] = []
             if let domainChain = typed.domain["chainId"] {
                 guard let id = Self.typedChainId(domainChain) else {
                     throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
@@ -82,17 +83,29 @@ public struct EthereumChain: ChainModule {
                 guard id == chainId else {
                     throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
                 }
+            } else {
+                warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
             }
             var lines = [ReviewLine("from", describe(from.checksummed, in: context)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
             lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
             lines.append(ReviewLine("message", ""))
             lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            var approvals: [Approval] = []
+            do {
+                if let permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, describe: { describe($0.checksummed, in: context) }) {
+                    lines += permit.lines
+                    warnings += permit.warnings
+                    approvals = permit.approvals
+                }
+            } catch {
+                throw EthereumChainError("payload.typedData: \(error)")
+            }
             lines.append(ReviewLine("digest", shown.digest))
             // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
             // itself, so the digest signed is the one shown.
             let canonical = Array(JSONSerializer().serialize(json).utf8)
             return Review(
-                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, key: key,
+                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings, key: key, approvals: approvals,
                 signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
         default:
             throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
