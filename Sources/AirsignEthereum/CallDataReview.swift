@@ -48,8 +48,8 @@ struct CallDataReview {
             lines += [ReviewLine("call", "ERC-20 increaseAllowance"), token.line(), ReviewLine("spender", labelled),
                       token.allowanceLine("added allowance", added)]
             approves(added, of: token, to: labelled, prefix: "+")
-        case let .setApprovalForAll(owner, approved):
-            let labelled = describe(owner)
+        case let .setApprovalForAll(grantee, approved):
+            let labelled = describe(grantee)
             lines += [ReviewLine("call", "setApprovalForAll (ERC-721/ERC-1155)"), ReviewLine("operator", labelled),
                       ReviewLine("approved", approved ? "true: may move every token of the collection" : "false: the approval is revoked")]
             if approved {
