@@ -14,20 +14,13 @@ from eth_account.typed_transactions import TypedTransaction
 from eth_utils import keccak, to_checksum_address, to_wei
 from hexbytes import HexBytes
 
-from eth_unsigned import unsigned_preimage
+from eth_support import rand_key, unsigned_preimage
 
 TX_COUNT = 1000  # per type
 
 
 def rand_uint(rng, max_bytes):
     return int.from_bytes(rng.randbytes(rng.randint(0, max_bytes)), "big")
-
-
-def rand_key(rng):
-    while True:
-        k = rng.randbytes(32)
-        if 0 < int.from_bytes(k, "big") < 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141:
-            return k
 
 
 def rand_chain_id(rng):

@@ -15,7 +15,7 @@ from eth_account.typed_transactions import TypedTransaction
 from eth_utils import to_checksum_address
 from hexbytes import HexBytes
 
-from eth_unsigned import unsigned_preimage
+from eth_support import rand_key, unsigned_preimage
 
 NOW = 1_767_225_600  # 2026-01-01T00:00:00Z
 TOKENS = {  # mainnet contract: (symbol, decimals)
@@ -28,13 +28,6 @@ USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
 PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3"
 UNLIMITED = 2**128 - 1  # Allowance.unlimitedThreshold
 SELECTORS = {"transfer": "a9059cbb", "approve": "095ea7b3"}
-
-
-def rand_key(rng):
-    while True:
-        k = rng.randbytes(32)
-        if 0 < int.from_bytes(k, "big") < 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141:
-            return k
 
 
 def account(key):
