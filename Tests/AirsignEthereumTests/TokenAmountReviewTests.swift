@@ -15,6 +15,10 @@ import Testing
         try C.transaction(C.call(to: token, data: transfer + C.word(to) + C.word(amount)), note: note)
     }
 
+    /// NoteCheck's warning for the crafted request below: the amount the note names, and what
+    /// the signed lines show (the token amount line and the batch total).
+    static let contradiction = "the note says 12.5 USDC, but the signed amount is 12500000 USDC, 12500000 USDC: the note contradicts what is signed"
+
     /// The watch's note said 12.5 USDC; the calldata the attacker put in moves 12,500,000 USDC.
     @Test func aNoteContradictingTheCalldataIsFlagged() throws {
         let request = try Self.transfer(BigUInt(12_500_000) * 1_000_000, to: EthereumChainTests.account(2).address, note: "12.5 USDC")
@@ -26,13 +30,11 @@ import Testing
               token amount 12500000 USDC (12500000000000 base units) [signer's table]
               total     0.0018 ETH
               total     12500000 USDC
-              warning   the note says 12.5 USDC, but the signed amount is 12500000 USDC, 12500000 USDC: the note contradicts what is signed
+              warning   \(Self.contradiction)
               note      from the request, not signed, not verified: 12.5 USDC
             """), "\(text)")
         let review = try EthereumChainTests.module.review(request, context: EthereumChainTests.context())
-        #expect(NoteCheck.contradictions(review) == [
-            "the note says 12.5 USDC, but the signed amount is 12500000 USDC, 12500000 USDC: the note contradicts what is signed",
-        ])
+        #expect(NoteCheck.contradictions(review) == [Self.contradiction])
         // The honest request: the note agrees, nothing is flagged.
         let honest = try EthereumChainTests.module.review(try Self.transfer(12_500_000, note: "12.5 USDC"), context: EthereumChainTests.context())
         #expect(NoteCheck.contradictions(honest).isEmpty)

@@ -28,6 +28,9 @@ USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
 PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3"
 UNLIMITED = 2**128 - 1  # Allowance.unlimitedThreshold
 SELECTORS = {"transfer": "a9059cbb", "approve": "095ea7b3"}
+# NoteCheck's warning for a note of 12.5 USDC over calldata moving 12,500,000 USDC (the token
+# amount line and the batch total both show the signed amount).
+CONTRADICTION = "the note says 12.5 USDC, but the signed amount is 12500000 USDC, 12500000 USDC: the note contradicts what is signed"
 
 
 def account(key):
@@ -146,7 +149,7 @@ def test_a_note_contradicting_the_calldata_is_flagged(testkit, rng):
     _, amount = decode(["address", "uint256"], bytes(signed_transaction(out, key)["data"])[4:])
     assert amount == 12_500_000 * 10**6
     assert line(out, "token amount")[0] == "12500000 USDC (12500000000000 base units)"
-    assert "the note says 12.5 USDC, but the signed amount is 12500000 USDC, 12500000 USDC: the note contradicts what is signed" in out["warnings"]
+    assert CONTRADICTION in out["warnings"]
 
 
 def test_approvals_show_the_signed_spender_and_allowance(testkit, rng):
