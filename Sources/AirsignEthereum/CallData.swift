@@ -51,8 +51,8 @@ public enum CallData: Equatable, Sendable {
             guard let from = address(w[0]), let to = address(w[1]) else { return nil }
             return .erc20TransferFrom(from: from, to: to, amount: BigUInt(bigEndian: w[2]))
         case setApprovalForAllSelector where w.count == 2:
-            guard let owner = address(w[0]), w[1].prefix(31).allSatisfy({ $0 == 0 }), let last = w[1].last, last <= 1 else { return nil }
-            return .setApprovalForAll(operator: owner, approved: last == 1)
+            guard let grantee = address(w[0]), w[1].prefix(31).allSatisfy({ $0 == 0 }), let last = w[1].last, last <= 1 else { return nil }
+            return .setApprovalForAll(operator: grantee, approved: last == 1)
         default:
             return nil
         }

@@ -28,7 +28,7 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
         case let .noSuchAccount(text):
             return "no key named \(text.debugDescription) and no account with that address (see: airsign-signer account list)"
         case let .accountNotOnNetwork(message, id, address, network, registered, add):
-            let networks = registered.sorted().joined(separator: ", ")
+            let networks = Set(registered).sorted().joined(separator: ", ")
             return "request \(message) (\(id)) is for \(network), but the account \(address) is added for \(networks) only; nothing was signed (to sign on \(network) with it, add it there first: \(add))"
         case let .keyWithoutAccounts(name):
             return "the key \"\(name)\" has no accounts yet (add one with: airsign-signer account add \(name) --chain …)"

@@ -80,6 +80,18 @@ def line(out, label, level=0):
     return found[0]
 
 
+def unwrapped(text):
+    """The rendered review with every continuation line ("| …") joined to the line it continues."""
+    out = []
+    for row in text.split("\n"):
+        stripped = row.lstrip(" ")
+        if stripped.startswith("|") and len(stripped) < len(row) and out:
+            out[-1] += stripped[1:]
+        else:
+            out.append(row)
+    return "\n".join(out)
+
+
 def exact(amount, decimals):
     """amount / 10^decimals exactly, no exponent, no trailing zeros (the review's AmountFormat),
     cut as digits: Decimal would round past its 28-digit context."""
@@ -150,6 +162,8 @@ def test_a_note_contradicting_the_calldata_is_flagged(testkit, rng):
     assert amount == 12_500_000 * 10**6
     assert line(out, "token amount")[0] == "12500000 USDC (12500000000000 base units)"
     assert CONTRADICTION in out["warnings"]
+    # … and the person sees it, on a warning line of the rendered review.
+    assert f"\n  warning   {CONTRADICTION}\n" in unwrapped(out["text"])
 
 
 def test_approvals_show_the_signed_spender_and_allowance(testkit, rng):
