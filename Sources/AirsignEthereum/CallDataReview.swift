@@ -82,6 +82,8 @@ struct CallDataReview {
     }
 
     private mutating func approves(_ amount: BigUInt, of token: ReviewToken, to spender: String, prefix: String = "") {
+        // An allowance of zero grants nothing (approve(spender, 0) is how one revokes).
+        guard amount > 0 else { return }
         approvals.append(token.approval(amount, spender: spender, prefix: prefix))
         if Allowance.isUnlimited(amount) { warnings.append(token.unlimitedWarning(spender: spender)) }
     }

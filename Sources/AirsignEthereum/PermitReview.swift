@@ -106,6 +106,7 @@ struct PermitReview {
     }
 
     private mutating func approve(_ amount: BigUInt, of token: ReviewToken, to spender: String) {
+        guard amount > 0 else { return }
         approvals.append(token.approval(amount, spender: spender))
         if Allowance.isUnlimited(amount) { warnings.append(token.unlimitedWarning(spender: spender)) }
     }
@@ -118,20 +119,25 @@ struct PermitReview {
         }
     }
 
-    /// EIP-2612 and DAI permits are verified by the token itself: its contract is the domain's
-    /// (a domain without one names no token, and no token would accept the signature; it is
-    /// still shown as the approval it asks for).
+    /// The domain's `verifyingContract` when it declares one of type address; nil otherwise (a
+    /// domain that names no contract, or names it as something else, binds no contract, and no
+    /// token or Permit2 would accept the signature: it is still shown as what it asks for).
+    private func verifyingContract() throws(EthereumError) -> EthereumAddress? {
+        let declared = typed.types["EIP712Domain"]?.first { $0.name == "verifyingContract" }
+        guard declared?.type == "address", let value = typed.domain["verifyingContract"] else { return nil }
+        return try address(value, "domain.verifyingContract")
+    }
+
+    /// EIP-2612 and DAI permits are verified by the token itself: its contract is the domain's.
     private func domainToken() throws(EthereumError) -> ReviewToken {
-        guard let contract = typed.domain["verifyingContract"] else { return ReviewToken(contract: nil, chainId: chainId) }
-        return try tokenAt(contract, "domain.verifyingContract")
+        ReviewToken(contract: try verifyingContract(), chainId: chainId)
     }
 
     /// The verifying contract of a Permit2 message, named when it is Uniswap's.
     private func permit2Contract() throws(EthereumError) -> ReviewLine {
-        guard let value = typed.domain["verifyingContract"] else {
-            throw .invalidTypedData("a Permit2 domain names its contract as verifyingContract, and this one does not")
+        guard let contract = try verifyingContract() else {
+            return ReviewLine("contract", "none named in the domain: not Uniswap's Permit2 (\(Self.permit2))")
         }
-        let contract = try address(value, "domain.verifyingContract")
         guard contract.checksummed == Self.permit2 else {
             return ReviewLine("contract", "\(describe(contract)), not Uniswap's Permit2 (\(Self.permit2))")
         }

@@ -80,6 +80,10 @@ import Testing
         let small = try EthereumChainTests.module.review(try Self.approval(250_000_000, spender: alice), context: context)
         #expect(small.approvals == [Approval(asset: "USDC (\(Crafted.usdc))", spender: "\(alice) (contact \"Alice\")", allowance: "250", isUnlimited: false)])
         #expect(small.warnings.isEmpty)
+        // An allowance of zero revokes: shown, and counted as nothing.
+        let revoke = try EthereumChainTests.module.review(try Self.approval(0), context: context)
+        #expect(revoke.lines.contains(ReviewLine("allowance", "0 USDC (0 base units)", source: .signerTable)))
+        #expect(revoke.approvals.isEmpty && revoke.warnings.isEmpty)
     }
 
     @Test func baseUnitsNearAPowerOfTwoAreWrittenAsOne() {

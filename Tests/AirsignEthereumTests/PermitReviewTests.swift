@@ -218,6 +218,15 @@ import Testing
         let noToken = try reviewed(try Self.permit(value: "\"\((BigUInt(1) << 256) - 1)\"", domain: [("name", "string", "\"USD Coin\""), ("chainId", "uint256", "1")]))
         #expect(noToken.approvals.map(\.asset) == ["token (no contract named) (not in the signer's token list)"])
         #expect(noToken.approvals.map(\.isUnlimited) == [true])
+        // A contract named as a string binds no contract either.
+        let asText = try reviewed(try Self.permit(value: "1", domain: [("name", "string", "\"USD Coin\""), ("chainId", "uint256", "1"),
+                                                                      ("verifyingContract", "string", "\"USDC\"")]))
+        #expect(asText.approvals.map(\.asset) == ["token (no contract named) (not in the signer's token list)"])
+        let permit2WithoutContract = try reviewed(Self.permitSingle(Self.details(C.usdc, "5")).replacingOccurrences(
+            of: ",{\"name\":\"verifyingContract\",\"type\":\"address\"}", with: "").replacingOccurrences(of: ",\"verifyingContract\":\"\(C.permit2)\"", with: ""))
+        #expect(permit2WithoutContract.lines.contains(ReviewLine("contract", "none named in the domain: not Uniswap's Permit2 (\(C.permit2))")))
+        // A permit of zero grants nothing.
+        #expect(try reviewed(try Self.permit(value: "0")).approvals.isEmpty)
     }
 
     /// Contracts hash their own type string: a "Permit" with other members is no permit any
