@@ -179,7 +179,8 @@ def test_approvals_show_the_signed_spender_and_allowance(testkit, rng):
         spender = f"{to_checksum_address(spender)} (not in your contacts)"
         assert line(out, "spender")[0] == spender
         assert line(out, "allowance")[0] == allowance_text(amount, token)
-        assert [(a["spender"], a["unlimited"]) for a in out["approvals"]] == [(spender, amount >= UNLIMITED)]
+        # An allowance of zero revokes: it grants nothing and is not counted.
+        assert [(a["spender"], a["unlimited"]) for a in out["approvals"]] == ([(spender, amount >= UNLIMITED)] if amount else [])
         assert any(w.startswith("UNLIMITED approval") for w in out["warnings"]) == (amount >= UNLIMITED)
 
 
@@ -292,7 +293,7 @@ def test_permits_show_the_signed_digest_spender_and_allowances(testkit, rng):
         assert Account.recover_message(signable, signature=bytes.fromhex(out["signature"][2:])) == Account.from_key(key).address
         labelled = f"{spender} (not in your contacts)"
         assert line(out, "spender")[0] == labelled
-        assert [(a["spender"], a["unlimited"]) for a in out["approvals"]] == [(labelled, amount >= UNLIMITED) for _, amount in grants]
+        assert [(a["spender"], a["unlimited"]) for a in out["approvals"]] == [(labelled, amount >= UNLIMITED) for _, amount in grants if amount]
         label = {"Permit": "allowance", "PermitTransferFrom": "up to"}.get(document["primaryType"], "allowance")
         level = 0 if document["primaryType"] == "Permit" else 1
         shown = [l["value"] for l in out["lines"] if l["label"] == label and l["level"] == level]
