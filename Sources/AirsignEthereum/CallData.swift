@@ -2,44 +2,60 @@ import AirsignCrypto
 import AirsignEncoding
 import BigInt
 
-/// What a transaction's data does, decoded for review: the ERC-20 calls a signer must show
-/// exactly, or any other call as selector, length and first bytes.
+/// What a transaction's data does, decoded for review: the token calls a signer must show
+/// exactly (transfers and the approvals that let others move the account's tokens), or any
+/// other data, kept whole so a blind review can show every byte.
 public enum CallData: Equatable, Sendable {
     case empty
     /// `transfer(address,uint256)`, selector a9059cbb: token amount in base units.
     case erc20Transfer(to: EthereumAddress, amount: BigUInt)
     /// `approve(address,uint256)`, selector 095ea7b3.
     case erc20Approve(spender: EthereumAddress, amount: BigUInt)
+    /// `increaseAllowance(address,uint256)`, selector 39509351 (OpenZeppelin's ERC-20).
+    case erc20IncreaseAllowance(spender: EthereumAddress, added: BigUInt)
     /// `transferFrom(address,address,uint256)`, selector 23b872dd.
     case erc20TransferFrom(from: EthereumAddress, to: EthereumAddress, amount: BigUInt)
-    /// Anything else (or ERC-20 selectors whose arguments are malformed): shown, not interpreted.
-    case other(selector: [UInt8], length: Int, prefix: [UInt8])
-
-    /// How many leading bytes `.other` keeps for display.
-    public static let prefixLength = 36
+    /// `setApprovalForAll(address,bool)`, selector a22cb465 (ERC-721 and ERC-1155): the operator
+    /// may move every token of the collection.
+    case setApprovalForAll(operator: EthereumAddress, approved: Bool)
+    /// Anything else (or a known selector whose arguments are malformed), whole: shown, not
+    /// interpreted.
+    case other([UInt8])
 
     static let transferSelector: [UInt8] = [0xa9, 0x05, 0x9c, 0xbb]
     static let approveSelector: [UInt8] = [0x09, 0x5e, 0xa7, 0xb3]
+    static let increaseAllowanceSelector: [UInt8] = [0x39, 0x50, 0x93, 0x51]
     static let transferFromSelector: [UInt8] = [0x23, 0xb8, 0x72, 0xdd]
+    static let setApprovalForAllSelector: [UInt8] = [0xa2, 0x2c, 0xb4, 0x65]
 
-    /// Decodes `data`. ERC-20 is recognised only when the length is exactly 4 + 32·args and every
-    /// address word has its 12 high bytes zero; otherwise it is `.other`.
+    /// The selectors decoded here: data that starts with one but does not decode is suspect.
+    static let knownSelectors = [transferSelector, approveSelector, increaseAllowanceSelector, transferFromSelector, setApprovalForAllSelector]
+
+    /// Decodes `data`. A call is recognised only when the length is exactly 4 + 32·args, every
+    /// address word has its 12 high bytes zero and a bool word is 0 or 1; otherwise `.other`.
     public init(_ data: [UInt8]) {
         guard !data.isEmpty else { self = .empty; return }
-        let selector = Array(data.prefix(4))
-        let words = CallData.words(Array(data.dropFirst(4)))
-        switch (selector, words) {
-        case (CallData.transferSelector, let w?) where w.count == 2:
-            if let to = CallData.address(w[0]) { self = .erc20Transfer(to: to, amount: BigUInt(bigEndian: w[1])); return }
-        case (CallData.approveSelector, let w?) where w.count == 2:
-            if let spender = CallData.address(w[0]) { self = .erc20Approve(spender: spender, amount: BigUInt(bigEndian: w[1])); return }
-        case (CallData.transferFromSelector, let w?) where w.count == 3:
-            if let from = CallData.address(w[0]), let to = CallData.address(w[1]) {
-                self = .erc20TransferFrom(from: from, to: to, amount: BigUInt(bigEndian: w[2])); return
-            }
-        default: break
+        self = CallData.known(data) ?? .other(data)
+    }
+
+    private static func known(_ data: [UInt8]) -> CallData? {
+        guard data.count >= 4, let w = words(Array(data.dropFirst(4))) else { return nil }
+        switch Array(data.prefix(4)) {
+        case transferSelector where w.count == 2:
+            return address(w[0]).map { .erc20Transfer(to: $0, amount: BigUInt(bigEndian: w[1])) }
+        case approveSelector where w.count == 2:
+            return address(w[0]).map { .erc20Approve(spender: $0, amount: BigUInt(bigEndian: w[1])) }
+        case increaseAllowanceSelector where w.count == 2:
+            return address(w[0]).map { .erc20IncreaseAllowance(spender: $0, added: BigUInt(bigEndian: w[1])) }
+        case transferFromSelector where w.count == 3:
+            guard let from = address(w[0]), let to = address(w[1]) else { return nil }
+            return .erc20TransferFrom(from: from, to: to, amount: BigUInt(bigEndian: w[2]))
+        case setApprovalForAllSelector where w.count == 2:
+            guard let grantee = address(w[0]), w[1].prefix(31).allSatisfy({ $0 == 0 }), let last = w[1].last, last <= 1 else { return nil }
+            return .setApprovalForAll(operator: grantee, approved: last == 1)
+        default:
+            return nil
         }
-        self = .other(selector: selector, length: data.count, prefix: Array(data.prefix(CallData.prefixLength)))
     }
 
     /// The calldata of ERC-20 `transfer(to, amount)`: selector, then the address and amount as
@@ -47,12 +63,6 @@ public enum CallData: Equatable, Sendable {
     public static func encodeERC20Transfer(to: EthereumAddress, amount: BigUInt) throws(EthereumError) -> [UInt8] {
         guard amount.bitWidth <= 256 else { throw .invalidAmount("a token amount fits 256 bits") }
         return transferSelector + [UInt8](repeating: 0, count: 12) + to.bytes + amount.bigEndian(width: 32)
-    }
-
-    /// An approve of 2^256 − 1: the spender may move every token, now and later.
-    public var isUnlimitedApproval: Bool {
-        if case .erc20Approve(_, let amount) = self { return amount == BigUInt.uint256Max }
-        return false
     }
 
     /// The ABI words, or nil when the arguments are not a whole number of 32-byte words.

@@ -75,6 +75,7 @@ public struct EthereumChain: ChainModule {
             } catch {
                 throw EthereumChainError("payload.typedData: \(error)")
             }
+            var warnings: [String] = []
             if let domainChain = typed.domain["chainId"] {
                 guard let id = Self.typedChainId(domainChain) else {
                     throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
@@ -82,17 +83,29 @@ public struct EthereumChain: ChainModule {
                 guard id == chainId else {
                     throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
                 }
+            } else {
+                warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
             }
             var lines = [ReviewLine("from", describe(from.checksummed, in: context)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
             lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
             lines.append(ReviewLine("message", ""))
             lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            var approvals: [Approval] = []
+            do {
+                if let permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, describe: { describe($0.checksummed, in: context) }) {
+                    lines += permit.lines
+                    warnings += permit.warnings
+                    approvals = permit.approvals
+                }
+            } catch {
+                throw EthereumChainError("payload.typedData: \(error)")
+            }
             lines.append(ReviewLine("digest", shown.digest))
             // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
             // itself, so the digest signed is the one shown.
             let canonical = Array(JSONSerializer().serialize(json).utf8)
             return Review(
-                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, key: key,
+                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings, key: key, approvals: approvals,
                 signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
         default:
             throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
@@ -101,38 +114,11 @@ public struct EthereumChain: ChainModule {
 
     private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
                                    key: KeyRequirement, context: ReviewContext) -> Review {
-        let summary = TransactionReview(transaction, from: from)
-        var lines: [ReviewLine] = []
-        for (label, value) in summary.lines {
-            switch label {
-            // Warnings are the review's own list, not lines, so the renderer can make them stand
-            // out; the type is in the title.
-            case "WARNING", "type": continue
-            case "from": lines.append(ReviewLine(label, describe(value, in: context)))
-            // The header's "network" line is the request's eip155 id; this one names it.
-            case "network": lines.append(ReviewLine("network name", value))
-            case "to" where transaction.to != nil: lines.append(ReviewLine(label, describe(value, in: context)))
-            // Token destinations are where the value really goes: label them like `to`.
-            case "token recipient", "spender": lines.append(ReviewLine(label, describe(value, in: context)))
-            default: lines.append(ReviewLine(label, value))
-            }
-        }
-        let confirmation: Confirmation
-        switch summary.data {
-        case .empty, .erc20Transfer, .erc20Approve, .erc20TransferFrom: confirmation = .standard
-        case .other:
-            confirmation = .explicit(reason: transaction.to == nil
-                ? "a contract creation whose code cannot be shown"
-                : "contract call data that is not a known ERC-20 call")
-        }
-        let asset = Asset(chain: chain, network: request.network, symbol: "ETH", decimals: 18)
-        // The total is the worst case that can leave the account in ETH: value plus the max
-        // fee (gas limit × fee cap), as the "max total cost" line says. Token amounts are not
-        // added: their decimals are not known from the transaction.
+        let summary = TransactionReview(transaction, from: from) { describe($0.checksummed, in: context) }
         return Review(
-            request: request, title: "Ethereum transaction, \(summary.type)", lines: lines, warnings: summary.warnings,
-            confirmation: confirmation, key: key,
-            totals: [AssetAmount(asset: asset, amount: transaction.maxTotalCost)],
+            request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
+            confirmation: summary.blindReason.map { .explicit(reason: $0) } ?? .standard, key: key,
+            totals: summary.totals, approvals: summary.approvals,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (rule 1).
             signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])

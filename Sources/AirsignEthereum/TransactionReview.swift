@@ -1,94 +1,74 @@
 import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
 import BigInt
 
-/// What the signer shows before signing a transaction, derived only from the decoded bytes:
-/// a plain value, every amount exact, every address EIP-55.
-public struct TransactionReview: Equatable, Sendable {
+/// What the signer shows before signing a transaction, derived only from the decoded bytes and
+/// the signer's own tables: every amount exact, every address EIP-55 and labelled, token
+/// amounts in the token's units only when the signer's list knows the token.
+public struct TransactionReview: Sendable {
+    /// "EIP-1559 (type 2)".
     public let type: String
-    public let chainId: BigUInt
-    /// The well-known network name, nil when the chain id is not in `ChainNames`.
-    public let networkName: String?
-    /// The signing account, when known (EIP-55).
-    public let from: String?
-    /// EIP-55 recipient, or "contract creation".
-    public let to: String
-    /// Exact ETH, e.g. "1.5 ETH".
-    public let value: String
-    public let gasLimit: UInt64
-    /// Labelled fee caps: "gas price", or "max priority fee" and "max fee", in gwei.
-    public let fees: [(label: String, value: String)]
-    /// gasLimit × fee cap + value, in ETH.
-    public let maxTotalCost: String
-    public let nonce: UInt64
-    public let data: CallData
-    /// Things the user must notice (unlimited approval, malformed ERC-20 calldata, fee cap below tip).
+    public let lines: [ReviewLine]
+    /// Things the person must notice (an unlimited approval, lost ether, a fee cap below the tip).
     public let warnings: [String]
+    /// What can leave the account: the ether cost (value plus the maximum fee), and known
+    /// tokens' amounts.
+    public let totals: [AssetAmount]
+    public let approvals: [Approval]
+    /// Why the data cannot be shown as a known call (signing then needs `--blind`); nil when it can.
+    public let blindReason: String?
+    public let data: CallData
 
-    /// Summarises `transaction`; `from` is the account that will sign, when the caller knows it.
-    public init(_ transaction: EthereumTransaction, from: EthereumAddress? = nil) {
+    /// Reviews `transaction`, signed by `from`; `describe` labels an address (own account,
+    /// contact, or neither), by default the bare address.
+    public init(_ transaction: EthereumTransaction, from: EthereumAddress,
+                describe: (EthereumAddress) -> String = { $0.checksummed }) {
         type = transaction.type.name
-        chainId = transaction.chainId
-        networkName = ChainNames.name(for: transaction.chainId)
-        self.from = from?.checksummed
-        to = transaction.to?.checksummed ?? "contract creation"
-        value = EtherAmount.ether(transaction.value)
-        gasLimit = transaction.gasLimit
-        nonce = transaction.nonce
-        maxTotalCost = EtherAmount.ether(transaction.maxTotalCost)
-        data = CallData(transaction.data)
+        let chainId = transaction.chainId
+        let name = ChainNames.name(for: chainId)
+        var lines = [
+            // The chain id is signed; its name is the signer's table's.
+            ReviewLine("network name", name.map { "\($0) (chain id \(chainId))" } ?? "chain id \(chainId) (unknown network)",
+                       source: name == nil ? .signed : .signerTable),
+            ReviewLine("from", describe(from)),
+            ReviewLine("to", transaction.to.map(describe) ?? "contract creation"),
+            ReviewLine("value", EtherAmount.ether(transaction.value)),
+            ReviewLine("nonce", String(transaction.nonce)),
+            ReviewLine("gas limit", String(transaction.gasLimit)),
+        ]
         var warnings: [String] = []
         switch transaction.fees {
         case .gasPrice(let price):
-            fees = [("gas price", EtherAmount.gwei(price))]
+            lines.append(ReviewLine("gas price", EtherAmount.gwei(price)))
         case .feeMarket(let priority, let maxFee):
-            fees = [("max priority fee", EtherAmount.gwei(priority)), ("max fee", EtherAmount.gwei(maxFee))]
+            lines += [ReviewLine("max priority fee", EtherAmount.gwei(priority)), ReviewLine("max fee", EtherAmount.gwei(maxFee))]
             if maxFee < priority { warnings.append("the max fee is below the priority fee: nodes will reject this transaction") }
         }
-        if data.isUnlimitedApproval {
-            warnings.append("UNLIMITED token approval: the spender may move all of this token from the account, now and later")
-        }
-        if case .other(let selector, _, _) = data,
-           [CallData.transferSelector, CallData.approveSelector, CallData.transferFromSelector].contains(selector) {
-            warnings.append("the data starts with an ERC-20 selector but its arguments are malformed; not decoded")
-        }
-        self.warnings = warnings
+        lines.append(ReviewLine("max total cost", EtherAmount.ether(transaction.maxTotalCost)))
+        if transaction.type != .legacy { lines += Self.accessList(transaction.accessList, describe: describe) }
+        let call = CallDataReview(transaction.data, to: transaction.to, value: transaction.value, chainId: chainId, from: from, describe: describe)
+        self.lines = lines + call.lines
+        self.warnings = warnings + call.warnings
+        let ether = Asset(chain: ChainID(Chain.ethereum), network: "eip155:\(chainId)", symbol: "ETH", decimals: 18)
+        // The ether total is the worst case: value plus gas limit × fee cap, as "max total cost" says.
+        totals = [AssetAmount(asset: ether, amount: transaction.maxTotalCost)] + call.totals
+        approvals = call.approvals
+        blindReason = call.blindReason
+        data = call.data
     }
 
-    /// The review as labelled lines, in the order a person reads them.
-    public var lines: [(label: String, value: String)] {
-        var out: [(String, String)] = [("type", type)]
-        out.append(("network", networkName.map { "\($0) (chain id \(chainId))" } ?? "chain id \(chainId) (unknown network)"))
-        if let from { out.append(("from", from)) }
-        out.append(("to", to))
-        out.append(("value", value))
-        out.append(("nonce", String(nonce)))
-        out.append(("gas limit", String(gasLimit)))
-        out += fees
-        out.append(("max total cost", maxTotalCost))
-        out += dataLines
-        out += warnings.map { ("WARNING", $0) }
-        return out
+    /// EIP-2930 access list: how many addresses and keys, then each address (labelled) with its
+    /// storage-key count. The keys cost gas and warm storage; they move nothing.
+    static func accessList(_ entries: [AccessListEntry], describe: (EthereumAddress) -> String) -> [ReviewLine] {
+        let keys = entries.reduce(0) { $0 + $1.storageKeys.count }
+        guard !entries.isEmpty else { return [ReviewLine("access list", "none")] }
+        let addresses = entries.count == 1 ? "1 address" : "\(entries.count) addresses"
+        return [ReviewLine("access list", "\(addresses), \(storageKeys(keys))")]
+            + entries.map { ReviewLine("address", "\(describe($0.address)): \(storageKeys($0.storageKeys.count))", level: 1) }
     }
 
-    private var dataLines: [(String, String)] {
-        switch data {
-        case .empty: return [("data", "none")]
-        case let .erc20Transfer(to, amount):
-            return [("call", "ERC-20 transfer"), ("token recipient", to.checksummed), ("token amount", "\(amount) base units")]
-        case let .erc20Approve(spender, amount):
-            return [("call", "ERC-20 approve"), ("spender", spender.checksummed),
-                    ("allowance", amount == BigUInt.uint256Max ? "unlimited (2^256 − 1)" : "\(amount) base units")]
-        case let .erc20TransferFrom(from, to, amount):
-            return [("call", "ERC-20 transferFrom"), ("token owner", from.checksummed), ("token recipient", to.checksummed),
-                    ("token amount", "\(amount) base units")]
-        case let .other(selector, length, prefix):
-            let more = length > prefix.count ? "…" : ""
-            return [("call", "selector \(Hex.encode(selector, prefix: true)), \(length) bytes"),
-                    ("data", Hex.encode(prefix, prefix: true) + more)]
-        }
-    }
-
-    public static func == (lhs: TransactionReview, rhs: TransactionReview) -> Bool {
-        lhs.lines.elementsEqual(rhs.lines) { $0.label == $1.label && $0.value == $1.value }
+    private static func storageKeys(_ count: Int) -> String {
+        "\(count) storage key\(count == 1 ? "" : "s")"
     }
 }

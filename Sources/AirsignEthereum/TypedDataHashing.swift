@@ -101,7 +101,7 @@ extension TypedData {
 
     /// An integer written as a JSON integer, a decimal string (optionally negative) or a
     /// `0x` hex string; fractions, exponents and other text are refused. At most 78 digits.
-    private func integer(_ value: JSONValue, path: String) throws(EthereumError) -> (negative: Bool, magnitude: BigUInt) {
+    func integer(_ value: JSONValue, path: String) throws(EthereumError) -> (negative: Bool, magnitude: BigUInt) {
         let text: String
         switch value {
         case .number(let t), .string(let t): text = t

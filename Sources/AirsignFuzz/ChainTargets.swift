@@ -1,4 +1,3 @@
-import AirsignEthereum
 import AirsignStellar
 
 extension FuzzTarget {
@@ -22,18 +21,5 @@ extension FuzzTarget {
 
     static let stellarSEP7 = FuzzTarget(name: "stellar-sep7", summary: "SEP-7 web+stellar:tx URIs") { input throws(FuzzViolation) in
         _ = try? SEP7TransactionRequest(uri: input.fuzzText)
-    }
-
-    static let ethereumTransaction = FuzzTarget(name: "ethereum-transaction", summary: "unsigned and signed EIP-2718 transactions (legacy, 2930, 1559)") { input throws(FuzzViolation) in
-        if let transaction = try? EthereumTransaction.decodeUnsigned(input) {
-            try FuzzViolation.check(transaction.unsignedEncoding == input, "an unsigned transaction does not re-encode exactly")
-        }
-        _ = try? SignedEthereumTransaction.decode(input)
-    }
-
-    static let ethereumTypedData = FuzzTarget(name: "ethereum-typed-data", summary: "EIP-712 typed data JSON, hashed and reviewed as the signer would") { input throws(FuzzViolation) in
-        guard let typed = try? TypedData(jsonText: input) else { return }
-        _ = try? typed.digest()
-        _ = try? TypedDataReview(typed)
     }
 }

@@ -29,8 +29,9 @@ public struct BatchSigner: Sendable {
 
     /// Reviews every request and finds its account, before any PIN is asked for. Throws the
     /// first refusal, naming the request; then the first request for an account the keystore
-    /// does not hold.
-    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, allowBlind: Bool) throws(MessagesError) -> SigningPlan {
+    /// does not hold (or holds only for other networks, on a chain whose accounts are bound to
+    /// their networks).
+    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, allowBlind: Bool) throws -> SigningPlan {
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
         let reviews = try batch.requireAll()
         let index = AccountIndex(accounts, registry: registry)

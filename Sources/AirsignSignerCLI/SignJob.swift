@@ -66,10 +66,10 @@ public struct SignJob: Sendable {
                     log("  REFUSED: " + error.description)
                     refusals.append(error)
                 } else {
-                    do throws(MessagesError) {
+                    do {
                         _ = try accountIndex.signer(for: review, position: position)
                     } catch {
-                        log("  REFUSED: " + error.description)
+                        log("  REFUSED: " + String(describing: error))
                         refusals.append(error)
                     }
                 }

@@ -11,6 +11,9 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case noSuchAccount(String)
     /// The key has no accounts to show or export yet.
     case keyWithoutAccounts(String)
+    /// A request for a network its account is not recorded for, on a chain whose accounts sign
+    /// only on their own networks (`NetworkBinding`); `add` is the command that adds it there.
+    case accountNotOnNetwork(message: Int, id: String, address: String, network: String, registered: [String], add: String)
     /// The file a new phrase was to be written to exists; it is never overwritten.
     case phraseFileExists(path: String)
     /// The phrase file could not be written; `reason` is the system's message.
@@ -24,6 +27,9 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "the key \"\(key)\" already has the account \(address) on that network"
         case let .noSuchAccount(text):
             return "no key named \(text.debugDescription) and no account with that address (see: airsign-signer account list)"
+        case let .accountNotOnNetwork(message, id, address, network, registered, add):
+            let networks = Set(registered).sorted().joined(separator: ", ")
+            return "request \(message) (\(id)) is for \(network), but the account \(address) is added for \(networks) only; nothing was signed (to sign on \(network) with it, add it there first: \(add))"
         case let .keyWithoutAccounts(name):
             return "the key \"\(name)\" has no accounts yet (add one with: airsign-signer account add \(name) --chain …)"
         case let .phraseFileExists(path):
@@ -36,7 +42,7 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     public var exitStatus: ExitStatus {
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
-        case .accountExists, .noSuchAccount, .keyWithoutAccounts: return .keystoreState
+        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork: return .keystoreState
         case .phraseFileFailed: return .failure
         }
     }

@@ -1,6 +1,7 @@
 import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
+import AirsignMessages
 import BigInt
 import Foundation
 
@@ -68,6 +69,42 @@ private func key(_ request: Request) throws -> Secp256k1.PrivateKey {
     try Secp256k1.PrivateKey(try request.secret("key"))
 }
 
+private func source(_ source: ReviewSource) -> String {
+    switch source {
+    case .signed: return "signed"
+    case .signerTable: return "signerTable"
+    case .request: return "request"
+    }
+}
+
+/// A sign request (JSON text) reviewed by the Ethereum module as the signer reviews it (clock
+/// pinned to `now`, no accounts or contacts), and signed with `key` when one is given: the
+/// review's lines, warnings, approvals, totals and rendered text beside the signature and
+/// result, so the interop suite can decode the signed bytes with reference libraries and
+/// compare them with what the review showed.
+private func reviewAndSign(_ request: Request) throws -> [String: Any] {
+    let signRequest = try SignRequest.parse(try JSONParser().parse(Array(try request.string("request").utf8)))
+    let module = EthereumChain()
+    let context = ReviewContext(now: Int64(try request.int("now")))
+    let review = try module.review(signRequest, context: context)
+    var out: [String: Any] = [
+        "lines": review.lines.map { ["label": $0.label, "value": $0.value, "level": $0.level, "source": source($0.source)] },
+        "warnings": review.warnings + NoteCheck.contradictions(review),
+        "approvals": review.approvals.map { ["asset": $0.asset, "spender": $0.spender, "allowance": $0.allowance, "unlimited": $0.isUnlimited] },
+        "totals": review.totals.map { ["id": $0.asset.id, "symbol": $0.asset.symbol, "amount": String($0.amount)] },
+        "text": ReviewText.render(review, position: 1, of: 1, module: module, context: context),
+    ]
+    if case let .explicit(reason) = review.confirmation { out["blind"] = reason }
+    if request.fields["key"] != nil {
+        let signed = try module.sign(review, with: .secp256k1(try key(request)))
+        out["signature"] = signed.signatures.first ?? ""
+        if case let .object(members)? = signed.result {
+            for (name, value) in members { if case let .string(text) = value { out[name] = text } }
+        }
+    }
+    return out
+}
+
 let ethereumHandlers: [String: Handler] = [
     "eth_tx_sign": { request in
         guard let object = try request.any("tx") as? [String: Any] else { throw TestkitError.badRequest("eth_tx_sign: tx object") }
@@ -100,4 +137,5 @@ let ethereumHandlers: [String: Handler] = [
                 "recovered": try PersonalMessage.recover(message, signature: signature).checksummed]
     },
     "eth_parse_amount": { request in ["wei": String(try EtherAmount.parse(try request.string("text")))] },
+    "eth_review_sign": reviewAndSign,
 ]

@@ -36,7 +36,7 @@ import Testing
     @Test func wrongChainIDIsVisible() throws {
         let tx = try EthereumTransaction.decodeUnsigned(eip155)
         #expect(tx.chainId == 1)
-        #expect(TransactionReview(tx).networkName == "Ethereum Mainnet")
+        #expect(ChainNames.name(for: tx.chainId) == "Ethereum Mainnet")
         // Changing the chain id changes the signing hash (replay protection).
         let other = try EthereumTransaction.decodeUnsigned(list(legacyFields + [.integer(5), .integer(0), .integer(0)]))
         #expect(other.signingHash != tx.signingHash)

@@ -95,7 +95,7 @@ import Testing
               network   eip155:1
               account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
                         | "main"))
-              network name Ethereum Mainnet (chain id 1)
+              network name Ethereum Mainnet (chain id 1) [signer's table]
               from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
                         | "main"))
               to        0xdAC17F958D2ee523a2206206994597C13D831ec7 (not in your contacts)
@@ -105,10 +105,13 @@ import Testing
               max priority fee 1 gwei
               max fee   30 gwei
               max total cost 0.0018 ETH
+              access list none
               call      ERC-20 transfer
+              token     USDT (Tether USD, 6 decimals) [signer's table]
               token recipient 0x5050A4F4b3f9338C3472dcC01A87C76A144b3c9c (contact "Alice")
-              token amount 25000000 base units
+              token amount 25 USDT (25000000 base units) [signer's table]
               total     0.0018 ETH
+              total     25 USDT
               signs     1 message, 112 bytes: transaction
 
             """, "\(text)")
@@ -123,7 +126,7 @@ import Testing
               network   eip155:1
               account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
                         | "main"))
-              network name Ethereum Mainnet (chain id 1)
+              network name Ethereum Mainnet (chain id 1) [signer's table]
               from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
                         | "main"))
               to        0x3325a78425F17a7E487Eb5666b2bFd93aBb06c70 (not in your contacts)
@@ -143,8 +146,10 @@ import Testing
         let review = try Self.module.review(Self.transactionRequest(Self.erc20Transfer()), context: Self.context())
         #expect(review.confirmation == .standard)
         #expect(review.key.scheme == .secp256k1)
-        #expect(review.totals.map(\.amount) == [BigUInt(60000) * 30_000_000_000])
-        #expect(review.totals.first?.asset.symbol == "ETH")
+        // The ether cost, and the token amount read with the signer's list (USDT, 6 decimals).
+        #expect(review.totals.map(\.amount) == [BigUInt(60000) * 30_000_000_000, 25_000_000])
+        #expect(review.totals.map(\.asset.symbol) == ["ETH", "USDT"])
+        #expect(review.totals.last?.asset.id == Self.token)
         #expect(review.signing == [SigningItem(label: "transaction", bytes: try Self.erc20Transfer().unsignedEncoding)])
         // Calldata that is not ERC-20 needs the explicit confirmation.
         let call = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
@@ -192,6 +197,7 @@ import Testing
         let review = try Self.module.review(Self.transactionRequest(tx), context: Self.context())
         #expect(review.warnings.contains { $0.contains("UNLIMITED") })
         #expect(review.lines.contains(ReviewLine("spender", "\(spender.checksummed) (contact \"Alice\")")))
+        #expect(review.approvals.map(\.spender) == ["\(spender.checksummed) (contact \"Alice\")"])
     }
 
     @Test func aCompactResponseIsCompletedByFinalize() throws {

@@ -61,8 +61,8 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
         }
     }
 
-    /// Truncated, bit-flipped and random inputs: the decoders return or throw, never trap, and
-    /// whatever they accept re-encodes to the same bytes.
+    /// Truncated, bit-flipped and random inputs: the decoders return or throw, never trap,
+    /// whatever they accept re-encodes to the same bytes and is reviewed.
     @Test func decodersSurviveCorruption() throws {
         var rng = SeededRandom.forTest("ethereum.corruption")
         let key = try Secp256k1.PrivateKey(SecureBytes(copying: [UInt8](repeating: 0x46, count: 32)))
@@ -71,7 +71,11 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
                 let tx = try randomTransaction(type, &rng)
                 let signed = try tx.signed(with: key).encoded
                 for input in rng.corruptions(of: tx.unsignedEncoding, count: 40) + rng.corruptions(of: signed, count: 40) {
-                    if let t = try? EthereumTransaction.decodeUnsigned(input) { #expect(t.unsignedEncoding == input) }
+                    if let t = try? EthereumTransaction.decodeUnsigned(input) {
+                        #expect(t.unsignedEncoding == input)
+                        // What is accepted is reviewed without trapping, whatever its data says.
+                        _ = TransactionReview(t, from: EthereumAddress(publicKey: key.publicKey))
+                    }
                     if let s = try? SignedEthereumTransaction.decode(input) { #expect(s.encoded == input) }
                     _ = CallData(input)
                 }

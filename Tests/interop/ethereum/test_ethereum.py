@@ -11,23 +11,16 @@ from eth_account import Account
 from eth_account._utils.legacy_transactions import Transaction
 from eth_account.messages import _hash_eip191_message, encode_defunct, encode_typed_data
 from eth_account.typed_transactions import TypedTransaction
-from eth_account._utils.transaction_utils import transaction_rpc_to_rlp_structure
-from toolz import dissoc
 from eth_utils import keccak, to_checksum_address, to_wei
 from hexbytes import HexBytes
+
+from eth_support import rand_key, unsigned_preimage
 
 TX_COUNT = 1000  # per type
 
 
 def rand_uint(rng, max_bytes):
     return int.from_bytes(rng.randbytes(rng.randint(0, max_bytes)), "big")
-
-
-def rand_key(rng):
-    while True:
-        k = rng.randbytes(32)
-        if 0 < int.from_bytes(k, "big") < 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141:
-            return k
 
 
 def rand_chain_id(rng):
@@ -109,27 +102,15 @@ def test_random_transactions_sign_identically_and_decode(testkit, rng, tx_type):
 
 def test_eth_account_transactions_decode_unsigned(testkit, rng):
     """eth-account's unsigned serializations decode to the transaction it was built from."""
-    from eth_account._utils.signing import serializable_unsigned_transaction_from_dict
     cases = []
     for tx_type in (0, 1, 2):
         for _ in range(300):
             theirs, wire = rand_tx(rng, tx_type)
-            unsigned = serializable_unsigned_transaction_from_dict(theirs)
-            cases.append((wire, bytes(unsigned.hash()), unsigned))
-    requests = []
-    for wire, _, unsigned in cases:
-        if wire["type"] == 0:
-            preimage = rlp.encode(unsigned)
-        else:
-            # eth-account's own preimage, built as its hash() builds it: type || rlp(unsigned fields).
-            inner = unsigned.transaction
-            fields = transaction_rpc_to_rlp_structure(dissoc(inner.dictionary, "v", "r", "s"))
-            preimage = bytes([wire["type"]]) + rlp.encode(type(inner)._unsigned_transaction_serializer.from_dict(fields))
-        assert keccak(preimage) == bytes(unsigned.hash())
-        requests.append({"op": "eth_tx_decode_unsigned", "hex": preimage.hex()})
-    for (wire, signing_hash, _), out in zip(cases, testkit.batch(requests)):
+            cases.append((wire, unsigned_preimage(theirs)))
+    requests = [{"op": "eth_tx_decode_unsigned", "hex": preimage.hex()} for _, preimage in cases]
+    for (wire, preimage), out in zip(cases, testkit.batch(requests)):
         assert out.get("tx") == wire, out
-        assert out["signingHash"] == "0x" + signing_hash.hex()
+        assert out["signingHash"] == "0x" + keccak(preimage).hex()
 
 
 def test_corrupted_transactions_refused_like_a_strict_decoder(testkit, rng):

@@ -1,0 +1,33 @@
+"""Shared by the Ethereum interop tests: random secp256k1 keys, and eth-account's own unsigned
+serialization of a transaction dict (the signing preimage), built the way its hash() builds it,
+so requests in the suite carry the reference library's bytes, not ours."""
+import rlp
+from eth_account._utils.signing import serializable_unsigned_transaction_from_dict
+from eth_account._utils.transaction_utils import transaction_rpc_to_rlp_structure
+from eth_utils import keccak
+from toolz import dissoc
+
+SECP256K1_ORDER = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+
+
+def rand_key(rng):
+    """32 random bytes that are a valid secp256k1 private key."""
+    while True:
+        k = rng.randbytes(32)
+        if 0 < int.from_bytes(k, "big") < SECP256K1_ORDER:
+            return k
+
+
+def unsigned_preimage(tx: dict) -> bytes:
+    """Legacy rlp([nonce, gasPrice, gas, to, value, data, chainId, 0, 0]), typed
+    type || rlp(unsigned fields); checked against eth-account's signing hash."""
+    unsigned = serializable_unsigned_transaction_from_dict(tx)
+    tx_type = tx.get("type", 0)
+    if tx_type == 0:
+        preimage = rlp.encode(unsigned)
+    else:
+        inner = unsigned.transaction
+        fields = transaction_rpc_to_rlp_structure(dissoc(inner.dictionary, "v", "r", "s"))
+        preimage = bytes([tx_type]) + rlp.encode(type(inner)._unsigned_transaction_serializer.from_dict(fields))
+    assert keccak(preimage) == bytes(unsigned.hash())
+    return preimage
