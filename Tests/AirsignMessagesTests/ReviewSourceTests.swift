@@ -11,29 +11,10 @@ import Testing
 /// approvals counted, a note that contradicts the signed amounts flagged, and no value wider
 /// than the screen.
 @Suite struct ReviewSourceTests {
-    static let now: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
     static let ids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-a222-222222222222"]
 
-    func context() throws -> ReviewContext {
-        let own = OwnAccount(chain: TestChain.id, address: TestChainFixtures.account(1).address, publicKey: TestChainFixtures.account(1).publicKey,
-                             keyName: "main", path: nil)
-        let book = try AddressBook([Contact(chain: TestChain.id, name: "Alice", address: TestChainFixtures.account(2).address)])
-        return ReviewContext(ownAccounts: [own], contacts: book, now: Self.now)
-    }
-
-    func render(_ requests: [SignRequest]) throws -> String {
-        let context = try context()
-        let batch = BatchReview(requests, registry: ChainRegistry([TestChain()]), context: context, allowBlind: false)
-        var out: [String] = []
-        for (index, outcome) in batch.outcomes.enumerated() {
-            switch outcome {
-            case let .success(review): out.append(ReviewText.render(review, position: index + 1, of: requests.count, module: TestChain(), context: context))
-            case let .failure(error): out.append(ReviewText.renderRefusal(requests[index], error, position: index + 1, of: requests.count))
-            }
-        }
-        out.append(ReviewText.renderTotals(batch))
-        return out.joined(separator: "\n\n") + "\n"
-    }
+    /// The golden tests' rendering: the test chain, key "main" as account 1, contact Alice as 2.
+    func render(_ requests: [SignRequest]) throws -> String { try ReviewGoldenTests().render(requests) }
 
     @Test func approvalsAreCountedAndTheTableIsNamed() throws {
         let requests = [
