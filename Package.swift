@@ -50,35 +50,71 @@ let package = Package(
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
         .target(name: "AirsignChains", dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP"]),
+        // A chain is one folder, Sources/Chains/<Chain>/, with the same layout for all four:
+        //   Signer/  the chain module the signer links (Codec/, Review/, Sign/, Chain.swift,
+        //            Errors.swift): strict encode/decode, what the person sees, signing. No
+        //            networking.
+        //   Online/  what only the watch links (Build/, RPC/, Finalize/, Submit/, Commands/):
+        //            request builders, the node client, response verification, broadcast, and
+        //            the `airsign-watch <chain>` commands.
+        // The signer's trust boundary is its targets' paths: nothing under Online/ (checked by
+        // Tests/interop/test_link_map.py).
+
         // Stellar: the transaction envelope XDR model, network ids and signing, amounts, review
-        // data and SEP-7 URIs. No networking: the signer links it.
+        // data and SEP-7 URIs.
         .target(name: "AirsignStellar", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
-        ]),
-        // The watch's network side: HTTP and JSON-RPC to nodes, per-chain clients and broadcast.
+        ], path: "Sources/Chains/Stellar/Signer"),
+        .target(name: "AirsignStellarOnline", dependencies: [
+            "AirsignStellar", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
+            "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "BigInt", package: "BigInt"),
+        ], path: "Sources/Chains/Stellar/Online"),
+        // The watch's network transport: HTTP and JSON-RPC framing, for every chain's RPC client.
         // Only airsign-watch reaches it (Tests/interop/test_link_map.py checks the signer cannot).
         .target(name: "AirsignOnline", dependencies: ["AirsignEncoding", .product(name: "BigInt", package: "BigInt")]),
-        // airsign-watch's store and command logic (watch-only accounts, issued requests); never
-        // linked by the signer.
+        // airsign-watch's generic part: watch-only accounts, the request store, the issuer (which
+        // reviews every request with the signer's own chain modules before storing it) and the
+        // finalizer dispatch. Never linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignOnline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
+        // The watch's chain table: each chain's command group and finalizer, one line a chain.
+        .target(name: "AirsignWatchChains", dependencies: [
+            "AirsignWatch", "AirsignEthereumOnline", "AirsignStellarOnline", "AirsignSubstrateOnline", "AirsignICPOnline",
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
-        // review summaries and amounts. No networking.
+        // review summaries, amounts and the token list.
         .target(name: "AirsignEthereum", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
-        ]),
-        // Substrate: polkadot-js SignerPayloadJSON → signing payload (signed extensions, eras),
-        // v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15. No networking.
+        ], path: "Sources/Chains/Ethereum/Signer"),
+        .target(name: "AirsignEthereumOnline", dependencies: [
+            "AirsignEthereum", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
+            "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "BigInt", package: "BigInt"),
+        ], path: "Sources/Chains/Ethereum/Online"),
+        // Substrate: polkadot-js SignerPayloadJSON → signing payload by the runtime table's signed
+        // extensions, eras, v4 extrinsics, MultiSignature, review of known calls, metadata V14/V15.
         .target(name: "AirsignSubstrate", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
-        ]),
+        ], path: "Sources/Chains/Substrate/Signer"),
+        .target(name: "AirsignSubstrateOnline", dependencies: [
+            "AirsignSubstrate", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
+            "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "BigInt", package: "BigInt"),
+        ], path: "Sources/Chains/Substrate/Online"),
         // Internet Computer: principals and accounts, request ids, CBOR envelopes, Candid, the
-        // ICP ledger and ICRC-1 transfers, quill's message JSON. No networking.
+        // ICP ledger and ICRC-1 transfers, quill's message JSON.
         .target(name: "AirsignICP", dependencies: [
             "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
-        ]),
+        ], path: "Sources/Chains/ICP/Signer"),
+        .target(name: "AirsignICPOnline", dependencies: [
+            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
+            "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "BigInt", package: "BigInt"),
+        ], path: "Sources/Chains/ICP/Online"),
         // The PIN-encrypted keystore: only airsign-signer links it.
         .target(name: "AirsignKeystore", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles"]),
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
@@ -104,7 +140,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [
-            "AirsignCLI", "AirsignWatch", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignCLI", "AirsignWatch", "AirsignWatchChains", "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "AirsignOnline", "AirsignEncoding",
         ]),
         // The offline signer: nothing it depends on may link networking (checked by
@@ -123,13 +159,13 @@ let package = Package(
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
         .target(name: "AirsignFuzz", dependencies: [
             "AirsignEncoding", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
-            "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignKeys", "AirsignCrypto",
+            "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
         ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: [
-            "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
+            "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
             "AirsignKeystore",
         ]),
 
@@ -142,7 +178,7 @@ let package = Package(
         // A chain that exists only in tests (Ed25519 over a trivial encoding), to drive the
         // pipeline end to end; the production registry never contains it.
         .target(name: "AirsignTestChain", dependencies: [
-            "AirsignMessages", "AirsignTestSupport", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+            "AirsignMessages", "AirsignWatch", "AirsignTestSupport", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/AirsignTestChain"),
         .testTarget(name: "AirsignSignerCLITests", dependencies: [
             "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignFiles", "AirsignTransport",
@@ -154,26 +190,28 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ]),
         .testTarget(name: "AirsignWatchTests", dependencies: [
-            "AirsignWatch", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles", "AirsignTestSupport",
-            "AirsignStellar", "AirsignSubstrate", "AirsignOnline", "AirsignEthereum", .product(name: "BigInt", package: "BigInt"),
+            "AirsignWatch", "AirsignWatchChains", "AirsignMessages", "AirsignTestChain", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
+            "AirsignTestSupport", "AirsignStellar", "AirsignStellarOnline", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignOnline",
+            .product(name: "BigInt", package: "BigInt"),
         ]),
+        // One test target a chain, beside its folder: Tests/Chains/<Chain>/Signer and Online.
         .testTarget(name: "AirsignStellarTests", dependencies: [
-            "AirsignStellar", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignMessages", "AirsignChains",
+            "AirsignStellar", "AirsignStellarOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
             .product(name: "BigInt", package: "BigInt"),
-        ]),
+        ], path: "Tests/Chains/Stellar"),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
-            "AirsignEthereum", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            "AirsignEthereum", "AirsignEthereumOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
             .product(name: "BigInt", package: "BigInt"),
-        ]),
+        ], path: "Tests/Chains/Ethereum"),
         .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),
         .testTarget(name: "AirsignSubstrateTests", dependencies: [
-            "AirsignSubstrate", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport", "AirsignTestChain",
+            "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
             .product(name: "BigInt", package: "BigInt"),
-        ]),
+        ], path: "Tests/Chains/Substrate"),
         .testTarget(name: "AirsignICPTests", dependencies: [
-            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport",
+            "AirsignICP", "AirsignICPOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
             .product(name: "BigInt", package: "BigInt"),
-        ]),
+        ], path: "Tests/Chains/ICP"),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import AirsignEncoding
 import AirsignICP
+import AirsignICPOnline
 import AirsignOnline
 
 extension FuzzTarget {

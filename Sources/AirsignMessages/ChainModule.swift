@@ -4,12 +4,12 @@ import AirsignKeys
 /// What every chain module implements: the same verbs for every chain, so a person learns one
 /// flow and a maintainer adds a chain by adding one module (README, "Adding a chain").
 ///
-/// - Signer side: `review` (decode and validate the whole payload, no secrets) and `sign`
-///   (sign exactly the reviewed bytes).
-/// - Watch side: `finalize` (verify a response against the stored request, assemble the
-///   artifact). The watch's builders hand their requests to `RequestIssuer` in AirsignWatch,
-///   which runs `review` on them before storing, so the watch never issues what the signer
-///   would refuse.
+/// - `review` (decode and validate the whole payload, no secrets) and `sign` (sign exactly the
+///   reviewed bytes): the chain's signer side, `Sources/Chains/<Chain>/Signer`.
+/// - The watch checks responses with the chain's `ChainFinalizer` (AirsignWatch), on the
+///   chain's online side. The watch's builders hand their requests to `RequestIssuer`, which
+///   runs `review` on them before storing, so the watch never issues what the signer would
+///   refuse.
 ///
 /// Errors thrown by a module should be its own typed error whose description names the field
 /// at fault and never holds secret bytes; the pipeline reports them with the request's place.
@@ -32,11 +32,6 @@ public protocol ChainModule: Sendable {
     /// Must not look at `review.request.payload` to decide what to sign.
     func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput
 
-    /// Watch side: `response` is already completed from `request` (same id, chain, network and
-    /// account). Verifies every signature against the request's account and payload, checks a
-    /// full response's `result` against what the module assembles itself, and returns the full
-    /// response with the artifact.
-    func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized
 
     /// The identity of an address on this chain, to compare two spellings of one account (see
     /// `AddressIdentity`); nil when `address` is not an address of this chain.
@@ -83,16 +78,5 @@ public struct SignedOutput: Sendable {
     public init(signatures: [String], result: JSONValue?) {
         self.signatures = signatures
         self.result = result
-    }
-}
-
-/// What `finalize` returns: the verified full response, and what to tell the person.
-public struct Finalized: Sendable {
-    public let response: SignResponse
-    public let lines: [ReviewLine]
-
-    public init(response: SignResponse, lines: [ReviewLine]) {
-        self.response = response
-        self.lines = lines
     }
 }

@@ -55,9 +55,9 @@ public enum RequestActions {
     /// `finalize RESP|-|--scan …`: verifies every response against its stored request,
     /// completes compact ones, records them, and writes the full responses (with the chain's
     /// artifact) to `out`.
-    public static func finalize(_ input: [UInt8], out: String, registry: ChainRegistry = .standard) throws {
+    public static func finalize(_ input: [UInt8], out: String, finalizers: FinalizerRegistry) throws {
         let responses = try MessageFile.responses(input)
-        let finalizer = ResponseFinalizer(store: try store(), registry: registry)
+        let finalizer = ResponseFinalizer(store: try store(), finalizers: finalizers)
         let outcomes = try finalizer.finalize(responses, now: Int64(Date().timeIntervalSince1970))
         for outcome in outcomes {
             Console.info("Response for \(outcome.request.id) (\(outcome.request.chain), \(outcome.request.account.address)): verified")

@@ -1,18 +1,17 @@
-import AirsignChains
 import AirsignKeys
 import AirsignMessages
 
 /// `finalize`: matches each response to the request this watch stored under its id, completes
-/// a compact one from it, has the chain module verify it and assemble the artifact, and only
+/// a compact one from it, has the chain's finalizer verify it and assemble the artifact, and only
 /// when every response of the file passed stores them and returns the full responses. The
 /// submit commands run the same checks before they send anything (`verifiedForSending`).
 public struct ResponseFinalizer: Sendable {
     public let store: WatchRequestStore
-    public let registry: ChainRegistry
+    public let finalizers: FinalizerRegistry
 
-    public init(store: WatchRequestStore, registry: ChainRegistry = .standard) {
+    public init(store: WatchRequestStore, finalizers: FinalizerRegistry) {
         self.store = store
-        self.registry = registry
+        self.finalizers = finalizers
     }
 
     /// One verified response and what the chain module says about it.
@@ -31,7 +30,7 @@ public struct ResponseFinalizer: Sendable {
 
     /// The checks of `finalize` for responses about to be sent to `chain`'s network, recording
     /// nothing: each must answer a stored request of that chain, for the request's account,
-    /// and its chain module must verify its signature and assemble the artifact (a full
+    /// and its chain's finalizer must verify its signature and assemble the artifact (a full
     /// response's own artifact must be exactly that one). The artifact to send is the
     /// outcome's `finalized.response.result`. Any failure is `WatchError.notSent`.
     public func verifiedForSending(_ responses: [SignResponse], chain: Chain) throws -> [Outcome] {
@@ -58,15 +57,15 @@ public struct ResponseFinalizer: Sendable {
         } catch {
             throw WatchError.responseMismatch(id: response.id.text, reason: Self.reason(error))
         }
-        let module = try registry.module(for: request.chain)
+        let finalizer = try finalizers.finalizer(for: request.chain)
         let finalized: Finalized
         do {
-            finalized = try module.finalize(full, for: request)
+            finalized = try finalizer.finalize(full, for: request)
         } catch {
             throw WatchError.responseRejected(id: response.id.text, reason: String(describing: error))
         }
         guard finalized.response.id == request.id, finalized.response.account == request.account, !finalized.response.isCompact else {
-            throw WatchError.responseRejected(id: response.id.text, reason: "the \(module.displayName) module returned a response for another request")
+            throw WatchError.responseRejected(id: response.id.text, reason: "the \(finalizer.displayName) finalizer returned a response for another request")
         }
         return (Outcome(request: request, finalized: finalized), record)
     }

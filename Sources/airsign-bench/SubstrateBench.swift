@@ -3,6 +3,7 @@ import AirsignEncoding
 import AirsignKeys
 import AirsignMessages
 import AirsignSubstrate
+import AirsignSubstrateOnline
 import Foundation
 
 /// Substrate batch signing: 10,000 SignerPayloadJSON requests (Balances transfers and Utility

@@ -1,5 +1,6 @@
 import AirsignCLI
 import AirsignWatch
+import AirsignWatchChains
 import ArgumentParser
 
 struct FinalizeCommand: ParsableCommand {
@@ -19,6 +20,6 @@ struct FinalizeCommand: ParsableCommand {
     var out = "-"
 
     func run() throws {
-        try RequestActions.finalize(try input.read(), out: out)
+        try RequestActions.finalize(try input.read(), out: out, finalizers: WatchChains.finalizers)
     }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect(responses.count == 1000)
         for (request, response) in zip(requests, responses) {
             #expect(response.id == request.id)
-            #expect(try TestChain().finalize(response, for: request).response == response)
+            #expect(try TestChainFinalizer().finalize(response, for: request).response == response)
         }
     }
 
@@ -65,7 +65,7 @@ import Testing
         let raw = try TestChainFixtures.raw()
         #expect(throws: MessagesError.self) { try fixture.sign([raw]) }
         let signed = try fixture.sign([raw], allowBlind: true)
-        #expect(try TestChain().finalize(signed[0], for: raw).response.signatures == signed[0].signatures)
+        #expect(try TestChainFinalizer().finalize(signed[0], for: raw).response.signatures == signed[0].signatures)
     }
 
     @Test func aWrongPINSignsNothing() throws {
@@ -91,7 +91,7 @@ import Testing
         let request = try TestChainFixtures.transfer()
         let response = try fixture.sign([request], compact: true)[0]
         #expect(response.isCompact)
-        #expect(try TestChain().finalize(try response.completed(from: request), for: request).response.result != nil)
+        #expect(try TestChainFinalizer().finalize(try response.completed(from: request), for: request).response.result != nil)
     }
 
     @Test func anInterruptedWriteLeavesNoPartialResponseFile() throws {

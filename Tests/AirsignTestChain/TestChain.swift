@@ -2,6 +2,7 @@ import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
 import AirsignMessages
+import AirsignWatch
 import BigInt
 import Glibc
 
@@ -117,22 +118,6 @@ public struct TestChain: ChainModule {
         return SignedOutput(signatures: signatures, result: result)
     }
 
-    public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
-        let review = try self.review(request, context: ReviewContext(now: 0))
-        guard response.signatures.count == review.signing.count else { throw TestChainError("wrong number of signatures") }
-        for (signature, item) in zip(response.signatures, review.signing) {
-            let bytes = try Hex.decode(signature)
-            guard Ed25519.isValidSignature(bytes, message: SHA256.hash(item.bytes), publicKey: request.account.publicKey) else {
-                throw TestChainError("the signature does not verify for \(request.account.address)")
-            }
-        }
-        let signed = review.signing.first.map { Array($0.bytes.dropFirst(Self.domain.count)) } ?? []
-        let result: JSONValue = .object([(key: "signed", value: .string(Hex.encode(signed, prefix: true)))])
-        if let given = response.result, given != result { throw TestChainError("result differs from the signed request") }
-        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account, signatures: response.signatures, result: result)
-        return Finalized(response: full, lines: [ReviewLine("signed", "\(signed.count) bytes")])
-    }
-
     /// The test chain's "native" unsigned form: `ATC-NATIVE <from address> <tx hex>`, one line.
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? {
         guard let text = String(validating: input, as: UTF8.self), text.hasPrefix("ATC-NATIVE ") else { return nil }
@@ -246,5 +231,29 @@ public final class ScratchDirectory: Sendable {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
+    }
+}
+
+/// The test chain's side of the watch: checks a response as a real chain's finalizer does.
+public struct TestChainFinalizer: ChainFinalizer {
+    public let chain = TestChain.id
+    public let displayName = "Test chain"
+
+    public init() {}
+
+    public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
+        let review = try TestChain().review(request, context: ReviewContext(now: 0))
+        guard response.signatures.count == review.signing.count else { throw TestChainError("wrong number of signatures") }
+        for (signature, item) in zip(response.signatures, review.signing) {
+            let bytes = try Hex.decode(signature)
+            guard Ed25519.isValidSignature(bytes, message: SHA256.hash(item.bytes), publicKey: request.account.publicKey) else {
+                throw TestChainError("the signature does not verify for \(request.account.address)")
+            }
+        }
+        let signed = review.signing.first.map { Array($0.bytes.dropFirst(TestChain.domain.count)) } ?? []
+        let result: JSONValue = .object([(key: "signed", value: .string(Hex.encode(signed, prefix: true)))])
+        if let given = response.result, given != result { throw TestChainError("result differs from the signed request") }
+        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account, signatures: response.signatures, result: result)
+        return Finalized(response: full, lines: [ReviewLine("signed", "\(signed.count) bytes")])
     }
 }

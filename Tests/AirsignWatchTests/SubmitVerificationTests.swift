@@ -4,7 +4,9 @@ import AirsignKeys
 import AirsignMessages
 import AirsignOnline
 import AirsignStellar
+import AirsignStellarOnline
 import AirsignSubstrate
+import AirsignSubstrateOnline
 import AirsignTestChain
 import AirsignWatch
 import Foundation
@@ -81,7 +83,7 @@ private final class RecordingServer: HTTPTransport {
         let dir = ScratchDirectory()
         let store = WatchRequestStore(home: dir.path + "/watch")
         try store.add(requests, now: now)
-        return (dir, StellarSubmission(finalizer: ResponseFinalizer(store: store)))
+        return (dir, StellarSubmission(finalizer: ResponseFinalizer(store: store, finalizers: FinalizerRegistry([StellarFinalizer()]))))
     }
 
     /// Refused with exactly `reason`, and nothing reached Horizon.
@@ -146,7 +148,7 @@ private final class RecordingServer: HTTPTransport {
         let output = try TestChain().sign(review, with: .ed25519(TestChainFixtures.key(1)))
         let response = try SignResponse(id: test.id, chain: test.chain, network: test.network, account: test.account,
                                         signatures: output.signatures, result: output.result)
-        try Self.expectNotSent(Self.bytes(response), StellarSubmission(finalizer: ResponseFinalizer(store: store)),
+        try Self.expectNotSent(Self.bytes(response), StellarSubmission(finalizer: ResponseFinalizer(store: store, finalizers: FinalizerRegistry([StellarFinalizer()]))),
                                "the response for \(test.id) answers a \(test.chain) request, not a stellar one")
     }
 
@@ -211,7 +213,7 @@ private final class RecordingServer: HTTPTransport {
         let dir = ScratchDirectory()
         let store = WatchRequestStore(home: dir.path + "/watch")
         try store.add([request], now: Self.now)
-        let finalizer = ResponseFinalizer(store: store)
+        let finalizer = ResponseFinalizer(store: store, finalizers: FinalizerRegistry([SubstrateFinalizer()]))
         let good = try Self.substrateSigned(request, by: 1)
 
         func expectNotSent(_ response: SignResponse, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -7,15 +7,7 @@ import Testing
 /// The built `airsign-watch`: `requests` and `finalize` refuse bad input clearly, write
 /// nothing, and, with no chain module in this build, refuse every response by name.
 @Suite struct WatchCLITests {
-    struct Home {
-        let dir = ScratchDirectory()
-        var home: String { dir.path + "/watch" }
-        var store: WatchRequestStore { WatchRequestStore(home: home) }
-
-        func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
-            try BinaryRun.run("airsign-watch", arguments, environment: ["AIRSIGN_WATCH_HOME": home], stdin: stdin)
-        }
-    }
+    typealias Home = WatchFixtures.Home
 
     /// An Ethereum request stored as issued (by the library: no chain module can build one yet).
     func storedEthereumRequest(_ home: Home) throws -> SignRequest {

@@ -12,6 +12,7 @@ import Testing
 @Suite struct WatchRequestStoreTests {
     let now: Int64 = 1_767_225_600
     let registry = ChainRegistry([TestChain()])
+    let finalizers = FinalizerRegistry([TestChainFinalizer()])
 
     func signed(_ request: SignRequest, by n: UInt8 = 1) throws -> SignResponse {
         let review = try TestChain().review(request, context: ReviewContext(now: now))
@@ -51,7 +52,7 @@ import Testing
         let requests = try (0 ..< 2).map { _ in try TestChainFixtures.transfer() }
         try store.add(requests, now: now)
         let responses = [try signed(requests[0]).compact, try signed(requests[1])]
-        let outcomes = try ResponseFinalizer(store: store, registry: registry).finalize(responses, now: now + 60)
+        let outcomes = try ResponseFinalizer(store: store, finalizers: finalizers).finalize(responses, now: now + 60)
         #expect(outcomes.map(\.finalized.response) == [try signed(requests[0]), try signed(requests[1])])
         let record = try store.record(requests[0].id)
         #expect(record.status == .signed)
@@ -64,7 +65,7 @@ import Testing
         let store = WatchRequestStore(home: dir.path + "/watch")
         let request = try TestChainFixtures.transfer()
         try store.add([request], now: now)
-        let finalizer = ResponseFinalizer(store: store, registry: registry)
+        let finalizer = ResponseFinalizer(store: store, finalizers: finalizers)
         let before = files(store)
 
         // An id no stored request has.
@@ -88,7 +89,7 @@ import Testing
         #expect(throws: WatchError.self) { try finalizer.finalize([good, try signed(stranger)], now: now) }
         // No chain module (the production registry today).
         #expect(throws: MessagesError.noChainModule(chain: "test-only-chain")) {
-            try ResponseFinalizer(store: store, registry: ChainRegistry([])).finalize([good], now: now)
+            try ResponseFinalizer(store: store, finalizers: FinalizerRegistry([])).finalize([good], now: now)
         }
         #expect(files(store) == before)
         #expect(try store.record(request.id).status == .issued)
@@ -113,7 +114,7 @@ import Testing
                 guard case let .storeFileDamaged(file, _)? = $0 as? WatchError else { return false }
                 return file == path
             }
-            #expect(throws: WatchError.self) { try ResponseFinalizer(store: store, registry: registry).finalize([try signed(request)], now: now) }
+            #expect(throws: WatchError.self) { try ResponseFinalizer(store: store, finalizers: finalizers).finalize([try signed(request)], now: now) }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
         }
     }
@@ -123,7 +124,7 @@ import Testing
         let request = try TestChainFixtures.transfer()
         try WatchRequestStore(home: dir.path + "/watch").add([request], now: now)
         let crashing = WatchRequestStore(home: dir.path + "/watch", faults: FaultHook { step, _ in step == "atomic.tempPartlyWritten" })
-        #expect(throws: FileError.self) { try ResponseFinalizer(store: crashing, registry: registry).finalize([try signed(request)], now: now) }
+        #expect(throws: FileError.self) { try ResponseFinalizer(store: crashing, finalizers: finalizers).finalize([try signed(request)], now: now) }
         let store = WatchRequestStore(home: dir.path + "/watch")
         #expect(try store.record(request.id).status == .issued)
         #expect(try store.all().count == 1)  // the crash's temporary file is not a record

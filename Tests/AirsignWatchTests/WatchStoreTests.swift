@@ -1,5 +1,6 @@
 import AirsignKeys
 import AirsignMessages
+import AirsignTestChain
 @testable import AirsignWatch
 import Foundation
 import Testing
@@ -7,21 +8,9 @@ import Testing
 /// The watch's account store: one checked descriptor per file, written atomically; a damaged
 /// file is named and left alone.
 @Suite struct WatchStoreTests {
-    final class Scratch: Sendable {
-        let path: String
-        init() {
-            path = NSTemporaryDirectory() + "airsign-watch-test-" + UUID().uuidString
-            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        var home: String { path + "/watch" }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    static let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
-
+    typealias Scratch = WatchFixtures.Scratch
     static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws -> AccountDescriptor {
-        let account = try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(network)
-        return try AccountDescriptor(account: account, name: name)
+        try WatchFixtures.descriptor(request, network: network, name: name)
     }
 
     @Test func watchStoreAddsListsAndRefusesConflicts() throws {

@@ -13,6 +13,9 @@ from conftest import ROOT, bin_dir
 NETWORK_LIBRARIES = ("FoundationNetworking", "libcurl", "libnghttp", "libssh", "libssl", "libgnutls", "libnss",
                      "libX11", "libxcb", "libzbar.so")
 NETWORK_MODULES = ("FoundationNetworking", "NIO", "AsyncHTTPClient", "AirsignOnline", "Network")
+# What only the watch may link: the generic watch and every chain's online side, found by path
+# (Sources/Chains/<Chain>/Online), so a chain added later is covered without editing this list.
+WATCH_ONLY_MODULES = ("AirsignWatch", "AirsignWatchChains")
 SOCKET_SYMBOLS = {"socket", "connect", "bind", "listen", "accept", "getaddrinfo", "sendto", "recvfrom"}
 
 
@@ -45,9 +48,33 @@ def module_closure(root):
     return seen, products, targets
 
 
+def online_targets(targets):
+    """The targets under Sources/Chains/<Chain>/Online: a chain's builders, RPC and submit."""
+    return {name for name, t in targets.items()
+            if t.get("type") != "test" and "/Online" in t["path"] and t["path"].startswith("Sources/Chains/")}
+
+
+def test_every_chain_has_a_signer_and_an_online_target():
+    _, _, targets = module_closure("airsign-watch")
+    chains = sorted({t["path"].split("/")[2] for t in targets.values() if t["path"].startswith("Sources/Chains/")})
+    assert chains == ["Ethereum", "ICP", "Stellar", "Substrate"], chains
+    for chain in chains:
+        sides = sorted(t["path"].split("/")[3] for t in targets.values()
+                       if t["path"].startswith(f"Sources/Chains/{chain}/") and t.get("type") != "test")
+        assert sides == ["Online", "Signer"], (chain, sides)
+
+
 def test_signer_module_graph_has_no_networking():
     modules, products, targets = module_closure("airsign-signer")
     assert "AirsignCrypto" in modules
+    online = online_targets(targets)
+    assert len(online) == 4, online  # the check reads real paths
+    assert not modules & online, f"airsign-signer depends on online targets {sorted(modules & online)}"
+    for name in WATCH_ONLY_MODULES:
+        assert name not in modules, f"airsign-signer depends on {name}"
+    # Every chain's signer side is in the signer (the one table, AirsignChains, links them all).
+    signer_sides = {name for name, t in targets.items() if t["path"].startswith("Sources/Chains/") and t["path"].endswith("/Signer")}
+    assert signer_sides <= modules, sorted(signer_sides - modules)
     # BigInt is pure arithmetic (exact amounts); anything else from outside needs a look.
     assert products <= {"ArgumentParser", "BigInt"}, f"unexpected external products: {products}"
     for name in modules:
@@ -59,6 +86,7 @@ def test_signer_module_graph_has_no_networking():
                 if "import" in words:
                     imported = words[-1]
                     assert imported not in NETWORK_MODULES, f"{source}: {line.strip()}"
+                    assert imported not in online and imported not in WATCH_ONLY_MODULES, f"{source}: {line.strip()}"
 
 
 def test_watch_cannot_reach_keystore_code():

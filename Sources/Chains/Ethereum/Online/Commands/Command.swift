@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `airsign-watch ethereum …`: this chain's commands, registered in the watch's chain table (AirsignWatchChains).
+public struct EthereumCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "ethereum",
+        abstract: "Build Ethereum sign requests (transactions, EIP-191 messages, EIP-712 typed data), finalize and broadcast.",
+        subcommands: [
+            EthereumTransferCommand.self, EthereumERC20TransferCommand.self, EthereumCallCommand.self, EthereumDeployCommand.self,
+            EthereumSignMessageCommand.self, EthereumSignTypedDataCommand.self, EthereumFinalizeCommand.self, EthereumBroadcastCommand.self,
+        ])
+
+    public init() {}
+}

@@ -1,0 +1,85 @@
+import AirsignChains
+import AirsignCLI
+import AirsignEncoding
+import AirsignEthereum
+import AirsignMessages
+import AirsignOnline
+import AirsignWatch
+import Foundation
+
+/// The output step every `airsign-watch ethereum` builder shares: the request is reviewed by
+/// the Ethereum module exactly as the signer will (and that review is shown), stored as
+/// issued, and written to `--out` and the QR outputs.
+public enum EthereumActions {
+    public static func issue(_ request: SignRequest, out: String, qr: QROutputOptions, registry: ChainRegistry = .standard) throws {
+        let now = Int64(Date().timeIntervalSince1970)
+        let issuer = RequestIssuer(store: try RequestActions.store(), registry: registry)
+        let bytes = try issuer.issue([request], now: now)
+        let module = try registry.module(for: request.chain)
+        // The issuer reviewed it already; this second review (cannot fail differently) is the text.
+        let review = try module.review(request, context: ReviewContext(now: now))
+        Console.info(ReviewText.render(review, position: 1, of: 1, module: module, context: ReviewContext(now: now)))
+        // QR first: a lone --qr FILE.png takes any QR version (one printable code); if the
+        // images cannot be written, no request file is left either.
+        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
+        try MessageOutput.write(bytes, to: out)
+        if out != "-" { Console.info("Request \(request.id) written to \(out).") }
+    }
+}
+
+extension EthereumActions {
+    /// `ethereum finalize`: the generic finalize (the module recovers the sender and compares
+    /// the signed fields with the request's) for Ethereum responses only; shows each raw
+    /// transaction and hash and writes the full responses, or with `raw` the raw transactions.
+    public static func finalize(_ input: [UInt8], out: String, raw: Bool) throws {
+        let responses = try MessageFile.responses(input)
+        let store = try RequestActions.store()
+        for response in responses {
+            let request = try store.record(response.id).request
+            guard request.chain.rawValue == "ethereum" else {
+                throw EthereumWatchError.invalidInput("response \(response.id) answers a \(request.chain) request; use airsign-watch finalize")
+            }
+        }
+        let outcomes = try ResponseFinalizer(store: store, finalizers: FinalizerRegistry([EthereumFinalizer()]))
+            .finalize(responses, now: Int64(Date().timeIntervalSince1970))
+        var rawLines: [String] = []
+        for outcome in outcomes {
+            Console.info("Response for \(outcome.request.id) (\(outcome.request.account.address), \(outcome.request.network)): verified")
+            if case let .string(rawTransaction)? = outcome.finalized.response.result?["rawTransaction"],
+               case let .string(hash)? = outcome.finalized.response.result?["hash"] {
+                Console.info("  raw transaction: \(rawTransaction)")
+                Console.info("  hash: \(hash)")
+                rawLines.append(rawTransaction)
+            } else if let signature = outcome.finalized.response.signatures.first {
+                Console.info("  signature: \(signature)")
+            }
+        }
+        if raw {
+            guard rawLines.count == outcomes.count else {
+                throw EthereumWatchError.invalidInput("--raw: a message signature has no raw transaction")
+            }
+            try MessageOutput.write(Array(rawLines.map { $0 + "\n" }.joined().utf8), to: out)
+        } else {
+            try MessageOutput.write(MessageFile.serialize(outcomes.map(\.finalized.response)), to: out)
+        }
+        if out != "-" { Console.info("Written to \(out).") }
+    }
+
+    /// `ethereum broadcast`: checks every transaction first, then sends them in order; `wait`
+    /// is the receipt timeout in seconds (nil: do not wait).
+    public static func broadcast(_ input: [UInt8], rpc url: String, wait: Int?) throws {
+        let broadcaster = EthereumBroadcaster(store: try RequestActions.store(), rpc: EthereumRPC(url: url), wait: wait)
+        for signed in try broadcaster.transactions(input) {
+            try broadcaster.send(signed) { outcome in
+                let hash = Hex.encode(outcome.hash, prefix: true)
+                if let receipt = outcome.receipt {
+                    let price = receipt.effectiveGasPrice.map { ", effective gas price \(EtherAmount.gwei($0))" } ?? ""
+                    Console.info("\(hash): mined in block \(receipt.blockNumber), status \(receipt.status == 1 ? "1 (success)" : "\(receipt.status) (reverted)"), gas used \(receipt.gasUsed)\(price)")
+                } else {
+                    Console.info("\(hash): sent")
+                }
+                Console.output(JSONSerializer(sortKeys: false).serialize(outcome.json))
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import BigInt
+
+/// The Ethereum chain module: EIP-2718 transactions (legacy/EIP-155, EIP-2930, EIP-1559),
+/// EIP-191 personal messages and EIP-712 typed data, on networks `eip155:<chainId>`.
+///
+/// Payloads (DESIGN.md):
+/// - `{"type":"transaction","transaction":"0x<unsigned EIP-2718 bytes>"}`
+/// - `{"type":"personal_message","message":"0x<bytes>"}`
+/// - `{"type":"typed_data","typedData":{…EIP-712 JSON…}}`
+///
+/// Signatures are hex: 65 bytes r ‖ s ‖ v (v = 27/28) for messages; for transactions r ‖ s
+/// followed by the transaction's own v (yParity 0/1 for typed transactions, the EIP-155 value
+/// 2·chainId + 35 + recid, minimal big-endian, for legacy), so the signature alone says exactly
+/// what goes into the raw transaction.
+public struct EthereumChain: ChainModule {
+    public let chain = ChainID(Chain.ethereum)
+    public let displayName = "Ethereum"
+
+    /// The labels of the signing items; `sign` dispatches on them (never on the request's
+    /// payload), so what it signs is decided by what the review produced.
+    package static let transactionLabel = "transaction"
+    package static let personalMessageLabel = "personal message"
+    package static let typedDataLabel = "typed data"
+
+    public init() {}
+
+    // MARK: review
+
+    public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
+        // The sender is the account's address, checked to be its key's (issue 7: "from").
+        let from = try Self.accountAddress(request.account)
+        let chainId = try Self.chainId(of: request.network)
+        let key = KeyRequirement(request.account, scheme: .secp256k1)
+        switch request.payloadType {
+        case "transaction":
+            let hex = try Self.stringMember(request.payload, "transaction")
+            let bytes: [UInt8]
+            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError("payload.transaction: \(error)") }
+            let transaction: EthereumTransaction
+            do { transaction = try EthereumTransaction.decodeUnsigned(bytes) } catch {
+                throw EthereumChainError("payload.transaction: \(error)")
+            }
+            guard transaction.chainId == chainId else {
+                throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
+            }
+            return transactionReview(request, transaction, from: from, key: key, context: context)
+        case "personal_message":
+            let hex = try Self.stringMember(request.payload, "message")
+            let message: [UInt8]
+            do { message = try Hex.decode(hex) } catch { throw EthereumChainError("payload.message: \(error)") }
+            let shown: ReviewLine
+            if let text = Self.readableText(message) {
+                shown = ReviewLine("message", text)
+            } else {
+                shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
+            }
+            return Review(
+                request: request, title: "Ethereum personal message (EIP-191)",
+                lines: [ReviewLine("from", describe(from.checksummed, in: context)), shown, ReviewLine("length", "\(message.count) bytes")],
+                key: key,
+                signing: [SigningItem(label: Self.personalMessageLabel, bytes: message)])
+        case "typed_data":
+            guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
+                throw EthereumChainError("payload: typed_data has exactly \"type\" and \"typedData\"")
+            }
+            let typed: TypedData
+            let shown: TypedDataReview
+            do {
+                typed = try TypedData(json: json)
+                shown = try TypedDataReview(typed)
+            } catch {
+                throw EthereumChainError("payload.typedData: \(error)")
+            }
+            var warnings: [String] = []
+            if let domainChain = typed.domain["chainId"] {
+                guard let id = Self.typedChainId(domainChain) else {
+                    throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
+                }
+                guard id == chainId else {
+                    throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
+                }
+            } else {
+                warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
+            }
+            var lines = [ReviewLine("from", describe(from.checksummed, in: context)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
+            lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            lines.append(ReviewLine("message", ""))
+            lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            var approvals: [Approval] = []
+            do {
+                if let permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, describe: { describe($0.checksummed, in: context) }) {
+                    lines += permit.lines
+                    warnings += permit.warnings
+                    approvals = permit.approvals
+                }
+            } catch {
+                throw EthereumChainError("payload.typedData: \(error)")
+            }
+            lines.append(ReviewLine("digest", shown.digest))
+            // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
+            // itself, so the digest signed is the one shown.
+            let canonical = Array(JSONSerializer().serialize(json).utf8)
+            return Review(
+                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings, key: key, approvals: approvals,
+                signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
+        default:
+            throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
+        }
+    }
+
+    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
+                                   key: KeyRequirement, context: ReviewContext) -> Review {
+        let summary = TransactionReview(transaction, from: from) { describe($0.checksummed, in: context) }
+        return Review(
+            request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
+            confirmation: summary.blindReason.map { .explicit(reason: $0) } ?? .standard, key: key,
+            totals: summary.totals, approvals: summary.approvals,
+            // The strict decoder accepts only canonical bytes, so this is exactly the request's
+            // transaction; `sign` hashes it itself (rule 1).
+            signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])
+    }
+
+    // MARK: helpers
+
+    /// `{"hash": "0x…", "rawTransaction": "0x…"}`, keys in the sorted order a stored response
+    /// has, so the value `sign` returns equals the one read back.
+    package static func result(_ signed: SignedEthereumTransaction) -> JSONValue {
+        // `hash` is the Keccak of `encoded`; encoding once serves both.
+        let raw = signed.encoded
+        return .object([(key: "hash", value: .string(Hex.encode(Keccak256.hash(raw), prefix: true))),
+                         (key: "rawTransaction", value: .string(Hex.encode(raw, prefix: true)))])
+    }
+
+    /// r ‖ s ‖ v, v as the transaction type carries it (see the type's comment).
+    package static func signatureBytes(_ signed: SignedEthereumTransaction) -> [UInt8] {
+        signed.signature.compact + signed.v.minimalBigEndian.withZeroAsByte
+    }
+
+    /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.
+    package static func transactionSignature(_ bytes: [UInt8], for transaction: EthereumTransaction) throws -> Secp256k1.RecoverableSignature {
+        guard bytes.count > 64, bytes.count <= 64 + 32 else {
+            throw EthereumChainError("signatures[0] is r ‖ s ‖ v, not \(bytes.count) bytes")
+        }
+        let v = BigUInt(bigEndian: Array(bytes.dropFirst(64)))
+        let recoveryID: Int
+        if transaction.type == .legacy {
+            let base = transaction.chainId * 2 + 35
+            guard v == base || v == base + 1 else { throw EthereumChainError("signatures[0] has v \(v), not 2·chainId + 35/36") }
+            recoveryID = v == base ? 0 : 1
+        } else {
+            guard bytes.count == 65, v <= 1 else { throw EthereumChainError("signatures[0] has yParity \(v), not 0 or 1") }
+            recoveryID = v == 0 ? 0 : 1
+        }
+        do {
+            return try Secp256k1.RecoverableSignature(compact: Array(bytes.prefix(64)), recoveryID: recoveryID)
+        } catch {
+            throw EthereumChainError("signatures[0] is not a valid secp256k1 signature (\(error))")
+        }
+    }
+
+    /// The given rawTransaction must decode to the requested transaction with this signature:
+    /// a response that smuggles other fields (another recipient, value, fee) is refused with a
+    /// message saying so, before the byte-for-byte comparison.
+    package static func checkResult(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
+        guard case let .object(members) = given, members.count == 2, case let .string(raw)? = given["rawTransaction"],
+              case let .string(hashText)? = given["hash"]
+        else { throw EthereumChainError("result has exactly \"rawTransaction\" and \"hash\"") }
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
+        let decoded: SignedEthereumTransaction
+        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
+        guard decoded.transaction == signed.transaction else {
+            throw EthereumChainError("result.rawTransaction is not the requested transaction")
+        }
+        guard decoded.signature == signed.signature, decoded.encoded == signed.encoded else {
+            throw EthereumChainError("result.rawTransaction carries another signature than signatures[0]")
+        }
+        let hash: [UInt8]
+        do { hash = try Hex.decode(hashText) } catch { throw EthereumChainError("result.hash: \(error)") }
+        guard hash == signed.hash else { throw EthereumChainError("result.hash is not the hash of the signed transaction") }
+    }
+
+    /// The request's account as an address, after checking its 65-byte uncompressed public key
+    /// hashes to that address (the key the signer will use and the address shown must agree).
+    package static func accountAddress(_ account: MessageAccount) throws -> EthereumAddress {
+        guard account.publicKey.count == Secp256k1.uncompressedPublicKeyLength else {
+            throw EthereumChainError("account.publicKey is a 65-byte uncompressed secp256k1 key, not \(account.publicKey.count) bytes")
+        }
+        let publicKey: Secp256k1.PublicKey
+        do { publicKey = try Secp256k1.PublicKey(parsing: account.publicKey) } catch {
+            throw EthereumChainError("account.publicKey: \(error)")
+        }
+        let address = EthereumAddress(publicKey: publicKey)
+        guard account.address == address.checksummed else {
+            throw EthereumChainError("account.address is not the EIP-55 address of account.publicKey (\(address.checksummed))")
+        }
+        return address
+    }
+
+    /// The chain id of `eip155:<decimal>`.
+    public static func chainId(of network: String) throws -> BigUInt {
+        let prefix = "eip155:"
+        let digits = network.dropFirst(prefix.count)
+        guard network.hasPrefix(prefix), !digits.isEmpty, digits.count <= 78, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              digits.first != "0", let id = BigUInt(digits, radix: 10)
+        else { throw EthereumChainError("network \"\(network)\" is not eip155:<chain id>") }
+        return id
+    }
+
+    /// The string member `name` of a payload that has exactly `type` and `name`.
+    package static func stringMember(_ payload: JSONValue, _ name: String) throws -> String {
+        guard case let .object(members) = payload, members.count == 2, case let .string(value)? = payload[name] else {
+            throw EthereumChainError("payload: \(payloadTypeName(payload)) has exactly \"type\" and \"\(name)\" (a 0x string)")
+        }
+        return value
+    }
+
+    private static func payloadTypeName(_ payload: JSONValue) -> String {
+        if case let .string(type)? = payload["type"] { return type }
+        return "this payload"
+    }
+
+    /// EIP-712 domains write chainId as a number, a decimal string or a 0x hex string.
+    public static func typedChainId(_ value: JSONValue) -> BigUInt? {
+        switch value {
+        case let .number(text): return BigUInt(text, radix: 10)
+        case let .string(text) where text.hasPrefix("0x"): return BigUInt(text.dropFirst(2), radix: 16)
+        case let .string(text): return BigUInt(text, radix: 10)
+        default: return nil
+        }
+    }
+
+    /// The message as text when it is UTF-8 a person can read: no control characters except
+    /// line feeds (sign-in messages are multi-line; the renderer shows them escaped). Else nil,
+    /// and the review shows hex rather than guessing.
+    package static func readableText(_ bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let readable = text.unicodeScalars.allSatisfy { $0 == "\n" || !($0.properties.generalCategory == .control) }
+        return readable ? text : nil
+    }
+}
+
+private extension Array where Element == UInt8 {
+    /// Zero is written as one 0x00 byte (a yParity of 0 is still a byte of the signature).
+    var withZeroAsByte: [UInt8] { isEmpty ? [0] : self }
+}
+
+/// The Ethereum module's refusals: each names the field at fault, never secret bytes.
+public struct EthereumChainError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,32 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import BigInt
+
+extension EthereumChain {
+    public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
+        guard case let .secp256k1(privateKey) = key else { throw EthereumChainError("Ethereum signs with secp256k1 keys only") }
+        // The pipeline checked the key; checking again costs nothing and keeps a wrong key from
+        // producing a signature the watch would refuse anyway.
+        let signer = EthereumAddress(publicKey: privateKey.publicKey)
+        guard let wanted = try? EthereumAddress(review.key.address), wanted == signer else {
+            throw EthereumChainError("the signing key is not the key of \(review.key.address)")
+        }
+        guard review.signing.count == 1, let item = review.signing.first else {
+            throw EthereumChainError("an Ethereum review signs exactly one item")
+        }
+        switch item.label {
+        case Self.transactionLabel:
+            let signed = try EthereumTransaction.decodeUnsigned(item.bytes).signed(with: privateKey)
+            return SignedOutput(signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: Self.result(signed))
+        case Self.personalMessageLabel:
+            return SignedOutput(signatures: [Hex.encode(try PersonalMessage.sign(item.bytes, with: privateKey), prefix: true)], result: nil)
+        case Self.typedDataLabel:
+            let typed = try TypedData(jsonText: item.bytes)
+            return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
+        default:
+            throw EthereumChainError("signing item \"\(item.label)\" is not an Ethereum item")
+        }
+    }
+}

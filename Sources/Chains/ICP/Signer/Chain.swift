@@ -1,0 +1,202 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import BigInt
+
+/// The Internet Computer chain module: update calls on `icp:mainnet`.
+///
+/// Payload: `{"type":"call","content":"<hex CBOR content map>"}`, or `"contents":[…]` for a
+/// series of the same call in consecutive expiry windows (`airsign-watch icp … --valid-for`),
+/// allowed only for deduplicated ledger transfers. The review decodes the content strictly,
+/// checks the sender and the expiry, and shows ledger transfers as amounts; any other call
+/// shows its Candid arguments and needs explicit confirmation. Signing items are the content
+/// maps themselves (call, then its request_status read, per window); `sign` computes each
+/// request id and signs `\x0Aic-request ‖ id`. The result is `{"messages":[…]}`, the array being
+/// exactly the file `quill send` reads (responses' results are objects, DESIGN.md).
+public struct ICPChain: ChainModule {
+    public let chain = ChainID(Chain.icp)
+    public let displayName = "Internet Computer"
+    public static let network = "icp:mainnet"
+    /// A series covers at most 23 hours in 5-minute windows; a little room above that.
+    public static let maxWindows = 300
+    /// "Absurdly far": an expiry more than a day ahead of the signer's clock.
+    public static let maxExpiryAheadNanos: UInt64 = 24 * 3600 * ICPTime.nanosPerSecond
+
+    public init() {}
+
+    /// Accounts, principals and ICRC-1 account texts compare by their legacy account id, so a
+    /// principal and its default account are one address.
+    public func addressIdentity(_ address: String) -> String? {
+        if address.utf8.count == 64, let id = try? ICPAccountIdentifier(hex: address) { return id.hex }
+        guard let account = try? ICRC1Account(text: address), let id = try? account.accountIdentifier() else { return nil }
+        return id.hex
+    }
+
+    // MARK: review
+
+    /// What the payload holds once decoded, before any clock or ledger check.
+    package struct Decoded {
+        package let identity: ICPIdentity
+        package let calls: [ICPCallContent]
+
+        package var first: ICPCallContent { calls[0] }
+
+        /// Call and read_state content for each window, in signing order.
+        package var items: [SigningItem] {
+            var out: [SigningItem] = []
+            for (i, call) in calls.enumerated() {
+                let suffix = calls.count == 1 ? "" : ", window \(i + 1) of \(calls.count)"
+                out.append(SigningItem(label: "call" + suffix, bytes: ICPRequestContent.call(call).encoded))
+                out.append(SigningItem(label: "read_state" + suffix, bytes: ICPRequestContent.readState(.requestStatus(of: call)).encoded))
+            }
+            return out
+        }
+    }
+
+    package func decode(_ request: SignRequest) throws(ICPError) -> Decoded {
+        guard request.network == Self.network else {
+            throw .refused("network \(request.network) is not \(Self.network)")
+        }
+        let identity = try ICPIdentity(publicKey: request.account.publicKey)
+        guard (try? Principal(text: request.account.address)) == identity.principal else {
+            throw .refused("account.address \(request.account.address) is not the principal of account.publicKey (\(identity.principal.text))")
+        }
+        guard request.payloadType == "call", case let .object(members) = request.payload, members.count == 2 else {
+            throw .malformed(field: "payload", reason: "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}")
+        }
+        var hexes: [String] = []
+        if case let .string(hex)? = request.payload["content"] {
+            hexes = [hex]
+        } else if case let .array(items)? = request.payload["contents"] {
+            guard !items.isEmpty, items.count <= Self.maxWindows else {
+                throw .malformed(field: "payload.contents", reason: "1 to \(Self.maxWindows) contents")
+            }
+            for item in items {
+                guard case let .string(hex) = item else { throw .malformed(field: "payload.contents", reason: "every element is a hex string") }
+                hexes.append(hex)
+            }
+        } else {
+            throw .malformed(field: "payload", reason: "needs \"content\" (a hex string) or \"contents\" (an array of them)")
+        }
+        var calls: [ICPCallContent] = []
+        for (i, hex) in hexes.enumerated() {
+            let field = hexes.count == 1 ? "payload.content" : "payload.contents[\(i)]"
+            let bytes: [UInt8]
+            do { bytes = try Hex.decode(hex) } catch { throw .malformed(field: field, reason: "\(error)") }
+            guard case let .call(call) = try ICPRequestContent.decode(bytes, field: field) else {
+                throw .malformed(field: "\(field).request_type", reason: "only \"call\" requests are signed")
+            }
+            guard call.sender == identity.principal else {
+                throw .refused("\(field).sender \(call.sender.text) is not the signing key's principal \(identity.principal.text)")
+            }
+            if let previous = calls.last {
+                guard call.expiring(at: previous.ingressExpiry) == previous else {
+                    throw .refused("\(field) differs from the previous content in more than ingress_expiry")
+                }
+                guard call.ingressExpiry > previous.ingressExpiry else {
+                    throw .refused("\(field).ingress_expiry is not after the previous window's")
+                }
+            }
+            calls.append(call)
+        }
+        return Decoded(identity: identity, calls: calls)
+    }
+
+    public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
+        let decoded = try decode(request)
+        let now = UInt64(max(0, context.now)).multipliedReportingOverflow(by: ICPTime.nanosPerSecond).partialValue
+        let expiries = decoded.calls.map(\.ingressExpiry)
+        guard let last = expiries.last, last > now else {
+            throw ICPError.refused("the request expired at \(ICPTime.utc(nanos: expiries.last ?? 0)); ask the watch for a new one")
+        }
+        guard last - now <= Self.maxExpiryAheadNanos else {
+            throw ICPError.refused("ingress_expiry \(ICPTime.utc(nanos: last)) is more than 24 hours ahead of this signer's clock")
+        }
+        var warnings: [String] = []
+        let expired = expiries.filter { $0 <= now }.count
+        if expired > 0 { warnings.append("\(expired) of \(expiries.count) expiry windows have already passed; the rest can still be sent") }
+        let call = decoded.first
+        let shown = try describeCall(call, request: request, decoded: decoded, context: context, warnings: &warnings)
+        if decoded.calls.count > 1, !shown.deduplicated {
+            throw ICPError.refused("several expiry windows are signed only for ledger transfers with created_at_time (deduplicated); this call is not one")
+        }
+        var lines = shown.lines
+        if decoded.calls.count == 1 {
+            lines.append(ReviewLine("expires", ICPTime.utc(nanos: call.ingressExpiry)))
+            lines.append(ReviewLine("request id", Hex.encode(call.requestID)))
+        } else {
+            lines.append(ReviewLine("valid", "\(decoded.calls.count) expiry windows, \(ICPTime.utc(nanos: expiries[0])) to \(ICPTime.utc(nanos: last))"))
+            lines.append(ReviewLine("note", "the same transfer in every window: the ledger executes it at most once", level: 1))
+        }
+        if let nonce = call.nonce { lines.append(ReviewLine("nonce", Hex.encode(nonce))) }
+        return Review(
+            request: request, title: shown.title, lines: lines, warnings: warnings, confirmation: shown.confirmation,
+            key: KeyRequirement(request.account, scheme: decoded.identity.scheme), totals: shown.totals, signing: decoded.items)
+    }
+
+    struct CallDescription {
+        var title: String
+        var lines: [ReviewLine]
+        var confirmation: Confirmation = .standard
+        var totals: [AssetAmount] = []
+        /// A ledger transfer with created_at_time: the ledger refuses a second copy.
+        var deduplicated = false
+    }
+
+    func describeCall(_ call: ICPCallContent, request: SignRequest, decoded: Decoded, context: ReviewContext,
+                      warnings: inout [String]) throws(ICPError) -> CallDescription {
+        let message = try CandidDecoder().decode(call.arg)
+        let from = ReviewLine("from", describe(call.sender.text, in: context))
+        if let ledger = ICPLedger.known(call.canisterID) {
+            let asset = Asset(chain: chain, network: Self.network, id: ledger.canister.text, symbol: ledger.symbol, decimals: ledger.decimals)
+            // The canister id is signed; what it is (its token and decimals) is the signer's table.
+            let ledgerLine = ReviewLine("ledger", ledger.canister.text)
+            let tokenLine = ReviewLine("token", "\(ledger.symbol), \(ledger.decimals) decimals (\(ledger.kind == .icp ? "the ICP ledger" : "ICRC-1 ledger"))",
+                                       source: .signerTable)
+            if call.methodName == ICPLedgerTransfer.method, ledger.kind == .icp {
+                let transfer = try ICPLedgerTransfer(candid: message)
+                if transfer.amount == 0 { warnings.append("the amount is zero") }
+                return CallDescription(
+                    title: "\(ledger.symbol) transfer (ledger transfer)",
+                    lines: [
+                        ledgerLine, tokenLine, from,
+                        ReviewLine("from subaccount", transfer.fromSubaccount.map { Hex.encode($0) } ?? "default"),
+                        ReviewLine("to", describe(transfer.to.hex, in: context)),
+                        ReviewLine("amount", AssetAmount(asset: asset, amount: BigUInt(transfer.amount)).formatted),
+                        ReviewLine("fee", AssetAmount(asset: asset, amount: BigUInt(transfer.fee)).formatted),
+                        ReviewLine("memo", String(transfer.memo)),
+                        ReviewLine("created at", transfer.createdAtTime.map { ICPTime.utc(nanos: $0) } ?? "not set (not deduplicated)"),
+                    ],
+                    totals: [AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee))],
+                    deduplicated: transfer.createdAtTime != nil)
+            }
+            if call.methodName == ICRC1Transfer.method {
+                let transfer = try ICRC1Transfer(candid: message)
+                if transfer.amount == 0 { warnings.append("the amount is zero") }
+                let fee = transfer.fee.map { AssetAmount(asset: asset, amount: $0) }
+                return CallDescription(
+                    title: "\(ledger.symbol) transfer (ICRC-1)",
+                    lines: [
+                        ledgerLine, tokenLine, from,
+                        ReviewLine("from subaccount", transfer.fromSubaccount.map { Hex.encode($0) } ?? "default"),
+                        ReviewLine("to", describe(transfer.to.text, in: context)),
+                        ReviewLine("amount", AssetAmount(asset: asset, amount: transfer.amount).formatted),
+                        ReviewLine("fee", fee?.formatted ?? "the ledger's fee (not set)"),
+                        ReviewLine("memo", transfer.memo.map { Hex.encode($0) } ?? "none"),
+                        ReviewLine("created at", transfer.createdAtTime.map { ICPTime.utc(nanos: $0) } ?? "not set (not deduplicated)"),
+                    ],
+                    totals: [AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0))],
+                    deduplicated: transfer.createdAtTime != nil)
+            }
+        }
+        return CallDescription(
+            title: "Internet Computer canister call",
+            lines: [
+                from, ReviewLine("canister", call.canisterID.text), ReviewLine("method", call.methodName),
+                ReviewLine("arguments", CandidText.arguments(message.values)),
+            ],
+            confirmation: .explicit(reason: "a call to canister \(call.canisterID.text) that this signer cannot interpret"))
+    }
+
+}

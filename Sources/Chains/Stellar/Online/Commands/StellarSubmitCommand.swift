@@ -1,0 +1,40 @@
+import AirsignCLI
+import AirsignEncoding
+import AirsignOnline
+import AirsignWatch
+import ArgumentParser
+
+struct StellarSubmitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "submit", abstract: "Send a signed transaction to Horizon and report the outcome.",
+        discussion: """
+            FILE is one Stellar response (full or compact) or a signed envelope in base64 (as \
+            `stellar merge` writes). Before anything is sent it is checked against the requests \
+            this watch stored: a response as finalize checks it (the envelope sent is the one \
+            assembled from the stored request); an envelope must carry exactly the transaction \
+            of a stored request, and each of its signatures must verify for the account of a \
+            stored request of that transaction (or be one the request already carried). A \
+            refusal exits 3 and sends nothing. Prints {"hash","ledger","result"} on standard \
+            output when the network accepts it; a rejection exits 9 naming the result \
+            (tx_bad_seq, tx_failed (op_underfunded), …).
+            """)
+
+    @Argument(help: ArgumentHelp("The response or signed envelope, or - for standard input.", valueName: "FILE|-"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The Horizon server.", valueName: "URL"))
+    var horizon: String
+
+    func run() throws {
+        let checks = StellarSubmission(finalizer: ResponseFinalizer(store: try RequestActions.store(), finalizers: FinalizerRegistry([StellarFinalizer()])))
+        let report = try checks.send(try QRMessageIO.read(file), horizon: try StellarHorizon(url: horizon, transport: URLSessionTransport()))
+        let submission = report.submission
+        Console.info("Accepted: hash \(submission.hash ?? "?"), ledger \(submission.ledger.map(String.init) ?? "?"), \(report.resultText).")
+        let json: JSONValue = .object([
+            (key: "hash", value: submission.hash.map { .string($0) } ?? .null),
+            (key: "ledger", value: submission.ledger.map { .number(String($0)) } ?? .null),
+            (key: "result", value: .string(report.resultText)),
+        ])
+        Console.output(JSONSerializer().serialize(json))
+    }
+}

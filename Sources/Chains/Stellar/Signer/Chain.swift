@@ -1,0 +1,246 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import BigInt
+
+/// The Stellar chain module: transaction envelopes (v0, v1, fee bump) on the networks
+/// `stellar:pubnet`, `stellar:testnet` and `stellar:futurenet`.
+///
+/// Payload (DESIGN.md): `{"type":"transaction","envelope":"<base64 XDR>","networkPassphrase":"…"}`;
+/// the passphrase must be the request network's. The signature is hex of the 64-byte Ed25519
+/// signature of `sha256(networkId ‖ ENVELOPE_TYPE ‖ tx)`; the result is
+/// `{"decoratedSignature":"<base64 XDR>","envelope":"<base64 signed XDR>","hash":"<hex>"}`: the
+/// envelope with this signature appended after those already present, and the signature alone so
+/// a coordinator can merge several signers' responses.
+public struct StellarChain: ChainModule {
+    public let chain = ChainID(Chain.stellar)
+    public let displayName = "Stellar"
+
+    public init() {}
+
+    // MARK: review
+
+    public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
+        let network = try Self.network(of: request.network)
+        let signer = try Self.accountKey(request.account)
+        let envelope = try Self.envelope(request.payload, network: network)
+        let own = context.ownAccounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
+        let summary = try envelope.review(network: network, knownSigners: own.map(\.publicKey) + [signer])
+        // A second signature by the same key is refused before the PIN, not after.
+        if try envelope.signatures.contains(where: { try envelope.verify($0, publicKey: signer, network: network) }) {
+            throw StellarError.duplicateSignature(hint: Hex.encode(signatureHint(publicKey: signer)))
+        }
+        let tx = envelope.transaction
+        // The name is the signer's for the passphrase; the passphrase itself is bound by the
+        // network id in the signature base.
+        var lines = [ReviewLine("network name", "\(summary.network) (\(network.passphrase.debugDescription))", source: .signerTable)]
+        if case .feeBump(let bump, _) = envelope {
+            lines.append(ReviewLine("fee source", describe(bump.feeSource.accountID.description, in: context) + muxedID(bump.feeSource)))
+            lines.append(ReviewLine("fee bump", "pays up to \(stroops(bump.fee)) for the inner transaction"))
+        }
+        lines.append(ReviewLine("source", describe(tx.source.accountID.description, in: context) + muxedID(tx.source)))
+        lines.append(ReviewLine("fee", stroops(Int64(tx.fee)) + (envelope.isFeeBump ? " (inner transaction)" : "")))
+        lines.append(ReviewLine("sequence", String(tx.sequence)))
+        lines.append(ReviewLine("memo", summary.memo))
+        lines.append(ReviewLine("valid", summary.timeBounds))
+        lines += summary.otherPreconditions.map { ReviewLine("precondition", $0) }
+        for (index, text) in summary.operations.enumerated() {
+            lines.append(ReviewLine("operation \(index + 1)/\(summary.operations.count)", text))
+            for (label, account) in Self.parties(of: tx.operations[index]) {
+                lines.append(ReviewLine(label, describe(account.accountID.description, in: context) + muxedID(account), level: 1))
+            }
+        }
+        lines += summary.innerSignatures.map { signatureLine("inner signature", $0, own: own, signer: signer) }
+        lines += summary.signatures.map { signatureLine("signature", $0, own: own, signer: signer) }
+        if summary.signatures.isEmpty { lines.append(ReviewLine("signatures", "none yet")) }
+        lines.append(ReviewLine("hash", summary.hash))
+
+        var warnings: [String] = []
+        if let bounds = tx.preconditions.timeBounds, bounds.maxTime != 0, context.now > 0, bounds.maxTime < UInt64(context.now) {
+            warnings.append("the transaction expired at \(utc(bounds.maxTime)); the network will refuse it")
+        }
+        if tx.preconditions.timeBounds == nil || tx.preconditions.timeBounds?.maxTime == 0 {
+            warnings.append("the transaction never expires: once signed it stays valid until its sequence number is used")
+        }
+        if tx.operations.contains(where: { if case .accountMerge = $0.body { return true } else { return false } }) {
+            warnings.append("an account merge moves the whole balance of its source account and deletes it")
+        }
+        warnings += AccountControl.warnings(tx)
+        let title: String
+        switch envelope {
+        case .v0: title = "Stellar transaction (legacy v0 envelope)"
+        case .v1: title = "Stellar transaction"
+        case .feeBump: title = "Stellar fee bump transaction"
+        }
+        return Review(
+            request: request, title: title, lines: lines, warnings: warnings,
+            key: KeyRequirement(request.account, scheme: .ed25519),
+            totals: Self.outflows(envelope, network: request.network, chain: chain),
+            signing: [SigningItem(label: Self.signingLabel, bytes: try Self.signingBytes(envelope, network: network))])
+    }
+
+    /// A signature already on the envelope. Signatures are not part of what is signed: one this
+    /// signer verified over the transaction hash names its account; any other is only the
+    /// requester's bytes and is shown as such.
+    private func signatureLine(_ label: String, _ signature: StellarReview.Signature, own: [OwnAccount], signer: [UInt8]) -> ReviewLine {
+        guard let address = signature.signer else {
+            return ReviewLine(label, "hint \(signature.hint), unknown signer", source: .request)
+        }
+        var text = "hint \(signature.hint), \(address)"
+        if let key = try? StrKey.decodeAccountID(address), key == signer {
+            text += " (this request's key)"
+        } else if let account = own.first(where: { $0.address == address }) {
+            text += " (your account, key \"\(account.keyName)\")"
+        }
+        return ReviewLine(label, text + ", verified")
+    }
+
+    private func muxedID(_ account: MuxedAccount) -> String {
+        account.id.map { ", muxed id \($0) (\(account))" } ?? ""
+    }
+
+    // MARK: pieces
+
+    package static let signingLabel = "transaction"
+
+    /// `{"decoratedSignature", "envelope", "hash"}` in sorted key order, as a stored response has them.
+    package static func result(_ signed: TransactionEnvelope, _ signature: DecoratedSignature, network: StellarNetwork) throws -> JSONValue {
+        .object([(key: "decoratedSignature", value: .string(StellarBase64.encode(try signature.xdr()))),
+                 (key: "envelope", value: .string(try signed.base64())),
+                 (key: "hash", value: .string(Hex.encode(try signed.hash(network: network))))])
+    }
+
+    /// What `sign` receives: the passphrase as an XDR string, then the envelope's XDR. `sign`
+    /// computes the network id, signature base and hash from these bytes itself (rule 1).
+    package static func signingBytes(_ envelope: TransactionEnvelope, network: StellarNetwork) throws -> [UInt8] {
+        var writer = XDRWriter()
+        try writer.writeString(network.passphrase, max: 1024)
+        return writer.bytes + (try envelope.xdr())
+    }
+
+    package static func readSigningBytes(_ bytes: [UInt8]) throws -> (TransactionEnvelope, StellarNetwork) {
+        var reader = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
+        let passphrase = try reader.readString(max: 1024)
+        let envelope = try TransactionEnvelope(from: &reader)
+        try reader.finish()
+        guard let text = String(validating: passphrase, as: UTF8.self) else { throw StellarError.request("the network passphrase is not UTF-8") }
+        return (envelope, StellarNetwork(passphrase: text))
+    }
+
+    /// The network a request names: one of the three Stellar networks Airsign knows by id.
+    package static func network(of id: String) throws -> StellarNetwork {
+        guard let network = StellarNetwork(caip2: id) else {
+            throw StellarError.request("network \"\(id)\" is not stellar:pubnet, stellar:testnet or stellar:futurenet")
+        }
+        return network
+    }
+
+    /// The request's account key, after checking the address is its `G…` StrKey.
+    package static func accountKey(_ account: MessageAccount) throws -> [UInt8] {
+        guard account.publicKey.count == 32 else {
+            throw StellarError.request("account.publicKey is a 32-byte Ed25519 key, not \(account.publicKey.count) bytes")
+        }
+        let address = try AccountID(publicKey: account.publicKey).description
+        guard account.address == address else {
+            throw StellarError.request("account.address is not the G… address of account.publicKey (\(address))")
+        }
+        return account.publicKey
+    }
+
+    /// The payload's envelope, refusing any other shape and a passphrase of another network.
+    package static func envelope(_ payload: JSONValue, network: StellarNetwork) throws -> TransactionEnvelope {
+        guard case let .object(members) = payload, members.count == 3, case .string("transaction")? = payload["type"],
+              case let .string(base64)? = payload["envelope"], case let .string(passphrase)? = payload["networkPassphrase"]
+        else {
+            throw StellarError.request("payload: a Stellar payload is exactly {\"type\":\"transaction\",\"envelope\":…,\"networkPassphrase\":…}")
+        }
+        guard passphrase == network.passphrase else {
+            throw StellarError.wrongNetwork(expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
+        }
+        do { return try TransactionEnvelope(base64: base64) } catch { throw StellarError.request("payload.envelope: \(error)") }
+    }
+
+    /// The envelope of a Stellar sign request and the network it is for, read and checked as
+    /// `review` reads them (the watch matches signed envelopes to its stored requests with it).
+    public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
+        let network = try network(of: request.network)
+        return (try envelope(request.payload, network: network), network)
+    }
+
+    /// The payload for `envelope` on `network`, as builders and native input write it.
+    public static func payload(_ envelope: TransactionEnvelope, network: StellarNetwork) throws -> JSONValue {
+        .object([(key: "envelope", value: .string(try envelope.base64())),
+                 (key: "networkPassphrase", value: .string(network.passphrase)),
+                 (key: "type", value: .string("transaction"))])
+    }
+
+    /// The accounts an operation sends to or acts on, labelled for the review.
+    package static func parties(of operation: Operation) -> [(String, MuxedAccount)] {
+        func plain(_ id: AccountID) -> MuxedAccount { MuxedAccount(unchecked: id.publicKey) }
+        switch operation.body {
+        case let .createAccount(destination, _): return [("new account", plain(destination))]
+        case let .payment(destination, _, _): return [("to", destination)]
+        case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): return [("to", p.destination)]
+        case .accountMerge(let destination): return [("merge into", destination)]
+        case let .clawback(_, from, _): return [("from", from)]
+        case let .allowTrust(trustor, _, _), let .setTrustLineFlags(trustor, _, _, _): return [("trustor", plain(trustor))]
+        case .beginSponsoringFutureReserves(let sponsored): return [("sponsored", plain(sponsored))]
+        case let .createClaimableBalance(_, _, claimants): return claimants.map { ("claimant", plain($0.destination)) }
+        case .setOptions(let options):
+            // A key that gains (or loses) a say over the account is as much a party as a payee.
+            guard let signer = options.signer, case let .ed25519(key) = signer.key else { return [] }
+            return [(signer.weight == 0 ? "removed signer" : "signer", MuxedAccount(unchecked: key))]
+        default: return []
+        }
+    }
+
+    /// What the transaction sends out of its source accounts, per asset: the fee and every
+    /// amount a payment, path payment (its maximum), new account or claimable balance moves.
+    package static func outflows(_ envelope: TransactionEnvelope, network: String, chain: ChainID) -> [AssetAmount] {
+        func asset(_ a: Asset) -> AirsignMessages.Asset {
+            switch a {
+            case .native: return AirsignMessages.Asset(chain: chain, network: network, symbol: "XLM", decimals: 7)
+            case let .credit(code, issuer):
+                return AirsignMessages.Asset(chain: chain, network: network, id: "\(code):\(issuer)", symbol: code.description, decimals: 7)
+            }
+        }
+        let fee: Int64
+        switch envelope {
+        case .feeBump(let bump, _): fee = bump.fee
+        default: fee = Int64(envelope.transaction.fee)
+        }
+        var amounts = [AssetAmount(asset: asset(.native), amount: BigUInt(max(0, fee)))]
+        for operation in envelope.transaction.operations {
+            let moved: (Asset, Int64)?
+            switch operation.body {
+            case .accountMerge:
+                // The merged balance is whatever the account holds when it applies: no signed
+                // byte states it, so the total names it rather than counting it as 0.
+                amounts.append(AssetAmount(asset: asset(.native), amount: 0, unstated: ["the whole balance of the merged account"]))
+                moved = nil
+            case let .createAccount(_, balance): moved = (.native, balance)
+            case let .payment(_, a, amount): moved = (a, amount)
+            case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): moved = (p.sendAsset, p.sendAmount)
+            case let .createClaimableBalance(a, amount, _): moved = (a, amount)
+            default: moved = nil
+            }
+            // The review has refused negative amounts already; max keeps BigUInt's init safe.
+            if let (a, amount) = moved { amounts.append(AssetAmount(asset: asset(a), amount: BigUInt(max(0, amount)))) }
+        }
+        return AssetAmount.totals(amounts)
+    }
+}
+
+extension TransactionEnvelope {
+    /// The transaction whose fields a review shows (the inner one of a fee bump).
+    public var transaction: Transaction {
+        switch self {
+        case .v0(let t, _): return t.asTransaction
+        case .v1(let t, _): return t
+        case .feeBump(let b, _): return b.innerTransaction
+        }
+    }
+
+    var isFeeBump: Bool { if case .feeBump = self { return true } else { return false } }
+}

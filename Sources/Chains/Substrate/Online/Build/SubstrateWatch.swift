@@ -1,0 +1,237 @@
+import AirsignCLI
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import AirsignOnline
+import AirsignSubstrate
+import AirsignWatch
+import Foundation
+
+/// What `substrate transfer|call` are told on the command line about the chain and the
+/// transaction; anything left nil comes from `--rpc`, or is an error naming the option.
+public struct SubstrateOptions: Sendable {
+    public var network: String?
+    public var genesis: String?
+    public var specVersion: UInt32?
+    public var transactionVersion: UInt32?
+    public var ss58: UInt16?
+    public var decimals: Int?
+    public var extensions: [String]?
+    public var nonce: UInt32?
+    public var tip: String = "0"
+    public var era: UInt64 = 64
+    public var immortal = false
+    public var blockHash: String?
+    public var blockNumber: UInt32?
+    public var rpc: String?
+
+    public init() {}
+}
+
+/// A Balances transfer as the command line gives it; the amount is read once the token's
+/// decimals are known (from the network table or `--rpc`).
+public struct SubstrateTransfer: Sendable {
+    public enum Kind: Sendable { case keepAlive, allowDeath, all }
+    public let to: String
+    public let kind: Kind
+    /// Decimal token amount; nil for `all`.
+    public let amount: String?
+    /// For `all`: leave the existential deposit.
+    public let keepAlive: Bool
+
+    public init(to: String, kind: Kind, amount: String?, keepAlive: Bool) {
+        self.to = to
+        self.kind = kind
+        self.amount = amount
+        self.keepAlive = keepAlive
+    }
+
+    func call(decimals: Int) throws -> BalancesCall {
+        switch kind {
+        case .all: return .all(keepAlive: keepAlive)
+        case .keepAlive: return .keepAlive(amount: try SubstrateWatch.amount(amount ?? "", decimals: decimals, what: "--amount"))
+        case .allowDeath: return .allowDeath(amount: try SubstrateWatch.amount(amount ?? "", decimals: decimals, what: "--amount"))
+        }
+    }
+}
+
+/// The chain facts a payload is built from, after `--network`, explicit options and `--rpc`.
+public struct SubstrateChainState: Sendable {
+    public var genesis: [UInt8]
+    public var specVersion: UInt32
+    public var transactionVersion: UInt32
+    public var ss58: UInt16
+    public var decimals: Int
+    public var extensions: [String]
+    public var metadata: RuntimeMetadata?
+    public var network: SubstrateNetwork?
+}
+
+/// The work behind `airsign-watch substrate transfer|call|submit`.
+public enum SubstrateWatch {
+    /// Builds the request for `call` (or for a Balances transfer when `transfer` is given:
+    /// its call bytes need the chain's Balances index), issues it, writes it to `out` and the QR outputs.
+    public static func issue(from: String, options: SubstrateOptions, transfer: SubstrateTransfer?, call: [UInt8]?,
+                             out: String?, qr: QROutputOptions?, transport: (any HTTPTransport)? = nil, now: Int64? = nil) throws -> SignRequest {
+        let account = try watchAccount(from)
+        let rpc = options.rpc.map { SubstrateRPC(client: JSONRPCClient(url: $0, transport: transport ?? URLSessionTransport())) }
+        let state = try chainState(options, rpc: rpc)
+        let method: [UInt8]
+        if let transfer {
+            method = try transferCall(transfer.to, try transfer.call(decimals: state.decimals), state: state)
+        } else if let call {
+            method = call
+        } else {
+            throw SubstrateError("nothing to sign: give a transfer or --call")
+        }
+        let accountID = try SubstrateSigning.accountID(ofPublicKey: account.publicKey)
+        let address = try encoding { () throws(EncodingError) in try SS58.encode(accountID, prefix: state.ss58) }
+        let nonce: UInt32
+        if let given = options.nonce { nonce = given } else if let rpc { nonce = try rpc.nextIndex(address) } else {
+            throw SubstrateError("--nonce is needed without --rpc")
+        }
+        let era: Era
+        var checkpoint: (hash: [UInt8], number: UInt32) = (state.genesis, 0)
+        if options.immortal {
+            era = .immortal
+        } else {
+            if let hashText = options.blockHash, let number = options.blockNumber {
+                checkpoint = (try hex32(hashText, "--block-hash"), number)
+            } else if let rpc, options.blockHash == nil, options.blockNumber == nil {
+                checkpoint = try rpc.finalizedHead()
+            } else {
+                throw SubstrateError("a mortal era needs --block-hash and --block-number (or --rpc); --immortal for none")
+            }
+            era = Era(period: options.era, current: UInt64(checkpoint.number))
+        }
+        let builder = PayloadBuilder(
+            address: address, method: method, genesisHash: state.genesis, specVersion: state.specVersion,
+            transactionVersion: state.transactionVersion, nonce: nonce, tip: try amount(options.tip, decimals: state.decimals, what: "--tip"),
+            era: era, blockHash: checkpoint.hash, blockNumber: checkpoint.number, signedExtensions: state.extensions)
+        let payload: JSONValue = .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: try builder.json())])
+        let request = try SignRequest.make(chain: ChainID(Chain.substrate), network: SubstrateNetwork.caip2(genesisHash: state.genesis),
+                                           account: try MessageAccount(address: account.address, publicKey: account.publicKey), payload: payload)
+        let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: now ?? Int64(Date().timeIntervalSince1970))
+        if let out { try MessageOutput.write(bytes, to: out) }
+        if let qr, qr.isRequested { try qr.write(bytes) }
+        if out == nil, qr?.isRequested != true { Console.output(String(decoding: bytes, as: UTF8.self)) }
+        Console.info("Request \(request.id) issued: \(state.network?.name ?? SubstrateNetwork.caip2(genesisHash: state.genesis)), nonce \(nonce), " +
+                     (era == .immortal ? "immortal" : "valid from block \(era.birth(current: UInt64(checkpoint.number)))") + ".")
+        return request
+    }
+
+    /// `substrate submit FILE --rpc URL`: the extrinsic of one Substrate response (full, or
+    /// compact and completed from the store), sent with `author_submitExtrinsic` once
+    /// `finalizer` verified it against its stored request (as `finalize` does; a refusal is
+    /// `WatchError.notSent` and nothing is sent); returns the hash the node reports.
+    public static func submit(_ input: [UInt8], rpc url: String, finalizer: ResponseFinalizer,
+                              transport: (any HTTPTransport)? = nil) throws -> [UInt8] {
+        let responses = try MessageFile.responses(input)
+        guard responses.count == 1, let response = responses.first else {
+            throw SubstrateError("submit takes one response, not \(responses.count)")
+        }
+        guard let outcome = try finalizer.verifiedForSending([response], chain: .substrate).first,
+              case let .string(hex)? = outcome.finalized.response.result?["extrinsic"] else {
+            throw WatchError.notSent(reason: "the response for \(response.id) signs no extrinsic (a raw payload or message signature)")
+        }
+        let extrinsic: [UInt8]
+        do { extrinsic = try Hex.decode(hex) } catch { throw SubstrateError("result.extrinsic: \(error)") }
+        let rpc = SubstrateRPC(client: JSONRPCClient(url: url, transport: transport ?? URLSessionTransport()))
+        return try rpc.submit(extrinsic)
+    }
+
+    // MARK: pieces
+
+    static func watchAccount(_ address: String) throws -> AirsignKeys.Account {
+        let found = try WatchContext.store().accounts(withAddress: address).filter { $0.account.chain == .substrate }
+        guard let account = found.first?.account else { throw WatchError.accountNotFound(address) }
+        return account
+    }
+
+    static func chainState(_ options: SubstrateOptions, rpc: SubstrateRPC?) throws -> SubstrateChainState {
+        var network = try options.network.map { name throws -> SubstrateNetwork in
+            guard let known = SubstrateNetwork.byKey(name) else {
+                throw SubstrateError("--network \(name) is unknown; known: \(SubstrateNetwork.known.map(\.key).joined(separator: ", ")), or give --genesis, --ss58 and --decimals")
+            }
+            return known
+        }
+        var genesis = try options.genesis.map { try hex32($0, "--genesis") } ?? network?.genesisHash
+        // The network's table (SS58 prefix, decimals, call indices) must be the genesis hash's own.
+        if let known = network, let genesis, genesis != known.genesisHash {
+            throw SubstrateError("--genesis 0x\(Hex.encode(genesis)) is not \(known.name)'s genesis hash 0x\(Hex.encode(known.genesisHash))")
+        }
+        network = network ?? genesis.flatMap(SubstrateNetwork.byGenesis)
+        var specVersion = options.specVersion, transactionVersion = options.transactionVersion
+        var metadata: RuntimeMetadata?
+        if let rpc {
+            let nodeGenesis = try rpc.genesisHash()
+            if let genesis, genesis != nodeGenesis {
+                throw SubstrateError("the node's genesis hash is 0x\(Hex.encode(nodeGenesis)), not the network's 0x\(Hex.encode(genesis))")
+            }
+            genesis = nodeGenesis
+            network = network ?? SubstrateNetwork.byGenesis(nodeGenesis)
+            let version = try rpc.runtimeVersion()
+            specVersion = specVersion ?? version.specVersion
+            transactionVersion = transactionVersion ?? version.transactionVersion
+            let blob = try rpc.metadata()
+            // The blob is the node's reply: one that does not decode is a network failure (exit 9).
+            do { metadata = try RuntimeMetadata(decoding: blob) } catch {
+                throw OnlineError.badReply(url: rpc.client.url, reason: "state_getMetadata: \(error)")
+            }
+        }
+        guard let genesis else { throw SubstrateError("give --network, --genesis or --rpc") }
+        guard let specVersion, let transactionVersion else { throw SubstrateError("--spec-version and --tx-version are needed without --rpc") }
+        guard let ss58 = options.ss58 ?? network?.ss58Prefix else { throw SubstrateError("--ss58 is needed for a network this watch does not know") }
+        guard let decimals = options.decimals ?? network?.decimals else { throw SubstrateError("--decimals is needed for a network this watch does not know") }
+        // The signer reads a runtime it knows by its own table's list, so that list is the
+        // default before the relay chain's guess.
+        let known = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion)
+        let extensions = options.extensions ?? metadata?.signedExtensions ?? known?.signedExtensions ?? PayloadBuilder.relayExtensions
+        return SubstrateChainState(genesis: genesis, specVersion: specVersion, transactionVersion: transactionVersion, ss58: ss58,
+                                   decimals: decimals, extensions: extensions, metadata: metadata, network: network)
+    }
+
+    /// Balances call bytes: indices from the metadata when read, else from the built-in table.
+    static func transferCall(_ to: String, _ call: BalancesCall, state: SubstrateChainState) throws -> [UInt8] {
+        let decoded: (prefix: UInt16, payload: [UInt8])
+        do { decoded = try SS58.decode(to) } catch { throw SubstrateError("--to \(to) is not an SS58 address: \(error)") }
+        let dest = try SubstrateSigning.accountID(ofPublicKey: decoded.payload)
+        if let metadata = state.metadata {
+            guard let balances = metadata.pallet("Balances"), let index = balances.callIndex(call.name) else {
+                throw SubstrateError("the runtime's metadata has no Balances.\(call.name)")
+            }
+            return call.encode(pallet: balances.index, call: index, dest: dest)
+        }
+        guard let table = state.network?.runtime(specVersion: state.specVersion, transactionVersion: state.transactionVersion) else {
+            throw SubstrateError("no built-in call indices for this network at spec \(state.specVersion), tx version \(state.transactionVersion); use --rpc or substrate call --call 0x…")
+        }
+        return call.encode(pallet: table.balances, call: call.defaultCallIndex, dest: dest)
+    }
+
+    /// A token amount in decimal ("1.25") as base units with `decimals` places.
+    public static func amount(_ text: String, decimals: Int, what: String) throws -> UInt128 {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1 ... 2).contains(parts.count), let whole = parts.first, !whole.isEmpty,
+              parts.allSatisfy({ $0.utf8.allSatisfy { (0x30 ... 0x39).contains($0) } })
+        else { throw SubstrateError("\(what) \(text) is not a decimal amount like 1.25") }
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard !(parts.count == 2 && fraction.isEmpty), fraction.count <= decimals else {
+            throw SubstrateError("\(what) \(text) has more than \(decimals) decimal places")
+        }
+        guard let value = UInt128(String(whole) + fraction + String(repeating: "0", count: decimals - fraction.count)) else {
+            throw SubstrateError("\(what) \(text) is too large")
+        }
+        return value
+    }
+
+    static func hex32(_ text: String, _ option: String) throws -> [UInt8] {
+        guard text.hasPrefix("0x"), let bytes = try? Hex.decode(text), bytes.count == 32 else {
+            throw SubstrateError("\(option) is 0x and 64 hex digits")
+        }
+        return bytes
+    }
+
+    private static func encoding<T>(_ body: () throws(EncodingError) -> T) throws -> T {
+        do { return try body() } catch { throw SubstrateError("\(error)") }
+    }
+}

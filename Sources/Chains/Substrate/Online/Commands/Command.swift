@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `airsign-watch substrate …`: this chain's commands, registered in the watch's chain table (AirsignWatchChains).
+public struct SubstrateCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "substrate",
+        abstract: "Build Substrate/Polkadot sign requests (SignerPayloadJSON) and submit signed extrinsics.",
+        discussion: """
+            Responses are verified and the extrinsic assembled by `airsign-watch finalize`.
+            """,
+        subcommands: [SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateSubmitCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,87 @@
+import AirsignCLI
+import AirsignEncoding
+import AirsignKeys
+import AirsignWatch
+import ArgumentParser
+
+/// The options `substrate transfer` and `substrate call` share: the chain, the nonce, tip and
+/// era, `--rpc`, where the request goes.
+struct SubstrateChainOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Sending watch-only account (SS58 address).", valueName: "ADDRESS"))
+    var from: String
+
+    @Option(help: "Network: polkadot, kusama, westend, paseo, polkadot-asset-hub, kusama-asset-hub, westend-asset-hub, astar, acala.")
+    var network: String?
+
+    @Option(help: ArgumentHelp("The chain's genesis hash, for a network not in the table (or to check --rpc).", valueName: "0xHASH"))
+    var genesis: String?
+
+    @Option(help: "Runtime spec version (read from --rpc when not given).")
+    var specVersion: UInt32?
+
+    @Option(name: .customLong("tx-version"), help: "Runtime transaction version (read from --rpc when not given).")
+    var txVersion: UInt32?
+
+    @Option(help: "SS58 prefix of the network's addresses (for a network not in the table).")
+    var ss58: UInt16?
+
+    @Option(help: "Decimals of the network's token (for a network not in the table).")
+    var decimals: Int?
+
+    @Option(parsing: .upToNextOption, help: "Signed extensions in runtime order (default: from --rpc metadata, else the signer's table for a known runtime, else the Polkadot relay list).")
+    var extensions: [String] = []
+
+    @Option(help: "Account nonce (read from --rpc when not given).")
+    var nonce: UInt32?
+
+    @Option(help: "Tip in the token (decimal).")
+    var tip = "0"
+
+    @Option(help: ArgumentHelp("Mortal era length in blocks (rounded up to a power of two, 4…65536).", valueName: "PERIOD"))
+    var era: UInt64 = 64
+
+    @Flag(help: "An immortal transaction (no era): valid until its nonce is used.")
+    var immortal = false
+
+    @Option(help: ArgumentHelp("Checkpoint block hash of a mortal era (from --rpc's finalized head when not given).", valueName: "0xHASH"))
+    var blockHash: String?
+
+    @Option(help: "Checkpoint block number of a mortal era.")
+    var blockNumber: UInt32?
+
+    @Option(help: ArgumentHelp("A node's HTTP JSON-RPC endpoint: reads genesis, runtime version, nonce, finalized head and metadata.", valueName: "URL"))
+    var rpc: String?
+
+    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or -.", valueName: "FILE|-"))
+    var out: String?
+
+    @OptionGroup var qr: QROutputOptions
+
+    func validate() throws {
+        if immortal, blockHash != nil || blockNumber != nil { throw ValidationError("--immortal takes no --block-hash or --block-number") }
+        if (blockHash == nil) != (blockNumber == nil) { throw ValidationError("give --block-hash and --block-number together") }
+        guard (4 ... 65536).contains(era) else { throw ValidationError("--era is 4…65536 blocks") }
+        if network == nil, genesis == nil, rpc == nil { throw ValidationError("give --network, --genesis or --rpc") }
+        if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals is 0…38") }
+        try qr.validate()
+    }
+
+    var options: SubstrateOptions {
+        var options = SubstrateOptions()
+        options.network = network
+        options.genesis = genesis
+        options.specVersion = specVersion
+        options.transactionVersion = txVersion
+        options.ss58 = ss58
+        options.decimals = decimals
+        options.extensions = extensions.isEmpty ? nil : extensions
+        options.nonce = nonce
+        options.tip = tip
+        options.era = era
+        options.immortal = immortal
+        options.blockHash = blockHash
+        options.blockNumber = blockNumber
+        options.rpc = rpc
+        return options
+    }
+}

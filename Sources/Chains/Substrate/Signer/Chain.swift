@@ -1,0 +1,227 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+
+/// The Substrate chain module: polkadot-js `SignerPayloadJSON` transactions and
+/// `SignerPayloadRaw` messages, on networks `polkadot:<first 32 hex digits of the genesis hash>`.
+///
+/// Payloads (DESIGN.md):
+/// - `{"type":"extrinsic","signerPayload":{…SignerPayloadJSON…}}` → signature = the SCALE
+///   `MultiSignature` hex; result `{"extrinsic":"0x…","signerResult":{"id":0,"signature":"0x…"}}`
+///   (plus `signedTransaction` when the payload asks `withSignedTransaction`).
+/// - `{"type":"raw","signerPayloadRaw":{"address","data","type":"bytes"|"payload"}}` → `bytes`
+///   signed wrapped in `<Bytes>…</Bytes>`, the raw signature returned as polkadot-js does
+///   (Ethereum-prefixed data, or data holding a transaction payload, only with `--blind`:
+///   `RawMessage.disguise`); `payload` signed as an extrinsic payload (>256-byte rule), a
+///   MultiSignature returned, only with `--blind`.
+///
+/// The scheme (sr25519, ed25519, ecdsa) is the account's: a 33-byte key is ecdsa; for a
+/// 32-byte key the keystore's signing key says which.
+public struct SubstrateChain: ChainModule {
+    public let chain = ChainID(Chain.substrate)
+    public let displayName = "Substrate"
+    let calls: any CallDecoder
+
+    /// The signing items' labels; `sign` dispatches on them.
+    package static let extrinsicLabel = "extrinsic payload"
+    package static let bytesLabel = "message (<Bytes> wrapped)"
+    /// Ethereum-prefixed data, which polkadot-js signs as given.
+    package static let unwrappedBytesLabel = "message (Ethereum prefix, not <Bytes> wrapped)"
+    package static let rawPayloadLabel = "raw extrinsic payload"
+    /// polkadot-js routes status updates by the result id; a one-shot offline signer has no
+    /// request counter, so it answers 0.
+    package static let signerResultID = 0
+
+    public init(calls: any CallDecoder = BuiltInCallDecoder()) {
+        self.calls = calls
+    }
+
+    // MARK: review
+
+    public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
+        let account = try Self.accountID(request.account)
+        do { _ = try ChainNetwork(caip2: request.network, chain: .substrate) } catch {
+            throw SubstrateError("network \"\(request.network)\" is not polkadot:<first 32 hex digits of the genesis hash>")
+        }
+        // For a 32-byte key the keystore's key decides between sr25519 and ed25519 at signing.
+        let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
+        switch request.payloadType {
+        case "extrinsic":
+            let (payload, built) = try Self.signingPayload(request)
+            guard payload.accountID == account else {
+                throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
+            }
+            if payload.era == .immortal, payload.blockHash != payload.genesisHash {
+                throw SubstrateError("signerPayload.blockHash must be the genesis hash for an immortal era; the chain would reject this transaction")
+            }
+            let summary = try ExtrinsicReview(payload: payload, signing: built, calls: calls, chain: self, context: context)
+            return Review(
+                request: request, title: summary.title, lines: summary.lines, warnings: summary.warnings,
+                confirmation: summary.confirmation, key: key, totals: summary.totals,
+                signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
+        case "raw":
+            let raw = try RawPayload(json: try Self.member(request.payload, "signerPayloadRaw"))
+            guard raw.accountID == account else {
+                throw SubstrateError("signerPayloadRaw.address \(raw.address) is not the request's account \(request.account.address)")
+            }
+            let from = ReviewLine("from", describe(raw.address, in: context))
+            switch raw.kind {
+            case .bytes:
+                let message = RawMessage.wrapBytes(raw.data)
+                let shown: ReviewLine
+                if let text = Self.readableText(message) { shown = ReviewLine("message", text) } else {
+                    shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
+                }
+                // u8aWrapBytes leaves Ethereum-prefixed data as it is: the review and the signing
+                // item say so rather than claim tags.
+                let wrapped = RawMessage.isWrapped(message)
+                let disguise = RawMessage.disguise(in: raw.data)
+                return Review(request: request, title: "Substrate message (signRaw, " + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
+                              lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
+                              warnings: disguise.map { [$0.warning] } ?? [],
+                              confirmation: disguise.map { .explicit(reason: $0.reason) } ?? .standard,
+                              key: key, signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
+            case .payload:
+                return Review(
+                    request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
+                    lines: [from, ReviewLine("payload (hex)", Hex.encode(raw.data, prefix: true)), ReviewLine("length", "\(raw.data.count) bytes")],
+                    warnings: ["these bytes are signed as a transaction payload but cannot be decoded without the chain's signed-extension list"],
+                    confirmation: .explicit(reason: "a transaction payload given as raw bytes, which cannot be shown"), key: key,
+                    signing: [SigningItem(label: Self.rawPayloadLabel, bytes: raw.data)])
+            }
+        default:
+            throw SubstrateError("payload.type \"\(request.payloadType)\" is unknown (extrinsic, raw)")
+        }
+    }
+
+    // MARK: native input
+
+    /// A bare SignerPayloadJSON (or SignerPayloadRaw) file, for one of `accounts`.
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? {
+        guard let json = try? JSONParser().parse(input), case .object = json else { return nil }
+        let isPayload = json["signedExtensions"] != nil && json["method"] != nil && json["genesisHash"] != nil
+        let isRaw = json["data"] != nil && json["address"] != nil && json["type"] != nil && json["method"] == nil
+        guard isPayload || isRaw else { return nil }
+        // The signer gives a MessagesError its exit code (3, input refused); a SubstrateError
+        // from here would leave it none (1).
+        do { return try nativeRequests(json, isPayload: isPayload, accounts: accounts) } catch let error as SubstrateError {
+            throw MessagesError.invalidField(message: nil, field: isPayload ? "SignerPayloadJSON" : "SignerPayloadRaw", reason: error.description)
+        }
+    }
+
+    private func nativeRequests(_ json: JSONValue, isPayload: Bool, accounts: [OwnAccount]) throws -> [SignRequest] {
+        guard case let .string(address)? = json["address"], let wanted = addressIdentity(address) else {
+            throw SubstrateError("the SignerPayload's address is not an SS58 address")
+        }
+        guard let own = accounts.first(where: { $0.chain == chain && addressIdentity($0.address) == wanted }) else {
+            throw SubstrateError("\(address) is not one of your accounts")
+        }
+        let account = try MessageAccount(address: own.address, publicKey: own.publicKey)
+        if isPayload {
+            let payload = try SignerPayload(json: json)
+            let body: JSONValue = .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: json)])
+            return [try SignRequest.make(chain: chain, network: SubstrateNetwork.caip2(genesisHash: payload.genesisHash), account: account, payload: body)]
+        }
+        // A raw payload names no genesis hash: the network is the relay chain whose SS58 prefix
+        // the address is written with (0 Polkadot, 2 Kusama).
+        let prefix = try SS58.decode(address).prefix
+        let relay = [UInt16(0): "polkadot", 2: "kusama"][prefix]
+        guard let relay, let network = SubstrateNetwork.byKey(relay) else {
+            throw SubstrateError("a bare SignerPayloadRaw names no network; use a sign request for an address with SS58 prefix \(prefix)")
+        }
+        let body: JSONValue = .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: json)])
+        return [try SignRequest.make(chain: chain, network: network.caip2, account: account, payload: body)]
+    }
+
+    /// The account id of an SS58 address (any prefix; 33-byte ecdsa payloads hashed).
+    public func addressIdentity(_ address: String) -> String? {
+        guard let decoded = try? SS58.decode(address), let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload) else { return nil }
+        return "ss58:" + Hex.encode(id)
+    }
+
+    // MARK: helpers
+
+    /// The request's SignerPayload, checked against the request's network, and the bytes it
+    /// signs, built by the extension list the signer trusts for it.
+    package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload) {
+        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
+        try checkNetwork(request.network, genesis: payload.genesisHash)
+        return (payload, try SigningPayload(trusting: payload))
+    }
+
+    /// The signed extrinsic and SignerResult for `request` signed with `signature`; `signed` is
+    /// the reviewed payload, checked to be what the request's payload builds.
+    package static func result(_ request: SignRequest, signature: MultiSignature, signed: [UInt8]) throws -> JSONValue {
+        let (payload, built) = try signingPayload(request)
+        guard built.bytes == signed else {
+            throw SubstrateError("the reviewed bytes are not the request's payload")
+        }
+        let extrinsic = try extrinsic(request, signature: signature)
+        let encoded = JSONValue.string(Hex.encode(extrinsic.encoded, prefix: true))
+        var signerResult: [(key: String, value: JSONValue)] = [
+            (key: "id", value: .integer(signerResultID)), (key: "signature", value: .string(Hex.encode(signature.encoded, prefix: true))),
+        ]
+        if payload.withSignedTransaction { signerResult.append((key: "signedTransaction", value: encoded)) }
+        return .object([(key: "extrinsic", value: encoded), (key: "signerResult", value: .object(signerResult))])
+    }
+
+    package static func extrinsic(_ request: SignRequest, signature: MultiSignature) throws -> SignedExtrinsic {
+        let (payload, built) = try signingPayload(request)
+        return SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
+    }
+
+    /// The account id of the request's account, after checking its address belongs to its key.
+    package static func accountID(_ account: MessageAccount) throws(SubstrateError) -> [UInt8] {
+        if account.publicKey.count == 33 {
+            do { _ = try Secp256k1.PublicKey(parsing: account.publicKey) } catch {
+                throw SubstrateError("account.publicKey is not a compressed secp256k1 key")
+            }
+        }
+        let id = try SubstrateSigning.accountID(ofPublicKey: account.publicKey)
+        let decoded: (prefix: UInt16, payload: [UInt8])
+        do { decoded = try SS58.decode(account.address) } catch { throw SubstrateError("account.address is not an SS58 address: \(error)") }
+        guard decoded.payload == id else {
+            throw SubstrateError("account.address is not the address of account.publicKey")
+        }
+        return id
+    }
+
+    package static func accountID(of key: SigningKey) throws(SubstrateError) -> [UInt8] {
+        switch key {
+        case let .sr25519(secret): return secret.publicKey.bytes
+        case let .ed25519(secret): return secret.publicKey
+        case let .secp256k1(secret): return try SubstrateSigning.accountID(ofPublicKey: secret.publicKey.compressed)
+        }
+    }
+
+    /// A MultiSignature's scheme must fit the key: ecdsa for a 33-byte key, else sr25519/ed25519.
+    package static func checkScheme(_ signature: MultiSignature, publicKey: [UInt8]) throws(SubstrateError) {
+        let isECDSA: Bool
+        if case .ecdsa = signature { isECDSA = true } else { isECDSA = false }
+        guard isECDSA == (publicKey.count == 33) else {
+            throw SubstrateError("a \(signature.schemeName) signature cannot be from a \(publicKey.count)-byte key")
+        }
+    }
+
+    package static func checkNetwork(_ network: String, genesis: [UInt8]) throws(SubstrateError) {
+        let expected = SubstrateNetwork.caip2(genesisHash: genesis)
+        guard network == expected else {
+            throw SubstrateError("signerPayload.genesisHash 0x\(Hex.encode(genesis)) is for network \(expected), the request is for \(network)")
+        }
+    }
+
+    /// The member `name` of a payload that has exactly `type` and `name`.
+    package static func member(_ payload: JSONValue, _ name: String) throws(SubstrateError) -> JSONValue {
+        guard case let .object(members) = payload, members.count == 2, let value = payload[name] else {
+            throw SubstrateError("payload has exactly \"type\" and \"\(name)\"")
+        }
+        return value
+    }
+
+    /// UTF-8 a person can read (no control characters but line feeds), else nil.
+    package static func readableText(_ bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        return text.unicodeScalars.allSatisfy { $0 == "\n" || $0.properties.generalCategory != .control } ? text : nil
+    }
+}

@@ -1,0 +1,41 @@
+import AirsignKeys
+import AirsignMessages
+import AirsignWatch
+import Foundation
+
+/// What the watch's tests share, generic and per chain: a scratch store, descriptors of the
+/// public test phrase's accounts, and the built `airsign-watch` run on a throwaway home.
+public enum WatchFixtures {
+    /// A directory removed when released.
+    public final class Scratch: Sendable {
+        public let path: String
+        public init() {
+            path = NSTemporaryDirectory() + "airsign-watch-test-" + UUID().uuidString
+            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        public var home: String { path + "/watch" }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// The public "abandon … about" test phrase: it holds nothing.
+    public static let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
+
+    /// The descriptor of the test phrase's account `request` on `network`.
+    public static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws -> AccountDescriptor {
+        let account = try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(network)
+        return try AccountDescriptor(account: account, name: name)
+    }
+
+    /// A throwaway watch home and the built `airsign-watch` run on it.
+    public struct Home {
+        public let dir = ScratchDirectory()
+        public var home: String { dir.path + "/watch" }
+        public var store: WatchRequestStore { WatchRequestStore(home: home) }
+
+        public init() {}
+
+        public func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
+            try BinaryRun.run("airsign-watch", arguments, environment: ["AIRSIGN_WATCH_HOME": home], stdin: stdin)
+        }
+    }
+}
