@@ -42,10 +42,8 @@ extension SecretText {
         var out = SecureBytes(count: text.count * 5 / 8)
         try text.reading { (input: UnsafeRawBufferPointer) throws(EncodingError) in
             try out.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) throws(EncodingError) in
-                var buffer: UInt32 = 0
-                var bits = 0
-                var written = 0
-                defer { buffer = 0 }
+                var packed = SymbolBits()
+                defer { packed.clear() }
                 for (offset, c) in input.enumerated() {
                     let value: UInt8
                     switch c {
@@ -53,16 +51,9 @@ extension SecretText {
                     case UInt8(ascii: "2") ... UInt8(ascii: "7"): value = c - UInt8(ascii: "2") + 26
                     default: throw secretCharacter("base32", at: offset)
                     }
-                    buffer = buffer << 5 | UInt32(value)
-                    bits += 5
-                    if bits >= 8 {
-                        bits -= 8
-                        bytes[written] = UInt8(truncatingIfNeeded: buffer >> UInt32(bits))
-                        written += 1
-                        buffer &= (1 << UInt32(bits)) - 1
-                    }
+                    packed.append(value, width: 5, into: bytes)
                 }
-                guard buffer == 0 else {
+                guard packed.leftoverIsZero else {
                     throw .nonCanonical(codec: "base32", offset: input.count - 1, reason: "unused trailing bits are not zero")
                 }
             }

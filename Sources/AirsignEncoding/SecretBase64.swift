@@ -17,25 +17,16 @@ extension SecretText {
         var out = SecureBytes(count: text.count / 4 * 3 - padding)
         try text.reading { (input: UnsafeRawBufferPointer) throws(EncodingError) in
             try out.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) throws(EncodingError) in
-                var buffer: UInt32 = 0
-                var bits = 0
-                var written = 0
-                defer { buffer = 0 }
+                var packed = SymbolBits()
+                defer { packed.clear() }
                 for (offset, c) in input.enumerated() {
                     if offset >= input.count - padding {
                         break  // the checked '=' characters
                     }
                     guard let value = base64Value(c) else { throw secretCharacter("base64", at: offset) }
-                    buffer = buffer << 6 | UInt32(value)
-                    bits += 6
-                    if bits >= 8 {
-                        bits -= 8
-                        bytes[written] = UInt8(truncatingIfNeeded: buffer >> UInt32(bits))
-                        written += 1
-                        buffer &= (1 << UInt32(bits)) - 1
-                    }
+                    packed.append(value, width: 6, into: bytes)
                 }
-                guard buffer == 0 else {
+                guard packed.leftoverIsZero else {
                     throw .nonCanonical(codec: "base64", offset: input.count - padding - 1, reason: "unused trailing bits are not zero")
                 }
             }

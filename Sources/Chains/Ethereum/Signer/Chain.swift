@@ -140,50 +140,6 @@ public struct EthereumChain: ChainModule {
         signed.signature.compact + signed.v.minimalBigEndian.withZeroAsByte
     }
 
-    /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.
-    package static func transactionSignature(_ bytes: [UInt8], for transaction: EthereumTransaction) throws -> Secp256k1.RecoverableSignature {
-        guard bytes.count > 64, bytes.count <= 64 + 32 else {
-            throw EthereumChainError("signatures[0] is r ‖ s ‖ v, not \(bytes.count) bytes")
-        }
-        let v = BigUInt(bigEndian: Array(bytes.dropFirst(64)))
-        let recoveryID: Int
-        if transaction.type == .legacy {
-            let base = transaction.chainId * 2 + 35
-            guard v == base || v == base + 1 else { throw EthereumChainError("signatures[0] has v \(v), not 2·chainId + 35/36") }
-            recoveryID = v == base ? 0 : 1
-        } else {
-            guard bytes.count == 65, v <= 1 else { throw EthereumChainError("signatures[0] has yParity \(v), not 0 or 1") }
-            recoveryID = v == 0 ? 0 : 1
-        }
-        do {
-            return try Secp256k1.RecoverableSignature(compact: Array(bytes.prefix(64)), recoveryID: recoveryID)
-        } catch {
-            throw EthereumChainError("signatures[0] is not a valid secp256k1 signature (\(error))")
-        }
-    }
-
-    /// The given rawTransaction must decode to the requested transaction with this signature:
-    /// a response that smuggles other fields (another recipient, value, fee) is refused with a
-    /// message saying so, before the byte-for-byte comparison.
-    package static func checkResult(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
-        guard case let .object(members) = given, members.count == 2, case let .string(raw)? = given["rawTransaction"],
-              case let .string(hashText)? = given["hash"]
-        else { throw EthereumChainError("result has exactly \"rawTransaction\" and \"hash\"") }
-        let bytes: [UInt8]
-        do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
-        let decoded: SignedEthereumTransaction
-        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
-        guard decoded.transaction == signed.transaction else {
-            throw EthereumChainError("result.rawTransaction is not the requested transaction")
-        }
-        guard decoded.signature == signed.signature, decoded.encoded == signed.encoded else {
-            throw EthereumChainError("result.rawTransaction carries another signature than signatures[0]")
-        }
-        let hash: [UInt8]
-        do { hash = try Hex.decode(hashText) } catch { throw EthereumChainError("result.hash: \(error)") }
-        guard hash == signed.hash else { throw EthereumChainError("result.hash is not the hash of the signed transaction") }
-    }
-
     /// The request's account as an address, after checking its 65-byte uncompressed public key
     /// hashes to that address (the key the signer will use and the address shown must agree).
     package static func accountAddress(_ account: MessageAccount) throws -> EthereumAddress {

@@ -95,45 +95,6 @@ public struct SubstrateChain: ChainModule {
         }
     }
 
-    // MARK: native input
-
-    /// A bare SignerPayloadJSON (or SignerPayloadRaw) file, for one of `accounts`.
-    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? {
-        guard let json = try? JSONParser().parse(input), case .object = json else { return nil }
-        let isPayload = json["signedExtensions"] != nil && json["method"] != nil && json["genesisHash"] != nil
-        let isRaw = json["data"] != nil && json["address"] != nil && json["type"] != nil && json["method"] == nil
-        guard isPayload || isRaw else { return nil }
-        // The signer gives a MessagesError its exit code (3, input refused); a SubstrateError
-        // from here would leave it none (1).
-        do { return try nativeRequests(json, isPayload: isPayload, accounts: accounts) } catch let error as SubstrateError {
-            throw MessagesError.invalidField(message: nil, field: isPayload ? "SignerPayloadJSON" : "SignerPayloadRaw", reason: error.description)
-        }
-    }
-
-    private func nativeRequests(_ json: JSONValue, isPayload: Bool, accounts: [OwnAccount]) throws -> [SignRequest] {
-        guard case let .string(address)? = json["address"], let wanted = addressIdentity(address) else {
-            throw SubstrateError("the SignerPayload's address is not an SS58 address")
-        }
-        guard let own = accounts.first(where: { $0.chain == chain && addressIdentity($0.address) == wanted }) else {
-            throw SubstrateError("\(address) is not one of your accounts")
-        }
-        let account = try MessageAccount(address: own.address, publicKey: own.publicKey)
-        if isPayload {
-            let payload = try SignerPayload(json: json)
-            let body: JSONValue = .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: json)])
-            return [try SignRequest.make(chain: chain, network: SubstrateNetwork.caip2(genesisHash: payload.genesisHash), account: account, payload: body)]
-        }
-        // A raw payload names no genesis hash: the network is the relay chain whose SS58 prefix
-        // the address is written with (0 Polkadot, 2 Kusama).
-        let prefix = try SS58.decode(address).prefix
-        let relay = [UInt16(0): "polkadot", 2: "kusama"][prefix]
-        guard let relay, let network = SubstrateNetwork.byKey(relay) else {
-            throw SubstrateError("a bare SignerPayloadRaw names no network; use a sign request for an address with SS58 prefix \(prefix)")
-        }
-        let body: JSONValue = .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: json)])
-        return [try SignRequest.make(chain: chain, network: network.caip2, account: account, payload: body)]
-    }
-
     /// The account id of an SS58 address (any prefix; 33-byte ecdsa payloads hashed).
     public func addressIdentity(_ address: String) -> String? {
         guard let decoded = try? SS58.decode(address), let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload) else { return nil }
@@ -192,15 +153,6 @@ public struct SubstrateChain: ChainModule {
         case let .sr25519(secret): return secret.publicKey.bytes
         case let .ed25519(secret): return secret.publicKey
         case let .secp256k1(secret): return try SubstrateSigning.accountID(ofPublicKey: secret.publicKey.compressed)
-        }
-    }
-
-    /// A MultiSignature's scheme must fit the key: ecdsa for a 33-byte key, else sr25519/ed25519.
-    package static func checkScheme(_ signature: MultiSignature, publicKey: [UInt8]) throws(SubstrateError) {
-        let isECDSA: Bool
-        if case .ecdsa = signature { isECDSA = true } else { isECDSA = false }
-        guard isECDSA == (publicKey.count == 33) else {
-            throw SubstrateError("a \(signature.schemeName) signature cannot be from a \(publicKey.count)-byte key")
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 extension BigUInt {
     /// The unsigned integer of big-endian `bytes` (leading zeros allowed).
-    init(bigEndian bytes: [UInt8]) {
+    package init(bigEndian bytes: [UInt8]) {
         self.init(Data(bytes))
     }
 
@@ -13,7 +13,7 @@ extension BigUInt {
     }
 
     /// Big-endian bytes left-padded to `width`; the caller has checked that the value fits.
-    func bigEndian(width: Int) -> [UInt8] {
+    package func bigEndian(width: Int) -> [UInt8] {
         let bytes = minimalBigEndian
         let padding = bytes.count < width ? width - bytes.count : 0
         return [UInt8](repeating: 0, count: padding) + bytes.suffix(width)

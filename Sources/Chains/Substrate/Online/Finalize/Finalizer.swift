@@ -26,7 +26,7 @@ public struct SubstrateFinalizer: ChainFinalizer {
         switch item.label {
         case SubstrateChain.extrinsicLabel, SubstrateChain.rawPayloadLabel:
             let signature = try MultiSignature(decoding: bytes)
-            try SubstrateChain.checkScheme(signature, publicKey: publicKey)
+            try Self.checkScheme(signature, publicKey: publicKey)
             guard try SubstrateSigning.isValid(signature, message: try SigningPayload.message(for: item.bytes), publicKey: publicKey) else {
                 throw SubstrateError("the \(signature.schemeName) signature does not verify for \(request.account.address) over the requested payload")
             }
@@ -66,6 +66,15 @@ public struct SubstrateFinalizer: ChainFinalizer {
             return Finalized(response: full, lines: [from, ReviewLine("scheme", scheme), ReviewLine("signature", Hex.encode(bytes, prefix: true))])
         default:
             throw SubstrateError("signing item \"\(item.label)\" is not a Substrate item")
+        }
+    }
+
+    /// A MultiSignature's scheme must fit the key: ecdsa for a 33-byte key, else sr25519/ed25519.
+    static func checkScheme(_ signature: MultiSignature, publicKey: [UInt8]) throws(SubstrateError) {
+        let isECDSA: Bool
+        if case .ecdsa = signature { isECDSA = true } else { isECDSA = false }
+        guard isECDSA == (publicKey.count == 33) else {
+            throw SubstrateError("a \(signature.schemeName) signature cannot be from a \(publicKey.count)-byte key")
         }
     }
 }
