@@ -39,13 +39,17 @@ let package = Package(
         .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
+        // Unicode security (UTS #39 confusable skeletons, scripts and restriction levels) and
+        // normalization on the Unicode 15.0 tables that scripts/gen-unicode-security writes: what
+        // keeps a contact's name from passing for another's.
+        .target(name: "AirsignUnicode"),
         // Careful file writes (temp file, fsync, rename, fsync dir) and the POSIX calls under them,
         // shared by the keystore, the watch's store and every command that writes output.
         .target(name: "AirsignFiles"),
         // The exchange format: account descriptors, sign requests and responses, batches, and the
         // interface every chain module implements.
         .target(name: "AirsignMessages", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignUnicode", .product(name: "BigInt", package: "BigInt"),
         ]),
         // The production chain registry: every real chain module, and nothing else (tests bring
         // their own). Chain modules depend on AirsignMessages, never on each other.
@@ -151,14 +155,14 @@ let package = Package(
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
+            "AirsignCrypto", "AirsignUnicode", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
             .product(name: "BigInt", package: "BigInt"),
         ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
         .target(name: "AirsignFuzz", dependencies: [
-            "AirsignEncoding", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
+            "AirsignEncoding", "AirsignUnicode", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
             "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
         ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
@@ -171,6 +175,7 @@ let package = Package(
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignUnicodeTests", dependencies: ["AirsignUnicode"]),
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignFiles", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),

@@ -1,5 +1,6 @@
 import AirsignKeys
 import AirsignMessages
+import AirsignUnicode
 
 extension FuzzTarget {
     /// The address book file (which anyone who can write the signer home can edit) read both

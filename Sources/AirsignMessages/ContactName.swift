@@ -1,3 +1,5 @@
+import AirsignUnicode
+
 /// What a contact's name must be so that a review line naming it cannot mislead: it shows as
 /// itself (no control, invisible or blank character, no mark without a base, no space at
 /// either end), is assigned in the tables' Unicode version, reads as one script (UTS #39 highly

@@ -1,5 +1,6 @@
 import AirsignEncoding
 import AirsignMessages
+import AirsignUnicode
 
 // The Unicode properties behind contact-name rules, for the unicode interop group to hold to
 // ICU's. Texts cross as hex of their UTF-8 (JSON escapes would not survive every scalar).

@@ -5,13 +5,13 @@
 /// What NFD and NFKC_Casefold need: full canonical decompositions (Hangul syllables are
 /// decomposed by arithmetic instead), non-zero canonical combining classes, and the
 /// NFKC_Casefold mapping.
-enum NormalizationData {
-    static let unicodeVersion = "15.0.0"
+package enum NormalizationData {
+    package static let unicodeVersion = "15.0.0"
 
     /// Entries in `decompositions`, which the parser checks.
-    static let decompositionsCount = 2061
+    package static let decompositionsCount = 2061
     /// Full canonical decomposition of every code point that has one, Hangul syllables aside.
-    static let decompositions = """
+    package static let decompositions = """
         C0=41.300 C1=41.301 C2=41.302 C3=41.303 C4=41.308 C5=41.30A C7=43.327 C8=45.300 C9=45.301 CA=45.302 CB=45.308
         CC=49.300 CD=49.301 CE=49.302 CF=49.308 D1=4E.303 D2=4F.300 D3=4F.301 D4=4F.302 D5=4F.303 D6=4F.308 D9=55.300
         DA=55.301 DB=55.302 DC=55.308 DD=59.301 E0=61.300 E1=61.301 E2=61.302 E3=61.303 E4=61.308 E5=61.30A E7=63.327
@@ -246,9 +246,9 @@ enum NormalizationData {
         """
 
     /// Entries in `combiningClasses`, which the parser checks.
-    static let combiningClassesCount = 388
+    package static let combiningClassesCount = 388
     /// Ranges of code points with a non-zero Canonical_Combining_Class, and that class.
-    static let combiningClasses = """
+    package static let combiningClasses = """
         300-314=E6 315=E8 316-319=DC 31A=E8 31B=D8 31C-320=DC 321-322=CA 323-326=DC 327-328=CA 329-333=DC 334-338=1
         339-33C=DC 33D-344=E6 345=F0 346=E6 347-349=DC 34A-34C=E6 34D-34E=DC 350-352=E6 353-356=DC 357=E6 358=E8
         359-35A=DC 35B=E6 35C=E9 35D-35E=EA 35F=E9 360-361=EA 362=E9 363-36F=E6 483-487=E6 591=DC 592-595=E6 596=DC
@@ -286,9 +286,9 @@ enum NormalizationData {
         """
 
     /// Entries in `nfkcCasefold`, which the parser checks.
-    static let nfkcCasefoldCount = 6081
+    package static let nfkcCasefoldCount = 6081
     /// NFKC_Casefold (NFKC_CF) of every code point it changes; an empty value removes it.
-    static let nfkcCasefold = """
+    package static let nfkcCasefold = """
         41=61 42=62 43=63 44=64 45=65 46=66 47=67 48=68 49=69 4A=6A 4B=6B 4C=6C 4D=6D 4E=6E 4F=6F 50=70 51=71 52=72
         53=73 54=74 55=75 56=76 57=77 58=78 59=79 5A=7A A0=20 A8=20.308 AA=61 AD= AF=20.304 B2=32 B3=33 B4=20.301 B5=3BC
         B8=20.327 B9=31 BA=6F BC=31.2044.34 BD=31.2044.32 BE=33.2044.34 C0=E0 C1=E1 C2=E2 C3=E3 C4=E4 C5=E5 C6=E6 C7=E7

@@ -39,7 +39,7 @@ public enum RestrictionLevel: Int, Comparable, Sendable {
     /// The resolved script set (UTS #39 section 5.1): the scripts every character of `text`
     /// can be written in, each character's augmented set intersected, leaving out characters
     /// whose set holds `ignored`.
-    static func resolvedScripts(_ text: String, ignoringCharactersOf ignored: Int? = nil) -> ScriptSet {
+    package static func resolvedScripts(_ text: String, ignoringCharactersOf ignored: Int? = nil) -> ScriptSet {
         var resolved = ScriptSet.all
         for scalar in text.unicodeScalars {
             let scripts = UnicodeScripts.augmented(scalar)
@@ -51,7 +51,7 @@ public enum RestrictionLevel: Int, Comparable, Sendable {
 
     /// The scripts `text` is written in, by the Script property of its characters (Common and
     /// Inherited left out), in order of appearance: for telling a person what was mixed.
-    static func scriptsUsed(_ text: String) -> [String] {
+    package static func scriptsUsed(_ text: String) -> [String] {
         var seen: [Int] = []
         for scalar in text.unicodeScalars {
             let script = UnicodeScripts.script(scalar)

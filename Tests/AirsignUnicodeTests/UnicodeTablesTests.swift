@@ -1,4 +1,4 @@
-@testable import AirsignMessages
+@testable import AirsignUnicode
 import Testing
 
 /// The generated Unicode 15.0 tables and the algorithms on them, on values read from the

@@ -1,31 +1,31 @@
 /// A set of Unicode scripts (the indices of UnicodeScriptData.scriptNames, then UTS #39's three
 /// writing systems that combine scripts), as bits.
-struct ScriptSet: Equatable, Sendable {
+package struct ScriptSet: Equatable, Sendable {
     /// Scripts in the data, and room for the three combined ones after them.
-    static let capacity = 192
+    package static let capacity = 192
     private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
     /// Every script: what a Common or Inherited character is compatible with.
-    static let all: ScriptSet = {
+    package static let all: ScriptSet = {
         var set = ScriptSet()
         set.words = (~0, ~0, ~0)
         return set
     }()
 
-    init() {}
+    package init() {}
 
-    init(_ indices: some Sequence<Int>) {
+    package init(_ indices: some Sequence<Int>) {
         for index in indices { insert(index) }
     }
 
-    var isEmpty: Bool { words == (0, 0, 0) }
+    package var isEmpty: Bool { words == (0, 0, 0) }
 
-    func contains(_ index: Int) -> Bool {
+    package func contains(_ index: Int) -> Bool {
         guard (0 ..< Self.capacity).contains(index) else { return false }
         return word(index / 64) & (1 << UInt64(index % 64)) != 0
     }
 
-    mutating func insert(_ index: Int) {
+    package mutating func insert(_ index: Int) {
         guard (0 ..< Self.capacity).contains(index) else { preconditionFailure("script index \(index) out of range") }
         let bit: UInt64 = 1 << UInt64(index % 64)
         switch index / 64 {
@@ -35,13 +35,13 @@ struct ScriptSet: Equatable, Sendable {
         }
     }
 
-    func intersection(_ other: ScriptSet) -> ScriptSet {
+    package func intersection(_ other: ScriptSet) -> ScriptSet {
         var set = ScriptSet()
         set.words = (words.0 & other.words.0, words.1 & other.words.1, words.2 & other.words.2)
         return set
     }
 
-    static func == (a: ScriptSet, b: ScriptSet) -> Bool { a.words == b.words }
+    package static func == (a: ScriptSet, b: ScriptSet) -> Bool { a.words == b.words }
 
     private func word(_ n: Int) -> UInt64 {
         switch n {

@@ -2,7 +2,7 @@
 /// NormalizationData: what the UTS #39 skeleton needs. Swift's standard library has no public
 /// normalization, and Foundation's on Linux follows an older Unicode version than Swift's own
 /// properties; these tables keep every step of the skeleton at the version of confusables.txt.
-enum UnicodeNormalization {
+package enum UnicodeNormalization {
     private static let decompositions = UnicodeTableText.scalarMap(
         NormalizationData.decompositions, count: NormalizationData.decompositionsCount, table: "decompositions"
     )
@@ -15,7 +15,7 @@ enum UnicodeNormalization {
     ) { entry in UInt8(truncatingIfNeeded: entry.values.first ?? 0) }
 
     /// The canonical decomposition (NFD) of `scalars`.
-    static func nfd(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+    package static func nfd(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         for scalar in scalars { appendDecomposed(scalar, to: &out) }
         reorder(&out)
@@ -25,12 +25,12 @@ enum UnicodeNormalization {
     /// toNFKC_Casefold(`scalars`) in NFD: each scalar mapped by NFKC_Casefold (case folded,
     /// compatibility forms replaced, default-ignorables removed), then decomposed. The
     /// definition ends in NFC; the skeleton decomposes again at once, so the NFD is kept.
-    static func nfkcCasefoldNFD(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+    package static func nfkcCasefoldNFD(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         nfd(scalars.flatMap { casefold[$0.value] ?? [$0] })
     }
 
     /// The Canonical_Combining_Class of `scalar` (0 for starters).
-    static func combiningClass(_ scalar: Unicode.Scalar) -> UInt8 {
+    package static func combiningClass(_ scalar: Unicode.Scalar) -> UInt8 {
         combiningClasses.value(scalar.value) ?? 0
     }
 
@@ -75,7 +75,7 @@ enum UnicodeNormalization {
 
 extension String {
     /// The string of these scalars, as they are (no normalization).
-    init(scalars: some Sequence<Unicode.Scalar>) {
+    package init(scalars: some Sequence<Unicode.Scalar>) {
         self.init()
         unicodeScalars.append(contentsOf: scalars)
     }

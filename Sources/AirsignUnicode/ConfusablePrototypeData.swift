@@ -3,13 +3,13 @@
 // (SHA-256 2b10130885c3370b101c52d7baedc452ab7f0e257b86c1e52ee657ecfc29ce64).
 
 /// UTS #39's confusable prototypes: `CODE=PROTOTYPE` for every code point confusables.txt maps.
-enum ConfusablePrototypeData {
-    static let unicodeVersion = "15.0.0"
+package enum ConfusablePrototypeData {
+    package static let unicodeVersion = "15.0.0"
 
     /// Entries in `prototypes`, which the parser checks.
-    static let prototypesCount = 6311
+    package static let prototypesCount = 6311
     /// Every source code point of confusables.txt and the code points of its prototype.
-    static let prototypes = """
+    package static let prototypes = """
         22=27.27 25=BA.2F.2080 30=4F 31=6C 49=6C 60=27 6D=72.6E 7C=6C A0=20 A2=63.338 A5=59.335 AF=2C9 B4=27 B5=3BC
         B8=2C C6=41.45 C7=43.326 D0=44.335 D7=78 D8=4F.338 E6=61.65 E7=63.326 F0=2202.335 F6=629 F8=6F.338 110=44.335
         111=64.335 11A=114 11B=115 126=48.335 127=68.335 131=69 132=6C.4A 133=69.6A 13F=6C.B7 140=6C.B7 141=4C.338

@@ -1,16 +1,16 @@
 /// One entry of a table scripts/gen-unicode-security generated: a code point range and its
 /// values (code points, a combining class or script indices, by table).
-struct UnicodeTableEntry: Sendable {
-    let first: UInt32
-    let last: UInt32
-    let values: [UInt32]
+package struct UnicodeTableEntry: Sendable {
+    package let first: UInt32
+    package let last: UInt32
+    package let values: [UInt32]
 }
 
 /// Reads the generated tables' text form: whitespace-separated `FIRST[-LAST]=V1.V2…`, every
 /// number hexadecimal. The text is compiled in, never input: a malformed table is a bug of the
 /// generator, caught by UnicodeTablesTests, so it stops the program rather than being skipped.
-enum UnicodeTableText {
-    static func entries(_ text: String, count: Int, table: String) -> [UnicodeTableEntry] {
+package enum UnicodeTableText {
+    package static func entries(_ text: String, count: Int, table: String) -> [UnicodeTableEntry] {
         var entries: [UnicodeTableEntry] = []
         entries.reserveCapacity(count)
         for token in text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0a }) {
@@ -33,7 +33,7 @@ enum UnicodeTableText {
 
     /// A table whose values are code points, as a dictionary from each code point of its
     /// ranges to the scalars of its value.
-    static func scalarMap(_ text: String, count: Int, table: String) -> [UInt32: [Unicode.Scalar]] {
+    package static func scalarMap(_ text: String, count: Int, table: String) -> [UInt32: [Unicode.Scalar]] {
         var map: [UInt32: [Unicode.Scalar]] = [:]
         for entry in entries(text, count: count, table: table) {
             let scalars = entry.values.map { code in
@@ -56,12 +56,12 @@ enum UnicodeTableText {
 }
 
 /// Sorted, disjoint code point ranges, each with a value, searched by bisection.
-struct UnicodeRanges<Value: Sendable>: Sendable {
+package struct UnicodeRanges<Value: Sendable>: Sendable {
     private let firsts: [UInt32]
     private let lasts: [UInt32]
     private let values: [Value]
 
-    init(_ entries: [UnicodeTableEntry], table: String, value: (UnicodeTableEntry) -> Value) {
+    package init(_ entries: [UnicodeTableEntry], table: String, value: (UnicodeTableEntry) -> Value) {
         for (a, b) in zip(entries, entries.dropFirst()) where a.last >= b.first {
             preconditionFailure("\(table): ranges out of order at \(String(b.first, radix: 16))")
         }
@@ -71,7 +71,7 @@ struct UnicodeRanges<Value: Sendable>: Sendable {
     }
 
     /// The value of the range holding `code`, if one does.
-    func value(_ code: UInt32) -> Value? {
+    package func value(_ code: UInt32) -> Value? {
         var low = 0
         var high = firsts.count
         while low < high {

@@ -4,13 +4,13 @@
 
 /// The Script and Script_Extensions properties: ranges whose values index `scriptNames`. Code
 /// points in no range are Unknown (Zzzz); Script_Extensions, where listed, replaces Script.
-enum UnicodeScriptData {
-    static let unicodeVersion = "15.0.0"
+package enum UnicodeScriptData {
+    package static let unicodeVersion = "15.0.0"
 
     /// Entries in `scriptNames`, which the parser checks.
-    static let scriptNamesCount = 165
+    package static let scriptNamesCount = 165
     /// `CODE:Long_Name` of every script, in code order (the indices the ranges use).
-    static let scriptNames = """
+    package static let scriptNames = """
         Adlm:Adlam Aghb:Caucasian_Albanian Ahom:Ahom Arab:Arabic Armi:Imperial_Aramaic Armn:Armenian Avst:Avestan
         Bali:Balinese Bamu:Bamum Bass:Bassa_Vah Batk:Batak Beng:Bengali Bhks:Bhaiksuki Bopo:Bopomofo Brah:Brahmi
         Brai:Braille Bugi:Buginese Buhd:Buhid Cakm:Chakma Cans:Canadian_Aboriginal Cari:Carian Cham:Cham Cher:Cherokee
@@ -37,9 +37,9 @@ enum UnicodeScriptData {
         """
 
     /// Entries in `scripts`, which the parser checks.
-    static let scriptsCount = 952
+    package static let scriptsCount = 952
     /// Ranges of the Script property.
-    static let scripts = """
+    package static let scripts = """
         0-40=A3 41-5A=46 5B-60=A3 61-7A=46 7B-A9=A3 AA=46 AB-B9=A3 BA=46 BB-BF=A3 C0-D6=46 D7=A3 D8-F6=46 F7=A3
         F8-2B8=46 2B9-2DF=A3 2E0-2E4=46 2E5-2E9=A3 2EA-2EB=D 2EC-2FF=A3 300-36F=A2 370-373=2B 374=A3 375-377=2B
         37A-37D=2B 37E=A3 37F=2B 384=2B 385=A3 386=2B 387=A3 388-38A=2B 38C=2B 38E-3A1=2B 3A3-3E1=2B 3E2-3EF=18
@@ -156,9 +156,9 @@ enum UnicodeScriptData {
         """
 
     /// Entries in `scriptExtensions`, which the parser checks.
-    static let scriptExtensionsCount = 121
+    package static let scriptExtensionsCount = 121
     /// Ranges of the Script_Extensions property, where it is not just the Script.
-    static let scriptExtensions = """
+    package static let scriptExtensions = """
         342=2B 345=2B 363-36F=46 483=1B.6E 484=1B.26 485-486=1B.46 487=1B.26 60C=3.63.76.87.92.9F 61B=3.63.76.87.92.9F
         61C=3.87.92 61F=0.3.63.76.87.92.9F 640=0.3.50.51.6B.71.76.81.87 64B-655=3.87 660-669=3.92.9F 670=3.87 6D4=3.76
         951=B.1C.2A.2C.2D.42.46.57.68.7D.8C.8F.95 952=B.1C.2A.2C.2D.42.46.57.68.8C.8F.95
