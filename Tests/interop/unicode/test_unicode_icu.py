@@ -1,6 +1,6 @@
 """Contact-name rules (UTS #39) against ICU, through PyICU built on Debian's ICU 72.1.
 
-Airsign's tables (Sources/AirsignMessages/*Data.swift, from scripts/gen-unicode-security) are
+Airsign's tables (Sources/AirsignUnicode/*Data.swift, from scripts/gen-unicode-security) are
 Unicode 15.0, and so is ICU 72.1, which compiles in the same confusables.txt. So the tables are
 compared on every scalar value, assigned or not: Script and Script_Extensions, NFD,
 toNFKC_Casefold and both confusable skeletons, byte for byte. Random texts then hold the whole
