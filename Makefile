@@ -23,9 +23,11 @@ interop:
 	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/interop
 
 # The docs stay true: the generated CLI reference matches the programs, and every airsign example
-# in README.md and docs/ runs as written, against the interop suite's fixtures (docs/testing.md).
-# Its own target, not an interop group: it starts fixtures from four groups' venvs at once.
+# in README.md and docs/ runs as written, against the interop suite's fixtures (docs/testing.md);
+# Tests/docs tests the check itself. Its own target, not an interop group: it starts fixtures
+# from four groups' venvs at once.
 docs-check:
+	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" .venv/bin/python -m pytest -q Tests/docs
 	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/gen-cli-docs --check
 	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/check-docs
 
