@@ -29,6 +29,13 @@ def check(tmp_path, *documents, options=()):
                           text=True, timeout=300, env=env)
 
 
+def failure(tmp_path, *documents, options=()):
+    """Runs the check on documents that must fail it; returns what it said on standard error."""
+    out = check(tmp_path, *documents, options=options)
+    assert out.returncode == 1, out.stdout + out.stderr
+    return out.stderr
+
+
 def block(*lines):
     return "\n".join([FENCE + "sh", *lines, FENCE, ""])
 
@@ -55,26 +62,23 @@ def test_a_failing_command_is_named_by_document_line_and_command(tmp_path):
         "airsign-signer key show nobody",
         "airsign-signer --version",
     )
-    out = check(tmp_path, ("bad.md", doc))
-    assert out.returncode == 1
-    assert f"{tmp_path / 'bad.md'}:5: exited 7, expected 0" in out.stderr, out.stderr
-    assert "$ airsign-signer key show nobody" in out.stderr
+    said = failure(tmp_path, ("bad.md", doc))
+    assert f"{tmp_path / 'bad.md'}:5: exited 7, expected 0" in said, said
+    assert "$ airsign-signer key show nobody" in said
 
 
 def test_an_exit_code_other_than_the_comment_says_fails(tmp_path):
     doc = block("airsign-signer inspect missing.json   # exit 3")
-    out = check(tmp_path, ("exit.md", doc))
-    assert out.returncode == 1
-    assert "exited 1, expected 3 (as its comment says)" in out.stderr, out.stderr
+    said = failure(tmp_path, ("exit.md", doc))
+    assert "exited 1, expected 3 (as its comment says)" in said, said
 
 
 def test_state_does_not_carry_between_documents(tmp_path):
     first = block("touch made-here", "airsign-signer --version")
     second = block("airsign-signer --version", "test -e made-here")
-    out = check(tmp_path, ("first.md", first), ("second.md", second))
-    assert out.returncode == 1
-    assert f"{tmp_path / 'second.md'}:3: exited 1" in out.stderr, out.stderr
-    assert "first.md" not in out.stderr
+    said = failure(tmp_path, ("first.md", first), ("second.md", second))
+    assert f"{tmp_path / 'second.md'}:3: exited 1" in said, said
+    assert "first.md" not in said
 
 
 def test_blocks_without_an_airsign_command_are_not_run(tmp_path):
@@ -86,9 +90,8 @@ def test_blocks_without_an_airsign_command_are_not_run(tmp_path):
 
 def test_what_would_prompt_fails_instead_of_waiting(tmp_path):
     doc = block("airsign-signer init")
-    out = check(tmp_path, ("prompt.md", doc))
-    assert out.returncode == 1
-    assert "exited 3, expected 0" in out.stderr, out.stderr
+    said = failure(tmp_path, ("prompt.md", doc))
+    assert "exited 3, expected 0" in said, said
 
 
 def test_a_fixture_url_is_replaced_by_the_running_fixture(tmp_path):
@@ -104,6 +107,5 @@ def test_a_fixture_url_is_replaced_by_the_running_fixture(tmp_path):
 
 def test_a_command_that_hangs_is_named(tmp_path):
     doc = block("airsign-signer --version", "airsign-watch --version && sleep 30", "airsign-signer --version")
-    out = check(tmp_path, ("hang.md", doc), options=["--timeout", "3"])
-    assert out.returncode == 1
-    assert f"{tmp_path / 'hang.md'}:3: did not finish: the document timed out after 3 s" in out.stderr, out.stderr
+    said = failure(tmp_path, ("hang.md", doc), options=["--timeout", "3"])
+    assert f"{tmp_path / 'hang.md'}:3: did not finish: the document timed out after 3 s" in said, said
