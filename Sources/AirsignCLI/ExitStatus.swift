@@ -4,7 +4,7 @@ import AirsignTransport
 import ArgumentParser
 
 /// The exit codes of both programs. They are part of the interface (scripts branch on them), so
-/// a value never changes meaning; README.md has the table.
+/// a value never changes meaning; docs/exit-codes.md has the table.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Done.
     case success = 0

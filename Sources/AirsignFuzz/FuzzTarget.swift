@@ -7,7 +7,7 @@
 /// `FuzzViolation`, which the libFuzzer driver turns into a crash report.
 public struct FuzzTarget: Sendable {
     public let name: String
-    /// What the target feeds, for `airsign-fuzz --list` and the README.
+    /// What the target feeds, for `airsign-fuzz --list` and docs/fuzzing.md.
     public let summary: String
     public let run: @Sendable ([UInt8]) throws(FuzzViolation) -> Void
 

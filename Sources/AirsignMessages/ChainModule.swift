@@ -2,7 +2,7 @@ import AirsignEncoding
 import AirsignKeys
 
 /// What every chain module implements: the same verbs for every chain, so a person learns one
-/// flow and a maintainer adds a chain by adding one module (README, "Adding a chain").
+/// flow and a maintainer adds a chain by adding one folder (docs/adding-a-chain.md).
 ///
 /// - `review` (decode and validate the whole payload, no secrets) and `sign` (sign exactly the
 ///   reviewed bytes): the chain's signer side, `Sources/Chains/<Chain>/Signer`.

@@ -5,7 +5,7 @@ public struct QROptions: Sendable, Equatable {
     /// for codes read off a screen.
     public var correction: QRErrorCorrection
     /// Largest QR version a frame may use (1…40). 12 by default (65 × 65 modules): see the
-    /// README's Transport section for why that suits a phone screen held up to a webcam.
+    /// docs/transport.md for why that suits a phone screen held up to a webcam.
     public var maxVersion: Int
     /// Fragment size in bytes for multi-part URs; nil picks the largest that keeps every frame
     /// within `maxVersion`.

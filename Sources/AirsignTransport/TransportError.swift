@@ -50,7 +50,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     case fileError(path: String, reason: String)
     /// The terminal cannot show a whole QR code.
     case terminalTooSmall(needColumns: Int, needRows: Int, columns: Int, rows: Int)
-    /// The camera could not be opened or read (best effort; see the README).
+    /// The camera could not be opened or read (best effort; see docs/transport.md).
     case cameraUnavailable(device: String, reason: String)
 
     public var description: String {

@@ -17,7 +17,7 @@ struct AirsignWatch: ParsableCommand {
         subcommands: [AccountCommand.self, RequestsCommand.self, FinalizeCommand.self, QRCommand.self] + WatchChains.standard.map(\.command)
     )
 
-    /// The shared runner: one-line errors and the exit codes documented in README.md.
+    /// The shared runner: one-line errors and the exit codes documented in docs/exit-codes.md.
     static func main() {
         CommandRunner.main(AirsignWatch.self)
     }

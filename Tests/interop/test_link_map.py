@@ -9,7 +9,7 @@ from conftest import ROOT, bin_dir
 # libX11/libxcb talk to a display server over a socket; libzbar's shared library would bring
 # them in, so AirsignTransport links libzbar.a. libdbus-1 remains: Debian builds zbar's image
 # scanner with an optional D-Bus broadcast of results that is off unless requested, and Airsign
-# never requests it (README, Transport).
+# never requests it (docs/transport.md).
 NETWORK_LIBRARIES = ("FoundationNetworking", "libcurl", "libnghttp", "libssh", "libssl", "libgnutls", "libnss",
                      "libX11", "libxcb", "libzbar.so")
 NETWORK_MODULES = ("FoundationNetworking", "NIO", "AsyncHTTPClient", "AirsignOnline", "Network")

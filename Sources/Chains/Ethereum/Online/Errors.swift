@@ -1,8 +1,6 @@
-import AirsignCLI
-
 /// What the watch's Ethereum commands refuse or report, in words for the person at the online
 /// machine. Exit codes: bad input and disagreements 3, a node that misbehaves 9, a transaction
-/// the chain reverted 1 (README, "airsign-watch ethereum").
+/// the chain reverted 1 (docs/chains/ethereum.md).
 public enum EthereumWatchError: Error, Equatable, CustomStringConvertible, Sendable {
     /// An option or input file that does not read (address, amount, hex, access list, JSON).
     case invalidInput(String)
@@ -24,16 +22,6 @@ public enum EthereumWatchError: Error, Equatable, CustomStringConvertible, Senda
             return "the node reports the transaction hash \(node), but the signed transaction's hash is \(ours)"
         case let .reverted(hash, block, gasUsed):
             return "transaction \(hash) was mined in block \(block) but reverted (status 0, gas used \(gasUsed))"
-        }
-    }
-}
-
-extension EthereumWatchError: ExitStatusProviding {
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .invalidInput, .missing, .account, .mismatch: return .invalidInput
-        case .hashMismatch: return .network
-        case .reverted: return .failure
         }
     }
 }

@@ -80,7 +80,7 @@ struct ScriptedTransport: HTTPTransport {
         let file = Array(JSONSerializer().serialize(result).utf8)
         let reject = try CBOREncoder().encode(.map([(.text("reject_code"), .unsigned(5)), (.text("reject_message"), .text("trapped"))]))
         let transport = ScriptedTransport { _ in HTTPResponse(status: 200, body: reject) }
-        // OnlineError other than badURL exits 9 (network), as the README's table says.
+        // OnlineError other than badURL exits 9 (network), as docs/exit-codes.md's table says.
         #expect(throws: OnlineError.unexpected(url: "http://node", reason: "the IC rejected the call (reject code 5)")) {
             try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport)
         }

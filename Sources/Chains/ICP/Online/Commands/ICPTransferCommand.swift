@@ -12,7 +12,7 @@ struct ICPTransferCommand: ParsableCommand {
             transfer to another token's ledger (--decimals needed unless the ledger is known). \
             created_at_time is set to now, so the ledger executes the transfer at most once. \
             --valid-for 2h signs the same transfer in consecutive 5-minute expiry windows, so it \
-            can be sent any time in the next 2 hours (see README).
+            can be sent any time in the next 2 hours (see docs/chains/icp.md).
             """)
 
     @Option(help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
