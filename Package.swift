@@ -82,12 +82,12 @@ let package = Package(
         // finalizer dispatch. Never linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "BigInt", package: "BigInt"),
+            "AirsignTransport", "AirsignOnline",
         ]),
         // The watch's chain table: each chain's command group and finalizer, one line a chain.
         .target(name: "AirsignWatchChains", dependencies: [
             "AirsignWatch", "AirsignEthereumOnline", "AirsignStellarOnline", "AirsignSubstrateOnline", "AirsignICPOnline",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries, amounts and the token list.
