@@ -26,17 +26,22 @@ let package = Package(
     ],
     targets: [
         // System libraries from Debian; each directory holds only a module map and a shim header.
-        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
+        // Every C library Debian ships as an archive (.a) is linked statically, by the target
+        // that wraps it (linkerSettings below), so neither program needs them installed: the
+        // offline signer is one file. libqrencode has no archive in Debian: it stays shared
+        // (it needs libc only). No pkg-config: it would add the shared libraries.
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        // No pkg-config here: it would add -lzbar (the shared library); AirsignTransport links
-        // libzbar.a itself.
-        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev", "libv4l-dev", "libjpeg-dev", "libdbus-1-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        // giflib ships no pkg-config file on Debian; the module map links -lgif directly.
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev", "libv4l-dev", "libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // Completes libzbar.a's link without libdbus-1 (see no_dbus.c): C, and nothing else.
+        .target(name: "CZBarNoDBus"),
 
-        .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"]),
+        .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"], linkerSettings: [
+            .linkedLibrary(":libsodium.a"), .linkedLibrary(":libsecp256k1.a"),
+        ]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         // Unicode security (UTS #39 confusable skeletons, scripts and restriction levels) and
@@ -124,12 +129,15 @@ let package = Package(
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
         // signer links it.
         .target(name: "AirsignTransport", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignFiles", "CQREncode", "CZBar", "CPNG", "CGif",
+            "AirsignCrypto", "AirsignEncoding", "AirsignFiles", "CQREncode", "CZBar", "CZBarNoDBus", "CPNG", "CGif",
         ], linkerSettings: [
             // libzbar statically, so only the scanner and V4L2 video objects we call come in:
             // the shared library also links libX11, libxcb and libdbus, which open sockets, and
-            // the offline signer links nothing that does (DESIGN.md). Its own dependencies follow.
-            .linkedLibrary(":libzbar.a"), .linkedLibrary("v4l2"), .linkedLibrary("jpeg"), .linkedLibrary("dbus-1"),
+            // the offline signer links nothing that does (DESIGN.md). Archives in dependency
+            // order: what an archive needs comes after it.
+            .linkedLibrary(":libzbar.a"), .linkedLibrary(":libv4l2.a"), .linkedLibrary(":libv4lconvert.a"),
+            .linkedLibrary(":libjpeg.a"), .linkedLibrary(":libpng.a"), .linkedLibrary(":libgif.a"), .linkedLibrary(":libz.a"),
+            .linkedLibrary("m"),
         ]),
         // What both programs share: exit codes, error reporting, terminal and file input, qr.
         .target(name: "AirsignCLI", dependencies: [
