@@ -3,7 +3,7 @@ SWIFT       ?= swift
 BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build test swift-test interop docs-check demo bench fuzz release clean
+.PHONY: all deps build test swift-test interop docs-check release-check demo bench fuzz release reproduce clean
 
 all: build
 
@@ -14,7 +14,7 @@ build: deps
 	$(SWIFT) build
 
 # swift test prints its own counts; scripts/interop treats pytest's "no tests collected" as a failure.
-test: build swift-test interop docs-check
+test: build swift-test interop docs-check release-check
 
 swift-test:
 	$(SWIFT) test
@@ -45,11 +45,19 @@ FUZZ_JOBS ?= 1
 fuzz: deps
 	@scripts/fuzz --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
 
+# Both programs as single executables, both Debian packages and SHA256SUMS in dist/, built
+# reproducibly from the committed tree (docs/offline-install.md).
 release: deps
-	$(SWIFT) build -c release
-	@mkdir -p dist
-	cp "$(BIN_RELEASE)/airsign-watch" "$(BIN_RELEASE)/airsign-signer" dist/
-	@echo "release binaries in dist/"
+	@scripts/release
+
+# Two release builds in different directories must be identical.
+reproduce: deps
+	@scripts/reproduce
+
+# The release as a person carries it to an offline machine: reproducible, self-contained, runs
+# with the toolchain hidden exactly as the development build does, installs into a fresh Debian.
+release-check: build
+	@scripts/release-check
 
 clean:
 	rm -rf .build .build-fuzz .fuzz dist demo-out
