@@ -24,9 +24,25 @@ public struct StellarChain: ChainModule {
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
         let network = try Self.network(of: request.network)
         let signer = try Self.accountKey(request.account)
-        let envelope = try Self.envelope(request.payload, network: network)
+        switch try StellarPayload(request.payload, network: network) {
+        case let .transaction(envelope, assets, pools):
+            return try review(request, envelope: envelope, assets: assets, pools: pools, network: network, signer: signer, context: context)
+        case .authorization(let entry):
+            return try reviewAuthorization(request, entry: entry, network: network, signer: signer, context: context)
+        }
+    }
+
+    /// What the Stellar review knows besides the bytes: labels from `context`, the signer's key
+    /// and the request's hints.
+    func knowledge(_ context: ReviewContext, signer: [UInt8], assets: [Asset] = [], pools: [LiquidityPoolParameters] = []) -> StellarReviewContext {
+        StellarReviewContext(label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools)
+    }
+
+    private func review(_ request: SignRequest, envelope: TransactionEnvelope, assets: [Asset], pools: [LiquidityPoolParameters],
+                        network: StellarNetwork, signer: [UInt8], context: ReviewContext) throws -> Review {
         let own = context.ownAccounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
-        let summary = try envelope.review(network: network, knownSigners: own.map(\.publicKey) + [signer])
+        let summary = try envelope.review(network: network, knownSigners: own.map(\.publicKey) + [signer],
+                                          context: knowledge(context, signer: signer, assets: assets, pools: pools))
         // A second signature by the same key is refused before the PIN, not after.
         if try envelope.signatures.contains(where: { try envelope.verify($0, publicKey: signer, network: network) }) {
             throw StellarError.duplicateSignature(hint: Hex.encode(signatureHint(publicKey: signer)))
@@ -41,6 +57,7 @@ public struct StellarChain: ChainModule {
         }
         lines.append(ReviewLine("source", describe(tx.source.accountID.description, in: context) + muxedID(tx.source)))
         lines.append(ReviewLine("fee", stroops(Int64(tx.fee)) + (envelope.isFeeBump ? " (inner transaction)" : "")))
+        lines += summary.soroban
         lines.append(ReviewLine("sequence", String(tx.sequence)))
         lines.append(ReviewLine("memo", summary.memo))
         lines.append(ReviewLine("valid", summary.timeBounds))
@@ -50,11 +67,18 @@ public struct StellarChain: ChainModule {
             for (label, account) in Self.parties(of: tx.operations[index]) {
                 lines.append(ReviewLine(label, describe(account.accountID.description, in: context) + muxedID(account), level: 1))
             }
+            lines += summary.operationDetails[index]
         }
         lines += summary.innerSignatures.map { signatureLine("inner signature", $0, own: own, signer: signer) }
         lines += summary.signatures.map { signatureLine("signature", $0, own: own, signer: signer) }
         if summary.signatures.isEmpty { lines.append(ReviewLine("signatures", "none yet")) }
-        lines.append(ReviewLine("hash", summary.hash))
+        if summary.authorizations.isEmpty {
+            lines.append(ReviewLine("hash", summary.hash))
+        } else {
+            // The authorization signatures go into the transaction before it is signed.
+            lines.append(ReviewLine("hash", "set when your \(summary.authorizations.count) authorization signature(s) are in "
+                + "(without them it would be \(summary.hash))"))
+        }
 
         var warnings: [String] = []
         if let bounds = tx.preconditions.timeBounds, bounds.maxTime != 0, context.now > 0, bounds.maxTime < UInt64(context.now) {
@@ -67,17 +91,22 @@ public struct StellarChain: ChainModule {
             warnings.append("an account merge moves the whole balance of its source account and deletes it")
         }
         warnings += AccountControl.warnings(tx)
+        warnings += summary.sorobanWarnings
         let title: String
         switch envelope {
         case .v0: title = "Stellar transaction (legacy v0 envelope)"
-        case .v1: title = "Stellar transaction"
+        case .v1: title = tx.sorobanData == nil ? "Stellar transaction" : "Stellar Soroban transaction"
         case .feeBump: title = "Stellar fee bump transaction"
+        }
+        let authorizations = summary.authorizations.map {
+            SigningItem(label: Self.authorizationLabel(operation: $0.operation, entry: $0.entry), bytes: $0.preimage)
         }
         return Review(
             request: request, title: title, lines: lines, warnings: warnings,
             key: KeyRequirement(request.account, scheme: .ed25519),
-            totals: Self.outflows(envelope, network: request.network, chain: chain),
-            signing: [SigningItem(label: Self.signingLabel, bytes: try Self.signingBytes(envelope, network: network))])
+            totals: Self.outflows(envelope, summary: summary, signer: signer, network: request.network, chain: chain),
+            approvals: Self.approvals(summary.movements, signer: signer, context: context, chain: self),
+            signing: authorizations + [SigningItem(label: Self.signingLabel, bytes: try Self.signingBytes(envelope, network: network))])
     }
 
     /// A signature already on the envelope. Signatures are not part of what is signed: one this
@@ -103,6 +132,11 @@ public struct StellarChain: ChainModule {
     // MARK: pieces
 
     package static let signingLabel = "transaction"
+
+    /// The label of the signing item of a Soroban authorization signed with a transaction.
+    package static func authorizationLabel(operation: Int, entry: Int) -> String {
+        "authorization \(entry + 1) of operation \(operation + 1)"
+    }
 
     /// `{"decoratedSignature", "envelope", "hash"}` in sorted key order, as a stored response has them.
     package static func result(_ signed: TransactionEnvelope, _ signature: DecoratedSignature, network: StellarNetwork) throws -> JSONValue {
@@ -148,31 +182,20 @@ public struct StellarChain: ChainModule {
         return account.publicKey
     }
 
-    /// The payload's envelope, refusing any other shape and a passphrase of another network.
-    package static func envelope(_ payload: JSONValue, network: StellarNetwork) throws -> TransactionEnvelope {
-        guard case let .object(members) = payload, members.count == 3, case .string("transaction")? = payload["type"],
-              case let .string(base64)? = payload["envelope"], case let .string(passphrase)? = payload["networkPassphrase"]
-        else {
-            throw StellarError.request("payload: a Stellar payload is exactly {\"type\":\"transaction\",\"envelope\":…,\"networkPassphrase\":…}")
-        }
-        guard passphrase == network.passphrase else {
-            throw StellarError.wrongNetwork(expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
-        }
-        do { return try TransactionEnvelope(base64: base64) } catch { throw StellarError.request("payload.envelope: \(error)") }
-    }
-
     /// The envelope of a Stellar sign request and the network it is for, read and checked as
     /// `review` reads them (the watch matches signed envelopes to its stored requests with it).
+    /// An authorization request has no envelope and is refused.
     public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
         let network = try network(of: request.network)
-        return (try envelope(request.payload, network: network), network)
+        guard case let .transaction(envelope, _, _) = try StellarPayload(request.payload, network: network) else {
+            throw StellarError.request("request \(request.id) asks for a Soroban authorization, not a transaction")
+        }
+        return (envelope, network)
     }
 
     /// The payload for `envelope` on `network`, as builders and native input write it.
     public static func payload(_ envelope: TransactionEnvelope, network: StellarNetwork) throws -> JSONValue {
-        .object([(key: "envelope", value: .string(try envelope.base64())),
-                 (key: "networkPassphrase", value: .string(network.passphrase)),
-                 (key: "type", value: .string("transaction"))])
+        try StellarPayload.json(envelope, network: network)
     }
 
     /// The accounts an operation sends to or acts on, labelled for the review.
@@ -196,15 +219,12 @@ public struct StellarChain: ChainModule {
     }
 
     /// What the transaction sends out of its source accounts, per asset: the fee and every
-    /// amount a payment, path payment (its maximum), new account or claimable balance moves.
-    package static func outflows(_ envelope: TransactionEnvelope, network: String, chain: ChainID) -> [AssetAmount] {
-        func asset(_ a: Asset) -> AirsignMessages.Asset {
-            switch a {
-            case .native: return AirsignMessages.Asset(chain: chain, network: network, symbol: "XLM", decimals: 7)
-            case let .credit(code, issuer):
-                return AirsignMessages.Asset(chain: chain, network: network, id: "\(code):\(issuer)", symbol: code.description, decimals: 7)
-            }
-        }
+    /// amount a payment, path payment (its maximum), new account, claimable balance or pool
+    /// deposit (its maximum) moves, and what its contract calls transfer or burn from the
+    /// signing account.
+    package static func outflows(_ envelope: TransactionEnvelope, summary: StellarReview, signer: [UInt8], network: String,
+                                 chain: ChainID) -> [AssetAmount] {
+        func asset(_ a: Asset) -> AirsignMessages.Asset { messageAsset(a, network: network, chain: chain) }
         let fee: Int64
         switch envelope {
         case .feeBump(let bump, _): fee = bump.fee
@@ -228,9 +248,57 @@ public struct StellarChain: ChainModule {
             // The review has refused negative amounts already; max keeps BigUInt's init safe.
             if let (a, amount) = moved { amounts.append(AssetAmount(asset: asset(a), amount: BigUInt(max(0, amount)))) }
         }
+        for deposit in summary.poolDeposits {
+            // A pool whose assets the request does not name: the most of each still leaves.
+            let pool = SCAddress.liquidityPool(deposit.poolID).description
+            func side(_ known: Asset?, _ which: String) -> AirsignMessages.Asset {
+                known.map(asset) ?? AirsignMessages.Asset(chain: chain, network: network, id: "\(pool):\(which)",
+                                                          symbol: "of asset \(which) of pool \(pool)", decimals: 7)
+            }
+            amounts.append(AssetAmount(asset: side(deposit.assets?.a, "A"), amount: BigUInt(max(0, deposit.maxA))))
+            amounts.append(AssetAmount(asset: side(deposit.assets?.b, "B"), amount: BigUInt(max(0, deposit.maxB))))
+        }
+        return AssetAmount.totals(amounts + tokenOutflows(summary.movements, signer: signer, network: network, chain: chain))
+    }
+
+    /// An asset as the batch totals count it: XLM, or `CODE:ISSUER` with 7 decimals.
+    static func messageAsset(_ asset: Asset, network: String, chain: ChainID) -> AirsignMessages.Asset {
+        switch asset {
+        case .native: return AirsignMessages.Asset(chain: chain, network: network, symbol: "XLM", decimals: 7)
+        case let .credit(code, issuer):
+            return AirsignMessages.Asset(chain: chain, network: network, id: "\(code):\(issuer)", symbol: code.description, decimals: 7)
+        }
+    }
+
+    /// What the signing account's token transfers and burns send out, per token.
+    static func tokenOutflows(_ movements: [TokenMovement], signer: [UInt8], network: String, chain: ChainID) -> [AssetAmount] {
+        let amounts = movements.compactMap { movement -> AssetAmount? in
+            guard movement.spender == nil, movement.from.accountKey == signer, movement.amount.sign == .plus else { return nil }
+            let token = movement.token
+            // A Stellar Asset Contract moves the classic asset itself: it counts with its payments.
+            let asset = token.asset.map { messageAsset($0, network: network, chain: chain) } ?? AirsignMessages.Asset(
+                chain: chain, network: network, id: SCAddress.contract(token.contract).description, symbol: token.symbol, decimals: token.decimals)
+            return AssetAmount(asset: asset, amount: movement.amount.magnitude)
+        }
         return AssetAmount.totals(amounts)
     }
+
+    /// The allowances the signing account's token `approve` calls grant.
+    static func approvals(_ movements: [TokenMovement], signer: [UInt8], context: ReviewContext, chain: StellarChain) -> [Approval] {
+        movements.compactMap { movement in
+            guard let spender = movement.spender, movement.from.accountKey == signer else { return nil }
+            let token = movement.token
+            let unlimited = movement.amount == i128Max
+            return Approval(asset: "\(token.symbol) (\(SCAddress.contract(token.contract)))",
+                            spender: chain.describe(spender.description, in: context),
+                            allowance: unlimited ? "Unlimited" : AmountFormat.decimal(movement.amount.magnitude, decimals: token.decimals),
+                            isUnlimited: unlimited)
+        }
+    }
 }
+
+/// `i128::MAX`, the SEP-41 "unlimited" allowance.
+private let i128Max = BigInt(1) << 127 - 1
 
 extension TransactionEnvelope {
     /// The transaction whose fields a review shows (the inner one of a fee bump).

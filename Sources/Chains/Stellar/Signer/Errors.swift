@@ -7,14 +7,24 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case xdr(EncodingError)
     /// Something went wrong inside operation `index` (0-based; the text counts from 1) of the transaction.
     case inOperation(index: Int, StellarError)
-    /// An operation type this signer does not know or does not decode (Soroban, liquidity pools…).
+    /// An operation type this signer does not know.
     case unknownOperationType(Int32)
     /// A known operation the network no longer accepts, or one outside this signer's scope.
     case unsupportedOperation(String)
     /// An envelope type other than v0, v1 and fee bump.
     case unknownEnvelopeType(Int32)
-    /// Soroban transaction data or entries, which this signer does not review.
-    case sorobanNotSupported(String)
+    /// Something went wrong inside authorization entry `index` (0-based; the text counts from 1).
+    case inAuthorization(index: Int, StellarError)
+    /// Something went wrong inside the transaction's Soroban data (footprint, resources).
+    case inSorobanData(StellarError)
+    /// An `SCVal` the network refuses or that has no single encoding (an unsorted or repeated
+    /// map key, a symbol with a character outside `a-z A-Z 0-9 _`, an absent vec or map).
+    case invalidSCVal(String)
+    /// Values or invocation trees nested past the decoder's limit.
+    case tooDeep(String)
+    /// A Soroban transaction that does not hold together (Soroban data without a Soroban
+    /// operation, a resource fee larger than the fee, an authorization for another network).
+    case soroban(String)
     /// An asset code that is not 1–4 / 5–12 ASCII letters and digits, zero-padded at the end.
     case invalidAssetCode(String)
     /// Memo text longer than 28 bytes.
@@ -23,6 +33,8 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case invalidAmount(String, reason: String)
     /// An amount field in the decoded transaction that the protocol forbids (zero or negative).
     case amountNotAllowed(field: String, stroops: Int64)
+    /// A price whose numerator or denominator is not positive.
+    case invalidPrice(field: String, price: String)
     /// A set_options weight or threshold above 255, which the network refuses.
     case weightOutOfRange(field: String, value: UInt32)
     /// A StrKey (G…/M…/T…/X…/P…) that failed strict decoding.
@@ -58,11 +70,16 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case .unknownOperationType(let t): return "unknown or unsupported operation type \(t)"
         case .unsupportedOperation(let why): return "unsupported operation: \(why)"
         case .unknownEnvelopeType(let t): return "unknown transaction envelope type \(t) (expected 0, 2 or 5)"
-        case .sorobanNotSupported(let what): return "Soroban \(what) is not supported by this signer"
+        case let .inAuthorization(index, e): return "authorization entry \(index + 1): \(e)"
+        case .inSorobanData(let e): return "Soroban transaction data: \(e)"
+        case .invalidSCVal(let why): return "invalid Soroban value: \(why)"
+        case .tooDeep(let why): return "nested too deep: \(why)"
+        case .soroban(let why): return why
         case .invalidAssetCode(let why): return "invalid asset code: \(why)"
         case .memoTooLong(let n): return "memo text is \(n) bytes; the limit is 28"
         case let .invalidAmount(text, reason): return "invalid amount \(text.debugDescription): \(reason)"
         case let .amountNotAllowed(field, stroops): return "\(field) of \(stroops) stroops is not allowed (must be positive)"
+        case let .invalidPrice(field, price): return "\(field) \(price) is not allowed (both parts must be positive)"
         case let .weightOutOfRange(field, value): return "\(field) \(value) is out of range (weights and thresholds are 0 to 255)"
         case let .invalidAddress(text, reason): return "invalid Stellar address \(text.debugDescription): \(reason)"
         case let .invalidLength(what, expected, found): return "\(what) must be \(expected) bytes, found \(found)"

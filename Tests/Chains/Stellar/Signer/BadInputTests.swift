@@ -26,7 +26,7 @@ private let opTypeOffset = 4 + 36 + 4 + 8 + 4 + 16 + 4 + 8 + 4 + 4
     @Test func unknownOperationNamesTheIndex() throws {
         #expect(payment[opTypeOffset ..< opTypeOffset + 4] == [0, 0, 0, 1])
         for (type, expected) in [(Int32(99), StellarError.unknownOperationType(99)),
-                                 (24, .sorobanNotSupported("operation type 24")),
+                                 (27, .unknownOperationType(27)),
                                  (9, .unsupportedOperation("inflation (type 9) was retired in protocol 12"))] {
             var bytes = payment
             bytes[opTypeOffset + 3] = UInt8(type)

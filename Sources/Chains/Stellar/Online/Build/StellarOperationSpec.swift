@@ -237,8 +237,5 @@ public struct StellarOperationSpec: Sendable, Equatable {
 
 /// `native` (or `XLM`), or `CODE:ISSUER`.
 func asset(_ text: String) throws(StellarError) -> Asset {
-    if text == "native" || text == "XLM" { return .native }
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2 else { throw .request("asset \"\(text)\" is native or CODE:ISSUER") }
-    return try Asset.credit(String(parts[0]), issuer: String(parts[1]))
+    text == "XLM" ? .native : try Asset(text)
 }

@@ -7,7 +7,8 @@ import AirsignWatch
 import BigInt
 
 /// The watch's check of a Stellar response against the request it stored: every signature
-/// verified, and the artifact assembled here (a full response's own must equal it).
+/// verified (Soroban authorizations first, then the transaction's), and the artifact assembled
+/// here (a full response's own must equal it).
 public struct StellarFinalizer: ChainFinalizer {
     public let chain = ChainID(Chain.stellar)
     public let displayName = "Stellar"
@@ -18,38 +19,68 @@ public struct StellarFinalizer: ChainFinalizer {
 
     public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
         let review = try module.review(request, context: ReviewContext(now: 0))
-        guard response.signatures.count == 1, let signatureHex = response.signatures.first, let item = review.signing.first else {
-            throw StellarError.request("a Stellar response has exactly one signature, not \(response.signatures.count)")
+        guard response.signatures.count == review.signing.count, let item = review.signing.last else {
+            throw StellarError.request("this Stellar request takes \(review.signing.count) signature(s), not \(response.signatures.count)")
         }
-        let raw: [UInt8]
-        do { raw = try Hex.decode(signatureHex) } catch { throw StellarError.request("signatures[0]: \(error)") }
-        let (envelope, network) = try StellarChain.readSigningBytes(item.bytes)
-        let signature = try DecoratedSignature(hint: signatureHint(publicKey: request.account.publicKey), signature: raw)
-        let signed: TransactionEnvelope
-        do { signed = try envelope.adding(signature, publicKey: request.account.publicKey, network: network) } catch {
-            throw StellarError.request("signatures[0] is not \(request.account.address)'s signature of this transaction on \(network): \(error)")
+        var raw: [[UInt8]] = []
+        for (index, text) in response.signatures.enumerated() {
+            do { raw.append(try Hex.decode(text)) } catch { throw StellarError.request("signatures[\(index)]: \(error)") }
         }
-        let result = try StellarChain.result(signed, signature, network: network)
+        let key = request.account.publicKey
+        let result: JSONValue
+        let lines: [ReviewLine]
+        if item.label == StellarChain.authorizationSigningLabel {
+            let (entry, network) = try StellarChain.readAuthorizationBytes(item.bytes)
+            let signed: SorobanAuthorizationEntry
+            do { signed = try entry.adding(signature: raw[0], publicKey: key, network: network) } catch {
+                throw StellarError.request("signatures[0] is not \(request.account.address)'s signature of this authorization on \(network): \(error)")
+            }
+            result = try StellarChain.authorizationResult(signed)
+            lines = [ReviewLine("signer", request.account.address), ReviewLine("authorization", "signed, valid until ledger "
+                + String(try signed.addressCredentials.signatureExpirationLedger))]
+        } else {
+            let (envelope, network) = try StellarChain.readSigningBytes(item.bytes)
+            let authorized: TransactionEnvelope
+            do {
+                authorized = raw.count == 1 ? envelope : try envelope.addingAuthorizations(Array(raw.dropLast()), publicKey: key, network: network)
+            } catch {
+                throw StellarError.request("the authorization signatures are not \(request.account.address)'s on \(network): \(error)")
+            }
+            let signature = try DecoratedSignature(hint: signatureHint(publicKey: key), signature: raw[raw.count - 1])
+            let signed: TransactionEnvelope
+            do { signed = try authorized.adding(signature, publicKey: key, network: network) } catch {
+                throw StellarError.request("signatures[\(raw.count - 1)] is not \(request.account.address)'s signature of this transaction on \(network): \(error)")
+            }
+            result = try StellarChain.result(signed, signature, network: network)
+            lines = [
+                ReviewLine("signer", request.account.address),
+                ReviewLine("hash", Hex.encode(try signed.hash(network: network))),
+                ReviewLine("signatures", "\(signed.signatures.count) on the envelope" + (raw.count > 1 ? ", \(raw.count - 1) Soroban authorization(s) in it" : "")),
+            ]
+        }
         if let given = response.result {
             try Self.checkResult(given, against: result)
         }
         let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                     signatures: response.signatures, result: result)
-        return Finalized(response: full, lines: [
-            ReviewLine("signer", request.account.address),
-            ReviewLine("hash", Hex.encode(try signed.hash(network: network))),
-            ReviewLine("signatures", "\(signed.signatures.count) on the envelope"),
-        ])
+        return Finalized(response: full, lines: lines)
     }
 
     /// A full response's result must be exactly what the module assembles: a result that carries
     /// another envelope (other operations, a dropped co-signature) is named as such.
     static func checkResult(_ given: JSONValue, against expected: JSONValue) throws {
-        guard case let .object(members) = given, members.count == 3,
-              case .string? = given["envelope"], case .string? = given["hash"], case .string? = given["decoratedSignature"]
-        else { throw StellarError.request("result has exactly \"decoratedSignature\", \"envelope\" and \"hash\"") }
-        for field in ["envelope", "hash", "decoratedSignature"] where given[field] != expected[field] {
+        guard case let .object(members) = given, case let .object(fields) = expected, members.count == fields.count,
+              fields.allSatisfy({ field in if case .string? = given[field.key] { return true } else { return false } })
+        else { throw StellarError.request("result has exactly " + (expected.objectKeys.map { "\"\($0)\"" }.joined(separator: ", "))) }
+        for field in expected.objectKeys where given[field] != expected[field] {
             throw StellarError.request("result.\(field) is not that of the requested transaction signed with signatures[0]")
         }
+    }
+}
+
+private extension JSONValue {
+    var objectKeys: [String] {
+        guard case let .object(members) = self else { return [] }
+        return members.map(\.key)
     }
 }

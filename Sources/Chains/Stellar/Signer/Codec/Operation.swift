@@ -6,8 +6,8 @@ public enum RevokeSponsorship: Sendable, Hashable {
     case signer(account: AccountID, key: SignerKey)
 }
 
-/// The body of an operation: every classic operation this signer decodes and reviews. Other
-/// types (inflation, liquidity pool deposit/withdraw, Soroban) are refused when decoding.
+/// The body of an operation: every operation of the current protocol except inflation (type 9,
+/// retired in protocol 12), which is refused when decoding.
 public enum OperationBody: Sendable, Hashable {
     case createAccount(destination: AccountID, startingBalance: Int64)
     case payment(destination: MuxedAccount, asset: Asset, amount: Int64)
@@ -36,6 +36,14 @@ public enum OperationBody: Sendable, Hashable {
     case clawback(asset: Asset, from: MuxedAccount, amount: Int64)
     case clawbackClaimableBalance(ClaimableBalanceID)
     case setTrustLineFlags(trustor: AccountID, asset: Asset, clearFlags: UInt32, setFlags: UInt32)
+    case liquidityPoolDeposit(LiquidityPoolDeposit)
+    case liquidityPoolWithdraw(LiquidityPoolWithdraw)
+    /// The host function and the authorization entries it carries.
+    case invokeHostFunction(HostFunction, auth: [SorobanAuthorizationEntry])
+    /// Extends the TTL of the footprint's read-only entries to `extendTo` ledgers from now.
+    case extendFootprintTTL(extendTo: UInt32)
+    /// Restores the footprint's archived read-write entries.
+    case restoreFootprint
 
     /// The `OperationType` discriminant.
     public var type: Int32 {
@@ -61,6 +69,11 @@ public enum OperationBody: Sendable, Hashable {
         case .clawback: return 19
         case .clawbackClaimableBalance: return 20
         case .setTrustLineFlags: return 21
+        case .liquidityPoolDeposit: return 22
+        case .liquidityPoolWithdraw: return 23
+        case .invokeHostFunction: return 24
+        case .extendFootprintTTL: return 25
+        case .restoreFootprint: return 26
         }
     }
 
@@ -105,8 +118,22 @@ public enum OperationBody: Sendable, Hashable {
         case 21:
             self = .setTrustLineFlags(trustor: try AccountID(from: &r), asset: try Asset(from: &r),
                                       clearFlags: try r.readUInt32(), setFlags: try r.readUInt32())
-        case 22, 23: throw StellarError.unsupportedOperation("liquidity pool deposit/withdraw (type \(type)) is not reviewed by this signer")
-        case 24 ... 26: throw StellarError.sorobanNotSupported("operation type \(type)")
+        case 22: self = .liquidityPoolDeposit(try LiquidityPoolDeposit(from: &r))
+        case 23: self = .liquidityPoolWithdraw(try LiquidityPoolWithdraw(from: &r))
+        case 24:
+            let function = try HostFunction(from: &r)
+            var index = 0
+            let auth = try r.readArray { r in
+                defer { index += 1 }
+                do { return try SorobanAuthorizationEntry(from: &r) } catch { throw StellarError.inAuthorization(index: index, StellarError.wrap(error)) }
+            }
+            self = .invokeHostFunction(function, auth: auth)
+        case 25:
+            try readExtensionPoint(&r)
+            self = .extendFootprintTTL(extendTo: try r.readUInt32())
+        case 26:
+            try readExtensionPoint(&r)
+            self = .restoreFootprint
         default: throw StellarError.unknownOperationType(type)
         }
     }
@@ -142,8 +169,21 @@ public enum OperationBody: Sendable, Hashable {
         case let .clawback(asset, from, amount): try asset.encode(to: &w); try from.encode(to: &w); w.writeInt64(amount)
         case let .setTrustLineFlags(t, asset, clear, set):
             try t.encode(to: &w); try asset.encode(to: &w); w.writeUInt32(clear); w.writeUInt32(set)
+        case .liquidityPoolDeposit(let d): try d.encode(to: &w)
+        case .liquidityPoolWithdraw(let d): try d.encode(to: &w)
+        case let .invokeHostFunction(function, auth):
+            try function.encode(to: &w)
+            try w.writeArray(auth) { try $1.encode(to: &$0) }
+        case .extendFootprintTTL(let to): w.writeDiscriminant(0); w.writeUInt32(to)
+        case .restoreFootprint: w.writeDiscriminant(0)
         }
     }
+}
+
+/// `ExtensionPoint`: only version 0 (void) exists.
+func readExtensionPoint(_ r: inout XDRReader) throws {
+    let ext = try r.readDiscriminant()
+    guard ext == 0 else { throw r.unknownDiscriminant(ext, of: "ExtensionPoint") }
 }
 
 /// An `Operation`: an optional source account (defaults to the transaction's) and a body.

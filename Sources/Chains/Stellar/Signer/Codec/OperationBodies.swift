@@ -139,50 +139,59 @@ public struct SetOptions: XDRCodable {
     }
 }
 
-/// `LedgerKey` for the classic entry types a sponsorship can be revoked on.
-public enum LedgerKey: XDRCodable, CustomStringConvertible {
-    case account(AccountID)
-    case trustLine(account: AccountID, asset: TrustLineAsset)
-    case offer(seller: AccountID, offerID: Int64)
-    /// `dataName` is a `string64`, raw bytes.
-    case data(account: AccountID, name: [UInt8])
-    case claimableBalance(ClaimableBalanceID)
-    case liquidityPool(poolID: [UInt8])
+/// `LiquidityPoolDepositOp`: up to `maxAmountA` and `maxAmountB` into the pool, at a price
+/// (A per B) between `minPrice` and `maxPrice`.
+public struct LiquidityPoolDeposit: XDRCodable {
+    public var poolID: [UInt8]
+    public var maxAmountA: Int64
+    public var maxAmountB: Int64
+    public var minPrice: Price
+    public var maxPrice: Price
+
+    public init(poolID: [UInt8], maxAmountA: Int64, maxAmountB: Int64, minPrice: Price, maxPrice: Price) {
+        (self.poolID, self.maxAmountA, self.maxAmountB, self.minPrice, self.maxPrice) = (poolID, maxAmountA, maxAmountB, minPrice, maxPrice)
+    }
 
     public init(from r: inout XDRReader) throws {
-        let type = try r.readDiscriminant()
-        switch type {
-        case 0: self = .account(try AccountID(from: &r))
-        case 1: self = .trustLine(account: try AccountID(from: &r), asset: try TrustLineAsset(from: &r))
-        case 2: self = .offer(seller: try AccountID(from: &r), offerID: try r.readInt64())
-        case 3: self = .data(account: try AccountID(from: &r), name: try r.readString(max: 64))
-        case 4: self = .claimableBalance(try ClaimableBalanceID(from: &r))
-        case 5: self = .liquidityPool(poolID: try r.read32())
-        case 6 ... 9: throw StellarError.sorobanNotSupported("ledger key type \(type)")
-        default: throw r.unknownDiscriminant(type, of: "LedgerEntryType")
-        }
+        poolID = try r.read32()
+        maxAmountA = try r.readInt64()
+        maxAmountB = try r.readInt64()
+        minPrice = try Price(from: &r)
+        maxPrice = try Price(from: &r)
     }
 
     public func encode(to w: inout XDRWriter) throws {
-        switch self {
-        case .account(let a): w.writeDiscriminant(0); try a.encode(to: &w)
-        case let .trustLine(a, asset): w.writeDiscriminant(1); try a.encode(to: &w); try asset.encode(to: &w)
-        case let .offer(s, id): w.writeDiscriminant(2); try s.encode(to: &w); w.writeInt64(id)
-        case let .data(a, name): w.writeDiscriminant(3); try a.encode(to: &w); try w.writeString(bytes: name, max: 64)
-        case .claimableBalance(let id): w.writeDiscriminant(4); try id.encode(to: &w)
-        case .liquidityPool(let id): w.writeDiscriminant(5); try w.write32(id, what: "pool id")
-        }
+        try w.write32(poolID, what: "pool id")
+        w.writeInt64(maxAmountA)
+        w.writeInt64(maxAmountB)
+        try minPrice.encode(to: &w)
+        try maxPrice.encode(to: &w)
+    }
+}
+
+/// `LiquidityPoolWithdrawOp`: `amount` pool shares back for at least `minAmountA` and `minAmountB`.
+public struct LiquidityPoolWithdraw: XDRCodable {
+    public var poolID: [UInt8]
+    public var amount: Int64
+    public var minAmountA: Int64
+    public var minAmountB: Int64
+
+    public init(poolID: [UInt8], amount: Int64, minAmountA: Int64, minAmountB: Int64) {
+        (self.poolID, self.amount, self.minAmountA, self.minAmountB) = (poolID, amount, minAmountA, minAmountB)
     }
 
-    public var description: String {
-        switch self {
-        case .account(let a): return "account \(a)"
-        case let .trustLine(a, asset): return "trust line of \(a) for \(asset)"
-        case let .offer(s, id): return "offer \(id) of \(s)"
-        case let .data(a, name): return "data entry \(showText(name)) of \(a)"
-        case .claimableBalance(let id): return "claimable balance \(id)"
-        case .liquidityPool(let id): return "liquidity pool \(Hex.encode(id))"
-        }
+    public init(from r: inout XDRReader) throws {
+        poolID = try r.read32()
+        amount = try r.readInt64()
+        minAmountA = try r.readInt64()
+        minAmountB = try r.readInt64()
+    }
+
+    public func encode(to w: inout XDRWriter) throws {
+        try w.write32(poolID, what: "pool id")
+        w.writeInt64(amount)
+        w.writeInt64(minAmountA)
+        w.writeInt64(minAmountB)
     }
 }
 

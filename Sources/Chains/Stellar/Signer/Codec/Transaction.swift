@@ -30,15 +30,18 @@ public struct Transaction: XDRCodable {
     public var preconditions: Preconditions
     public var memo: Memo
     public var operations: [Operation]
+    /// `ext` 1: the Soroban resources and resource fee (part of `fee`) of a Soroban transaction.
+    public var sorobanData: SorobanTransactionData?
 
     public init(source: MuxedAccount, fee: UInt32, sequence: Int64, preconditions: Preconditions = .none,
-                memo: Memo = .none, operations: [Operation]) {
+                memo: Memo = .none, operations: [Operation], sorobanData: SorobanTransactionData? = nil) {
         self.source = source
         self.fee = fee
         self.sequence = sequence
         self.preconditions = preconditions
         self.memo = memo
         self.operations = operations
+        self.sorobanData = sorobanData
     }
 
     public init(from r: inout XDRReader) throws {
@@ -50,8 +53,9 @@ public struct Transaction: XDRCodable {
         operations = try readOperations(&r)
         let ext = try r.readDiscriminant()
         switch ext {
-        case 0: break
-        case 1: throw StellarError.sorobanNotSupported("transaction data (Transaction.ext 1)")
+        case 0: sorobanData = nil
+        case 1:
+            do { sorobanData = try SorobanTransactionData(from: &r) } catch { throw StellarError.inSorobanData(StellarError.wrap(error)) }
         default: throw r.unknownDiscriminant(ext, of: "Transaction.ext")
         }
     }
@@ -63,7 +67,12 @@ public struct Transaction: XDRCodable {
         try preconditions.encode(to: &w)
         try memo.encode(to: &w)
         try writeOperations(operations, &w)
-        w.writeDiscriminant(0)
+        if let sorobanData {
+            w.writeDiscriminant(1)
+            try sorobanData.encode(to: &w)
+        } else {
+            w.writeDiscriminant(0)
+        }
     }
 }
 

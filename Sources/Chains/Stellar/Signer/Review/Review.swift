@@ -5,7 +5,7 @@ import AirsignMessages
 /// What the signer shows before asking for a PIN, derived from the decoded envelope alone:
 /// every field in words, amounts exact, addresses as StrKeys, the network named. A plain value
 /// with no pipeline dependency; `lines` renders it.
-public struct StellarReview: Sendable, Hashable {
+public struct StellarReview: Sendable, Equatable {
     /// One signature already on the envelope.
     public struct Signature: Sendable, Hashable {
         /// The 4-byte hint, hex.
@@ -35,6 +35,19 @@ public struct StellarReview: Sendable, Hashable {
     public let otherPreconditions: [String]
     /// Each operation in words, with its own source when it has one.
     public let operations: [String]
+    /// Per operation, what its one line cannot hold: a contract call's contract, function,
+    /// arguments and authorizations (levels from 1, under the operation).
+    public let operationDetails: [[ReviewLine]]
+    /// For a Soroban transaction: the fee split, resources and footprint.
+    public let soroban: [ReviewLine]
+    /// The Soroban authorizations the request's key signs with the transaction, in order.
+    public let authorizations: [AuthorizationToSign]
+    /// Soroban warnings (an authorization another address still has to sign).
+    public let sorobanWarnings: [String]
+    /// Token amounts the transaction's contract calls move or allow.
+    let movements: [TokenMovement]
+    /// Deposits into pools: the most of each asset.
+    let poolDeposits: [PoolDeposit]
     /// For a fee bump: the fee source and total fee; the inner transaction fills the other fields.
     public let feeBump: String?
     /// Signatures on the inner transaction of a fee bump.
@@ -53,7 +66,11 @@ public struct StellarReview: Sendable, Hashable {
         out.append("Memo: \(memo)")
         out.append("Valid: \(timeBounds)")
         out += otherPreconditions.map { "Precondition: \($0)" }
-        for (i, op) in operations.enumerated() { out.append("Operation \(i + 1) of \(operations.count): \(op)") }
+        for (i, op) in operations.enumerated() {
+            out.append("Operation \(i + 1) of \(operations.count): \(op)")
+            out += operationDetails[i].map { String(repeating: "  ", count: $0.level) + "\($0.label): \($0.value)" }
+        }
+        out += soroban.map { String(repeating: "  ", count: $0.level) + "\($0.label): \($0.value)" }
         for s in innerSignatures { out.append("Inner signature: hint \(s.hint) — \(s.signer ?? "unknown signer")") }
         for s in signatures { out.append("Signature: hint \(s.hint) — \(s.signer ?? "unknown signer")") }
         out.append("Transaction hash: \(hash)")
@@ -64,8 +81,10 @@ public struct StellarReview: Sendable, Hashable {
 extension TransactionEnvelope {
     /// The review of this envelope on `network`. Refuses amounts the protocol forbids (zero or
     /// negative payments and the like), naming the operation. `knownSigners` are extra public
-    /// keys to attribute existing signatures to (besides the sources in the transaction).
-    public func review(network: StellarNetwork, knownSigners: [[UInt8]] = []) throws(StellarError) -> StellarReview {
+    /// keys to attribute existing signatures to (besides the sources in the transaction);
+    /// `context` labels addresses and names contracts and pools.
+    public func review(network: StellarNetwork, knownSigners: [[UInt8]] = [],
+                       context: StellarReviewContext = StellarReviewContext()) throws(StellarError) -> StellarReview {
         let tx: Transaction
         let kind: String
         var feeBump: String?
@@ -82,13 +101,38 @@ extension TransactionEnvelope {
             inner = try innerEnvelope.attribute(fb.innerSignatures, candidates: candidates + sources(of: tx), network: network)
         }
         candidates += sources(of: tx)
+        let knowledge = try StellarKnowledge(tx, network: network, context: context)
+        let soroban = try sorobanTransactionLines(tx, knowledge: knowledge)
         var operations: [String] = []
+        var details: [[ReviewLine]] = []
+        var authorizations: [AuthorizationToSign] = []
+        var movements: [TokenMovement] = []
+        var warnings: [String] = []
         for (i, op) in tx.operations.enumerated() {
             do {
-                var text = try describe(op.body)
+                var text: String
+                var lines: [ReviewLine] = []
+                if op.body.isSoroban {
+                    let review = try SorobanOperationReview(op, index: i, tx: tx, knowledge: knowledge)
+                    (text, lines) = (review.summary, review.lines)
+                    authorizations += review.toSign
+                    movements += review.movements
+                    warnings += review.warnings
+                } else {
+                    text = try describe(op.body, knowledge)
+                }
                 if let s = op.source { text += " [source \(account(s))]" }
                 operations.append(text)
+                details.append(lines)
             } catch { throw .inOperation(index: i, error) }
+        }
+        // Adding authorization signatures changes the transaction, so signatures made over it
+        // before would no longer verify.
+        if !authorizations.isEmpty {
+            guard signatures.isEmpty, !isFeeBump else {
+                throw .soroban("this request's key must sign Soroban authorizations inside the transaction, which changes it: "
+                    + "the signatures already on it would no longer verify (have it signed first by this key)")
+            }
         }
         var others: [String] = []
         if case .v2(let v) = tx.preconditions {
@@ -103,7 +147,9 @@ extension TransactionEnvelope {
             sourceAccount: tx.source.accountID.description, sourceMuxedID: tx.source.id,
             fee: stroops(Int64(tx.fee)), sequence: tx.sequence, memo: tx.memo.description,
             timeBounds: tx.preconditions.timeBounds.map(describe) ?? "no time bounds",
-            otherPreconditions: others, operations: operations, feeBump: feeBump, innerSignatures: inner,
+            otherPreconditions: others, operations: operations, operationDetails: details, soroban: soroban,
+            authorizations: authorizations, sorobanWarnings: warnings, movements: movements,
+            poolDeposits: poolDeposits(tx, knowledge), feeBump: feeBump, innerSignatures: inner,
             signatures: try attribute(signatures, candidates: candidates, network: network),
             hash: Hex.encode(try hash(network: network)))
     }
@@ -169,7 +215,27 @@ private func checkWeight(_ value: UInt32?, _ field: String) throws(StellarError)
 private let accountFlags: [(UInt32, String)] = [(1, "auth required"), (2, "auth revocable"), (4, "auth immutable"), (8, "clawback enabled")]
 private let trustLineFlags: [(UInt32, String)] = [(1, "authorized"), (2, "authorized to maintain liabilities"), (4, "clawback enabled")]
 
-private func describe(_ body: OperationBody) throws(StellarError) -> String {
+/// The most a pool deposit takes of each of the pool's assets, named when the request names them.
+struct PoolDeposit: Sendable, Equatable {
+    let poolID: [UInt8]
+    let assets: (a: Asset, b: Asset)?
+    let maxA: Int64
+    let maxB: Int64
+
+    static func == (l: PoolDeposit, r: PoolDeposit) -> Bool {
+        l.poolID == r.poolID && l.assets?.a == r.assets?.a && l.assets?.b == r.assets?.b && l.maxA == r.maxA && l.maxB == r.maxB
+    }
+}
+
+private func poolDeposits(_ tx: Transaction, _ knowledge: StellarKnowledge) -> [PoolDeposit] {
+    tx.operations.compactMap { op in
+        guard case .liquidityPoolDeposit(let d) = op.body else { return nil }
+        let pool = knowledge.pools[d.poolID]
+        return PoolDeposit(poolID: d.poolID, assets: pool.map { ($0.assetA, $0.assetB) }, maxA: d.maxAmountA, maxB: d.maxAmountB)
+    }
+}
+
+private func describe(_ body: OperationBody, _ knowledge: StellarKnowledge) throws(StellarError) -> String {
     switch body {
     case let .createAccount(d, b):
         try check(b, "starting balance", zeroAllowed: true)
@@ -236,7 +302,31 @@ private func describe(_ body: OperationBody) throws(StellarError) -> String {
     case .clawbackClaimableBalance(let id): return "claw back claimable balance \(id)"
     case let .setTrustLineFlags(t, asset, clear, set):
         return "set trust line flags of \(t) for \(asset): clear \(flags(clear, trustLineFlags)), set \(flags(set, trustLineFlags))"
+    case .liquidityPoolDeposit(let d):
+        try check(d.maxAmountA, "maximum amount A"); try check(d.maxAmountB, "maximum amount B")
+        try checkPrice(d.minPrice, "minimum price"); try checkPrice(d.maxPrice, "maximum price")
+        let pool = knowledge.pools[d.poolID]
+        return "deposit into liquidity pool \(knowledge.pool(d.poolID)): at most \(poolAmount(d.maxAmountA, pool?.assetA, "A")) and "
+            + "\(poolAmount(d.maxAmountB, pool?.assetB, "B")), at a price (A per B) from \(d.minPrice) to \(d.maxPrice)"
+    case .liquidityPoolWithdraw(let w):
+        try check(w.amount, "pool shares"); try check(w.minAmountA, "minimum amount A", zeroAllowed: true)
+        try check(w.minAmountB, "minimum amount B", zeroAllowed: true)
+        let pool = knowledge.pools[w.poolID]
+        return "withdraw \(StellarAmount.format(w.amount)) pool shares from liquidity pool \(knowledge.pool(w.poolID)) for at least "
+            + "\(poolAmount(w.minAmountA, pool?.assetA, "A")) and \(poolAmount(w.minAmountB, pool?.assetB, "B"))"
+    case .invokeHostFunction, .extendFootprintTTL, .restoreFootprint:
+        return "Soroban operation"  // reviewed by SorobanOperationReview
     }
+}
+
+/// An amount of a pool's asset A or B, named when the pool's assets are known.
+private func poolAmount(_ value: Int64, _ asset: Asset?, _ which: String) -> String {
+    asset.map { amount(value, $0) } ?? "\(StellarAmount.format(value)) of asset \(which)"
+}
+
+/// Refuses a price whose numerator or denominator is not positive.
+private func checkPrice(_ price: Price, _ field: String) throws(StellarError) {
+    guard price.n > 0, price.d > 0 else { throw .invalidPrice(field: field, price: price.description) }
 }
 
 private func offerVerb(_ o: Offer) -> String {

@@ -1,0 +1,49 @@
+import AirsignCrypto
+import AirsignEncoding
+
+/// The `HashIDPreimage` arms Soroban derives ids and signature payloads from
+/// (Stellar-transaction.x): each is the XDR of the arm after its `EnvelopeType`, and the id or
+/// payload is its SHA-256.
+public enum HashIDPreimage {
+    static let contractIDTag: Int32 = 8
+    static let sorobanAuthorizationTag: Int32 = 9
+
+    /// The id of the contract `preimage` deploys on `network` (`ENVELOPE_TYPE_CONTRACT_ID`):
+    /// for a Stellar Asset Contract, its asset decides it.
+    public static func contractID(_ preimage: ContractIDPreimage, network: StellarNetwork) throws(StellarError) -> [UInt8] {
+        var w = XDRWriter()
+        w.writeDiscriminant(contractIDTag)
+        do {
+            try w.writeFixedOpaque(network.id, length: 32)
+            try preimage.encode(to: &w)
+        } catch { throw StellarError.wrap(error) }
+        return SHA256.hash(w.bytes)
+    }
+
+    /// The contract id of the Stellar Asset Contract of `asset` on `network`.
+    public static func assetContractID(_ asset: Asset, network: StellarNetwork) throws(StellarError) -> [UInt8] {
+        try contractID(.fromAsset(asset), network: network)
+    }
+
+    /// The XDR of the `ENVELOPE_TYPE_SOROBAN_AUTHORIZATION` preimage whose SHA-256 an address
+    /// signs to authorize `invocation` (stellar-sdk `build_authorization_preimage`).
+    public static func authorization(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32,
+                                     invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
+        var w = XDRWriter()
+        w.writeDiscriminant(sorobanAuthorizationTag)
+        do {
+            try w.writeFixedOpaque(network.id, length: 32)
+            w.writeInt64(nonce)
+            w.writeUInt32(expirationLedger)
+            try invocation.encode(to: &w)
+        } catch { throw StellarError.wrap(error) }
+        return w.bytes
+    }
+}
+
+extension LiquidityPoolParameters {
+    /// The pool's id: SHA-256 of these parameters' XDR (`PoolID`).
+    public var poolID: [UInt8] {
+        get throws(StellarError) { SHA256.hash(try xdr()) }
+    }
+}

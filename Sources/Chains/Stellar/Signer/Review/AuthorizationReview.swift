@@ -1,0 +1,57 @@
+import AirsignEncoding
+import AirsignMessages
+
+extension StellarChain {
+    /// `signing` label of an `authorization` request: the passphrase and the entry, from which
+    /// `sign` builds the preimage itself.
+    package static let authorizationSigningLabel = "authorization"
+
+    /// The review of an `authorization` request: a Soroban authorization for the request's own
+    /// account, unsigned, shown with its terms and invocation tree.
+    func reviewAuthorization(_ request: SignRequest, entry: SorobanAuthorizationEntry, network: StellarNetwork, signer: [UInt8],
+                             context: ReviewContext) throws -> Review {
+        let credentials = try entry.addressCredentials
+        guard case .account(let account) = credentials.address, account.publicKey == signer else {
+            throw StellarError.request("payload.entry authorizes \(credentials.address), not the request's account \(request.account.address)")
+        }
+        guard case .void = credentials.signature else {
+            throw StellarError.request("payload.entry is already signed: nothing is left for this account to sign")
+        }
+        let knowledge = try StellarKnowledge(entry, network: network, context: self.knowledge(context, signer: signer))
+        var lines = [
+            ReviewLine("network name", "\(network) (\(network.passphrase.debugDescription))", source: .signerTable),
+            ReviewLine("authorizes", describe(credentials.address.description, in: context)),
+            ReviewLine("nonce", String(credentials.nonce)),
+            ReviewLine("valid until", "ledger \(credentials.signatureExpirationLedger) (the signer cannot see the current ledger)"),
+        ]
+        var calls: [InvokeContractArgs] = []
+        lines += knowledge.invocationLines(entry.rootInvocation, label: "invokes", level: 0, calls: &calls)
+        lines.append(ReviewLine("signs", "SHA-256 of the authorization preimage: network id, nonce, expiration and invocation tree"))
+        let movements = knowledge.movements(calls)
+        var writer = XDRWriter()
+        try writer.writeString(network.passphrase, max: 1024)
+        return Review(
+            request: request, title: "Stellar Soroban authorization", lines: lines,
+            warnings: ["whoever holds this signed authorization can submit the invocation in a transaction of their own until "
+                + "ledger \(credentials.signatureExpirationLedger)"],
+            key: KeyRequirement(request.account, scheme: .ed25519),
+            totals: Self.tokenOutflows(movements, signer: signer, network: request.network, chain: chain),
+            approvals: Self.approvals(movements, signer: signer, context: context, chain: self),
+            signing: [SigningItem(label: Self.authorizationSigningLabel, bytes: writer.bytes + (try entry.xdr()))])
+    }
+
+    /// The entry and network of an `authorization` signing item.
+    package static func readAuthorizationBytes(_ bytes: [UInt8]) throws -> (SorobanAuthorizationEntry, StellarNetwork) {
+        var reader = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
+        let passphrase = try reader.readString(max: 1024)
+        let entry = try SorobanAuthorizationEntry(from: &reader)
+        try reader.finish()
+        guard let text = String(validating: passphrase, as: UTF8.self) else { throw StellarError.request("the network passphrase is not UTF-8") }
+        return (entry, StellarNetwork(passphrase: text))
+    }
+
+    /// `{"entry":"<base64 signed SorobanAuthorizationEntry>"}`.
+    package static func authorizationResult(_ entry: SorobanAuthorizationEntry) throws -> JSONValue {
+        .object([(key: "entry", value: .string(try entry.base64()))])
+    }
+}

@@ -1,0 +1,152 @@
+import AirsignEncoding
+import AirsignMessages
+import BigInt
+
+/// Contract calls in words: arguments as typed values, and for a token (a Stellar Asset
+/// Contract, or a SEP-41 token registered on the signer) the SEP-41 interface's argument names
+/// with amounts in whole tokens.
+extension StellarKnowledge {
+    /// One line per argument of `call`: `amount (i128)` → `12.5 XLM (125000000 base units)`.
+    func argumentLines(_ call: InvokeContractArgs, level: Int) -> [ReviewLine] {
+        let token = self.token(call.contract)
+        let names = token == nil ? nil : TokenInterface.names(call)
+        return call.args.enumerated().map { index, arg in
+            let label = "\(names?[index] ?? "argument \(index + 1)") (\(arg.typeName))"
+            if let token, names?[index] == "amount", let amount = SCValText.integer(arg) {
+                return ReviewLine(label, Self.amount(amount, token), level: level, source: token.asset == nil ? .signerTable : .signed)
+            }
+            return ReviewLine(label, value(arg), level: level)
+        }
+    }
+
+    /// A call on one line: `C… (…) transfer(from: G… (…), to: G… (…), amount: 1 XLM)`.
+    func inline(_ call: InvokeContractArgs) -> String {
+        let token = self.token(call.contract)
+        let names = token == nil ? nil : TokenInterface.names(call)
+        let args = call.args.enumerated().map { index, arg -> String in
+            if let token, names?[index] == "amount", let amount = SCValText.integer(arg) {
+                return "amount: " + Self.amount(amount, token)
+            }
+            return names.map { "\($0[index]): \(SCValText.body(arg, label: address))" } ?? value(arg)
+        }
+        return "\(address(call.contract)): \(call.functionName)(\(args.joined(separator: ", ")))"
+    }
+
+    /// A value with its type; addresses inside it labelled.
+    func value(_ value: SCVal) -> String {
+        SCValText.inline(value, label: address)
+    }
+
+    /// `12.5 XLM (125000000 base units)`.
+    static func amount(_ value: BigInt, _ token: StellarToken) -> String {
+        let magnitude = AmountFormat.decimal(value.magnitude, decimals: token.decimals)
+        return "\(value.sign == .minus ? "-" : "")\(magnitude) \(token.symbol) (\(value) base units)"
+    }
+
+    /// An invocation tree, one line per call (sub-invocations one level deeper); the contract
+    /// calls in it are appended to `calls`.
+    func invocationLines(_ invocation: SorobanAuthorizedInvocation, label: String, level: Int, calls: inout [InvokeContractArgs]) -> [ReviewLine] {
+        var lines: [ReviewLine] = []
+        switch invocation.function {
+        case .contract(let call):
+            lines.append(ReviewLine(label, inline(call), level: level))
+            calls.append(call)
+        case .createContract(let create):
+            let id = (try? HashIDPreimage.contractID(create.preimage, network: network)).map { address(.contract($0)) }
+            lines.append(ReviewLine(label, "create contract \(id ?? "?")", level: level))
+            lines += creationLines(create, level: level + 1)
+        }
+        for sub in invocation.subInvocations {
+            lines += invocationLines(sub, label: "sub-invocation", level: level + 1, calls: &calls)
+        }
+        return lines
+    }
+
+    /// A contract creation: deployer and salt (or asset), code, constructor arguments.
+    func creationLines(_ create: CreateContractArgs, level: Int) -> [ReviewLine] {
+        var out: [ReviewLine] = []
+        switch create.preimage {
+        case let .fromAddress(deployer, salt):
+            out.append(ReviewLine("deployer", address(deployer), level: level))
+            out.append(ReviewLine("salt", Hex.encode(salt), level: level))
+        case .fromAsset(let asset):
+            out.append(ReviewLine("asset", asset.description, level: level))
+        }
+        switch create.executable {
+        case .wasm(let hash): out.append(ReviewLine("code", "Wasm with hash \(Hex.encode(hash))", level: level))
+        case .stellarAsset: out.append(ReviewLine("code", "the built-in Stellar Asset Contract", level: level))
+        }
+        if let args = create.constructorArgs {
+            out += args.enumerated().map { ReviewLine("constructor argument \($0 + 1) (\($1.typeName))", value($1), level: level) }
+            if args.isEmpty { out.append(ReviewLine("constructor arguments", "none", level: level)) }
+        }
+        return out
+    }
+
+    /// The token amounts `calls` move or allow, each distinct call once (a transaction's call
+    /// is usually also the root of its authorization).
+    func movements(_ calls: [InvokeContractArgs]) -> [TokenMovement] {
+        var seen: [InvokeContractArgs] = []
+        var out: [TokenMovement] = []
+        for call in calls where !seen.contains(call) {
+            seen.append(call)
+            if let movement = movement(call) { out.append(movement) }
+        }
+        return out
+    }
+
+    /// The token amounts `call` moves out of an address or allows a spender to move.
+    private func movement(_ call: InvokeContractArgs) -> TokenMovement? {
+        guard let token = token(call.contract), let names = TokenInterface.names(call) else { return nil }
+        func arg(_ name: String) -> SCVal? { names.firstIndex(of: name).map { call.args[$0] } }
+        guard case .address(let from)? = arg("from"), let amount = arg("amount").flatMap(SCValText.integer) else { return nil }
+        switch call.functionName {
+        case "transfer", "transfer_from", "burn", "burn_from": return TokenMovement(token: token, from: from, spender: nil, amount: amount)
+        case "approve":
+            guard case .address(let spender)? = arg("spender") else { return nil }
+            return TokenMovement(token: token, from: from, spender: spender, amount: amount)
+        default: return nil
+        }
+    }
+}
+
+/// A token amount leaving `from` (transfer, burn) or allowed to `spender` (approve).
+struct TokenMovement: Sendable, Equatable {
+    let token: StellarToken
+    let from: SCAddress
+    let spender: SCAddress?
+    let amount: BigInt
+}
+
+/// The SEP-41 token interface and the Stellar Asset Contract's admin functions: argument names
+/// by function, used only when a call's arguments have exactly these types.
+enum TokenInterface {
+    enum Kind { case address, amount, ledger, bool }
+
+    static let functions: [String: [(String, Kind)]] = [
+        "transfer": [("from", .address), ("to", .address), ("amount", .amount)],
+        "transfer_from": [("spender", .address), ("from", .address), ("to", .address), ("amount", .amount)],
+        "approve": [("from", .address), ("spender", .address), ("amount", .amount), ("expiration_ledger", .ledger)],
+        "burn": [("from", .address), ("amount", .amount)],
+        "burn_from": [("spender", .address), ("from", .address), ("amount", .amount)],
+        "mint": [("to", .address), ("amount", .amount)],
+        "clawback": [("from", .address), ("amount", .amount)],
+        "set_admin": [("new_admin", .address)],
+        "set_authorized": [("id", .address), ("authorize", .bool)],
+        "balance": [("id", .address)],
+        "allowance": [("from", .address), ("spender", .address)],
+        "decimals": [], "name": [], "symbol": [], "admin": [], "authorized": [("id", .address)],
+    ]
+
+    /// The argument names of a token call, nil unless the function and the argument types match.
+    static func names(_ call: InvokeContractArgs) -> [String]? {
+        guard let shape = functions[call.functionName], shape.count == call.args.count else { return nil }
+        for ((_, kind), arg) in zip(shape, call.args) {
+            switch (kind, arg) {
+            case (.address, .address), (.amount, .i128), (.ledger, .u32), (.bool, .bool): continue
+            default: return nil
+            }
+        }
+        return shape.map(\.0)
+    }
+}

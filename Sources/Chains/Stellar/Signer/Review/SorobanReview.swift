@@ -1,0 +1,198 @@
+import AirsignCrypto
+import AirsignEncoding
+import AirsignMessages
+
+/// A Soroban authorization the request's key gives along with its transaction signature: an
+/// address-credential entry for its account that carries no signature yet.
+public struct AuthorizationToSign: Sendable, Equatable {
+    /// The operation (0-based) and the entry in its `auth` list (0-based).
+    public let operation: Int
+    public let entry: Int
+    /// The `HashIDPreimage` XDR (`ENVELOPE_TYPE_SOROBAN_AUTHORIZATION`) whose SHA-256 is signed.
+    public let preimage: [UInt8]
+}
+
+/// What one Soroban operation (invoke host function, extend footprint TTL, restore footprint)
+/// shows and gives: its summary, its detail lines, the authorizations signed with it, the
+/// token amounts it moves, and warnings.
+struct SorobanOperationReview {
+    var summary = ""
+    var lines: [ReviewLine] = []
+    var toSign: [AuthorizationToSign] = []
+    var movements: [TokenMovement] = []
+    var warnings: [String] = []
+
+    init(_ operation: Operation, index: Int, tx: Transaction, knowledge: StellarKnowledge) throws(StellarError) {
+        let footprint = tx.sorobanData?.resources.footprint ?? LedgerFootprint()
+        switch operation.body {
+        case .extendFootprintTTL(let to):
+            summary = "extend the time to live of the \(footprint.readOnly.count) read-only footprint entries to \(to) ledgers from the ledger it runs in"
+        case .restoreFootprint:
+            summary = "restore the \(footprint.readWrite.count) read-write footprint entries from the archive"
+        case let .invokeHostFunction(function, auth):
+            try review(function, auth: auth, operation: operation, index: index, tx: tx, knowledge: knowledge)
+        default:
+            break
+        }
+    }
+
+    private mutating func review(_ function: HostFunction, auth: [SorobanAuthorizationEntry], operation: Operation, index: Int,
+                                 tx: Transaction, knowledge: StellarKnowledge) throws(StellarError) {
+        var calls: [InvokeContractArgs] = []
+        switch function {
+        case .invokeContract(let call):
+            summary = "invoke contract \(knowledge.address(call.contract)): \(call.functionName)"
+            lines.append(ReviewLine("contract", knowledge.address(call.contract), level: 1))
+            lines.append(ReviewLine("function", call.functionName, level: 1))
+            lines += knowledge.argumentLines(call, level: 1)
+            if call.args.isEmpty { lines.append(ReviewLine("arguments", "none", level: 1)) }
+            calls.append(call)
+        case .createContract(let create):
+            let id = try HashIDPreimage.contractID(create.preimage, network: knowledge.network)
+            summary = "create contract \(knowledge.address(.contract(id)))"
+            lines += knowledge.creationLines(create, level: 1)
+        case .uploadWasm(let wasm):
+            summary = "upload contract code: \(wasm.count) bytes of Wasm, hash \(Hex.encode(SHA256.hash(wasm)))"
+        }
+        let source = operation.source ?? tx.source
+        for (entryIndex, entry) in auth.enumerated() {
+            do {
+                try authorization(entry, entryIndex, of: auth.count, operationIndex: index, source: source, knowledge: knowledge, calls: &calls)
+            } catch { throw .inAuthorization(index: entryIndex, error) }
+        }
+        if auth.isEmpty, case .invokeContract = function { lines.append(ReviewLine("authorizations", "none", level: 1)) }
+        movements = knowledge.movements(calls)
+    }
+
+    /// The entry's credentials and its invocation tree; an entry for the request's own account
+    /// without a signature is queued for signing, one with a signature must verify.
+    private mutating func authorization(_ entry: SorobanAuthorizationEntry, _ index: Int, of count: Int, operationIndex: Int,
+                                        source: MuxedAccount, knowledge: StellarKnowledge,
+                                        calls: inout [InvokeContractArgs]) throws(StellarError) {
+        let label = "authorization \(index + 1)/\(count)"
+        switch entry.credentials {
+        case .sourceAccount:
+            lines.append(ReviewLine(label, "by the operation's source account \(knowledge.context.label(source.description)): "
+                + "the transaction's signature covers it", level: 1))
+        case .address(let credentials):
+            let terms = "nonce \(credentials.nonce), valid until ledger \(credentials.signatureExpirationLedger)"
+            let preimage = try HashIDPreimage.authorization(network: knowledge.network, nonce: credentials.nonce,
+                                                            expirationLedger: credentials.signatureExpirationLedger,
+                                                            invocation: entry.rootInvocation)
+            if knowledge.isSigner(credentials.address) {
+                if case .void = credentials.signature {
+                    toSign.append(AuthorizationToSign(operation: operationIndex, entry: index, preimage: preimage))
+                    lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): signed now with "
+                        + "this request's key, \(terms)", level: 1))
+                } else {
+                    guard let key = knowledge.context.signer, AuthorizationSignature.verifies(credentials.signature, publicKey: key, preimage: preimage) else {
+                        throw .soroban("the signature of your account \(credentials.address) does not verify on \(knowledge.network) "
+                            + "(an authorization for another network or other terms)")
+                    }
+                    lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): already signed by this "
+                        + "key (verified), \(terms)", level: 1))
+                }
+            } else {
+                let state: String
+                if case .void = credentials.signature {
+                    state = "not signed yet"
+                    warnings.append("operation \(operationIndex + 1), authorization \(index + 1) still needs a signature from "
+                        + "\(credentials.address): the transaction fails without it")
+                } else {
+                    state = "carries a signature this signer does not check"
+                }
+                lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): \(state), left as it is; "
+                    + terms, level: 1))
+            }
+        }
+        lines += knowledge.invocationLines(entry.rootInvocation, label: "invokes", level: 2, calls: &calls)
+    }
+}
+
+/// The transaction-wide Soroban lines: the fee split, resources and footprint. Refuses what
+/// the network refuses: Soroban data without a Soroban operation (or the reverse), a Soroban
+/// operation beside others, a resource fee outside 0…fee, an archived index outside the
+/// read-write footprint.
+func sorobanTransactionLines(_ tx: Transaction, knowledge: StellarKnowledge) throws(StellarError) -> [ReviewLine] {
+    let sorobanOps = tx.operations.filter(\.body.isSoroban).count
+    guard let data = tx.sorobanData else {
+        guard sorobanOps == 0 else {
+            throw .soroban("a Soroban operation needs the transaction's Soroban data (footprint, resources and resource fee): "
+                + "simulate the transaction first (airsign-watch … --rpc URL)")
+        }
+        return []
+    }
+    guard sorobanOps > 0 else { throw .soroban("Soroban data (footprint, resources, resource fee) on a transaction without a Soroban operation") }
+    guard tx.operations.count == 1 else { throw .soroban("a Soroban operation must be the only operation of its transaction, not one of \(tx.operations.count)") }
+    guard data.resourceFee >= 0, data.resourceFee <= Int64(tx.fee) else {
+        throw .soroban("the resource fee of \(data.resourceFee) stroops is not between 0 and the transaction's fee of \(tx.fee) stroops")
+    }
+    let footprint = data.resources.footprint
+    let archived = data.archivedEntries ?? []
+    for (i, index) in archived.enumerated() {
+        guard Int(index) < footprint.readWrite.count else {
+            throw .soroban("archived entry \(index) is not in the read-write footprint of \(footprint.readWrite.count) entries")
+        }
+        guard i == 0 || index > archived[i - 1] else { throw .soroban("the archived entries' indices are not in increasing order") }
+    }
+    var lines = [
+        ReviewLine("fee split", "inclusion fee \(stroops(Int64(tx.fee) - data.resourceFee)) + resource fee \(stroops(data.resourceFee)) "
+            + "(the most charged; the unused refundable part is returned)"),
+        ReviewLine("resources", "\(data.resources.instructions) instructions, \(data.resources.diskReadBytes) bytes read from disk, "
+            + "\(data.resources.writeBytes) bytes written"),
+        ReviewLine("footprint", "\(footprint.readOnly.count) read-only, \(footprint.readWrite.count) read-write entries"
+            + (archived.isEmpty ? "" : ", \(archived.count) of them archived and restored first")),
+    ]
+    lines += footprint.readOnly.map { ReviewLine("read-only", describe($0, knowledge), level: 1) }
+    lines += footprint.readWrite.enumerated().map { index, key in
+        ReviewLine("read-write", describe(key, knowledge) + (archived.contains(UInt32(index)) ? " (archived: restored first)" : ""), level: 1)
+    }
+    return lines
+}
+
+/// A footprint entry, its contract or pool named when known.
+private func describe(_ key: LedgerKey, _ knowledge: StellarKnowledge) -> String {
+    switch key {
+    case let .contractData(contract, key, durability):
+        let what: String
+        switch key {
+        case .ledgerKeyContractInstance: what = "instance"
+        case .ledgerKeyNonce(let n): what = "nonce \(n)"
+        default: what = "data \(knowledge.value(key))"
+        }
+        return "contract \(knowledge.address(contract)) \(what) (\(durability == .temporary ? "temporary" : "persistent"))"
+    case .liquidityPool(let id): return "liquidity pool \(knowledge.pool(id))"
+    case let .trustLine(account, .poolShare(id)): return "trust line of \(knowledge.context.label(account.description)) for pool shares of \(knowledge.pool(id))"
+    case let .trustLine(account, .asset(asset)): return "trust line of \(knowledge.context.label(account.description)) for \(asset)"
+    case .account(let account): return "account \(knowledge.context.label(account.description))"
+    default: return key.description
+    }
+}
+
+/// The signature a Stellar account gives a Soroban authorization: the default account's
+/// `Vec<Map{public_key: Bytes, signature: Bytes}>` (stellar-sdk `_default_account_signature_scval`).
+public enum AuthorizationSignature {
+    /// The signature value for `signature` by `publicKey`.
+    public static func value(publicKey: [UInt8], signature: [UInt8]) -> SCVal {
+        .vec([.map([SCMapEntry(key: .symbol(Array("public_key".utf8)), val: .bytes(publicKey)),
+                    SCMapEntry(key: .symbol(Array("signature".utf8)), val: .bytes(signature))])])
+    }
+
+    /// Whether `value` is `publicKey`'s valid signature of `sha256(preimage)`.
+    static func verifies(_ value: SCVal, publicKey: [UInt8], preimage: [UInt8]) -> Bool {
+        guard case .vec(let items) = value, items.count == 1, case .map(let entries) = items[0], entries.count == 2,
+              entries[0].key == .symbol(Array("public_key".utf8)), entries[0].val == .bytes(publicKey),
+              entries[1].key == .symbol(Array("signature".utf8)), case .bytes(let signature) = entries[1].val else { return false }
+        return Ed25519.isValidSignature(signature, message: SHA256.hash(preimage), publicKey: publicKey)
+    }
+}
+
+extension OperationBody {
+    /// Invoke host function, extend footprint TTL or restore footprint.
+    public var isSoroban: Bool {
+        switch self {
+        case .invokeHostFunction, .extendFootprintTTL, .restoreFootprint: return true
+        default: return false
+        }
+    }
+}
