@@ -163,6 +163,19 @@ private func operation(_ any: Any) throws -> Operation {
     case "set_trust_line_flags":
         body = .setTrustLineFlags(trustor: try AccountID(try p.string("trustor")), asset: try p.asset("asset"),
                                   clearFlags: try p.number("clear_flags"), setFlags: try p.number("set_flags"))
+    case "liquidity_pool_deposit":
+        let prices = try p.list("prices").map { any -> Price in
+            guard let pair = any as? [Int], pair.count == 2, let n = Int32(exactly: pair[0]), let d = Int32(exactly: pair[1]) else {
+                throw TestkitError.badRequest("stellar: pool price")
+            }
+            return Price(n: n, d: d)
+        }
+        guard prices.count == 2 else { throw TestkitError.badRequest("stellar: two pool prices") }
+        body = .liquidityPoolDeposit(LiquidityPoolDeposit(poolID: try Hex.decode(try p.string("pool_id")), maxAmountA: try p.amount("max_a"),
+                                                          maxAmountB: try p.amount("max_b"), minPrice: prices[0], maxPrice: prices[1]))
+    case "liquidity_pool_withdraw":
+        body = .liquidityPoolWithdraw(LiquidityPoolWithdraw(poolID: try Hex.decode(try p.string("pool_id")), amount: try p.amount("amount"),
+                                                            minAmountA: try p.amount("min_a"), minAmountB: try p.amount("min_b")))
     case let other: throw TestkitError.badRequest("stellar: operation \(other)")
     }
     return Operation(source: try p.optString("source").map { try MuxedAccount($0) }, body: body)
@@ -217,7 +230,9 @@ private func network(_ request: Request) throws -> StellarNetwork {
     StellarNetwork(passphrase: try request.string("network_passphrase"))
 }
 
-let stellarHandlers: [String: Handler] = [
+let stellarHandlers: [String: Handler] = stellarClassicHandlers.merging(stellarSorobanHandlers) { classic, _ in classic }
+
+private let stellarClassicHandlers: [String: Handler] = [
     "stellar_build": { request in ["xdr": try envelope(try Params(request.fields["tx"])).base64()] },
     "stellar_roundtrip": { request in
         let env = try TransactionEnvelope(base64: try request.string("xdr"))

@@ -17,7 +17,7 @@ from stellar_sdk import (
     ClaimClaimableBalance, Claimant, ClaimPredicate, Clawback, ClawbackClaimableBalance,
     CreateAccount, CreateClaimableBalance, CreatePassiveSellOffer, EndSponsoringFutureReserves,
     FeeBumpTransaction, FeeBumpTransactionEnvelope, Keypair, LedgerBounds, LiquidityPoolAsset,
-    LiquidityPoolId, ManageBuyOffer, ManageData, ManageSellOffer, MuxedAccount, Network,
+    LiquidityPoolDeposit, LiquidityPoolId, LiquidityPoolWithdraw, ManageBuyOffer, ManageData, ManageSellOffer, MuxedAccount, Network,
     PathPaymentStrictReceive, PathPaymentStrictSend, Payment, Preconditions, Price,
     RevokeSponsorship, SetOptions, SetTrustLineFlags, Signer, SignerKey, TimeBounds, Transaction,
     TransactionEnvelope, parse_transaction_envelope_from_xdr,
@@ -38,7 +38,8 @@ OP_TYPES = [
     "change_trust", "allow_trust", "account_merge", "manage_data", "bump_sequence",
     "create_claimable_balance", "claim_claimable_balance", "begin_sponsoring_future_reserves",
     "end_sponsoring_future_reserves", "revoke_sponsorship", "clawback",
-    "clawback_claimable_balance", "set_trust_line_flags",
+    "clawback_claimable_balance", "set_trust_line_flags", "liquidity_pool_deposit",
+    "liquidity_pool_withdraw",
 ]
 PER_TYPE = 25
 NETWORKS = [Network.PUBLIC_NETWORK_PASSPHRASE, Network.TESTNET_NETWORK_PASSPHRASE,
@@ -185,6 +186,10 @@ def random_op(rng, t):
     elif t == "set_trust_line_flags":
         op.update(trustor=g(rng), asset=f"{code(rng, rng.random() < 0.5)}:{g(rng)}",
                   clear_flags=str(rng.randrange(8)), set_flags=str(rng.randrange(8)))
+    elif t == "liquidity_pool_deposit":
+        op.update(pool_id=rng.randbytes(32).hex(), max_a=amount(rng), max_b=amount(rng), prices=sorted([price(rng), price(rng)]))
+    elif t == "liquidity_pool_withdraw":
+        op.update(pool_id=rng.randbytes(32).hex(), amount=amount(rng), min_a=amount(rng, 0), min_b=amount(rng, 0))
     return op
 
 
@@ -316,6 +321,11 @@ def sdk_op(op):
     if t == "set_trust_line_flags":
         return SetTrustLineFlags(op["trustor"], sdk_asset(op["asset"]), TrustLineFlags(int(op["clear_flags"])),
                                  TrustLineFlags(int(op["set_flags"])), source=src)
+    if t == "liquidity_pool_deposit":
+        return LiquidityPoolDeposit(op["pool_id"], op["max_a"], op["max_b"], Price(*op["prices"][0]), Price(*op["prices"][1]),
+                                    source=src)
+    if t == "liquidity_pool_withdraw":
+        return LiquidityPoolWithdraw(op["pool_id"], op["amount"], op["min_a"], op["min_b"], source=src)
     raise AssertionError(t)
 
 

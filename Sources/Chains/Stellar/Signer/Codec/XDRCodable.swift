@@ -30,10 +30,13 @@ extension XDRCodable {
     }
 }
 
-enum XDRLimits {
-    /// stellar-core accepts claim predicates at most 4 deep; 16 leaves room and still bounds the
-    /// recursion on hostile input.
-    static let maxDepth = 16
+/// The decoder's bounds (docs/chains/stellar.md, "Limits").
+public enum XDRLimits {
+    /// How deep recursive values may nest, all kinds together: claim predicates (stellar-core
+    /// accepts 4 levels), Soroban values (vectors, maps, contract instances) and authorized
+    /// invocation trees, counted along one path from the envelope. Real contract calls stay far
+    /// below it; hostile input cannot recurse without bound.
+    public static let maxDepth = 32
 }
 
 extension XDRReader {
