@@ -61,7 +61,8 @@ struct StellarRandom {
         (0 ..< Int.random(in: range, using: &rng)).map { _ in UInt8.random(in: 0x21 ... 0x7e, using: &rng) }
     }
 
-    static let operationTypes: [Int32] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]
+    /// The classic operation types (Soroban ones need a transaction of their own: SorobanRandom).
+    static let operationTypes: [Int32] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]
 
     mutating func body(type: Int32) -> OperationBody {
         switch type {
@@ -105,6 +106,12 @@ struct StellarRandom {
             return .revokeSponsorship(.ledgerEntry(key))
         case 19: return .clawback(asset: asset(), from: muxed(), amount: positive())
         case 20: return .clawbackClaimableBalance(balanceID())
+        case 22:
+            return .liquidityPoolDeposit(LiquidityPoolDeposit(poolID: key(), maxAmountA: positive(), maxAmountB: positive(),
+                                                              minPrice: price(), maxPrice: price()))
+        case 23:
+            return .liquidityPoolWithdraw(LiquidityPoolWithdraw(poolID: key(), amount: positive(), minAmountA: Int64.random(in: 0 ... .max, using: &rng),
+                                                                minAmountB: Int64.random(in: 0 ... .max, using: &rng)))
         default: return .setTrustLineFlags(trustor: accountID(), asset: asset(), clearFlags: int(UInt32.self) % 8, setFlags: int(UInt32.self) % 8)
         }
     }

@@ -15,7 +15,9 @@ extension StellarKnowledge {
             if let token, names?[index] == "amount", let amount = SCValText.integer(arg) {
                 return ReviewLine(label, Self.amount(amount, token), level: level, source: token.asset == nil ? .signerTable : .signed)
             }
-            return ReviewLine(label, value(arg), level: level)
+            // The label names the type; a value with no content (void) repeats it.
+            let body = SCValText.body(arg, label: address)
+            return ReviewLine(label, body.isEmpty ? arg.typeName : body, level: level)
         }
     }
 
