@@ -12,11 +12,17 @@ public struct JSONRPCClient: Sendable {
 
     /// Calls `method` and returns its `result`; a JSON-RPC `error` becomes `OnlineError.rpcError`.
     public func call(_ method: String, _ params: [JSONValue] = []) throws(OnlineError) -> JSONValue {
+        try call(method, params: .array(params))
+    }
+
+    /// Calls `method` with `params` as given: an array, or an object of named parameters (as
+    /// Stellar RPC takes them).
+    public func call(_ method: String, params: JSONValue) throws(OnlineError) -> JSONValue {
         let body: JSONValue = .object([
             (key: "jsonrpc", value: .string("2.0")),
             (key: "id", value: .number("1")),
             (key: "method", value: .string(method)),
-            (key: "params", value: .array(params)),
+            (key: "params", value: params),
         ])
         let request = HTTPRequest(
             method: .post, url: url, headers: [(name: "Content-Type", value: "application/json")],

@@ -22,6 +22,10 @@ public struct StellarBuildArguments: Sendable {
     public var opsFile: [UInt8]?
     /// `--signer G…`: who signs (one request each); none means `from`.
     public var signers: [String] = []
+    /// `--rpc URL`: a Stellar RPC server.
+    public var rpc: String?
+    /// `--soroban-data BASE64`: a Soroban transaction's data as given.
+    public var sorobanData: String?
 
     public init(from: String, network: String, sequence: String? = nil, horizon: String? = nil, fee: String? = nil, memoText: String? = nil,
                 memoID: String? = nil, memoHash: String? = nil, memoReturn: String? = nil, validUntil: String? = nil, note: String? = nil,
@@ -57,10 +61,15 @@ public struct StellarBuildArguments: Sendable {
             guard let value = UInt32(text), value >= 100 else { throw StellarError.request("--fee is stroops per operation, at least 100") }
             return value
         }
-        return StellarTransactionBuilder(
+        var builder = StellarTransactionBuilder(
             from: from, network: network, sequence: sequence, horizon: try horizon.map { try StellarHorizon(url: $0, transport: transport) },
             feePerOperation: fee, memo: try StellarTransactionBuilder.memo(text: memoText, id: memoID, hash: memoHash, returnHash: memoReturn),
             validUntil: try validUntil.map { try StellarTransactionBuilder.validUntil($0, now: now) }, operations: specs, note: note,
             signers: signers)
+        builder.rpc = try rpc.map { try StellarRPC(url: $0, transport: transport) }
+        builder.sorobanData = try sorobanData.map { (text: String) throws in
+            do { return try SorobanTransactionData(base64: text) } catch { throw StellarError.request("--soroban-data: \(error)") }
+        }
+        return builder
     }
 }

@@ -23,20 +23,39 @@ import AirsignStellar
 ///   amount price [offer-id]` (amount 0 with an offer id deletes it), `create-passive-sell-offer
 ///   selling buying amount price`; `price` is `N/D` or an exact decimal (`0.25`)
 /// - `claim-claimable-balance id` (the balance id in hex, as Horizon shows it)
+/// - `change-trust asset-a asset-b [fee] [limit]`: a trust line for a liquidity pool's shares
+/// - `liquidity-pool-deposit asset-a asset-b max-a max-b min-price max-price [fee]`,
+///   `liquidity-pool-withdraw asset-a asset-b amount min-a min-b [fee]` (the pool by its two
+///   assets in the network's order and its fee, default 30 bp; prices are of A in B)
+/// - `extend-footprint-ttl extend-to`, `restore-footprint` (the footprint comes with the
+///   transaction's Soroban data: `stellar extend-ttl` and `stellar restore` build it)
+///
+/// A contract call has no text form: `stellar invoke` and `stellar token` make its operation
+/// (`prebuilt`) themselves.
 public struct StellarOperationSpec: Sendable, Equatable {
     public let type: String
     public let fields: [String: String]
+    /// An operation made by a command rather than from text fields (a contract call).
+    public let prebuilt: Operation?
 
     public init(type: String, fields: [String: String]) {
         self.type = type
         self.fields = fields
+        prebuilt = nil
+    }
+
+    /// A command's own operation, used as it is.
+    public init(type: String, operation: Operation) {
+        self.type = type
+        fields = [:]
+        prebuilt = operation
     }
 
     /// The fields each type takes (`source` is allowed on all).
     static let known: [String: (required: [String], optional: [String])] = [
         "payment": (["to", "amount"], ["asset"]),
         "create-account": (["to", "amount"], []),
-        "change-trust": (["asset"], ["limit"]),
+        "change-trust": ([], ["asset", "asset-a", "asset-b", "fee", "limit"]),
         "path-payment-strict-send": (["to", "send-asset", "send-amount", "dest-asset", "dest-min"], ["path"]),
         "path-payment-strict-receive": (["to", "send-asset", "send-max", "dest-asset", "dest-amount"], ["path"]),
         "manage-data": (["name"], ["value"]),
@@ -48,6 +67,10 @@ public struct StellarOperationSpec: Sendable, Equatable {
         "manage-buy-offer": (["selling", "buying", "amount", "price"], ["offer-id"]),
         "create-passive-sell-offer": (["selling", "buying", "amount", "price"], []),
         "claim-claimable-balance": (["id"], []),
+        "liquidity-pool-deposit": (["asset-a", "asset-b", "max-a", "max-b", "min-price", "max-price"], ["fee"]),
+        "liquidity-pool-withdraw": (["asset-a", "asset-b", "amount", "min-a", "min-b"], ["fee"]),
+        "extend-footprint-ttl": (["extend-to"], []),
+        "restore-footprint": ([], []),
     ]
 
     /// The operation types the builders know, sorted.
@@ -90,6 +113,7 @@ public struct StellarOperationSpec: Sendable, Equatable {
 
     /// The operation, every field checked.
     public func operation() throws(StellarError) -> Operation {
+        if let prebuilt { return prebuilt }
         guard let shape = Self.known[type] else {
             throw .request("unknown operation \"\(type)\" (known: \(Self.types.joined(separator: ", ")))")
         }
@@ -109,6 +133,10 @@ public struct StellarOperationSpec: Sendable, Equatable {
             return .createAccount(destination: try AccountID(field("to")), startingBalance: try amount("amount"))
         case "change-trust":
             let limit = try fields["limit"].map { (text: String) throws(StellarError) in try StellarAmount.parse(text) } ?? Int64.max
+            if fields["asset"] == nil { return .changeTrust(line: .poolShare(try poolParameters()), limit: limit) }
+            guard fields["asset-a"] == nil, fields["asset-b"] == nil, fields["fee"] == nil else {
+                throw .request("change-trust: give asset (an asset's trust line) or asset-a and asset-b (a pool's), not both")
+            }
             guard case .credit = try asset(field("asset")) else { throw .request("change-trust: asset must be CODE:ISSUER, not native") }
             return .changeTrust(line: .asset(try asset(field("asset"))), limit: limit)
         case "path-payment-strict-send", "path-payment-strict-receive":
@@ -181,6 +209,8 @@ public struct StellarOperationSpec: Sendable, Equatable {
                 throw .request("claim-claimable-balance: id is the balance id as 72 hex digits starting 00000000")
             }
             return .claimClaimableBalance(try ClaimableBalanceID(hash: Array(bytes.dropFirst(4))))
+        case "liquidity-pool-deposit", "liquidity-pool-withdraw", "extend-footprint-ttl", "restore-footprint":
+            return try sorobanOrPoolBody()
         default:
             throw .request("unknown operation \"\(type)\"")
         }
@@ -188,7 +218,7 @@ public struct StellarOperationSpec: Sendable, Equatable {
 
     /// `N/D` as written (both positive, 32-bit), or an exact decimal of at most 7 places as its
     /// reduced fraction.
-    private func price(_ text: String) throws(StellarError) -> Price {
+    func price(_ text: String) throws(StellarError) -> Price {
         let invalid = StellarError.request("\(type): price \"\(text)\" is N/D or an exact decimal like 0.25 (positive, fitting 32 bits)")
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
@@ -202,13 +232,13 @@ public struct StellarOperationSpec: Sendable, Equatable {
         return Price(n: n, d: d)
     }
 
-    private func field(_ name: String) throws(StellarError) -> String {
+    func field(_ name: String) throws(StellarError) -> String {
         guard let value = fields[name] else { throw .request("\(type): field \"\(name)\" is missing") }
         return value
     }
 
     /// A positive amount of at most 7 decimals (create-account may start at 0).
-    private func amount(_ name: String) throws(StellarError) -> Int64 {
+    func amount(_ name: String) throws(StellarError) -> Int64 {
         let value = try StellarAmount.parse(try field(name))
         guard value > 0 || (type == "create-account" && value == 0) else { throw .invalidAmount(try field(name), reason: "\(name) must be positive") }
         return value

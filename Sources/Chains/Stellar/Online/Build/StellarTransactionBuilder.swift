@@ -8,6 +8,12 @@ import AirsignWatch
 /// account, the network, the sequence number and fee (given, or read from Horizon), memo,
 /// validity and the operations. `build` returns the sign request (not yet issued) and the
 /// unsigned envelope.
+///
+/// A Soroban operation (a contract call, a TTL extension, a restore) is a transaction's only
+/// operation, and its transaction carries Soroban data: from a Stellar RPC server's
+/// `simulateTransaction` (`rpc`: footprint, resources, resource fee and, for a call that names
+/// none, the authorizations), or as given (`sorobanData`). Its fee is the inclusion fee plus
+/// the resource fee.
 public struct StellarTransactionBuilder: Sendable {
     public var from: String
     public var network: StellarNetwork
@@ -23,6 +29,14 @@ public struct StellarTransactionBuilder: Sendable {
     public var note: String?
     /// The watch-only accounts asked to sign, one request each (multisig); empty means `from`.
     public var signers: [String]
+    /// A Stellar RPC server: the sequence number (when there is no Horizon) and the simulation
+    /// of a Soroban transaction.
+    public var rpc: StellarRPC?
+    /// A Soroban transaction's data as given (or, with `rpc`, the footprint to simulate with).
+    public var sorobanData: SorobanTransactionData?
+    /// Assets whose Stellar Asset Contract the transaction calls: a hint the signer checks
+    /// against the contract ids it derives, so it can name the token.
+    public var assets: [AirsignStellar.Asset] = []
 
     public init(from: String, network: StellarNetwork, sequence: Int64? = nil, horizon: StellarHorizon? = nil, feePerOperation: UInt32? = nil,
                 memo: Memo = .none, validUntil: UInt64? = nil, operations: [StellarOperationSpec], note: String? = nil, signers: [String] = []) {
@@ -36,6 +50,14 @@ public struct StellarTransactionBuilder: Sendable {
         self.operations = operations
         self.note = note
         self.signers = signers
+    }
+
+    /// The Soroban operation types: one is a transaction's only operation.
+    static func isSoroban(_ body: OperationBody) -> Bool {
+        switch body {
+        case .invokeHostFunction, .extendFootprintTTL, .restoreFootprint: return true
+        default: return false
+        }
     }
 
     /// The default fee per operation when neither `--fee` nor Horizon gives one (the network's
@@ -52,6 +74,13 @@ public struct StellarTransactionBuilder: Sendable {
 
     /// One request per signer (`signers`, or `from` alone), all for the same envelope.
     public func buildAll(accounts: WatchStore) throws -> (requests: [SignRequest], envelope: TransactionEnvelope) {
+        let built = try buildSimulated(accounts: accounts)
+        return (built.requests, built.envelope)
+    }
+
+    /// `buildAll`, with what the RPC server's simulation returned (nil when there was none).
+    public func buildSimulated(accounts: WatchStore) throws
+        -> (requests: [SignRequest], envelope: TransactionEnvelope, simulation: StellarRPC.Simulation?) {
         guard let networkID = network.caip2 else {
             throw StellarError.request("network \(network) has no sign-request id: Airsign signs for pubnet, testnet and futurenet")
         }
@@ -69,29 +98,67 @@ public struct StellarTransactionBuilder: Sendable {
         }
         guard (1 ... 100).contains(operations.count) else { throw StellarError.operationCount(operations.count) }
         var ops: [Operation] = []
+        var pools: [LiquidityPoolParameters] = []
         for (index, spec) in operations.enumerated() {
-            do { ops.append(try spec.operation()) } catch { throw StellarError.inOperation(index: index, error) }
+            do {
+                ops.append(try spec.operation())
+                if let pool = try spec.pool, !pools.contains(pool) { pools.append(pool) }
+            } catch { throw StellarError.inOperation(index: index, error) }
+        }
+        let soroban = ops.contains { Self.isSoroban($0.body) }
+        guard !soroban || ops.count == 1 else {
+            throw StellarError.request("a contract call, TTL extension or restore is its transaction's only operation: drop the other --op")
+        }
+        guard soroban || sorobanData == nil else { throw StellarError.request("Soroban data is only for a contract call, TTL extension or restore") }
+        guard !soroban || rpc != nil || sorobanData != nil else {
+            throw StellarError.request("a Soroban transaction needs --rpc URL (to simulate it) or --soroban-data BASE64 (its footprint and resources)")
         }
         let sequence: Int64
         if let given = self.sequence {
             sequence = given
-        } else if let horizon {
-            let (next, overflow) = try horizon.sequence(of: source.description).addingReportingOverflow(1)
+        } else if horizon != nil || rpc != nil {
+            let current = try horizon.map { try $0.sequence(of: source.description) } ?? rpc.map { try $0.sequence(of: source) } ?? 0
+            let (next, overflow) = current.addingReportingOverflow(1)
             guard !overflow else { throw StellarError.request("the account's sequence number cannot grow any more") }
             sequence = next
         } else {
-            throw StellarError.request("give the sequence number with --seq N, or --horizon URL to read it")
+            throw StellarError.request("give the sequence number with --seq N, or --horizon URL or --rpc URL to read it")
         }
         let perOperation = try feePerOperation ?? horizon?.baseFee() ?? Self.defaultFee
         let (fee, overflow) = perOperation.multipliedReportingOverflow(by: UInt32(ops.count))
         guard !overflow else { throw StellarError.request("a fee of \(perOperation) stroops × \(ops.count) operations does not fit 32 bits") }
         let preconditions: Preconditions = validUntil.map { .time(TimeBounds(minTime: 0, maxTime: $0)) } ?? .none
-        let tx = Transaction(source: try MuxedAccount(publicKey: source.publicKey), fee: fee, sequence: sequence,
-                             preconditions: preconditions, memo: memo, operations: ops)
+        var tx = Transaction(source: try MuxedAccount(publicKey: source.publicKey), fee: fee, sequence: sequence,
+                             preconditions: preconditions, memo: memo, operations: ops, sorobanData: sorobanData)
+        var simulation: StellarRPC.Simulation?
+        if soroban { (tx, simulation) = try completeSoroban(tx) }
         let envelope = TransactionEnvelope.v1(tx, signatures: [])
-        let payload = try StellarChain.payload(envelope, network: network)
+        let payload = try StellarPayload.json(envelope, network: network, assets: assets, pools: pools)
         let requests = try signing.map { try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: $0, payload: payload, note: note) }
-        return (requests, envelope)
+        return (requests, envelope, simulation)
+    }
+
+    /// The Soroban transaction `tx` (its one operation, its inclusion fee) completed: simulated
+    /// when there is an RPC server (its data, and the authorizations of a call that names none,
+    /// taken from the simulation), and its fee raised by the resource fee.
+    private func completeSoroban(_ tx: Transaction) throws -> (Transaction, StellarRPC.Simulation?) {
+        var tx = tx
+        var simulation: StellarRPC.Simulation?
+        if let rpc {
+            let result = try rpc.simulate(.v1(tx, signatures: []))
+            simulation = result
+            tx.sorobanData = result.transactionData
+            if case let .invokeHostFunction(function, auth)? = tx.operations.first?.body, auth.isEmpty {
+                tx.operations[0].body = .invokeHostFunction(function, auth: result.auth)
+            }
+        }
+        guard let data = tx.sorobanData, let resourceFee = UInt32(exactly: data.resourceFee) else {
+            throw StellarError.request("the Soroban resource fee does not fit a transaction's 32-bit fee")
+        }
+        let (fee, overflow) = tx.fee.addingReportingOverflow(resourceFee)
+        guard !overflow else { throw StellarError.request("the inclusion fee \(tx.fee) plus the resource fee \(resourceFee) does not fit 32 bits") }
+        tx.fee = fee
+        return (tx, simulation)
     }
 
     /// `--valid-until`: seconds since 1970, or `+N` with a unit `s`, `m`, `h` or `d` from `now`.

@@ -4,7 +4,7 @@ import ArgumentParser
 public struct StellarCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "stellar",
-        abstract: "Build Stellar transactions as sign requests, merge signatures, submit to Horizon.",
+        abstract: "Build Stellar transactions as sign requests, merge signatures, submit to Horizon or Stellar RPC.",
         discussion: """
             Each builder makes one transaction from a watch-only account (--from) and issues it as \
             a sign request. More operations join the same transaction with --op "TYPE key=value …" \
@@ -14,6 +14,7 @@ public struct StellarCommand: ParsableCommand {
         subcommands: [
             StellarPaymentCommand.self, StellarCreateAccountCommand.self, StellarChangeTrustCommand.self, StellarPathPaymentCommand.self,
             StellarManageDataCommand.self, StellarSetOptionsCommand.self, StellarAccountMergeCommand.self, StellarBumpSequenceCommand.self,
+            StellarInvokeCommand.self, StellarTokenCommand.self, StellarExtendTTLCommand.self, StellarRestoreCommand.self, StellarPoolCommand.self,
             StellarBuildCommand.self, StellarMergeCommand.self, StellarSubmitCommand.self,
         ])
 

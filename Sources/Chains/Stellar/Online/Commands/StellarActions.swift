@@ -16,7 +16,12 @@ public enum StellarActions {
     public static func issue(_ builder: StellarTransactionBuilder, out: String?, qr: QROutputOptions, sep7: String?, sep7QR: String?,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let now = Int64(Date().timeIntervalSince1970)
-        let (requests, envelope) = try builder.buildAll(accounts: try WatchContext.store(environment: environment))
+        let (requests, envelope, simulation) = try builder.buildSimulated(accounts: try WatchContext.store(environment: environment))
+        if let simulation {
+            Console.info("Simulated at ledger \(simulation.latestLedger): resource fee \(simulation.transactionData.resourceFee) stroops, "
+                + "\(simulation.auth.count) authorization(s), footprint \(simulation.transactionData.resources.footprint.readOnly.count) read-only and "
+                + "\(simulation.transactionData.resources.footprint.readWrite.count) read-write entries.")
+        }
         // The URI names the signer only when there is one.
         let uri = try SEP7TransactionRequest(
             envelope: envelope, networkPassphrase: builder.network == .public ? nil : builder.network.passphrase,

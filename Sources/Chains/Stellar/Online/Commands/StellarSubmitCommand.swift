@@ -6,7 +6,7 @@ import ArgumentParser
 
 struct StellarSubmitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "submit", abstract: "Send a signed transaction to Horizon and report the outcome.",
+        commandName: "submit", abstract: "Send a signed transaction to Horizon or a Stellar RPC server and report the outcome.",
         discussion: """
             FILE is one Stellar response (full or compact) or a signed envelope in base64 (as \
             `stellar merge` writes). Before anything is sent it is checked against the requests \
@@ -16,17 +16,35 @@ struct StellarSubmitCommand: ParsableCommand {
             stored request of that transaction (or be one the request already carried). A \
             refusal exits 3 and sends nothing. Prints {"hash","ledger","result"} on standard \
             output when the network accepts it; a rejection exits 9 naming the result \
-            (tx_bad_seq, tx_failed (op_underfunded), …).
+            (tx_bad_seq, tx_failed (op_underfunded), …). With --rpc instead of --horizon it is \
+            sent with sendTransaction and getTransaction is polled until it is in a ledger.
             """)
 
     @Argument(help: ArgumentHelp("The response or signed envelope, or - for standard input.", valueName: "FILE|-"))
     var file: String
 
     @Option(help: ArgumentHelp("The Horizon server.", valueName: "URL"))
-    var horizon: String
+    var horizon: String?
+
+    @Option(help: ArgumentHelp("A Stellar RPC server, instead of --horizon.", valueName: "URL"))
+    var rpc: String?
+
+    func validate() throws {
+        guard (horizon == nil) != (rpc == nil) else { throw ValidationError("give --horizon URL or --rpc URL") }
+    }
 
     func run() throws {
         let checks = StellarSubmission(finalizer: ResponseFinalizer(store: try RequestActions.store(), finalizers: FinalizerRegistry([StellarFinalizer()])))
+        if let rpc {
+            let outcome = try StellarRPCSubmission(rpc: try StellarRPC(url: rpc, transport: URLSessionTransport())).submit(try checks.envelope(try QRMessageIO.read(file)))
+            Console.info("In ledger \(outcome.ledger.map(String.init) ?? "?"): hash \(outcome.hash), \(outcome.resultText).")
+            Console.output(JSONSerializer().serialize(.object([
+                (key: "hash", value: .string(outcome.hash)), (key: "ledger", value: outcome.ledger.map { .number(String($0)) } ?? .null),
+                (key: "result", value: .string(outcome.resultText)),
+            ])))
+            return
+        }
+        guard let horizon else { return }
         let report = try checks.send(try QRMessageIO.read(file), horizon: try StellarHorizon(url: horizon, transport: URLSessionTransport()))
         let submission = report.submission
         Console.info("Accepted: hash \(submission.hash ?? "?"), ledger \(submission.ledger.map(String.init) ?? "?"), \(report.resultText).")

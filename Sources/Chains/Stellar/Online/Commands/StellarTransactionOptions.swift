@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignStellar
 import AirsignWatch
 import ArgumentParser
 import Foundation
@@ -17,6 +18,12 @@ struct StellarTransactionOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("A Horizon server to read the account's sequence number and the base fee from.", valueName: "URL"))
     var horizon: String?
+
+    @Option(help: ArgumentHelp("A Stellar RPC server: reads the sequence number (without --horizon) and simulates a Soroban transaction.", valueName: "URL"))
+    var rpc: String?
+
+    @Option(name: .customLong("soroban-data"), help: ArgumentHelp("A Soroban transaction's data (base64 SorobanTransactionData, as simulation returns it), instead of --rpc.", valueName: "BASE64"))
+    var sorobanData: String?
 
     @Option(help: ArgumentHelp("Fee per operation in stroops (default: Horizon's base fee, else 100).", valueName: "STROOPS"))
     var fee: String?
@@ -61,17 +68,30 @@ struct StellarTransactionOptions: ParsableArguments {
 
     func validate() throws {
         if out?.isEmpty == true { throw ValidationError("--out needs a file name or -") }
-        if seq == nil && horizon == nil { throw ValidationError("give the sequence number with --seq N, or --horizon URL to read it") }
+        if seq == nil && horizon == nil && rpc == nil {
+            throw ValidationError("give the sequence number with --seq N, or --horizon URL or --rpc URL to read it")
+        }
     }
 
-    /// Builds the transaction with `primary` first, issues the request and writes the outputs.
-    func issue(_ primary: StellarOperationSpec?) throws {
+    /// Builds the transaction with `primary` first, issues the request and writes the outputs;
+    /// `assets` are the assets whose Stellar Asset Contract it calls (named for the signer).
+    func issue(_ primary: StellarOperationSpec?, assets: [AirsignStellar.Asset] = [], footprint: LedgerFootprint? = nil) throws {
         var arguments = StellarBuildArguments(
             from: from, network: network, sequence: seq, horizon: horizon, fee: fee, memoText: memoText, memoID: memoID,
             memoHash: memoHash, memoReturn: memoReturn, validUntil: validUntil, note: note, ops: op,
             opsFile: try ops.map { try QRMessageIO.read($0) })
         arguments.signers = signer
-        let builder = try arguments.builder(primary: primary, now: Int64(Date().timeIntervalSince1970))
+        arguments.rpc = rpc
+        arguments.sorobanData = sorobanData
+        var builder = try arguments.builder(primary: primary, now: Int64(Date().timeIntervalSince1970))
+        builder.assets = assets
+        if let footprint {
+            // A TTL extension or restore names its entries itself; simulation sizes the rest.
+            guard builder.sorobanData == nil else { throw StellarError.request("give the entries with the command's options, not --soroban-data") }
+            builder.sorobanData = SorobanTransactionData(resources: SorobanResources(footprint: footprint, instructions: 0, diskReadBytes: 0, writeBytes: 0),
+                                                         resourceFee: 0)
+            guard builder.rpc != nil else { throw StellarError.request("a TTL extension or restore needs --rpc URL to size its resources") }
+        }
         try StellarActions.issue(builder, out: out ?? (qr.isRequested || sep7 != nil || sep7QR != nil ? nil : "-"), qr: qr, sep7: sep7, sep7QR: sep7QR)
     }
 }
