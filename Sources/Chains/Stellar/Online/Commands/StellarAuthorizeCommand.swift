@@ -1,0 +1,68 @@
+import AirsignCLI
+import AirsignMessages
+import AirsignStellar
+import AirsignWatch
+import ArgumentParser
+import Foundation
+
+/// `stellar authorize`: a Soroban authorization entry (as a dapp or a simulation hands it out)
+/// issued on its own as a sign request for the account whose address credentials it carries.
+struct StellarAuthorizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authorize", abstract: "Ask a watch-only account to sign a Soroban authorization entry on its own.",
+        discussion: """
+            The entry (base64 SorobanAuthorizationEntry with address credentials) must be for \
+            --from. The signer shows its invocation tree and expiration ledger, builds the \
+            signature payload itself for the request's network, and returns the signed entry; \
+            `finalize` checks the signature and writes the entry to hand back.
+            """)
+
+    @Option(help: ArgumentHelp("The entry in base64, or a file holding it, or - for standard input.", valueName: "BASE64|FILE|-"))
+    var entry: String
+
+    @Option(help: ArgumentHelp("The watch-only account whose authorization it is (G…).", valueName: "G…"))
+    var from: String
+
+    @Option(help: ArgumentHelp("public (pubnet), testnet or futurenet.", valueName: "NETWORK"))
+    var network: String
+
+    @Option(help: ArgumentHelp("A note shown to the signer, marked unverified.", valueName: "TEXT"))
+    var note: String?
+
+    @Option(help: ArgumentHelp("Where to write the sign request: a file or - (default).", valueName: "FILE|-"))
+    var out: String = "-"
+
+    @OptionGroup var qr: QROutputOptions
+
+    func run() throws {
+        let text = FileManager.default.fileExists(atPath: entry) || entry == "-"
+            ? String(decoding: try QRMessageIO.read(entry), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : entry
+        let parsed: SorobanAuthorizationEntry
+        do { parsed = try SorobanAuthorizationEntry(base64: text) } catch { throw StellarError.request("--entry: \(error)") }
+        let request = try StellarAuthorization.request(parsed, from: from, network: network, note: note, accounts: try WatchContext.store())
+        let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: Int64(Date().timeIntervalSince1970))
+        Console.info("Request \(request.id) issued for signer \(request.account.address): a Soroban authorization on \(request.network).")
+        try MessageOutput.write(bytes, to: out)
+        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
+    }
+}
+
+/// The sign request of an authorization entry for the watch-only account `from`.
+public enum StellarAuthorization {
+    public static func request(_ entry: SorobanAuthorizationEntry, from: String, network text: String, note: String?,
+                               accounts: WatchStore) throws -> SignRequest {
+        let network = try StellarNetwork(caip2: text) ?? StellarNetwork(name: text)
+        guard let networkID = network.caip2 else { throw StellarError.request("network \(network) has no sign-request id") }
+        guard case let .address(credentials) = entry.credentials else {
+            throw StellarError.request("--entry has source-account credentials: the transaction's own signature covers it, nothing to sign alone")
+        }
+        guard credentials.address.accountKey == (try AccountID(from)).publicKey else {
+            throw StellarError.request("--entry authorizes \(credentials.address), not --from \(from)")
+        }
+        let stored = try accounts.accounts(withAddress: from).filter { $0.account.chain == .stellar }
+        guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else { throw WatchError.accountNotFound(from) }
+        let message = try MessageAccount(address: account.account.address, publicKey: account.account.publicKey)
+        return try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: message,
+                                    payload: try StellarPayload.json(entry, network: network), note: note)
+    }
+}
