@@ -9,6 +9,8 @@ three things the watch asks, the way Horizon does:
   weights; on success the account's sequence moves on and the reply carries hash, ledger and
   result XDR; on failure a 400 problem document with `extras.result_codes` and `result_xdr`,
   both built with stellar-sdk's XDR types.
+- POST /rpc: a Stellar RPC server over the same accounts (rpc_fixture.py), where Stellar's
+  quickstart image serves its RPC.
 """
 import json
 import threading
@@ -17,6 +19,24 @@ from urllib.parse import parse_qs
 
 from stellar_sdk import Keypair, parse_transaction_envelope_from_xdr, xdr
 from stellar_sdk.exceptions import BadSignatureError
+
+from rpc_fixture import FixtureRPC
+
+
+class Sequences:
+    """The fixture Horizon's accounts as the RPC fixture reads them: id → sequence number."""
+
+    def __init__(self, accounts):
+        self.accounts = accounts
+
+    def __contains__(self, account_id):
+        return account_id in self.accounts
+
+    def __getitem__(self, account_id):
+        return self.accounts[account_id]["sequence"]
+
+    def __setitem__(self, account_id, sequence):
+        self.accounts[account_id]["sequence"] = sequence
 
 
 def horizon_name(code: xdr.TransactionResultCode) -> str:
@@ -55,6 +75,7 @@ class FixtureHorizon:
         # When set, every submission is refused with this TransactionResultCode.
         self.force_code = None
         self.lock = threading.Lock()
+        self.rpc = FixtureRPC(network_passphrase, accounts=Sequences(self.accounts), serve=False)
         fixture = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -76,6 +97,15 @@ class FixtureHorizon:
 
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", "0"))
+                if self.path == "/rpc":
+                    with fixture.lock:
+                        data = fixture.rpc.handle(self.rfile.read(length))
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                    return
                 form = parse_qs(self.rfile.read(length).decode())
                 with fixture.lock:
                     status, body = fixture.post(self.path, self.headers.get("Content-Type", ""), form)

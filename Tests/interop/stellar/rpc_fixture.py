@@ -43,10 +43,14 @@ def account_key(account_id: str) -> x.LedgerKey:
 
 
 class FixtureRPC:
-    def __init__(self, network_passphrase: str):
+    """`accounts` maps account ids to sequence numbers (the fixture Horizon passes a view of its
+    own accounts, so both serve one ledger); `serve=False` makes no HTTP server of its own (the
+    fixture Horizon answers JSON-RPC at /rpc with `handle`)."""
+
+    def __init__(self, network_passphrase: str, accounts=None, serve=True):
         self.passphrase = network_passphrase
         self.network_id = hashlib.sha256(network_passphrase.encode()).digest()
-        self.accounts = {}
+        self.accounts = {} if accounts is None else accounts
         self.ledger = 2_552_990
         self.sent = {}
         self.polled = set()
@@ -60,23 +64,28 @@ class FixtureRPC:
 
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", "0"))
-                request = json.loads(self.rfile.read(length))
-                with fixture.lock:
-                    fixture.calls.append(request["method"])
-                    try:
-                        reply = {"jsonrpc": "2.0", "id": request["id"], "result": fixture.answer(request["method"], request["params"])}
-                    except KeyError as missing:
-                        reply = {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32602, "message": f"invalid params: {missing}"}}
-                data = json.dumps(reply).encode()
+                data = fixture.handle(self.rfile.read(length))
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        if serve:
+            self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+            self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+            self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def handle(self, body: bytes) -> bytes:
+        """One JSON-RPC request's reply."""
+        request = json.loads(body)
+        with self.lock:
+            self.calls.append(request["method"])
+            try:
+                reply = {"jsonrpc": "2.0", "id": request["id"], "result": self.answer(request["method"], request["params"])}
+            except KeyError as missing:
+                reply = {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32602, "message": f"invalid params: {missing}"}}
+        return json.dumps(reply).encode()
 
     def __enter__(self):
         self.thread.start()

@@ -62,6 +62,13 @@ struct SorobanCall {
         (self.contract, self.function, self.args) = (try SCAddress(contract), name, args)
     }
 
+    /// The call authorized by the transaction's source (what simulation returns for a token
+    /// call from the source account): used when there is no RPC server to simulate.
+    var sourceAuthorization: SorobanAuthorizationEntry {
+        SorobanAuthorizationEntry(credentials: .sourceAccount, rootInvocation: SorobanAuthorizedInvocation(
+            function: .contract(InvokeContractArgs(contract: contract, function: function, args: args))))
+    }
+
     func spec(auth: [SorobanAuthorizationEntry] = []) -> StellarOperationSpec {
         StellarOperationSpec(type: "invoke", operation: Operation(body: .invokeHostFunction(
             .invokeContract(InvokeContractArgs(contract: contract, function: function, args: args)), auth: auth)))

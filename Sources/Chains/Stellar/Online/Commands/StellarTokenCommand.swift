@@ -78,7 +78,7 @@ struct StellarTokenTransferCommand: ParsableCommand {
         let (contract, assets, units) = try tokenOptions.resolve(network: transaction.network, amount: amount)
         let call = try SorobanCall(contract: contract, function: "transfer",
                                    args: [.address(try SCAddress(transaction.from)), .address(try SCAddress(to)), units])
-        try transaction.issue(call.spec(), assets: assets)
+        try transaction.issue(call.spec(auth: transaction.rpc == nil ? [call.sourceAuthorization] : []), assets: assets)
     }
 }
 
@@ -103,6 +103,6 @@ struct StellarTokenApproveCommand: ParsableCommand {
         let (contract, assets, units) = try tokenOptions.resolve(network: transaction.network, amount: amount)
         let call = try SorobanCall(contract: contract, function: "approve",
                                    args: [.address(try SCAddress(transaction.from)), .address(try SCAddress(spender)), units, .u32(expirationLedger)])
-        try transaction.issue(call.spec(), assets: assets)
+        try transaction.issue(call.spec(auth: transaction.rpc == nil ? [call.sourceAuthorization] : []), assets: assets)
     }
 }

@@ -23,7 +23,7 @@ extension StellarChain {
         }
         let authorizations = try review.signing.dropLast().map { item in
             guard item.label.hasPrefix("authorization ") else { throw StellarError.request("unexpected signing item \(item.label)") }
-            return try privateKey.sign(SHA256.hash(item.bytes))
+            return privateKey.sign(SHA256.hash(item.bytes))
         }
         let (envelope, network) = try Self.readSigningBytes(item.bytes)
         // The preimages signed above are the ones the transaction's own review queues: a
