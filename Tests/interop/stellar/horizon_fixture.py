@@ -99,12 +99,8 @@ class FixtureHorizon:
                 length = int(self.headers.get("Content-Length", "0"))
                 if self.path == "/rpc":
                     with fixture.lock:
-                        data = fixture.rpc.handle(self.rfile.read(length))
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
+                        body = fixture.rpc.handle(self.rfile.read(length))
+                    self.reply(200, body)
                     return
                 form = parse_qs(self.rfile.read(length).decode())
                 with fixture.lock:

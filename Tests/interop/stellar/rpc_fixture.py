@@ -64,7 +64,7 @@ class FixtureRPC:
 
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", "0"))
-                data = fixture.handle(self.rfile.read(length))
+                data = json.dumps(fixture.handle(self.rfile.read(length))).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
@@ -76,8 +76,8 @@ class FixtureRPC:
             self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
             self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
-    def handle(self, body: bytes) -> bytes:
-        """One JSON-RPC request's reply."""
+    def handle(self, body: bytes) -> dict:
+        """One JSON-RPC request's reply object."""
         request = json.loads(body)
         with self.lock:
             self.calls.append(request["method"])
@@ -85,7 +85,7 @@ class FixtureRPC:
                 reply = {"jsonrpc": "2.0", "id": request["id"], "result": self.answer(request["method"], request["params"])}
             except KeyError as missing:
                 reply = {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32602, "message": f"invalid params: {missing}"}}
-        return json.dumps(reply).encode()
+        return reply
 
     def __enter__(self):
         self.thread.start()

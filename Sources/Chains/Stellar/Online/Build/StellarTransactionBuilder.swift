@@ -52,6 +52,17 @@ public struct StellarTransactionBuilder: Sendable {
         self.signers = signers
     }
 
+    /// The watch-only Stellar account `address` as a request names it: the one stored for
+    /// `networkID`, else any stored Stellar one (the key is the same on every network).
+    static func watchAccount(_ address: String, networkID: String, accounts: WatchStore) throws -> MessageAccount {
+        _ = try AccountID(address)
+        let stored = try accounts.accounts(withAddress: address).filter { $0.account.chain == .stellar }
+        guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else {
+            throw WatchError.accountNotFound(address)
+        }
+        return try MessageAccount(address: account.account.address, publicKey: account.account.publicKey)
+    }
+
     /// The Soroban operation types: one is a transaction's only operation.
     static func isSoroban(_ body: OperationBody) -> Bool {
         switch body {
@@ -87,12 +98,7 @@ public struct StellarTransactionBuilder: Sendable {
         let source = try AccountID(from)
         var signing: [MessageAccount] = []
         for address in signers.isEmpty ? [from] : signers {
-            _ = try AccountID(address)
-            let stored = try accounts.accounts(withAddress: address).filter { $0.account.chain == .stellar }
-            guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else {
-                throw WatchError.accountNotFound(address)
-            }
-            let message = try MessageAccount(address: account.account.address, publicKey: account.account.publicKey)
+            let message = try Self.watchAccount(address, networkID: networkID, accounts: accounts)
             guard !signing.contains(message) else { throw StellarError.request("signer \(address) is given twice") }
             signing.append(message)
         }

@@ -59,10 +59,8 @@ public enum StellarAuthorization {
         guard credentials.address.accountKey == (try AccountID(from)).publicKey else {
             throw StellarError.request("--entry authorizes \(credentials.address), not --from \(from)")
         }
-        let stored = try accounts.accounts(withAddress: from).filter { $0.account.chain == .stellar }
-        guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else { throw WatchError.accountNotFound(from) }
-        let message = try MessageAccount(address: account.account.address, publicKey: account.account.publicKey)
-        return try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: message,
+        let account = try StellarTransactionBuilder.watchAccount(from, networkID: networkID, accounts: accounts)
+        return try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: account,
                                     payload: try StellarPayload.json(entry, network: network), note: note)
     }
 }

@@ -117,11 +117,11 @@ public struct StellarRPC: Sendable {
     /// `object[name]` (or `object` itself when `name` is nil) as a string, parsed by `parse`;
     /// a missing or unreadable field names the method and field.
     private func field<T>(_ object: JSONValue, _ name: String?, _ method: String, _ parse: (String) throws -> T) throws -> T {
-        let where_ = name.map { "\(method) \($0)" } ?? method
+        let place = name.map { "\(method) \($0)" } ?? method
         guard case let .string(text)? = name.map({ object[$0] }) ?? object else {
-            throw OnlineError.badReply(url: url, reason: "\(where_) is missing (a base64 string)")
+            throw OnlineError.badReply(url: url, reason: "\(place) is missing (a base64 string)")
         }
-        do { return try parse(text) } catch { throw OnlineError.badReply(url: url, reason: "\(where_): \(error)") }
+        do { return try parse(text) } catch { throw OnlineError.badReply(url: url, reason: "\(place): \(error)") }
     }
 
     /// A number, or a decimal string (Stellar RPC writes 64-bit values as strings).
