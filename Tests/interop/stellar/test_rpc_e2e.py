@@ -45,7 +45,7 @@ def test_token_transfer_simulated_signed_sent_and_polled(machines, tmp_path):
         request, uri = tmp_path / "request.json", tmp_path / "uri.txt"
         built = machines.watch("stellar", "token", "transfer", "--asset", "native", "--to", ACCOUNT2, "--amount", "2.5",
                                "--from", ACCOUNT0, "--network", "testnet", "--rpc", rpc.url, "--out", str(request), "--sep7", str(uri))
-        assert "resource fee 52381 stroops, 1 authorization(s)" in built.stderr
+        assert "resource fee 52381 stroops, 1 authorization(s)" in built.stderr and "the call returns void" in built.stderr, built.stderr
         assert rpc.calls == ["getLedgerEntries", "simulateTransaction"]
         payload = json.loads(request.read_text())["payload"]
         assert payload["assets"] == ["native"]

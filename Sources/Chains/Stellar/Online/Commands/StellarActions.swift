@@ -20,7 +20,8 @@ public enum StellarActions {
         if let simulation {
             Console.info("Simulated at ledger \(simulation.latestLedger): resource fee \(simulation.transactionData.resourceFee) stroops, "
                 + "\(simulation.auth.count) authorization(s), footprint \(simulation.transactionData.resources.footprint.readOnly.count) read-only and "
-                + "\(simulation.transactionData.resources.footprint.readWrite.count) read-write entries.")
+                + "\(simulation.transactionData.resources.footprint.readWrite.count) read-write entries"
+                + (simulation.returnValue.map { "; the call returns \(SCValText.inline($0))" } ?? "") + ".")
         }
         // The URI names the signer only when there is one.
         let uri = try SEP7TransactionRequest(

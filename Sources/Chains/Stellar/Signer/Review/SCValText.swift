@@ -4,9 +4,9 @@ import BigInt
 /// Soroban values as review text: every value with its type, numbers exact in decimal, text
 /// quoted (hex when it is not UTF-8), bytes in hex, addresses as StrKeys (labelled by the
 /// caller's `label`), vectors and maps written out in full on one line.
-enum SCValText {
+package enum SCValText {
     /// `u32 7`, `i128 -12`, `vec [symbol "a", bool true]`, `map {symbol "k": u64 1}`.
-    static func inline(_ value: SCVal, label: (SCAddress) -> String = { $0.description }) -> String {
+    package static func inline(_ value: SCVal, label: (SCAddress) -> String = { $0.description }) -> String {
         "\(typeName(value)) \(body(value, label: label))".trimmingSuffix(" ")
     }
 
