@@ -42,7 +42,7 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
 
     /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
     public init(candid message: CandidMessage) throws(ICPError) {
-        guard message.plainArgumentTypes == [Self.argumentType], let value = message.values.first else {
+        guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
             throw .refused("the arguments are not the ledger's TransferArgs record")
         }
         guard case let .blob(to)? = value["to"], case let .nat64(fee)? = value["fee"]?["e8s"],
@@ -106,7 +106,7 @@ public struct ICRC1Transfer: Equatable, Sendable {
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {
-        guard message.plainArgumentTypes == [Self.argumentType], let value = message.values.first else {
+        guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
             throw .refused("the arguments are not the ICRC-1 TransferArg record")
         }
         guard case let .principal(owner)? = value["to"]?["owner"], case let .opt(toSub)? = value["to"]?["subaccount"],
