@@ -133,11 +133,13 @@ public struct CandidTextTyping {
     }
 
     static func integer(_ digits: String) -> BigInt? {
-        guard digits.utf8.count <= maxDigits, !digits.contains("."), !digits.contains("e") else { return nil }
+        guard digits.utf8.count <= maxDigits else { return nil }
         var rest = Substring(digits)
         let negative = rest.hasPrefix("-")
         if negative { rest = rest.dropFirst() }
-        let magnitude = rest.hasPrefix("0x") ? BigUInt(rest.dropFirst(2), radix: 16) : BigUInt(rest, radix: 10)
+        // The lexer wrote decimal digits only, or 0x and hex digits; a point or exponent is a float.
+        let magnitude = rest.hasPrefix("0x") ? BigUInt(rest.dropFirst(2), radix: 16)
+            : rest.contains(where: { $0 == "." || $0 == "e" }) ? nil : BigUInt(rest, radix: 10)
         guard let magnitude else { return nil }
         return negative ? -BigInt(magnitude) : BigInt(magnitude)
     }
