@@ -161,7 +161,7 @@ public struct CandidCoercion {
             return value
         default:
             guard t == u, t.keyword != nil, t != .empty else {
-                throw mismatch("the interface expects \(CandidTypeText.brief(u)), the message has \(CandidTypeText.brief(t))")
+                throw mismatch("the interface expects \(CandidTypeText.brief(to)), the message has \(CandidTypeText.brief(t))")
             }
             return value
         }

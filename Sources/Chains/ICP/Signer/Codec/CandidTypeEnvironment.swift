@@ -13,8 +13,9 @@ public struct CandidTypeEnvironment: Sendable {
     /// back to itself.
     public init(_ definitions: [String: CandidType]) throws(ICPError) {
         self.definitions = definitions
-        for (name, type) in definitions {
-            try checkReferences(type, in: name)
+        // In name order, so the error names the same definition every time.
+        for name in definitions.keys.sorted() {
+            try checkReferences(definitions[name] ?? .null, in: name)
             _ = try resolve(.named(name))
         }
     }
