@@ -13,4 +13,16 @@ import Testing
         #expect(ICPBuiltinInterfaces.allParse)
         #expect(ICPBuiltinInterfaces.all.count == 5)
     }
+
+    /// Every method's fragment (what a request carries) parses back to the same method type.
+    @Test func everyMethodsFragmentParsesBack() throws {
+        for known in ICPBuiltinInterfaces.all {
+            for method in known.interface.methods {
+                let fragment = try #require(known.interface.fragment(for: method.name))
+                let reparsed = try CandidInterface(parsing: fragment, origin: "\(known.name) \(method.name)")
+                #expect(reparsed.methods.map(\.name) == [method.name])
+                #expect(reparsed.method(method.name) == known.interface.method(method.name), "\(known.name) \(method.name)")
+            }
+        }
+    }
 }

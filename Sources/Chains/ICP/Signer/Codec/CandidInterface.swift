@@ -94,7 +94,7 @@ public struct CandidInterface: Sendable {
             guard let type = environment.definitions[definition] else { continue }
             out += "type \(CandidTypeText.name(definition)) = \(CandidTypeText.render(type));\n"
         }
-        out += "service : {\n  \(CandidTypeText.methodName(method.name)) : \(CandidTypeText.render(method.type));\n}\n"
+        out += "service : {\n  \(CandidTypeText.methodName(method.name)) : \(CandidTypeText.render(method.type, asMethod: true));\n}\n"
         return out
     }
 }
