@@ -115,7 +115,7 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
 
 extension ICRC1Account {
     /// The account as ICRC-1's `record { owner : principal; subaccount : opt blob }` value.
-    var candid: CandidValue {
+    public var candid: CandidValue {
         .record(sortedFields([CandidFieldValue("owner", .principal(owner)), CandidFieldValue("subaccount", .opt(subaccount.map { .blob($0) }))]))
     }
 

@@ -88,7 +88,7 @@ public struct ICRC1Transfer: Equatable, Sendable {
     }
 
     /// ICRC-1's `Account`.
-    static let account = CandidType.record([("owner", .principal), ("subaccount", .opt(.blob))])
+    public static let account = CandidType.record([("owner", .principal), ("subaccount", .opt(.blob))])
     public static let argumentType = CandidType.record([
         ("to", account), ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("from_subaccount", .opt(.blob)),
         ("created_at_time", .opt(.nat64)), ("amount", .nat),
