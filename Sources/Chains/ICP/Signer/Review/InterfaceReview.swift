@@ -56,6 +56,11 @@ struct InterfaceReview {
             do { read = try message.coerced(to: method.arguments, in: interface.environment) } catch {
                 throw .refused("the arguments do not fit \(whose) of \(call.methodName): \(error)")
             }
+            // The request's names must name the whole message: a field id none of them hashes to
+            // means the interface is not the one the message was built from.
+            if known == nil, !read.ignored.isEmpty {
+                throw .refused("payload.interface: its names do not hash to the message's field ids: no name for \(read.ignored.joined(separator: ", "))")
+            }
             if !read.ignored.isEmpty {
                 warnings.append("the canister will ignore parts of the message it does not expect: \(read.ignored.joined(separator: ", "))")
                 blind.append("the message carries data the interface does not read")
