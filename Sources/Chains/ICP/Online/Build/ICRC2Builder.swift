@@ -29,6 +29,7 @@ public enum ICRC2Builder {
 
     struct Parsed {
         let canister: Principal
+        let decimals: Int
         let amount: BigUInt
         let fee: BigUInt?
         let memo: [UInt8]?
@@ -43,7 +44,7 @@ public enum ICRC2Builder {
         do { subaccount = try common.subaccount.map { (s: String) throws(ICPError) in try ICPRequestBuilder.subaccount(s) } } catch {
             throw .malformed(field: subaccountField, reason: "\(error)")
         }
-        return Parsed(canister: canister, amount: amount, fee: fee ?? (canister == ICPLedger.icp.canister ? BigUInt(ICPRequestBuilder.defaultFeeE8s) : nil),
+        return Parsed(canister: canister, decimals: decimals, amount: amount, fee: fee ?? (canister == ICPLedger.icp.canister ? BigUInt(ICPRequestBuilder.defaultFeeE8s) : nil),
                       memo: common.memo.map(memoBytes), subaccount: subaccount)
     }
 
@@ -60,8 +61,9 @@ public enum ICRC2Builder {
     public static func approve(_ common: Common, spender: String, expectedAllowance: String?, expiresAt: UInt64?,
                                createdAt: UInt64) throws(ICPError) -> (canister: Principal, method: String, arg: [UInt8]) {
         let parsed = try parse(common, subaccountField: "--from-subaccount")
-        let (_, decimals) = try ICPRequestBuilder.ledger(common.ledger, decimals: common.decimals)
-        let expected = try expectedAllowance.map { (t: String) throws(ICPError) in try TokenAmount.parse(t, decimals: decimals, field: "--expected-allowance") }
+        let expected = try expectedAllowance.map { (t: String) throws(ICPError) in
+            try TokenAmount.parse(t, decimals: parsed.decimals, field: "--expected-allowance")
+        }
         let args = ICRC2Approve(fromSubaccount: parsed.subaccount, spender: try account(spender, field: "--spender"), amount: parsed.amount,
                                 expectedAllowance: expected, expiresAt: expiresAt, fee: parsed.fee, memo: parsed.memo, createdAtTime: createdAt)
         return (parsed.canister, ICRC2Approve.method, args.candid)

@@ -34,6 +34,7 @@ struct ICPAccountBalanceCommand: ParsableCommand {
     func validate() throws {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw ValidationError("--url must start with https:// or http://") }
         if ledger == nil, decimals != nil { throw ValidationError("--decimals goes with --ledger") }
+        if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
     }
 
     func run() throws {
