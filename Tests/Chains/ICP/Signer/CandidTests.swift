@@ -95,4 +95,22 @@ import Testing
         // Corruptions inside a blob or a number still decode; the rest are refused, none traps.
         #expect(decoded > 0 && decoded < 6000)
     }
+
+    /// Text numbers are bounded by what the decoder reads (64 LEB128 bytes): what type-checks
+    /// encodes to bytes the signer decodes (found by the candid-text fuzz target).
+    @Test func textNumbersStayWithinWhatTheDecoderReads() throws {
+        let typing = CandidTextTyping(environment: .empty, origin: "--args")
+        let widest = (BigUInt(1) << 448) - 1
+        let values = try typing.arguments("(\(widest))", types: [.nat])
+        #expect(try CandidDecoder().decode(try CandidEncoder.encode([(.nat, values[0])])).values == [.nat(widest)])
+        do {
+            _ = try typing.arguments("(\(widest + 1))", types: [.nat])
+            Issue.record("accepted a nat wider than 448 bits")
+        } catch {
+            #expect("\(error)" == "--args argument 1: \(widest + 1) is out of the range of nat")
+        }
+        let lowest = -(BigInt(1) << 447) + 1
+        #expect(try CandidDecoder().decode(try CandidEncoder.encode(try typing.inferredArguments("(\(lowest) : int)"))).values == [.int(lowest)])
+        #expect(throws: ICPError.self) { _ = try typing.inferredArguments("(\(lowest - 1) : int)") }
+    }
 }

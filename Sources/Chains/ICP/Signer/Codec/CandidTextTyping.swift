@@ -16,6 +16,8 @@ public struct CandidTextTyping {
 
     /// Longest number literal read, in digits.
     static let maxDigits = 1000
+    /// The widest nat (int: one bit less, for the sign) a Candid message may carry here.
+    static let maxNumberBits = 7 * CandidDecoder.Limits().maxNumberBytes
 
     public init(environment: CandidTypeEnvironment, origin: String) {
         self.environment = environment
@@ -158,10 +160,14 @@ public struct CandidTextTyping {
             guard let n = Self.integer(digits) else { throw fail(path, "expected \(CandidTypeText.render(type)), found \(digits), which is not an integer") }
             func outOfRange() -> ICPError { fail(path, "\(digits) is out of the range of \(CandidTypeText.render(type))") }
             switch type {
+            // No wider than the decoder reads (LEB128 of at most maxNumberBytes bytes, 7 bits
+            // each), so whatever the text gives, the signer can decode.
             case .nat:
-                guard n.sign == .plus else { throw outOfRange() }
+                guard n.sign == .plus, n.magnitude.bitWidth <= Self.maxNumberBits else { throw outOfRange() }
                 return .nat(n.magnitude)
-            case .int: return .int(n)
+            case .int:
+                guard n.magnitude.bitWidth < Self.maxNumberBits else { throw outOfRange() }
+                return .int(n)
             case .nat8: guard let v = UInt8(exactly: n) else { throw outOfRange() }; return .nat8(v)
             case .nat16: guard let v = UInt16(exactly: n) else { throw outOfRange() }; return .nat16(v)
             case .nat32: guard let v = UInt32(exactly: n) else { throw outOfRange() }; return .nat32(v)
