@@ -33,12 +33,13 @@ extension FuzzTarget {
         }
     }
 
-    /// Any canister call's arguments reviewed as the signer reviews them: the first byte picks a
-    /// canister and method (the built-in interfaces' and an unknown canister's), the rest is the
-    /// Candid argument. Covers reading at an interface's types, the review tree and the NNS
-    /// summaries; a review that accepts must show the request id it signs.
+    /// Any canister call's arguments reviewed as the signer reviews them: the input is the
+    /// Candid argument (so the vectors' Candid seeds decode as they are) and its length picks a
+    /// canister and method (the built-in interfaces' and an unknown canister's). Covers reading
+    /// at an interface's types, the review tree and the NNS summaries; a review that accepts
+    /// must show the request id it signs.
     static let icpCallReview = FuzzTarget(name: "icp-call-review", summary: "Candid arguments of built-in and unknown canister methods, reviewed as the signer does") { input throws(FuzzViolation) in
-        guard let selector = input.first, let request = ICPFuzzRequests.request(selector: selector, arg: Array(input.dropFirst()), interface: nil),
+        guard let request = ICPFuzzRequests.request(selector: input.count, arg: input, interface: nil),
               let review = try? ICPChain().review(request, context: ReviewContext(now: ICPFuzzRequests.now))
         else { return }
         try FuzzViolation.check(review.lines.contains { $0.label == "request id" }, "a reviewed call without its request id")
@@ -112,8 +113,8 @@ enum ICPFuzzRequests {
         return principal
     }
 
-    static func request(selector: UInt8, arg: [UInt8], interface: String?) -> SignRequest? {
-        let (canister, method) = calls[Int(selector) % calls.count]
+    static func request(selector: Int, arg: [UInt8], interface: String?) -> SignRequest? {
+        let (canister, method) = calls[selector % calls.count]
         return request(canister: canister, method: method, arg: arg, interface: interface)
     }
 
