@@ -29,7 +29,8 @@ public enum ICPNeuronBuilder {
         return known.interface
     }
 
-    static func opt(_ text: String?) -> String { text.map { "opt \($0)" } ?? "null" }
+    /// `opt (x)`, parenthesized so an annotation inside binds to the content, not the option.
+    static func opt(_ text: String?) -> String { text.map { "opt (\($0))" } ?? "null" }
 
     static func configure(_ operation: String) -> String { "Configure = record { operation = opt variant { \(operation) } }" }
 

@@ -158,7 +158,10 @@ struct ICPNeuronManageCommand: ParsableCommand {
                 do { return try ICPAccountIdentifier(hex: text) } catch { throw .malformed(field: "--disburse-to", reason: "\(error)") }
             }
             let amount = try disburseAmount.map { (text: String) throws(ICPError) in
-                UInt64(try TokenAmount.parse(text, decimals: 8, field: "--disburse-amount"))
+                guard let e8s = UInt64(exactly: try TokenAmount.parse(text, decimals: 8, field: "--disburse-amount")) else {
+                    throw .malformed(field: "--disburse-amount", reason: "too large")
+                }
+                return e8s
             }
             out.append(.disburse(to: to, amountE8s: amount))
         }
