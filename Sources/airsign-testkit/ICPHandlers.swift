@@ -26,7 +26,55 @@ private func uint64(_ value: BigUInt?, _ key: String) throws -> UInt64 {
     return UInt64(value)
 }
 
+/// A decoded Candid value as JSON the suite compares with ic-py's: `[kind, payload…]`, integers
+/// as decimal strings, floats as their bit patterns in hex, blobs in hex, fields as `[id, value]`.
+private func candidJSON(_ value: CandidValue) -> Any {
+    switch value {
+    case .null: return ["null"]
+    case let .bool(b): return ["bool", b]
+    case let .nat(n): return ["nat", String(n)]
+    case let .int(n): return ["int", String(n)]
+    case let .nat8(n): return ["nat8", String(n)]
+    case let .nat16(n): return ["nat16", String(n)]
+    case let .nat32(n): return ["nat32", String(n)]
+    case let .nat64(n): return ["nat64", String(n)]
+    case let .int8(n): return ["int8", String(n)]
+    case let .int16(n): return ["int16", String(n)]
+    case let .int32(n): return ["int32", String(n)]
+    case let .int64(n): return ["int64", String(n)]
+    case let .float32(f): return ["float32", String(f.bitPattern, radix: 16)]
+    case let .float64(f): return ["float64", String(f.bitPattern, radix: 16)]
+    case let .text(t): return ["text", t]
+    case .reserved: return ["reserved"]
+    case let .principal(p): return ["principal", p.text]
+    case let .opt(inner): return ["opt", inner.map(candidJSON) ?? NSNull()]
+    case let .vec(items): return ["vec", items.map(candidJSON)]
+    case let .blob(bytes): return ["blob", Hex.encode(bytes)]
+    case let .record(fields): return ["record", fields.map { [Int($0.id), candidJSON($0.value)] }]
+    case let .variant(field): return ["variant", [Int(field.id), candidJSON(field.value)]]
+    case let .function(service, method): return ["func", service.text, method]
+    case let .service(p): return ["service", p.text]
+    }
+}
+
 let icpHandlers: [String: Handler] = [
+    // Candid text → bytes: `args` checked against `types` (a tuple type, e.g. "(nat, Rec)") in
+    // the definitions `defs`, then encoded.
+    "candid_encode": { request in
+        let interface = try CandidInterface(parsing: try request.string("defs") + "\nservice : { m : \(try request.string("types")) -> () }",
+                                            origin: "defs")
+        guard let method = interface.method("m") else { throw TestkitError.badRequest("candid_encode: types") }
+        let environment = interface.environment
+        let values = try CandidTextTyping(environment: environment, origin: "args").arguments(try request.string("args"), types: method.arguments)
+        let bytes = try CandidEncoder.encode(Array(zip(method.arguments, values)).map { (type: $0.0, value: $0.1) }, environment: environment)
+        return ["hex": Hex.encode(bytes), "text": CandidText.arguments(values, types: method.arguments, in: environment)]
+    },
+    // Candid bytes → the values as the wire types have them, and our text of them.
+    "candid_decode": { request in
+        let message = try CandidDecoder().decode(try request.bytes("hex"))
+        return ["values": message.values.map(candidJSON), "text": CandidText.arguments(message.values)]
+    },
+
     "icp_sign": { request in
         let signingKey: SigningKey
         let publicKey: [UInt8]

@@ -6,7 +6,12 @@ principal, its canister is the URL's, and its expiry lies within 5 minutes of th
 (which `clock_offset` moves); it then answers 202 and marks the request replied with
 `variant { Ok = 42 : nat64 }`. /read_state answers a verified read_state envelope for
 `request_status` with a certificate whose tree holds the status and reply; the certificate's
-signature is zeros (nothing verifies it)."""
+signature is zeros (nothing verifies it).
+
+Unsigned envelopes from the anonymous principal (what `icp account-balance` and `icp call
+--args` without `--did` send) get public answers only: /query for the ledgers' balance methods
+(the balances in `balances`, by 64-hex account id or principal text) and /read_state of
+`/canister/<id>/metadata/candid:service` (the interfaces in `metadata`, by canister text)."""
 import hashlib
 import sys
 import threading
@@ -17,7 +22,7 @@ import cbor2
 import coincurve
 import nacl.signing
 from coincurve.ecdsa import cdata_to_der, deserialize_compact
-from ic.candid import Types, encode
+from ic.candid import Types, decode, encode, labelHash
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ic_spec import h, hash_of_map, principal_text  # noqa: E402
@@ -74,6 +79,8 @@ class BoundaryNode:
         self.replied = {}  # request id -> sender
         self.accepted = []  # (request id, ingress_expiry)
         self.refused = []  # reasons
+        self.balances = {}  # 64-hex account id or principal text -> e8s / token units
+        self.metadata = {}  # canister text -> candid:service text
         node = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -84,7 +91,7 @@ class BoundaryNode:
                 length = int(self.headers.get("Content-Length", "0"))
                 body = self.rfile.read(length)
                 parts = self.path.strip("/").split("/")
-                if len(parts) != 5 or parts[:3] != ["api", "v2", "canister"] or parts[4] not in ("call", "read_state"):
+                if len(parts) != 5 or parts[:3] != ["api", "v2", "canister"] or parts[4] not in ("call", "read_state", "query"):
                     return self.answer(404, b"")
                 status, payload = node.handle(parts[3], parts[4], body)
                 self.answer(status, payload)
@@ -107,6 +114,8 @@ class BoundaryNode:
         return int((self.clock() + self.clock_offset) * 10**9)
 
     def handle(self, canister, endpoint, body):
+        if body[:3] == b"\xd9\xd9\xf7" and set(cbor2.loads(body)) == {"content"}:
+            return self.handle_anonymous(canister, endpoint, cbor2.loads(body)["content"])
         try:
             content, rid = verify_envelope(body, self.now_ns())
         except Exception as error:  # every refusal is a 400 with the reason, as a replica's would be
@@ -131,6 +140,34 @@ class BoundaryNode:
             tree = [0]
         certificate = cbor2.dumps(cbor2.CBORTag(55799, {"tree": tree, "signature": bytes(48)}))
         return 200, cbor2.dumps({"certificate": certificate})
+
+    def handle_anonymous(self, canister, endpoint, content):
+        """Public reads by the anonymous principal: balance queries and candid:service."""
+        if content.get("sender") != b"\x04" or not self.now_ns() < content.get("ingress_expiry", 0) <= self.now_ns() + MAX_AHEAD:
+            self.refused.append("an unsigned envelope must come from the anonymous principal, within 5 minutes")
+            return 400, b"bad anonymous envelope"
+        if endpoint == "query" and content.get("request_type") == "query":
+            [arg] = decode(content["arg"])
+            if content["method_name"] == "account_balance":
+                key = bytes(arg["value"]["_%d" % labelHash("account")]).hex()
+                reply = encode([{"type": Types.Record({"e8s": Types.Nat64}), "value": {"e8s": self.balances.get(key, 0)}}])
+            elif content["method_name"] == "icrc1_balance_of":
+                key = arg["value"]["_%d" % labelHash("owner")].to_str()
+                reply = encode([{"type": Types.Nat, "value": self.balances.get(key, 0)}])
+            else:
+                return 200, cbor2.dumps({"status": "rejected", "reject_code": 3, "reject_message": "no such query method"})
+            return 200, cbor2.dumps({"status": "replied", "reply": {"arg": reply}})
+        if endpoint == "read_state" and content.get("request_type") == "read_state":
+            [path] = [list(p) for p in content["paths"]]
+            canister_id = bytes(path[1]) if len(path) == 4 else b""
+            if path[0] != b"canister" or path[2:] != [b"metadata", b"candid:service"] or principal_text(canister_id) != canister:
+                return 403, b"only candid:service metadata is public here"
+            did = self.metadata.get(canister)
+            inner = labeled(b"metadata", labeled(b"candid:service", leaf(did.encode()))) if did is not None else [0]
+            tree = labeled(b"canister", labeled(canister_id, inner))
+            certificate = cbor2.dumps(cbor2.CBORTag(55799, {"tree": tree, "signature": bytes(48)}))
+            return 200, cbor2.dumps({"certificate": certificate})
+        return 400, b"not a public read"
 
     def __enter__(self):
         self.thread.start()

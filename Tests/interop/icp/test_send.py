@@ -45,7 +45,9 @@ def test_send_reports_replied(testkit, tmp_path):
         result = send(bin_dir(), path, node.url)
         assert result.returncode == 0, result.stderr
         assert "status:     replied" in result.stderr
-        assert "reply:      (variant { Ok = 42 : nat64 })" in result.stderr
+        assert "reply:      (variant { Ok = 42 })" in result.stderr
+        assert json.loads(result.stdout) == {"requestId": messages[0]["ingress"]["request_id"], "status": "replied",
+                                             "reply": "(variant { Ok = 42 })", "replyJSON": {"Ok": "42"}}
         assert "BLS signature was NOT verified" in result.stderr
         assert [rid.hex() for rid, _ in node.accepted] == [messages[0]["ingress"]["request_id"]]
 

@@ -20,6 +20,8 @@ public struct ICPChain: ChainModule {
     public static let network = "icp:mainnet"
     /// A series covers at most 23 hours in 5-minute windows; a little room above that.
     public static let maxWindows = 300
+    /// Longest interface a request may carry.
+    public static let maxInterfaceBytes = 256 * 1024
     /// "Absurdly far": an expiry more than a day ahead of the signer's clock.
     public static let maxExpiryAheadNanos: UInt64 = 24 * 3600 * ICPTime.nanosPerSecond
 
@@ -39,6 +41,9 @@ public struct ICPChain: ChainModule {
     package struct Decoded {
         package let identity: ICPIdentity
         package let calls: [ICPCallContent]
+        /// The call's method as `.did` text, when the request carries it (the requester's
+        /// words: its names are used only where they hash to the message's field ids).
+        package let interface: String?
 
         package var first: ICPCallContent { calls[0] }
 
@@ -62,8 +67,17 @@ public struct ICPChain: ChainModule {
         guard (try? Principal(text: request.account.address)) == identity.principal else {
             throw .refused("account.address \(request.account.address) is not the principal of account.publicKey (\(identity.principal.text))")
         }
-        guard request.payloadType == "call", case let .object(members) = request.payload, members.count == 2 else {
-            throw .malformed(field: "payload", reason: "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}")
+        guard request.payloadType == "call", case let .object(members) = request.payload,
+              members.count == (request.payload["interface"] == nil ? 2 : 3)
+        else {
+            throw .malformed(field: "payload", reason: "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}, and optionally \"interface\"")
+        }
+        var interface: String?
+        if let member = request.payload["interface"] {
+            guard case let .string(text) = member, text.utf8.count <= Self.maxInterfaceBytes else {
+                throw .malformed(field: "payload.interface", reason: "a .did text of at most \(Self.maxInterfaceBytes) bytes")
+            }
+            interface = text
         }
         var hexes: [String] = []
         if case let .string(hex)? = request.payload["content"] {
@@ -100,7 +114,7 @@ public struct ICPChain: ChainModule {
             }
             calls.append(call)
         }
-        return Decoded(identity: identity, calls: calls)
+        return Decoded(identity: identity, calls: calls, interface: interface)
     }
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
@@ -117,9 +131,9 @@ public struct ICPChain: ChainModule {
         let expired = expiries.filter { $0 <= now }.count
         if expired > 0 { warnings.append("\(expired) of \(expiries.count) expiry windows have already passed; the rest can still be sent") }
         let call = decoded.first
-        let shown = try describeCall(call, request: request, decoded: decoded, context: context, warnings: &warnings)
+        let shown = try describeCall(call, decoded: decoded, context: context, warnings: &warnings)
         if decoded.calls.count > 1, !shown.deduplicated {
-            throw ICPError.refused("several expiry windows are signed only for ledger transfers with created_at_time (deduplicated); this call is not one")
+            throw ICPError.refused("several expiry windows are signed only for ledger transfers and approvals with created_at_time (deduplicated); this call is not one")
         }
         var lines = shown.lines
         if decoded.calls.count == 1 {
@@ -127,12 +141,13 @@ public struct ICPChain: ChainModule {
             lines.append(ReviewLine("request id", Hex.encode(call.requestID)))
         } else {
             lines.append(ReviewLine("valid", "\(decoded.calls.count) expiry windows, \(ICPTime.utc(nanos: expiries[0])) to \(ICPTime.utc(nanos: last))"))
-            lines.append(ReviewLine("note", "the same transfer in every window: the ledger executes it at most once", level: 1))
+            lines.append(ReviewLine("note", "the same call in every window: the ledger executes it at most once", level: 1))
         }
         if let nonce = call.nonce { lines.append(ReviewLine("nonce", Hex.encode(nonce))) }
         return Review(
             request: request, title: shown.title, lines: lines, warnings: warnings, confirmation: shown.confirmation,
-            key: KeyRequirement(request.account, scheme: decoded.identity.scheme), totals: shown.totals, signing: decoded.items)
+            key: KeyRequirement(request.account, scheme: decoded.identity.scheme), totals: shown.totals, approvals: shown.approvals,
+            signing: decoded.items)
     }
 
     struct CallDescription {
@@ -140,63 +155,18 @@ public struct ICPChain: ChainModule {
         var lines: [ReviewLine]
         var confirmation: Confirmation = .standard
         var totals: [AssetAmount] = []
-        /// A ledger transfer with created_at_time: the ledger refuses a second copy.
+        var approvals: [Approval] = []
+        /// A ledger operation with created_at_time: the ledger refuses a second copy.
         var deduplicated = false
     }
 
-    func describeCall(_ call: ICPCallContent, request: SignRequest, decoded: Decoded, context: ReviewContext,
+    func describeCall(_ call: ICPCallContent, decoded: Decoded, context: ReviewContext,
                       warnings: inout [String]) throws(ICPError) -> CallDescription {
         let message = try CandidDecoder().decode(call.arg)
-        let from = ReviewLine("from", describe(call.sender.text, in: context))
-        if let ledger = ICPLedger.known(call.canisterID) {
-            let asset = Asset(chain: chain, network: Self.network, id: ledger.canister.text, symbol: ledger.symbol, decimals: ledger.decimals)
-            // The canister id is signed; what it is (its token and decimals) is the signer's table.
-            let ledgerLine = ReviewLine("ledger", ledger.canister.text)
-            let tokenLine = ReviewLine("token", "\(ledger.symbol), \(ledger.decimals) decimals (\(ledger.kind == .icp ? "the ICP ledger" : "ICRC-1 ledger"))",
-                                       source: .signerTable)
-            if call.methodName == ICPLedgerTransfer.method, ledger.kind == .icp {
-                let transfer = try ICPLedgerTransfer(candid: message)
-                if transfer.amount == 0 { warnings.append("the amount is zero") }
-                return CallDescription(
-                    title: "\(ledger.symbol) transfer (ledger transfer)",
-                    lines: [
-                        ledgerLine, tokenLine, from,
-                        ReviewLine("from subaccount", transfer.fromSubaccount.map { Hex.encode($0) } ?? "default"),
-                        ReviewLine("to", describe(transfer.to.hex, in: context)),
-                        ReviewLine("amount", AssetAmount(asset: asset, amount: BigUInt(transfer.amount)).formatted),
-                        ReviewLine("fee", AssetAmount(asset: asset, amount: BigUInt(transfer.fee)).formatted),
-                        ReviewLine("memo", String(transfer.memo)),
-                        ReviewLine("created at", transfer.createdAtTime.map { ICPTime.utc(nanos: $0) } ?? "not set (not deduplicated)"),
-                    ],
-                    totals: [AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee))],
-                    deduplicated: transfer.createdAtTime != nil)
-            }
-            if call.methodName == ICRC1Transfer.method {
-                let transfer = try ICRC1Transfer(candid: message)
-                if transfer.amount == 0 { warnings.append("the amount is zero") }
-                let fee = transfer.fee.map { AssetAmount(asset: asset, amount: $0) }
-                return CallDescription(
-                    title: "\(ledger.symbol) transfer (ICRC-1)",
-                    lines: [
-                        ledgerLine, tokenLine, from,
-                        ReviewLine("from subaccount", transfer.fromSubaccount.map { Hex.encode($0) } ?? "default"),
-                        ReviewLine("to", describe(transfer.to.text, in: context)),
-                        ReviewLine("amount", AssetAmount(asset: asset, amount: transfer.amount).formatted),
-                        ReviewLine("fee", fee?.formatted ?? "the ledger's fee (not set)"),
-                        ReviewLine("memo", transfer.memo.map { Hex.encode($0) } ?? "none"),
-                        ReviewLine("created at", transfer.createdAtTime.map { ICPTime.utc(nanos: $0) } ?? "not set (not deduplicated)"),
-                    ],
-                    totals: [AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0))],
-                    deduplicated: transfer.createdAtTime != nil)
-            }
+        if let ledger = ICPLedger.known(call.canisterID),
+           let shown = try LedgerReview(ledger: ledger, sender: call.sender, context: context, module: self).describe(call, message, warnings: &warnings) {
+            return shown
         }
-        return CallDescription(
-            title: "Internet Computer canister call",
-            lines: [
-                from, ReviewLine("canister", call.canisterID.text), ReviewLine("method", call.methodName),
-                ReviewLine("arguments", CandidText.arguments(message.values)),
-            ],
-            confirmation: .explicit(reason: "a call to canister \(call.canisterID.text) that this signer cannot interpret"))
+        return try InterfaceReview(context: context, module: self).describe(call, message, requestInterface: decoded.interface, warnings: &warnings)
     }
-
 }

@@ -146,7 +146,7 @@ import Testing
         }
         // A call the signer cannot interpret is issued, then signed only with --blind.
         let call = home.dir + "/call.json"
-        #expect(try home.watch(["icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method", "get_neuron_ids",
+        #expect(try home.watch(["icp", "call", "--from", from, "--canister", "qoctq-giaaa-aaaaa-aaaea-cai", "--method", "get_neuron_ids",
                                 "--arg-hex", "4449444c0000", "--out", call]).status == 0)
         let unblind = try home.run(["sign", call, "--yes", "--pin-file", pin, "--out", out])
         #expect(unblind.status != 0 && !FileManager.default.fileExists(atPath: out), "\(unblind.stderr)")

@@ -60,25 +60,26 @@ public enum ICPRequestBuilder {
         }
     }
 
+    /// The ledger canister (`--ledger`, default the ICP ledger) and its decimals: the signer's
+    /// table's for a known ledger (a different `--decimals` is refused), else `--decimals`.
+    public static func ledger(_ text: String?, decimals: Int?) throws(ICPError) -> (canister: Principal, decimals: Int) {
+        guard let text else { return (ICPLedger.icp.canister, 8) }
+        let canister: Principal
+        do { canister = try Principal(text: text) } catch { throw .malformed(field: "--ledger", reason: "\(error)") }
+        let known = ICPLedger.known(canister)
+        guard let d = decimals ?? known?.decimals else {
+            throw .malformed(field: "--decimals", reason: "needed for a ledger this build does not know")
+        }
+        if let knownDecimals = known?.decimals, knownDecimals != d {
+            throw .malformed(field: "--decimals", reason: "\(known?.symbol ?? "this ledger") has \(knownDecimals) decimals, not \(d)")
+        }
+        return (canister, d)
+    }
+
     /// The Candid arguments and method of a transfer.
     public static func transferCall(_ transfer: Transfer, createdAt: UInt64) throws(ICPError) -> (canister: Principal, method: String, arg: [UInt8]) {
         let from = try transfer.fromSubaccount.map { (s: String) throws(ICPError) in try subaccount(s) }
-        let canister: Principal
-        let decimals: Int
-        if let ledger = transfer.ledger {
-            do { canister = try Principal(text: ledger) } catch { throw .malformed(field: "--ledger", reason: "\(error)") }
-            let known = ICPLedger.known(canister)
-            guard let d = transfer.decimals ?? known?.decimals else {
-                throw .malformed(field: "--decimals", reason: "needed for a ledger this build does not know")
-            }
-            if let knownDecimals = known?.decimals, knownDecimals != d {
-                throw .malformed(field: "--decimals", reason: "\(known?.symbol ?? "this ledger") has \(knownDecimals) decimals, not \(d)")
-            }
-            decimals = d
-        } else {
-            canister = ICPLedger.icp.canister
-            decimals = 8
-        }
+        let (canister, decimals) = try ledger(transfer.ledger, decimals: transfer.decimals)
         let amount = try TokenAmount.parse(transfer.amount, decimals: decimals, field: "--amount")
         let fee = try transfer.fee.map { (f: String) throws(ICPError) in try TokenAmount.parse(f, decimals: decimals, field: "--fee") }
         let isICP = canister == ICPLedger.icp.canister
@@ -92,16 +93,17 @@ public enum ICPRequestBuilder {
             return (canister, ICPLedgerTransfer.method, args.candid)
         }
         let to = try ICRC1Account(text: transfer.to)
-        let memo = transfer.memo.map { m in (0 ..< 8).map { UInt8(truncatingIfNeeded: m >> (56 - 8 * UInt64($0))) } }
+        let memo = transfer.memo.map(ICRC2Builder.memoBytes)
         let args = ICRC1Transfer(to: to, amount: amount, fee: fee ?? (isICP ? BigUInt(defaultFeeE8s) : nil), memo: memo,
                                  fromSubaccount: from, createdAtTime: createdAt)
         return (canister, ICRC1Transfer.method, args.candid)
     }
 
     /// A sign request for `account` calling `method` on `canister` with `arg`: one content
-    /// expiring 5 minutes from `now`, or with `validFor` the series of windows covering it.
+    /// expiring 5 minutes from `now`, or with `validFor` the series of windows covering it;
+    /// `interface` is the method's `.did` fragment the signer may name the arguments with.
     public static func request(account: MessageAccount, canister: Principal, method: String, arg: [UInt8], now: Int64,
-                               validFor: Int64?, note: String? = nil) throws -> SignRequest {
+                               validFor: Int64?, interface: String? = nil, note: String? = nil) throws -> SignRequest {
         let identity = try ICPIdentity(publicKey: account.publicKey)
         let windows = validFor.map { Int(($0 + window - 1) / window) } ?? 1
         let start = UInt64(max(0, now))
@@ -110,9 +112,11 @@ public enum ICPRequestBuilder {
                                       ingressExpiry: (start + UInt64(i) * UInt64(window)) * ICPTime.nanosPerSecond)
             return .string(Hex.encode(ICPRequestContent.call(call).encoded))
         }
-        let payload: JSONValue = windows == 1
-            ? .object([("type", .string("call")), ("content", contents[0])])
-            : .object([("type", .string("call")), ("contents", .array(contents))])
+        var members: [(key: String, value: JSONValue)] = windows == 1
+            ? [("type", .string("call")), ("content", contents[0])]
+            : [("type", .string("call")), ("contents", .array(contents))]
+        if let interface { members.append(("interface", .string(interface))) }
+        let payload: JSONValue = .object(members)
         return try SignRequest.make(chain: ChainID(Chain.icp), network: ICPChain.network, account: account, payload: payload, note: note)
     }
 }

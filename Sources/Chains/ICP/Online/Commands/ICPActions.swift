@@ -3,6 +3,7 @@ import AirsignEncoding
 import AirsignICP
 import AirsignKeys
 import AirsignMessages
+import AirsignOnline
 import AirsignWatch
 import Foundation
 
@@ -29,29 +30,80 @@ public enum ICPActions {
         try issue(request, out: out, qr: qr, now: now)
     }
 
-    public static func call(from: String, canister: String, method: String, argHex: String, validFor: String?, out: String,
-                            qr: QROutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    /// The arguments of `icp call`: raw Candid bytes, or Candid text checked against the
+    /// method's interface (from `did`, the signer's built-in interfaces, or the canister's
+    /// `candid:service` metadata read from `url`).
+    public enum CallArguments: Sendable {
+        case hex(String)
+        case text(String, did: String?, url: String)
+    }
+
+    public static func call(from: String, canister: String, method: String, arguments: CallArguments, validFor: String?, out: String,
+                            qr: QROutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
+                            transport: any HTTPTransport = URLSessionTransport()) throws {
         let account = try account(from)
         let principal: Principal
-        do { principal = try Principal(text: canister) } catch { throw ICPError.malformed(field: "--canister", reason: "\(error)") }
-        let arg: [UInt8]
-        do { arg = try Hex.decode(argHex.hasPrefix("0x") ? String(argHex.dropFirst(2)) : argHex) } catch {
-            throw ICPError.malformed(field: "--arg-hex", reason: "\(error)")
-        }
+        do { principal = try Principal(text: canister) } catch { throw ICPError.malformed(field: "CANISTER", reason: "\(error)") }
         // Refused here with the reason; the signer would refuse the same series anyway.
-        if validFor != nil, ICPLedger.known(principal) == nil || ![ICPLedgerTransfer.method, ICRC1Transfer.method].contains(method) {
-            throw ICPError.refused("--valid-for is only for ledger transfers, which the ledger deduplicates; this call is not one")
+        if validFor != nil, ICPLedger.known(principal) == nil || !deduplicatedMethods.contains(method) {
+            throw ICPError.refused("--valid-for is only for ledger transfers and approvals, which the ledger deduplicates; this call is not one")
+        }
+        let arg: [UInt8]
+        var fragment: String?
+        switch arguments {
+        case let .hex(argHex):
+            do { arg = try Hex.decode(argHex.hasPrefix("0x") ? String(argHex.dropFirst(2)) : argHex) } catch {
+                throw ICPError.malformed(field: "--arg-hex", reason: "\(error)")
+            }
+        case let .text(text, did, url):
+            let (interface, origin) = try ICPInterfaceSource.interface(of: principal, did: did, url: url, now: now, transport: transport)
+            guard interface.method(method) != nil else { throw ICPError.malformed(field: origin, reason: "the interface has no method \(method)") }
+            arg = try interface.encodeArguments(of: method, text: text)
+            // The signer names a built-in canister's arguments itself; others get the fragment.
+            if ICPBuiltinInterfaces.known(principal) == nil { fragment = interface.fragment(for: method) }
+            Console.info("Arguments of \(method) checked against \(origin).")
         }
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
-        let request = try ICPRequestBuilder.request(account: account, canister: principal, method: method, arg: arg, now: now, validFor: seconds)
+        let request = try ICPRequestBuilder.request(account: account, canister: principal, method: method, arg: arg, now: now,
+                                                    validFor: seconds, interface: fragment)
         try issue(request, out: out, qr: qr, now: now)
     }
 
+    /// The ledger methods with created_at_time, which may be signed for several windows.
+    static let deduplicatedMethods = [ICPLedgerTransfer.method, ICRC1Transfer.method, ICRC2Approve.method, ICRC2TransferFrom.method]
+
+    /// Issues one ledger call (`icp approve`, `icp transfer-from`), with `--valid-for` windows.
+    public static func ledgerCall(from: String, _ call: (canister: Principal, method: String, arg: [UInt8]), validFor: String?,
+                                  out: String, qr: QROutputOptions, now: Int64, summary: String) throws {
+        let account = try account(from)
+        let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
+        let request = try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg,
+                                                    now: now, validFor: seconds)
+        Console.info("\(summary): \(call.method) on \(call.canister.text)"
+            + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" } ?? ""))
+        try issue(request, out: out, qr: qr, now: now)
+    }
+
+    /// Issues calls from `from`, one request each, in order (quill's neuron commands).
+    public static func issueCalls(from: String, _ calls: [(canister: Principal, method: String, arg: [UInt8])], out: String,
+                                       qr: QROutputOptions, now: Int64, summary: String) throws {
+        let account = try account(from)
+        let requests = try calls.map { call in
+            try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg, now: now, validFor: nil)
+        }
+        Console.info(summary)
+        try issue(requests, out: out, qr: qr, now: now)
+    }
+
     static func issue(_ request: SignRequest, out: String, qr: QROutputOptions, now: Int64) throws {
-        let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: now)
+        try issue([request], out: out, qr: qr, now: now)
+    }
+
+    static func issue(_ requests: [SignRequest], out: String, qr: QROutputOptions, now: Int64) throws {
+        let bytes = try RequestIssuer(store: try RequestActions.store()).issue(requests, now: now)
         try MessageOutput.write(bytes, to: out)
         if qr.isRequested { try qr.write(bytes, largeSingleCode: false) }
-        Console.info("Issued request \(request.id) for \(request.account.address).")
-        if out != "-" { Console.info("Request written to \(out).") }
+        for request in requests { Console.info("Issued request \(request.id) for \(request.account.address).") }
+        if out != "-" { Console.info("Request\(requests.count == 1 ? "" : "s") written to \(out).") }
     }
 }

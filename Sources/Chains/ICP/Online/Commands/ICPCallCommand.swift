@@ -7,24 +7,42 @@ struct ICPCallCommand: ParsableCommand {
         commandName: "call",
         abstract: "Build an update call to any canister from a watch-only ICP account.",
         discussion: """
-            The signer shows the canister, the method and the decoded Candid arguments, and signs \
-            only with --blind. --valid-for is refused: only deduplicated ledger transfers may be \
-            signed in several expiry windows.
+            `icp call CANISTER METHOD --args '(record { … })'` checks the Candid text against \
+            the method's argument types and encodes it. The interface comes from --did FILE, \
+            else from the signer's built-in interfaces (ICP and ICRC ledgers, NNS governance, \
+            the cycles minting canister), else from the canister's candid:service metadata \
+            read from --url. For other canisters the request carries the method's interface, \
+            so the signer can name the arguments (it checks every name against the message's \
+            field ids and still asks for --blind). --arg-hex takes raw Candid bytes instead. \
+            --valid-for is refused unless the call is a ledger transfer or approval, which the \
+            ledger deduplicates.
             """)
+
+    @Argument(help: ArgumentHelp("The canister id (principal text), then the method name.", valueName: "CANISTER METHOD"))
+    var target: [String] = []
 
     @Option(help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
     var from: String
 
-    @Option(help: ArgumentHelp("The canister id (principal text).", valueName: "CANISTER"))
-    var canister: String
+    @Option(help: ArgumentHelp("The canister id (instead of CANISTER).", valueName: "CANISTER"))
+    var canister: String?
 
-    @Option(help: "The method name.")
-    var method: String
+    @Option(help: "The method name (instead of METHOD).")
+    var method: String?
 
-    @Option(name: .customLong("arg-hex"), help: ArgumentHelp("The Candid-encoded arguments (DIDL…) in hex.", valueName: "HEX"))
-    var argHex: String
+    @Option(help: ArgumentHelp("The arguments as Candid text, e.g. '(record { to = principal \"…\"; amount = 1_000 : nat })'.", valueName: "TEXT"))
+    var args: String?
 
-    @Option(name: .customLong("valid-for"), help: ArgumentHelp("Refused unless the call is a ledger transfer.", valueName: "DURATION"))
+    @Option(help: ArgumentHelp("The canister's interface (.did file) to check --args against.", valueName: "FILE"))
+    var did: String?
+
+    @Option(name: .customLong("arg-hex"), help: ArgumentHelp("The Candid-encoded arguments (DIDL…) in hex, instead of --args.", valueName: "HEX"))
+    var argHex: String?
+
+    @Option(help: ArgumentHelp("The IC's HTTPS endpoint, to read a canister's candid:service metadata.", valueName: "URL"))
+    var url = "https://icp-api.io"
+
+    @Option(name: .customLong("valid-for"), help: ArgumentHelp("Refused unless the call is a ledger transfer or approval.", valueName: "DURATION"))
     var validFor: String?
 
     @Option(help: ArgumentHelp("Where to write the request: a file (atomically) or - for standard output.", valueName: "FILE|-"))
@@ -33,10 +51,18 @@ struct ICPCallCommand: ParsableCommand {
     @OptionGroup var qr: QROutputOptions
 
     func validate() throws {
-        if method.isEmpty { throw ValidationError("--method must not be empty") }
+        let named = canister != nil || method != nil
+        if named, !target.isEmpty { throw ValidationError("give CANISTER METHOD or --canister and --method, not both") }
+        if named ? (canister == nil || method == nil) : target.count != 2 { throw ValidationError("give CANISTER and METHOD") }
+        if (method ?? target.last ?? "").isEmpty { throw ValidationError("METHOD must not be empty") }
+        if (args == nil) == (argHex == nil) { throw ValidationError("give the arguments as --args TEXT or --arg-hex HEX (one of them)") }
+        if did != nil, args == nil { throw ValidationError("--did goes with --args") }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw ValidationError("--url must start with https:// or http://") }
     }
 
     func run() throws {
-        try ICPActions.call(from: from, canister: canister, method: method, argHex: argHex, validFor: validFor, out: out, qr: qr)
+        let arguments: ICPActions.CallArguments = args.map { .text($0, did: did, url: url) } ?? .hex(argHex ?? "")
+        try ICPActions.call(from: from, canister: canister ?? target[0], method: method ?? target[1], arguments: arguments,
+                            validFor: validFor, out: out, qr: qr)
     }
 }

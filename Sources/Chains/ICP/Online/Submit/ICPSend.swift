@@ -30,8 +30,11 @@ public enum ICPSend {
         public let index: Int
         public let requestID: [UInt8]
         public let status: ICPRequestStatus
-        /// The reply decoded as Candid text (or why it could not be).
+        /// The reply decoded as Candid text (or why it could not be), named by the method's
+        /// return types where the canister's interface is built in.
         public let reply: String?
+        /// The same reply as JSON (nil when there is none or it is not Candid).
+        public var replyJSON: JSONValue?
     }
 
     /// Polls of the status, half a second apart: a minute.
@@ -56,17 +59,21 @@ public enum ICPSend {
             if attempt > 0 { pause(pollInterval) }
             status = try client.requestStatus(canister: message.canisterID, envelope: message.readState.encoded, requestID: id)
             switch status {
-            case .replied, .rejected, .done: return Outcome(index: index, requestID: id, status: status, reply: replyText(status))
+            case .replied, .rejected, .done:
+                var method = ""
+                if case let .call(call) = message.call.content { method = call.methodName }
+                let reply = decodedReply(status, canister: message.canisterID, method: method)
+                return Outcome(index: index, requestID: id, status: status, reply: reply?.text, replyJSON: reply?.json)
             case .unknown, .received, .processing: continue
             }
         }
         return Outcome(index: index, requestID: id, status: status, reply: nil)
     }
 
-    static func replyText(_ status: ICPRequestStatus) -> String? {
+    static func decodedReply(_ status: ICPRequestStatus, canister: Principal, method: String) -> (text: String, json: JSONValue?)? {
         guard case let .replied(reply) = status else { return nil }
-        do { return CandidText.arguments(try CandidDecoder().decode(reply).values) } catch {
-            return "not Candid (\(error)): \(Hex.encode(reply.prefix(64)))"
+        do { return try CandidReply.decode(reply, canister: canister, method: method) } catch {
+            return ("not Candid (\(error)): \(Hex.encode(reply.prefix(64)))", nil)
         }
     }
 
@@ -94,6 +101,10 @@ public enum ICPSend {
             Console.info("The reply is no longer available (status done).")
         }
         Console.info("Note: the certificate's BLS signature was NOT verified; this status is what \(url) says.")
+        var result: [(key: String, value: JSONValue)] = [("requestId", .string(Hex.encode(outcome.requestID))), ("status", .string(outcome.status.name))]
+        if let reply = outcome.reply { result.append(("reply", .string(reply))) }
+        if let replyJSON = outcome.replyJSON { result.append(("replyJSON", replyJSON)) }
+        Console.output(JSONSerializer(sortKeys: false).serialize(.object(result)))
         // A rejection happened on the network side: exit 9, like the other chains' rejected transactions.
         switch outcome.status {
         case let .rejected(code, _, _):

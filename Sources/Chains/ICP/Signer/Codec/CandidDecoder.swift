@@ -1,14 +1,21 @@
 import AirsignEncoding
 import BigInt
 
-/// Decodes any Candid message into its wire types and values, for showing: it needs no
-/// interface description. Untrusted input: every length is checked against what is left,
-/// recursion and the total work are bounded by `Limits`, and nothing traps.
+/// Decodes any Candid message into its own types and values (spec, "Deserialisation": the
+/// first two steps; `CandidMessage.coerced` is the third). Untrusted input: every length is
+/// checked against what is left, recursion and the total work are bounded by `Limits`, and
+/// nothing traps.
+///
+/// Strict by default, as a signer should be: a LEB128 number with redundant bytes, a type-table
+/// entry of a type this decoder does not know ("future types"), fields or methods out of order
+/// or repeated, an opaque reference and anything after the last value are errors. The spec's
+/// own test suite accepts the first two; `Limits.spec` reads them as it says.
 public struct CandidDecoder: Sendable {
     public struct Limits: Sendable {
         /// Most type-table entries.
-        public var maxTypes = 256
-        /// Most fields in one record, variant or service type, and arguments in one message.
+        public var maxTypes = 1024
+        /// Most fields in one record, variant or service type, arguments of a function type,
+        /// and arguments of the message.
         public var maxFields = 256
         /// Deepest nesting of values (recursive types end here too).
         public var maxDepth = 48
@@ -19,8 +26,20 @@ public struct CandidDecoder: Sendable {
         public var maxBytes = 1 << 20
         /// Longest `nat`/`int` encoding in bytes.
         public var maxNumberBytes = 64
+        /// Accept LEB128 numbers with redundant bytes (`80 00` for 0), as the spec does.
+        public var allowOverlongLEB = false
+        /// Accept and skip type-table entries with opcodes below -24 and their values.
+        public var allowFutureTypes = false
 
         public init() {}
+
+        /// The spec's own reading (its test suite's cases pass), with the same bounds.
+        public static var spec: Limits {
+            var limits = Limits()
+            limits.allowOverlongLEB = true
+            limits.allowFutureTypes = true
+            return limits
+        }
     }
 
     public var limits: Limits
@@ -32,86 +51,31 @@ public struct CandidDecoder: Sendable {
         var reader = CandidReader(bytes: bytes, limits: limits)
         guard try reader.bytes(4) == CandidEncoder.magic else { throw .candid(offset: 0, reason: "does not start with \"DIDL\"") }
         let typeCount = try reader.count(limit: limits.maxTypes, what: "type table entries")
-        var table: [CandidWireType] = []
-        for _ in 0 ..< typeCount { table.append(try reader.wireType(tableSize: typeCount)) }
-        reader.table = table
+        var table: [String: CandidType] = [:]
+        for index in 0 ..< typeCount { table[CandidMessage.entryName(index)] = try reader.tableEntry(tableSize: typeCount) }
+        // Every reference is to an entry, and entries are composite types: no name chain can loop.
+        let environment = CandidTypeEnvironment(checked: table)
+        reader.environment = environment
+        try reader.checkServiceMethods(typeCount: typeCount)
         let argCount = try reader.count(limit: limits.maxFields, what: "arguments")
-        var argTypes: [Int] = []
-        for _ in 0 ..< argCount { argTypes.append(try reader.typeReference(tableSize: typeCount)) }
+        var argumentTypes: [CandidType] = []
+        for _ in 0 ..< argCount { argumentTypes.append(try reader.typeReference(tableSize: typeCount)) }
         var values: [CandidValue] = []
-        for type in argTypes { values.append(try reader.value(type, depth: 0)) }
+        for type in argumentTypes { values.append(try reader.value(type, depth: 0)) }
         guard reader.offset == bytes.count else {
             throw .candid(offset: reader.offset, reason: "\(bytes.count - reader.offset) bytes after the last argument")
         }
-        return CandidMessage(table: table, argumentTypes: argTypes, values: values)
+        return CandidMessage(environment: environment, argumentTypes: argumentTypes, values: values)
     }
 }
 
-/// One type-table entry as it came off the wire; references are primitive opcodes (negative)
-/// or table indices.
-public enum CandidWireType: Equatable, Sendable {
-    case opt(Int)
-    case vec(Int)
-    case record([(id: UInt32, type: Int)])
-    case variant([(id: UInt32, type: Int)])
-    case function(arguments: [Int], results: [Int], annotations: [UInt8])
-    case service([(name: String, type: Int)])
-
-    public static func == (lhs: CandidWireType, rhs: CandidWireType) -> Bool {
-        switch (lhs, rhs) {
-        case let (.opt(a), .opt(b)), let (.vec(a), .vec(b)): return a == b
-        case let (.record(a), .record(b)), let (.variant(a), .variant(b)):
-            return a.map(\.id) == b.map(\.id) && a.map(\.type) == b.map(\.type)
-        case let (.function(a1, r1, n1), .function(a2, r2, n2)): return a1 == a2 && r1 == r2 && n1 == n2
-        case let (.service(a), .service(b)): return a.map(\.name) == b.map(\.name) && a.map(\.type) == b.map(\.type)
-        default: return false
-        }
-    }
-}
-
-/// A decoded message: the type table, each argument's type and value.
+/// A decoded message: its type table (as an environment), each argument's type and value.
 public struct CandidMessage: Sendable {
-    public let table: [CandidWireType]
-    public let argumentTypes: [Int]
+    public let environment: CandidTypeEnvironment
+    public let argumentTypes: [CandidType]
     public let values: [CandidValue]
 
-    /// Most type nodes `plainArgumentTypes` expands. Table entries can be shared, so the
-    /// expanded tree can be exponentially larger than the table (16 entries of a 64-case
-    /// variant each pointing at the next is 64^15 nodes); known methods' types are tiny.
-    static let maxPlainTypeNodes = 4096
-
-    /// The argument types as non-recursive `CandidType`s, for comparing against a known
-    /// method's; nil when one is recursive, a function or service, nested too deeply, or
-    /// larger than `maxPlainTypeNodes`.
-    public var plainArgumentTypes: [CandidType]? {
-        var budget = Self.maxPlainTypeNodes
-        var out: [CandidType] = []
-        for reference in argumentTypes {
-            guard let type = plainType(reference, depth: 0, budget: &budget) else { return nil }
-            out.append(type)
-        }
-        return out
-    }
-
-    func plainType(_ reference: Int, depth: Int, budget: inout Int) -> CandidType? {
-        guard depth < 16, budget > 0 else { return nil }
-        budget -= 1
-        if reference < 0 { return CandidType.primitive(reference: reference) }
-        guard reference < table.count else { return nil }
-        switch table[reference] {
-        case let .opt(inner): return plainType(inner, depth: depth + 1, budget: &budget).map { .opt($0) }
-        case let .vec(inner): return plainType(inner, depth: depth + 1, budget: &budget).map { .vec($0) }
-        case let .record(fields), let .variant(fields):
-            var out: [CandidField] = []
-            for field in fields {
-                guard let type = plainType(field.type, depth: depth + 1, budget: &budget) else { return nil }
-                out.append(CandidField(id: field.id, type: type))
-            }
-            if case .record = table[reference] { return .record(out) }
-            return .variant(out)
-        case .function, .service: return nil
-        }
-    }
+    static func entryName(_ index: Int) -> String { String(index) }
 }
 
 /// The byte reader behind `CandidDecoder`.
@@ -119,7 +83,7 @@ struct CandidReader {
     let bytes: [UInt8]
     let limits: CandidDecoder.Limits
     var offset = 0
-    var table: [CandidWireType] = []
+    var environment = CandidTypeEnvironment.empty
     var valueBudget: Int
 
     init(bytes: [UInt8], limits: CandidDecoder.Limits) {
@@ -144,10 +108,9 @@ struct CandidReader {
         return Array(bytes[offset ..< offset + count])
     }
 
-    /// Unsigned LEB128 into a UInt64; overlong encodings are accepted (Candid spec).
     mutating func leb() throws(ICPError) -> UInt64 {
         do {
-            let (value, read) = try LEB128.decode(UInt64.self, from: bytes, at: offset, requireMinimal: false)
+            let (value, read) = try LEB128.decode(UInt64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
             offset += read
             return value
         } catch {
@@ -157,7 +120,7 @@ struct CandidReader {
 
     mutating func sleb() throws(ICPError) -> Int64 {
         do {
-            let (value, read) = try SLEB128.decode(Int64.self, from: bytes, at: offset, requireMinimal: false)
+            let (value, read) = try SLEB128.decode(Int64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
             offset += read
             return value
         } catch {
@@ -171,64 +134,94 @@ struct CandidReader {
         return Int(n)
     }
 
-    mutating func typeReference(tableSize: Int) throws(ICPError) -> Int {
+    /// A length that must fit in what is left of the message.
+    mutating func length(_ what: String) throws(ICPError) -> Int {
+        let n = try leb()
+        guard n <= UInt64(remaining) else { throw fail("\(what) of \(n) bytes, \(remaining) left") }
+        return Int(n)
+    }
+
+    /// `I(t)`: a primitive opcode or a table index.
+    mutating func typeReference(tableSize: Int) throws(ICPError) -> CandidType {
         let reference = try sleb()
         if reference >= 0 {
             guard reference < Int64(tableSize) else { throw fail("type index \(reference) is outside the table of \(tableSize)") }
-            return Int(reference)
+            return .named(CandidMessage.entryName(Int(reference)))
         }
-        guard CandidType.primitive(reference: Int(reference)) != nil else {
-            throw fail("type \(reference) is not a primitive type")
-        }
-        return Int(reference)
+        guard let primitive = CandidType.primitive(reference: reference) else { throw fail("type \(reference) is not a primitive type") }
+        return primitive
     }
 
-    mutating func wireType(tableSize: Int) throws(ICPError) -> CandidWireType {
+    mutating func fields(tableSize: Int) throws(ICPError) -> [CandidField] {
+        let n = try count(limit: limits.maxFields, what: "fields")
+        var fields: [CandidField] = []
+        for _ in 0 ..< n {
+            let id = try leb()
+            guard let id32 = UInt32(exactly: id) else { throw fail("field id \(id) does not fit 32 bits") }
+            if let last = fields.last, last.id >= id32 { throw fail("field ids must be strictly increasing (\(id32) after \(last.id))") }
+            fields.append(CandidField(id: id32, type: try typeReference(tableSize: tableSize)))
+        }
+        return fields
+    }
+
+    mutating func tableEntry(tableSize: Int) throws(ICPError) -> CandidType {
         let opcode = try sleb()
         switch opcode {
         case -18: return .opt(try typeReference(tableSize: tableSize))
         case -19: return .vec(try typeReference(tableSize: tableSize))
-        case -20, -21:
-            let n = try count(limit: limits.maxFields, what: "fields")
-            var fields: [(id: UInt32, type: Int)] = []
-            for _ in 0 ..< n {
-                let id = try leb()
-                guard let id32 = UInt32(exactly: id) else { throw fail("field id \(id) does not fit 32 bits") }
-                if let last = fields.last, last.id >= id32 { throw fail("field ids must be strictly increasing") }
-                fields.append((id32, try typeReference(tableSize: tableSize)))
-            }
-            return opcode == -20 ? .record(fields) : .variant(fields)
+        case -20: return .record(try fields(tableSize: tableSize))
+        case -21: return .variant(try fields(tableSize: tableSize))
         case -22:
             let argCount = try count(limit: limits.maxFields, what: "function arguments")
-            var arguments: [Int] = []
+            var arguments: [CandidType] = []
             for _ in 0 ..< argCount { arguments.append(try typeReference(tableSize: tableSize)) }
             let resultCount = try count(limit: limits.maxFields, what: "function results")
-            var results: [Int] = []
+            var results: [CandidType] = []
             for _ in 0 ..< resultCount { results.append(try typeReference(tableSize: tableSize)) }
             let annotationCount = try count(limit: 3, what: "function annotations")
-            let annotations = try bytes(annotationCount)
-            guard annotations.allSatisfy({ (1 ... 3).contains($0) }) else { throw fail("a function annotation is not query, oneway or composite_query") }
-            return .function(arguments: arguments, results: results, annotations: annotations)
+            var annotations: [CandidFunctionType.Annotation] = []
+            for _ in 0 ..< annotationCount {
+                guard let annotation = CandidFunctionType.Annotation(rawValue: try byte()) else {
+                    throw fail("a function annotation is not query (1), oneway (2) or composite_query (3)")
+                }
+                guard !annotations.contains(annotation) else { throw fail("a function annotation is repeated") }
+                annotations.append(annotation)
+            }
+            return .function(CandidFunctionType(arguments: arguments, results: results, annotations: annotations))
         case -23:
             let n = try count(limit: limits.maxFields, what: "service methods")
-            var methods: [(name: String, type: Int)] = []
+            var methods: [CandidMethod] = []
             for _ in 0 ..< n {
                 let name = try text()
                 if let last = methods.last, !last.name.utf8.lexicographicallyPrecedes(name.utf8) {
                     throw fail("service methods must be sorted and distinct")
                 }
-                methods.append((name, try typeReference(tableSize: tableSize)))
+                methods.append(CandidMethod(name: name, type: try typeReference(tableSize: tableSize)))
             }
             return .service(methods)
+        case ..<(-24) where limits.allowFutureTypes:
+            _ = try bytes(try length("a future type"))
+            return .future(opcode: opcode)
         default:
-            throw fail("type table entry with opcode \(opcode) is not a composite type")
+            throw fail("type table entry with opcode \(opcode) is not a composite type this decoder reads")
+        }
+    }
+
+    /// A method's type must be a function type (spec: "The serialised data type representing a
+    /// method type must denote a function type").
+    func checkServiceMethods(typeCount: Int) throws(ICPError) {
+        for index in 0 ..< typeCount {
+            guard case let .service(methods)? = environment.definitions[CandidMessage.entryName(index)] else { continue }
+            for method in methods {
+                guard case .function = try environment.resolve(method.type) else {
+                    throw fail("method \"\(method.name)\" of service type \(index) is not a function type")
+                }
+            }
         }
     }
 
     mutating func text() throws(ICPError) -> String {
-        let length = try leb()
-        guard length <= UInt64(remaining) else { throw fail("a text of \(length) bytes, \(remaining) left") }
-        let raw = try bytes(Int(length))
+        let raw = try bytes(try length("a text"))
         guard let text = String(validating: raw, as: UTF8.self) else { throw fail("text is not valid UTF-8") }
         return text
     }
@@ -242,6 +235,7 @@ struct CandidReader {
     }
 
     mutating func natural() throws(ICPError) -> BigUInt {
+        let start = offset
         var value = BigUInt(0)
         var shift = 0
         while true {
@@ -249,22 +243,31 @@ struct CandidReader {
             let b = try byte()
             value |= BigUInt(b & 0x7f) << shift
             shift += 7
-            if b & 0x80 == 0 { return value }
+            if b & 0x80 == 0 {
+                if !limits.allowOverlongLEB, b == 0, offset - start > 1 { throw fail("a nat with redundant LEB128 bytes") }
+                return value
+            }
         }
     }
 
     mutating func integer() throws(ICPError) -> BigInt {
+        let start = offset
         var value = BigInt(0)
         var shift = 0
+        var previous: UInt8 = 0
         while true {
             guard shift / 7 < limits.maxNumberBytes else { throw fail("a number longer than \(limits.maxNumberBytes) bytes") }
             let b = try byte()
             value |= BigInt(b & 0x7f) << shift
             shift += 7
             if b & 0x80 == 0 {
+                // Redundant: a last group of all sign bits whose sign the group before already had.
+                let redundant = offset - start > 1 && ((b == 0 && previous & 0x40 == 0) || (b == 0x7f && previous & 0x40 != 0))
+                if !limits.allowOverlongLEB, redundant { throw fail("an int with redundant SLEB128 bytes") }
                 if b & 0x40 != 0 { value -= BigInt(1) << shift }
                 return value
             }
+            previous = b
         }
     }
 
@@ -273,13 +276,34 @@ struct CandidReader {
         return raw.reversed().reduce(T.zero) { $0 << 8 | T(truncatingIfNeeded: $1) }
     }
 
-    mutating func value(_ type: Int, depth: Int) throws(ICPError) -> CandidValue {
+    mutating func value(_ type: CandidType, depth: Int) throws(ICPError) -> CandidValue {
         guard depth <= limits.maxDepth else { throw fail("values nested deeper than \(limits.maxDepth) levels") }
         valueBudget -= 1
         guard valueBudget >= 0 else { throw fail("more than \(limits.maxValues) values") }
-        if type < 0 { return try primitive(type) }
-        guard type < table.count else { throw fail("type index \(type) is outside the table") }
-        switch table[type] {
+        switch try environment.resolve(type) {
+        case .null: return .null
+        case .bool:
+            switch try byte() {
+            case 0: return .bool(false)
+            case 1: return .bool(true)
+            default: throw fail("a bool must be 0 or 1")
+            }
+        case .nat: return .nat(try natural())
+        case .int: return .int(try integer())
+        case .nat8: return .nat8(try fixed(UInt8.self))
+        case .nat16: return .nat16(try fixed(UInt16.self))
+        case .nat32: return .nat32(try fixed(UInt32.self))
+        case .nat64: return .nat64(try fixed(UInt64.self))
+        case .int8: return .int8(try fixed(Int8.self))
+        case .int16: return .int16(try fixed(Int16.self))
+        case .int32: return .int32(try fixed(Int32.self))
+        case .int64: return .int64(try fixed(Int64.self))
+        case .float32: return .float32(Float(bitPattern: try fixed(UInt32.self)))
+        case .float64: return .float64(Double(bitPattern: try fixed(UInt64.self)))
+        case .text: return .text(try text())
+        case .reserved: return .reserved
+        case .empty: throw fail("a value of type empty cannot exist")
+        case .principal: return .principal(try principalValue())
         case let .opt(inner):
             switch try byte() {
             case 0: return .opt(nil)
@@ -287,11 +311,8 @@ struct CandidReader {
             default: throw fail("an opt value must start with 0 or 1")
             }
         case let .vec(inner):
+            if try environment.resolve(inner) == .nat8 { return .blob(try bytes(try length("a blob"))) }
             let n = try leb()
-            if inner == -5 {
-                guard n <= UInt64(remaining) else { throw fail("a blob of \(n) bytes, \(remaining) left") }
-                return .blob(try bytes(Int(n)))
-            }
             guard n <= UInt64(valueBudget) else { throw fail("a vector of \(n) elements (more than the \(limits.maxValues) value limit)") }
             var items: [CandidValue] = []
             for _ in 0 ..< Int(n) { items.append(try value(inner, depth: depth + 1)) }
@@ -311,35 +332,15 @@ struct CandidReader {
             return .function(service, try text())
         case .service:
             return .service(try principalValue())
-        }
-    }
-
-    mutating func primitive(_ type: Int) throws(ICPError) -> CandidValue {
-        switch type {
-        case -1: return .null
-        case -2:
-            switch try byte() {
-            case 0: return .bool(false)
-            case 1: return .bool(true)
-            default: throw fail("a bool must be 0 or 1")
-            }
-        case -3: return .nat(try natural())
-        case -4: return .int(try integer())
-        case -5: return .nat8(try fixed(UInt8.self))
-        case -6: return .nat16(try fixed(UInt16.self))
-        case -7: return .nat32(try fixed(UInt32.self))
-        case -8: return .nat64(try fixed(UInt64.self))
-        case -9: return .int8(try fixed(Int8.self))
-        case -10: return .int16(try fixed(Int16.self))
-        case -11: return .int32(try fixed(Int32.self))
-        case -12: return .int64(try fixed(Int64.self))
-        case -13: return .float32(Float(bitPattern: try fixed(UInt32.self)))
-        case -14: return .float64(Double(bitPattern: try fixed(UInt64.self)))
-        case -15: return .text(try text())
-        case -16: return .reserved
-        case -17: throw fail("a value of type empty cannot exist")
-        case -24: return .principal(try principalValue())
-        default: throw fail("type \(type) is not a primitive type")
+        case .future:
+            // m bytes of memory and n references; there are no references on this wire.
+            let size = try length("a future value")
+            let references = try leb()
+            guard references == 0 else { throw fail("a future value with \(references) references") }
+            _ = try bytes(size)
+            return .reserved
+        case .named:
+            throw fail("a type name that does not resolve")
         }
     }
 }

@@ -1,51 +1,41 @@
-/// A Candid type without recursion: what the encoder writes and what known methods' argument
-/// types are compared against (Candid spec, "Types").
+/// A Candid type (Candid spec, "Type Structure"). Recursion goes through `named`, a definition
+/// in a `CandidTypeEnvironment`: a `.did` file's `type X = …`, or an entry of a message's type
+/// table. Equality is structural on field ids; field names are kept for showing only.
 public indirect enum CandidType: Hashable, Sendable {
     case null, bool, nat, int, nat8, nat16, nat32, nat64, int8, int16, int32, int64, float32, float64, text, reserved, empty, principal
     case opt(CandidType)
     case vec(CandidType)
-    /// Fields sorted by id.
+    /// Fields sorted by id, ids distinct.
     case record([CandidField])
+    /// Cases sorted by id, ids distinct.
     case variant([CandidField])
+    case function(CandidFunctionType)
+    /// Methods sorted by name (UTF-8 bytes), names distinct.
+    case service([CandidMethod])
+    /// A definition of the environment the type is read in.
+    case named(String)
+    /// A type-table entry with an opcode below -24 (spec, "Deserialisation of future types"):
+    /// read only to be skipped, and only where the decoder is told to accept them.
+    case future(opcode: Int64)
 
     /// `blob`, i.e. `vec nat8`.
     public static let blob = CandidType.vec(.nat8)
 
-    /// The SLEB128 opcode of a primitive type (one byte each: 0x7f null … 0x68 principal).
-    var primitiveOpcode: UInt8? {
-        switch self {
-        case .null: return 0x7f
-        case .bool: return 0x7e
-        case .nat: return 0x7d
-        case .int: return 0x7c
-        case .nat8: return 0x7b
-        case .nat16: return 0x7a
-        case .nat32: return 0x79
-        case .nat64: return 0x78
-        case .int8: return 0x77
-        case .int16: return 0x76
-        case .int32: return 0x75
-        case .int64: return 0x74
-        case .float32: return 0x73
-        case .float64: return 0x72
-        case .text: return 0x71
-        case .reserved: return 0x70
-        case .empty: return 0x6f
-        case .principal: return 0x68
-        case .opt, .vec, .record, .variant: return nil
-        }
-    }
+    /// The primitive types, by their SLEB128 opcode (one byte each: 0x7f null … 0x68 principal).
+    static let primitives: [(CandidType, UInt8)] = [
+        (.null, 0x7f), (.bool, 0x7e), (.nat, 0x7d), (.int, 0x7c), (.nat8, 0x7b), (.nat16, 0x7a), (.nat32, 0x79), (.nat64, 0x78),
+        (.int8, 0x77), (.int16, 0x76), (.int32, 0x75), (.int64, 0x74), (.float32, 0x73), (.float64, 0x72), (.text, 0x71),
+        (.reserved, 0x70), (.empty, 0x6f), (.principal, 0x68),
+    ]
 
-    static func primitive(opcode: UInt8) -> CandidType? {
-        let all: [CandidType] = [.null, .bool, .nat, .int, .nat8, .nat16, .nat32, .nat64, .int8, .int16, .int32, .int64,
-                                 .float32, .float64, .text, .reserved, .empty, .principal]
-        return all.first { $0.primitiveOpcode == opcode }
-    }
+    /// The opcode byte of a primitive type.
+    var primitiveOpcode: UInt8? { Self.primitives.first { $0.0 == self }?.1 }
 
-    /// The primitive type of a negative type reference (its SLEB128 byte is the opcode).
-    static func primitive(reference: Int) -> CandidType? {
-        guard reference >= -17 || reference == -24 else { return nil }
-        guard reference < 0 else { return nil }
+    static func primitive(opcode: UInt8) -> CandidType? { primitives.first { $0.1 == opcode }?.0 }
+
+    /// The primitive type of a negative type reference (-1 … -17, -24).
+    static func primitive(reference: Int64) -> CandidType? {
+        guard (-17 ... -1).contains(reference) || reference == -24 else { return nil }
         return primitive(opcode: UInt8(truncatingIfNeeded: reference & 0x7f))
     }
 
@@ -53,46 +43,126 @@ public indirect enum CandidType: Hashable, Sendable {
     public static func record(_ fields: [(String, CandidType)]) -> CandidType {
         .record(fields.map { CandidField($0.0, $0.1) }.sorted { $0.id < $1.id })
     }
+
+    /// A variant with `cases` given by name, sorted by their hashes.
+    public static func variant(_ cases: [(String, CandidType)]) -> CandidType {
+        .variant(cases.map { CandidField($0.0, $0.1) }.sorted { $0.id < $1.id })
+    }
+
+    /// The keyword of a primitive type, as `.did` files write it.
+    var keyword: String? {
+        switch self {
+        case .null: return "null"
+        case .bool: return "bool"
+        case .nat: return "nat"
+        case .int: return "int"
+        case .nat8: return "nat8"
+        case .nat16: return "nat16"
+        case .nat32: return "nat32"
+        case .nat64: return "nat64"
+        case .int8: return "int8"
+        case .int16: return "int16"
+        case .int32: return "int32"
+        case .int64: return "int64"
+        case .float32: return "float32"
+        case .float64: return "float64"
+        case .text: return "text"
+        case .reserved: return "reserved"
+        case .empty: return "empty"
+        case .principal: return "principal"
+        case .opt, .vec, .record, .variant, .function, .service, .named, .future: return nil
+        }
+    }
 }
 
-/// One field of a record or variant: its id (the hash of its name) and type.
+/// One field of a record or variant: its id (the hash of its name, or a number) and type, and
+/// the name when an interface gave one. Two fields are equal when id and type are: the wire
+/// knows no names.
 public struct CandidField: Hashable, Sendable {
     public let id: UInt32
     public let type: CandidType
+    /// The name the interface wrote; its hash is `id`.
+    public let name: String?
 
     public init(id: UInt32, type: CandidType) {
         self.id = id
         self.type = type
+        name = nil
     }
 
     public init(_ name: String, _ type: CandidType) {
-        self.init(id: CandidLabel.hash(name), type: type)
+        id = CandidLabel.hash(name)
+        self.type = type
+        self.name = name
+    }
+
+    public static func == (lhs: CandidField, rhs: CandidField) -> Bool { lhs.id == rhs.id && lhs.type == rhs.type }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(type)
     }
 }
 
-/// Field names and their ids (`h = h·223 + byte mod 2^32`), and the names the review knows.
+/// A function type: argument and result types and annotations (spec, "Functions").
+public struct CandidFunctionType: Hashable, Sendable {
+    public enum Annotation: UInt8, Hashable, Sendable, Comparable {
+        case query = 1, oneway = 2, compositeQuery = 3
+
+        public static func < (lhs: Annotation, rhs: Annotation) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        var keyword: String {
+            switch self {
+            case .query: return "query"
+            case .oneway: return "oneway"
+            case .compositeQuery: return "composite_query"
+            }
+        }
+    }
+
+    public var arguments: [CandidType]
+    public var results: [CandidType]
+    /// Sorted, distinct.
+    public var annotations: [Annotation]
+    /// The argument names an interface gave (documentation only; empty or one per argument).
+    public var argumentNames: [String?]
+
+    public init(arguments: [CandidType], results: [CandidType], annotations: [Annotation] = [], argumentNames: [String?] = []) {
+        self.arguments = arguments
+        self.results = results
+        self.annotations = Array(Set(annotations)).sorted()
+        self.argumentNames = argumentNames
+    }
+
+    public static func == (lhs: CandidFunctionType, rhs: CandidFunctionType) -> Bool {
+        lhs.arguments == rhs.arguments && lhs.results == rhs.results && lhs.annotations == rhs.annotations
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(arguments)
+        hasher.combine(results)
+        hasher.combine(annotations)
+    }
+
+    /// A query or composite query: answered without going through consensus.
+    public var isQuery: Bool { annotations.contains(.query) || annotations.contains(.compositeQuery) }
+}
+
+/// One method of a service type: its name and its function type (a `.function` or a name
+/// defined as one).
+public struct CandidMethod: Hashable, Sendable {
+    public let name: String
+    public let type: CandidType
+
+    public init(name: String, type: CandidType) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// Field names and their ids (`h = h·223 + byte mod 2^32`, spec "Records").
 public enum CandidLabel {
     public static func hash(_ name: String) -> UInt32 {
         name.utf8.reduce(UInt32(0)) { $0 &* 223 &+ UInt32($1) }
     }
-
-    /// Labels of the ledger and ICRC-1 interfaces (quill's ledger.did and icrc1.did), so the
-    /// decoded arguments and replies show names instead of numbers.
-    static let knownNames: [String] = [
-        "to", "fee", "memo", "amount", "from_subaccount", "created_at_time", "e8s", "timestamp_nanos", "owner", "subaccount",
-        "Ok", "Err", "BadFee", "expected_fee", "InsufficientFunds", "balance", "TxTooOld", "allowed_window_nanos",
-        "TxCreatedInFuture", "TxDuplicate", "duplicate_of", "BadBurn", "min_burn_amount", "TooOld", "CreatedInFuture",
-        "ledger_time", "TemporarilyUnavailable", "Duplicate", "GenericError", "error_code", "message", "spender", "from",
-        "expires_at", "expected_allowance", "Expired", "AllowanceChanged", "current_allowance", "InsufficientAllowance",
-        "allowance", "canister_id", "account", "name", "symbol", "decimals", "value", "Nat", "Int", "Text", "Blob",
-    ]
-
-    static let names: [UInt32: String] = {
-        var table: [UInt32: String] = [:]
-        for name in knownNames { table[hash(name)] = name }
-        return table
-    }()
-
-    /// The name of `id` when known, else the number.
-    public static func display(_ id: UInt32) -> String { names[id] ?? String(id) }
 }

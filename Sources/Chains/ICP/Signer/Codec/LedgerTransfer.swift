@@ -42,7 +42,7 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
 
     /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
     public init(candid message: CandidMessage) throws(ICPError) {
-        guard message.plainArgumentTypes == [Self.argumentType], let value = message.values.first else {
+        guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
             throw .refused("the arguments are not the ledger's TransferArgs record")
         }
         guard case let .blob(to)? = value["to"], case let .nat64(fee)? = value["fee"]?["e8s"],
@@ -55,7 +55,7 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
         self.fee = fee
         self.memo = memo
         self.amount = amount
-        self.fromSubaccount = try subaccount(from)
+        self.fromSubaccount = try decodedSubaccount(from)
         if let created {
             guard case let .nat64(nanos)? = created["timestamp_nanos"] else { throw .refused("created_at_time is incomplete") }
             createdAtTime = nanos
@@ -87,18 +87,16 @@ public struct ICRC1Transfer: Equatable, Sendable {
         self.createdAtTime = createdAtTime
     }
 
-    static let account = CandidType.record([("owner", .principal), ("subaccount", .opt(.blob))])
+    /// ICRC-1's `Account`.
+    public static let account = CandidType.record([("owner", .principal), ("subaccount", .opt(.blob))])
     public static let argumentType = CandidType.record([
         ("to", account), ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("from_subaccount", .opt(.blob)),
         ("created_at_time", .opt(.nat64)), ("amount", .nat),
     ])
 
     public var candid: [UInt8] {
-        let to: CandidValue = .record(sortedFields([
-            CandidFieldValue("owner", .principal(self.to.owner)), CandidFieldValue("subaccount", .opt(self.to.subaccount.map { .blob($0) })),
-        ]))
         let value: CandidValue = .record(sortedFields([
-            CandidFieldValue("to", to), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
+            CandidFieldValue("to", to.candid), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
             CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })), CandidFieldValue("amount", .nat(amount)),
         ]))
@@ -106,43 +104,32 @@ public struct ICRC1Transfer: Equatable, Sendable {
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {
-        guard message.plainArgumentTypes == [Self.argumentType], let value = message.values.first else {
+        guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
             throw .refused("the arguments are not the ICRC-1 TransferArg record")
         }
-        guard case let .principal(owner)? = value["to"]?["owner"], case let .opt(toSub)? = value["to"]?["subaccount"],
-              case let .opt(fee)? = value["fee"], case let .opt(memo)? = value["memo"], case let .opt(from)? = value["from_subaccount"],
-              case let .opt(created)? = value["created_at_time"], case let .nat(amount)? = value["amount"]
-        else {
-            throw .refused("the TransferArg record is incomplete")
-        }
-        self.to = try ICRC1Account(owner: owner, subaccount: try subaccount(toSub))
+        guard case let .nat(amount)? = value["amount"] else { throw .refused("the TransferArg record is incomplete") }
+        to = try ICRC1Account(candid: value["to"])
         self.amount = amount
-        if let fee {
-            guard case let .nat(n) = fee else { throw .refused("fee is not a nat") }
-            self.fee = n
-        } else {
-            self.fee = nil
+        fee = try optionalNat(value["fee"])
+        memo = try Self.memo(value["memo"])
+        fromSubaccount = try decodedSubaccount(value["from_subaccount"])
+        createdAtTime = try optionalNat64(value["created_at_time"])
+    }
+
+    /// An optional memo of at most `maxMemoLength` bytes.
+    static func memo(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
+        guard case let .opt(inner)? = value else { throw .refused("memo is missing") }
+        guard let inner else { return nil }
+        guard case let .blob(bytes) = inner, bytes.count <= maxMemoLength else {
+            throw .refused("memo is longer than \(maxMemoLength) bytes")
         }
-        if let memo {
-            guard case let .blob(bytes) = memo, bytes.count <= Self.maxMemoLength else {
-                throw .refused("memo is longer than \(Self.maxMemoLength) bytes")
-            }
-            self.memo = bytes
-        } else {
-            self.memo = nil
-        }
-        self.fromSubaccount = try subaccount(from)
-        if let created {
-            guard case let .nat64(nanos) = created else { throw .refused("created_at_time is not a nat64") }
-            createdAtTime = nanos
-        } else {
-            createdAtTime = nil
-        }
+        return bytes
     }
 }
 
 /// An optional subaccount value: absent, or a 32-byte blob.
-private func subaccount(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
+func decodedSubaccount(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
+    if case let .opt(inner)? = value { return try decodedSubaccount(inner) }
     guard let value else { return nil }
     guard case let .blob(bytes) = value, bytes.count == 32 else { throw .refused("a subaccount is not 32 bytes") }
     return bytes

@@ -45,7 +45,7 @@ extension ICPChain {
             out.append(QuillMessage(
                 call: ICPEnvelope(content: call, senderPubkey: identity.der, senderSig: signatures[i]),
                 readState: ICPEnvelope(content: read, senderPubkey: identity.der, senderSig: signatures[i + 1]),
-                canisterID: content.canisterID, role: ICPLedger.known(content.canisterID)?.role))
+                canisterID: content.canisterID, role: ICPBuiltinInterfaces.known(content.canisterID)?.role))
         }
         return out
     }

@@ -1,0 +1,65 @@
+import AirsignEncoding
+import AirsignICP
+import AirsignMessages
+import AirsignOnline
+import Foundation
+
+/// Reads the watch makes without any key, as the anonymous principal (unsigned envelopes, as
+/// the interface spec allows for public data): query calls (`account_balance`,
+/// `icrc1_balance_of`) and a canister's public `candid:service` metadata. Neither answer is
+/// certified here (BLS verification is not done): they are what the boundary node says, and
+/// the signer shows and checks everything it signs on its own.
+extension ICPClient {
+    /// An unsigned envelope: `tag 55799 { content }`.
+    static func anonymousEnvelope(_ content: CBORValue) throws(OnlineError) -> [UInt8] {
+        do { return try CBOREncoder().encode(.tag(ICPEnvelope.selfDescribeTag, .map([(.text("content"), content)]))) } catch {
+            throw .unexpected(url: "", reason: "the envelope does not encode (\(error))")
+        }
+    }
+
+    static func expiry(now: Int64) -> UInt64 { (UInt64(max(0, now)) + 240) * ICPTime.nanosPerSecond }
+
+    /// A query call's reply (Candid bytes), or the reject as an error.
+    public func query(canister: Principal, method: String, arg: [UInt8], now: Int64 = Int64(Date().timeIntervalSince1970)) throws(OnlineError) -> [UInt8] {
+        let content: CBORValue = .map([
+            (.text("request_type"), .text("query")), (.text("ingress_expiry"), .unsigned(Self.expiry(now: now))),
+            (.text("sender"), .bytes(Principal.anonymous.bytes)), (.text("canister_id"), .bytes(canister.bytes)),
+            (.text("method_name"), .text(method)), (.text("arg"), .bytes(arg)),
+        ])
+        let url = url(canister, "query")
+        let reply = try ICPReply.map(try post(url, try Self.anonymousEnvelope(content)).body, url: url)
+        switch reply["status"] {
+        case .text("replied")?:
+            guard case let .bytes(arg)? = reply["reply"]?["arg"] else { throw .badReply(url: url, reason: "a replied query without reply.arg") }
+            return arg
+        case .text("rejected")?:
+            let code: UInt64
+            if case let .unsigned(c)? = reply["reject_code"] { code = c } else { code = 0 }
+            let message = (try? reply["reject_message"]?.asText()) ?? ""
+            throw .unexpected(url: url, reason: "the query was rejected (code \(code)): \(MessageText.escaped(String(message.prefix(300))))")
+        default:
+            throw .badReply(url: url, reason: "a query answer is replied or rejected")
+        }
+    }
+
+    /// The canister's `candid:service` metadata (its `.did` text), read from the state tree at
+    /// `/canister/<id>/metadata/candid:service`; nil when the canister publishes none.
+    public func candidInterface(of canister: Principal, now: Int64 = Int64(Date().timeIntervalSince1970)) throws(OnlineError) -> String? {
+        let path: [[UInt8]] = [Array("canister".utf8), canister.bytes, Array("metadata".utf8), Array("candid:service".utf8)]
+        let content: CBORValue = .map([
+            (.text("request_type"), .text("read_state")), (.text("ingress_expiry"), .unsigned(Self.expiry(now: now))),
+            (.text("sender"), .bytes(Principal.anonymous.bytes)), (.text("paths"), .array([.array(path.map { .bytes($0) })])),
+        ])
+        let url = url(canister, "read_state")
+        let reply = try ICPReply.map(try post(url, try Self.anonymousEnvelope(content)).body, url: url)
+        guard case let .bytes(certificate)? = reply["certificate"] else { throw .badReply(url: url, reason: "no certificate") }
+        let value: CBORValue
+        do { value = try CBORDecoder(options: .init(maxDepth: 96, maxLength: 1 << 22)).decode(certificate) } catch {
+            throw .badReply(url: url, reason: "the certificate is not CBOR (\(error))")
+        }
+        guard let tree = ((try? value.untagged(55799)) ?? value)["tree"] else { throw .badReply(url: url, reason: "the certificate has no tree") }
+        guard let bytes = try ICPHashTree.lookup(tree, path: path, url: url) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .badReply(url: url, reason: "candid:service is not UTF-8") }
+        return text
+    }
+}

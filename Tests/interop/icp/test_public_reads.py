@@ -1,0 +1,61 @@
+"""`icp account-balance` and `icp call --args` without --did against the local boundary node
+(boundary_node.py): unsigned anonymous envelopes, a balance query answered by ic-py's Candid,
+and a canister's candid:service metadata read from the state tree and used to type-check and
+encode the arguments (decoded back by ic-py)."""
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cbor2
+from ic.candid import decode as ic_decode
+from ic.candid import labelHash
+
+sys.path.insert(0, str(Path(__file__).parent))
+from boundary_node import BoundaryNode  # noqa: E402
+from test_watch_flows import PRINCIPAL, Machines  # noqa: E402
+
+ACCOUNT_ID = "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"
+CANISTER = "qoctq-giaaa-aaaaa-aaaea-cai"
+
+
+def run(tmp_path, *args):
+    return subprocess.run([str(Path(os.environ["AIRSIGN_BIN_DIR"]) / "airsign-watch"), *args], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch")))
+
+
+def test_account_balance(tmp_path):
+    with BoundaryNode(time.time) as node:
+        node.balances[ACCOUNT_ID] = 150_000_000
+        node.balances["2vxsx-fae"] = 7
+        result = run(tmp_path, "icp", "account-balance", ACCOUNT_ID, "--url", node.url)
+        assert result.returncode == 0, result.stderr
+        answer = json.loads(result.stdout)
+        assert answer["balance"] == "150000000" and answer["formatted"] == "1.5 ICP" and answer["method"] == "account_balance"
+        assert "not certified" in result.stderr
+        result = run(tmp_path, "icp", "account-balance", "2vxsx-fae", "--url", node.url)
+        assert json.loads(result.stdout)["formatted"] == "0.00000007 ICP"
+        assert json.loads(result.stdout)["method"] == "icrc1_balance_of"
+
+
+def test_call_arguments_checked_against_the_canisters_metadata(tmp_path):
+    machines = Machines(tmp_path)
+    with BoundaryNode(time.time) as node:
+        node.metadata[CANISTER] = "type G = record { to : principal; times : nat8 }; service : { greet : (G) -> (text) }"
+        request = tmp_path / "greet.json"
+        machines.watch("icp", "call", CANISTER, "greet", "--from", PRINCIPAL, "--args", '(record { to = principal "2vxsx-fae"; times = 3 })',
+                       "--url", node.url, "--out", str(request))
+        sent = json.loads(request.read_text())
+        assert sent["payload"]["interface"] == "type G = record { to : principal; times : nat8 };\nservice : {\n  greet : (G) -> (text);\n}\n"
+        content = cbor2.loads(bytes.fromhex(sent["payload"]["content"]))
+        [arg] = ic_decode(content["arg"])
+        assert arg["value"]["_%d" % labelHash("times")] == 3
+        assert arg["value"]["_%d" % labelHash("to")].to_str() == "2vxsx-fae"
+        bad = run(tmp_path, "icp", "call", CANISTER, "greet", "--from", PRINCIPAL,
+                  "--args", '(record { to = principal "2vxsx-fae"; times = 300 })', "--url", node.url)
+        assert bad.returncode == 3 and "times" in bad.stderr and "nat8" in bad.stderr, bad.stderr
+        # A canister without metadata: the watch asks for --did.
+        none = run(tmp_path, "icp", "call", "2vxsx-fae", "greet", "--from", PRINCIPAL, "--args", "()", "--url", node.url)
+        assert none.returncode != 0 and "--did" in none.stderr, none.stderr
