@@ -243,7 +243,7 @@ public struct TypeEncoder {
         guard case let .string(text) = json, text.hasPrefix("0x"), let bytes = try? Hex.decode(text) else {
             throw TypePathError("expected \(expected), got \(describe(json))")
         }
-        if let length, bytes.count != length { throw TypePathError("expected \(length) bytes, got \(bytes.count)") }
+        if let length, bytes.count != length { throw TypePathError("expected \(expected), got \(describe(json)) (\(bytes.count) bytes)") }
         return bytes
     }
 
