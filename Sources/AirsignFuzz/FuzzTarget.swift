@@ -21,7 +21,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .ethereumTransaction, .ethereumTypedData, .ethereumCallData,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .icpContent, .candid, .icpText, .icpCertificate,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .icpContent, .candid, .icpText, .icpCertificate,
         .messages, .keystoreFile, .contacts, .image,
     ]
 

@@ -39,3 +39,26 @@ extension FuzzTarget {
                                 "a payload read by \(picked) is not what its values encode to")
     }
 }
+
+extension FuzzTarget {
+    /// RFC-0078 metadata proofs as a request carries them, and signing payloads decoded with a
+    /// verified proof's types. The whole input is tried as a proof (so the published proofs seed
+    /// it); then its last byte N splits it: the N bytes before it are a payload, what precedes
+    /// them a proof. A proof that reads must encode back to the same bytes.
+    static let substrateMetadataProof = FuzzTarget(
+        name: "substrate-metadata-proof", summary: "RFC-0078 metadata proofs (read, verify) and payloads decoded with their types"
+    ) { input throws(FuzzViolation) in
+        try checkProof(input, payload: nil)
+        guard let last = input.last, input.count > Int(last) else { return }
+        let payload = Array(input.dropLast().suffix(Int(last)))
+        try checkProof(Array(input.dropLast(Int(last) + 1)), payload: payload)
+    }
+
+    private static func checkProof(_ bytes: [UInt8], payload: [UInt8]?) throws(FuzzViolation) {
+        guard let proof = try? MetadataProof(decoding: bytes) else { return }
+        try FuzzViolation.check(proof.encoded == bytes, "a metadata proof that reads does not encode back to its bytes")
+        guard let metadata = try? proof.verify(), let payload else { return }
+        _ = try? ProvenPayload(decoding: payload, callLength: min(payload.count, Int(payload.first ?? 0)), metadata: metadata)
+        _ = try? TypeDecoder.decodeAll(payload, as: metadata.extrinsic.call, types: metadata.types)
+    }
+}

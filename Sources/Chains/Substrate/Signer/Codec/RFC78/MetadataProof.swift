@@ -80,7 +80,7 @@ public struct MetadataProof: Sendable, Equatable {
         let root = try TypeTree.root(proving: proven, nodes: nodes)
         let digest = extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded))
         return VerifiedMetadata(digest: digest, typesRoot: root, types: try TypeSet(leaves: leaves, origin: "the metadata proof"),
-                                extrinsic: extrinsic, extraInfo: extraInfo)
+                                extrinsic: extrinsic, extraInfo: extraInfo, leafCount: leaves.count)
     }
 }
 
@@ -93,4 +93,6 @@ public struct VerifiedMetadata: Sendable {
     public let types: TypeSet
     public let extrinsic: LeanExtrinsicMetadata
     public let extraInfo: ExtraInfo
+    /// How many type leaves the proof holds.
+    public let leafCount: Int
 }
