@@ -182,13 +182,9 @@ public enum SubstrateWatch {
             specVersion = specVersion ?? version.specVersion
             transactionVersion = transactionVersion ?? version.transactionVersion
             if metadata == nil {
-                // V15 when the runtime serves it (the RFC-0078 digest is defined on it), else V14.
-                let v15 = try rpc.metadataV15()
-                let blob = try v15 ?? rpc.metadata()
-                // The blob is the node's reply: one that does not decode is a network failure (exit 9).
-                do { metadata = try RuntimeMetadata(decoding: blob) } catch {
-                    throw OnlineError.badReply(url: rpc.client.url, reason: (v15 == nil ? "state_getMetadata" : "Metadata_metadata_at_version") + ": \(error)")
-                }
+                // V15 when the runtime serves it (the RFC-0078 digest is defined on it), else V14;
+                // metadata that does not decode is the node's reply failing (exit 9).
+                metadata = try rpc.runtimeMetadata()
             }
             let properties = try rpc.tokenProperties()
             decimals = decimals ?? properties.decimals
