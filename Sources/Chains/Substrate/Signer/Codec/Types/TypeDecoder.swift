@@ -149,7 +149,8 @@ public struct TypeDecoder {
     /// end. Bits past the count must be zero.
     mutating func bits(wordBytes: Int, lsbFirst: Bool) throws -> [Bool] {
         let start = reader.offset
-        let count = try reader.readLength(max: reader.remaining * 8)
+        // Up to eight bits a byte: the count is bounded by the input, not one element a byte.
+        let count = try reader.readLength(max: reader.remaining * 8, minimumElementSize: 0)
         let wordBits = wordBytes * 8
         let words = (count + wordBits - 1) / wordBits
         let raw = try reader.readBytes(count: words * wordBytes)

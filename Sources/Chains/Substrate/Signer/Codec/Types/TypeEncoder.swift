@@ -83,8 +83,8 @@ public struct TypeEncoder {
             let names = calls.values.sorted { $0.index < $1.index }.map(\.name).joined(separator: ", ")
             throw TypePathError("\(call) is not a call of \(pallet) (\(names))").inside("call")
         }
-        writer.writeInteger(UInt8(truncatingIfNeeded: outer.index))
-        writer.writeInteger(UInt8(truncatingIfNeeded: inner.index))
+        writer.writeInteger(try Self.variantIndex(outer))
+        writer.writeInteger(try Self.variantIndex(inner))
         try within("args") { try writeFields(args, inner.fields, into: &writer, depth: depth + 2) }
     }
 
@@ -101,15 +101,15 @@ public struct TypeEncoder {
             payload = members[0].value
         default:
             if path == ["Option"], let some = sorted.first(where: { $0.name == "Some" }), let none = sorted.first(where: { $0.name == "None" }) {
-                if json == .null { return writer.writeInteger(UInt8(truncatingIfNeeded: none.index)) }
-                writer.writeInteger(UInt8(truncatingIfNeeded: some.index))
+                if json == .null { return writer.writeInteger(try Self.variantIndex(none)) }
+                writer.writeInteger(try Self.variantIndex(some))
                 return try writeFields(json, some.fields, into: &writer, depth: depth)
             }
             throw TypePathError("expected a variant of \(typeName) (\"Name\" or {\"Name\": value}), got \(Self.describe(json))")
         }
         guard let variant = sorted.first(where: { $0.name == name }) else {
             if path == ["Option"], let some = sorted.first(where: { $0.name == "Some" }) {
-                writer.writeInteger(UInt8(truncatingIfNeeded: some.index))
+                writer.writeInteger(try Self.variantIndex(some))
                 return try writeFields(json, some.fields, into: &writer, depth: depth)
             }
             let names = sorted.map(\.name).prefix(12).joined(separator: ", ") + (sorted.count > 12 ? ", …" : "")
@@ -118,7 +118,7 @@ public struct TypeEncoder {
         if case .string = json, !variant.fields.isEmpty, !variant.fields.allSatisfy({ $0.type == .void }) {
             throw TypePathError("\(typeName)::\(name) has fields; write {\"\(name)\": …}")
         }
-        writer.writeInteger(UInt8(truncatingIfNeeded: variant.index))
+        writer.writeInteger(try Self.variantIndex(variant))
         try within(name) { try writeFields(payload, variant.fields, into: &writer, depth: depth) }
     }
 
@@ -222,6 +222,12 @@ public struct TypeEncoder {
             let twos = number < 0 ? BigUInt(number + (BigInt(1) << (width * 8))) : BigUInt(number)
             writer.writeBytes(Self.littleEndian(twos, width: width))
         }
+    }
+
+    /// The one-byte index SCALE writes for `variant` (scale-info allows no more than 256).
+    static func variantIndex(_ variant: LeanVariant) throws -> UInt8 {
+        guard let index = UInt8(exactly: variant.index) else { throw TypePathError("variant \(variant.name)'s index \(variant.index) does not fit a byte") }
+        return index
     }
 
     /// An account id from SS58 (of the network's prefix when known).
