@@ -12,9 +12,11 @@ extension FuzzTarget {
         _ = try? MultiSignature(decoding: input)
     }
 
-    /// `state_getMetadata` replies: the watch reads call indices and extensions from them.
-    static let substrateMetadata = FuzzTarget(name: "substrate-metadata", summary: "runtime metadata V14/V15 (state_getMetadata)") { input throws(FuzzViolation) in
-        _ = try? RuntimeMetadata(decoding: input)
+    /// `state_getMetadata` replies: the watch reads call indices and extensions from them, and
+    /// converts their types to lean types for the codec and RFC-0078.
+    static let substrateMetadata = FuzzTarget(name: "substrate-metadata", summary: "runtime metadata V14/V15 (state_getMetadata) and its lean types") { input throws(FuzzViolation) in
+        guard let metadata = try? RuntimeMetadata(decoding: input) else { return }
+        _ = try? LeanMetadata(metadata).typeSet()
     }
 
     /// The signed extensions' values read back from a signing payload, by a list the input

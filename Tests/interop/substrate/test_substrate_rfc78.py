@@ -21,7 +21,7 @@ import pytest
 import sr25519
 from codec_support import SHARED, Metadata, from_scalecodec
 from scalecodec.utils.ss58 import ss58_decode, ss58_encode
-from test_substrate_node import ALICE, BOB, DEV_SEED, run, serve
+from test_substrate_node import ALICE, BOB, run, serve, signer_and_watch_with_alice
 
 KUSAMA_GENESIS = bytes.fromhex("b0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe")
 HEAD = hashlib.blake2b(b"airsign kusama head", digest_size=32).digest()
@@ -165,21 +165,7 @@ def with_nodes(proof, nodes):
 
 
 def setup_accounts(tmp_path):
-    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(tmp_path / "signer"), AIRSIGN_WATCH_HOME=str(tmp_path / "watch"))
-    pin, seed = tmp_path / "pin", tmp_path / "seed"
-    pin.write_text("correct horse\n")
-    seed.write_text(DEV_SEED + "\n")
-    os.chmod(pin, 0o600)
-    os.chmod(seed, 0o600)
-    for args in [["init", "--kdf", "interactive", "--pin-file", str(pin)],
-                 ["key", "import", "dev", "--kind", "substrate-seed", "--from", str(seed), "--pin-file", str(pin)],
-                 ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", "2",
-                  "--genesis", "0x" + KUSAMA_GENESIS.hex(), "--pin-file", str(pin)],
-                 ["account", "export", "dev", "--out", str(tmp_path / "accounts.json")]]:
-        out = run("airsign-signer", *args, env=env)
-        assert out.returncode == 0, (args, out.stderr)
-    assert run("airsign-watch", "account", "import", str(tmp_path / "accounts.json"), env=env).returncode == 0
-    return env, pin
+    return signer_and_watch_with_alice(tmp_path, prefix=2, genesis=KUSAMA_GENESIS)
 
 
 def test_staking_batch_by_name_end_to_end(tmp_path):

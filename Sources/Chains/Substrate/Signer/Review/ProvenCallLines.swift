@@ -134,11 +134,12 @@ struct ProvenCallLines {
         return typeName == "Balance" || typeName.hasSuffix("::Balance") || typeName.hasPrefix("BalanceOf<")
     }
 
-    /// Hex, and the text when the bytes are printable UTF-8.
+    /// Hex, and the text when the bytes are UTF-8 without control characters other than line
+    /// breaks and tabs (shown escaped).
     static func bytes(_ bytes: [UInt8]) -> String {
         let hex = "0x" + Hex.encode(bytes)
         guard !bytes.isEmpty, let text = String(validating: bytes, as: UTF8.self),
-              text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+              text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control || ["\n", "\t", "\r"].contains($0) })
         else { return bytes.isEmpty ? "0x (empty)" : hex }
         return "\(hex) (text \(quoted(text)))"
     }

@@ -167,14 +167,27 @@ public struct LeanMetadata: Sendable {
             }
         }
 
-        /// The scalars inside a compact's type, through structs, tuples and arrays.
+        /// The scalars inside a compact's type, through structs, tuples and arrays. At most 16
+        /// deep and 1024 types visited: metadata from a node could otherwise fan out without end.
         func scalars(in id: UInt32, depth: Int) throws -> [ScalarType] {
-            guard depth < 16 else { throw SubstrateError("metadata: the compact type \(id) nests too deep") }
+            var budget = 1024
+            return try scalars(in: id, depth: depth, budget: &budget)
+        }
+
+        private func scalars(in id: UInt32, depth: Int, budget: inout Int) throws -> [ScalarType] {
+            budget -= 1
+            guard depth < 16, budget >= 0 else { throw SubstrateError("metadata: the compact type \(id) nests too deep") }
             switch try registry.type(id).definition {
             case let .primitive(scalar): return [scalar]
-            case let .composite(fields): return try fields.flatMap { field in try scalars(in: field.type, depth: depth + 1) }
-            case let .tuple(members): return try members.flatMap { member in try scalars(in: member, depth: depth + 1) }
-            case let .array(_, element): return try scalars(in: element, depth: depth + 1)
+            case let .composite(fields):
+                var found: [ScalarType] = []
+                for field in fields { found += try scalars(in: field.type, depth: depth + 1, budget: &budget) }
+                return found
+            case let .tuple(members):
+                var found: [ScalarType] = []
+                for member in members { found += try scalars(in: member, depth: depth + 1, budget: &budget) }
+                return found
+            case let .array(_, element): return try scalars(in: element, depth: depth + 1, budget: &budget)
             case .variant, .sequence, .compact, .bitSequence: return []
             }
         }
