@@ -4,8 +4,9 @@ import BigInt
 
 /// What the signer shows for a SignerPayloadJSON before the PIN. Every value is read back from
 /// the signed bytes by the extension list the signer trusts (`ExtensionValues`), never taken
-/// from the JSON fields: the network by its signed genesis hash, the call (decoded when the
-/// runtime is in the signer's table, else raw and needing `--blind`), era and checkpoint,
+/// from the JSON fields: the network by its signed genesis hash, the call (the whole tree,
+/// decoded with the types of a verified RFC-0078 proof whose digest is signed; without a proof,
+/// by the signer's table when it knows the runtime, else raw and needing `--blind`), era and checkpoint,
 /// nonce, tip, versions, metadata-hash mode. The request's own words (the block number it
 /// claims, a list no table vouches for) are marked as such.
 struct ExtrinsicReview {
@@ -60,7 +61,9 @@ struct ExtrinsicReview {
         // Only a runtime in the signer's table picks call indices: its list signs the genesis
         // hash and both versions, so the table used is the one of the chain that will run it.
         var decoded: DecodedCall?
-        if list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion, values.genesisHash != nil {
+        // With a proof the proof's types decode the call; the table is not consulted.
+        if proven == nil, list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion,
+           values.genesisHash != nil {
             decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
         }
         var totals: [BigUInt] = []
