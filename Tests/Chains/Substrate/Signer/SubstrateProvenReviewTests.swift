@@ -6,7 +6,7 @@ import AirsignTestSupport
 import Foundation
 import Testing
 
-/// The signer's RFC-0078 path on Kusama 1002006 requests (vectors/substrate-rfc78-requests.json):
+/// The signer's RFC-0078 path on Kusama 1002006 requests (vectors/substrate_rfc78_requests.json):
 /// each proof verifies to Kusama's published metadata hash, the signer signs that digest and
 /// shows the whole call decoded with the proof's types; tampered proofs (a leaf changed, a node
 /// dropped, a node added) and a request whose hash, mode, list or spec disagree are refused.
@@ -15,7 +15,7 @@ import Testing
     static let kusamaNetwork = "polkadot:b0a8d493285c2df73290dfb7e61f870f"
 
     static let file: JSONValue = {
-        let url = Vectors.directory.appendingPathComponent("substrate-rfc78-requests.json")
+        let url = Vectors.directory.appendingPathComponent("substrate_rfc78_requests.json")
         do { return try JSONParser().parse(Array(try Data(contentsOf: url))) } catch { fatalError("\(url.path): \(error)") }
     }()
 
