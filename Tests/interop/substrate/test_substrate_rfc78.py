@@ -268,6 +268,11 @@ def test_lying_proofs_and_hashes_are_refused(tmp_path):
             assert out.returncode == 3, (name, out.stderr)
             assert message in out.stderr, (name, out.stderr)
             assert not response.exists(), name
+        # The watch's metadata hash, from the file and from the node, is the published one.
+        published = json.loads(VECTORS.read_text())["kusama_1002006"]["metadata_hash_published"]
+        for source in (["--metadata", str(SHARED / "rfc78" / "ksm.bin"), "--decimals", "12", "--token-symbol", "KSM"], ["--rpc", url]):
+            out = run("airsign-watch", "substrate", "metadata-hash", *source, env=env)
+            assert out.returncode == 0 and out.stdout.strip() == "0x" + published, (source, out.stderr)
         # The untampered request signs.
         out = run("airsign-signer", "sign", str(tmp_path / "request.json"), "--yes", "--pin-file", str(pin),
                   "--out", str(tmp_path / "good.json"), env=env)
