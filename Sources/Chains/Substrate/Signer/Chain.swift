@@ -118,7 +118,9 @@ public struct SubstrateChain: ChainModule {
         let assetLength = payload.assetIdOption.count > 1 ? payload.assetIdOption.count - 1 : nil
         let list = try ExtensionList(names: payload.signedExtensions, origin: .metadataProof(digest: metadata.digest), assetIDLength: assetLength)
         let built = SigningPayload(payload, extensions: list, provenDigest: metadata.digest)
-        return (payload, built, try ProvenPayload(decoding: built.bytes, callLength: payload.method.count, metadata: metadata))
+        let proven = try ProvenPayload(decoding: built.bytes, callLength: payload.method.count, metadata: metadata)
+        try proven.checkLayout(ExtensionValues(requestedBy: payload, provenDigest: metadata.digest), list: list)
+        return (payload, built, proven)
     }
 
     /// An extrinsic payload's `signerPayload` and, when present, its `metadataProof` bytes; no

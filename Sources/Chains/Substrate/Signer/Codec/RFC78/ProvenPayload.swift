@@ -5,11 +5,14 @@ import AirsignEncoding
 /// proof's extrinsic metadata order. The proof's digest is what the payload signs (the signer
 /// puts it there itself), so a proof that lies about a type yields a signature the chain rejects.
 public struct ProvenPayload: Sendable {
-    /// One signed extension's values as its proven types read them.
+    /// One signed extension's values as its proven types read them, and how many bytes each
+    /// took.
     public struct Extension: Sendable {
         public let identifier: String
         public let extra: TypedValue
         public let additional: TypedValue
+        public let extraLength: Int
+        public let additionalLength: Int
     }
 
     public let metadata: VerifiedMetadata
@@ -56,15 +59,21 @@ public struct ProvenPayload: Sendable {
         guard decoder.offset == callLength else {
             throw SubstrateError("method is \(callLength) bytes, but its call as the metadata proof's types read it is \(decoder.offset)")
         }
-        var extras: [TypedValue] = []
+        var extras: [(value: TypedValue, length: Int)] = []
         for ext in metadata.extrinsic.extensions {
-            do { extras.append(try decoder.decode(ext.extra)) } catch {
+            let start = decoder.offset
+            do { extras.append((try decoder.decode(ext.extra), decoder.offset - start)) } catch {
                 throw SubstrateError("signing payload: \(ext.identifier)'s extra data does not decode with the metadata proof's types: \(error)")
             }
         }
         var extensions: [Extension] = []
         for (ext, extra) in zip(metadata.extrinsic.extensions, extras) {
-            do { extensions.append(Extension(identifier: ext.identifier, extra: extra, additional: try decoder.decode(ext.additional))) } catch {
+            let start = decoder.offset
+            do {
+                let additional = try decoder.decode(ext.additional)
+                extensions.append(Extension(identifier: ext.identifier, extra: extra.value, additional: additional, extraLength: extra.length,
+                                            additionalLength: decoder.offset - start))
+            } catch {
                 throw SubstrateError("signing payload: \(ext.identifier)'s additional data does not decode with the metadata proof's types: \(error)")
             }
         }
@@ -75,5 +84,20 @@ public struct ProvenPayload: Sendable {
         }
         self.metadata = metadata
         self.extensions = extensions
+    }
+
+    /// Refuses an extension whose data this signer's encoding rule (what the review reads the
+    /// era, nonce and tip by) lays out in other lengths than the proven types: the chain would
+    /// read the shown values otherwise.
+    public func checkLayout(_ values: ExtensionValues, list: ExtensionList) throws(SubstrateError) {
+        for (ext, rule) in zip(extensions, list.rules) {
+            var extra = SCALEWriter(), additional = SCALEWriter()
+            rule.writeExtra(values, into: &extra)
+            rule.writeAdditional(values, into: &additional)
+            guard extra.bytes.count == ext.extraLength, additional.bytes.count == ext.additionalLength else {
+                throw SubstrateError("signing payload: \(ext.identifier)'s data is \(extra.bytes.count)+\(additional.bytes.count) bytes by this signer's rule "
+                    + "but \(ext.extraLength)+\(ext.additionalLength) by the metadata proof's types; the chain would read it otherwise, so this signer refuses")
+            }
+        }
     }
 }
