@@ -21,7 +21,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .ethereumTransaction, .ethereumTypedData, .ethereumCallData,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate,
         .messages, .keystoreFile, .contacts, .image,
     ]
 

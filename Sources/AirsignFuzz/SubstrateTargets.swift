@@ -12,9 +12,11 @@ extension FuzzTarget {
         _ = try? MultiSignature(decoding: input)
     }
 
-    /// `state_getMetadata` replies: the watch reads call indices and extensions from them.
-    static let substrateMetadata = FuzzTarget(name: "substrate-metadata", summary: "runtime metadata V14/V15 (state_getMetadata)") { input throws(FuzzViolation) in
-        _ = try? RuntimeMetadata(decoding: input)
+    /// `state_getMetadata` replies: the watch reads call indices and extensions from them, and
+    /// converts their types to lean types for the codec and RFC-0078.
+    static let substrateMetadata = FuzzTarget(name: "substrate-metadata", summary: "runtime metadata V14/V15 (state_getMetadata) and its lean types") { input throws(FuzzViolation) in
+        guard let metadata = try? RuntimeMetadata(decoding: input) else { return }
+        _ = try? LeanMetadata(metadata).typeSet()
     }
 
     /// The signed extensions' values read back from a signing payload, by a list the input
@@ -37,5 +39,28 @@ extension FuzzTarget {
         let (extra, additional) = values.encoded(by: list)
         try FuzzViolation.check(Array(payload.prefix(callLength)) + extra + additional == payload,
                                 "a payload read by \(picked) is not what its values encode to")
+    }
+}
+
+extension FuzzTarget {
+    /// RFC-0078 metadata proofs as a request carries them, and signing payloads decoded with a
+    /// verified proof's types. The whole input is tried as a proof (so the published proofs seed
+    /// it); then its last byte N splits it: the N bytes before it are a payload, what precedes
+    /// them a proof. A proof that reads must encode back to the same bytes.
+    static let substrateMetadataProof = FuzzTarget(
+        name: "substrate-metadata-proof", summary: "RFC-0078 metadata proofs (read, verify) and payloads decoded with their types"
+    ) { input throws(FuzzViolation) in
+        try checkProof(input, payload: nil)
+        guard let last = input.last, input.count > Int(last) else { return }
+        let payload = Array(input.dropLast().suffix(Int(last)))
+        try checkProof(Array(input.dropLast(Int(last) + 1)), payload: payload)
+    }
+
+    private static func checkProof(_ bytes: [UInt8], payload: [UInt8]?) throws(FuzzViolation) {
+        guard let proof = try? MetadataProof(decoding: bytes) else { return }
+        try FuzzViolation.check(proof.encoded == bytes, "a metadata proof that reads does not encode back to its bytes")
+        guard let metadata = try? proof.verify(), let payload else { return }
+        _ = try? ProvenPayload(decoding: payload, callLength: min(payload.count, Int(payload.first ?? 0)), metadata: metadata)
+        _ = try? TypeDecoder.decodeAll(payload, as: metadata.extrinsic.call, types: metadata.types)
     }
 }

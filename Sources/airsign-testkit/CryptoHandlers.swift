@@ -21,6 +21,10 @@ let cryptoHandlers: [String: Handler] = [
                                    key: try request.bytes("key"))
         return ["hex": Hex.encode(out)]
     },
+    // {data, length} → {hex}: BLAKE3's default mode, `length` bytes of its extendable output.
+    "blake3": { request in
+        ["hex": Hex.encode(BLAKE3.hash(try request.bytes("data"), outputLength: try request.int("length")))]
+    },
     "hmac_sha256": { request in
         ["hex": revealed(HMAC.sha256(key: try request.bytes("key"), message: try request.bytes("data")))]
     },

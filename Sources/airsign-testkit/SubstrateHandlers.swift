@@ -96,4 +96,47 @@ let substrateMetadataHandlers: [String: Handler] = [
             "extensions": metadata.signedExtensions,
         ]
     },
+    // {metadata: hex, calls: [JSON text of {"pallet", "call", "args"}], ss58: prefix or null} → {results: [{bytes: hex,
+    // decoded: JSON text} or {error}]}: each call encoded by the type-driven codec from the metadata, and its bytes decoded
+    // back. One metadata a request, so thousands of calls cost one parse.
+    "substrate_codec": { request in
+        let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
+        let lean = try LeanMetadata(metadata, numbering: .frame)
+        let types = try lean.typeSet()
+        let encoder = TypeEncoder(types: types, callType: lean.extrinsic.call, ss58Prefix: (request.fields["ss58"] as? Int).map { UInt16($0) })
+        guard let calls = request.fields["calls"] as? [String] else { throw TestkitError.badRequest("substrate_codec: calls is a list of JSON texts") }
+        let results: [[String: Any]] = calls.map { text in
+            do {
+                let json = try JSONParser().parse(Array(text.utf8))
+                guard case let .string(pallet)? = json["pallet"], case let .string(call)? = json["call"], let args = json["args"] else {
+                    return ["error": "not {pallet, call, args}"]
+                }
+                let bytes = try encoder.encodeCall(pallet: pallet, call: call, args: args)
+                let decoded = try TypeDecoder.decodeAll(bytes, as: lean.extrinsic.call, types: types)
+                return ["bytes": Hex.encode(bytes), "decoded": JSONSerializer(sortKeys: false).serialize(decoded.json(callType: lean.extrinsic.call))]
+            } catch {
+                return ["error": "\(error)"]
+            }
+        }
+        return ["results": results]
+    },
+    // {metadata: hex, type: FRAME type id, bytes: [hex]} → {results: [{decoded: JSON text} or {error}]}: strict decoding.
+    "substrate_decode": { request in
+        let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
+        let lean = try LeanMetadata(metadata, numbering: .frame)
+        let types = try lean.typeSet()
+        let type = TypeRef.byID(UInt32(try request.int("type")))
+        guard let items = request.fields["bytes"] as? [String] else { throw TestkitError.badRequest("substrate_decode: bytes is a list of hex") }
+        let results: [[String: Any]] = try items.map { hex in
+            let bytes: [UInt8]
+            do { bytes = try Hex.decode(hex) } catch { throw TestkitError.badRequest("substrate_decode: bad hex") }
+            do {
+                let value = try TypeDecoder.decodeAll(bytes, as: type, types: types)
+                return ["decoded": JSONSerializer(sortKeys: false).serialize(value.json(callType: lean.extrinsic.call))]
+            } catch {
+                return ["error": "\(error)"]
+            }
+        }
+        return ["results": results]
+    },
 ]

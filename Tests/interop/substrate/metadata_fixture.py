@@ -61,6 +61,14 @@ TYPES = [
     _type(17, ["bitvec", "order", "Lsb0"], {"composite": {"fields": []}}),
     _type(18, [], {"bitsequence": {"bit_store_type": 0, "bit_order_type": 17}}),
     _type(19, [], {"primitive": "str"}),
+    _type(20, ["sp_runtime", "MultiSignature"], {"variant": {"variants": [
+        _variant("Ed25519", 0, [_field(None, 22, "ed25519::Signature")]), _variant("Sr25519", 1, [_field(None, 22, "sr25519::Signature")]),
+        _variant("Ecdsa", 2, [_field(None, 23, "ecdsa::Signature")])]}}),
+    # V14 names the address, call and signature types only as UncheckedExtrinsic's parameters.
+    _type(21, ["sp_runtime", "generic", "unchecked_extrinsic", "UncheckedExtrinsic"], {"composite": {"fields": [_field(None, 10)]}},
+          params=[("Address", 2), ("Call", 7), ("Signature", 20), ("Extra", 16)]),
+    _type(22, [], {"array": {"len": 64, "type": 0}}),
+    _type(23, [], {"array": {"len": 65, "type": 0}}),
 ]
 
 
@@ -114,7 +122,7 @@ def metadata_v14(extensions=RELAY_EXTENSIONS) -> bytes:
     rc = _registry()
     value = ["0x6d657461", {"V14": {
         "types": {"types": TYPES}, "pallets": _pallets(False),
-        "extrinsic": {"ty": 16, "version": 4, "signed_extensions": [
+        "extrinsic": {"ty": 21, "version": 4, "signed_extensions": [
             {"identifier": n, "ty": 16, "additional_signed": 16} for n in extensions]},
         "runtime_type": 7}}]
     return bytes(rc.create_scale_object("MetadataVersioned").encode(value).data)
@@ -124,7 +132,7 @@ def metadata_v15(extensions=RELAY_EXTENSIONS) -> bytes:
     rc = _registry()
     value = {
         "magic": "0x6d657461", "version": 15, "types": {"types": TYPES}, "pallets": _pallets(True),
-        "extrinsic": {"version": 4, "address_type": 2, "call_type": 7, "signature_type": 16, "extra_type": 16,
+        "extrinsic": {"version": 4, "address_type": 2, "call_type": 7, "signature_type": 20, "extra_type": 16,
                       "signed_extensions": [{"identifier": n, "ty": 16, "additional_signed": 16} for n in extensions]},
         "runtime_type": 7,
         "apis": [{"name": "Core", "methods": [{"name": "version", "inputs": [{"name": "at", "type": 12}], "output": 19,

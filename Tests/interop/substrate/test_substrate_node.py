@@ -149,9 +149,9 @@ def run(program, *args, env, stdin=None):
     return out
 
 
-def signer_and_watch_with_alice(tmp_path):
-    """A signer holding the dev seed's //Alice (sr25519, prefix 42) and a watch that imported
-    it; returns the environment and the PIN file."""
+def signer_and_watch_with_alice(tmp_path, prefix=42, genesis=None):
+    """A signer holding the dev seed's //Alice (sr25519, on the fixture chain with prefix 42
+    unless told otherwise) and a watch that imported it; returns the environment and the PIN file."""
     env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(tmp_path / "signer"), AIRSIGN_WATCH_HOME=str(tmp_path / "watch"))
     pin, seed = tmp_path / "pin", tmp_path / "seed"
     pin.write_text("correct horse\n")
@@ -160,8 +160,8 @@ def signer_and_watch_with_alice(tmp_path):
     os.chmod(seed, 0o600)
     for args in [["init", "--kdf", "interactive", "--pin-file", str(pin)],
                  ["key", "import", "dev", "--kind", "substrate-seed", "--from", str(seed), "--pin-file", str(pin)],
-                 ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", "42",
-                  "--genesis", "0x" + GENESIS.hex(), "--pin-file", str(pin)],
+                 ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", str(prefix),
+                  "--genesis", "0x" + (genesis or GENESIS).hex(), "--pin-file", str(pin)],
                  ["account", "export", "dev", "--out", str(tmp_path / "accounts.json")]]:
         out = run("airsign-signer", *args, env=env)
         assert out.returncode == 0, (args, out.stderr)

@@ -7,7 +7,9 @@ import AirsignMessages
 /// `SignerPayloadRaw` messages, on networks `polkadot:<first 32 hex digits of the genesis hash>`.
 ///
 /// Payloads (DESIGN.md):
-/// - `{"type":"extrinsic","signerPayload":{…SignerPayloadJSON…}}` → signature = the SCALE
+/// - `{"type":"extrinsic","signerPayload":{…SignerPayloadJSON…}}`, optionally with
+///   `"metadataProof":"0x…"` (an RFC-0078 proof: the call and extensions are then decoded with
+///   its types and its digest is signed) → signature = the SCALE
 ///   `MultiSignature` hex; result `{"extrinsic":"0x…","signerResult":{"id":0,"signature":"0x…"}}`
 ///   (plus `signedTransaction` when the payload asks `withSignedTransaction`).
 /// - `{"type":"raw","signerPayloadRaw":{"address","data","type":"bytes"|"payload"}}` → `bytes`
@@ -48,14 +50,14 @@ public struct SubstrateChain: ChainModule {
         let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
         switch request.payloadType {
         case "extrinsic":
-            let (payload, built) = try Self.signingPayload(request)
+            let (payload, built, proven) = try Self.signingPayload(request)
             guard payload.accountID == account else {
                 throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
             }
             if payload.era == .immortal, payload.blockHash != payload.genesisHash {
                 throw SubstrateError("signerPayload.blockHash must be the genesis hash for an immortal era; the chain would reject this transaction")
             }
-            let summary = try ExtrinsicReview(payload: payload, signing: built, calls: calls, chain: self, context: context)
+            let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
             return Review(
                 request: request, title: summary.title, lines: summary.lines, warnings: summary.warnings,
                 confirmation: summary.confirmation, key: key, totals: summary.totals,
@@ -104,17 +106,38 @@ public struct SubstrateChain: ChainModule {
     // MARK: helpers
 
     /// The request's SignerPayload, checked against the request's network, and the bytes it
-    /// signs, built by the extension list the signer trusts for it.
-    package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload) {
-        let payload = try SignerPayload(json: try member(request.payload, "signerPayload"))
+    /// signs: with a metadata proof, built by the proof's extension list with the digest the
+    /// signer rebuilt, and decoded with the proof's types; without, by the list the signer
+    /// trusts for it.
+    package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?) {
+        let (json, proof) = try extrinsicMembers(request.payload)
+        let payload = try SignerPayload(json: json)
         try checkNetwork(request.network, genesis: payload.genesisHash)
-        return (payload, try SigningPayload(trusting: payload))
+        guard let proof else { return (payload, try SigningPayload(trusting: payload), nil) }
+        let metadata = try ProvenPayload.verify(proof, for: payload)
+        let assetLength = payload.assetIdOption.count > 1 ? payload.assetIdOption.count - 1 : nil
+        let list = try ExtensionList(names: payload.signedExtensions, origin: .metadataProof(digest: metadata.digest), assetIDLength: assetLength)
+        let built = SigningPayload(payload, extensions: list, provenDigest: metadata.digest)
+        let proven = try ProvenPayload(decoding: built.bytes, callLength: payload.method.count, metadata: metadata)
+        try proven.checkLayout(ExtensionValues(requestedBy: payload, provenDigest: metadata.digest), list: list)
+        return (payload, built, proven)
+    }
+
+    /// An extrinsic payload's `signerPayload` and, when present, its `metadataProof` bytes; no
+    /// other member.
+    package static func extrinsicMembers(_ payload: JSONValue) throws(SubstrateError) -> (JSONValue, [UInt8]?) {
+        guard case let .object(members) = payload, let json = payload["signerPayload"],
+              members.allSatisfy({ ["type", "signerPayload", "metadataProof"].contains($0.key) })
+        else { throw SubstrateError("payload has \"type\", \"signerPayload\" and optionally \"metadataProof\", nothing else") }
+        guard let proof = payload["metadataProof"] else { return (json, nil) }
+        guard case let .string(text) = proof else { throw SubstrateError("payload.metadataProof is not 0x hex") }
+        return (json, try PayloadFields.hex(text, field: "payload.metadataProof"))
     }
 
     /// The signed extrinsic and SignerResult for `request` signed with `signature`; `signed` is
     /// the reviewed payload, checked to be what the request's payload builds.
     package static func result(_ request: SignRequest, signature: MultiSignature, signed: [UInt8]) throws -> JSONValue {
-        let (payload, built) = try signingPayload(request)
+        let (payload, built, _) = try signingPayload(request)
         guard built.bytes == signed else {
             throw SubstrateError("the reviewed bytes are not the request's payload")
         }
@@ -128,7 +151,7 @@ public struct SubstrateChain: ChainModule {
     }
 
     package static func extrinsic(_ request: SignRequest, signature: MultiSignature) throws -> SignedExtrinsic {
-        let (payload, built) = try signingPayload(request)
+        let (payload, built, _) = try signingPayload(request)
         return SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
     }
 

@@ -49,6 +49,8 @@ import Testing
               call      Balances.transfer_keep_alive (call indices from the built-in table)
                 to        14E5nqKAp3oAJcmzgZhUD2RcptBeUBScxKHgJKU4HPNcKVf3 (contact "Bob")
                 amount    1.2345 DOT
+              decoded with the signer's built-in table, not guaranteed by CheckMetadataHash
+                           | (no metadata proof) [signer's table]
               era       valid for 64 blocks from the block with hash
                         | 0x1111111111111111111111111111111111111111111111111111111111111111
                         | (phase 42)
@@ -138,6 +140,8 @@ import Testing
               call      pallet 10, call 11 (not decoded: no runtime table for this network
                         | and runtime)
               call arguments (hex) 0x0c0d
+              decoded with nothing: the call is shown as raw bytes (no metadata proof)
+                           | [signer's table]
               era       immortal
               nonce     5
               tip       1000000 base units (token unknown for this network)

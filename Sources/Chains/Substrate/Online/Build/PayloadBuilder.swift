@@ -16,6 +16,8 @@ public struct PayloadBuilder: Sendable {
     public var blockHash: [UInt8]
     public var blockNumber: UInt32
     public var signedExtensions: [String]
+    /// The RFC-0078 metadata digest: when set, CheckMetadataHash's mode is 1 and it signs this.
+    public var metadataHash: [UInt8]?
 
     public init(address: String, method: [UInt8], genesisHash: [UInt8], specVersion: UInt32, transactionVersion: UInt32, nonce: UInt32,
                 tip: UInt128, era: Era, blockHash: [UInt8], blockNumber: UInt32, signedExtensions: [String]) {
@@ -47,9 +49,9 @@ public struct PayloadBuilder: Sendable {
             (key: "blockNumber", value: .string(Self.hex(immortal ? 0 : blockNumber))),
             (key: "era", value: .string(Hex.encode(era.encoded, prefix: true))),
             (key: "genesisHash", value: .string(Hex.encode(genesisHash, prefix: true))),
-            (key: "metadataHash", value: .null),
+            (key: "metadataHash", value: metadataHash.map { .string(Hex.encode($0, prefix: true)) } ?? .null),
             (key: "method", value: .string(Hex.encode(method, prefix: true))),
-            (key: "mode", value: .number("0")),
+            (key: "mode", value: .number(metadataHash == nil ? "0" : "1")),
             (key: "nonce", value: .string(Self.hex(nonce))),
             (key: "signedExtensions", value: .array(signedExtensions.map { .string($0) })),
             (key: "specVersion", value: .string(Self.hex(specVersion))),
@@ -90,6 +92,18 @@ public enum BalancesCall: Sendable, Equatable {
         case .allowDeath: return 0
         case .keepAlive: return 3
         case .all: return 4
+        }
+    }
+
+    /// The arguments as JSON for the type-driven codec: `dest` as `MultiAddress::Id`, then
+    /// `value` or `keep_alive`.
+    public func arguments(dest: [UInt8]) -> JSONValue {
+        let address: JSONValue = .object([(key: "Id", value: .string(Hex.encode(dest, prefix: true)))])
+        switch self {
+        case let .allowDeath(amount), let .keepAlive(amount):
+            return .object([(key: "dest", value: address), (key: "value", value: .number(String(amount)))])
+        case let .all(keepAlive):
+            return .object([(key: "dest", value: address), (key: "keep_alive", value: .bool(keepAlive))])
         }
     }
 

@@ -24,8 +24,21 @@ public struct SubstrateOptions: Sendable {
     public var blockHash: String?
     public var blockNumber: UInt32?
     public var rpc: String?
+    /// A metadata file (SCALE bytes, raw or as 0x hex; `Metadata_metadata_at_version`'s
+    /// `Option<Vec<u8>>` or `state_getMetadata`'s bytes), read instead of the node's.
+    public var metadataFile: String?
+    /// The token's symbol, for the RFC-0078 digest when the node does not state it.
+    public var tokenSymbol: String?
 
     public init() {}
+}
+
+/// The call a request signs: a Balances transfer, any call by name with JSON arguments (needs
+/// the runtime's metadata), or SCALE bytes as given.
+public enum SubstrateCallSpec: Sendable {
+    case transfer(SubstrateTransfer)
+    case named(pallet: String, call: String, args: JSONValue)
+    case raw([UInt8])
 }
 
 /// A Balances transfer as the command line gives it; the amount is read once the token's
@@ -65,24 +78,26 @@ public struct SubstrateChainState: Sendable {
     public var extensions: [String]
     public var metadata: RuntimeMetadata?
     public var network: SubstrateNetwork?
+    /// The token's symbol (node, option or network table), for the RFC-0078 digest.
+    public var tokenSymbol: String?
 }
 
 /// The work behind `airsign-watch substrate transfer|call|submit`.
 public enum SubstrateWatch {
-    /// Builds the request for `call` (or for a Balances transfer when `transfer` is given:
-    /// its call bytes need the chain's Balances index), issues it, writes it to `out` and the QR outputs.
-    public static func issue(from: String, options: SubstrateOptions, transfer: SubstrateTransfer?, call: [UInt8]?,
+    /// Builds the request for `call` (a transfer's or a named call's bytes come from the
+    /// runtime's metadata when there is one), with an RFC-0078 metadata proof when the runtime
+    /// has CheckMetadataHash and its V15 metadata and token are known; issues it, writes it to
+    /// `out` and the QR outputs.
+    public static func issue(from: String, options: SubstrateOptions, call: SubstrateCallSpec,
                              out: String?, qr: QROutputOptions?, transport: (any HTTPTransport)? = nil, now: Int64? = nil) throws -> SignRequest {
         let account = try watchAccount(from)
         let rpc = options.rpc.map { SubstrateRPC(client: JSONRPCClient(url: $0, transport: transport ?? URLSessionTransport())) }
         let state = try chainState(options, rpc: rpc)
         let method: [UInt8]
-        if let transfer {
-            method = try transferCall(transfer.to, try transfer.call(decimals: state.decimals), state: state)
-        } else if let call {
-            method = call
-        } else {
-            throw SubstrateError("nothing to sign: give a transfer or --call")
+        switch call {
+        case let .transfer(transfer): method = try transferCall(transfer.to, try transfer.call(decimals: state.decimals), state: state)
+        case let .named(pallet, name, args): method = try CallByName.encode(pallet: pallet, call: name, args: args, state: state)
+        case let .raw(bytes): method = bytes
         }
         let accountID = try SubstrateSigning.accountID(ofPublicKey: account.publicKey)
         let address = try encoding { () throws(EncodingError) in try SS58.encode(accountID, prefix: state.ss58) }
@@ -104,11 +119,22 @@ public enum SubstrateWatch {
             }
             era = Era(period: options.era, current: UInt64(checkpoint.number))
         }
-        let builder = PayloadBuilder(
+        var builder = PayloadBuilder(
             address: address, method: method, genesisHash: state.genesis, specVersion: state.specVersion,
             transactionVersion: state.transactionVersion, nonce: nonce, tip: try amount(options.tip, decimals: state.decimals, what: "--tip"),
             era: era, blockHash: checkpoint.hash, blockNumber: checkpoint.number, signedExtensions: state.extensions)
-        let payload: JSONValue = .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: try builder.json())])
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("extrinsic"))]
+        if let merkleized = try MetadataHashing.merkleized(state) {
+            builder.metadataHash = merkleized.digest
+            let signed = try SigningPayload(trusting: try SignerPayload(json: try builder.json()))
+            let proof = try merkleized.proof(forPayload: signed.bytes)
+            members.append((key: "signerPayload", value: try builder.json()))
+            members.append((key: "metadataProof", value: .string(Hex.encode(proof.encoded, prefix: true))))
+            Console.info("Metadata hash 0x\(Hex.encode(merkleized.digest)) (CheckMetadataHash mode 1), proof \(proof.encoded.count) bytes.")
+        } else {
+            members.append((key: "signerPayload", value: try builder.json()))
+        }
+        let payload: JSONValue = .object(members)
         let request = try SignRequest.make(chain: ChainID(Chain.substrate), network: SubstrateNetwork.caip2(genesisHash: state.genesis),
                                            account: try MessageAccount(address: account.address, publicKey: account.publicKey), payload: payload)
         let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: now ?? Int64(Date().timeIntervalSince1970))
@@ -143,6 +169,8 @@ public enum SubstrateWatch {
         network = network ?? genesis.flatMap(SubstrateNetwork.byGenesis)
         var specVersion = options.specVersion, transactionVersion = options.transactionVersion
         var metadata: RuntimeMetadata?
+        var decimals = options.decimals, tokenSymbol = options.tokenSymbol
+        if let file = options.metadataFile { metadata = try MetadataHashing.read(file) }
         if let rpc {
             let nodeGenesis = try rpc.genesisHash()
             if let genesis, genesis != nodeGenesis {
@@ -153,22 +181,26 @@ public enum SubstrateWatch {
             let version = try rpc.runtimeVersion()
             specVersion = specVersion ?? version.specVersion
             transactionVersion = transactionVersion ?? version.transactionVersion
-            let blob = try rpc.metadata()
-            // The blob is the node's reply: one that does not decode is a network failure (exit 9).
-            do { metadata = try RuntimeMetadata(decoding: blob) } catch {
-                throw OnlineError.badReply(url: rpc.client.url, reason: "state_getMetadata: \(error)")
+            if metadata == nil {
+                // V15 when the runtime serves it (the RFC-0078 digest is defined on it), else V14;
+                // metadata that does not decode is the node's reply failing (exit 9).
+                metadata = try rpc.runtimeMetadata()
             }
+            let properties = try rpc.tokenProperties()
+            decimals = decimals ?? properties.decimals
+            tokenSymbol = tokenSymbol ?? properties.symbol
         }
         guard let genesis else { throw SubstrateError("give --network, --genesis or --rpc") }
         guard let specVersion, let transactionVersion else { throw SubstrateError("--spec-version and --tx-version are needed without --rpc") }
         guard let ss58 = options.ss58 ?? network?.ss58Prefix else { throw SubstrateError("--ss58 is needed for a network this watch does not know") }
-        guard let decimals = options.decimals ?? network?.decimals else { throw SubstrateError("--decimals is needed for a network this watch does not know") }
+        guard let decimals = decimals ?? network?.decimals else { throw SubstrateError("--decimals is needed for a network this watch does not know") }
         // The signer reads a runtime it knows by its own table's list, so that list is the
         // default before the relay chain's guess.
         let known = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion)
         let extensions = options.extensions ?? metadata?.signedExtensions ?? known?.signedExtensions ?? PayloadBuilder.relayExtensions
         return SubstrateChainState(genesis: genesis, specVersion: specVersion, transactionVersion: transactionVersion, ss58: ss58,
-                                   decimals: decimals, extensions: extensions, metadata: metadata, network: network)
+                                   decimals: decimals, extensions: extensions, metadata: metadata, network: network,
+                                   tokenSymbol: tokenSymbol ?? network?.symbol)
     }
 
     /// Balances call bytes: indices from the metadata when read, else from the built-in table.
@@ -176,11 +208,8 @@ public enum SubstrateWatch {
         let decoded: (prefix: UInt16, payload: [UInt8])
         do { decoded = try SS58.decode(to) } catch { throw SubstrateError("--to \(to) is not an SS58 address: \(error)") }
         let dest = try SubstrateSigning.accountID(ofPublicKey: decoded.payload)
-        if let metadata = state.metadata {
-            guard let balances = metadata.pallet("Balances"), let index = balances.callIndex(call.name) else {
-                throw SubstrateError("the runtime's metadata has no Balances.\(call.name)")
-            }
-            return call.encode(pallet: balances.index, call: index, dest: dest)
+        if state.metadata != nil {
+            return try CallByName.encode(pallet: "Balances", call: call.name, args: call.arguments(dest: dest), state: state)
         }
         guard let table = state.network?.runtime(specVersion: state.specVersion, transactionVersion: state.transactionVersion) else {
             throw SubstrateError("no built-in call indices for this network at spec \(state.specVersion), tx version \(state.transactionVersion); use --rpc or substrate call --call 0x…")

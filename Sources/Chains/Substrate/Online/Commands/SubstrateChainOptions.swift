@@ -25,7 +25,7 @@ struct SubstrateChainOptions: ParsableArguments {
     @Option(help: "SS58 prefix of the network's addresses (for a network not in the table).")
     var ss58: UInt16?
 
-    @Option(help: "Decimals of the network's token (for a network not in the table).")
+    @Option(help: "Decimals of the network's token (for a network not in the table; default: --rpc's system_properties).")
     var decimals: Int?
 
     @Option(parsing: .upToNextOption, help: "Signed extensions in runtime order (default: from --rpc metadata, else the signer's table for a known runtime, else the Polkadot relay list).")
@@ -51,6 +51,12 @@ struct SubstrateChainOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("A node's HTTP JSON-RPC endpoint: reads genesis, runtime version, nonce, finalized head and metadata.", valueName: "URL"))
     var rpc: String?
+
+    @Option(help: ArgumentHelp("The runtime's metadata (V15 for a metadata proof; raw or 0x hex), instead of --rpc's.", valueName: "FILE"))
+    var metadata: String?
+
+    @Option(help: "Symbol of the network's token, for the metadata hash (default: --rpc's system_properties, else the network table).")
+    var tokenSymbol: String?
 
     @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or -.", valueName: "FILE|-"))
     var out: String?
@@ -82,6 +88,8 @@ struct SubstrateChainOptions: ParsableArguments {
         options.blockHash = blockHash
         options.blockNumber = blockNumber
         options.rpc = rpc
+        options.metadataFile = metadata
+        options.tokenSymbol = tokenSymbol
         return options
     }
 }

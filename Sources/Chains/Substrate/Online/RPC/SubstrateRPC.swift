@@ -56,6 +56,40 @@ public struct SubstrateRPC: Sendable {
         return bytes
     }
 
+    /// `state_call("Metadata_metadata_at_version", 15)`: the V15 metadata (the `Option<Vec<u8>>`
+    /// the runtime API returns), or nil when the node does not serve it (an RPC error, or `None`
+    /// from a runtime without V15): the caller then falls back to `state_getMetadata`.
+    public func metadataV15() throws(OnlineError) -> [UInt8]? {
+        let reply: JSONValue
+        do { reply = try client.call("state_call", [.string("Metadata_metadata_at_version"), .string("0x0f000000")]) } catch {
+            if case .rpcError = error { return nil }
+            throw error
+        }
+        guard case let .string(text) = reply, text.hasPrefix("0x"), let bytes = try? Hex.decode(text), let flag = bytes.first, flag <= 1 else {
+            throw .badReply(url: client.url, reason: "state_call Metadata_metadata_at_version: not 0x hex of an Option")
+        }
+        return flag == 1 ? bytes : nil
+    }
+
+    /// `system_properties`: the token's decimals and symbol (the first of each when the chain
+    /// lists several), or nil for what the node does not state (or an RPC error).
+    public func tokenProperties() throws(OnlineError) -> (decimals: Int?, symbol: String?) {
+        let reply: JSONValue
+        do { reply = try client.call("system_properties") } catch {
+            if case .rpcError = error { return (nil, nil) }
+            throw error
+        }
+        func first(_ value: JSONValue?) -> JSONValue? {
+            if case let .array(items)? = value { return items.first }
+            return value
+        }
+        var decimals: Int?
+        if let value = first(reply["tokenDecimals"]), let number = try? value.asUInt64(), number <= 38 { decimals = Int(number) }
+        var symbol: String?
+        if case let .string(text)? = first(reply["tokenSymbol"]), !text.isEmpty, text.count <= 32 { symbol = text }
+        return (decimals, symbol)
+    }
+
     /// `author_submitExtrinsic`: the extrinsic's hash as the node reports it.
     public func submit(_ extrinsic: [UInt8]) throws(OnlineError) -> [UInt8] {
         try hash(try client.call("author_submitExtrinsic", [.string(Hex.encode(extrinsic, prefix: true))]), what: "author_submitExtrinsic")

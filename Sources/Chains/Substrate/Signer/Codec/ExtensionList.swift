@@ -4,11 +4,15 @@ import AirsignEncoding
 /// the signed bytes by the same list. The request's own `signedExtensions` never decides it
 /// when the signer knows better: the runtime decodes the extrinsic by its metadata, so a list in
 /// another order or with other members would make the same bytes mean another nonce or tip.
-/// (An RFC-0078 metadata proof will be a third origin: the list of the proven metadata.)
+/// An RFC-0078 metadata proof is the third origin: the list of the proven metadata, which the
+/// signed digest binds.
 public struct ExtensionList: Sendable, Equatable {
     public enum Origin: Sendable, Equatable {
         /// The signer's built-in table for this network and runtime.
         case signerTable(network: String, runtime: RuntimeTable)
+        /// The extrinsic metadata of a verified RFC-0078 proof, whose digest the payload signs:
+        /// the chain rejects the signature if the list is not its own.
+        case metadataProof(digest: [UInt8])
         /// Nothing but the request: the signer has no table for its runtime.
         case request
     }
@@ -59,9 +63,9 @@ public struct ExtensionList: Sendable, Equatable {
         return try ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime))
     }
 
-    /// Whether the signer's table vouches for the list.
+    /// Whether the signer's table or a verified metadata proof vouches for the list.
     public var isTrusted: Bool {
-        if case .signerTable = origin { return true }
-        return false
+        if case .request = origin { return false }
+        return true
     }
 }

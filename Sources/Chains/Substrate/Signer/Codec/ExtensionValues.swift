@@ -45,14 +45,16 @@ public struct ExtensionValues: Sendable, Equatable {
     public private(set) var transactionVersion: UInt32?
     public private(set) var genesisHash: [UInt8]?
 
-    /// What the request asks each extension to sign, whichever list it will be signed by.
-    init(requestedBy payload: SignerPayload) {
+    /// What the request asks each extension to sign, whichever list it will be signed by;
+    /// `provenDigest` (the digest the signer rebuilt from a metadata proof) replaces the
+    /// request's metadata hash, so the hash signed is never the requester's word alone.
+    init(requestedBy payload: SignerPayload, provenDigest: [UInt8]? = nil) {
         era = payload.era
         checkpoint = payload.blockHash
         nonce = payload.nonce
         tip = Tip(amount: payload.tip, asset: payload.assetIdOption.count > 1 ? Array(payload.assetIdOption.dropFirst()) : nil)
         // SignerPayload refuses mode 1 without a hash and a hash with mode 0.
-        metadataHash = payload.mode == 1 ? .enabled(payload.metadataHash ?? []) : .disabled
+        metadataHash = payload.mode == 1 ? .enabled(provenDigest ?? payload.metadataHash ?? []) : .disabled
         specVersion = payload.specVersion
         transactionVersion = payload.transactionVersion
         genesisHash = payload.genesisHash

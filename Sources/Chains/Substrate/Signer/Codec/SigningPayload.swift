@@ -14,8 +14,10 @@ public struct SigningPayload: Sendable, Equatable {
     /// The list the bytes are built by, and who vouches for it.
     public let extensions: ExtensionList
 
-    public init(_ payload: SignerPayload, extensions: ExtensionList) {
-        let (extra, additional) = ExtensionValues(requestedBy: payload).encoded(by: extensions)
+    /// `provenDigest`: the metadata digest the signer rebuilt from the request's proof, signed in
+    /// place of the request's own hash.
+    public init(_ payload: SignerPayload, extensions: ExtensionList, provenDigest: [UInt8]? = nil) {
+        let (extra, additional) = ExtensionValues(requestedBy: payload, provenDigest: provenDigest).encoded(by: extensions)
         self.extra = extra
         self.additional = additional
         self.extensions = extensions

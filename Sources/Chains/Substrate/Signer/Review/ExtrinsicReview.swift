@@ -4,8 +4,9 @@ import BigInt
 
 /// What the signer shows for a SignerPayloadJSON before the PIN. Every value is read back from
 /// the signed bytes by the extension list the signer trusts (`ExtensionValues`), never taken
-/// from the JSON fields: the network by its signed genesis hash, the call (decoded when the
-/// runtime is in the signer's table, else raw and needing `--blind`), era and checkpoint,
+/// from the JSON fields: the network by its signed genesis hash, the call (the whole tree,
+/// decoded with the types of a verified RFC-0078 proof whose digest is signed; without a proof,
+/// by the signer's table when it knows the runtime, else raw and needing `--blind`), era and checkpoint,
 /// nonce, tip, versions, metadata-hash mode. The request's own words (the block number it
 /// claims, a list no table vouches for) are marked as such.
 struct ExtrinsicReview {
@@ -15,7 +16,10 @@ struct ExtrinsicReview {
     let confirmation: Confirmation
     let totals: [AssetAmount]
 
-    init(payload: SignerPayload, signing: SigningPayload, calls: any CallDecoder, chain: SubstrateChain, context: ReviewContext) throws {
+    /// `proven`: the payload decoded with the request's verified metadata proof; its call tree,
+    /// token and address format are then the proof's, which the signed digest binds.
+    init(payload: SignerPayload, signing: SigningPayload, proven: ProvenPayload?, calls: any CallDecoder, chain: SubstrateChain,
+         context: ReviewContext) throws {
         let list = signing.extensions
         let values = try ExtensionValues(reading: signing.bytes, callLength: payload.method.count, by: list)
         // Without CheckGenesis nothing signed names the network: the request's genesis hash
@@ -24,9 +28,11 @@ struct ExtrinsicReview {
         let networkID = SubstrateNetwork.caip2(genesisHash: values.genesisHash ?? payload.genesisHash)
         var warnings: [String] = []
         var lines: [ReviewLine] = []
-        let prefix = network?.ss58Prefix ?? payload.addressPrefix
+        let extraInfo = proven?.metadata.extraInfo
+        let prefix = extraInfo?.base58Prefix ?? network?.ss58Prefix ?? payload.addressPrefix
         func address(_ account: [UInt8]) throws -> String { try SS58.encode(account, prefix: prefix) }
-        let asset = network.map { Asset(chain: chain.chain, network: networkID, symbol: $0.symbol, decimals: $0.decimals) }
+        let asset = extraInfo.map { Asset(chain: chain.chain, network: networkID, symbol: $0.tokenSymbol, decimals: Int($0.decimals)) }
+            ?? network.map { Asset(chain: chain.chain, network: networkID, symbol: $0.symbol, decimals: $0.decimals) }
         func amount(_ value: UInt128) -> String {
             guard let asset else { return "\(value) base units (token unknown for this network)" }
             return AssetAmount(asset: asset, amount: BigUInt(value)).formatted
@@ -35,13 +41,19 @@ struct ExtrinsicReview {
 
         if let genesis = values.genesisHash {
             lines.append(ReviewLine("genesis", "0x" + Hex.encode(genesis)))
-            lines.append(ReviewLine("network name", network?.name ?? "unknown to this signer", source: .signerTable))
+            if let network {
+                lines.append(ReviewLine("network name", network.name, source: .signerTable))
+            } else if let extraInfo {
+                lines.append(ReviewLine("runtime", "\(extraInfo.specName) (from the metadata proof)"))
+            } else {
+                lines.append(ReviewLine("network name", "unknown to this signer", source: .signerTable))
+            }
         } else {
             lines.append(ReviewLine("genesis", notSigned("CheckGenesis")))
             lines.append(ReviewLine("network name", (network?.name ?? "unknown") + ", by the request's genesis hash 0x" + Hex.encode(payload.genesisHash),
                                     source: .request))
         }
-        if network == nil {
+        if network == nil, proven == nil {
             warnings.append("the genesis hash is not a network this signer knows; check it is the chain you mean")
         }
         lines.append(ReviewLine("from", chain.describe(try address(payload.accountID), in: context)))
@@ -49,11 +61,25 @@ struct ExtrinsicReview {
         // Only a runtime in the signer's table picks call indices: its list signs the genesis
         // hash and both versions, so the table used is the one of the chain that will run it.
         var decoded: DecodedCall?
-        if list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion, values.genesisHash != nil {
+        // With a proof the proof's types decode the call; the table is not consulted.
+        if proven == nil, list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion,
+           values.genesisHash != nil {
             decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
         }
-        var totals: [UInt128] = []
-        if let decoded {
+        var totals: [BigUInt] = []
+        var unstated: [String] = []
+        if let proven {
+            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, account: { try chain.describe(address($0), in: context) },
+                                       amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
+            try tree.add(call: proven.call, label: "call", level: 0)
+            lines += tree.lines
+            lines.append(ReviewLine("decoded with", "the chain's metadata (\(proven.metadata.extraInfo.specName) spec "
+                + "\(proven.metadata.extraInfo.specVersion)), guaranteed by CheckMetadataHash: the signed metadata hash is the digest "
+                + "the signer rebuilt from the request's proof"))
+            totals = tree.transferred
+            unstated = tree.unstated
+            warnings += tree.warnings
+        } else if let decoded {
             lines.append(ReviewLine("call", "\(decoded.name) (\(decoded.source))"))
             for argument in decoded.arguments {
                 let value: String
@@ -64,7 +90,8 @@ struct ExtrinsicReview {
                 }
                 lines.append(ReviewLine(argument.label, value, level: argument.level))
             }
-            totals = decoded.amounts
+            totals = decoded.amounts.map { BigUInt($0) }
+            unstated = decoded.movesWholeBalance ? ["the whole transferable balance"] : []
             warnings += decoded.warnings
         } else {
             let pallet = payload.method.first.map(String.init) ?? "?"
@@ -72,6 +99,11 @@ struct ExtrinsicReview {
             let why = list.isTrusted ? "not a call the built-in table knows" : "no runtime table for this network and runtime"
             lines.append(ReviewLine("call", "pallet \(pallet), call \(index) (not decoded: \(why))"))
             lines.append(ReviewLine("call arguments (hex)", "0x" + Hex.encode(payload.method.dropFirst(2))))
+            unstated = ["what the undecoded call moves"]
+        }
+        if proven == nil {
+            lines.append(ReviewLine("decoded with", decoded == nil ? "nothing: the call is shown as raw bytes (no metadata proof)"
+                : "the signer's built-in table, not guaranteed by CheckMetadataHash (no metadata proof)", source: .signerTable))
         }
 
         lines += Self.eraLines(values, claimedBlock: payload.blockNumber, warnings: &warnings)
@@ -85,7 +117,7 @@ struct ExtrinsicReview {
             warnings.append("fees and tip are paid in another asset (asset id \(assetID)) whose units this signer cannot name")
         case let tip?:
             lines.append(ReviewLine("tip", amount(tip.amount)))
-            totals.append(tip.amount)
+            totals.append(BigUInt(tip.amount))
         }
         lines.append(ReviewLine("spec version", values.specVersion.map { "\($0)" } ?? notSigned("CheckSpecVersion")))
         lines.append(ReviewLine("transaction version", values.transactionVersion.map { "\($0)" } ?? notSigned("CheckTxVersion")))
@@ -101,6 +133,9 @@ struct ExtrinsicReview {
             lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (\(name)'s runtime, \(runtime.versions))",
                                     source: .signerTable))
             confirmation = decoded == nil ? .explicit(reason: "a call this signer cannot decode, shown as raw bytes") : .standard
+        case .metadataProof:
+            lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (the metadata proof's runtime, bound by the signed metadata hash)"))
+            confirmation = .standard
         case .request:
             lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", "), source: .request))
             warnings.append("this signer has no runtime table for \(network?.name ?? "this network") at spec \(payload.specVersion), transaction version "
@@ -117,12 +152,10 @@ struct ExtrinsicReview {
         self.warnings = warnings
         self.confirmation = confirmation
         if let asset {
-            let sum = totals.reduce(BigUInt(0)) { $0 + BigUInt($1) }
-            // What no signed byte states as an amount (transfer_all, a call shown raw) is said
-            // beside the stated sum rather than counted as 0: the total never claims less leaves.
-            let unstated = decoded == nil ? ["what the undecoded call moves"]
-                : decoded?.movesWholeBalance == true ? ["the whole transferable balance"] : []
-            self.totals = [AssetAmount(asset: asset, amount: sum, unstated: unstated)]
+            // What no signed byte states as an amount (transfer_all, a call shown raw, another
+            // pallet's call) is said beside the stated sum rather than counted as 0: the total
+            // never claims less leaves.
+            self.totals = [AssetAmount(asset: asset, amount: totals.reduce(BigUInt(0), +), unstated: unstated)]
         } else {
             self.totals = []
         }

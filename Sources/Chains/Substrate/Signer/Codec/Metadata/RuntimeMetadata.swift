@@ -1,18 +1,22 @@
 import AirsignEncoding
 
-/// What the watch needs from runtime metadata V14/V15 (frame-metadata `RuntimeMetadataPrefixed`):
-/// each pallet's index and call variants, and the signed-extension identifiers in order. The
-/// whole blob is read strictly (every type, pallet, storage entry and constant; V15 runtime APIs,
-/// outer enums and custom values), so a blob that does not parse is refused rather than half used.
+/// Runtime metadata V14/V15 (frame-metadata `RuntimeMetadataPrefixed`): the portable type
+/// registry, each pallet's index, call type and call variants, the extrinsic's types and signed
+/// extensions (identifier, extra type, additional type) in order, and System's `Version` and
+/// `SS58Prefix` constants. The whole blob is read strictly (every type, pallet, storage entry
+/// and constant; V15 runtime APIs, outer enums and custom values), so a blob that does not parse
+/// is refused rather than half used.
 public struct RuntimeMetadata: Sendable, Equatable {
     public struct Pallet: Sendable, Equatable {
         public let name: String
         public let index: UInt8
         /// Call names by call index; empty when the pallet has no calls.
         public let calls: [(name: String, index: UInt8)]
+        /// The pallet's `Call` enum in the registry, when it has calls.
+        public let callType: UInt32?
 
         public static func == (a: Pallet, b: Pallet) -> Bool {
-            a.name == b.name && a.index == b.index && a.calls.elementsEqual(b.calls, by: { $0 == $1 })
+            a.name == b.name && a.index == b.index && a.callType == b.callType && a.calls.elementsEqual(b.calls, by: { $0 == $1 })
         }
 
         /// The index of the call named `name`.
@@ -27,11 +31,35 @@ public struct RuntimeMetadata: Sendable, Equatable {
         public let transactionVersion: UInt32
     }
 
+    /// One signed extension: its identifier and the types of its extra (in the extrinsic and
+    /// the payload) and additional (payload only) data.
+    public struct SignedExtensionType: Sendable, Equatable {
+        public let identifier: String
+        public let extra: UInt32
+        public let additional: UInt32
+    }
+
+    /// The extrinsic's format version and its address, call and signature types (V15 states
+    /// them; in V14 they are the parameters of the `UncheckedExtrinsic` type).
+    public struct ExtrinsicTypes: Sendable, Equatable {
+        public let version: UInt8
+        public let address: UInt32
+        public let call: UInt32
+        public let signature: UInt32
+    }
+
     public let version: UInt8
+    public let registry: PortableRegistry
     public let pallets: [Pallet]
-    public let signedExtensions: [String]
+    public let extrinsic: ExtrinsicTypes
+    public let extensions: [SignedExtensionType]
     /// Nil when System has no `Version` constant.
     public let runtimeVersion: RuntimeVersion?
+    /// System's `SS58Prefix` constant; nil when the runtime has none.
+    public let ss58Prefix: UInt16?
+
+    /// The signed-extension identifiers in runtime order.
+    public var signedExtensions: [String] { extensions.map(\.identifier) }
 
     public func pallet(_ name: String) -> Pallet? { pallets.first { $0.name == name } }
 
@@ -60,10 +88,12 @@ public struct RuntimeMetadata: Sendable, Equatable {
         version = try reader.readInteger(UInt8.self)
         guard version == 14 || version == 15 else { throw SubstrateError("metadata version \(version) is not 14 or 15") }
         let limit = bytes.count
-        let variants = try Self.readTypes(&reader, limit: limit)
+        let registry = try PortableRegistry.read(&reader, limit: limit)
+        self.registry = registry
         let palletCount = try reader.readLength(max: 256, minimumElementSize: 6)
         var pallets: [Pallet] = []
         var versionConstant: [UInt8]?
+        var prefixConstant: [UInt8]?
         for _ in 0 ..< palletCount {
             let name = try reader.readString(maxLength: 256)
             if try reader.readOption({ try Self.readStorage(&$0, limit: limit) }) != nil {}
@@ -75,6 +105,7 @@ public struct RuntimeMetadata: Sendable, Equatable {
                 _ = try reader.readCompact(UInt32.self)
                 let value = try reader.readByteVector(maxLength: limit)
                 if name == "System", constant == "Version" { versionConstant = value }
+                if name == "System", constant == "SS58Prefix" { prefixConstant = value }
                 try Self.skipDocs(&reader, limit: limit)
             }
             _ = try reader.readOption { try $0.readCompact(UInt32.self) }  // error
@@ -82,72 +113,56 @@ public struct RuntimeMetadata: Sendable, Equatable {
             if version == 15 { try Self.skipDocs(&reader, limit: limit) }
             var calls: [(name: String, index: UInt8)] = []
             if let callType {
-                guard let list = variants[callType] else { throw SubstrateError("metadata: pallet \(name)'s call type \(callType) is not an enum") }
-                calls = list
+                guard case let .variant(variants) = try registry.type(callType).definition else {
+                    throw SubstrateError("metadata: pallet \(name)'s call type \(callType) is not an enum")
+                }
+                calls = variants.map { ($0.name, $0.index) }
             }
-            pallets.append(Pallet(name: name, index: index, calls: calls))
+            pallets.append(Pallet(name: name, index: index, calls: calls, callType: callType))
         }
         self.pallets = pallets
-        if version == 14 { _ = try reader.readCompact(UInt32.self) }  // extrinsic type
-        _ = try reader.readInteger(UInt8.self)  // extrinsic version
-        if version == 15 { for _ in 0 ..< 4 { _ = try reader.readCompact(UInt32.self) } }  // address, call, signature, extra
-        let extensionCount = try reader.readLength(max: 256, minimumElementSize: 3)
-        var extensions: [String] = []
-        for _ in 0 ..< extensionCount {
-            extensions.append(try reader.readString(maxLength: 256))
-            _ = try reader.readCompact(UInt32.self)
-            _ = try reader.readCompact(UInt32.self)
+        let extrinsicType = version == 14 ? try reader.readCompact(UInt32.self) : nil
+        let extrinsicVersion = try reader.readInteger(UInt8.self)
+        if let extrinsicType {
+            extrinsic = try Self.extrinsicTypes(of: extrinsicType, version: extrinsicVersion, in: registry)
+        } else {
+            let address = try reader.readCompact(UInt32.self), call = try reader.readCompact(UInt32.self)
+            let signature = try reader.readCompact(UInt32.self)
+            _ = try registry.type(try reader.readCompact(UInt32.self))  // extra: the extensions' tuple, not needed
+            for id in [address, call, signature] { _ = try registry.type(id) }
+            extrinsic = ExtrinsicTypes(version: extrinsicVersion, address: address, call: call, signature: signature)
         }
-        signedExtensions = extensions
+        extensions = try reader.readVector(maxCount: 256, minimumElementSize: 3) { reader in
+            let identifier = try reader.readString(maxLength: 256)
+            let extra = try reader.readCompact(UInt32.self), additional = try reader.readCompact(UInt32.self)
+            _ = try registry.type(extra)
+            _ = try registry.type(additional)
+            return SignedExtensionType(identifier: identifier, extra: extra, additional: additional)
+        }
         runtimeVersion = try versionConstant.map(Self.readRuntimeVersion)
+        ss58Prefix = try prefixConstant.map { bytes in
+            var reader = SCALEReader(bytes)
+            let prefix = try reader.readInteger(UInt16.self)
+            try reader.finish()
+            return prefix
+        }
         _ = try reader.readCompact(UInt32.self)  // runtime type
         if version == 15 { try Self.readV15Tail(&reader, limit: limit) }
         try reader.finish()
     }
 
-    /// The portable type registry; returns the variant lists of enum types by type id.
-    private static func readTypes(_ reader: inout SCALEReader, limit: Int) throws -> [UInt32: [(name: String, index: UInt8)]] {
-        let count = try reader.readLength(max: limit, minimumElementSize: 4)
-        var variants: [UInt32: [(name: String, index: UInt8)]] = [:]
-        for _ in 0 ..< count {
-            let id = try reader.readCompact(UInt32.self)
-            try skipStrings(&reader, limit: limit)  // path
-            let params = try reader.readLength(max: limit, minimumElementSize: 2)
-            for _ in 0 ..< params {
-                _ = try reader.readString(maxLength: limit)
-                _ = try reader.readOption { try $0.readCompact(UInt32.self) }
+    /// V14 names the address, call and signature types only as the parameters of the
+    /// `UncheckedExtrinsic` type (sp-runtime `generic::UncheckedExtrinsic<Address, Call,
+    /// Signature, Extra>`).
+    private static func extrinsicTypes(of id: UInt32, version: UInt8, in registry: PortableRegistry) throws -> ExtrinsicTypes {
+        let parameters = try registry.type(id).parameters
+        func parameter(_ name: String) throws -> UInt32 {
+            guard let type = parameters.first(where: { $0.name == name })?.type else {
+                throw SubstrateError("metadata: the extrinsic type \(id) has no \(name) parameter")
             }
-            let kind = try reader.readVariantIndex()
-            switch kind {
-            case 0: try skipFields(&reader, limit: limit)
-            case 1:
-                let n = try reader.readLength(max: 256, minimumElementSize: 4)
-                var list: [(name: String, index: UInt8)] = []
-                for _ in 0 ..< n {
-                    let name = try reader.readString(maxLength: limit)
-                    try skipFields(&reader, limit: limit)
-                    list.append((name, try reader.readInteger(UInt8.self)))
-                    try skipDocs(&reader, limit: limit)
-                }
-                variants[id] = list
-            case 2, 6: _ = try reader.readCompact(UInt32.self)
-            case 3:
-                _ = try reader.readInteger(UInt32.self)
-                _ = try reader.readCompact(UInt32.self)
-            case 4:
-                let n = try reader.readLength(max: limit)
-                for _ in 0 ..< n { _ = try reader.readCompact(UInt32.self) }
-            case 5:
-                let primitive = try reader.readInteger(UInt8.self)
-                guard primitive <= 14 else { throw SubstrateError("metadata: primitive type \(primitive) is unknown") }
-            case 7:
-                _ = try reader.readCompact(UInt32.self)
-                _ = try reader.readCompact(UInt32.self)
-            default: throw reader.unknownVariant(kind, of: "TypeDef")
-            }
-            try skipDocs(&reader, limit: limit)
+            return type
         }
-        return variants
+        return ExtrinsicTypes(version: version, address: try parameter("Address"), call: try parameter("Call"), signature: try parameter("Signature"))
     }
 
     /// sp-version `RuntimeVersion`: spec name, impl name, authoring, spec and impl versions, the
@@ -166,16 +181,6 @@ public struct RuntimeMetadata: Sendable, Equatable {
         if !reader.isAtEnd { _ = try reader.readInteger(UInt8.self) }
         try reader.finish()
         return RuntimeVersion(specName: specName, specVersion: specVersion, transactionVersion: transactionVersion)
-    }
-
-    private static func skipFields(_ reader: inout SCALEReader, limit: Int) throws {
-        let n = try reader.readLength(max: limit, minimumElementSize: 4)
-        for _ in 0 ..< n {
-            _ = try reader.readOption { try $0.readString(maxLength: limit) }
-            _ = try reader.readCompact(UInt32.self)
-            _ = try reader.readOption { try $0.readString(maxLength: limit) }
-            try skipDocs(&reader, limit: limit)
-        }
     }
 
     private static func readStorage(_ reader: inout SCALEReader, limit: Int) throws {
@@ -229,10 +234,5 @@ public struct RuntimeMetadata: Sendable, Equatable {
         }
     }
 
-    private static func skipDocs(_ reader: inout SCALEReader, limit: Int) throws { try skipStrings(&reader, limit: limit) }
-
-    private static func skipStrings(_ reader: inout SCALEReader, limit: Int) throws {
-        let n = try reader.readLength(max: limit)
-        for _ in 0 ..< n { _ = try reader.readString(maxLength: limit) }
-    }
+    private static func skipDocs(_ reader: inout SCALEReader, limit: Int) throws { _ = try PortableRegistry.readStrings(&reader, limit: limit) }
 }

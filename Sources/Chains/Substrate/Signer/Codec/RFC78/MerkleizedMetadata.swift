@@ -1,0 +1,102 @@
+import AirsignCrypto
+import AirsignEncoding
+
+/// A runtime's metadata merkleized by RFC-0078 (what the runtime's build hashes, and what the
+/// watch proves from): the lean types and their tree, the extrinsic metadata, the ExtraInfo,
+/// the digest, and proofs for the exact bytes of a payload or an extrinsic.
+public struct MerkleizedMetadata: Sendable {
+    public let lean: LeanMetadata
+    public let extraInfo: ExtraInfo
+    public let types: TypeSet
+    public let typesRoot: [UInt8]
+    public let digest: [UInt8]
+    let heap: [[UInt8]]
+    /// Each leaf's position in leaf order, by what it holds.
+    let positions: [LeafKey: Int]
+
+    /// The digest is defined on V15 metadata only (the runtime's build reads V15); V14 is refused.
+    public init(_ metadata: RuntimeMetadata, extraInfo: ExtraInfo) throws(SubstrateError) {
+        guard metadata.version == 15 else {
+            throw SubstrateError("the metadata hash is computed from metadata V15 (Metadata_metadata_at_version(15)), not V\(metadata.version)")
+        }
+        lean = try LeanMetadata(metadata)
+        self.extraInfo = extraInfo
+        types = try lean.typeSet()
+        heap = TypeTree.heap(lean.leaves.map { BLAKE3.hash($0.encoded) })
+        typesRoot = heap.first ?? [UInt8](repeating: 0, count: 32)
+        digest = extraInfo.digest(typesRoot: typesRoot, extrinsicMetadataHash: BLAKE3.hash(lean.extrinsic.encoded))
+        var positions: [LeafKey: Int] = [:]
+        for (position, leaf) in lean.leaves.enumerated() {
+            if case let .enumeration(variant) = leaf.definition {
+                positions[LeafKey(typeID: leaf.typeID, variant: variant.index)] = position
+            } else {
+                positions[LeafKey(typeID: leaf.typeID, variant: nil)] = position
+            }
+        }
+        self.positions = positions
+    }
+
+    /// The ExtraInfo a runtime states itself (spec version and name from System's `Version`,
+    /// the prefix from its `SS58Prefix`), with the token's decimals and symbol, which metadata
+    /// does not hold; `override`s win.
+    public static func extraInfo(of metadata: RuntimeMetadata, decimals: UInt8, tokenSymbol: String, specVersion: UInt32? = nil,
+                                 specName: String? = nil, base58Prefix: UInt16? = nil) throws(SubstrateError) -> ExtraInfo {
+        guard let specVersion = specVersion ?? metadata.runtimeVersion?.specVersion, let specName = specName ?? metadata.runtimeVersion?.specName else {
+            throw SubstrateError("the metadata has no System.Version constant: give the spec version and name")
+        }
+        guard let prefix = base58Prefix ?? metadata.ss58Prefix else {
+            throw SubstrateError("the metadata has no System.SS58Prefix constant: give the SS58 prefix")
+        }
+        return ExtraInfo(specVersion: specVersion, specName: specName, base58Prefix: prefix, decimals: decimals, tokenSymbol: tokenSymbol)
+    }
+
+    /// The proof for a signing payload `call ‖ extra ‖ additional` (polkadot-api's
+    /// `getProofForExtrinsicPayload`): the leaves that decoding the call, then every
+    /// extension's extra, then every extension's additional data uses.
+    public func proof(forPayload payload: [UInt8]) throws(SubstrateError) -> MetadataProof {
+        var decoder = TypeDecoder(payload, types: types)
+        _ = try decoder.decode(lean.extrinsic.call)
+        for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
+        for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.additional) }
+        guard decoder.isAtEnd else { throw SubstrateError("signing payload: bytes follow the last extension's additional data") }
+        return try proof(for: decoder.touched)
+    }
+
+    /// The proof for a whole extrinsic (`Compact(length) ‖ version ‖ [address ‖ signature ‖
+    /// extra] ‖ call`) and the additional data it was signed with (polkadot-api's
+    /// `getProofForExtrinsic`).
+    public func proof(forExtrinsic extrinsic: [UInt8], additional: [UInt8]) throws(SubstrateError) -> MetadataProof {
+        var reader = SCALEReader(extrinsic)
+        let version: UInt8
+        do {
+            let length = try reader.readLength(max: extrinsic.count)
+            guard length == reader.remaining else { throw SubstrateError("the extrinsic's length prefix says \(length) bytes, \(reader.remaining) follow") }
+            version = try reader.readInteger(UInt8.self)
+        } catch let error as SubstrateError { throw error } catch { throw SubstrateError("extrinsic: \(error)") }
+        var decoder = TypeDecoder(Array(extrinsic[reader.offset...]), types: types)
+        if version & 0x80 != 0 {
+            _ = try decoder.decode(lean.extrinsic.address)
+            _ = try decoder.decode(lean.extrinsic.signature)
+            for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
+        }
+        _ = try decoder.decode(lean.extrinsic.call)
+        guard decoder.isAtEnd else { throw SubstrateError("extrinsic: bytes follow the call") }
+        var signed = TypeDecoder(additional, types: types)
+        for ext in lean.extrinsic.extensions { _ = try signed.decode(ext.additional) }
+        guard signed.isAtEnd else { throw SubstrateError("additional data: bytes follow the last extension's") }
+        return try proof(for: decoder.touched.union(signed.touched))
+    }
+
+    func proof(for touched: Set<LeafKey>) throws(SubstrateError) -> MetadataProof {
+        let n = UInt64(lean.leaves.count)
+        var targets: [UInt64] = []
+        for key in touched {
+            guard let position = positions[key] else { throw SubstrateError("the metadata has no leaf for type \(key.typeID)") }
+            targets.append(n - 1 + UInt64(position))
+        }
+        targets = TypeTree.walkOrder(targets)
+        let leaves = targets.map { lean.leaves[Int($0 - (n - 1))] }
+        return MetadataProof(leaves: leaves, leafIndices: targets.map { UInt32(truncatingIfNeeded: $0) },
+                             nodes: TypeTree.proofNodes(for: targets, heap: heap), extrinsic: lean.extrinsic, extraInfo: extraInfo)
+    }
+}

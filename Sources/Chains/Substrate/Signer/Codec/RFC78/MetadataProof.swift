@@ -1,0 +1,98 @@
+import AirsignCrypto
+import AirsignEncoding
+
+/// The metadata proof a request carries for the signer (RFC-0078's proof as the Ledger generic
+/// app and polkadot-api send it): `SCALE(Proof{leaves, leaf_indices, nodes}) ‖
+/// SCALE(ExtrinsicMetadata) ‖ SCALE(ExtraInfo)`. The leaves are the lean types needed to decode
+/// one payload, `leaf_indices` their heap indices (u32 each), `nodes` the other hashes a
+/// depth-first walk needs to rebuild the root.
+public struct MetadataProof: Sendable, Equatable {
+    public let leaves: [LeanType]
+    public let leafIndices: [UInt32]
+    public let nodes: [[UInt8]]
+    public let extrinsic: LeanExtrinsicMetadata
+    public let extraInfo: ExtraInfo
+    /// Each leaf's bytes exactly as received (what its hash is taken over).
+    let leafBytes: [[UInt8]]
+
+    /// The most leaves, nodes or extensions a proof may hold, and the deepest its types may be
+    /// read: real proofs have tens of leaves and nodes.
+    public static let limit = 65536
+
+    public init(leaves: [LeanType], leafIndices: [UInt32], nodes: [[UInt8]], extrinsic: LeanExtrinsicMetadata, extraInfo: ExtraInfo) {
+        self.leaves = leaves
+        self.leafIndices = leafIndices
+        self.nodes = nodes
+        self.extrinsic = extrinsic
+        self.extraInfo = extraInfo
+        leafBytes = leaves.map(\.encoded)
+    }
+
+    public var encoded: [UInt8] {
+        var writer = SCALEWriter()
+        writer.writeCompact(UInt64(leafBytes.count))
+        for leaf in leafBytes { writer.writeBytes(leaf) }
+        writer.writeVector(leafIndices) { $0.writeInteger($1) }
+        writer.writeVector(nodes) { $0.writeBytes($1) }
+        extrinsic.write(into: &writer)
+        extraInfo.write(into: &writer)
+        return writer.bytes
+    }
+
+    /// Reads a proof strictly: unknown tags, non-canonical compacts, bad flags, more than
+    /// `limit` items and trailing bytes are refused; leaf and index counts must agree.
+    public init(decoding bytes: [UInt8]) throws(SubstrateError) {
+        do {
+            var reader = SCALEReader(bytes)
+            let count = try reader.readLength(max: Self.limit, minimumElementSize: 4)
+            var leaves: [LeanType] = [], leafBytes: [[UInt8]] = []
+            for _ in 0 ..< count {
+                let start = reader.offset
+                leaves.append(try LeanType.read(&reader, limit: Self.limit))
+                leafBytes.append(Array(bytes[start ..< reader.offset]))
+            }
+            let indices = try reader.readVector(maxCount: Self.limit, minimumElementSize: 4) { try $0.readInteger(UInt32.self) }
+            guard indices.count == leaves.count else {
+                throw SubstrateError("metadata proof: \(leaves.count) leaves but \(indices.count) leaf indices")
+            }
+            let nodes = try reader.readVector(maxCount: Self.limit, minimumElementSize: 32) { try $0.readBytes(count: 32) }
+            let extrinsic = try LeanExtrinsicMetadata.read(&reader, limit: Self.limit)
+            let extraInfo = try ExtraInfo.read(&reader)
+            try reader.finish()
+            self.leaves = leaves
+            self.leafBytes = leafBytes
+            leafIndices = indices
+            self.nodes = nodes
+            self.extrinsic = extrinsic
+            self.extraInfo = extraInfo
+        } catch let error as SubstrateError {
+            throw error
+        } catch {
+            throw SubstrateError("metadata proof does not decode: \(error)")
+        }
+    }
+
+    /// Rebuilds the types root from the leaves and nodes alone, and from it the metadata
+    /// digest; refuses a proof whose leaves and nodes do not make one tree walk exactly, or
+    /// whose leaves give a type two meanings.
+    public func verify() throws(SubstrateError) -> VerifiedMetadata {
+        let proven = zip(leafIndices, leafBytes).map { (index: UInt64($0), hash: BLAKE3.hash($1)) }
+        let root = try TypeTree.root(proving: proven, nodes: nodes)
+        let digest = extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded))
+        return VerifiedMetadata(digest: digest, typesRoot: root, types: try TypeSet(leaves: leaves, origin: "the metadata proof"),
+                                extrinsic: extrinsic, extraInfo: extraInfo, leafCount: leaves.count)
+    }
+}
+
+/// What a verified proof establishes: the digest it hashes to (which the chain compares with
+/// its own when the payload signs it), and the types, extrinsic metadata and ExtraInfo bound
+/// into that digest.
+public struct VerifiedMetadata: Sendable {
+    public let digest: [UInt8]
+    public let typesRoot: [UInt8]
+    public let types: TypeSet
+    public let extrinsic: LeanExtrinsicMetadata
+    public let extraInfo: ExtraInfo
+    /// How many type leaves the proof holds.
+    public let leafCount: Int
+}

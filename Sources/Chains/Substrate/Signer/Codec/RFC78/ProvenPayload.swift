@@ -1,0 +1,103 @@
+import AirsignEncoding
+
+/// A signing payload decoded with nothing but the types of the RFC-0078 metadata proof that came
+/// with its request: the call, then every signed extension's extra and additional data, in the
+/// proof's extrinsic metadata order. The proof's digest is what the payload signs (the signer
+/// puts it there itself), so a proof that lies about a type yields a signature the chain rejects.
+public struct ProvenPayload: Sendable {
+    /// One signed extension's values as its proven types read them, and how many bytes each
+    /// took.
+    public struct Extension: Sendable {
+        public let identifier: String
+        public let extra: TypedValue
+        public let additional: TypedValue
+        public let extraLength: Int
+        public let additionalLength: Int
+    }
+
+    public let metadata: VerifiedMetadata
+    public let call: TypedValue
+    public let extensions: [Extension]
+
+    /// Reads and verifies `proof` for `payload`: refuses a proof that does not decode or verify,
+    /// a request whose mode is not 1 or whose metadata hash is not the proof's digest, a
+    /// signed-extension list or spec version other than the proof's, and an extrinsic version
+    /// other than 4.
+    public static func verify(_ proof: [UInt8], for payload: SignerPayload) throws(SubstrateError) -> VerifiedMetadata {
+        let metadata = try MetadataProof(decoding: proof).verify()
+        let digest = "0x" + Hex.encode(metadata.digest)
+        guard payload.mode == 1, let hash = payload.metadataHash else {
+            throw SubstrateError("signerPayload.mode is 0 but a metadata proof is given: the chain would not check its digest \(digest), "
+                + "so the decoding could not be guaranteed; build the request with mode 1")
+        }
+        guard hash == metadata.digest else {
+            throw SubstrateError("signerPayload.metadataHash 0x\(Hex.encode(hash)) is not the digest of its metadata proof \(digest)")
+        }
+        let proven = metadata.extrinsic.extensions.map(\.identifier)
+        guard payload.signedExtensions == proven else {
+            throw SubstrateError("signerPayload.signedExtensions is [\(payload.signedExtensions.joined(separator: ", "))], but the metadata proof's "
+                + "runtime signs [\(proven.joined(separator: ", "))]")
+        }
+        guard payload.specVersion == metadata.extraInfo.specVersion else {
+            throw SubstrateError("signerPayload.specVersion is \(payload.specVersion), but the metadata proof is for spec version \(metadata.extraInfo.specVersion)")
+        }
+        guard metadata.extrinsic.version == 4 else {
+            throw SubstrateError("the metadata proof's extrinsic version is \(metadata.extrinsic.version); this signer builds version 4 extrinsics")
+        }
+        return metadata
+    }
+
+    /// Decodes `bytes` (`call ‖ extra ‖ additional`, whose call is its first `callLength` bytes)
+    /// by the proven types. Refuses a type the proof lacks, a call that is not exactly the
+    /// first `callLength` bytes, bytes left over, and a proof holding a type this payload does
+    /// not use (a proof for this payload has exactly the leaves its decoding needs).
+    public init(decoding bytes: [UInt8], callLength: Int, metadata: VerifiedMetadata) throws(SubstrateError) {
+        var decoder = TypeDecoder(bytes, types: metadata.types)
+        do { call = try decoder.decode(metadata.extrinsic.call) } catch {
+            throw SubstrateError("method does not decode with the metadata proof's types: \(error)")
+        }
+        guard decoder.offset == callLength else {
+            throw SubstrateError("method is \(callLength) bytes, but its call as the metadata proof's types read it is \(decoder.offset)")
+        }
+        var extras: [(value: TypedValue, length: Int)] = []
+        for ext in metadata.extrinsic.extensions {
+            let start = decoder.offset
+            do { extras.append((try decoder.decode(ext.extra), decoder.offset - start)) } catch {
+                throw SubstrateError("signing payload: \(ext.identifier)'s extra data does not decode with the metadata proof's types: \(error)")
+            }
+        }
+        var extensions: [Extension] = []
+        for (ext, extra) in zip(metadata.extrinsic.extensions, extras) {
+            let start = decoder.offset
+            do {
+                let additional = try decoder.decode(ext.additional)
+                extensions.append(Extension(identifier: ext.identifier, extra: extra.value, additional: additional, extraLength: extra.length,
+                                            additionalLength: decoder.offset - start))
+            } catch {
+                throw SubstrateError("signing payload: \(ext.identifier)'s additional data does not decode with the metadata proof's types: \(error)")
+            }
+        }
+        guard decoder.isAtEnd else { throw SubstrateError("signing payload: bytes follow the last extension's additional data") }
+        let unused = metadata.leafCount - decoder.touched.count
+        guard unused == 0 else {
+            throw SubstrateError("the metadata proof holds \(unused) type leaves this payload does not use; a proof for it holds exactly the ones it needs")
+        }
+        self.metadata = metadata
+        self.extensions = extensions
+    }
+
+    /// Refuses an extension whose data this signer's encoding rule (what the review reads the
+    /// era, nonce and tip by) lays out in other lengths than the proven types: the chain would
+    /// read the shown values otherwise.
+    public func checkLayout(_ values: ExtensionValues, list: ExtensionList) throws(SubstrateError) {
+        for (ext, rule) in zip(extensions, list.rules) {
+            var extra = SCALEWriter(), additional = SCALEWriter()
+            rule.writeExtra(values, into: &extra)
+            rule.writeAdditional(values, into: &additional)
+            guard extra.bytes.count == ext.extraLength, additional.bytes.count == ext.additionalLength else {
+                throw SubstrateError("signing payload: \(ext.identifier)'s data is \(extra.bytes.count)+\(additional.bytes.count) bytes by this signer's rule "
+                    + "but \(ext.extraLength)+\(ext.additionalLength) by the metadata proof's types; the chain would read it otherwise, so this signer refuses")
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import AirsignEncoding
+import AirsignMessages
+import BigInt
+
+/// The review lines of a call decoded with a metadata proof's types: the whole tree with its
+/// names (pallet and call, argument names, enum variants, nested calls of any depth), accounts
+/// as addresses of the network, balances in its token, bytes as hex (and as text when they are
+/// printable), and the native-token amounts the call states as leaving the account.
+struct ProvenCallLines {
+    /// The runtime call type: its values are shown as `Pallet.call` and their arguments.
+    let callType: TypeRef
+    /// An `AccountId32` (32 bytes) as the review shows it: SS58 with the contact name.
+    let account: ([UInt8]) throws -> String
+    /// A balance in base units as the review shows it.
+    let amount: (BigUInt) -> String
+
+    private(set) var lines: [ReviewLine] = []
+    /// Balances transfers' stated values: what leaves the account for sure.
+    private(set) var transferred: [BigUInt] = []
+    /// What the call does that no stated amount covers (transfer_all, other pallets' calls),
+    /// for the total's "unstated" part.
+    private(set) var unstated: [String] = []
+    private(set) var warnings: [String] = []
+
+    init(callType: TypeRef, account: @escaping ([UInt8]) throws -> String, amount: @escaping (BigUInt) -> String) {
+        self.callType = callType
+        self.account = account
+        self.amount = amount
+    }
+
+    /// Calls that only carry other calls: they move nothing themselves.
+    static let wrappers: Set<String> = ["Utility.batch", "Utility.batch_all", "Utility.force_batch"]
+    static let statedTransfers: Set<String> = ["Balances.transfer_allow_death", "Balances.transfer_keep_alive", "Balances.transfer"]
+
+    /// Adds `call` (a value of the runtime call type) under `label`.
+    mutating func add(call value: TypedValue, label: String, level: Int) throws {
+        guard let call = value.asCall else { return try add(value, label: label, typeName: nil, level: level) }
+        let name = "\(call.pallet).\(call.call)"
+        lines.append(ReviewLine(label, name, level: level))
+        if Self.statedTransfers.contains(name), case let .unsigned(units)? = call.arguments.first(where: { $0.name == "value" })?.value.value {
+            transferred.append(units)
+        } else if name == "Balances.transfer_all" {
+            appendUnstated("the whole transferable balance (Balances.transfer_all)")
+            warnings.append(BuiltInCallDecoder.transferAllWarning(keepAlive: call.arguments.contains { $0.name == "keep_alive" && $0.value.value == .bool(true) }))
+        } else if !Self.wrappers.contains(name) {
+            appendUnstated("whatever the calls other than transfers move, lock or delegate (see the call)")
+        }
+        for argument in call.arguments {
+            try add(argument.value, label: argument.name ?? "argument", typeName: argument.typeName, level: level + 1)
+        }
+    }
+
+    private mutating func appendUnstated(_ what: String) {
+        if !unstated.contains(what) { unstated.append(what) }
+    }
+
+    /// Adds one value: on one line when it is a leaf, else a line naming it and its parts below.
+    mutating func add(_ value: TypedValue, label: String, typeName: String?, level: Int) throws {
+        if value.type == callType {
+            return try add(call: value, label: label, level: level)
+        }
+        if let text = try leaf(value, typeName: typeName) {
+            lines.append(ReviewLine(label, text, level: level))
+            return
+        }
+        switch value.value {
+        case let .composite(fields):
+            if fields.count == 1, fields[0].name == nil {
+                return try add(fields[0].value, label: label, typeName: fields[0].typeName ?? typeName, level: level)
+            }
+            lines.append(ReviewLine(label, value.path.last ?? "(\(fields.count) fields)", level: level))
+            try add(fields, level: level + 1)
+        case let .variant(name, _, fields):
+            if value.isOption, fields.count == 1 {
+                return try add(fields[0].value, label: label, typeName: fields[0].typeName ?? typeName, level: level)
+            }
+            // A variant of one unnamed leaf field reads on one line: "Id 15oF…".
+            if fields.count == 1, fields[0].name == nil, let inner = try leaf(fields[0].value, typeName: fields[0].typeName) {
+                lines.append(ReviewLine(label, "\(name) \(inner)", level: level))
+                return
+            }
+            lines.append(ReviewLine(label, name, level: level))
+            try add(fields, level: level + 1)
+        case let .sequence(items):
+            lines.append(ReviewLine(label, items.count == 1 ? "1 item" : "\(items.count) items", level: level))
+            for (position, item) in items.enumerated() {
+                try add(item, label: "\(label) \(position + 1)", typeName: nil, level: level + 1)
+            }
+        default:
+            lines.append(ReviewLine(label, "?", level: level))  // every other case is a leaf
+        }
+    }
+
+    private mutating func add(_ fields: [TypedValue.Field], level: Int) throws {
+        for (position, field) in fields.enumerated() {
+            try add(field.value, label: field.name ?? "\(position + 1)", typeName: field.typeName, level: level)
+        }
+    }
+
+    /// The one-line text of a value without parts, or nil.
+    func leaf(_ value: TypedValue, typeName: String?) throws -> String? {
+        switch value.value {
+        case let .bool(flag): return flag ? "yes" : "no"
+        case let .char(scalar): return Self.quoted(String(Character(scalar)))
+        case let .string(text): return Self.quoted(text)
+        case let .unsigned(number): return Self.isBalance(typeName) ? amount(number) : String(number)
+        case let .signed(number): return String(number)
+        case let .bytes(bytes):
+            if bytes.count == 32, Self.isAccount(value.path, typeName: typeName) { return try account(bytes) }
+            return Self.bytes(bytes)
+        case let .composite(fields):
+            // AccountId32 is a struct of one [u8; 32].
+            if fields.count == 1, case let .bytes(bytes) = fields[0].value.value, bytes.count == 32, Self.isAccount(value.path, typeName: typeName) {
+                return try account(bytes)
+            }
+            return fields.isEmpty ? value.path.last ?? "()" : nil
+        case let .variant(name, _, fields):
+            if value.isOption, fields.isEmpty { return "none" }
+            return fields.isEmpty ? name : nil
+        case let .sequence(items): return items.isEmpty ? "none (0 items)" : nil
+        case let .bits(bits): return bits.isEmpty ? "no bits" : "bits " + bits.map { $0 ? "1" : "0" }.joined()
+        case .void: return "()"
+        }
+    }
+
+    static func isAccount(_ path: [String], typeName: String?) -> Bool {
+        path.last == "AccountId32" || typeName.map { $0.contains("AccountId") } == true
+    }
+
+    /// Whether the metadata's Rust type name says the number is an amount of the native token
+    /// (`BalanceOf<T>`, `T::Balance`, `Balance`): the only hint a `u128` carries.
+    static func isBalance(_ typeName: String?) -> Bool {
+        guard let typeName else { return false }
+        return typeName == "Balance" || typeName.hasSuffix("::Balance") || typeName.hasPrefix("BalanceOf<")
+    }
+
+    /// Hex, and the text when the bytes are UTF-8 without control characters other than line
+    /// breaks and tabs (shown escaped).
+    static func bytes(_ bytes: [UInt8]) -> String {
+        let hex = "0x" + Hex.encode(bytes)
+        guard !bytes.isEmpty, let text = String(validating: bytes, as: UTF8.self),
+              text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control || ["\n", "\t", "\r"].contains($0) })
+        else { return bytes.isEmpty ? "0x (empty)" : hex }
+        return "\(hex) (text \(quoted(text)))"
+    }
+
+    /// Text in quotes with quotes, backslashes and control characters escaped, so what is shown
+    /// is unambiguous.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
