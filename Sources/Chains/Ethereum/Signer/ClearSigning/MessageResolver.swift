@@ -12,7 +12,7 @@ struct MessageResolver {
 
     func display(_ typed: TypedData, account: EthereumAddress) throws -> (display: CallDisplay?, warnings: [String]) {
         let encodeType = try typed.encodeType(typed.primaryType).withoutSpaces
-        let contract = try verifyingContract(typed)
+        let contract = verifyingContract(typed)
         var warnings: [String] = []
         for installed in environment.knowledge.descriptors {
             guard case let .eip712(deployments, domain, separator) = installed.descriptor.binding else { continue }
@@ -51,10 +51,13 @@ struct MessageResolver {
         return (nil, warnings)
     }
 
-    /// The domain's `verifyingContract`, when it has one.
-    private func verifyingContract(_ typed: TypedData) throws(EthereumError) -> EthereumAddress? {
-        guard case .string(let text)? = typed.domain["verifyingContract"] else { return nil }
-        do { return try EthereumAddress(bytes: try EIP55.decode(text)) } catch { throw .invalidTypedData("domain.verifyingContract: \(error)") }
+    /// The domain's `verifyingContract`, when it declares one as an address (one declared as
+    /// anything else binds no contract: no deployment can match it).
+    private func verifyingContract(_ typed: TypedData) -> EthereumAddress? {
+        let declared = typed.types["EIP712Domain"]?.first { $0.name == "verifyingContract" }
+        guard declared?.type == "address", case .string(let text)? = typed.domain["verifyingContract"],
+              let bytes = try? EIP55.decode(text) else { return nil }
+        return try? EthereumAddress(bytes: bytes)
     }
 
     /// Every constraint is in the message's domain with an equal value (numbers by value,

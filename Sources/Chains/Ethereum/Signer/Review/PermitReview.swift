@@ -130,9 +130,8 @@ struct PermitReview {
         let spender = describe(spenderAddress)
         approvals.append(token.approval(amount, spender: spender))
         warnings += token.allowanceWarnings(amount, spender: spender)
-        if !environment.isKnown(spenderAddress) {
-            warnings.append("the permit goes to \(spenderAddress.checksummed), which is not one of your accounts or contacts")
-        }
+        let stranger = "the permit goes to \(spenderAddress.checksummed), which is not one of your accounts or contacts"
+        if !environment.isKnown(spenderAddress), !warnings.contains(stranger) { warnings.append(stranger) }
     }
 
     /// A far expiry (beyond `farExpiry` from the signer's clock) is warned about once.
