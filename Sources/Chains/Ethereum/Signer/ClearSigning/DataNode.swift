@@ -118,11 +118,26 @@ public indirect enum DataNode: Equatable, Sendable {
         case let (.slice(a, b), .bytes(bytes)):
             guard rest.isEmpty else { throw .invalidDescriptor("path \(path): nothing follows a slice of bytes") }
             return [.bytes(try Self.cut(bytes, a, b, path: path))]
+        case (.slice(let a, let b), .uint), (.slice(let a, let b), .int), (.slice(let a, let b), .address), (.slice(let a, let b), .bool):
+            // A slice of a value cuts its 32-byte ABI word ("token.[-20:]": an address packed in a uint256).
+            guard rest.isEmpty, let word = word else { throw .invalidDescriptor("path \(path): nothing follows a slice of a value") }
+            return [.bytes(try Self.cut(word, a, b, path: path))]
         case let (.slice(a, b), .string(text)):
             guard rest.isEmpty else { throw .invalidDescriptor("path \(path): nothing follows a slice of a string") }
             return [.bytes(try Self.cut(Array(text.utf8), a, b, path: path))]
         default:
             throw .invalidDescriptor("path \(path) does not fit the data (a step into a value that has no such part)")
+        }
+    }
+
+    /// The 32-byte ABI word of an elementary value (nil for others, and for an integer beyond 256 bits).
+    private var word: [UInt8]? {
+        switch self {
+        case .uint(let n): return n < (BigUInt(1) << 256) ? n.bigEndian(width: 32) : nil
+        case .int(let n): return n.magnitude <= (BigUInt(1) << 255) ? ABIWord.twosComplement(n) : nil
+        case .address(let a): return [UInt8](repeating: 0, count: 12) + a.bytes
+        case .bool(let flag): return [UInt8](repeating: 0, count: 31) + [flag ? 1 : 0]
+        default: return nil
         }
     }
 

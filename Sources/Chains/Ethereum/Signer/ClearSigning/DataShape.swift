@@ -88,7 +88,8 @@ indirect enum DataShape: Sendable {
                 shape = member.shape
             case (.index, .list(let element)), (.all, .list(let element)), (.slice, .list(let element)):
                 shape = element
-            case (.slice, .bytesLike):
+            case (.slice, .bytesLike), (.slice, .value):
+                // A slice of a value cuts its ABI word.
                 shape = .value
             default:
                 throw .invalidDescriptor("\(place): path \(path) steps into a value that has no such part")

@@ -22,7 +22,7 @@ struct FormatReader {
         let shape: DataShape
         if isMessage {
             let encodeType = try messageEncodeType(key, place: place)
-            messageType = encodeType
+            messageType = encodeType.withoutSpaces
             shape = try DataShape(encodeType: encodeType, place: place)
         } else {
             let found = try self.function(key, place: place)
@@ -82,11 +82,11 @@ struct FormatReader {
     /// The `encodeType` (spaces removed) an EIP-712 key stands for: the key itself in v2, or
     /// the v1 schema of that primary type.
     private func messageEncodeType(_ key: String, place: String) throws(EthereumError) -> String {
-        if key.contains("(") { return key.withoutSpaces }
+        if key.contains("(") { return key.encodeTypeSpacing }
         guard let schema = schemas.first(where: { $0.primaryType == key }) else {
             throw .invalidDescriptor("\(place): no schema in context.eip712.schemas has primary type \"\(key)\"")
         }
-        return schema.encodeType.withoutSpaces
+        return schema.encodeType.encodeTypeSpacing
     }
 
     // MARK: fields
@@ -148,9 +148,13 @@ struct FormatReader {
                       shape: DataShape) throws(EthereumError) -> FieldSpec {
         func pick(_ key: String) -> JSONValue? { overrides?[key] ?? base[key] }
         if pick("encryption") != nil { throw .invalidDescriptor("\(place): encrypted fields cannot be shown by this signer") }
-        let pathValue = pick("path")
-        let literal = pick("value")
+        var pathValue = pick("path")
+        var literal = pick("value")
         guard !(pathValue != nil && literal != nil) else { throw .invalidDescriptor("\(place) has both \"path\" and \"value\"") }
+        // A `value` may also be a reference ("$.metadata.constants.vaultTicker"): read as a path.
+        if case .string(let text)? = literal, ["$.", "#.", "@."].contains(where: { text.hasPrefix($0) }) {
+            (pathValue, literal) = (literal, nil)
+        }
         guard pathValue != nil || literal != nil else { throw .invalidDescriptor("\(place) has neither \"path\" nor \"value\"") }
         let path = try pathValue.map { value throws(EthereumError) in try self.path(value, place: "\(place).path") }.map { $0.under(parent) }
         if let path { try shape.check(path, place: "\(place).path") }
@@ -278,6 +282,19 @@ extension String {
 
     /// With every whitespace character removed.
     var withoutSpaces: String { String(filter { !$0.isWhitespace }) }
+
+    /// An `encodeType` as EIP-712 spells it: one space between a member's type and name, none
+    /// around `(`, `,` and `)` (descriptor keys are often written "Permit(address owner, …)").
+    var encodeTypeSpacing: String {
+        let words = split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var out = ""
+        for character in words {
+            if character == " ", let last = out.last, "(,)".contains(last) { continue }
+            if "(,)".contains(character), out.last == " " { out.removeLast() }
+            out.append(character)
+        }
+        return out
+    }
 }
 
 extension ABIType {
