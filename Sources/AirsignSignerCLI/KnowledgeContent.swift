@@ -9,6 +9,11 @@ public struct KnowledgeContent: Sendable, Equatable {
     public struct Descriptor: Sendable, Equatable {
         public let name: String
         public let document: JSONValue
+
+        public init(name: String, document: JSONValue) {
+            self.name = name
+            self.document = document
+        }
     }
 
     public private(set) var descriptors: [Descriptor] = []
@@ -17,7 +22,7 @@ public struct KnowledgeContent: Sendable, Equatable {
     public init() {}
 
     /// Adds a descriptor; the name must be new.
-    mutating func add(_ descriptor: Descriptor) throws {
+    public mutating func add(_ descriptor: Descriptor) throws {
         guard !descriptors.contains(where: { $0.name == descriptor.name }) else {
             throw KnowledgeStoreError("a descriptor named \"\(descriptor.name)\" is installed (remove it first: airsign-signer descriptor remove \(descriptor.name))")
         }
@@ -25,7 +30,7 @@ public struct KnowledgeContent: Sendable, Equatable {
         descriptors.sort { $0.name < $1.name }
     }
 
-    mutating func removeDescriptor(named name: String) throws {
+    public mutating func removeDescriptor(named name: String) throws {
         guard let index = descriptors.firstIndex(where: { $0.name == name }) else {
             throw KnowledgeStoreError("no descriptor named \"\(name)\" is installed (see: airsign-signer descriptor list)", status: .keystoreState)
         }
@@ -33,7 +38,7 @@ public struct KnowledgeContent: Sendable, Equatable {
     }
 
     /// Adds a token; there must be none yet for its chain id and contract.
-    mutating func add(_ token: KnownToken) throws {
+    public mutating func add(_ token: KnownToken) throws {
         guard !tokens.contains(where: { $0.chainId == token.chainId && $0.contract == token.contract }) else {
             throw KnowledgeStoreError("a token at \(token.contract) on chain id \(token.chainId) is installed (remove it first)")
         }
@@ -41,7 +46,7 @@ public struct KnowledgeContent: Sendable, Equatable {
         tokens.sort { ($0.chainId, $0.contract) < ($1.chainId, $1.contract) }
     }
 
-    mutating func removeToken(chainId: UInt64, contract: String) throws {
+    public mutating func removeToken(chainId: UInt64, contract: String) throws {
         guard let index = tokens.firstIndex(where: { $0.chainId == chainId && $0.contract == contract }) else {
             throw KnowledgeStoreError("no token at \(contract) on chain id \(chainId) is installed (see: airsign-signer token list)", status: .keystoreState)
         }

@@ -46,13 +46,15 @@ struct CallResolver {
     /// fragment (top level only). Throws when an installed descriptor or the request's
     /// fragment claims the call and the data does not decode under it, or the fragment's
     /// selector is not the call's.
+    /// `installedChecked`: the caller already looked for an installed descriptor (and reported
+    /// why any could not be used), so this starts at the built-in ones.
     func display(to: EthereumAddress, value: BigUInt, from: EthereumAddress, data: [UInt8], request: ABIFunction? = nil,
-                 depth: Int = 0) throws -> CallDisplay {
+                 depth: Int = 0, installedChecked: Bool = false) throws -> CallDisplay {
         guard !data.isEmpty else { return CallDisplay(source: .none, summary: "no call data") }
         guard data.count >= 4, depth <= Self.maxDepth else { return blind(data, depth: depth) }
         let selector = Array(data.prefix(4))
         let container = ClearSigningScope.Container(from: from, to: to, value: value)
-        let installed = try self.installed(to: to, value: value, from: from, data: data, depth: depth)
+        let installed = installedChecked ? (display: nil, warnings: []) : try self.installed(to: to, value: value, from: from, data: data, depth: depth)
         if let shown = installed.display { return shown }
         let warnings = installed.warnings
         for descriptor in BuiltInDescriptors.calls {

@@ -96,9 +96,13 @@ struct FormatRenderer {
         } else {
             values = []
         }
+        // Data a parameter reads (the token of a tokenAmount, the collection of an nftName) is
+        // shown through the field: it counts as covered, and as shown when the field is.
+        var parameterPaths: [String] = []
         for (key, value) in spec.params where key.hasSuffix("Path") {
             if case .string(let text) = value, let path = try? DescriptorPath(text).under(parent), path.root == .data {
                 covered.append(path.fieldName)
+                parameterPaths.append(path.fieldName)
             }
         }
         switch spec.visible {
@@ -115,6 +119,7 @@ struct FormatRenderer {
             break
         }
         if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
+        shown.formUnion(parameterPaths)
         let formatter = FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall)
         let label = SafeName.shown(spec.label)
         for (index, value) in values.enumerated() {

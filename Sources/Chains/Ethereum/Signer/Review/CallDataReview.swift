@@ -84,7 +84,7 @@ struct CallDataReview {
             lines += tokenLines
             return
         } else {
-            shown = try resolver.display(to: contract, value: value, from: from, data: bytes, request: request)
+            shown = try resolver.display(to: contract, value: value, from: from, data: bytes, request: request, installedChecked: true)
         }
         show(shown, contract: contract, value: value)
     }
