@@ -19,16 +19,21 @@ from pathlib import Path
 import pytest
 import rlp
 from eth_account import Account
+from eth_keys import keys
+from eth_utils import keccak
 
 ROOT = Path(__file__).resolve().parents[3]
 REGISTRY = ROOT.parent / "shared" / "data" / "erc7730" / "registry"
 PIN = "registry-test-pin\n"
-# The EIP-155 example key's account: the registry's transactions carry no signature, so any
-# account of ours reviews them.
+# The EIP-155 example key's account, for the registry's unsigned transactions and messages (a signed
+# transaction is reviewed for the account that signed it).
 ACCOUNT = Account.from_key(bytes([0x46]) * 32)
+# The texts are compared with the review's own annotations left in (sources, base units,
+# contact labels), so a test whose expected text runs over several review lines fails: those
+# are listed in KNOWN as the device's screen grouping.
 
-# (test file relative to the registry, test description) -> why Airsign does not show it.
-KNOWN = {}
+# Test id -> why Airsign does not show every expected text (reviewed one by one).
+KNOWN = json.loads((Path(__file__).parent / "registry-known.json").read_text())["cases"]
 
 
 def cases():
@@ -76,25 +81,49 @@ def run(binary, home, *args, check=True):
     return out
 
 
+def transaction(test):
+    """The test's transaction as an unsigned preimage, and the account that signed it (its
+    public key recovered from the signature) when the registry gives it signed: descriptors
+    show the sender (`@.from`), so the review must be for the registry's own sender."""
+    raw = bytes.fromhex(test["rawTx"][2:])
+    typed = raw[0] < 0x80
+    fields = rlp.decode(raw[1:] if typed else raw)
+    unsigned_count = {1: 8, 2: 9}.get(raw[0], 6) if typed else 6
+    if typed and len(fields) == unsigned_count:
+        return raw, int.from_bytes(fields[0], "big"), None
+    if typed:
+        preimage = raw[:1] + rlp.encode(fields[:unsigned_count])
+        v, r, s = (int.from_bytes(x, "big") for x in fields[unsigned_count:])
+        chain = int.from_bytes(fields[0], "big")
+    else:
+        v, r, s = (int.from_bytes(x, "big") for x in fields[6:9])
+        if r == 0 and s == 0:  # an unsigned EIP-155 preimage: v is the chain id
+            return raw, v, None
+        chain = (v - 35) // 2
+        preimage = rlp.encode(fields[:6] + [chain, b"", b""])
+        v = v - 35 - 2 * chain
+    signature = keys.Signature(vrs=(v, r, s))
+    public_key = signature.recover_public_key_from_msg_hash(keccak(preimage))
+    return preimage, chain, public_key
+
+
 def chain_id(test) -> int:
-    if "rawTx" in test:
-        raw = bytes.fromhex(test["rawTx"][2:])
-        if raw[0] < 0x80:
-            return rlp.decode(raw[1:])[0] and int.from_bytes(rlp.decode(raw[1:])[0], "big")
-        return int.from_bytes(rlp.decode(raw)[6], "big")
     domain_chain = test["data"]["domain"].get("chainId", 1)
     return int(domain_chain, 0) if isinstance(domain_chain, str) else int(domain_chain)
 
 
-def request(test) -> dict:
+def sign_request(test) -> dict:
+    account = {"address": ACCOUNT.address, "publicKey": "0x04" + ACCOUNT._key_obj.public_key.to_bytes().hex()}
     if "rawTx" in test:
-        payload = {"type": "transaction", "transaction": test["rawTx"]}
+        preimage, chain, sender = transaction(test)
+        payload = {"type": "transaction", "transaction": "0x" + preimage.hex()}
+        if sender is not None:
+            account = {"address": sender.to_checksum_address(), "publicKey": "0x04" + sender.to_bytes().hex()}
     else:
         payload = {"type": "typed_data", "typedData": test["data"]}
+        chain = chain_id(test)
     return {"airsign": "sign-request", "version": 1, "id": "11111111-1111-4111-8111-111111111111", "chain": "ethereum",
-            "network": f"eip155:{chain_id(test)}",
-            "account": {"address": ACCOUNT.address, "publicKey": "0x04" + ACCOUNT._key_obj.public_key.to_bytes().hex()},
-            "payload": payload}
+            "network": f"eip155:{chain}", "account": account, "payload": payload}
 
 
 def unwrapped(text: str) -> str:
@@ -102,8 +131,8 @@ def unwrapped(text: str) -> str:
     out = []
     for line in text.split("\n"):
         stripped = line.strip()
-        if stripped.startswith("| ") and out:
-            out[-1] += " " + stripped[2:]
+        if stripped.startswith("|") and out:
+            out[-1] += " " + stripped[1:].lstrip()
         else:
             out.append(line)
     return "\n".join(out)
@@ -129,16 +158,16 @@ def squeezed(text: str) -> str:
 
 
 @pytest.mark.parametrize("descriptor,test", cases())
-def test_registry_case(signer, descriptor, test, request_file=None):
+def test_registry_case(signer, descriptor, test, request):
     binary, home_with, base = signer
     home = home_with(descriptor)
-    key = (str(descriptor.relative_to(REGISTRY)), test["description"])
+    key = request.node.callspec.id
     if isinstance(home, str):
         if key in KNOWN:
             pytest.xfail(KNOWN[key])
         raise AssertionError(f"descriptor add refused {descriptor.name}: {home}")
     path = base / "request.json"
-    path.write_text(json.dumps(request(test)))
+    path.write_text(json.dumps(sign_request(test)))
     out = run(binary, home, "inspect", str(path), check=False)
     review = squeezed(unwrapped(out.stderr))
     missing = [text for text in test["expectedTexts"] if squeezed(text) not in review]
@@ -146,3 +175,30 @@ def test_registry_case(signer, descriptor, test, request_file=None):
         assert missing, f"{key} is listed as known ({KNOWN[key]}) but now passes: remove it from KNOWN"
         pytest.xfail(KNOWN[key])
     assert not missing, f"{test['description']}: not shown: {missing}\n{out.stderr}"
+
+
+def descriptors():
+    if not REGISTRY.is_dir():
+        return []
+    files = sorted(p for p in REGISTRY.glob("*/*.json"))
+    return [pytest.param(path, id=str(path.relative_to(REGISTRY))) for path in files]
+
+
+@pytest.mark.parametrize("descriptor", descriptors())
+def test_every_descriptor_the_signer_accepts_passes_the_specifications_schema(signer, descriptor):
+    """The reference check of what `descriptor add` accepts: the file validates against the
+    ERC-7730 JSON schema it names ($schema: v1 or v2, from ../shared/data/erc7730/specs). The
+    schemas' `oneOf` between a field and a `$ref` field overlaps (a field with both `path` and
+    `$ref` matches both), so that one ambiguity is not counted as an error: the registry's own
+    files have it."""
+    import jsonschema
+    binary, home_with, base = signer
+    if isinstance(home_with(descriptor), str):
+        pytest.skip("descriptor add refused it")
+    document = json.loads(descriptor.read_text())
+    version = "v1" if "erc7730-v1" in document.get("$schema", "") else "v2"
+    schema = json.loads((REGISTRY.parent / "specs" / f"erc7730-{version}.schema.json").read_text())
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    errors = [error for error in validator.iter_errors(document)
+              if not (error.validator == "oneOf" and "is valid under each of" in error.message)]
+    assert not errors, "; ".join(error.message[:200] for error in errors)
