@@ -34,13 +34,24 @@ public struct EthereumKnowledgeStore: Sendable {
         try read()?.knowledge ?? .none
     }
 
-    /// Checks the seal with `pin` (already proven right). Throws when the file was changed
-    /// since it was last written with the PIN; nothing installed passes.
+    /// Checks the seal of the file as it is now with `pin` (already proven right). Throws when
+    /// the file was changed since it was last written with the PIN; nothing installed passes.
     public func verify(pin: SecureBytes) throws {
-        guard let stored = try read() else { return }
-        guard try keystore.verify(publicData: stored.content.authenticatedBytes, seal: stored.seal, pin: pin) else {
-            throw KnowledgeStoreError("\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)", status: .keystoreDamaged)
-        }
+        try loadSealed().verify(pin)
+    }
+
+    /// The installed knowledge as read now, and a check of exactly what was read: `sign`
+    /// reviews with the first and runs the second with the PIN before any signature leaves, so
+    /// the file cannot be swapped between the review and the signature unnoticed.
+    public func loadSealed() throws -> (knowledge: EthereumKnowledge, verify: @Sendable (SecureBytes) throws -> Void) {
+        guard let stored = try read() else { return (.none, { _ in }) }
+        let (keystore, path) = (self.keystore, self.path)
+        let (data, seal) = (stored.content.authenticatedBytes, stored.seal)
+        return (stored.knowledge, { pin in
+            guard try keystore.verify(publicData: data, seal: seal, pin: pin) else {
+                throw KnowledgeStoreError("\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)", status: .keystoreDamaged)
+            }
+        })
     }
 
     /// Loads (checking the seal with `pin`), changes and re-seals the file. The PIN work takes

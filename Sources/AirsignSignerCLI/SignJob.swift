@@ -45,11 +45,10 @@ public struct SignJob: Sendable {
     /// The programs' job: the real chains, the signer home of this environment, the real clock.
     public static func standard() throws -> SignJob {
         let keystore = try SignerContext.keystore()
-        let installed = EthereumKnowledgeStore(keystore: keystore)
-        let knowledge = try keystore.isInitialized ? try installed.load() : .none
-        var job = SignJob(registry: .standard(ethereum: knowledge), keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
+        let installed = try keystore.isInitialized ? try EthereumKnowledgeStore(keystore: keystore).loadSealed() : (.none, { _ in })
+        var job = SignJob(registry: .standard(ethereum: installed.knowledge), keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
                           contacts: ContactStore(home: keystore.directory), now: Int64(time(nil)), log: { Console.info($0) })
-        job.verifyInstalled = { pin in try installed.verify(pin: pin) }
+        job.verifyInstalled = installed.verify
         return job
     }
 

@@ -2,6 +2,7 @@ import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
 import AirsignKeystore
+import AirsignMessages
 import AirsignSignerCLI
 import AirsignTestChain
 import Foundation
@@ -71,5 +72,24 @@ import Testing
         // A hand edit that does not change the meaning is refused when read.
         try Data((text + " ").utf8).write(to: URL(fileURLWithPath: store.path))
         #expect(throws: KnowledgeStoreError.self) { _ = try store.load() }
+    }
+
+    @Test func signingChecksTheSealOfWhatTheReviewsUsedWithThePIN() throws {
+        let fixture = try SignerFixture()
+        let store = EthereumKnowledgeStore(keystore: fixture.keystore)
+        try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
+        let request = MessageFile.serialize([try TestChainFixtures.transfer()])
+        // What the job reviewed with is what it checks: a swap after loading is caught.
+        var job = fixture.job()
+        let loaded = try store.loadSealed()
+        job.verifyInstalled = loaded.verify
+        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: "Test owner", with: "Evil owner")
+        try text.write(toFile: store.path, atomically: true, encoding: .utf8)
+        #expect(try job.sign(request, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN }).count == 1)
+        job.verifyInstalled = try store.loadSealed().verify
+        let error = #expect(throws: KnowledgeStoreError.self) {
+            _ = try job.sign(request, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+        }
+        #expect(error?.description.contains("nothing was signed") == true)
     }
 }
