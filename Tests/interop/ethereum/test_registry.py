@@ -202,3 +202,30 @@ def test_every_descriptor_the_signer_accepts_passes_the_specifications_schema(si
     errors = [error for error in validator.iter_errors(document)
               if not (error.validator == "oneOf" and "is valid under each of" in error.message)]
     assert not errors, "; ".join(error.message[:200] for error in errors)
+
+
+def test_registry_transactions_are_signed_exactly_as_eth_keys_signs_them(testkit):
+    """The signer's signature of every registry transaction (reviewed by the Ethereum module as
+    the signer reviews it) is byte for byte the deterministic (RFC 6979) signature eth-account's
+    signer, eth-keys, makes of keccak(preimage) with the same key, and the signed transaction
+    carries exactly the registry's preimage."""
+    if not REGISTRY.is_dir():
+        pytest.skip(f"{REGISTRY} is absent (a clean clone)")
+    tests = [test for p in cases() for test in [p.values[1]] if "rawTx" in test]
+    assert len(tests) >= 100
+    key = keys.PrivateKey(bytes([0x46]) * 32)
+    requests = []
+    for test in tests:
+        preimage, chain, _ = transaction(test)
+        body = sign_request({"rawTx": "0x" + preimage.hex()})
+        requests.append({"op": "eth_review_sign", "request": json.dumps(body), "key": key.to_bytes().hex(), "now": 1_767_225_600})
+    for test, out in zip(tests, testkit.batch(requests)):
+        assert "error" not in out, (test["description"], out)
+        preimage, chain, _ = transaction(test)
+        expected = key.sign_msg_hash(keccak(preimage))
+        signed, _, signer = transaction({"rawTx": out["rawTransaction"]})
+        assert signed == preimage and signer == key.public_key, test["description"]
+        raw = bytes.fromhex(out["rawTransaction"][2:])
+        fields = rlp.decode(raw[1:] if raw[0] < 0x80 else raw)
+        r, s = (int.from_bytes(x, "big") for x in fields[-2:])
+        assert (r, s) == (expected.r, expected.s), test["description"]
