@@ -97,7 +97,7 @@ let package = Package(
         // Ethereum transactions (legacy/EIP-155, EIP-2930, EIP-1559), EIP-191 and EIP-712 messages,
         // review summaries, amounts and the token list.
         .target(name: "AirsignEthereum", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", "AirsignUnicode", .product(name: "BigInt", package: "BigInt"),
         ], path: "Sources/Chains/Ethereum/Signer"),
         .target(name: "AirsignEthereumOnline", dependencies: [
             "AirsignEthereum", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
@@ -148,7 +148,7 @@ let package = Package(
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
             "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
-            "AirsignTransport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignTransport", "AirsignEthereum", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [

@@ -20,8 +20,10 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order the layers are built (codecs, then formats that use them).
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
-        .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .ethereumTransaction, .ethereumTypedData, .ethereumCallData,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate,
+        .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization,
+        .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumDescriptor,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof,
+        .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate,
         .messages, .keystoreFile, .contacts, .image,
     ]
 

@@ -25,6 +25,9 @@ public struct SignJob: Sendable {
     /// The network the person named with `--network`, for native input that does not carry
     /// one (a bare Stellar envelope); passed to the chain modules as it was typed.
     public var nativeNetwork: String?
+    /// Checks, with the PIN, that what the person installed on the signer and the reviews used
+    /// (`EthereumKnowledgeStore`) is unchanged; run before any signature is released.
+    public var verifyInstalled: @Sendable (SecureBytes) throws -> Void = { _ in }
 
     public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
                 accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
@@ -42,8 +45,11 @@ public struct SignJob: Sendable {
     /// The programs' job: the real chains, the signer home of this environment, the real clock.
     public static func standard() throws -> SignJob {
         let keystore = try SignerContext.keystore()
-        return SignJob(registry: .standard, keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
-                       contacts: ContactStore(home: keystore.directory), now: Int64(time(nil)), log: { Console.info($0) })
+        let installed = try keystore.isInitialized ? try EthereumKnowledgeStore(keystore: keystore).loadSealed() : (.none, { _ in })
+        var job = SignJob(registry: .standard(ethereum: installed.knowledge), keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
+                          contacts: ContactStore(home: keystore.directory), now: Int64(time(nil)), log: { Console.info($0) })
+        job.verifyInstalled = installed.verify
+        return job
     }
 
     /// `inspect`: shows the review of every request and the batch total, with no PIN. Throws the
@@ -114,6 +120,8 @@ public struct SignJob: Sendable {
         }
         let secret = try pin()
         let responses = try signer.sign(plan, pin: secret, compact: compact)
+        // After the keys opened (so the PIN is proven right) and before any response leaves.
+        try verifyInstalled(secret)
         log("Signed \(responses.count) request\(responses.count == 1 ? "" : "s") with \(plan.keyNames.count) key\(plan.keyNames.count == 1 ? "" : "s").")
         return responses
     }

@@ -26,6 +26,8 @@ struct AirsignSigner: ParsableCommand {
             InspectCommand.self,
             SignCommand.self,
             ContactCommand.self,
+            DescriptorCommand.self,
+            TokenCommand.self,
             QRCommand.self,
         ]
     )

@@ -105,7 +105,12 @@ private func reviewAndSign(_ request: Request) throws -> [String: Any] {
     return out
 }
 
-let ethereumHandlers: [String: Handler] = [
+/// Every Ethereum op: these and the ABI codec's (EthereumABIHandlers.swift).
+let ethereumHandlers: [String: Handler] = ethereumTransactionHandlers.merging(ethereumABIHandlers) { _, _ in
+    preconditionFailure("two Ethereum handlers share an op name")
+}
+
+private let ethereumTransactionHandlers: [String: Handler] = [
     "eth_tx_sign": { request in
         guard let object = try request.any("tx") as? [String: Any] else { throw TestkitError.badRequest("eth_tx_sign: tx object") }
         let tx = try transaction(from: object)

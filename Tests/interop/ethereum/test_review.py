@@ -213,7 +213,7 @@ def test_blind_calldata_is_shown_word_for_word(testkit, rng):
         cases.append((key, transaction_request(key, eip1559(rng, to_checksum_address(rng.randbytes(20)), data))))
     for (key, _), out in zip(cases, review_and_sign(testkit, cases)):
         data = bytes(signed_transaction(out, key)["data"])
-        assert out["blind"] == "contract call data that is not a known token call"
+        assert out["blind"] == "contract call data that no descriptor the signer has describes"
         assert line(out, "call")[0].startswith(f"selector 0x{data[:4].hex()}, not a known call, then {len(data) - 4} byte")
         words = [l for l in out["lines"] if l["level"] == 1]
         shown = b"".join(bytes.fromhex(l["value"].split(" ")[0][2:]) for l in words)

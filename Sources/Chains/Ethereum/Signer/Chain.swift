@@ -8,7 +8,9 @@ import BigInt
 /// EIP-191 personal messages and EIP-712 typed data, on networks `eip155:<chainId>`.
 ///
 /// Payloads (DESIGN.md):
-/// - `{"type":"transaction","transaction":"0x<unsigned EIP-2718 bytes>"}`
+/// - `{"type":"transaction","transaction":"0x<unsigned EIP-2718 bytes>"}`, optionally with
+///   `"abi":{<one JSON ABI function fragment>}` naming the call's arguments (used only when its
+///   selector is the call's, and shown as the request's unverified words)
 /// - `{"type":"personal_message","message":"0x<bytes>"}`
 /// - `{"type":"typed_data","typedData":{…EIP-712 JSON…}}`
 ///
@@ -26,7 +28,12 @@ public struct EthereumChain: ChainModule {
     package static let personalMessageLabel = "personal message"
     package static let typedDataLabel = "typed data"
 
-    public init() {}
+    /// The descriptors and tokens the person installed on the signer (none on the watch).
+    public let knowledge: EthereumKnowledge
+
+    public init(knowledge: EthereumKnowledge = .none) {
+        self.knowledge = knowledge
+    }
 
     // MARK: review
 
@@ -37,7 +44,7 @@ public struct EthereumChain: ChainModule {
         let key = KeyRequirement(request.account, scheme: .secp256k1)
         switch request.payloadType {
         case "transaction":
-            let hex = try Self.stringMember(request.payload, "transaction")
+            let (hex, abi) = try Self.transactionMembers(request.payload)
             let bytes: [UInt8]
             do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError("payload.transaction: \(error)") }
             let transaction: EthereumTransaction
@@ -47,7 +54,7 @@ public struct EthereumChain: ChainModule {
             guard transaction.chainId == chainId else {
                 throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
             }
-            return transactionReview(request, transaction, from: from, key: key, context: context)
+            return try transactionReview(request, transaction, from: from, key: key, abi: abi, context: context)
         case "personal_message":
             let hex = try Self.stringMember(request.payload, "message")
             let message: [UInt8]
@@ -75,46 +82,20 @@ public struct EthereumChain: ChainModule {
             } catch {
                 throw EthereumChainError("payload.typedData: \(error)")
             }
-            var warnings: [String] = []
-            if let domainChain = typed.domain["chainId"] {
-                guard let id = Self.typedChainId(domainChain) else {
-                    throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
-                }
-                guard id == chainId else {
-                    throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
-                }
-            } else {
-                warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
-            }
-            var lines = [ReviewLine("from", describe(from.checksummed, in: context)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
-            lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
-            lines.append(ReviewLine("message", ""))
-            lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
-            var approvals: [Approval] = []
-            do {
-                if let permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, describe: { describe($0.checksummed, in: context) }) {
-                    lines += permit.lines
-                    warnings += permit.warnings
-                    approvals = permit.approvals
-                }
-            } catch {
-                throw EthereumChainError("payload.typedData: \(error)")
-            }
-            lines.append(ReviewLine("digest", shown.digest))
-            // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
-            // itself, so the digest signed is the one shown.
-            let canonical = Array(JSONSerializer().serialize(json).utf8)
-            return Review(
-                request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings, key: key, approvals: approvals,
-                signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
+            return try typedDataReview(request, typed, shown, json: json, chainId: chainId, from: from, key: key, context: context)
         default:
             throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
         }
     }
 
     private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
-                                   key: KeyRequirement, context: ReviewContext) -> Review {
-        let summary = TransactionReview(transaction, from: from) { describe($0.checksummed, in: context) }
+                                   key: KeyRequirement, abi: ABIFunction?, context: ReviewContext) throws -> Review {
+        let summary: TransactionReview
+        do {
+            summary = try TransactionReview(transaction, from: from, labels: labels(context), knowledge: knowledge, request: abi, now: context.now)
+        } catch let error as EthereumError {
+            throw EthereumChainError("payload.transaction: \(error)")
+        }
         return Review(
             request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
             confirmation: summary.blindReason.map { .explicit(reason: $0) } ?? .standard, key: key,
@@ -122,6 +103,81 @@ public struct EthereumChain: ChainModule {
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (rule 1).
             signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])
+    }
+
+    private func typedDataReview(_ request: SignRequest, _ typed: TypedData, _ shown: TypedDataReview, json: JSONValue, chainId: BigUInt,
+                                 from: EthereumAddress, key: KeyRequirement, context: ReviewContext) throws -> Review {
+        var warnings: [String] = []
+        if let domainChain = typed.domain["chainId"] {
+            guard let id = Self.typedChainId(domainChain) else {
+                throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
+            }
+            guard id == chainId else {
+                throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
+            }
+        } else {
+            warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
+        }
+        let labels = labels(context)
+        var lines = [ReviewLine("from", labels.describe(from)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
+        lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+        let environment = ClearSigningEnvironment(chainId: chainId, knowledge: knowledge, now: context.now, describe: labels.describe,
+                                                  isKnown: labels.isKnown, isOwn: labels.isOwn)
+        let described: (display: CallDisplay?, warnings: [String])
+        let permit: PermitReview?
+        do {
+            described = try MessageResolver(environment: environment).display(typed, account: from)
+            permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, environment: environment)
+        } catch let error as EthereumError {
+            throw EthereumChainError("payload.typedData: \(error)")
+        }
+        warnings += described.warnings
+        var blind: [String] = []
+        if let display = described.display, case .installed(let name) = display.source {
+            lines.append(ReviewLine("clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer", source: .signerTable))
+            lines.append(ReviewLine("Interaction with", SafeName.shown(display.descriptorName ?? name), source: .signerTable))
+            lines += display.lines
+            warnings += display.warnings
+            blind = display.blindReasons
+        } else {
+            lines.append(ReviewLine("message", ""))
+            lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            lines += permit?.lines ?? []
+        }
+        warnings += permit?.warnings ?? []
+        lines.append(ReviewLine("digest", shown.digest))
+        // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
+        // itself, so the digest signed is the one shown.
+        let canonical = Array(JSONSerializer().serialize(json).utf8)
+        return Review(
+            request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings,
+            confirmation: blind.isEmpty ? .standard : .explicit(reason: blind.joined(separator: "; ")), key: key,
+            approvals: permit?.approvals ?? [],
+            signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
+    }
+
+    /// How this review names addresses: the context's own accounts and contacts.
+    private func labels(_ context: ReviewContext) -> AddressLabels {
+        let chain = self.chain
+        let identity: @Sendable (String) -> String? = { AddressIdentity.builtIn($0, chain: chain) }
+        return AddressLabels(
+            describe: { context.describe($0.checksummed, chain: chain, identity: identity) },
+            isKnown: { context.label($0.checksummed, chain: chain, identity: identity) != .unknown },
+            isOwn: { if case .own = context.label($0.checksummed, chain: chain, identity: identity) { return true } else { return false } })
+    }
+
+    /// The transaction hex and the optional ABI fragment of a `transaction` payload.
+    private static func transactionMembers(_ payload: JSONValue) throws -> (String, ABIFunction?) {
+        guard case let .object(members) = payload, case let .string(hex)? = payload["transaction"],
+              members.count == 2 || (members.count == 3 && payload["abi"] != nil)
+        else { throw EthereumChainError("payload: transaction has exactly \"type\", \"transaction\" (a 0x string) and optionally \"abi\"") }
+        guard let fragment = payload["abi"] else { return (hex, nil) }
+        guard case .object = fragment, fragment["type"] == nil || fragment["type"] == .string("function") else {
+            throw EthereumChainError("payload.abi is one JSON ABI function fragment ({\"type\":\"function\",\"name\":…,\"inputs\":[…]})")
+        }
+        do { return (hex, try ABIFunction.fragment(fragment, place: "payload.abi")) } catch {
+            throw EthereumChainError("payload.abi: \(error)")
+        }
     }
 
     // MARK: helpers

@@ -23,6 +23,12 @@ public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTypedData(String)
     /// An amount such as `1.5ether` that cannot be read exactly.
     case invalidAmount(String)
+    /// An ABI type, signature or JSON ABI that cannot be read, or a value that does not encode
+    /// or decode strictly under its type; the text names the argument or path.
+    case invalidABI(String)
+    /// An ERC-7730 clear-signing descriptor that cannot be used as it is, or data it cannot
+    /// show; the text names the place in the descriptor.
+    case invalidDescriptor(String)
     /// The crypto library refused a key, digest or signature.
     case crypto(CryptoError)
 
@@ -40,6 +46,8 @@ public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
         case .trailingBytes(let count): return "Ethereum transaction: \(count) unexpected byte\(count == 1 ? "" : "s") after the transaction"
         case .invalidTypedData(let why): return "EIP-712 typed data: \(why)"
         case .invalidAmount(let why): return "amount: \(why)"
+        case .invalidABI(let why): return "ABI: \(why)"
+        case .invalidDescriptor(let why): return "ERC-7730 descriptor: \(why)"
         case .crypto(let error): return "Ethereum signing: \(error)"
         }
     }

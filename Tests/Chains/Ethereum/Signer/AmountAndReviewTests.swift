@@ -36,7 +36,7 @@ import Testing
         let tx = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 3,
                                          fees: .feeMarket(maxPriorityFeePerGas: 1_000_000_000, maxFeePerGas: 30_000_000_000),
                                          gasLimit: 60000, to: token, value: 0, data: data)
-        let review = TransactionReview(tx, from: try Self.from())
+        let review = try TransactionReview(tx, from: try Self.from())
         #expect(review.lines.contains(ReviewLine("network name", "Ethereum Mainnet (chain id 1)", source: .signerTable)))
         #expect(review.lines.contains(ReviewLine("to", "0xdAC17F958D2ee523a2206206994597C13D831ec7")))
         #expect(review.lines.contains(ReviewLine("max total cost", "0.0018 ETH")))
@@ -51,7 +51,7 @@ import Testing
         let code = [UInt8](repeating: 0xab, count: 100)
         let tx = try EthereumTransaction(type: .legacy, chainId: 987_654_321, nonce: 0, fees: .gasPrice(1), gasLimit: 100,
                                          to: nil, value: 5, data: code)
-        let review = TransactionReview(tx, from: try Self.from())
+        let review = try TransactionReview(tx, from: try Self.from())
         #expect(review.lines.contains(ReviewLine("to", "contract creation")))
         #expect(review.lines.contains(ReviewLine("network name", "chain id 987654321 (unknown network)")))
         #expect(review.data == .other(code))
@@ -70,7 +70,7 @@ import Testing
         if case .erc20Transfer = CallData(transfer + [UInt8](repeating: 0, count: 32) + word(1) + [0]) { Issue.record("accepted 69 bytes") }
         let tx = try EthereumTransaction(type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(1), gasLimit: 1, to: Self.from(), value: 0,
                                          data: transfer + word(0x11) + word(0))
-        #expect(TransactionReview(tx, from: try Self.from()).warnings.contains { $0.contains("malformed") })
+        #expect(try TransactionReview(tx, from: try Self.from()).warnings.contains { $0.contains("malformed") })
         let from = [UInt8](repeating: 0, count: 12) + [UInt8](repeating: 0x22, count: 20)
         guard case .erc20TransferFrom(_, _, let amount) = CallData(testBytes("23b872dd") + from + from + word(0) ) else {
             Issue.record("transferFrom not decoded"); return

@@ -35,6 +35,7 @@ import Testing
               gas limit 60000
               max priority fee 1 gwei
               max fee   30 gwei
+              max fees  0.0018 ETH
               max total cost 0.0018 ETH
               access list none
               call      ERC-20 approve
@@ -49,6 +50,8 @@ import Testing
                         | in your contacts) may take all of this account's USDC
                         | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48), now and later, until
                         | the approval is revoked or expires
+              warning   the approval goes to 0x4242424242424242424242424242424242424242,
+                        | which is not one of your accounts or contacts
               signs     1 message, 112 bytes: transaction
 
             """, "\(text)")
@@ -70,11 +73,22 @@ import Testing
                                                 source: .signerTable)))
         #expect(below.approvals.map(\.isUnlimited) == [false])
         #expect(below.approvals.map(\.allowance) == ["340282366920938463463374607431768.211454"])
-        #expect(below.warnings.isEmpty)
+        // Not unlimited, but a billion tokens or more: very large (issue 21), and to a stranger.
+        #expect(below.warnings == [
+            "VERY LARGE approval: \(Crafted.stranger) (not in your contacts) may take up to 340282366920938463463374607431768.211454 USDC, a billion or more whole tokens",
+            "the approval goes to \(Crafted.stranger), which is not one of your accounts or contacts",
+        ])
         let at = try EthereumChainTests.module.review(try Self.approval(Allowance.unlimitedThreshold), context: context)
         #expect(at.lines.contains(ReviewLine("allowance", "Unlimited USDC (2^128 − 1 base units)", source: .signerTable)))
         #expect(at.approvals.map(\.isUnlimited) == [true])
-        #expect(at.warnings.count == 1)
+        #expect(at.warnings.count == 2 && at.warnings[0].hasPrefix("UNLIMITED approval"))
+        // Just below a billion USDC: neither.
+        let large = try EthereumChainTests.module.review(try Self.approval(BigUInt(999_999_999) * 1_000_000, spender: try EthereumChainTests.account(2).address),
+                                                         context: context)
+        #expect(large.warnings.isEmpty)
+        let billion = try EthereumChainTests.module.review(try Self.approval(BigUInt(1_000_000_000) * 1_000_000, spender: try EthereumChainTests.account(2).address),
+                                                           context: context)
+        #expect(billion.warnings.map { $0.prefix(19) } == ["VERY LARGE approval"])
         // An ordinary allowance to a contact: counted, labelled, no warning.
         let alice = try EthereumChainTests.account(2).address
         let small = try EthereumChainTests.module.review(try Self.approval(250_000_000, spender: alice), context: context)
@@ -102,7 +116,8 @@ import Testing
         #expect(review.lines.contains(ReviewLine("allowance", "Unlimited (2^256 − 1 base units)")))
         #expect(review.approvals == [Approval(asset: "token \(Crafted.unknownToken) (not in the signer's token list)",
                                               spender: "\(Crafted.stranger) (not in your contacts)", allowance: "Unlimited", isUnlimited: true)])
-        #expect(review.warnings == ["UNLIMITED approval: \(Crafted.stranger) (not in your contacts) may take all of this account's token \(Crafted.unknownToken) (not in the signer's token list), now and later, until the approval is revoked or expires"])
+        #expect(review.warnings == ["UNLIMITED approval: \(Crafted.stranger) (not in your contacts) may take all of this account's token \(Crafted.unknownToken) (not in the signer's token list), now and later, until the approval is revoked or expires",
+                                    "the approval goes to \(Crafted.stranger), which is not one of your accounts or contacts"])
         let limited = try EthereumChainTests.module.review(try Self.approval(5, token: Crafted.unknownToken), context: EthereumChainTests.context())
         #expect(limited.approvals.map(\.allowance) == ["5 base units of"])
     }
@@ -121,7 +136,8 @@ import Testing
         let all = try EthereumChainTests.module.review(try setAll(1), context: context)
         #expect(all.approvals == [Approval(asset: "tokens of the collection \(nft)", spender: "\(Crafted.stranger) (not in your contacts)",
                                            allowance: "All", isUnlimited: true)])
-        #expect(all.warnings == ["APPROVAL FOR ALL: \(Crafted.stranger) (not in your contacts) may move every token of the collection \(nft) this account holds, now and later, until the approval is revoked"])
+        #expect(all.warnings == ["APPROVAL FOR ALL: \(Crafted.stranger) (not in your contacts) may move every token of the collection \(nft) this account holds, now and later, until the approval is revoked",
+                                 "the approval goes to \(Crafted.stranger), which is not one of your accounts or contacts"])
         let revoke = try EthereumChainTests.module.review(try setAll(0), context: context)
         #expect(revoke.approvals.isEmpty && revoke.warnings.isEmpty)
         #expect(revoke.lines.contains(ReviewLine("approved", "false: the approval is revoked")))

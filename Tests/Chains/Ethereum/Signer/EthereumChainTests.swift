@@ -107,6 +107,7 @@ import Testing
               gas limit 60000
               max priority fee 1 gwei
               max fee   30 gwei
+              max fees  0.0018 ETH
               max total cost 0.0018 ETH
               access list none
               call      ERC-20 transfer
@@ -137,6 +138,7 @@ import Testing
               nonce     0
               gas limit 21000
               gas price 20 gwei
+              max fees  0.00042 ETH
               max total cost 1.50042 ETH
               data      none
               total     1.50042 ETH

@@ -88,6 +88,8 @@ import Testing
                         | in your contacts) may take all of this account's USDC
                         | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48), now and later, until
                         | the approval is revoked or expires
+              warning   the permit goes to 0x4242424242424242424242424242424242424242, which
+                        | is not one of your accounts or contacts
               signs     1 message, 747 bytes: typed data
 
             """, "\(text)")
@@ -96,7 +98,7 @@ import Testing
         #expect(hex.approvals.map(\.isUnlimited) == [true])
         let limited = try reviewed(try Self.permit(value: "1000000"))
         #expect(limited.approvals.map(\.allowance) == ["1"])
-        #expect(limited.warnings.isEmpty)
+        #expect(limited.warnings == ["the permit goes to \(C.stranger), which is not one of your accounts or contacts"])
     }
 
     @Test func aPermit2PermitSingle() throws {
@@ -141,6 +143,11 @@ import Testing
                         | in your contacts) may take all of this account's USDC
                         | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48), now and later, until
                         | the approval is revoked or expires
+              warning   the permit goes to 0x4242424242424242424242424242424242424242, which
+                        | is not one of your accounts or contacts
+              warning   FAR EXPIRY: the permit's allowance expiry is 1769904000 (2026-02-01
+                        | 00:00:00 UTC, in 31 days); a signature valid that long is an
+                        | allowance that is easily forgotten
               signs     1 message, 821 bytes: typed data
 
             """, "\(text)")
@@ -170,7 +177,8 @@ import Testing
         let review = try reviewed(batch)
         #expect(review.approvals.map(\.allowance) == ["1", "Unlimited"])
         #expect(review.approvals.map(\.asset) == ["USDC (\(C.usdc))", "token \(C.unknownToken) (not in the signer's token list)"])
-        #expect(review.warnings.count == 1)
+        // Unlimited, to a stranger (said once for the batch), and valid for 31 days.
+        #expect(review.warnings.map { String($0.prefix(18)) } == ["the permit goes to", "FAR EXPIRY: the pe", "UNLIMITED approval"])
 
         let transfer = C.typedJSON(
             domain: Self.permit2Domain,
@@ -214,7 +222,8 @@ import Testing
 
     @Test func aPermitForAnotherOwnerOrWithoutItsTokenIsStillShown() throws {
         let other = try reviewed(try Self.permit(value: "1", owner: C.stranger))
-        #expect(other.warnings == ["the permit's owner \(C.stranger) (not in your contacts) is not the signing account: the token will refuse this signature"])
+        #expect(other.warnings == ["the permit goes to \(C.stranger), which is not one of your accounts or contacts",
+                                   "the permit's owner \(C.stranger) (not in your contacts) is not the signing account: the token will refuse this signature"])
         let noToken = try reviewed(try Self.permit(value: "\"\((BigUInt(1) << 256) - 1)\"", domain: [("name", "string", "\"USD Coin\""), ("chainId", "uint256", "1")]))
         #expect(noToken.approvals.map(\.asset) == ["token (no contract named) (not in the signer's token list)"])
         #expect(noToken.approvals.map(\.isUnlimited) == [true])

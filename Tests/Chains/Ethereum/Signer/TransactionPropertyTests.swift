@@ -74,7 +74,7 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
                     if let t = try? EthereumTransaction.decodeUnsigned(input) {
                         #expect(t.unsignedEncoding == input)
                         // What is accepted is reviewed without trapping, whatever its data says.
-                        _ = TransactionReview(t, from: EthereumAddress(publicKey: key.publicKey))
+                        _ = try TransactionReview(t, from: EthereumAddress(publicKey: key.publicKey))
                     }
                     if let s = try? SignedEthereumTransaction.decode(input) { #expect(s.encoded == input) }
                     _ = CallData(input)

@@ -51,7 +51,7 @@ import Testing
         // Without --blind it is refused before anything else …
         let refused = BatchReview([request], registry: registry, context: try EthereumChainTests.context(), allowBlind: false)
         #expect(refused.refusals.map(\.description) == [
-            "request 1 (11111111-1111-4111-8111-111111111111) cannot be fully shown (contract call data that is not a known token call); sign it only if you trust its source, with --blind; nothing was signed",
+            "request 1 (11111111-1111-4111-8111-111111111111) cannot be fully shown (contract call data that no descriptor the signer has describes); sign it only if you trust its source, with --blind; nothing was signed",
         ])
         // … with it, every byte is on the screen.
         let text = try C.render(request)
@@ -65,8 +65,8 @@ import Testing
                 rest      0x010203 (3 bytes)
               total     0.0018 ETH
               signs     1 message, 147 bytes: transaction
-              blind     not fully shown: contract call data that is not a known token call;
-                        | signed only with --blind
+              blind     not fully shown: contract call data that no descriptor the signer
+                        | has describes; signed only with --blind
             """), "\(text)")
         // Long data is not cut: 300 words, the last one shown.
         let long = try EthereumChainTests.module.review(try C.transaction(C.call(to: C.stranger, data: [1, 2, 3, 4] + [UInt8](repeating: 7, count: 9600))),
@@ -83,6 +83,6 @@ import Testing
         let data: [UInt8] = [0xa9, 0x05, 0x9c, 0xbb] + [UInt8](repeating: 0x11, count: 32) + C.word(5)
         let review = try EthereumChainTests.module.review(try C.transaction(C.call(to: C.usdc, data: data)), context: EthereumChainTests.context())
         #expect(review.warnings == ["the data starts with a token call's selector but its arguments are malformed; not decoded"])
-        #expect(review.confirmation == .explicit(reason: "contract call data that is not a known token call"))
+        #expect(review.confirmation == .explicit(reason: "contract call data that no descriptor the signer has describes"))
     }
 }

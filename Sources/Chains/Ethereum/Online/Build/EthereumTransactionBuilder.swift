@@ -60,10 +60,12 @@ public struct EthereumTransactionBuilder: Sendable {
             throw EthereumWatchError.invalidInput(error.description)
         }
         let notes = [spec.note, note].compactMap { $0 }
-        let payload: JSONValue = .object([
+        var members: [(key: String, value: JSONValue)] = [
             (key: "type", value: .string("transaction")),
             (key: "transaction", value: .string(Hex.encode(transaction.unsignedEncoding, prefix: true))),
-        ])
+        ]
+        if let abi = spec.abi { members.append((key: "abi", value: abi.fragmentJSON)) }
+        let payload: JSONValue = .object(members)
         let request = try SignRequest.make(chain: ChainID("ethereum"), network: account.network, account: account.account,
                                            payload: payload, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
         return Built(request: request, transaction: transaction, from: account.address)

@@ -34,6 +34,10 @@ public struct EthereumTransactionSpec: Sendable {
     public var accessList: [AccessListEntry]?
     /// Free text for the signer to show as unverified (`--note`).
     public var note: String?
+    /// The function a call was built from (`--sig`, `--abi`), carried in the request so the
+    /// signer can name its arguments: it uses it only when the selector matches, and shows the
+    /// names as the request's words.
+    public var abi: ABIFunction?
 
     public init(action: Action, from: String, chainId: BigUInt? = nil, nonce: UInt64? = nil, gas: UInt64? = nil,
                 maxFee: BigUInt? = nil, priorityFee: BigUInt? = nil, gasPrice: BigUInt? = nil, legacy: Bool = false,

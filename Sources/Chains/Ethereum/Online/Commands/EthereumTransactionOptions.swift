@@ -46,15 +46,16 @@ struct EthereumTransactionOptions: ParsableArguments {
     }
 
     /// Builds, issues and writes the request for `action`.
-    func issue(_ action: EthereumTransactionSpec.Action) throws {
+    func issue(_ action: EthereumTransactionSpec.Action, abi: ABIFunction? = nil) throws {
         let fees = try parsedFees()
         var list: [AccessListEntry]?
         if let accessList {
             list = try EthereumAccessListFile.parse(try QRMessageIO.read(accessList), path: accessList)
         }
-        let spec = EthereumTransactionSpec(
+        var spec = EthereumTransactionSpec(
             action: action, from: request.from, chainId: try request.parsedChainId(), nonce: nonce, gas: gas, maxFee: fees.maxFee,
             priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list, note: request.note)
+        spec.abi = abi
         let builder = EthereumTransactionBuilder(store: try WatchContext.store(), rpc: rpc.map { EthereumRPC(url: $0) })
         try EthereumActions.issue(try builder.build(spec).request, out: request.out, qr: request.qr)
     }

@@ -2,9 +2,11 @@ import AirsignEncoding
 import AirsignMessages
 import BigInt
 
-/// The review of a transaction's data: token calls in words, amounts read with the signer's
-/// token list, approvals counted and warned about; anything else shown byte for byte and
-/// marked for blind signing.
+/// The review of a transaction's data. Token calls (transfers and the approvals that let
+/// others move the account's tokens) are always read by the signer's own code, so their totals,
+/// approvals and warnings never depend on a descriptor; what the call is shown as follows the
+/// order of trust of `CallResolver` (a descriptor installed on the signer, the built-in
+/// standards, the request's ABI fragment, else every byte, signed only with `--blind`).
 struct CallDataReview {
     let data: CallData
     var lines: [ReviewLine] = []
@@ -12,56 +14,97 @@ struct CallDataReview {
     /// Token amounts leaving the account (known tokens only).
     var totals: [AssetAmount] = []
     var approvals: [Approval] = []
-    /// Why this data cannot be shown as a known call; nil when it can.
+    /// Why this data cannot be shown in full; nil when it can.
     var blindReason: String?
 
+    private let environment: ClearSigningEnvironment
+
     /// `bytes` is the transaction's data; `to` its recipient (the token contract of a token
-    /// call), nil for a creation; `from` the signing account; `describe` labels an address.
-    init(_ bytes: [UInt8], to: EthereumAddress?, value: BigUInt, chainId: BigUInt, from: EthereumAddress,
-         describe: (EthereumAddress) -> String) {
+    /// call), nil for a creation; `from` the signing account; `request` the request's ABI
+    /// fragment, if it carried one.
+    init(_ bytes: [UInt8], to: EthereumAddress?, value: BigUInt, from: EthereumAddress, request: ABIFunction?,
+         environment: ClearSigningEnvironment) throws {
         data = CallData(bytes)
+        self.environment = environment
+        let describe = environment.describe
         // Creation data is init code, whatever call it happens to look like.
         guard let contract = to else {
+            if request != nil { throw EthereumError.invalidABI("a contract creation has no call for the request's ABI fragment to describe") }
             creation(bytes, value: value)
             return
         }
-        let token = ReviewToken(contract: contract, chainId: chainId)
+        if let request, bytes.count >= 4, request.selector != Array(bytes.prefix(4)) {
+            throw EthereumError.invalidABI("the request's ABI fragment \(request.canonicalSignature) has selector \(Hex.encode(request.selector, prefix: true)), the call's is \(Hex.encode(Array(bytes.prefix(4)), prefix: true))")
+        }
+        let resolver = CallResolver(environment: environment)
+        let installed = try resolver.installed(to: contract, value: value, from: from, data: bytes)
+        warnings += installed.warnings
+        let token = ReviewToken(contract: contract, chainId: environment.chainId, knowledge: environment.knowledge)
+        var tokenLines: [ReviewLine] = []
         switch data {
         case .empty:
             lines.append(ReviewLine("data", "none"))
+            if request != nil { throw EthereumError.invalidABI("the transaction has no call data for the request's ABI fragment to describe") }
+            return
         case let .erc20Transfer(recipient, amount):
-            lines += [ReviewLine("call", "ERC-20 transfer"), token.line(), ReviewLine("token recipient", describe(recipient)),
-                      token.amountLine("token amount", amount)]
+            tokenLines = [ReviewLine("call", "ERC-20 transfer"), token.line(), ReviewLine("token recipient", describe(recipient)),
+                          token.amountLine("token amount", amount)]
             leaves(amount, of: token)
         case let .erc20TransferFrom(owner, recipient, amount):
-            lines += [ReviewLine("call", "ERC-20 transferFrom"), token.line(), ReviewLine("token owner", describe(owner)),
-                      ReviewLine("token recipient", describe(recipient)), token.amountLine("token amount", amount)]
+            tokenLines = [ReviewLine("call", "ERC-20 transferFrom"), token.line(), ReviewLine("token owner", describe(owner)),
+                          ReviewLine("token recipient", describe(recipient)), token.amountLine("token amount", amount)]
             // Only the account's own tokens count as leaving it; the owner's approval of this
             // account was reviewed when it was given.
             if owner == from { leaves(amount, of: token) }
         case let .erc20Approve(spender, amount):
-            let labelled = describe(spender)
-            lines += [ReviewLine("call", "ERC-20 approve"), token.line(), ReviewLine("spender", labelled), token.allowanceLine("allowance", amount)]
-            approves(amount, of: token, to: labelled)
+            tokenLines = [ReviewLine("call", "ERC-20 approve"), token.line(), ReviewLine("spender", describe(spender)), token.allowanceLine("allowance", amount)]
+            approves(amount, of: token, to: spender)
         case let .erc20IncreaseAllowance(spender, added):
-            let labelled = describe(spender)
-            lines += [ReviewLine("call", "ERC-20 increaseAllowance"), token.line(), ReviewLine("spender", labelled),
-                      token.allowanceLine("added allowance", added)]
-            approves(added, of: token, to: labelled, prefix: "+")
+            tokenLines = [ReviewLine("call", "ERC-20 increaseAllowance"), token.line(), ReviewLine("spender", describe(spender)),
+                          token.allowanceLine("added allowance", added)]
+            approves(added, of: token, to: spender, prefix: "+")
         case let .setApprovalForAll(grantee, approved):
             let labelled = describe(grantee)
-            lines += [ReviewLine("call", "setApprovalForAll (ERC-721/ERC-1155)"), ReviewLine("operator", labelled),
-                      ReviewLine("approved", approved ? "true: may move every token of the collection" : "false: the approval is revoked")]
+            tokenLines = [ReviewLine("call", "setApprovalForAll (ERC-721/ERC-1155)"), ReviewLine("operator", labelled),
+                          ReviewLine("approved", approved ? "true: may move every token of the collection" : "false: the approval is revoked")]
             if approved {
                 approvals.append(Approval(asset: "tokens of the collection \(contract.checksummed)", spender: labelled, allowance: "All", isUnlimited: true))
                 warnings.append("APPROVAL FOR ALL: \(labelled) may move every token of the collection \(contract.checksummed) this account holds, now and later, until the approval is revoked")
+                unknownSpender(grantee)
             }
         case let .other(bytes):
-            lines += DataWords.call(bytes)
-            blindReason = "contract call data that is not a known token call"
             if bytes.count >= 4, CallData.knownSelectors.contains(Array(bytes.prefix(4))) {
                 warnings.append("the data starts with a token call's selector but its arguments are malformed; not decoded")
             }
+        }
+        let shown: CallDisplay
+        if let found = installed.display {
+            shown = found
+        } else if !tokenLines.isEmpty {
+            lines += tokenLines
+            return
+        } else {
+            shown = try resolver.display(to: contract, value: value, from: from, data: bytes, request: request, installedChecked: true)
+        }
+        show(shown, contract: contract, value: value)
+    }
+
+    /// The call's lines, headed by where its meaning comes from.
+    private mutating func show(_ shown: CallDisplay, contract: EthereumAddress, value: BigUInt) {
+        switch shown.source {
+        case .installed(let name):
+            lines.append(ReviewLine("clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer", source: .signerTable))
+            lines.append(ReviewLine("Interaction with", "\(SafeName.shown(shown.descriptorName ?? name)) (\(contract.checksummed))", source: .signerTable))
+        case .builtIn:
+            lines.append(ReviewLine("clear signing", "the signer's built-in descriptor for \(shown.descriptorName ?? "a standard")", source: .signerTable))
+        case .request, .blind, .none:
+            break
+        }
+        lines += shown.lines
+        warnings += shown.warnings
+        if !shown.blindReasons.isEmpty { blindReason = shown.blindReasons.joined(separator: "; ") }
+        if value > 0, shown.source == .request || shown.source == .blind {
+            warnings.append("\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) goes with a call that no descriptor the signer has describes")
         }
     }
 
@@ -69,7 +112,7 @@ struct CallDataReview {
         guard !code.isEmpty else {
             lines.append(ReviewLine("init code", "none"))
             if value > 0 {
-                warnings.append("a contract creation with no init code: no contract is created, and the \(EtherAmount.ether(value)) sent goes to an address no key and no code controls; it is lost")
+                warnings.append("a contract creation with no init code: no contract is created, and the \(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) sent goes to an address no key and no code controls; it is lost")
             }
             return
         }
@@ -81,10 +124,19 @@ struct CallDataReview {
         if let total = token.total(amount) { totals.append(total) } else { warnings.append(token.unknownWarning) }
     }
 
-    private mutating func approves(_ amount: BigUInt, of token: ReviewToken, to spender: String, prefix: String = "") {
+    private mutating func approves(_ amount: BigUInt, of token: ReviewToken, to spender: EthereumAddress, prefix: String = "") {
         // An allowance of zero grants nothing (approve(spender, 0) is how one revokes).
         guard amount > 0 else { return }
-        approvals.append(token.approval(amount, spender: spender, prefix: prefix))
-        if Allowance.isUnlimited(amount) { warnings.append(token.unlimitedWarning(spender: spender)) }
+        let labelled = environment.describe(spender)
+        approvals.append(token.approval(amount, spender: labelled, prefix: prefix))
+        warnings += token.allowanceWarnings(amount, spender: labelled)
+        unknownSpender(spender)
+    }
+
+    /// An approval to an address that is neither an account of this signer nor a contact.
+    private mutating func unknownSpender(_ spender: EthereumAddress) {
+        if !environment.isKnown(spender) {
+            warnings.append("the approval goes to \(spender.checksummed), which is not one of your accounts or contacts")
+        }
     }
 }

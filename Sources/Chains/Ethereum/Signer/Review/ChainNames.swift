@@ -20,6 +20,20 @@ public enum ChainNames {
         11155111: "Sepolia testnet",
     ]
 
+    /// Native currencies that are not ether, by chain id (same sources).
+    static let nativeSymbols: [UInt64: String] = [
+        56: "BNB",
+        100: "xDAI",
+        137: "POL",
+        43114: "AVAX",
+    ]
+
+    /// The symbol of the chain's native currency: "ETH" unless the table says otherwise.
+    public static func nativeSymbol(for chainId: BigUInt) -> String {
+        guard chainId.bitWidth <= 64 else { return "ETH" }
+        return nativeSymbols[UInt64(chainId)] ?? "ETH"
+    }
+
     /// The network's name, or nil for a chain id not in the table.
     public static func name(for chainId: BigUInt) -> String? {
         guard chainId.bitWidth <= 64 else { return nil }

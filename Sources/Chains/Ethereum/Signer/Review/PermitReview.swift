@@ -34,47 +34,63 @@ struct PermitReview {
     private let chainId: BigUInt
     private let now: Int64
     private let describe: (EthereumAddress) -> String
+    private let environment: ClearSigningEnvironment
+
+    /// A permit valid for longer than this from the signer's clock is warned about: a
+    /// signature that can be used for months is an allowance nobody remembers giving.
+    static let farExpiry: Int64 = 30 * 86_400
 
     /// The review of `typed` as a permit, or nil when it is not one. `chainId` is the request's
     /// (the domain's, when it names one, was checked equal); `account` the signing account.
     init?(_ typed: TypedData, chainId: BigUInt, account: EthereumAddress, now: Int64,
-          describe: @escaping (EthereumAddress) -> String) throws(EthereumError) {
+          environment: ClearSigningEnvironment) throws(EthereumError) {
         self.typed = typed
         self.chainId = chainId
         self.now = now
-        self.describe = describe
+        self.describe = environment.describe
+        self.environment = environment
+        let describe = environment.describe
         let message = typed.message
         let type = try typed.encodeType(typed.primaryType)
         switch type {
         case Self.eip2612:
             let token = try domainToken()
             let owner = try address(message["owner"], "owner")
-            let spender = describe(try address(message["spender"], "spender"))
+            let spenderAddress = try address(message["spender"], "spender")
+            let spender = describe(spenderAddress)
             let value = try uint(message["value"], "value")
+            let deadline = try uint(message["deadline"], "deadline")
             lines += [ReviewLine("permit", "EIP-2612 permit: the spender may set its allowance with this signature"),
                       token.line(), ReviewLine("owner", describe(owner)), ReviewLine("spender", spender),
                       token.allowanceLine("allowance", value),
-                      ReviewLine("deadline", DeadlineText.describe(try uint(message["deadline"], "deadline"), now: now))]
-            approve(value, of: token, to: spender)
+                      ReviewLine("deadline", DeadlineText.describe(deadline, now: now))]
+            approve(value, of: token, to: spenderAddress)
+            expires(deadline, "deadline")
             check(owner: owner, account: account)
         case Self.dai:
             let token = try domainToken()
             let holder = try address(message["holder"], "holder")
-            let spender = describe(try address(message["spender"], "spender"))
+            let spenderAddress = try address(message["spender"], "spender")
+            let spender = describe(spenderAddress)
             guard case let .bool(allowed)? = message["allowed"] else { throw .invalidTypedData("Permit.allowed must be true or false") }
             let expiry = try uint(message["expiry"], "expiry")
             lines += [ReviewLine("permit", "DAI-style permit: \"allowed\" \(allowed ? "true gives the spender an unlimited allowance" : "false revokes the spender's allowance")"),
                       token.line(), ReviewLine("holder", describe(holder)), ReviewLine("spender", spender)]
             if allowed { lines.append(token.allowanceLine("allowance", BigUInt.uint256Max)) }
             lines.append(ReviewLine("expiry", expiry == 0 ? "0 (no expiry)" : DeadlineText.describe(expiry, now: now)))
-            if allowed { approve(BigUInt.uint256Max, of: token, to: spender) }
+            if allowed { approve(BigUInt.uint256Max, of: token, to: spenderAddress) }
+            if allowed, expiry == 0 { warnings.append("the permit has no expiry: it can be used at any time from now on") }
+            if expiry > 0 { expires(expiry, "expiry") }
             check(owner: holder, account: account)
         case Self.permitSingle, Self.permitBatch:
             let batch = type == Self.permitBatch
-            let spender = describe(try address(message["spender"], "spender"))
+            let spenderAddress = try address(message["spender"], "spender")
+            let spender = describe(spenderAddress)
+            let sigDeadline = try uint(message["sigDeadline"], "sigDeadline")
             lines += [ReviewLine("permit", "Permit2 allowance\(batch ? "s" : "") (\(typed.primaryType)): the spender may move these tokens until each allowance expires"),
                       try permit2Contract(), ReviewLine("spender", spender),
-                      ReviewLine("sig deadline", DeadlineText.describe(try uint(message["sigDeadline"], "sigDeadline"), now: now))]
+                      ReviewLine("sig deadline", DeadlineText.describe(sigDeadline, now: now))]
+            expires(sigDeadline, "sig deadline")
             for details in try items(message["details"], batch: batch, "details") {
                 let token = try tokenAt(details["token"], "details.token")
                 let amount = try uint(details["amount"], "details.amount")
@@ -82,7 +98,8 @@ struct PermitReview {
                 lines += [token.line(), token.allowanceLine("allowance", amount, level: 1),
                           ReviewLine("expires", expiration == 0 ? "0 (the allowance ends with the block that sets it)"
                               : DeadlineText.describe(expiration, now: now), level: 1)]
-                approve(amount, of: token, to: spender)
+                approve(amount, of: token, to: spenderAddress)
+                if expiration > 0 { expires(expiration, "allowance expiry") }
             }
         default:
             let witness = type.hasPrefix(Self.witnessTransferFrom) || type.hasPrefix(Self.batchWitnessTransferFrom)
@@ -92,23 +109,36 @@ struct PermitReview {
                 || (witness && typed.types[typed.primaryType]?.count == 5 && permissions == ["address token", "uint256 amount"])
             else { return nil }
             let batch = type.hasPrefix("PermitBatch")
-            let spender = describe(try address(message["spender"], "spender"))
+            let spenderAddress = try address(message["spender"], "spender")
+            let spender = describe(spenderAddress)
+            let deadline = try uint(message["deadline"], "deadline")
             lines += [ReviewLine("permit", "Permit2 signature transfer (\(typed.primaryType)): the spender may transfer up to these amounts once, to any address, before the deadline"),
                       try permit2Contract(), ReviewLine("spender", spender),
-                      ReviewLine("deadline", DeadlineText.describe(try uint(message["deadline"], "deadline"), now: now))]
+                      ReviewLine("deadline", DeadlineText.describe(deadline, now: now))]
+            expires(deadline, "deadline")
             for permitted in try items(message["permitted"], batch: batch, "permitted") {
                 let token = try tokenAt(permitted["token"], "permitted.token")
                 let amount = try uint(permitted["amount"], "permitted.amount")
                 lines += [token.line(), token.allowanceLine("up to", amount, level: 1)]
-                approve(amount, of: token, to: spender)
+                approve(amount, of: token, to: spenderAddress)
             }
         }
     }
 
-    private mutating func approve(_ amount: BigUInt, of token: ReviewToken, to spender: String) {
+    private mutating func approve(_ amount: BigUInt, of token: ReviewToken, to spenderAddress: EthereumAddress) {
         guard amount > 0 else { return }
+        let spender = describe(spenderAddress)
         approvals.append(token.approval(amount, spender: spender))
-        if Allowance.isUnlimited(amount) { warnings.append(token.unlimitedWarning(spender: spender)) }
+        warnings += token.allowanceWarnings(amount, spender: spender)
+        let stranger = "the permit goes to \(spenderAddress.checksummed), which is not one of your accounts or contacts"
+        if !environment.isKnown(spenderAddress), !warnings.contains(stranger) { warnings.append(stranger) }
+    }
+
+    /// A far expiry (beyond `farExpiry` from the signer's clock) is warned about once.
+    private mutating func expires(_ seconds: BigUInt, _ what: String) {
+        let limit = BigUInt(max(0, now)) + BigUInt(Self.farExpiry)
+        guard seconds > limit, !warnings.contains(where: { $0.hasPrefix("FAR EXPIRY") }) else { return }
+        warnings.append("FAR EXPIRY: the permit's \(what) is \(DeadlineText.describe(seconds, now: now)); a signature valid that long is an allowance that is easily forgotten")
     }
 
     /// A permit names its owner; signed by another account it is refused by the token, and a
@@ -130,7 +160,7 @@ struct PermitReview {
 
     /// EIP-2612 and DAI permits are verified by the token itself: its contract is the domain's.
     private func domainToken() throws(EthereumError) -> ReviewToken {
-        ReviewToken(contract: try verifyingContract(), chainId: chainId)
+        ReviewToken(contract: try verifyingContract(), chainId: chainId, knowledge: environment.knowledge)
     }
 
     /// The verifying contract of a Permit2 message, named when it is Uniswap's.
@@ -145,7 +175,7 @@ struct PermitReview {
     }
 
     private func tokenAt(_ value: JSONValue?, _ path: String) throws(EthereumError) -> ReviewToken {
-        ReviewToken(contract: try address(value, path), chainId: chainId)
+        ReviewToken(contract: try address(value, path), chainId: chainId, knowledge: environment.knowledge)
     }
 
     /// One struct, or the array of them a batch holds.

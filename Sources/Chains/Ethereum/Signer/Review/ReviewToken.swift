@@ -10,27 +10,35 @@ struct ReviewToken {
     /// Nil only for a permit whose domain does not name its token.
     let contract: EthereumAddress?
     let known: KnownToken?
+    /// Whether `known` comes from the person's installed list rather than the built-in one.
+    let installed: Bool
     /// `eip155:<chainId>`, for the asset of a total.
     let network: String
 
-    init(contract: EthereumAddress?, chainId: BigUInt) {
+    init(contract: EthereumAddress?, chainId: BigUInt, knowledge: EthereumKnowledge = .none) {
         self.contract = contract
-        known = contract.flatMap { TokenList.token(chainId: chainId, contract: $0) }
+        let found = contract.flatMap { knowledge.token(chainId: chainId, contract: $0) }
+        known = found?.token
+        installed = found?.installed ?? false
         network = "eip155:\(chainId)"
     }
+
+    /// The symbol as shown: look-alikes escaped (`SafeName`).
+    private var symbol: String { known.map { SafeName.shown($0.symbol) } ?? "" }
 
     /// "USDC (USDCoin, 6 decimals)", or that the list does not have it.
     func line(level: Int = 0) -> ReviewLine {
         guard let known else {
             return ReviewLine("token", "\(contractText), not in the signer's token list: amounts in base units", level: level, source: .signerTable)
         }
-        return ReviewLine("token", "\(known.symbol) (\(known.name), \(known.decimals) decimals)", level: level, source: .signerTable)
+        let list = installed ? ", from your installed token list" : ""
+        return ReviewLine("token", "\(symbol) (\(SafeName.shown(known.name)), \(known.decimals) decimals\(list))", level: level, source: .signerTable)
     }
 
     /// What an approval names: "USDC (0xA0b8…eB48)", "token 0x… (not in the signer's token list)".
     var assetName: String {
-        guard let known else { return "token \(contractText) (not in the signer's token list)" }
-        return "\(known.symbol) (\(contractText))"
+        guard known != nil else { return "token \(contractText) (not in the signer's token list)" }
+        return "\(symbol) (\(contractText))"
     }
 
     private var contractText: String { contract?.checksummed ?? "(no contract named)" }
@@ -38,7 +46,7 @@ struct ReviewToken {
     /// "12.5 USDC (12500000 base units)" from the list, or "12500000 base units".
     func amountLine(_ label: String, _ amount: BigUInt, level: Int = 0) -> ReviewLine {
         guard let known else { return ReviewLine(label, "\(amount) base units", level: level) }
-        return ReviewLine(label, "\(AmountFormat.decimal(amount, decimals: known.decimals)) \(known.symbol) (\(amount) base units)",
+        return ReviewLine(label, "\(AmountFormat.decimal(amount, decimals: known.decimals)) \(symbol) (\(amount) base units)",
                           level: level, source: .signerTable)
     }
 
@@ -46,8 +54,8 @@ struct ReviewToken {
     /// same in base units alone for a token the list lacks.
     func allowanceLine(_ label: String, _ amount: BigUInt, level: Int = 0) -> ReviewLine {
         guard Allowance.isUnlimited(amount) else { return amountLine(label, amount, level: level) }
-        guard let known else { return ReviewLine(label, "Unlimited (\(Allowance.baseUnits(amount)) base units)", level: level) }
-        return ReviewLine(label, "Unlimited \(known.symbol) (\(Allowance.baseUnits(amount)) base units)", level: level, source: .signerTable)
+        guard known != nil else { return ReviewLine(label, "Unlimited (\(Allowance.baseUnits(amount)) base units)", level: level) }
+        return ReviewLine(label, "Unlimited \(symbol) (\(Allowance.baseUnits(amount)) base units)", level: level, source: .signerTable)
     }
 
     /// The right `amount` gives `spender` (already labelled); `prefix` marks an increase ("+").
@@ -69,12 +77,26 @@ struct ReviewToken {
         "UNLIMITED approval: \(spender) may take all of this account's \(assetName), now and later, until the approval is revoked or expires"
     }
 
+    /// Whole tokens from which a limited allowance is called very large: a billion, more than
+    /// nearly any holding, so such an allowance is unlimited in all but name.
+    static let veryLargeWholeTokens = BigUInt(1_000_000_000)
+
+    /// The warnings an allowance of `amount` to `spender` gets: unlimited, or very large (a
+    /// billion whole tokens or more of a token whose decimals the signer knows).
+    func allowanceWarnings(_ amount: BigUInt, spender: String) -> [String] {
+        if Allowance.isUnlimited(amount) { return [unlimitedWarning(spender: spender)] }
+        if let known, amount >= Self.veryLargeWholeTokens * BigUInt(10).power(known.decimals) {
+            return ["VERY LARGE approval: \(spender) may take up to \(AmountFormat.decimal(amount, decimals: known.decimals)) \(symbol), a billion or more whole tokens"]
+        }
+        return []
+    }
+
     /// `amount` leaving the account, for the batch total; nil for a token the list lacks (its
     /// decimals are unknown, so it cannot be summed or named).
     func total(_ amount: BigUInt) -> AssetAmount? {
         guard let known, let contract else { return nil }
         return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: contract.checksummed,
-                                        symbol: known.symbol, decimals: known.decimals),
+                                        symbol: symbol, decimals: known.decimals),
                            amount: amount)
     }
 

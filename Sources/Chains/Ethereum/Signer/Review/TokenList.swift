@@ -11,6 +11,11 @@ public struct KnownToken: Sendable, Equatable {
     public let decimals: Int
     public let name: String
 
+    /// A token the person installed (`airsign-signer token add`).
+    public init(chainId: UInt64, contract: EthereumAddress, symbol: String, decimals: Int, name: String) {
+        self.init(chainId, Hex.encode(contract.bytes, prefix: true), symbol, decimals, name)
+    }
+
     init(_ chainId: UInt64, _ contract: String, _ symbol: String, _ decimals: Int, _ name: String) {
         self.chainId = chainId
         self.contract = contract

@@ -20,12 +20,17 @@ public struct TransactionReview: Sendable {
     public let blindReason: String?
     public let data: CallData
 
-    /// Reviews `transaction`, signed by `from`; `describe` labels an address (own account,
-    /// contact, or neither), by default the bare address.
-    public init(_ transaction: EthereumTransaction, from: EthereumAddress,
-                describe: (EthereumAddress) -> String = { $0.checksummed }) {
+    /// Reviews `transaction`, signed by `from`: `labels` names addresses (own account, contact,
+    /// or neither; by default the bare address), `knowledge` is what the person installed,
+    /// `request` the ABI fragment the request carried, `now` the signer's clock. Throws when an
+    /// installed descriptor or the request's fragment claims the call and the data does not
+    /// decode under it, or the fragment is for another function.
+    public init(_ transaction: EthereumTransaction, from: EthereumAddress, labels: AddressLabels = .bare,
+                knowledge: EthereumKnowledge = .none, request: ABIFunction? = nil, now: Int64 = 0) throws {
         type = transaction.type.name
         let chainId = transaction.chainId
+        let describe = labels.describe
+        let native = ChainNames.nativeSymbol(for: chainId)
         let name = ChainNames.name(for: chainId)
         var lines = [
             // The chain id is signed; its name is the signer's table's.
@@ -33,7 +38,7 @@ public struct TransactionReview: Sendable {
                        source: name == nil ? .signed : .signerTable),
             ReviewLine("from", describe(from)),
             ReviewLine("to", transaction.to.map(describe) ?? "contract creation"),
-            ReviewLine("value", EtherAmount.ether(transaction.value)),
+            ReviewLine("value", "\(EtherAmount.format(transaction.value, decimals: 18)) \(native)"),
             ReviewLine("nonce", String(transaction.nonce)),
             ReviewLine("gas limit", String(transaction.gasLimit)),
         ]
@@ -45,12 +50,17 @@ public struct TransactionReview: Sendable {
             lines += [ReviewLine("max priority fee", EtherAmount.gwei(priority)), ReviewLine("max fee", EtherAmount.gwei(maxFee))]
             if maxFee < priority { warnings.append("the max fee is below the priority fee: nodes will reject this transaction") }
         }
-        lines.append(ReviewLine("max total cost", EtherAmount.ether(transaction.maxTotalCost)))
+        // The fee alone (gas limit × fee cap), then the worst case with the value.
+        lines.append(ReviewLine("max fees", "\(EtherAmount.format(transaction.maxTotalCost - transaction.value, decimals: 18)) \(native)"))
+        lines.append(ReviewLine("max total cost", "\(EtherAmount.format(transaction.maxTotalCost, decimals: 18)) \(native)"))
         if transaction.type != .legacy { lines += Self.accessList(transaction.accessList, describe: describe) }
-        let call = CallDataReview(transaction.data, to: transaction.to, value: transaction.value, chainId: chainId, from: from, describe: describe)
+        let environment = ClearSigningEnvironment(chainId: chainId, knowledge: knowledge, now: now, describe: describe,
+                                                  isKnown: labels.isKnown, isOwn: labels.isOwn)
+        let call = try CallDataReview(transaction.data, to: transaction.to, value: transaction.value, from: from, request: request,
+                                      environment: environment)
         self.lines = lines + call.lines
         self.warnings = warnings + call.warnings
-        let ether = Asset(chain: ChainID(Chain.ethereum), network: "eip155:\(chainId)", symbol: "ETH", decimals: 18)
+        let ether = Asset(chain: ChainID(Chain.ethereum), network: "eip155:\(chainId)", symbol: native, decimals: 18)
         // The ether total is the worst case: value plus gas limit × fee cap, as "max total cost" says.
         totals = [AssetAmount(asset: ether, amount: transaction.maxTotalCost)] + call.totals
         approvals = call.approvals
@@ -71,4 +81,22 @@ public struct TransactionReview: Sendable {
     private static func storageKeys(_ count: Int) -> String {
         "\(count) storage key\(count == 1 ? "" : "s")"
     }
+}
+
+/// How a review names addresses: with the signer's accounts and contacts (`describe`), and
+/// whether an address is one of them.
+public struct AddressLabels: Sendable {
+    public let describe: @Sendable (EthereumAddress) -> String
+    public let isKnown: @Sendable (EthereumAddress) -> Bool
+    public let isOwn: @Sendable (EthereumAddress) -> Bool
+
+    public init(describe: @escaping @Sendable (EthereumAddress) -> String, isKnown: @escaping @Sendable (EthereumAddress) -> Bool,
+                isOwn: @escaping @Sendable (EthereumAddress) -> Bool) {
+        self.describe = describe
+        self.isKnown = isKnown
+        self.isOwn = isOwn
+    }
+
+    /// The bare EIP-55 address, nobody known.
+    public static let bare = AddressLabels(describe: { $0.checksummed }, isKnown: { _ in false }, isOwn: { _ in false })
 }

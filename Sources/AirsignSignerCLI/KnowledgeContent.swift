@@ -1,0 +1,140 @@
+import AirsignEncoding
+import AirsignEthereum
+import AirsignKeystore
+
+/// The contents of `ethereum-knowledge.json` (see `EthereumKnowledgeStore`): descriptors by
+/// name, each its merged document, and tokens. Read strictly; every descriptor is read again
+/// with the same rules as `descriptor add`, so a file that parses is one the reviews can use.
+public struct KnowledgeContent: Sendable, Equatable {
+    public struct Descriptor: Sendable, Equatable {
+        public let name: String
+        public let document: JSONValue
+
+        public init(name: String, document: JSONValue) {
+            self.name = name
+            self.document = document
+        }
+    }
+
+    public private(set) var descriptors: [Descriptor] = []
+    public private(set) var tokens: [KnownToken] = []
+
+    public init() {}
+
+    /// Adds a descriptor; the name must be new.
+    public mutating func add(_ descriptor: Descriptor) throws {
+        guard !descriptors.contains(where: { $0.name == descriptor.name }) else {
+            throw KnowledgeStoreError("a descriptor named \"\(descriptor.name)\" is installed (remove it first: airsign-signer descriptor remove \(descriptor.name))")
+        }
+        descriptors.append(descriptor)
+        descriptors.sort { $0.name < $1.name }
+    }
+
+    public mutating func removeDescriptor(named name: String) throws {
+        guard let index = descriptors.firstIndex(where: { $0.name == name }) else {
+            throw KnowledgeStoreError("no descriptor named \"\(name)\" is installed (see: airsign-signer descriptor list)", status: .keystoreState)
+        }
+        descriptors.remove(at: index)
+    }
+
+    /// Adds a token; there must be none yet for its chain id and contract.
+    public mutating func add(_ token: KnownToken) throws {
+        guard !tokens.contains(where: { $0.chainId == token.chainId && $0.contract == token.contract }) else {
+            throw KnowledgeStoreError("a token at \(token.contract) on chain id \(token.chainId) is installed (remove it first)")
+        }
+        tokens.append(token)
+        tokens.sort { ($0.chainId, $0.contract) < ($1.chainId, $1.contract) }
+    }
+
+    public mutating func removeToken(chainId: UInt64, contract: String) throws {
+        guard let index = tokens.firstIndex(where: { $0.chainId == chainId && $0.contract == contract }) else {
+            throw KnowledgeStoreError("no token at \(contract) on chain id \(chainId) is installed (see: airsign-signer token list)", status: .keystoreState)
+        }
+        tokens.remove(at: index)
+    }
+
+    /// The knowledge the reviews use.
+    public func knowledge() throws -> EthereumKnowledge {
+        var installed: [InstalledDescriptor] = []
+        for entry in descriptors {
+            do { installed.append(InstalledDescriptor(name: entry.name, descriptor: try ClearSigningDescriptor(document: entry.document))) } catch {
+                throw KnowledgeStoreError("installed descriptor \"\(entry.name)\": \(error)", status: .keystoreDamaged)
+            }
+        }
+        return EthereumKnowledge(descriptors: installed, tokens: tokens)
+    }
+
+    /// What the seal authenticates: the file's canonical JSON without the seal.
+    var authenticatedBytes: [UInt8] {
+        Array(JSONSerializer(sortKeys: false).serialize(.object(members)).utf8)
+    }
+
+    static func fileBytes(_ content: KnowledgeContent, seal: PublicDataSeal) -> [UInt8] {
+        Array(JSONSerializer(sortKeys: false).serialize(.object(content.members + [("seal", seal.json)])).utf8) + [0x0a]
+    }
+
+    private var members: [(key: String, value: JSONValue)] {
+        [
+            ("airsign", .string("ethereum-knowledge")), ("version", .integer(1)),
+            ("descriptors", .array(descriptors.map { .object([("name", .string($0.name)), ("document", $0.document)]) })),
+            ("tokens", .array(tokens.map { token in
+                .object([("chainId", .integer(token.chainId)), ("address", .string(token.contract)), ("symbol", .string(token.symbol)),
+                         ("decimals", .integer(token.decimals)), ("name", .string(token.name))])
+            })),
+        ]
+    }
+
+    /// Reads a file strictly: exactly the members written, and byte for byte the form written
+    /// (so an edit that would not change the meaning is refused too, as for key files).
+    static func parse(_ bytes: [UInt8], path: String) throws -> (content: KnowledgeContent, seal: PublicDataSeal, knowledge: EthereumKnowledge) {
+        func fail(_ why: String) -> KnowledgeStoreError { KnowledgeStoreError("\(path): \(why)", status: .keystoreDamaged) }
+        let json: JSONValue
+        do { json = try JSONParser().parse(bytes) } catch { throw fail("not JSON: \(error)") }
+        guard case .object(let top) = json, top.map(\.key) == ["airsign", "version", "descriptors", "tokens", "seal"],
+              json["airsign"] == .string("ethereum-knowledge")
+        else { throw fail("not an Airsign Ethereum knowledge file (airsign, version, descriptors, tokens, seal)") }
+        guard json["version"] == .integer(1) else { throw fail("version must be 1") }
+        var content = KnowledgeContent()
+        guard case .array(let descriptors)? = json["descriptors"], case .array(let tokens)? = json["tokens"] else {
+            throw fail("descriptors and tokens must be arrays")
+        }
+        for (index, entry) in descriptors.enumerated() {
+            guard case .object(let members) = entry, members.map(\.key) == ["name", "document"], case .string(let name)? = entry["name"],
+                  let document = entry["document"]
+            else { throw fail("descriptors[\(index)] must have exactly name and document") }
+            content.descriptors.append(Descriptor(name: name, document: document))
+        }
+        for (index, entry) in tokens.enumerated() {
+            do { content.tokens.append(try KnowledgeContent.token(entry)) } catch { throw fail("tokens[\(index)]: \(error)") }
+        }
+        let seal: PublicDataSeal
+        do { seal = try PublicDataSeal(json: json["seal"] ?? .null, place: "seal") } catch { throw fail("\(error)") }
+        guard fileBytes(content, seal: seal) == bytes else { throw fail("not in the form airsign-signer writes (edited by hand?)") }
+        return (content, seal, try content.knowledge())
+    }
+
+    private static func token(_ entry: JSONValue) throws -> KnownToken {
+        guard case .object(let members) = entry, members.map(\.key) == ["chainId", "address", "symbol", "decimals", "name"],
+              let chainId = try? entry["chainId"]?.asUInt64(), case .string(let address)? = entry["address"],
+              case .string(let symbol)? = entry["symbol"], let decimals = try? entry["decimals"]?.asUInt64(), case .string(let name)? = entry["name"]
+        else { throw KnowledgeStoreError("must have exactly chainId, address, symbol, decimals and name") }
+        return try TokenEntry.make(chainId: chainId, address: address, symbol: symbol, decimals: decimals, name: name)
+    }
+}
+
+/// The rules for an installed token, shared by `token add` and the file reader.
+enum TokenEntry {
+    static let maximumDecimals: UInt64 = 77
+    static let maximumText = 64
+
+    static func make(chainId: UInt64, address: String, symbol: String, decimals: UInt64, name: String) throws -> KnownToken {
+        let contract: EthereumAddress
+        do { contract = try EthereumAddress(address) } catch { throw KnowledgeStoreError("address: \(error)") }
+        guard chainId > 0 else { throw KnowledgeStoreError("chain id must be positive") }
+        guard decimals <= maximumDecimals else { throw KnowledgeStoreError("decimals must be at most \(maximumDecimals)") }
+        guard !symbol.isEmpty, symbol.utf8.count <= maximumText, name.utf8.count <= maximumText else {
+            throw KnowledgeStoreError("the symbol must be 1 to \(maximumText) bytes, the name at most \(maximumText)")
+        }
+        return KnownToken(chainId: chainId, contract: contract, symbol: symbol, decimals: Int(decimals), name: name)
+    }
+}

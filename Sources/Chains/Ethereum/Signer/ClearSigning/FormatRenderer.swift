@@ -1,0 +1,151 @@
+import AirsignMessages
+import BigInt
+
+/// Shows one descriptor format for its data: the intent, then each field its format asks for,
+/// in order. A field the format neither shows, hides on purpose (`visible: never`, v1
+/// `excluded`) nor reads as a parameter (a token, a callee) is still shown, raw, under "not
+/// described by the descriptor": nothing the signature binds is left out. A `mustBe` rule the
+/// data breaks, or a v1 `required` path the format does not show, makes the format unusable.
+struct FormatRenderer {
+    let scope: ClearSigningScope
+    let format: DescriptorFormat
+    let nestedCall: (EthereumAddress, BigUInt, EthereumAddress, [UInt8]) throws -> CallDisplay
+
+    enum Outcome {
+        case shown(Rendered)
+        /// Why the format cannot be used for this data.
+        case notUsed(String)
+    }
+
+    struct Rendered {
+        var intent: String
+        var lines: [ReviewLine] = []
+        var warnings: [String] = []
+        var blindReasons: [String] = []
+    }
+
+    func render(level: Int) throws -> Outcome {
+        var out = Rendered(intent: intentText)
+        switch format.intent {
+        case .text(let text)?: out.lines.append(ReviewLine("intent", SafeName.shown(text), level: level, source: .signerTable))
+        case .labelled(let pairs)?:
+            for pair in pairs { out.lines.append(ReviewLine(SafeName.shown(pair.label), SafeName.shown(pair.value), level: level, source: .signerTable)) }
+        case nil: break
+        }
+        var covered: [String] = format.excluded.map(\.fieldName)
+        var shownPaths: Set<String> = []
+        if let reason = try walk(format.fields, parent: nil, level: level, into: &out, covered: &covered, shown: &shownPaths) {
+            return .notUsed(reason)
+        }
+        for required in format.required where !shownPaths.contains(where: { $0 == required.fieldName || $0.hasPrefix(required.fieldName + ".") }) {
+            return .notUsed("it must show \(required) but has no field that does")
+        }
+        let uncovered = scope.data.leaves().filter { leaf in
+            !covered.contains { name in name.isEmpty || leaf.name == name || leaf.name.hasPrefix(name + ".") }
+        }
+        if !uncovered.isEmpty {
+            out.lines.append(ReviewLine("not described by the descriptor", "\(Set(uncovered.map(\.name)).count) field\(uncovered.count == 1 ? "" : "s"), shown as they are", level: level))
+            let formatter = FieldFormatter(scope: scope, parent: nil, nestedCall: nestedCall)
+            for leaf in uncovered {
+                out.lines.append(ReviewLine(leaf.name, formatter.raw(leaf.value).text, level: level + 1))
+            }
+        }
+        return .shown(out)
+    }
+
+    /// The intent as one line of text ("Swap", "Native Staking: Withdraw").
+    var intentText: String {
+        switch format.intent {
+        case .text(let text)?: return SafeName.shown(text)
+        case .labelled(let pairs)?: return pairs.map { "\(SafeName.shown($0.label)): \(SafeName.shown($0.value))" }.joined(separator: ", ")
+        case nil: return format.function?.name ?? format.messageType.map { String($0.prefix { $0 != "(" }) } ?? "call"
+        }
+    }
+
+    /// Shows `nodes`; returns why the format is unusable, or nil.
+    private func walk(_ nodes: [FieldNode], parent: DescriptorPath?, level: Int, into out: inout Rendered,
+                      covered: inout [String], shown: inout Set<String>) throws -> String? {
+        for node in nodes {
+            switch node {
+            case .group(let group):
+                if let path = group.path { covered.append(path.fieldName) }
+                var inner = level
+                if let label = group.label {
+                    out.lines.append(ReviewLine(SafeName.shown(label), "", level: level, source: .signerTable))
+                    inner += 1
+                }
+                if let reason = try walk(group.fields, parent: group.path ?? parent, level: inner, into: &out, covered: &covered, shown: &shown) {
+                    return reason
+                }
+            case .field(let spec):
+                if let reason = try field(spec, parent: parent, level: level, into: &out, covered: &covered, shown: &shown) { return reason }
+            }
+        }
+        return nil
+    }
+
+    private func field(_ spec: FieldSpec, parent: DescriptorPath?, level: Int, into out: inout Rendered,
+                       covered: inout [String], shown: inout Set<String>) throws -> String? {
+        let place = "field \"\(spec.label)\""
+        var values: [DataNode]
+        if let path = spec.path {
+            if path.root == .data { covered.append(path.fieldName) }
+            values = try scope.nodes(path)
+        } else if let literal = spec.value {
+            values = [ClearSigningScope.node(literal)]
+        } else {
+            values = []
+        }
+        // Data a parameter reads (the token of a tokenAmount, the collection of an nftName) is
+        // shown through the field: it counts as covered, and as shown when the field is.
+        var parameterPaths: [String] = []
+        for (key, value) in spec.params where key.hasSuffix("Path") {
+            if case .string(let text) = value, let path = try? DescriptorPath(text).under(parent), path.root == .data {
+                covered.append(path.fieldName)
+                parameterPaths.append(path.fieldName)
+            }
+        }
+        switch spec.visible {
+        case .never:
+            return nil
+        case .mustBe(let allowed):
+            for value in values where !allowed.contains(where: { value.matches($0) }) {
+                return "\(spec.label) must be one of the descriptor's values and is \(FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall).raw(value).text)"
+            }
+            return nil
+        case .ifNotIn(let hidden):
+            values = values.filter { value in !hidden.contains { value.matches($0) } }
+        case .always, .optional:
+            break
+        }
+        if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
+        shown.formUnion(parameterPaths)
+        let formatter = FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall)
+        let label = SafeName.shown(spec.label)
+        for (index, value) in values.enumerated() {
+            let formatted = try formatter.format(value, spec, place: place)
+            out.lines.append(ReviewLine(values.count > 1 ? "\(label) [\(index + 1)]" : label, formatted.text, level: level,
+                                        source: formatted.fromTable ? .signerTable : .signed))
+            out.lines += formatted.nested.map { ReviewLine($0.label, $0.value, level: $0.level + level, source: $0.source) }
+            out.warnings += formatted.warnings
+            out.blindReasons += formatted.blindReasons
+        }
+        return nil
+    }
+}
+
+extension DataNode {
+    /// Every leaf with its dotted name (list elements share their list's name).
+    func leaves(prefix: String = "") -> [(name: String, value: DataNode)] {
+        switch self {
+        case .record(let members):
+            return members.flatMap { $0.value.leaves(prefix: prefix.isEmpty ? $0.name : prefix + "." + $0.name) }
+        case .list(let items):
+            // A list of plain values is one leaf (shown whole); of records, its members are.
+            if items.allSatisfy({ if case .record = $0 { return false } else { return true } }) { return [(prefix, self)] }
+            return items.flatMap { $0.leaves(prefix: prefix) }
+        default:
+            return [(prefix, self)]
+        }
+    }
+}
