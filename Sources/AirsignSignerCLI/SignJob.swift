@@ -25,6 +25,8 @@ public struct SignJob: Sendable {
     /// The network the person named with `--network`, for native input that does not carry
     /// one (a bare Stellar envelope); passed to the chain modules as it was typed.
     public var nativeNetwork: String?
+    /// `--details`: reviews list what they otherwise count (`ReviewContext.details`).
+    public var details = false
 
     public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
                 accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
@@ -52,7 +54,8 @@ public struct SignJob: Sendable {
         let initialized = try keystore.isInitialized
         let own = initialized ? accounts(try keystore.list()) : []
         let requests = try requests(input, accounts: own)
-        let context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
+        var context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
+        context.details = details
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
         let accountIndex = AccountIndex(own, registry: registry)
         var refusals: [any Error] = []
@@ -102,7 +105,8 @@ public struct SignJob: Sendable {
         }
         let own = accounts(try keystore.list())
         let requests = try requests(input, accounts: own)
-        let context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
+        var context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
+        context.details = details
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
         let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
         logReviews(plan.reviews, context: context)
