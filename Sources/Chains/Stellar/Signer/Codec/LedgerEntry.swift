@@ -39,11 +39,9 @@ enum LedgerEntryReader {
         case 9: _ = try r.read32(); _ = try r.readUInt32()  // TTLEntry: key hash, live until
         default: throw r.unknownDiscriminant(type, of: "LedgerEntryType")
         }
-        let ext = try r.readDiscriminant()
-        switch ext {
-        case 0: break
-        case 1: _ = try r.readOptional { try AccountID(from: &$0) }; try extensionPoint(&r)  // sponsoring id
-        default: throw r.unknownDiscriminant(ext, of: "LedgerEntry ext")
+        if try extended(&r, arm: 1, of: "LedgerEntry ext") {
+            _ = try r.readOptional { try AccountID(from: &$0) }  // the sponsor
+            try extensionPoint(&r)
         }
     }
 
@@ -65,6 +63,14 @@ enum LedgerEntryReader {
         guard v == 0 else { throw r.unknownDiscriminant(v, of: "extension") }
     }
 
+    /// An extension union `switch (int v) { case 0: void; case arm: … }`: whether it is `arm`
+    /// (its body follows); any other discriminant is refused.
+    private static func extended(_ r: inout XDRReader, arm: Int32, of type: String) throws -> Bool {
+        let v = try r.readDiscriminant()
+        guard v == 0 || v == arm else { throw r.unknownDiscriminant(v, of: type) }
+        return v == arm
+    }
+
     private static func skipAccount(_ r: inout XDRReader) throws {
         _ = try AccountID(from: &r)
         _ = try r.readInt64(); _ = try r.readInt64(); _ = try r.readUInt32()  // balance, sequence, sub-entries
@@ -73,18 +79,12 @@ enum LedgerEntryReader {
         _ = try r.readString(max: 32)  // home domain
         _ = try r.readFixedOpaque(count: 4)  // thresholds
         _ = try r.readArray(max: maxSigners, minimumElementSize: 40) { try Signer(from: &$0) }
-        let v1 = try r.readDiscriminant()
-        guard v1 != 0 else { return }
-        guard v1 == 1 else { throw r.unknownDiscriminant(v1, of: "AccountEntry ext") }
+        guard try extended(&r, arm: 1, of: "AccountEntry ext") else { return }
         _ = try r.readInt64(); _ = try r.readInt64()  // liabilities
-        let v2 = try r.readDiscriminant()
-        guard v2 != 0 else { return }
-        guard v2 == 2 else { throw r.unknownDiscriminant(v2, of: "AccountEntryExtensionV1 ext") }
+        guard try extended(&r, arm: 2, of: "AccountEntryExtensionV1 ext") else { return }
         _ = try r.readUInt32(); _ = try r.readUInt32()  // sponsored, sponsoring
         _ = try r.readArray(max: maxSigners) { try $0.readOptional { try AccountID(from: &$0) } }
-        let v3 = try r.readDiscriminant()
-        guard v3 != 0 else { return }
-        guard v3 == 3 else { throw r.unknownDiscriminant(v3, of: "AccountEntryExtensionV2 ext") }
+        guard try extended(&r, arm: 3, of: "AccountEntryExtensionV2 ext") else { return }
         try extensionPoint(&r)
         _ = try r.readUInt32(); _ = try r.readUInt64()  // sequence ledger and time
     }
@@ -92,13 +92,9 @@ enum LedgerEntryReader {
     private static func skipTrustLine(_ r: inout XDRReader) throws {
         _ = try AccountID(from: &r); _ = try TrustLineAsset(from: &r)
         _ = try r.readInt64(); _ = try r.readInt64(); _ = try r.readUInt32()  // balance, limit, flags
-        let v1 = try r.readDiscriminant()
-        guard v1 != 0 else { return }
-        guard v1 == 1 else { throw r.unknownDiscriminant(v1, of: "TrustLineEntry ext") }
+        guard try extended(&r, arm: 1, of: "TrustLineEntry ext") else { return }
         _ = try r.readInt64(); _ = try r.readInt64()  // liabilities
-        let v2 = try r.readDiscriminant()
-        guard v2 != 0 else { return }
-        guard v2 == 2 else { throw r.unknownDiscriminant(v2, of: "TrustLineEntry v1 ext") }
+        guard try extended(&r, arm: 2, of: "TrustLineEntry v1 ext") else { return }
         _ = try r.readInt32()  // liquidity pool use count
         try extensionPoint(&r)
     }
@@ -107,23 +103,17 @@ enum LedgerEntryReader {
         _ = try ClaimableBalanceID(from: &r)
         _ = try r.readArray(max: 10, minimumElementSize: 44) { try Claimant(from: &$0) }
         _ = try Asset(from: &r); _ = try r.readInt64()
-        let v = try r.readDiscriminant()
-        switch v {
-        case 0: break
-        case 1: try extensionPoint(&r); _ = try r.readUInt32()  // flags
-        default: throw r.unknownDiscriminant(v, of: "ClaimableBalanceEntry ext")
+        if try extended(&r, arm: 1, of: "ClaimableBalanceEntry ext") {
+            try extensionPoint(&r)
+            _ = try r.readUInt32()  // flags
         }
     }
 
     private static func skipContractCode(_ r: inout XDRReader) throws {
-        let v = try r.readDiscriminant()
-        switch v {
-        case 0: break
-        case 1:
+        if try extended(&r, arm: 1, of: "ContractCodeEntry ext") {
             try extensionPoint(&r)
             try extensionPoint(&r)  // ContractCodeCostInputs' own
             for _ in 0 ..< 10 { _ = try r.readUInt32() }  // instructions, functions, … data segment bytes
-        default: throw r.unknownDiscriminant(v, of: "ContractCodeEntry ext")
         }
         _ = try r.read32()  // hash
         _ = try r.readVariableOpaque()
