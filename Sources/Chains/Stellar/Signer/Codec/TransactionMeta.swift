@@ -51,18 +51,8 @@ public struct TransactionMetaSummary: Sendable, Equatable {
                 if version == 4 { events += try Self.skipEvents(&r) }
             }
             try LedgerEntryReader.skipChanges(&r)  // txChangesAfter
-            var returnValue: SCVal?
-            var fee: ResourceFeeCharged?
-            if try r.readOptional({ _ in true }) == true {
-                fee = try Self.readFeeExt(&r)
-                if version == 3 {
-                    events += try Self.skipEvents(&r)
-                    returnValue = try SCVal(from: &r)
-                    _ = try r.readArray(minimumElementSize: 12) { try Self.skipDiagnostic(&$0) }
-                } else {
-                    returnValue = try r.readOptional { try SCVal(from: &$0) }
-                }
-            }
+            let soroban = try r.readOptional { try Self.readSorobanMeta(&$0, version: version) }
+            events += soroban?.events ?? 0
             if version == 4 {
                 _ = try r.readArray(minimumElementSize: 20) { r in  // transaction events: stage, event
                     let stage = try r.readDiscriminant()
@@ -73,12 +63,23 @@ public struct TransactionMetaSummary: Sendable, Equatable {
             }
             try r.finish()
             self.version = version
-            self.returnValue = returnValue
-            self.resourceFee = fee
+            self.returnValue = soroban?.returnValue
+            self.resourceFee = soroban?.fee
             self.contractEvents = events
         } catch {
             throw StellarError.wrap(error)
         }
+    }
+
+    /// `SorobanTransactionMeta` (v3: fee split, events, return value, diagnostics) or
+    /// `SorobanTransactionMetaV2` (v4: fee split, optional return value).
+    private static func readSorobanMeta(_ r: inout XDRReader, version: Int32) throws -> (fee: ResourceFeeCharged?, returnValue: SCVal?, events: Int) {
+        let fee = try readFeeExt(&r)
+        guard version == 3 else { return (fee, try r.readOptional { try SCVal(from: &$0) }, 0) }
+        let events = try skipEvents(&r)
+        let value = try SCVal(from: &r)
+        _ = try r.readArray(minimumElementSize: 12) { try skipDiagnostic(&$0) }
+        return (fee, value, events)
     }
 
     private static func readFeeExt(_ r: inout XDRReader) throws -> ResourceFeeCharged? {

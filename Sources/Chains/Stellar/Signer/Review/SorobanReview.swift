@@ -135,8 +135,9 @@ func sorobanTransactionLines(_ tx: Transaction, knowledge: StellarKnowledge) thr
         }
         guard i == 0 || index > archived[i - 1] else { throw .soroban("the archived entries' indices are not in increasing order") }
     }
-    let shown = knowledge.context.details ? footprint.readWrite.count + footprint.readOnly.count : writesOfSigner(footprint, knowledge).count
-    let listed = shown == footprint.readWrite.count + footprint.readOnly.count ? "" : " (each listed with --details)"
+    let signersWrites = writesOfSigner(footprint, knowledge)
+    let everyEntryShown = knowledge.context.details || signersWrites.count == footprint.readOnly.count + footprint.readWrite.count
+    let listed = everyEntryShown ? "" : " (each listed with --details)"
     var lines = [
         ReviewLine("fee split", "inclusion fee \(stroops(Int64(tx.fee) - data.resourceFee)) + resource fee \(stroops(data.resourceFee)) "
             + "(the most charged; the unused refundable part is returned)"),
@@ -150,7 +151,7 @@ func sorobanTransactionLines(_ tx: Transaction, knowledge: StellarKnowledge) thr
     }
     guard knowledge.context.details else {
         // By default only what concerns the signer most: the entries of its own it lets the call write.
-        return lines + writesOfSigner(footprint, knowledge).map { written($0, footprint.readWrite[$0]) }
+        return lines + signersWrites.map { written($0, footprint.readWrite[$0]) }
     }
     lines += footprint.readOnly.map { ReviewLine("read-only", describe($0, knowledge), level: 1) }
     lines += footprint.readWrite.enumerated().map { written($0, $1) }
