@@ -13,6 +13,14 @@ extension FuzzTarget {
         try FuzzViolation.check((try? data.xdr()) == input, "accepted Soroban data does not re-encode to its input")
     }
 
+    /// `getTransaction`'s `resultMetaXdr`: every ledger entry and event read and discarded, the
+    /// return value kept and written out as the review writes values.
+    static let stellarTransactionMeta = FuzzTarget(name: "stellar-transaction-meta", summary: "Stellar TransactionMeta v3/v4 XDR (ledger entry changes, events, the Soroban return value), as Stellar RPC returns it") { input throws(FuzzViolation) in
+        guard let meta = try? TransactionMetaSummary(base64: StellarBase64.encode(input)) else { return }
+        try FuzzViolation.check(meta.version == 3 || meta.version == 4, "meta of version \(meta.version) was accepted")
+        if let value = meta.returnValue { _ = SCValText.inline(value) }
+    }
+
     /// An `authorization` request for the entry's own account, through the Stellar module's review.
     static let stellarAuthorization = FuzzTarget(name: "stellar-authorization", summary: "SorobanAuthorizationEntry XDR, re-encoded and reviewed as an authorization request") { input throws(FuzzViolation) in
         guard let entry = try? SorobanAuthorizationEntry(xdr: input) else { return }

@@ -47,6 +47,9 @@ public struct ReviewContext: Sendable {
     public let contacts: AddressBook
     /// Seconds since 1970 (UTC), for expiry checks and for showing times.
     public let now: Int64
+    /// The person asked for every detail (`sign`/`inspect --details`): a module lists what its
+    /// review otherwise only counts (a Stellar Soroban footprint's entries).
+    public var details = false
 
     /// Shared by copies of this context, which hold the same accounts and contacts.
     private let known = KnownAddresses()

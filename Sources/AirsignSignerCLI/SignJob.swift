@@ -28,6 +28,8 @@ public struct SignJob: Sendable {
     /// Checks, with the PIN, that what the person installed on the signer and the reviews used
     /// (`EthereumKnowledgeStore`) is unchanged; run before any signature is released.
     public var verifyInstalled: @Sendable (SecureBytes) throws -> Void = { _ in }
+    /// `--details`: reviews list what they otherwise count (`ReviewContext.details`).
+    public var details = false
 
     public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
                 accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
@@ -58,7 +60,8 @@ public struct SignJob: Sendable {
         let initialized = try keystore.isInitialized
         let own = initialized ? accounts(try keystore.list()) : []
         let requests = try requests(input, accounts: own)
-        let context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
+        var context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
+        context.details = details
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
         let accountIndex = AccountIndex(own, registry: registry)
         var refusals: [any Error] = []
@@ -108,7 +111,8 @@ public struct SignJob: Sendable {
         }
         let own = accounts(try keystore.list())
         let requests = try requests(input, accounts: own)
-        let context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
+        var context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
+        context.details = details
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
         let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
         logReviews(plan.reviews, context: context)

@@ -31,6 +31,9 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Also sign requests that cannot be fully shown (raw or blind signing); each is marked in the review.")
     var blind = false
 
+    @Flag(help: "List every detail a review otherwise counts (each entry of a Stellar Soroban footprint).")
+    var details = false
+
     @Option(help: ArgumentHelp("The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.", valueName: "NETWORK"))
     var network: String?
 
@@ -41,6 +44,7 @@ struct SignCommand: ParsableCommand {
     func run() throws {
         var job = try SignJob.standard()
         job.nativeNetwork = network
+        job.details = details
         let responses = try job.sign(
             try input.read(), allowBlind: blind, compact: compact, confirmed: yes,
             confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },

@@ -33,6 +33,14 @@ let stellarSorobanHandlers: [String: Handler] = [
         out["hash"] = Hex.encode(try envelope.hash(network: net))
         return out
     },
+    // getTransaction's resultMetaXdr as `stellar submit --rpc` reads it.
+    "stellar_meta_decode": { request in
+        let meta = try TransactionMetaSummary(base64: try request.string("xdr"))
+        var out: [String: Any] = ["version": Int(meta.version), "events": meta.contractEvents]
+        if let value = meta.returnValue { out["return"] = StellarBase64.encode(try value.xdr()) }
+        if let fee = meta.resourceFee { out["fees"] = [fee.nonRefundable, fee.refundable, fee.rent] }
+        return out
+    },
     // One value or one entry alone: decode and re-encode.
     "stellar_scval_roundtrip": { request in
         ["xdr": StellarBase64.encode(try SCVal(xdr: try StellarBase64.decode(try request.string("xdr"))).xdr())]

@@ -16,19 +16,28 @@ stellar-sdk's XDR classes:
 - sendTransaction: stellar-sdk parses the envelope, checks the sequence number and the source's
   signature, and every signed address-credentials authorization against its address; `PENDING`
   with the hash, or `ERROR` with `errorResultXdr`;
-- getTransaction: `NOT_FOUND` on the first poll of a hash, then `SUCCESS` with `ledger` and
-  `resultXdr` (the operation's success result).
+- getTransaction: `NOT_FOUND` on the first poll of a hash, then `SUCCESS` with `ledger`,
+  `resultXdr` (the operation's success result, the fee charged) and `resultMetaXdr` (a
+  TransactionMeta v4 from meta_random.py: ledger entry changes and events around the call's
+  return value, `RETURN_VALUE` for a contract call, and the resource fee split `FEES`).
 """
 import base64
 import hashlib
 import json
+import random
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from stellar_sdk import Keypair, StrKey, parse_transaction_envelope_from_xdr, xdr as x
 from stellar_sdk.exceptions import BadSignatureError
 
+import meta_random
+
 RESOURCE_FEE = 52_381
+# What a contract call "returns" here, and the resource fee split charged
+# (non-refundable, refundable, rent).
+RETURN_VALUE = x.SCVal(x.SCValType.SCV_U32, u32=x.Uint32(7))
+FEES = (41_000, 1_381, 500)
 
 
 def account_entry(account_id: str, sequence: int) -> x.LedgerEntryData:
@@ -212,7 +221,9 @@ class FixtureRPC:
                     return error(x.TransactionResultCode.txBAD_AUTH)
         self.accounts[source] = tx.sequence
         self.ledger += 1
-        self.sent[tx_hash] = (self.ledger, self.result_xdr(tx.fee, x.TransactionResultCode.txSUCCESS, op.type), params["transaction"])
+        value = RETURN_VALUE if op.type == x.OperationType.INVOKE_HOST_FUNCTION else None
+        meta = meta_random.meta(random.Random(self.ledger), version=4, value=value, fees=FEES).to_xdr()
+        self.sent[tx_hash] = (self.ledger, self.result_xdr(tx.fee, x.TransactionResultCode.txSUCCESS, op.type), params["transaction"], meta)
         return {"status": "PENDING", "hash": tx_hash, "latestLedger": self.ledger, "latestLedgerCloseTime": "1700159337"}
 
     @staticmethod
@@ -229,7 +240,7 @@ class FixtureRPC:
             self.polled.add(tx_hash)
             return {"status": "NOT_FOUND", "latestLedger": self.ledger, "latestLedgerCloseTime": "1700159337",
                     "oldestLedger": self.ledger - 17280, "oldestLedgerCloseTime": "1700072937"}
-        ledger, result, envelope = self.sent[tx_hash]
+        ledger, result, envelope, meta = self.sent[tx_hash]
         return {"status": "SUCCESS", "latestLedger": self.ledger, "latestLedgerCloseTime": "1700159337",
                 "oldestLedger": self.ledger - 17280, "oldestLedgerCloseTime": "1700072937", "applicationOrder": 1,
-                "feeBump": False, "envelopeXdr": envelope, "resultXdr": result, "ledger": ledger, "createdAt": "1700159337"}
+                "feeBump": False, "envelopeXdr": envelope, "resultXdr": result, "resultMetaXdr": meta, "ledger": ledger, "createdAt": "1700159337"}

@@ -5,7 +5,8 @@
   getLedgerEntries, the transaction simulated (footprint, resources, resource fee, the
   authorization) → `airsign-signer sign` (the review names the Stellar Asset Contract of XLM,
   the amount, the fee split) → `finalize` → `stellar submit --rpc` (sendTransaction, then
-  getTransaction polled past NOT_FOUND to SUCCESS). stellar-sdk reads the signed envelope; our
+  getTransaction polled past NOT_FOUND to SUCCESS, the call's return value and fees read from
+  the result and meta). stellar-sdk reads the signed envelope; our
   signature is stellar-sdk's own of the same envelope; the SEP-7 URI of the transaction is read
   by stellar-sdk and reviewed by the signer.
 - A call whose authorization belongs to another account: `stellar authorize` issues it on its
@@ -19,11 +20,11 @@
 import json
 
 import pytest
-from stellar_sdk import Address, Asset, Keypair, Network, TransactionEnvelope, parse_transaction_envelope_from_xdr, scval, xdr as x
+from stellar_sdk import Address, Asset, Keypair, Network, Operation, TransactionEnvelope, parse_transaction_envelope_from_xdr, scval, xdr as x
 from stellar_sdk.auth import authorize_entry
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
-from rpc_fixture import RESOURCE_FEE, FixtureRPC
+from rpc_fixture import FEES, RESOURCE_FEE, RETURN_VALUE, FixtureRPC
 from test_horizon_e2e import ACCOUNT0, ACCOUNT1, ACCOUNT2, PASSPHRASE, PHRASE, machines, unwrapped  # noqa: F401  (machines is a fixture)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -77,7 +78,12 @@ def test_token_transfer_simulated_signed_sent_and_polled(machines, tmp_path):
 
         submitted = machines.watch("stellar", "submit", str(final), "--rpc", rpc.url)
         report = json.loads(submitted.stdout)
-        assert report == {"hash": envelope.hash_hex(), "ledger": 2_552_991, "result": "tx_success"}
+        # The call's outcome read from the result and the stellar-sdk-built meta: status, the fee
+        # charged, the return value as the review writes values; the resource fee split on stderr.
+        assert report == {"hash": envelope.hash_hex(), "ledger": 2_552_991, "status": "SUCCESS", "result": "tx_success",
+                          "feeCharged": str(tx.fee), "returnValue": f"u32 {RETURN_VALUE.u32.uint32}"}
+        resource, rent = Operation.from_xdr_amount(FEES[0] + FEES[1]), Operation.from_xdr_amount(FEES[2])
+        assert f"(resource fee {resource} XLM, rent {rent} XLM)" in submitted.stderr, submitted.stderr
         assert rpc.calls[-3:] == ["sendTransaction", "getTransaction", "getTransaction"]
 
         # The same transaction again: its sequence number is used up, rejected with the result decoded.

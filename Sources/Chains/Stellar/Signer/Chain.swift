@@ -35,7 +35,9 @@ public struct StellarChain: ChainModule {
     /// What the Stellar review knows besides the bytes: labels from `context`, the signer's key
     /// and the request's hints.
     func knowledge(_ context: ReviewContext, signer: [UInt8], assets: [Asset] = [], pools: [LiquidityPoolParameters] = []) -> StellarReviewContext {
-        StellarReviewContext(label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools)
+        var knowledge = StellarReviewContext(label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools)
+        knowledge.details = context.details
+        return knowledge
     }
 
     private func review(_ request: SignRequest, envelope: TransactionEnvelope, assets: [Asset], pools: [LiquidityPoolParameters],

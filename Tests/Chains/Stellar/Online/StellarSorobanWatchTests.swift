@@ -4,6 +4,7 @@ import AirsignOnline
 import AirsignStellar
 import AirsignStellarOnline
 import AirsignTestChain
+import AirsignTestSupport
 import AirsignWatch
 import Foundation
 import Testing
@@ -233,6 +234,50 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         (submission.polls, submission.interval) = (3, 0)
         #expect(throws: OnlineError.self) { try submission.submit(envelope) }
         #expect(never.calls.count == 4)
+    }
+
+    /// The call's outcome from getTransaction: the meta's return value (written as the review
+    /// writes values) and resource fee split, the result's fee charged; a meta that does not
+    /// decode is a bad reply naming the field, like any other garbled reply.
+    @Test func submitReadsTheCallsResult() throws {
+        struct Metas: Decodable { struct Meta: Decodable { let name: String; let meta: String }; let metas: [Meta] }
+        let metas = try Vectors.load("stellar_meta", as: Metas.self).metas
+        let envelope = TransactionEnvelope.v1(Transaction(source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
+                                                          operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
+        func submit(_ meta: String, status: String = "SUCCESS") throws -> StellarRPCSubmission.Outcome {
+            let server = ScriptedRPC([
+                "sendTransaction": [#"{"status":"PENDING","hash":"ab","latestLedger":1}"#],
+                "getTransaction": [#"{"status":"\#(status)","latestLedger":3,"ledger":2,"resultXdr":"\#(Self.result(code: status == "SUCCESS" ? 0 : -1))","resultMetaXdr":"\#(meta)"}"#],
+            ])
+            var submission = StellarRPCSubmission(rpc: try StellarRPC(url: "http://rpc.test", transport: server))
+            submission.interval = 0
+            return try submission.submit(envelope)
+        }
+        let i128 = try submit(metas[0].meta)
+        #expect(i128.status == "SUCCESS" && i128.meta?.version == 3)
+        #expect(i128.returnValueText == "i128 -170141183460469231731687303715884105728")
+        #expect(i128.feeText == "fee charged 0.00001 XLM (resource fee 0.0066234 XLM, rent 0.00012 XLM)")
+        let map = try submit(metas[1].meta)
+        #expect(map.returnValueText == #"map {symbol "amount": i128 25000000, symbol "to": address \#(Self.account0)}"#)
+        #expect(try submit(metas[2].meta).returnValueText == nil)
+        #expect(try submit(metas[3].meta).returnValueText == "void")
+        #expect(try submit(metas[4].meta).meta?.returnValue == nil)
+
+        let truncated = StellarBase64.encode(Array(try StellarBase64.decode(metas[1].meta).dropLast(4)))
+        do {
+            _ = try submit(truncated)
+            Issue.record("a truncated meta was accepted")
+        } catch let error as OnlineError {
+            guard case .badReply(_, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.hasPrefix("getTransaction resultMetaXdr: "), "\(reason)")
+        }
+        // A failed call: the failure names the result and the fee it still cost.
+        do {
+            _ = try submit(metas[2].meta, status: "FAILED")
+            Issue.record("a failed transaction was reported as done")
+        } catch {
+            #expect("\(error)".contains("tx_failed (op_malformed), fee charged 0.00001 XLM"), "\(error)")
+        }
     }
 
     @Test func garbledRepliesAreNamed() throws {

@@ -5,6 +5,7 @@ import AirsignMessages
 import AirsignStellar
 import AirsignStellarOnline
 import AirsignTestSupport
+import Foundation
 import Testing
 
 private struct SorobanVectors: Decodable {
@@ -105,8 +106,9 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         return .v1(tx, signatures: [])
     }
 
-    func render(_ request: SignRequest) throws -> String {
-        let context = try Self.context()
+    func render(_ request: SignRequest, details: Bool = false) throws -> String {
+        var context = try Self.context()
+        context.details = details
         return ReviewText.render(try Self.module.review(request, context: context), position: 1, of: 1, module: Self.module, context: context) + "\n"
     }
 
@@ -127,14 +129,9 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
                         | (0.0059143 XLM) (the most charged; the unused refundable part is
                         | returned)
               resources 213456 instructions, 0 bytes read from disk, 264 bytes written
-              footprint 1 read-only, 2 read-write entries
-                read-only contract CDLZFC3SYJYDZT7K67VZ75HPJVIEUVNIXF47ZG2FB2RMQQVU2HHGCYSC
-                          | (not in your contacts), the Stellar Asset Contract of XLM
-                          | instance (persistent)
+              footprint 1 read-only, 2 read-write entries (each listed with --details)
                 read-write account GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR
                            | (your account (key "main", m/44'/148'/0'))
-                read-write account GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U
-                           | (contact "Alice")
               sequence  4294967297
               memo      none
               valid     from any time until 1767229200 (2026-01-01 01:00:00 UTC)
@@ -166,6 +163,55 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
               signs     1 message, 636 bytes: transaction
 
             """, "\(text)")
+        // By default the footprint is counted, and only the signer's own entry it writes is
+        // listed; with --details every entry is, and nothing else changes.
+        let details = try render(Self.request(try StellarChain.payload(Self.transfer(), network: .testnet)), details: true)
+        let listed = """
+              footprint 1 read-only, 2 read-write entries
+                read-only contract CDLZFC3SYJYDZT7K67VZ75HPJVIEUVNIXF47ZG2FB2RMQQVU2HHGCYSC
+                          | (not in your contacts), the Stellar Asset Contract of XLM
+                          | instance (persistent)
+                read-write account GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR
+                           | (your account (key "main", m/44'/148'/0'))
+                read-write account GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U
+                           | (contact "Alice")
+
+            """
+        #expect(details == text.replacingOccurrences(of: """
+              footprint 1 read-only, 2 read-write entries (each listed with --details)
+                read-write account GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR
+                           | (your account (key "main", m/44'/148'/0'))
+
+            """, with: listed), "\(details)")
+    }
+
+    /// Without --details the footprint shows its counts and the entries of the signer's own
+    /// that the call may write (its account, trust lines, contract data keyed by its address);
+    /// another account's entries and read-only ones are left to --details.
+    @Test func footprintListsTheSignersWritesUnlessAskedForAll() throws {
+        guard case .v1(var tx, _) = try Self.transfer() else { Issue.record("not a v1 envelope"); return }
+        let balance = { (n: UInt8) throws -> LedgerKey in
+            .contractData(contract: .contract(Self.xlm), key: .vec([.symbol(Array("Balance".utf8)), .address(.account(try Self.account(n)))]), durability: .persistent)
+        }
+        let usd = Asset.credit(code: try AssetCode("USD"), issuer: try Self.account(3))
+        tx.sorobanData?.resources.footprint = LedgerFootprint(
+            readOnly: [.account(try Self.account(1)), .contractData(contract: .contract(Self.xlm), key: .ledgerKeyContractInstance, durability: .persistent)],
+            readWrite: [try balance(2), try balance(1), .trustLine(account: try Self.account(1), asset: .asset(usd)), .account(try Self.account(2))])
+        let request = try Self.request(try StellarChain.payload(.v1(tx, signatures: []), network: .testnet))
+        let counted = unwrappedReview(try render(request))
+        #expect(counted.contains("footprint 2 read-only, 4 read-write entries (each listed with --details)"), "\(counted)")
+        func entries(_ text: String, _ kind: String) -> [Substring] {
+            text.split(separator: "\n").filter { $0.drop(while: { $0 == " " }).hasPrefix(kind + " ") }
+        }
+        let writes = entries(counted, "read-write")
+        #expect(writes.count == 2, "\(counted)")
+        let mine = try Self.account(1).description
+        #expect(writes[0].contains("Balance") && writes[0].contains(mine), "\(writes[0])")
+        #expect(writes[1].contains("trust line of \(mine)"), "\(writes[1])")
+        #expect(entries(counted, "read-only").isEmpty, "\(counted)")
+        let listed = unwrappedReview(try render(request, details: true))
+        #expect(listed.contains("footprint 2 read-only, 4 read-write entries\n"), "\(listed)")
+        #expect(entries(listed, "read-write").count == 4 && entries(listed, "read-only").count == 2, "\(listed)")
     }
 
     static func addressEntry(_ n: UInt8, nonce: Int64 = 7, expiration: UInt32 = 1_000_000) throws -> SorobanAuthorizationEntry {

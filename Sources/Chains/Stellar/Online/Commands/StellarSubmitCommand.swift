@@ -17,7 +17,10 @@ struct StellarSubmitCommand: ParsableCommand {
             refusal exits 3 and sends nothing. Prints {"hash","ledger","result"} on standard \
             output when the network accepts it; a rejection exits 9 naming the result \
             (tx_bad_seq, tx_failed (op_underfunded), …). With --rpc instead of --horizon it is \
-            sent with sendTransaction and getTransaction is polled until it is in a ledger.
+            sent with sendTransaction and getTransaction is polled until it is in a ledger; the \
+            result and meta are decoded and {"hash","ledger","status","result","feeCharged" \
+            (stroops),"returnValue" (the contract call's, written as the review writes values)} \
+            is printed. A result or meta that does not decode exits 9 naming the field.
             """)
 
     @Argument(help: ArgumentHelp("The response or signed envelope, or - for standard input.", valueName: "FILE|-"))
@@ -37,10 +40,14 @@ struct StellarSubmitCommand: ParsableCommand {
         let checks = StellarSubmission(finalizer: ResponseFinalizer(store: try RequestActions.store(), finalizers: FinalizerRegistry([StellarFinalizer()])))
         if let rpc {
             let outcome = try StellarRPCSubmission(rpc: try StellarRPC(url: rpc, transport: URLSessionTransport())).submit(try checks.envelope(try QRMessageIO.read(file)))
-            Console.info("In ledger \(outcome.ledger.map(String.init) ?? "?"): hash \(outcome.hash), \(outcome.resultText).")
+            Console.info("In ledger \(outcome.ledger.map(String.init) ?? "?"): hash \(outcome.hash), \(outcome.status), \(outcome.resultText)"
+                         + (outcome.feeText.map { ", \($0)" } ?? "") + ".")
+            if let value = outcome.returnValueText { Console.info("Returned: \(value)") }
             Console.output(JSONSerializer().serialize(.object([
                 (key: "hash", value: .string(outcome.hash)), (key: "ledger", value: outcome.ledger.map { .number(String($0)) } ?? .null),
-                (key: "result", value: .string(outcome.resultText)),
+                (key: "status", value: .string(outcome.status)), (key: "result", value: .string(outcome.resultText)),
+                (key: "feeCharged", value: outcome.result.map { .string(String($0.feeCharged)) } ?? .null),
+                (key: "returnValue", value: outcome.returnValueText.map { .string($0) } ?? .null),
             ])))
             return
         }

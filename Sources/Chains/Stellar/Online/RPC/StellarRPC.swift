@@ -95,11 +95,13 @@ public struct StellarRPC: Sendable {
     }
 
     /// What `getTransaction` answered: `SUCCESS`, `FAILED` (with ledger and result XDR) or
-    /// `NOT_FOUND` (not in a ledger yet, or too old).
+    /// `NOT_FOUND` (not in a ledger yet, or too old), with the `TransactionResult` and
+    /// `TransactionMeta` XDR of a transaction in a ledger (decoded by `StellarRPCSubmission`).
     public struct Status: Sendable {
         public let status: String
         public let ledger: Int64?
         public let resultXDR: String?
+        public let resultMetaXDR: String?
     }
 
     public func transaction(hash: String) throws -> Status {
@@ -111,7 +113,9 @@ public struct StellarRPC: Sendable {
         if let value = result["ledger"] { ledger = try? value.asInt64() }
         var resultXDR: String?
         if case let .string(text)? = result["resultXdr"] { resultXDR = text }
-        return Status(status: status, ledger: ledger, resultXDR: resultXDR)
+        var metaXDR: String?
+        if case let .string(text)? = result["resultMetaXdr"] { metaXDR = text }
+        return Status(status: status, ledger: ledger, resultXDR: resultXDR, resultMetaXDR: metaXDR)
     }
 
     /// `object[name]` (or `object` itself when `name` is nil) as a string, parsed by `parse`;

@@ -3,7 +3,9 @@ import AirsignEncoding
 /// A `TransactionResult` read far enough to say what happened: the fee charged, the
 /// transaction's result code and, for a failed (or succeeded) transaction, each operation's
 /// code, named as Horizon names them (`tx_bad_seq`, `op_underfunded`). Operation results whose
-/// body this reader does not decode end the list (`operationsComplete` is then false).
+/// body this reader does not decode (offers crossed by offers and path payments) end the list
+/// (`operationsComplete` is then false); otherwise the whole value is read, its extensions
+/// included, and trailing bytes are refused.
 public struct TransactionResultSummary: Sendable, Equatable {
     public let feeCharged: Int64
     public let code: Int32
@@ -30,10 +32,15 @@ public struct TransactionResultSummary: Sendable, Equatable {
                 _ = try reader.readInt64()
                 let inner = try reader.readInt32()
                 if inner == 0 || inner == -1 { (ops, complete) = try Self.operations(&reader) }
+                if complete { try LedgerEntryReader.extensionPoint(&reader) }  // the inner result's ext
                 self.name = Self.transactionName(code) + " (inner \(Self.transactionName(inner)))"
             } else {
                 if code == 0 || code == -1 { (ops, complete) = try Self.operations(&reader) }
                 self.name = Self.transactionName(code)
+            }
+            if complete {
+                try LedgerEntryReader.extensionPoint(&reader)
+                try reader.finish()
             }
             self.code = code
             operations = ops
@@ -109,6 +116,9 @@ public struct TransactionResultSummary: Sendable, Equatable {
                 -7: "is_sponsor"],
             10: [-1: "not_supported_yet", -2: "data_name_not_found", -3: "low_reserve", -4: "data_invalid_name"],
             11: [-1: "bad_seq"],
+            24: [-1: "malformed", -2: "trapped", -3: "resource_limit_exceeded", -4: "entry_archived", -5: "insufficient_refundable_fee"],
+            25: [-1: "malformed", -2: "resource_limit_exceeded", -3: "insufficient_refundable_fee"],
+            26: [-1: "malformed", -2: "resource_limit_exceeded", -3: "insufficient_refundable_fee"],
         ]
         return "op_" + (table[type]?[code] ?? "code_\(code)")
     }

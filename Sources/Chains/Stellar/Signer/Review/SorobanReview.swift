@@ -135,19 +135,50 @@ func sorobanTransactionLines(_ tx: Transaction, knowledge: StellarKnowledge) thr
         }
         guard i == 0 || index > archived[i - 1] else { throw .soroban("the archived entries' indices are not in increasing order") }
     }
+    let signersWrites = writesOfSigner(footprint, knowledge)
+    let everyEntryShown = knowledge.context.details || signersWrites.count == footprint.readOnly.count + footprint.readWrite.count
+    let listed = everyEntryShown ? "" : " (each listed with --details)"
     var lines = [
         ReviewLine("fee split", "inclusion fee \(stroops(Int64(tx.fee) - data.resourceFee)) + resource fee \(stroops(data.resourceFee)) "
             + "(the most charged; the unused refundable part is returned)"),
         ReviewLine("resources", "\(data.resources.instructions) instructions, \(data.resources.diskReadBytes) bytes read from disk, "
             + "\(data.resources.writeBytes) bytes written"),
         ReviewLine("footprint", "\(footprint.readOnly.count) read-only, \(footprint.readWrite.count) read-write entries"
-            + (archived.isEmpty ? "" : ", \(archived.count) of them archived and restored first")),
+            + (archived.isEmpty ? "" : ", \(archived.count) of them archived and restored first") + listed),
     ]
-    lines += footprint.readOnly.map { ReviewLine("read-only", describe($0, knowledge), level: 1) }
-    lines += footprint.readWrite.enumerated().map { index, key in
+    func written(_ index: Int, _ key: LedgerKey) -> ReviewLine {
         ReviewLine("read-write", describe(key, knowledge) + (archived.contains(UInt32(index)) ? " (archived: restored first)" : ""), level: 1)
     }
+    guard knowledge.context.details else {
+        // By default only what concerns the signer most: the entries of its own it lets the call write.
+        return lines + signersWrites.map { written($0, footprint.readWrite[$0]) }
+    }
+    lines += footprint.readOnly.map { ReviewLine("read-only", describe($0, knowledge), level: 1) }
+    lines += footprint.readWrite.enumerated().map { written($0, $1) }
     return lines
+}
+
+/// The indices of the read-write entries that belong to the signing account: its account,
+/// trust lines, offers and data entries, and contract data keyed by its address (a token
+/// balance, an allowance).
+private func writesOfSigner(_ footprint: LedgerFootprint, _ knowledge: StellarKnowledge) -> [Int] {
+    guard let signer = knowledge.context.signer else { return [] }
+    func mentions(_ value: SCVal) -> Bool {
+        switch value {
+        case .address(.account(let a)): return a.publicKey == signer
+        case .address(.muxedAccount(_, let key)): return key == signer
+        case .vec(let items): return items.contains(where: mentions)
+        case .map(let entries): return entries.contains { mentions($0.key) || mentions($0.val) }
+        default: return false
+        }
+    }
+    return footprint.readWrite.indices.filter { index in
+        switch footprint.readWrite[index] {
+        case .account(let a), .trustLine(let a, _), .offer(let a, _), .data(let a, _): return a.publicKey == signer
+        case let .contractData(contract, key, _): return mentions(.address(contract)) || mentions(key)
+        default: return false
+        }
+    }
 }
 
 /// A footprint entry, its contract or pool named when known.

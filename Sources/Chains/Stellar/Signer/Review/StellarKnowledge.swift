@@ -49,6 +49,8 @@ public struct StellarReviewContext: Sendable {
     public var pools: [LiquidityPoolParameters]
     /// SEP-41 tokens registered on the signer.
     public var tokens: [StellarToken]
+    /// List every footprint entry (`--details`), not only the counts and the signer's own writes.
+    public var details = false
 
     public init(label: @escaping @Sendable (String) -> String = { $0 }, signer: [UInt8]? = nil, assets: [Asset] = [],
                 pools: [LiquidityPoolParameters] = [], tokens: [StellarToken] = []) {
