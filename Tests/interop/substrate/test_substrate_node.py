@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 import sr25519
 from conftest import bin_dir
-from metadata_fixture import CALLS, PALLETS, RELAY_EXTENSIONS, metadata_v14, metadata_v15
+from metadata_fixture import CALLS, PALLETS, RELAY_EXTENSIONS, Runtime, decoded_v15, metadata_v14, metadata_v15
 from scalecodec.base import RuntimeConfiguration, ScaleBytes
 from scalecodec.type_registry import load_type_registry_preset
 from scalecodec.utils.ss58 import ss58_encode
@@ -63,11 +63,51 @@ def test_metadata_reader_matches_scalecodec_built_metadata(testkit, version):
         assert "error" in out
 
 
+def test_fuller_runtime_has_the_real_extension_types(testkit):
+    """The docs' fixture runtime (metadata_v15(runtime=…)): scalecodec reads back each signed
+    extension's extra and additional-signed types with Polkadot's layouts, and our reader reads it."""
+    blob = metadata_v15(runtime=Runtime("polkadot", 1_003_000, 26, ss58_prefix=0))
+    value = decoded_v15(blob)
+    types = {t["id"]: t["type"] for t in value["types"]["types"]}
+
+    def shape(id_):
+        typedef = types[id_]["def"]
+        (kind, body), = typedef.items()
+        if kind == "composite":
+            return [shape(f["type"]) for f in body["fields"]]
+        if kind == "variant":
+            return {v["name"]: [shape(f["type"]) for f in v["fields"]] for v in body["variants"]}
+        if kind == "compact":
+            return "Compact<" + shape(body["type"]) + ">"
+        if kind == "array":
+            return f"[{shape(body['type'])}; {body['len']}]"
+        return body if kind == "primitive" else kind
+
+    extensions = {e["identifier"]: (shape(e["ty"]), shape(e["additional_signed"])) for e in value["extrinsic"]["signed_extensions"]}
+    hash32 = ["[u8; 32]"]
+    assert extensions["CheckSpecVersion"] == extensions["CheckTxVersion"] == ([], "u32")
+    assert extensions["CheckGenesis"] == ([], hash32)
+    era, checkpoint = extensions["CheckMortality"]
+    assert checkpoint == hash32 and len(era) == 256 and era["Immortal"] == [] and era["Mortal1"] == era["Mortal255"] == ["u8"]
+    assert extensions["CheckNonce"] == (["Compact<u32>"], "tuple")
+    assert extensions["ChargeTransactionPayment"] == (["Compact<u128>"], "tuple")
+    assert extensions["CheckMetadataHash"] == ([{"Disabled": [], "Enabled": []}], {"None": [], "Some": ["[u8; 32]"]})
+    assert {n: extensions[n] for n in ["CheckNonZeroSender", "CheckWeight", "PrevalidateAttests"]} == dict.fromkeys(
+        ["CheckNonZeroSender", "CheckWeight", "PrevalidateAttests"], ([], "tuple"))
+    out = testkit.call("substrate_metadata", metadata=blob.hex())
+    assert "error" not in out, out
+    assert out["extensions"] == RELAY_EXTENSIONS
+    assert {p["name"]: p["calls"] for p in out["pallets"]} == dict(CALLS, Staking={"bond": 0, "nominate": 5})
+
+
 class Node:
     """The fixture node's state and its verification of submitted extrinsics."""
 
-    def __init__(self, metadata: bytes):
+    def __init__(self, metadata: bytes, properties=None, metadata_hash: bytes = None):
         self.metadata = metadata
+        # system_properties' answer (None: the method is unknown), and the runtime's RFC-0078
+        # metadata hash, which a mode-1 extrinsic signs (None: mode 1 is refused).
+        self.properties, self.metadata_hash = properties, metadata_hash
         self.nonce = 7
         self.accepted = []
         self.rejected = []
@@ -85,6 +125,8 @@ class Node:
             return {"number": hex(HEAD_NUMBER), "parentHash": "0x" + "00" * 32}
         if method == "state_getMetadata":
             return "0x" + self.metadata.hex()
+        if method == "system_properties" and self.properties is not None:
+            return self.properties
         if method == "author_submitExtrinsic":
             return self.submit(bytes.fromhex(params[0][2:]))
         raise KeyError(method)
@@ -101,7 +143,7 @@ class Node:
         mode, offset = dec("u8", data, offset)
         extra, call = data[era_start:offset], data[offset:]
         (kind, raw), = signature.items()
-        assert kind == "Sr25519" and nonce == self.nonce and mode == 0
+        assert kind == "Sr25519" and nonce == self.nonce and (mode == 0 or mode == 1 and self.metadata_hash)
         pallet, index = call[0], call[1]
         assert (pallet, index) == (PALLETS["Balances"], CALLS["Balances"]["transfer_keep_alive"])
         dest, at = dec("MultiAddress", call, 2)
@@ -109,7 +151,7 @@ class Node:
         assert at == len(call)
         period, phase = era if isinstance(era, tuple) else (0, 0)
         assert period and HEAD_NUMBER % period == phase, "the era's checkpoint is not the finalized head"
-        additional = enc("u32", SPEC) + enc("u32", TX) + GENESIS + HEAD + b"\x00"
+        additional = enc("u32", SPEC) + enc("u32", TX) + GENESIS + HEAD + (b"\x01" + self.metadata_hash if mode else b"\x00")
         payload = call + extra + additional
         message = hashlib.blake2b(payload, digest_size=32).digest() if len(payload) > 256 else payload
         public = bytes.fromhex(address[2:])
