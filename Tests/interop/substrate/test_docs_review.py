@@ -2,8 +2,9 @@
 review of a Staking `bond` + `nominate` in `Utility.batch_all`, built by name against the docs'
 fixture node (scripts/docs-fixture substrate, which `make docs-check` runs the guide's examples
 against). The docs check runs the commands but compares no output; this test builds the same
-request from the guide's own `--args` against the same node and compares the guide's text block
-with what `airsign-signer inspect` prints, line for line.
+request from the guide's own arguments against the same node and compares the guide's text
+block with what `airsign-signer inspect` prints, line for line, and the hash the guide states
+with what `substrate metadata-hash --rpc` prints.
 """
 import importlib.machinery
 import importlib.util
@@ -43,15 +44,18 @@ def test_guide_shows_the_signers_review_of_the_staking_batch(tmp_path):
     # after, for the tests that use the module's own chain.
     saved = test_substrate_node.GENESIS, test_substrate_node.SPEC, test_substrate_node.TX
     try:
-        review = staking_review(tmp_path, args)
+        review, metadata_hash = staking_review(tmp_path, args)
     finally:
         test_substrate_node.GENESIS, test_substrate_node.SPEC, test_substrate_node.TX = saved
     start = review.index(shown[0])
     assert review[start:start + len(shown)] == shown, "\n".join(review)
+    # The guide states the hash `metadata-hash --rpc` prints for this runtime.
+    assert f"for the fixture node's runtime, the hash in the review below,\n`{metadata_hash}`" in GUIDE.read_text()
 
 
 def staking_review(tmp_path, args):
-    """`airsign-signer inspect`'s output for the guide's staking request, built against the docs' node."""
+    """`airsign-signer inspect`'s output for the guide's staking request, built against the docs'
+    node, and the metadata hash `metadata-hash --rpc` prints for that node."""
     fixture, node = docs_fixture().polkadot_node()
     # The guide's transfer through the node comes first and uses nonce 7.
     node.nonce = 8
@@ -77,9 +81,11 @@ def staking_review(tmp_path, args):
                   "--pallet", "Utility", "--call", "batch_all", "--args", args, "--out", str(tmp_path / "staking.json"), env=env)
         assert out.returncode == 0, out.stderr
         assert "CheckMetadataHash mode 1" in out.stderr, out.stderr
+        hashed = run("airsign-watch", "substrate", "metadata-hash", "--rpc", url, env=env)
+        assert hashed.returncode == 0, hashed.stderr
         out = run("airsign-signer", "inspect", str(tmp_path / "staking.json"), env=env)
         assert out.returncode == 0, out.stderr
     finally:
         server.shutdown()
         server.server_close()
-    return (out.stdout + out.stderr).split("\n")
+    return (out.stdout + out.stderr).split("\n"), hashed.stdout.strip()

@@ -3,7 +3,8 @@
 - Our metadata reader (airsign-testkit `substrate_metadata`) is checked against V14 and V15 blobs
   built with scalecodec's own encoder (metadata_fixture.py): pallets, call indices, extensions.
 - The node serves chain_getBlockHash, state_getRuntimeVersion, system_accountNextIndex,
-  chain_getFinalizedHead, chain_getHeader, state_getMetadata and author_submitExtrinsic. A
+  chain_getFinalizedHead, chain_getHeader, state_getMetadata, system_properties (when given) and
+  author_submitExtrinsic (mode 0, or mode 1 when given the metadata hash). A
   submitted extrinsic is decoded with scalecodec, its signing payload rebuilt from the node's own
   state (genesis, runtime version, the finalized head as the era's checkpoint) and its sr25519
   signature verified with py-sr25519-bindings; only then is it accepted.
