@@ -146,21 +146,13 @@ REAL_EXTENSION_TYPES = {
 }
 
 
-def _compact(n):
-    if n < 1 << 6:
-        return bytes([n << 2])
-    if n < 1 << 14:
-        return (n << 2 | 1).to_bytes(2, "little")
-    return (n << 2 | 2).to_bytes(4, "little")
-
-
 def _runtime_version(runtime: Runtime) -> bytes:
-    """sp-version RuntimeVersion's SCALE bytes: no runtime APIs, system version 1."""
-    def text(value):
-        return _compact(len(value.encode())) + value.encode()
-    u32 = lambda n: n.to_bytes(4, "little")  # noqa: E731
-    return (text(runtime.spec_name) + text(runtime.spec_name) + u32(0) + u32(runtime.spec_version) + u32(0) + _compact(0)
-            + u32(runtime.transaction_version) + b"\x01")
+    """sp-version RuntimeVersion's SCALE bytes, encoded by scalecodec: no runtime APIs, system
+    version 1."""
+    rc = _registry()
+    fields = [("Str", runtime.spec_name), ("Str", runtime.spec_name), ("u32", 0), ("u32", runtime.spec_version), ("u32", 0),
+              ("Compact<u32>", 0), ("u32", runtime.transaction_version), ("u8", 1)]
+    return b"".join(bytes(rc.create_scale_object(type_string).encode(value).data) for type_string, value in fields)
 
 
 def _pallets(v15: bool, runtime=None):
