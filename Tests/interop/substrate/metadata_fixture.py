@@ -92,12 +92,13 @@ class Runtime:
 
 
 STAKING_PALLET, STAKING_CALLS = 7, {"bond": 0, "nominate": 5}
-# The fuller runtime's types, after TYPES (ids 24…). Names, paths and layouts as in Polkadot's
-# metadata; the ids are this fixture's own.
+# The fuller runtime's types, after TYPES (ids 24…, in order: the registry's ids are its
+# positions). Names, paths and layouts as in Polkadot's metadata; the ids are this fixture's own.
 H256, ERA, MODE, OPTION_HASH, EMPTY = 24, 25, 26, 27, 28
 CHECK_NONCE, CHARGE_PAYMENT, CHECK_METADATA_HASH = 29, 30, 31
 STAKING_CALL, REWARD_DESTINATION, ADDRESSES = 32, 33, 34
 RUNTIME_VERSION, API_ID, API, APIS, U16 = 35, 36, 37, 38, 39
+CHECK_MORTALITY = 40
 
 
 def _runtime_types():
@@ -130,6 +131,8 @@ def _runtime_types():
         _type(API, [], {"tuple": [API_ID, 12]}),
         _type(APIS, [], {"sequence": {"type": API}}),
         _type(U16, [], {"primitive": "u16"}),
+        _type(CHECK_MORTALITY, ["frame_system", "extensions", "check_mortality", "CheckMortality"],
+              {"composite": {"fields": [_field(None, ERA, "Era")]}}),
     ]
     # The runtime's call enum (type 7) gains Staking.
     runtime_call = _type(7, ["fixture_runtime", "RuntimeCall"], {"variant": {"variants": [
@@ -141,7 +144,7 @@ def _runtime_types():
 # Each extension's (extra, additional signed) types in the fuller runtime.
 REAL_EXTENSION_TYPES = {
     "CheckNonZeroSender": (EMPTY, 16), "CheckSpecVersion": (EMPTY, 12), "CheckTxVersion": (EMPTY, 12), "CheckGenesis": (EMPTY, H256),
-    "CheckMortality": (ERA, H256), "CheckNonce": (CHECK_NONCE, 16), "CheckWeight": (EMPTY, 16),
+    "CheckMortality": (CHECK_MORTALITY, H256), "CheckNonce": (CHECK_NONCE, 16), "CheckWeight": (EMPTY, 16),
     "ChargeTransactionPayment": (CHARGE_PAYMENT, 16), "PrevalidateAttests": (EMPTY, 16), "CheckMetadataHash": (CHECK_METADATA_HASH, OPTION_HASH),
 }
 

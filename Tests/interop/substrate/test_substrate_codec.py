@@ -4,8 +4,8 @@ For thousands of random calls across every pallet of a runtime (random values fo
 argument type, generated from its metadata, nested calls included), scalecodec encodes the
 same bytes from the same JSON as our codec (airsign-testkit `substrate_codec`), our decoder
 gives back the values we started from, and scalecodec's decoding of those bytes is the same
-value. Runtimes: the fixture node's V14 and V15 metadata (built with scalecodec,
-metadata_fixture.py), and the Polkadot relay chain's real V14 (spec 1002005) and V15 (spec
+value. Runtimes: the fixture node's V14 and V15 metadata and the docs' fuller V15 runtime (with
+Staking; built with scalecodec, metadata_fixture.py), and the Polkadot relay chain's real V14 (spec 1002005) and V15 (spec
 2000000) metadata when ../shared/data has them (skipped, and said so, when it does not).
 """
 import json
@@ -15,7 +15,7 @@ import random
 import blake3
 import pytest
 from codec_support import Generator, Metadata, from_scalecodec, shared_blob, to_scalecodec
-from metadata_fixture import metadata_v14, metadata_v15
+from metadata_fixture import Runtime, metadata_v14, metadata_v15
 
 CALLS_PER_RUNTIME = int(os.environ.get("AIRSIGN_CODEC_CALLS", "3000"))
 
@@ -31,13 +31,16 @@ def runtime(name):
         return metadata_v14()
     if name == "fixture-v15":
         return metadata_v15()
+    if name == "fixture-v15-runtime":
+        return metadata_v15(runtime=Runtime("polkadot", 1_003_000, 26, ss58_prefix=0))
     blob = shared_blob(name)
     if blob is None:
         pytest.skip(f"../shared/data/{name} is absent: the real-metadata codec interop is SKIPPED")
     return blob
 
 
-@pytest.mark.parametrize("name", ["fixture-v14", "fixture-v15", "polkadot-metadata-v14.hex", "polkadot-metadata-v15.hex"])
+@pytest.mark.parametrize("name", ["fixture-v14", "fixture-v15", "fixture-v15-runtime", "polkadot-metadata-v14.hex",
+                                  "polkadot-metadata-v15.hex"])
 def test_random_calls_match_scalecodec(testkit, name):
     blob = runtime(name)
     m = Metadata(blob)
