@@ -10,9 +10,10 @@ metadata: the type registry is written out below. scalecodec 1.2 knows V14; the 
 `metadata_v15(runtime=Runtime(…))` is the fuller runtime a watch can build an RFC-0078 request
 against (scripts/docs-fixture serves it): System's Version and SS58Prefix constants, which the
 metadata hash binds, a Staking pallet (7: bond 0, nominate 5, as Polkadot numbers them) and each
-signed extension with its real extra and additional-signed types (Era, Compact<u32> nonce,
-Compact<u128> tip, CheckMetadataHash's Mode and Option<[u8; 32]>, the u32 versions and H256
-hashes), laid out as in Polkadot's own metadata. The default fixture keeps unit extension types
+signed extension with its real extra and additional-signed types (CheckMortality's Era,
+Compact<u32> nonce, Compact<u128> tip, CheckMetadataHash's Mode and Option<[u8; 32]>, the u32
+versions and H256 hashes), laid out as in Polkadot's own metadata (test_substrate_node.py
+compares them with Polkadot's V15 when ../shared/data has it). The default fixture keeps unit extension types
 and no version, so the many tests built on it keep their meaning.
 """
 from dataclasses import dataclass
@@ -117,8 +118,8 @@ def _runtime_types():
         _type(CHECK_METADATA_HASH, ["frame_metadata_hash_extension", "CheckMetadataHash"],
               {"composite": {"fields": [_field("mode", MODE, "Mode")]}}),
         _type(STAKING_CALL, ["pallet_staking", "pallet", "pallet", "Call"], {"variant": {"variants": [
-            _variant("bond", 0, [_field("value", 3, "BalanceOf<T>"), _field("payee", REWARD_DESTINATION, "RewardDestination<T::AccountId>")]),
-            _variant("nominate", 5, [_field("targets", ADDRESSES, "Vec<AccountIdLookupOf<T>>")])]}}),
+            _variant("bond", STAKING_CALLS["bond"], [_field("value", 3, "BalanceOf<T>"), _field("payee", REWARD_DESTINATION, "RewardDestination<T::AccountId>")]),
+            _variant("nominate", STAKING_CALLS["nominate"], [_field("targets", ADDRESSES, "Vec<AccountIdLookupOf<T>>")])]}}),
         _type(REWARD_DESTINATION, ["pallet_staking", "RewardDestination"], {"variant": {"variants": [
             _variant("Staked", 0), _variant("Stash", 1), _variant("Controller", 2), _variant("Account", 3, [_field(None, 1, "AccountId")]),
             _variant("None", 4)]}}, params=[("AccountId", 1)]),
@@ -161,7 +162,7 @@ def _runtime_version(runtime: Runtime) -> bytes:
 def _pallets(v15: bool, runtime=None):
     def pallet(name, **extra):
         entry = {"name": name, "storage": None, "calls": {"ty": {"System": 8, "Balances": 6, "Utility": 9, "Staking": STAKING_CALL}[name]},
-                 "event": None, "constants": [], "error": None, "index": PALLETS.get(name, STAKING_PALLET)}
+                 "event": None, "constants": [], "error": None, "index": dict(PALLETS, Staking=STAKING_PALLET)[name]}
         entry.update(extra)
         if v15:
             entry["docs"] = ["the " + name + " pallet"]

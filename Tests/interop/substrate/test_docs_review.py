@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+import test_substrate_node
 from test_substrate_node import run
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -39,7 +40,6 @@ def guide_parts():
 
 def test_guide_shows_the_signers_review_of_the_staking_batch(tmp_path):
     args, shown = guide_parts()
-    import test_substrate_node
     # polkadot_node() sets the fixture node module's chain constants to Polkadot's: put them back
     # after, for the tests that use the module's own chain.
     saved = test_substrate_node.GENESIS, test_substrate_node.SPEC, test_substrate_node.TX

@@ -22,7 +22,7 @@ import pytest
 import sr25519
 from codec_support import Metadata, shared_blob
 from conftest import bin_dir
-from metadata_fixture import CALLS, PALLETS, RELAY_EXTENSIONS, Runtime, decoded_v15, metadata_v14, metadata_v15
+from metadata_fixture import CALLS, PALLETS, RELAY_EXTENSIONS, STAKING_CALLS, Runtime, decoded_v15, metadata_v14, metadata_v15
 from scalecodec.base import RuntimeConfiguration, ScaleBytes
 from scalecodec.type_registry import load_type_registry_preset
 from scalecodec.utils.ss58 import ss58_encode
@@ -106,7 +106,7 @@ def test_fuller_runtime_has_the_real_extension_types(testkit):
     out = testkit.call("substrate_metadata", metadata=blob.hex())
     assert "error" not in out, out
     assert out["extensions"] == RELAY_EXTENSIONS
-    assert {p["name"]: p["calls"] for p in out["pallets"]} == dict(CALLS, Staking={"bond": 0, "nominate": 5})
+    assert {p["name"]: p["calls"] for p in out["pallets"]} == dict(CALLS, Staking=STAKING_CALLS)
 
 
 def test_fuller_runtime_extensions_are_laid_out_as_polkadots():
