@@ -49,34 +49,38 @@ public struct KnowledgeContent: Sendable, Equatable {
 
     /// Adds a token; there must be none yet for its chain id and contract.
     public mutating func add(_ token: KnownToken) throws {
-        guard !tokens.contains(where: { $0.chainId == token.chainId && $0.contract == token.contract }) else {
-            throw KnowledgeStoreError("a token at \(token.contract) on chain id \(token.chainId) is installed (remove it first)")
-        }
-        tokens.append(token)
-        tokens.sort { ($0.chainId, $0.contract) < ($1.chainId, $1.contract) }
+        try Self.insert(token, into: &tokens, shown: "\(token.contract) on chain id \(token.chainId)",
+                        same: { $0.chainId == token.chainId && $0.contract == token.contract },
+                        ordered: { ($0.chainId, $0.contract) < ($1.chainId, $1.contract) })
     }
 
     public mutating func removeToken(chainId: UInt64, contract: String) throws {
-        guard let index = tokens.firstIndex(where: { $0.chainId == chainId && $0.contract == contract }) else {
-            throw KnowledgeStoreError("no token at \(contract) on chain id \(chainId) is installed (see: airsign-signer token list)", status: .keystoreState)
-        }
-        tokens.remove(at: index)
+        try Self.remove(from: &tokens, shown: "\(contract) on chain id \(chainId)") { $0.chainId == chainId && $0.contract == contract }
     }
 
     /// Adds a Stellar token; there must be none yet for its network and contract.
     public mutating func add(_ token: InstalledStellarToken) throws {
-        guard !stellarTokens.contains(where: { $0.network == token.network && $0.contract == token.contract }) else {
-            throw KnowledgeStoreError("a token at \(token.contract) on \(token.network) is installed (remove it first)")
-        }
-        stellarTokens.append(token)
-        stellarTokens.sort { ($0.network, $0.contract) < ($1.network, $1.contract) }
+        try Self.insert(token, into: &stellarTokens, shown: "\(token.contract) on \(token.network)",
+                        same: { $0.network == token.network && $0.contract == token.contract },
+                        ordered: { ($0.network, $0.contract) < ($1.network, $1.contract) })
     }
 
     public mutating func removeStellarToken(network: String, contract: String) throws {
-        guard let index = stellarTokens.firstIndex(where: { $0.network == network && $0.contract == contract }) else {
-            throw KnowledgeStoreError("no token at \(contract) on \(network) is installed (see: airsign-signer token list)", status: .keystoreState)
+        try Self.remove(from: &stellarTokens, shown: "\(contract) on \(network)") { $0.network == network && $0.contract == contract }
+    }
+
+    /// One token per chain and contract (`same`), the list kept sorted.
+    private static func insert<T>(_ token: T, into list: inout [T], shown: String, same: (T) -> Bool, ordered: (T, T) -> Bool) throws {
+        guard !list.contains(where: same) else { throw KnowledgeStoreError("a token at \(shown) is installed (remove it first)") }
+        list.append(token)
+        list.sort(by: ordered)
+    }
+
+    private static func remove<T>(from list: inout [T], shown: String, same: (T) -> Bool) throws {
+        guard let index = list.firstIndex(where: same) else {
+            throw KnowledgeStoreError("no token at \(shown) is installed (see: airsign-signer token list)", status: .keystoreState)
         }
-        stellarTokens.remove(at: index)
+        list.remove(at: index)
     }
 
     /// The Stellar tokens the reviews use, by network.

@@ -12,7 +12,7 @@ public enum TokenActions {
     /// `token add --chain-id N ADDRESS …` or `token add --network stellar:… C… SYMBOL DECIMALS [--name NAME]`.
     public static func add(_ place: TokenPlace, address: String, symbol: String, decimals: UInt64, name: String?, pinFile: String?) throws {
         let line: String
-        var change: (inout KnowledgeContent) throws -> Void
+        let change: (inout KnowledgeContent) throws -> Void
         switch place {
         case .ethereum(let chainId):
             let token = try TokenEntry.make(chainId: chainId, address: address, symbol: symbol, decimals: decimals, name: name ?? symbol)
@@ -52,7 +52,7 @@ public enum TokenActions {
     /// `token remove --chain-id N ADDRESS` or `token remove --network stellar:… C…`.
     public static func remove(_ place: TokenPlace, address: String, pinFile: String?) throws {
         let shown: String
-        var change: (inout KnowledgeContent) throws -> Void
+        let change: (inout KnowledgeContent) throws -> Void
         switch place {
         case .ethereum(let chainId):
             let contract: EthereumAddress
@@ -75,14 +75,20 @@ public enum TokenPlace: Sendable, Equatable {
     case ethereum(chainId: UInt64)
     case stellar(network: String)
 
-    /// The place the options name; nil when neither is given and `required` is false.
-    public static func from(chainId: UInt64?, network: String?, required: Bool) throws -> TokenPlace? {
+    /// The place the options name (`token add`, `token remove`): exactly one of them.
+    public init(chainId: UInt64?, network: String?) throws {
+        guard let place = try Self.filter(chainId: chainId, network: network) else {
+            throw KnowledgeStoreError("name the token's chain: --chain-id N (Ethereum) or --network stellar:pubnet|stellar:testnet|stellar:futurenet")
+        }
+        self = place
+    }
+
+    /// The place `token list` is limited to: at most one of them, nil for none.
+    public static func filter(chainId: UInt64?, network: String?) throws -> TokenPlace? {
         switch (chainId, network) {
         case (let chainId?, nil): return .ethereum(chainId: chainId)
         case (nil, let network?): return .stellar(network: network)
-        case (nil, nil):
-            guard required else { return nil }
-            throw KnowledgeStoreError("name the token's chain: --chain-id N (Ethereum) or --network stellar:pubnet|stellar:testnet|stellar:futurenet")
+        case (nil, nil): return nil
         case (_?, _?): throw KnowledgeStoreError("--chain-id and --network name different chains: give one")
         }
     }

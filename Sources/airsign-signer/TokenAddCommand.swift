@@ -26,7 +26,6 @@ struct TokenAddCommand: ParsableCommand {
     @OptionGroup var pin: PINFileOption
 
     func run() throws {
-        guard let place = try TokenPlace.from(chainId: chainId, network: network, required: true) else { return }
-        try TokenActions.add(place, address: address, symbol: symbol, decimals: decimals, name: name, pinFile: pin.path)
+        try TokenActions.add(TokenPlace(chainId: chainId, network: network), address: address, symbol: symbol, decimals: decimals, name: name, pinFile: pin.path)
     }
 }

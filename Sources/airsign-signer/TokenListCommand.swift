@@ -16,6 +16,6 @@ struct TokenListCommand: ParsableCommand {
     @OptionGroup var json: JSONOption
 
     func run() throws {
-        try TokenActions.list(TokenPlace.from(chainId: chainId, network: network, required: false), builtIn: builtIn, json: json.enabled)
+        try TokenActions.list(TokenPlace.filter(chainId: chainId, network: network), builtIn: builtIn, json: json.enabled)
     }
 }

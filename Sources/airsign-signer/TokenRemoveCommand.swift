@@ -16,7 +16,6 @@ struct TokenRemoveCommand: ParsableCommand {
     @OptionGroup var pin: PINFileOption
 
     func run() throws {
-        guard let place = try TokenPlace.from(chainId: chainId, network: network, required: true) else { return }
-        try TokenActions.remove(place, address: address, pinFile: pin.path)
+        try TokenActions.remove(TokenPlace(chainId: chainId, network: network), address: address, pinFile: pin.path)
     }
 }
