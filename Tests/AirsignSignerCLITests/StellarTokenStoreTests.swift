@@ -18,11 +18,9 @@ import Testing
         try InstalledStellarToken(network: network, contract: contract, symbol: symbol, decimals: 6, name: "Test token")
     }
 
+    /// An initialized keystore's empty knowledge store, as the Ethereum tests make it.
     func store() throws -> (EthereumKnowledgeStore, ScratchDirectory) {
-        let dir = ScratchDirectory()
-        let keystore = Keystore(directory: dir.path + "/home")
-        try keystore.initialize(pin: testPIN, limits: cheapKDF)
-        return (EthereumKnowledgeStore(keystore: keystore), dir)
+        try EthereumKnowledgeStoreTests().store()
     }
 
     @Test func tokensRoundTripByNetwork() throws {
