@@ -3,7 +3,7 @@ import AirsignEthereum
 import AirsignKeystore
 import AirsignStellar
 
-/// The contents of `ethereum-knowledge.json` (see `EthereumKnowledgeStore`): descriptors by
+/// The contents of `ethereum-knowledge.json` (see `SignerKnowledgeStore`): descriptors by
 /// name, each its merged document, ERC-20 tokens and (since version 2) Stellar SEP-41 tokens.
 /// Read strictly; every entry is read again with the same rules as `descriptor add` and
 /// `token add`, so a file that parses is one the reviews can use. A version 1 file (no Stellar

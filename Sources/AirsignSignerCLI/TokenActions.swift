@@ -4,7 +4,7 @@ import AirsignEthereum
 import AirsignMessages
 
 /// The work behind `token add|list|remove`: tokens the person installs on the signer, sealed
-/// with the PIN beside the keystore (`EthereumKnowledgeStore`): ERC-20 tokens by chain id and
+/// with the PIN beside the keystore (`SignerKnowledgeStore`): ERC-20 tokens by chain id and
 /// contract (an installed token wins over the built-in list's entry), and Stellar SEP-41
 /// tokens by network and contract (Stellar has no built-in list: a Stellar Asset Contract's
 /// asset is derived from its id).
@@ -23,14 +23,14 @@ public enum TokenActions {
         }
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
-        try EthereumKnowledgeStore(keystore: keystore).update(pin: pin, change)
+        try SignerKnowledgeStore(keystore: keystore).update(pin: pin, change)
         Console.info("Added the token \(line)")
     }
 
     /// `token list [--chain-id N | --network stellar:…] [--builtin] [--json]`: the installed
     /// tokens (and with `--builtin`, the built-in ERC-20 list too).
     public static func list(_ place: TokenPlace?, builtIn: Bool, json: Bool) throws {
-        let content = try EthereumKnowledgeStore(keystore: SignerContext.keystore()).loadContent()
+        let content = try SignerKnowledgeStore(keystore: SignerContext.keystore()).loadContent()
         var rows = content.tokens.map { ($0, true) } + (builtIn ? TokenList.all.map { ($0, false) } : [])
         var stellar = content.stellarTokens
         switch place {
@@ -64,7 +64,7 @@ public enum TokenActions {
         }
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
-        try EthereumKnowledgeStore(keystore: keystore).update(pin: pin, change)
+        try SignerKnowledgeStore(keystore: keystore).update(pin: pin, change)
         Console.info("Removed the token at \(shown).")
     }
 }

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// An initialized keystore's empty knowledge store, as the Ethereum tests make it.
-    func store() throws -> (EthereumKnowledgeStore, ScratchDirectory) {
+    func store() throws -> (SignerKnowledgeStore, ScratchDirectory) {
         try EthereumKnowledgeStoreTests().store()
     }
 
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aChangedStellarTokenFailsTheSealAtSigning() throws {
         let fixture = try SignerFixture()
-        let store = EthereumKnowledgeStore(keystore: fixture.keystore)
+        let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) { try $0.add(try Self.token()) }
         // Six decimals become two: every amount would read 10,000 times larger.
         let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: #""decimals":6"#, with: #""decimals":2"#)

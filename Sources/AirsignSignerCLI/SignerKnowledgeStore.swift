@@ -8,18 +8,19 @@ import Glibc
 
 /// What the person installed on the signer for clear signing: Ethereum's ERC-7730 descriptors
 /// and ERC-20 tokens, and Stellar's SEP-41 tokens, in `ethereum-knowledge.json` in the signer
-/// home, beside the keystore (the name is the one issue 21's files have; see `KnowledgeContent`
-/// for the versions). Public data, so
-/// not encrypted, but sealed under the keystore PIN (`PublicDataSeal`, as a key file
-/// authenticates its metadata): every change needs the PIN, and `sign` checks the seal with
-/// the PIN before it releases any signature, so a file swapped on disk is refused.
+/// home, beside the keystore. The file keeps the name (and `"airsign"` marker) it had when it
+/// held Ethereum's only, so installs made before Stellar tokens stay where they are; see
+/// `KnowledgeContent` for its versions. Public data, so not encrypted, but sealed under the
+/// keystore PIN (`PublicDataSeal`, as a key file authenticates its metadata): every change
+/// needs the PIN, and `sign` checks the seal with the PIN before it releases any signature, so
+/// a file swapped on disk is refused.
 ///
-///     {"airsign":"ethereum-knowledge","version":1,
+///     {"airsign":"ethereum-knowledge","version":2,
 ///      "descriptors":[{"name":…,"document":{…merged ERC-7730 descriptor…}}],
 ///      "tokens":[{"chainId":1,"address":"0x…","symbol":…,"decimals":…,"name":…}],
 ///      "stellarTokens":[{"network":"stellar:pubnet","address":"C…","symbol":…,"decimals":…,"name":…}],
 ///      "seal":{…}}
-public struct EthereumKnowledgeStore: Sendable {
+public struct SignerKnowledgeStore: Sendable {
     static let maximumFileSize = 16 << 20
     static let fileName = "ethereum-knowledge.json"
 
