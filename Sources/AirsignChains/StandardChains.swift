@@ -9,11 +9,12 @@ extension ChainRegistry {
     /// a line here is refused as "no chain module for … yet".
     public static let standard = standard(ethereum: .none)
 
-    /// The standard chains, Ethereum reviewing with what the person installed on the signer.
-    public static func standard(ethereum: EthereumKnowledge) -> ChainRegistry {
+    /// The standard chains, Ethereum and Stellar reviewing with what the person installed on the
+    /// signer (Stellar's SEP-41 tokens by network).
+    public static func standard(ethereum: EthereumKnowledge, stellarTokens: [String: [StellarToken]] = [:]) -> ChainRegistry {
         ChainRegistry([
             EthereumChain(knowledge: ethereum),
-            StellarChain(),
+            StellarChain(installedTokens: stellarTokens),
             SubstrateChain(),
             ICPChain(),
         ])

@@ -5,7 +5,7 @@ import AirsignMessages
 import Foundation
 
 /// The work behind `descriptor add|list|remove`: ERC-7730 clear-signing descriptors installed
-/// on the signer (`EthereumKnowledgeStore`). Adding and removing need the PIN (the file is
+/// on the signer (`SignerKnowledgeStore`). Adding and removing need the PIN (the file is
 /// sealed with it); listing does not.
 public enum DescriptorActions {
     /// `descriptor add FILE|- [--name NAME]` (or `--scan`): reads the descriptor, resolves its
@@ -21,7 +21,7 @@ public enum DescriptorActions {
         do { descriptor = try ClearSigningDescriptor(document: merged) } catch { throw KnowledgeStoreError("\(shownName): \(error)") }
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
-        try EthereumKnowledgeStore(keystore: keystore).update(pin: pin) { content in
+        try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
             try content.add(KnowledgeContent.Descriptor(name: installName, document: merged))
         }
         let installed = InstalledDescriptor(name: installName, descriptor: descriptor)
@@ -30,7 +30,7 @@ public enum DescriptorActions {
 
     /// `descriptor list [--json]`.
     public static func list(json: Bool) throws {
-        let knowledge = try EthereumKnowledgeStore(keystore: SignerContext.keystore()).load()
+        let knowledge = try SignerKnowledgeStore(keystore: SignerContext.keystore()).load()
         if json {
             Console.output(JSONSerializer(sortKeys: false).serialize(.array(knowledge.descriptors.map(DescriptorText.json))) + "\n")
         } else if knowledge.descriptors.isEmpty {
@@ -44,7 +44,7 @@ public enum DescriptorActions {
     public static func remove(name: String, pinFile: String?) throws {
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
-        try EthereumKnowledgeStore(keystore: keystore).update(pin: pin) { content in try content.removeDescriptor(named: name) }
+        try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in try content.removeDescriptor(named: name) }
         Console.info("Removed the descriptor \"\(MessageText.escaped(name))\".")
     }
 

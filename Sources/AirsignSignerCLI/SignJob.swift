@@ -26,7 +26,8 @@ public struct SignJob: Sendable {
     /// one (a bare Stellar envelope); passed to the chain modules as it was typed.
     public var nativeNetwork: String?
     /// Checks, with the PIN, that what the person installed on the signer and the reviews used
-    /// (`EthereumKnowledgeStore`) is unchanged; run before any signature is released.
+    /// (`SignerKnowledgeStore`: Ethereum descriptors and tokens, Stellar tokens) is unchanged;
+    /// run before any signature is released.
     public var verifyInstalled: @Sendable (SecureBytes) throws -> Void = { _ in }
     /// `--details`: reviews list what they otherwise count (`ReviewContext.details`).
     public var details = false
@@ -47,9 +48,10 @@ public struct SignJob: Sendable {
     /// The programs' job: the real chains, the signer home of this environment, the real clock.
     public static func standard() throws -> SignJob {
         let keystore = try SignerContext.keystore()
-        let installed = try keystore.isInitialized ? try EthereumKnowledgeStore(keystore: keystore).loadSealed() : (.none, { _ in })
-        var job = SignJob(registry: .standard(ethereum: installed.knowledge), keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
-                          contacts: ContactStore(home: keystore.directory), now: Int64(time(nil)), log: { Console.info($0) })
+        let installed = try keystore.isInitialized ? try SignerKnowledgeStore(keystore: keystore).loadSealed() : (.none, [:], { _ in })
+        var job = SignJob(registry: .standard(ethereum: installed.knowledge, stellarTokens: installed.stellarTokens),
+                          keys: StandardSigningKeys(keystore: keystore), keystore: keystore, contacts: ContactStore(home: keystore.directory),
+                          now: Int64(time(nil)), log: { Console.info($0) })
         job.verifyInstalled = installed.verify
         return job
     }

@@ -24,11 +24,11 @@ import Testing
         return (try? JSONParser().parse(Array(text.utf8))) ?? .null
     }()
 
-    func store() throws -> (EthereumKnowledgeStore, ScratchDirectory) {
+    func store() throws -> (SignerKnowledgeStore, ScratchDirectory) {
         let dir = ScratchDirectory()
         let keystore = Keystore(directory: dir.path + "/home")
         try keystore.initialize(pin: testPIN, limits: cheapKDF)
-        return (EthereumKnowledgeStore(keystore: keystore), dir)
+        return (SignerKnowledgeStore(keystore: keystore), dir)
     }
 
     @Test func installedKnowledgeIsLoadedAndVerified() throws {
@@ -76,7 +76,7 @@ import Testing
 
     @Test func signingChecksTheSealOfWhatTheReviewsUsedWithThePIN() throws {
         let fixture = try SignerFixture()
-        let store = EthereumKnowledgeStore(keystore: fixture.keystore)
+        let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         // What the job reviewed with is what it checks: a swap after loading is caught.

@@ -16,8 +16,13 @@ import BigInt
 public struct StellarChain: ChainModule {
     public let chain = ChainID(Chain.stellar)
     public let displayName = "Stellar"
+    /// SEP-41 tokens the person installed on the signer, by network (`stellar:pubnet`, …): a
+    /// review names a contract's amounts only with the tokens of its own request's network.
+    public let installedTokens: [String: [StellarToken]]
 
-    public init() {}
+    public init(installedTokens: [String: [StellarToken]] = [:]) {
+        self.installedTokens = installedTokens
+    }
 
     // MARK: review
 
@@ -32,10 +37,12 @@ public struct StellarChain: ChainModule {
         }
     }
 
-    /// What the Stellar review knows besides the bytes: labels from `context`, the signer's key
-    /// and the request's hints.
-    func knowledge(_ context: ReviewContext, signer: [UInt8], assets: [Asset] = [], pools: [LiquidityPoolParameters] = []) -> StellarReviewContext {
-        var knowledge = StellarReviewContext(label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools)
+    /// What the Stellar review knows besides the bytes: labels from `context`, the signer's key,
+    /// the request's hints and the tokens installed for the request's `network`.
+    func knowledge(_ context: ReviewContext, network: String, signer: [UInt8], assets: [Asset] = [],
+                   pools: [LiquidityPoolParameters] = []) -> StellarReviewContext {
+        var knowledge = StellarReviewContext(label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools,
+                                             tokens: installedTokens[network] ?? [])
         knowledge.details = context.details
         return knowledge
     }
@@ -44,7 +51,7 @@ public struct StellarChain: ChainModule {
                         network: StellarNetwork, signer: [UInt8], context: ReviewContext) throws -> Review {
         let own = context.ownAccounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
         let summary = try envelope.review(network: network, knownSigners: own.map(\.publicKey) + [signer],
-                                          context: knowledge(context, signer: signer, assets: assets, pools: pools))
+                                          context: knowledge(context, network: request.network, signer: signer, assets: assets, pools: pools))
         // A second signature by the same key is refused before the PIN, not after.
         if try envelope.signatures.contains(where: { try envelope.verify($0, publicKey: signer, network: network) }) {
             throw StellarError.duplicateSignature(hint: Hex.encode(signatureHint(publicKey: signer)))

@@ -17,7 +17,7 @@ extension StellarChain {
         guard case .void = credentials.signature else {
             throw StellarError.request("payload.entry is already signed: nothing is left for this account to sign")
         }
-        let knowledge = try StellarKnowledge(entry, network: network, context: self.knowledge(context, signer: signer))
+        let knowledge = try StellarKnowledge(entry, network: network, context: self.knowledge(context, network: request.network, signer: signer))
         var lines = [
             ReviewLine("network name", "\(network) (\(network.passphrase.debugDescription))", source: .signerTable),
             ReviewLine("authorizes", describe(credentials.address.description, in: context)),

@@ -13,7 +13,7 @@ extension StellarKnowledge {
         return call.args.enumerated().map { index, arg in
             let label = "\(names?[index] ?? "argument \(index + 1)") (\(arg.typeName))"
             if let token, names?[index] == "amount", let amount = SCValText.integer(arg) {
-                return ReviewLine(label, Self.amount(amount, token), level: level, source: token.asset == nil ? .signerTable : .signed)
+                return ReviewLine(label, Self.amount(amount, token), level: level, source: token.source)
             }
             // The label names the type; a value with no content (void) repeats it.
             let body = SCValText.body(arg, label: address)
@@ -51,7 +51,7 @@ extension StellarKnowledge {
         var lines: [ReviewLine] = []
         switch invocation.function {
         case .contract(let call):
-            lines.append(ReviewLine(label, inline(call), level: level))
+            lines.append(ReviewLine(label, inline(call), level: level, source: token(call.contract)?.source ?? .signed))
             calls.append(call)
         case .createContract(let create):
             let id = (try? HashIDPreimage.contractID(create.preimage, network: network)).map { address(.contract($0)) }

@@ -42,7 +42,7 @@ struct SorobanOperationReview {
         switch function {
         case .invokeContract(let call):
             summary = "invoke contract \(knowledge.address(call.contract)): \(call.functionName)"
-            lines.append(ReviewLine("contract", knowledge.address(call.contract), level: 1))
+            lines.append(ReviewLine("contract", knowledge.address(call.contract), level: 1, source: knowledge.token(call.contract)?.source ?? .signed))
             lines.append(ReviewLine("function", call.functionName, level: 1))
             lines += knowledge.argumentLines(call, level: 1)
             if call.args.isEmpty { lines.append(ReviewLine("arguments", "none", level: 1)) }

@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignMessages
 
 /// A token the review can put amounts of in whole units: a Stellar Asset Contract (whose asset
 /// the signer derived from the contract id itself) or a SEP-41 token registered on the signer.
@@ -11,10 +12,14 @@ public struct StellarToken: Sendable, Hashable {
     /// signer's table's word, not the signed bytes'.
     public let asset: Asset?
 
-    /// A SEP-41 token the person registered, by its `C…` address.
+    /// A SEP-41 token the person registered, by its `C…` address. `symbol` is shown as given:
+    /// the caller escapes what could pass for other text; control characters are refused here.
     public init(contract address: String, symbol: String, decimals: Int) throws(StellarError) {
         guard case let .contract(id) = try SCAddress(address) else { throw .invalidAddress(address, reason: "a token is a contract (C…)") }
-        guard (0 ... 38).contains(decimals) else { throw .request("token \(symbol): decimals must be 0 to 38, not \(decimals)") }
+        guard (0 ... 38).contains(decimals) else { throw .request("token \(symbol.debugDescription): decimals must be 0 to 38, not \(decimals)") }
+        guard !symbol.isEmpty, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .request("token symbol \(symbol.debugDescription): must be non-empty, without control characters")
+        }
         (self.contract, self.symbol, self.decimals, self.asset) = (id, symbol, decimals, nil)
     }
 
@@ -28,10 +33,14 @@ public struct StellarToken: Sendable, Hashable {
         self.asset = asset
     }
 
-    /// "the Stellar Asset Contract of USDC (issuer G…)", or "token ABC (registered on this signer)".
+    /// "the Stellar Asset Contract of USDC (issuer G…)", or "token ABC (installed on this signer, 6 decimals)".
     var name: String {
-        asset.map { "the Stellar Asset Contract of \($0)" } ?? "token \(symbol) (registered on this signer, \(decimals) decimals)"
+        asset.map { "the Stellar Asset Contract of \($0)" } ?? "token \(symbol) (installed on this signer, \(decimals) decimals)"
     }
+
+    /// Where a line that names this token takes the name from: the signed bytes for an asset
+    /// contract (its id is derived from the asset), the signer's table for an installed token.
+    var source: ReviewSource { asset == nil ? .signerTable : .signed }
 }
 
 /// What a Stellar review knows besides the signed bytes: how to label addresses, the request's
@@ -47,7 +56,7 @@ public struct StellarReviewContext: Sendable {
     public var assets: [Asset]
     /// Pools the transaction may deposit to or withdraw from (the request's hints).
     public var pools: [LiquidityPoolParameters]
-    /// SEP-41 tokens registered on the signer.
+    /// SEP-41 tokens installed on the signer for the request's network.
     public var tokens: [StellarToken]
     /// List every footprint entry (`--details`), not only the counts and the signer's own writes.
     public var details = false

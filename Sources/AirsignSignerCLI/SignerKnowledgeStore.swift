@@ -3,19 +3,24 @@ import AirsignEncoding
 import AirsignEthereum
 import AirsignFiles
 import AirsignKeystore
+import AirsignStellar
 import Glibc
 
-/// What the person installed on the signer for Ethereum clear signing (ERC-7730 descriptors,
-/// tokens): `ethereum-knowledge.json` in the signer home, beside the keystore. Public data, so
-/// not encrypted, but sealed under the keystore PIN (`PublicDataSeal`, as a key file
-/// authenticates its metadata): every change needs the PIN, and `sign` checks the seal with
-/// the PIN before it releases any signature, so a file swapped on disk is refused.
+/// What the person installed on the signer for clear signing: Ethereum's ERC-7730 descriptors
+/// and ERC-20 tokens, and Stellar's SEP-41 tokens, in `ethereum-knowledge.json` in the signer
+/// home, beside the keystore. The file keeps the name (and `"airsign"` marker) it had when it
+/// held Ethereum's only, so installs made before Stellar tokens stay where they are; see
+/// `KnowledgeContent` for its versions. Public data, so not encrypted, but sealed under the
+/// keystore PIN (`PublicDataSeal`, as a key file authenticates its metadata): every change
+/// needs the PIN, and `sign` checks the seal with the PIN before it releases any signature, so
+/// a file swapped on disk is refused.
 ///
-///     {"airsign":"ethereum-knowledge","version":1,
+///     {"airsign":"ethereum-knowledge","version":2,
 ///      "descriptors":[{"name":…,"document":{…merged ERC-7730 descriptor…}}],
 ///      "tokens":[{"chainId":1,"address":"0x…","symbol":…,"decimals":…,"name":…}],
+///      "stellarTokens":[{"network":"stellar:pubnet","address":"C…","symbol":…,"decimals":…,"name":…}],
 ///      "seal":{…}}
-public struct EthereumKnowledgeStore: Sendable {
+public struct SignerKnowledgeStore: Sendable {
     static let maximumFileSize = 16 << 20
     static let fileName = "ethereum-knowledge.json"
 
@@ -34,6 +39,11 @@ public struct EthereumKnowledgeStore: Sendable {
         try read()?.knowledge ?? .none
     }
 
+    /// The file's entries as written, unchecked (no PIN); empty when nothing is installed.
+    public func loadContent() throws -> KnowledgeContent {
+        try read()?.content ?? KnowledgeContent()
+    }
+
     /// Checks the seal of the file as it is now with `pin` (already proven right). Throws when
     /// the file was changed since it was last written with the PIN; nothing installed passes.
     public func verify(pin: SecureBytes) throws {
@@ -43,11 +53,11 @@ public struct EthereumKnowledgeStore: Sendable {
     /// The installed knowledge as read now, and a check of exactly what was read: `sign`
     /// reviews with the first and runs the second with the PIN before any signature leaves, so
     /// the file cannot be swapped between the review and the signature unnoticed.
-    public func loadSealed() throws -> (knowledge: EthereumKnowledge, verify: @Sendable (SecureBytes) throws -> Void) {
-        guard let stored = try read() else { return (.none, { _ in }) }
+    public func loadSealed() throws -> (knowledge: EthereumKnowledge, stellarTokens: [String: [StellarToken]], verify: @Sendable (SecureBytes) throws -> Void) {
+        guard let stored = try read() else { return (.none, [:], { _ in }) }
         let (keystore, path) = (self.keystore, self.path)
         let (data, seal) = (stored.content.authenticatedBytes, stored.seal)
-        return (stored.knowledge, { pin in
+        return (stored.knowledge, try stored.content.stellarKnowledge(), { pin in
             guard try keystore.verify(publicData: data, seal: seal, pin: pin) else {
                 throw KnowledgeStoreError("\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)", status: .keystoreDamaged)
             }
@@ -73,7 +83,9 @@ public struct EthereumKnowledgeStore: Sendable {
             content = stored.content
         }
         try change(&content)
+        content.upgrade()
         _ = try content.knowledge()
+        _ = try content.stellarKnowledge()
         let seal = try keystore.seal(publicData: content.authenticatedBytes, pin: pin)
         try HomeLock.withLock(keystore.directory + "/.lock") {
             guard try readBytes() == before else { throw KnowledgeStoreError("\(path) was changed by another command meanwhile; nothing was written, try again") }
