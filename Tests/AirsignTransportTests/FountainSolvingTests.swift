@@ -10,6 +10,7 @@ import Testing
     /// part that reduces to a single fragment before it can start; elimination does not.
     @Test func mixedPartsAloneSolveTheMessage() throws {
         var rng = SeededRandom.forTest("mixedPartsAloneSolveTheMessage")
+        var extra = 0
         for _ in 0 ..< 10 {
             let message = rng.bytes(1_200)
             var encoder = try FountainEncoder(message: message, maxFragmentLen: 40, firstSeqNum: 30)
@@ -21,9 +22,14 @@ import Testing
                 used += 1
             }
             #expect(decoder.message == message)
-            // Random sparse equations over 30 unknowns reach full rank within a few extra parts.
-            #expect(used < encoder.seqLen + 15, "used \(used) mixed parts for \(encoder.seqLen) fragments")
+            extra += used - encoder.seqLen
         }
+        // Random sparse equations over 30 unknowns reach full rank within a few extra parts on
+        // average (about 3.4 over 40 seeds: 15 to 51 for the ten); one message can need 15 or
+        // more, so a bound per message failed now and then (seed 11759424105259728988) and the
+        // bound is on the ten together: 10 on average, where a solver that wasted parts would
+        // need tens each.
+        #expect(extra < 10 * 10, "\(extra) extra mixed parts over ten messages of 30 fragments")
     }
 
     /// A part whose fragments are all known already adds nothing and does not move progress.
