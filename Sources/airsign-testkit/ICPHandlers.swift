@@ -93,15 +93,15 @@ let icpHandlers: [String: Handler] = [
         let method = try request.string("method")
         switch method {
         case "transfer":
-            arg = ICPLedgerTransfer(
+            arg = try ICPLedgerTransfer(
                 to: try ICPAccountIdentifier(hex: try request.string("to")), amount: try uint64(try decimal(request, "amount"), "amount"),
                 fee: try uint64(try decimal(request, "fee"), "fee"), memo: try uint64(try decimal(request, "memo"), "memo"),
-                fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created).candid
+                fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created).argumentBytes()
         case "icrc1_transfer":
             guard let amount = try decimal(request, "amount") else { throw TestkitError.badRequest("icp_sign: amount") }
-            arg = ICRC1Transfer(
+            arg = try ICRC1Transfer(
                 to: try ICRC1Account(text: try request.string("to")), amount: amount, fee: try decimal(request, "fee"),
-                memo: try optionalBytes(request, "memo"), fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created).candid
+                memo: try optionalBytes(request, "memo"), fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created).argumentBytes()
         default: throw TestkitError.badRequest("icp_sign: method")
         }
         let expiry = try uint64(try decimal(request, "expiry"), "expiry")

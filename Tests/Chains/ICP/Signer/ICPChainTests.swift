@@ -66,8 +66,8 @@ import Testing
 
     @Test func icrc1TransferReviewGolden() throws {
         let to = try ICRC1Account(text: "k2t6j-2nvnp-4zjm3-25dtz-6xhaa-c7boj-5gayf-oj3xs-i43lp-teztq-6ae-6cc627i.1")
-        let arg = ICRC1Transfer(to: to, amount: 150_000_000, fee: 10_000, memo: [0, 0, 0, 0, 0, 0, 0, 9], fromSubaccount: nil,
-                                createdAtTime: 1_669_073_904_187_044_208).candid
+        let arg = try ICRC1Transfer(to: to, amount: 150_000_000, fee: 10_000, memo: [0, 0, 0, 0, 0, 0, 0, 9], fromSubaccount: nil,
+                                createdAtTime: 1_669_073_904_187_044_208).argumentBytes()
         let ckBTC = try Principal(text: "mxzaz-hqaaa-aaaar-qaada-cai")
         let review = try chain.review(try ICPFixtures.request([ICPFixtures.call(method: "icrc1_transfer", canister: ckBTC, arg: arg)]), context: context)
         #expect(review.title == "ckBTC transfer (ICRC-1)")
@@ -197,8 +197,8 @@ import Testing
         let plain = try CandidEncoder.encode([])
         let calls = (0 ..< 2).map { ICPFixtures.call(canister: governance, arg: plain, expiry: ICPFixtures.expiry + UInt64($0) * 300_000_000_000) }
         #expect(refusal(try ICPFixtures.request(calls)).hasPrefix("several expiry windows are signed only for ledger transfers"))
-        let noTime = ICPLedgerTransfer(to: try ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"),
-                                       amount: 1, fee: 10000, memo: 0, fromSubaccount: nil, createdAtTime: nil).candid
+        let noTime = try ICPLedgerTransfer(to: try ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"),
+                                       amount: 1, fee: 10000, memo: 0, fromSubaccount: nil, createdAtTime: nil).argumentBytes()
         let undeduplicated = (0 ..< 2).map { ICPFixtures.call(arg: noTime, expiry: ICPFixtures.expiry + UInt64($0) * 300_000_000_000) }
         #expect(refusal(try ICPFixtures.request(undeduplicated)).hasPrefix("several expiry windows are signed only for ledger transfers"))
         let differing = [ICPFixtures.call(), ICPFixtures.call(arg: noTime, expiry: ICPFixtures.expiry + 300_000_000_000)]

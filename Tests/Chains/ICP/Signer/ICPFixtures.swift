@@ -32,7 +32,9 @@ enum ICPFixtures {
     /// quill's `transfer simple` arguments (vectors/icp.json derived_ledger_args[0]).
     static var transferArg: [UInt8] {
         guard let to = try? ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752") else { preconditionFailure("valid") }
-        return ICPLedgerTransfer(to: to, amount: 12300, fee: 10000, memo: 0, fromSubaccount: nil, createdAtTime: 1_669_073_904_187_044_208).candid
+        let transfer = ICPLedgerTransfer(to: to, amount: 12300, fee: 10000, memo: 0, fromSubaccount: nil, createdAtTime: 1_669_073_904_187_044_208)
+        guard let arg = try? transfer.argumentBytes() else { preconditionFailure("a valid transfer encodes") }
+        return arg
     }
 
     static func call(method: String = "transfer", canister: Principal = ICPLedger.icp.canister, arg: [UInt8] = transferArg,

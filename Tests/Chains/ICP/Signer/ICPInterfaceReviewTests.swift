@@ -198,8 +198,8 @@ import Testing
         let approve = ICRC2Approve(fromSubaccount: nil, spender: try ICRC1Account(text: "2vxsx-fae"), amount: 250_000_000,
                                    expectedAllowance: 0, expiresAt: 1_700_000_000_000_000_000, fee: 10_000, memo: nil,
                                    createdAtTime: 1_669_073_904_187_044_208)
-        #expect(try ICRC2Approve(candid: CandidDecoder().decode(approve.candid)) == approve)
-        let review = try review(approve.candid, method: "icrc2_approve")
+        #expect(try ICRC2Approve(candid: CandidDecoder().decode(approve.argumentBytes())) == approve)
+        let review = try review(approve.argumentBytes(), method: "icrc2_approve")
         #expect(review.title == "ICP spending approval (ICRC-2)")
         #expect(review.lines.map { "\($0.label): \($0.value)" }.prefix(11) == [
             "ledger: ryjl3-tyaaa-aaaaa-aaaba-cai",
@@ -223,7 +223,7 @@ import Testing
     @Test func unlimitedApprovalsAreSaidToBe() throws {
         let approve = ICRC2Approve(fromSubaccount: nil, spender: try ICRC1Account(text: "2vxsx-fae"), amount: BigUInt(UInt64.max),
                                    expectedAllowance: nil, expiresAt: nil, fee: nil, memo: nil, createdAtTime: nil)
-        let review = try review(approve.candid, method: "icrc2_approve", canister: try Principal(text: "mxzaz-hqaaa-aaaar-qaada-cai"))
+        let review = try review(approve.argumentBytes(), method: "icrc2_approve", canister: try Principal(text: "mxzaz-hqaaa-aaaar-qaada-cai"))
         #expect(review.approvals.first?.isUnlimited == true)
         #expect(review.warnings.contains("an unlimited allowance: the spender may take every ckBTC of this account, now and later"))
         #expect(review.totals.map(\.formatted) == ["0 ckBTC + the ledger's fee"])
@@ -233,8 +233,8 @@ import Testing
         let from = try ICRC1Account(text: "k2t6j-2nvnp-4zjm3-25dtz-6xhaa-c7boj-5gayf-oj3xs-i43lp-teztq-6ae-6cc627i.1")
         let transfer = ICRC2TransferFrom(spenderSubaccount: nil, from: from, to: try ICRC1Account(text: "2vxsx-fae"), amount: 100_000,
                                          fee: nil, memo: [1], createdAtTime: 5)
-        #expect(try ICRC2TransferFrom(candid: CandidDecoder().decode(transfer.candid)) == transfer)
-        let review = try review(transfer.candid, method: "icrc2_transfer_from")
+        #expect(try ICRC2TransferFrom(candid: CandidDecoder().decode(transfer.argumentBytes())) == transfer)
+        let review = try review(transfer.argumentBytes(), method: "icrc2_transfer_from")
         #expect(review.title == "ICP transfer from an account that approved you (ICRC-2)")
         #expect(review.lines.map { "\($0.label): \($0.value)" }[3 ... 7] == [
             "spender subaccount: default",
@@ -252,7 +252,7 @@ import Testing
         #expect(try NeuronStake.nonce(name: "neuron") == nonce)
         let account = try #require(NeuronStake.account(controller: ICPFixtures.sender, nonce: nonce))
         let transfer = ICPLedgerTransfer(to: account, amount: 100_000_000, fee: 10_000, memo: nonce, fromSubaccount: nil, createdAtTime: 5)
-        let review = try review(transfer.candid, method: "transfer")
+        let review = try review(transfer.argumentBytes(), method: "transfer")
         #expect(review.lines.first { $0.label == "purpose" }?.value
             == "stake for your neuron with nonce \(nonce): the NNS governance account for it")
     }

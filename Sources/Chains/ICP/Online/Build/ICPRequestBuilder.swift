@@ -90,13 +90,13 @@ public enum ICPRequestBuilder {
             guard amount.bitWidth <= 64, (fee ?? 0).bitWidth <= 64 else { throw .malformed(field: "--amount", reason: "too large for the ICP ledger") }
             let args = ICPLedgerTransfer(to: to, amount: UInt64(amount), fee: fee.map { UInt64($0) } ?? defaultFeeE8s, memo: transfer.memo ?? 0,
                                          fromSubaccount: from, createdAtTime: createdAt)
-            return (canister, ICPLedgerTransfer.method, args.candid)
+            return (canister, ICPLedgerTransfer.method, try args.argumentBytes())
         }
         let to = try ICRC1Account(text: transfer.to)
         let memo = transfer.memo.map(ICRC2Builder.memoBytes)
         let args = ICRC1Transfer(to: to, amount: amount, fee: fee ?? (isICP ? BigUInt(defaultFeeE8s) : nil), memo: memo,
                                  fromSubaccount: from, createdAtTime: createdAt)
-        return (canister, ICRC1Transfer.method, args.candid)
+        return (canister, ICRC1Transfer.method, try args.argumentBytes())
     }
 
     /// A sign request for `account` calling `method` on `canister` with `arg`: one content

@@ -66,7 +66,7 @@ public enum ICRC2Builder {
         }
         let args = ICRC2Approve(fromSubaccount: parsed.subaccount, spender: try account(spender, field: "--spender"), amount: parsed.amount,
                                 expectedAllowance: expected, expiresAt: expiresAt, fee: parsed.fee, memo: parsed.memo, createdAtTime: createdAt)
-        return (parsed.canister, ICRC2Approve.method, args.candid)
+        return (parsed.canister, ICRC2Approve.method, try args.argumentBytes())
     }
 
     /// `icrc2_transfer_from`: moves `common.amount` from `from` (which approved this account)
@@ -77,6 +77,6 @@ public enum ICRC2Builder {
         let args = ICRC2TransferFrom(spenderSubaccount: parsed.subaccount, from: try account(from, field: "--from-account"),
                                      to: try account(to, field: "--to"), amount: parsed.amount, fee: parsed.fee, memo: parsed.memo,
                                      createdAtTime: createdAt)
-        return (parsed.canister, ICRC2TransferFrom.method, args.candid)
+        return (parsed.canister, ICRC2TransferFrom.method, try args.argumentBytes())
     }
 }

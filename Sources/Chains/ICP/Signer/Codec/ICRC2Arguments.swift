@@ -33,15 +33,15 @@ public struct ICRC2Approve: Equatable, Sendable {
         ("expires_at", .opt(.nat64)), ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("created_at_time", .opt(.nat64)),
     ])
 
-    public var candid: [UInt8] {
+    /// The call's Candid argument bytes.
+    public func argumentBytes() throws(ICPError) -> [UInt8] {
         let value: CandidValue = .record(sortedFields([
             CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })), CandidFieldValue("spender", spender.candid),
             CandidFieldValue("amount", .nat(amount)), CandidFieldValue("expected_allowance", .opt(expectedAllowance.map { .nat($0) })),
             CandidFieldValue("expires_at", .opt(expiresAt.map { .nat64($0) })), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
         ]))
-        // The value is built to the type above: the encoder cannot refuse it.
-        return (try? CandidEncoder.encode([(Self.argumentType, value)])) ?? []
+        return try CandidEncoder.encode([(Self.argumentType, value)])
     }
 
     /// Decodes the arguments of an `icrc2_approve` call: exactly one argument of exactly this type.
@@ -89,13 +89,14 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
         ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("created_at_time", .opt(.nat64)),
     ])
 
-    public var candid: [UInt8] {
+    /// The call's Candid argument bytes.
+    public func argumentBytes() throws(ICPError) -> [UInt8] {
         let value: CandidValue = .record(sortedFields([
             CandidFieldValue("spender_subaccount", .opt(spenderSubaccount.map { .blob($0) })), CandidFieldValue("from", from.candid),
             CandidFieldValue("to", to.candid), CandidFieldValue("amount", .nat(amount)), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
         ]))
-        return (try? CandidEncoder.encode([(Self.argumentType, value)])) ?? []
+        return try CandidEncoder.encode([(Self.argumentType, value)])
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {

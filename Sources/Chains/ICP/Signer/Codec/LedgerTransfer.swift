@@ -28,16 +28,15 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
         ("created_at_time", .opt(.record([("timestamp_nanos", .nat64)]))), ("amount", tokens),
     ])
 
-    /// The Candid argument bytes.
-    public var candid: [UInt8] {
+    /// The call's Candid argument bytes.
+    public func argumentBytes() throws(ICPError) -> [UInt8] {
         let value: CandidValue = .record(sortedFields([
             CandidFieldValue("to", .blob(to.bytes)), CandidFieldValue("fee", .record([CandidFieldValue("e8s", .nat64(fee))])),
             CandidFieldValue("memo", .nat64(memo)), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
             CandidFieldValue("created_at_time", .opt(createdAtTime.map { .record([CandidFieldValue("timestamp_nanos", .nat64($0))]) })),
             CandidFieldValue("amount", .record([CandidFieldValue("e8s", .nat64(amount))])),
         ]))
-        // The value is built to the type above: the encoder cannot refuse it.
-        return (try? CandidEncoder.encode([(Self.argumentType, value)])) ?? []
+        return try CandidEncoder.encode([(Self.argumentType, value)])
     }
 
     /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
@@ -94,13 +93,14 @@ public struct ICRC1Transfer: Equatable, Sendable {
         ("created_at_time", .opt(.nat64)), ("amount", .nat),
     ])
 
-    public var candid: [UInt8] {
+    /// The call's Candid argument bytes.
+    public func argumentBytes() throws(ICPError) -> [UInt8] {
         let value: CandidValue = .record(sortedFields([
             CandidFieldValue("to", to.candid), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
             CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })), CandidFieldValue("amount", .nat(amount)),
         ]))
-        return (try? CandidEncoder.encode([(Self.argumentType, value)])) ?? []
+        return try CandidEncoder.encode([(Self.argumentType, value)])
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {
