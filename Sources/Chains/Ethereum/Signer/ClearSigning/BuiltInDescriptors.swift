@@ -8,6 +8,12 @@ import AirsignEncoding
 /// `execTransaction`. Written for Airsign after the ERC texts and the ERC-7730 registry's
 /// generic descriptors (CC0); a transaction's own ERC-20 calls keep their dedicated review
 /// (CallDataReview), these show them inside other calls.
+extension ClearSigningDescriptor {
+    /// The JSON of the signer's built-in descriptors, as written (for checks against other
+    /// ERC-7730 readers).
+    public static var builtInTexts: [String] { BuiltInDescriptors.texts }
+}
+
 enum BuiltInDescriptors {
     /// Every built-in calldata descriptor; built once (they are the signer's own, and valid).
     static let calls: [ClearSigningDescriptor] = texts.compactMap { text in
