@@ -134,6 +134,8 @@ import Testing
             (#"{"context":{"contract":{"deployments":[{"chainId":1,"address":"\#(Self.pool)"}]}},"display":{"formats":{"f(uint256 a)":{"fields":[{"path":"b","format":"raw"}]}}}}"#, "\"b\""),
             (#"{"context":{"contract":{"deployments":[{"chainId":1,"address":"\#(Self.pool)"}]}},"display":{"formats":{"f(uint256 a)":{"fields":[{"path":"a","format":"shiny"}]}}}}"#, "shiny"),
             (#"{"context":{"contract":{}},"display":{"formats":{}}}"#, "no deployments"),
+            // Neither label nor format: Ledger's erc7730 reads it as no field at all.
+            (#"{"context":{"contract":{"deployments":[{"chainId":1,"address":"\#(Self.pool)"}]}},"display":{"formats":{"f(uint256 a)":{"fields":[{"path":"a","visible":"never"}]}}}}"#, "a label or a format"),
         ]
         for (text, named) in cases {
             let error = #expect(throws: EthereumError.self) { _ = try ClearSigningDescriptor(document: try JSONParser().parse(Array(text.utf8))) }

@@ -119,8 +119,8 @@ enum BuiltInDescriptors {
             {"path": "permitSingle.details.expiration", "label": "Expires", "format": "date", "params": {"encoding": "timestamp"}},
             {"path": "owner", "label": "Owner", "format": "addressName"},
             {"path": "permitSingle.sigDeadline", "label": "Signature deadline", "format": "date", "params": {"encoding": "timestamp"}},
-            {"path": "permitSingle.details.nonce", "visible": "never"},
-            {"path": "signature", "visible": "never"}]},
+            {"path": "permitSingle.details.nonce", "label": "Nonce", "visible": "never"},
+            {"path": "signature", "label": "Signature", "visible": "never"}]},
           "permitTransferFrom(((address token,uint256 amount) permitted,uint256 nonce,uint256 deadline) permit,(address to,uint256 requestedAmount) transferDetails,address owner,bytes signature)": {
             "intent": "Permit2 transfer, by signature", "fields": [
             {"path": "transferDetails.requestedAmount", "label": "Amount", "format": "tokenAmount", "params": {"tokenPath": "permit.permitted.token"}},
@@ -128,8 +128,8 @@ enum BuiltInDescriptors {
             {"path": "owner", "label": "From", "format": "addressName"},
             {"path": "permit.permitted.amount", "label": "Signed for up to", "format": "tokenAmount", "params": {"tokenPath": "permit.permitted.token"}},
             {"path": "permit.deadline", "label": "Deadline", "format": "date", "params": {"encoding": "timestamp"}},
-            {"path": "permit.nonce", "visible": "never"},
-            {"path": "signature", "visible": "never"}]}
+            {"path": "permit.nonce", "label": "Nonce", "visible": "never"},
+            {"path": "signature", "label": "Signature", "visible": "never"}]}
          }}}
         """
 
