@@ -10,15 +10,13 @@ any contract, so they are parsed with one placeholder deployment added, and with
 errors erc7730 may find are the missing deployments."""
 import json
 import shutil
-import subprocess
-import os
 from pathlib import Path
 
 import pytest
 from erc7730.model.input.descriptor import InputERC7730Descriptor as V1Descriptor
 from erc7730.model.input.v2.descriptor import InputERC7730Descriptor as V2Descriptor
 
-from conftest import bin_dir
+from conftest import SignerHomes
 
 ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared" / "data" / "erc7730"
@@ -46,34 +44,17 @@ def reference_refusal(path: Path):
 
 @pytest.fixture(scope="module")
 def accepts(tmp_path_factory):
-    """`accepts(path)`: (True, "") when `descriptor add` installs the file on a fresh signer
-    home, else (False, its one-line error)."""
-    binary = bin_dir() / "airsign-signer"
-    base = tmp_path_factory.mktemp("erc7730")
-    pin = base / "pin"
-    pin.write_text(PIN)
-    pin.chmod(0o600)
-    template = base / "template"
-    run(binary, template, "init", "--kdf", "interactive", "--pin-file", str(pin))
-    count = [0]
+    """`accepts(path)`: (True, its output) when `descriptor add` installs the file on a fresh
+    signer home, else (False, its one-line error)."""
+    signers = SignerHomes(tmp_path_factory.mktemp("erc7730"), PIN)
 
     def add(path: Path):
-        count[0] += 1
-        home = base / f"home{count[0]}"
-        shutil.copytree(template, home)
-        out = run(binary, home, "descriptor", "add", str(path), "--pin-file", str(pin), check=False)
+        home = signers.fresh()
+        out = signers.run(home, "descriptor", "add", str(path), "--pin-file", str(signers.pin), check=False)
         shutil.rmtree(home)
         return out.returncode == 0, out.stderr.strip()
 
     return add
-
-
-def run(binary, home, *args, check=True):
-    out = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=120,
-                         env=dict(os.environ, AIRSIGN_SIGNER_HOME=str(home)))
-    if check and out.returncode != 0:
-        raise AssertionError(f"airsign-signer {' '.join(args)} exited {out.returncode}: {out.stderr.strip()}")
-    return out
 
 
 @pytest.mark.parametrize("path", files())

@@ -13,6 +13,7 @@ from eth_account import Account
 from eth_utils import keccak
 
 from test_evm import ADDRESS, Machines
+from test_registry import unwrapped
 
 DESCRIPTOR = Path(__file__).parent / "erc7730-registry" / "aave" / "calldata-lpv3.json"
 POOL = "0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2"          # the descriptor's deployment on chain 1
@@ -20,17 +21,10 @@ USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"          # in the signer's b
 SIGNATURE = "supply(address,uint256,address,uint16)"
 
 
-def unwrapped(text: str) -> list:
-    """The review's lines, each with its continuation lines (`|`) joined and its runs of
-    spaces (the renderer's column alignment) made one."""
-    out = []
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith("|") and out:
-            out[-1] += " " + stripped[1:].strip()
-        else:
-            out.append(stripped)
-    return [" ".join(line.split()) for line in out]
+def review_lines(text: str) -> list:
+    """The review's lines, continuation lines joined, runs of spaces (the renderer's column
+    alignment) made one."""
+    return [" ".join(line.split()) for line in unwrapped(text).split("\n")]
 
 
 def test_aave_supply_built_by_signature_is_clear_signed_with_the_registry_descriptor(tmp_path):
@@ -44,7 +38,7 @@ def test_aave_supply_built_by_signature_is_clear_signed_with_the_registry_descri
                    "--out", str(tmp_path / "supply.json"), "--qr", str(request_png))
 
     inspected = machines.signer("inspect", "--scan", str(request_png), "--pin-file", str(machines.pin))
-    lines = unwrapped(inspected.stderr)
+    lines = review_lines(inspected.stderr)
     assert "The descriptors and tokens installed on this signer match their PIN seal." in lines
     start = lines.index("clear signing descriptor \"calldata-lpv3\" installed on this signer [signer's table]")
     # The descriptor's fields in its order, each value decoded from the signed bytes; the

@@ -63,10 +63,9 @@ struct FormatRenderer {
     }
 
     /// A group's path through a `[]` and the same path naming one element: inside the group,
-    /// paths read that element, so the fields of one element (and the token of its amount)
-    /// are shown together.
-    /// `index` of `count` numbers the element in the labels ("Amount [2 of 3]"): a sequential
-    /// group shows each field for every element, and the numbers pair them.
+    /// paths read that element, so a field and its parameters (the token of an amount) come
+    /// from the same element. `index` of `count` numbers the element in the labels
+    /// ("Amount [2 of 3]"), which pairs the fields of a sequential group.
     private typealias Binding = (all: DescriptorPath, element: DescriptorPath, index: Int, count: Int)
 
     /// Shows `nodes`; returns why the format is unusable, or nil.

@@ -24,7 +24,7 @@ public struct TypedDataReview: Equatable, Sendable {
     /// `0x` + hex of the digest that will be signed.
     public let digest: String
     /// Addresses written in a mixed case that is not their EIP-55 checksum, with the member
-    /// that holds each ("message.spender: 0x…"): signed as their bytes, but worth a warning.
+    /// that holds each ("message spender: 0x…"): signed as their bytes, but worth a warning.
     public private(set) var badChecksums: [String] = []
 
     /// Builds the review; the typed data must hash (so malformed values are refused here too).
