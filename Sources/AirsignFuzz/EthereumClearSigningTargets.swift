@@ -14,6 +14,20 @@ extension FuzzTarget {
         try FuzzViolation.check(again == data, "the strict decoder accepted bytes that are not the encoding of what it decoded")
     }
 
+    /// The input is a function signature, a newline, and calldata after the selector. The
+    /// review's reading (strict arguments, then bytes after them) must split the data exactly:
+    /// the arguments re-encode to the bytes before the suffix.
+    static let ethereumABISuffix = FuzzTarget(name: "ethereum-abi-suffix", summary: "ABI arguments followed by extra bytes, as an installed descriptor's review reads them") { input throws(FuzzViolation) in
+        let split = input.firstIndex(of: 0x0a) ?? input.endIndex
+        guard let text = String(validating: input[..<split], as: UTF8.self), let function = try? ABIFunction(signature: text) else { return }
+        let data = function.selector + Array(input[min(split + 1, input.endIndex)...])
+        guard let decoded = try? function.decodeAllowingSuffix(calldata: data) else { return }
+        let again: [UInt8]
+        do { again = try ABIEncoder.encode(decoded.values, as: function.inputs.map(\.type)) } catch { throw FuzzViolation("decoded values do not encode again: \(error)") }
+        try FuzzViolation.check(function.selector + again + decoded.suffix == data, "arguments and suffix are not the calldata split in two")
+        try FuzzViolation.check(decoded.suffix.isEmpty == ((try? function.decode(calldata: data)) != nil), "the strict decoder and the suffix reading disagree")
+    }
+
     /// The input is an ERC-7730 descriptor (JSON), a NUL byte, and calldata sent to the
     /// contract it binds: the descriptor is read and, when the signer accepts it, the call is
     /// shown with it as an installed descriptor (refusals are fine, traps are not).

@@ -2,6 +2,7 @@ import AirsignKeystore
 import AirsignCLI
 import AirsignCrypto
 import AirsignKeys
+import Glibc
 
 /// Getting PINs from the user: the keystore PIN once, a new PIN twice on the terminal (or once
 /// from a file, for automation). PINs are read with `SecretSource`, so never from argv.
@@ -12,6 +13,14 @@ public enum PINEntry {
     /// The keystore PIN, from `file` (`-` for standard input) or asked on the terminal.
     public static func current(file: String?, prompt: String = "Keystore PIN: ") throws(CLIError) -> SecureBytes {
         try SecretSource.option(file, prompt: prompt).read(maximumBytes: maximumBytes)
+    }
+
+    /// How to get the keystore PIN when a command can do without it (`inspect`): from `file`,
+    /// or on the terminal when standard input and error are one; else nil (never a prompt
+    /// that a script cannot answer).
+    public static func ifAvailable(file: String?) -> (() throws -> SecureBytes)? {
+        guard file != nil || (isatty(0) == 1 && isatty(2) == 1) else { return nil }
+        return { try current(file: file) }
     }
 
     /// A new PIN, checked against `PINPolicy`: read once from `file`, or asked twice on the

@@ -29,6 +29,9 @@ public struct SignJob: Sendable {
     /// (`SignerKnowledgeStore`: Ethereum descriptors and tokens, Stellar tokens) is unchanged;
     /// run before any signature is released.
     public var verifyInstalled: @Sendable (SecureBytes) throws -> Void = { _ in }
+    /// Whether the signer home holds installed descriptors or tokens: `inspect` then checks
+    /// their seal as `sign` does when it is given the PIN, and says so when it is not.
+    public var hasInstalled = false
     /// `--details`: reviews list what they otherwise count (`ReviewContext.details`).
     public var details = false
 
@@ -48,17 +51,31 @@ public struct SignJob: Sendable {
     /// The programs' job: the real chains, the signer home of this environment, the real clock.
     public static func standard() throws -> SignJob {
         let keystore = try SignerContext.keystore()
-        let installed = try keystore.isInitialized ? try SignerKnowledgeStore(keystore: keystore).loadSealed() : (.none, [:], { _ in })
+        let store = SignerKnowledgeStore(keystore: keystore)
+        let initialized = try keystore.isInitialized
+        let installed = initialized ? try store.loadSealed() : (.none, [:], { _ in })
         var job = SignJob(registry: .standard(ethereum: installed.knowledge, stellarTokens: installed.stellarTokens),
                           keys: StandardSigningKeys(keystore: keystore), keystore: keystore, contacts: ContactStore(home: keystore.directory),
                           now: Int64(time(nil)), log: { Console.info($0) })
         job.verifyInstalled = installed.verify
+        job.hasInstalled = initialized && access(store.path, F_OK) == 0
         return job
     }
 
-    /// `inspect`: shows the review of every request and the batch total, with no PIN. Throws the
-    /// first refusal (after showing them all) when any request would be refused.
-    public func inspect(_ input: [UInt8], allowBlind: Bool) throws {
+    /// `inspect`: shows the review of every request and the batch total. Throws the first
+    /// refusal (after showing them all) when any request would be refused. With `pin` (given
+    /// when the person can be asked, or named a PIN file) the seal of what is installed on
+    /// the signer is checked first, as `sign` checks it, and a swapped file stops it before
+    /// any review; without, the reviews are headed by a note that it was not checked.
+    public func inspect(_ input: [UInt8], allowBlind: Bool, pin: (() throws -> SecureBytes)? = nil) throws {
+        if hasInstalled {
+            if let pin {
+                try verifyInstalled(try pin())
+                log("The descriptors and tokens installed on this signer match their PIN seal.")
+            } else {
+                log("note: the descriptors and tokens installed on this signer are used unchecked: their PIN seal is checked with the PIN (inspect --pin-file FILE, or on a terminal); sign always checks it before it signs.")
+            }
+        }
         let initialized = try keystore.isInitialized
         let own = initialized ? accounts(try keystore.list()) : []
         let requests = try requests(input, accounts: own)

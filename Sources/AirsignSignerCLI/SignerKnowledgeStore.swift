@@ -59,6 +59,8 @@ public struct SignerKnowledgeStore: Sendable {
         let (data, seal) = (stored.content.authenticatedBytes, stored.seal)
         return (stored.knowledge, try stored.content.stellarKnowledge(), { pin in
             guard try keystore.verify(publicData: data, seal: seal, pin: pin) else {
+                // A wrong PIN (possible in `inspect`, which opens no key) is told apart first.
+                try keystore.verifyPIN(pin)
                 throw KnowledgeStoreError("\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)", status: .keystoreDamaged)
             }
         })

@@ -5,18 +5,24 @@ import ArgumentParser
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Decode requests and show what signing them would mean (no PIN).",
+        abstract: "Decode requests and show what signing them would mean (the PIN only to check what is installed).",
         discussion: """
             Shows the review of every request in the file (one request, a JSON array, or JSON \
             lines) and the batch total per chain and asset, exactly as `sign` would. Exits 0 \
             when every request could be signed; otherwise non-zero with the first reason \
-            (3: a request is refused; 7: no keystore, or an account it does not hold).
+            (3: a request is refused; 7: no keystore, or an account it does not hold). When \
+            descriptors or tokens are installed on the signer, their PIN seal is checked first, \
+            as `sign` checks it (exit 5 when the file was changed outside airsign-signer), with \
+            the PIN from --pin-file or the terminal; without either, the reviews are headed by \
+            a note that it was not checked.
             """)
 
     @OptionGroup var input: MessageInputOptions
 
     @Flag(help: "Accept requests that cannot be fully shown (raw or blind signing).")
     var blind = false
+
+    @OptionGroup var pinFile: PINFileOption
 
     @Flag(help: "List every detail a review otherwise counts (each entry of a Stellar Soroban footprint).")
     var details = false
@@ -28,6 +34,6 @@ struct InspectCommand: ParsableCommand {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
-        try job.inspect(try input.read(), allowBlind: blind)
+        try job.inspect(try input.read(), allowBlind: blind, pin: PINEntry.ifAvailable(file: pinFile.path))
     }
 }

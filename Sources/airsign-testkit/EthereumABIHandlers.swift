@@ -70,6 +70,10 @@ let ethereumABIHandlers: [String: Handler] = [
         let types = try types(request)
         return ["values": try ABIDecoder.decode(types, from: try request.bytes("hex")).map(json)]
     },
+    // The signer's built-in ERC-7730 descriptors, as written (for the erc7730 reference).
+    "eth_builtin_descriptors": { _ in
+        ["descriptors": ClearSigningDescriptor.builtInTexts]
+    },
     // A signature's canonical form and selector.
     "eth_abi_function": { request in
         let function = try ABIFunction(signature: try request.string("signature"))

@@ -92,4 +92,35 @@ import Testing
         }
         #expect(error?.description.contains("nothing was signed") == true)
     }
+
+    /// `inspect` checks the seal of what is installed as `sign` does when it has the PIN: a
+    /// swapped file stops it before any review; without the PIN it says it did not check.
+    @Test func inspectChecksTheSealWithThePINAndSaysWhenItCannot() throws {
+        let fixture = try SignerFixture()
+        let store = SignerKnowledgeStore(keystore: fixture.keystore)
+        try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
+        let request = MessageFile.serialize([try TestChainFixtures.transfer()])
+        var logged = LogLines()
+        var job = fixture.job()
+        job.log = { [logged] in logged.append($0) }
+        job.hasInstalled = true
+        job.verifyInstalled = try store.loadSealed().verify
+        try job.inspect(request, allowBlind: false, pin: { testPIN })
+        #expect(logged.text.hasPrefix("The descriptors and tokens installed on this signer match their PIN seal.\n"))
+        // A wrong PIN is a wrong PIN, not a damaged file.
+        #expect(throws: KeystoreError.self) { try job.inspect(request, allowBlind: false, pin: { SecureBytes(copying: Array("wrong pin".utf8)) }) }
+        // The file swapped on disk: refused before any review is shown.
+        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: "Test owner", with: "Evil owner")
+        try text.write(toFile: store.path, atomically: true, encoding: .utf8)
+        job.verifyInstalled = try store.loadSealed().verify
+        logged = LogLines()
+        job.log = { [logged] in logged.append($0) }
+        let error = #expect(throws: KnowledgeStoreError.self) { try job.inspect(request, allowBlind: false, pin: { testPIN }) }
+        #expect(error?.description.contains("does not match its PIN seal") == true)
+        #expect(logged.text.isEmpty)
+        // No PIN to ask for: the reviews are shown, headed by a note that nothing was checked.
+        try job.inspect(request, allowBlind: false)
+        #expect(logged.text.hasPrefix("note: the descriptors and tokens installed on this signer are used unchecked"))
+    }
 }
+

@@ -7,6 +7,7 @@ one process start. `AIRSIGN_BIN_DIR` (set by `make test`) names the directory ho
 import json
 import os
 import random
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -51,6 +52,35 @@ class Testkit:
 
     def call(self, op, **args):
         return self.batch([dict(op=op, **args)])[0]
+
+
+class SignerHomes:
+    """Fresh `airsign-signer` homes under `base`, each a copy of one keystore initialized with
+    `pin` (Argon2id's cheapest preset): for tests that install descriptors or tokens through
+    the CLI, one home each."""
+
+    def __init__(self, base: Path, pin: str):
+        self.binary = bin_dir() / "airsign-signer"
+        self.base = base
+        self.pin = base / "pin"
+        self.pin.write_text(pin)
+        self.pin.chmod(0o600)
+        self.template = base / "template"
+        self.count = 0
+        self.run(self.template, "init", "--kdf", "interactive", "--pin-file", str(self.pin))
+
+    def fresh(self) -> Path:
+        self.count += 1
+        home = self.base / f"home{self.count}"
+        shutil.copytree(self.template, home)
+        return home
+
+    def run(self, home: Path, *args, check=True):
+        out = subprocess.run([str(self.binary), *args], capture_output=True, text=True, timeout=120,
+                             env=dict(os.environ, AIRSIGN_SIGNER_HOME=str(home)))
+        if check and out.returncode != 0:
+            raise AssertionError(f"airsign-signer {' '.join(args)} exited {out.returncode}: {out.stderr.strip()}")
+        return out
 
 
 @pytest.fixture(scope="session")

@@ -10,10 +10,7 @@ Cases Airsign cannot or should not pass are listed in KNOWN with the reason (REA
 signing"); a known case that starts passing fails the test, so the list stays true. Skipped
 as a whole when ../shared/data is absent (a clean clone)."""
 import json
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -51,34 +48,19 @@ def cases():
 def signer(tmp_path_factory):
     if not REGISTRY.is_dir():
         pytest.skip(f"{REGISTRY} is absent (a clean clone): the registry acceptance cases need ../shared/data")
-    from conftest import bin_dir
-    binary = bin_dir() / "airsign-signer"
-    base = tmp_path_factory.mktemp("registry")
-    pin = base / "pin"
-    pin.write_text(PIN)
-    pin.chmod(0o600)
-    template = base / "template"
-    run(binary, template, "init", "--kdf", "interactive", "--pin-file", str(pin))
+    from conftest import SignerHomes
+    signers = SignerHomes(tmp_path_factory.mktemp("registry"), PIN)
     homes = {}
 
     def home_with(descriptor: Path):
         """A signer home with `descriptor` installed, or why `descriptor add` refused it."""
         if descriptor not in homes:
-            home = base / f"home{len(homes)}"
-            shutil.copytree(template, home)
-            added = run(binary, home, "descriptor", "add", str(descriptor), "--pin-file", str(pin), check=False)
+            home = signers.fresh()
+            added = signers.run(home, "descriptor", "add", str(descriptor), "--pin-file", str(signers.pin), check=False)
             homes[descriptor] = home if added.returncode == 0 else added.stderr.strip()
         return homes[descriptor]
 
-    return binary, home_with, base
-
-
-def run(binary, home, *args, check=True):
-    out = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=120,
-                         env=dict(os.environ, AIRSIGN_SIGNER_HOME=str(home)))
-    if check and out.returncode != 0:
-        raise AssertionError(f"airsign-signer {' '.join(args)} exited {out.returncode}: {out.stderr.strip()}")
-    return out
+    return signers, home_with
 
 
 def transaction(test):
@@ -159,16 +141,16 @@ def squeezed(text: str) -> str:
 
 @pytest.mark.parametrize("descriptor,test", cases())
 def test_registry_case(signer, descriptor, test, request):
-    binary, home_with, base = signer
+    signers, home_with = signer
     home = home_with(descriptor)
     key = request.node.callspec.id
     if isinstance(home, str):
         if key in KNOWN:
             pytest.xfail(KNOWN[key])
         raise AssertionError(f"descriptor add refused {descriptor.name}: {home}")
-    path = base / "request.json"
+    path = signers.base / "request.json"
     path.write_text(json.dumps(sign_request(test)))
-    out = run(binary, home, "inspect", str(path), check=False)
+    out = signers.run(home, "inspect", str(path), check=False)
     review = squeezed(unwrapped(out.stderr))
     missing = [text for text in test["expectedTexts"] if squeezed(text) not in review]
     if key in KNOWN:
@@ -192,7 +174,7 @@ def test_every_descriptor_the_signer_accepts_passes_the_specifications_schema(si
     `$ref` matches both), so that one ambiguity is not counted as an error: the registry's own
     files have it."""
     import jsonschema
-    binary, home_with, base = signer
+    _, home_with = signer
     if isinstance(home_with(descriptor), str):
         pytest.skip("descriptor add refused it")
     document = json.loads(descriptor.read_text())

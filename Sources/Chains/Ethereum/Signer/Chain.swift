@@ -118,6 +118,9 @@ public struct EthereumChain: ChainModule {
         } else {
             warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
         }
+        for address in shown.badChecksums {
+            warnings.append("the typed data writes an address in a mixed case that is not its EIP-55 checksum (\(address)); EIP-712 signs its 20 bytes, shown here checksummed, so the case does not change what is signed, but check that the address is the one you expect")
+        }
         let labels = labels(context)
         var lines = [ReviewLine("from", labels.describe(from)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
         lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }

@@ -71,12 +71,31 @@ import Testing
     @Test func callDataThatDoesNotDecodeUnderTheMatchedFunctionIsRefused() throws {
         let knowledge = EthereumKnowledge(descriptors: [InstalledDescriptor(name: "pool", descriptor: try Self.descriptor())])
         let data = try Self.supplyData()
-        for bad in [Array(data.dropLast(1)), data + [0], Array(data.prefix(4)) + [UInt8](repeating: 0xff, count: 128)] {
+        // Cut short, or heads that are not a strict encoding (dirty high bits).
+        for bad in [Array(data.dropLast(1)), Array(data.prefix(4)) + [UInt8](repeating: 0xff, count: 128)] {
             let error = #expect(throws: EthereumError.self) { _ = try Self.review(bad, knowledge: knowledge) }
             #expect(error?.description.contains("does not decode under supply(address,uint256,address,uint16)") == true, "\(String(describing: error))")
         }
         let request = try ABIFunction(signature: Self.supply)
         #expect(throws: EthereumError.self) { _ = try Self.review(data + [0], request: request) }
+    }
+
+    /// Bytes after the arguments' strict encoding (a frontend's tag) are signed and reach the
+    /// contract: an installed descriptor still shows the arguments, and the bytes come as their
+    /// own signed line, every one, with a warning. The request's fragment stays strict.
+    @Test func bytesAfterTheArgumentsAreShownEveryOneAndWarned() throws {
+        let knowledge = EthereumKnowledge(descriptors: [InstalledDescriptor(name: "pool", descriptor: try Self.descriptor())])
+        let tag: [UInt8] = Array(0 ..< 37).map { UInt8($0 * 7 & 0xff) }
+        let review = try Self.review(try Self.supplyData() + tag, knowledge: knowledge)
+        #expect(Self.value(review, "Amount to supply")?.value.hasPrefix("1.5 USDC") == true)
+        let line = try #require(Self.value(review, "37 bytes after the arguments"))
+        #expect(line.value == Hex.encode(tag, prefix: true) && line.source == .signed)
+        #expect(review.warnings.contains { $0.contains("carries 37 bytes after the arguments of supply") })
+        #expect(review.blindReason == nil)
+        // One byte: singular; and a call without the tag has neither line nor warning.
+        #expect(Self.value(try Self.review(try Self.supplyData() + [0], knowledge: knowledge), "1 byte after the arguments")?.value == "0x00")
+        let plain = try Self.review(try Self.supplyData(), knowledge: knowledge)
+        #expect(!plain.lines.contains { $0.label.contains("after the arguments") } && !plain.warnings.contains { $0.contains("after the arguments") })
     }
 
     @Test func aDescriptorThatDoesNotShowARequiredFieldIsNotUsed() throws {
@@ -115,6 +134,8 @@ import Testing
             (#"{"context":{"contract":{"deployments":[{"chainId":1,"address":"\#(Self.pool)"}]}},"display":{"formats":{"f(uint256 a)":{"fields":[{"path":"b","format":"raw"}]}}}}"#, "\"b\""),
             (#"{"context":{"contract":{"deployments":[{"chainId":1,"address":"\#(Self.pool)"}]}},"display":{"formats":{"f(uint256 a)":{"fields":[{"path":"a","format":"shiny"}]}}}}"#, "shiny"),
             (#"{"context":{"contract":{}},"display":{"formats":{}}}"#, "no deployments"),
+            // Neither label nor format: Ledger's erc7730 reads it as no field at all.
+            (#"{"context":{"contract":{"deployments":[{"chainId":1,"address":"\#(Self.pool)"}]}},"display":{"formats":{"f(uint256 a)":{"fields":[{"path":"a","visible":"never"}]}}}}"#, "a label or a format"),
         ]
         for (text, named) in cases {
             let error = #expect(throws: EthereumError.self) { _ = try ClearSigningDescriptor(document: try JSONParser().parse(Array(text.utf8))) }

@@ -42,7 +42,8 @@ import Testing
         _ = try typed(document(types: types, primary: "T", message: good)).digest()
         for bad in [
             #"{"a":"0x5290","b":"0x01020304","f":true}"#,                                      // short address
-            #"{"a":"0x52908400098527886E0F7030069857D2E4169Ee7","b":"0x01020304","f":true}"#,  // bad checksum
+            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE","b":"0x01020304","f":true}"#,   // 39 digits
+            #"{"a":"0x52908400098527886E0F7030069857D2E4169EEg","b":"0x01020304","f":true}"#,  // not hex
             #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x010203","f":true}"#,    // bytes4 of 3
             #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304","f":1}"#,     // bool as number
             #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304"}"#,           // missing member
@@ -50,6 +51,23 @@ import Testing
         ] {
             #expect(throws: EthereumError.self, "\(bad)") { try typed(document(types: types, primary: "T", message: bad)).digest() }
         }
+    }
+
+    /// EIP-712 hashes an address as its 20 bytes (eth-account reads any case): a mixed case that
+    /// is not the EIP-55 checksum signs the same digest as the checksummed form, and the review
+    /// names the address in a warning instead of refusing it.
+    @Test func mixedCaseThatIsNotTheChecksumHashesAsItsBytesAndIsNamed() throws {
+        let types = #""T":[{"name":"a","type":"address"}]"#
+        let checksummed = try typed(document(types: types, primary: "T", message: #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7"}"#))
+        let lower = try typed(document(types: types, primary: "T", message: #"{"a":"0x52908400098527886e0f7030069857d2e4169ee7"}"#))
+        let wrongCase = try typed(document(types: types, primary: "T", message: #"{"a":"0x52908400098527886E0F7030069857D2E4169Ee7"}"#))
+        #expect(try wrongCase.digest() == checksummed.digest())
+        #expect(try lower.digest() == checksummed.digest())
+        #expect(try TypedDataReview(checksummed).badChecksums.isEmpty)
+        #expect(try TypedDataReview(lower).badChecksums.isEmpty)
+        let review = try TypedDataReview(wrongCase)
+        #expect(review.badChecksums == ["message a: 0x52908400098527886E0F7030069857D2E4169Ee7"])
+        #expect(review.message.first?.value == "0x52908400098527886E0F7030069857D2E4169EE7")
     }
 
     @Test func unknownAndCyclicTypes() {

@@ -8,6 +8,12 @@ import AirsignEncoding
 /// `execTransaction`. Written for Airsign after the ERC texts and the ERC-7730 registry's
 /// generic descriptors (CC0); a transaction's own ERC-20 calls keep their dedicated review
 /// (CallDataReview), these show them inside other calls.
+extension ClearSigningDescriptor {
+    /// The JSON of the signer's built-in descriptors, as written (for checks against other
+    /// ERC-7730 readers).
+    public static var builtInTexts: [String] { BuiltInDescriptors.texts }
+}
+
 enum BuiltInDescriptors {
     /// Every built-in calldata descriptor; built once (they are the signer's own, and valid).
     static let calls: [ClearSigningDescriptor] = texts.compactMap { text in
@@ -113,8 +119,8 @@ enum BuiltInDescriptors {
             {"path": "permitSingle.details.expiration", "label": "Expires", "format": "date", "params": {"encoding": "timestamp"}},
             {"path": "owner", "label": "Owner", "format": "addressName"},
             {"path": "permitSingle.sigDeadline", "label": "Signature deadline", "format": "date", "params": {"encoding": "timestamp"}},
-            {"path": "permitSingle.details.nonce", "visible": "never"},
-            {"path": "signature", "visible": "never"}]},
+            {"path": "permitSingle.details.nonce", "label": "Nonce", "visible": "never"},
+            {"path": "signature", "label": "Signature", "visible": "never"}]},
           "permitTransferFrom(((address token,uint256 amount) permitted,uint256 nonce,uint256 deadline) permit,(address to,uint256 requestedAmount) transferDetails,address owner,bytes signature)": {
             "intent": "Permit2 transfer, by signature", "fields": [
             {"path": "transferDetails.requestedAmount", "label": "Amount", "format": "tokenAmount", "params": {"tokenPath": "permit.permitted.token"}},
@@ -122,8 +128,8 @@ enum BuiltInDescriptors {
             {"path": "owner", "label": "From", "format": "addressName"},
             {"path": "permit.permitted.amount", "label": "Signed for up to", "format": "tokenAmount", "params": {"tokenPath": "permit.permitted.token"}},
             {"path": "permit.deadline", "label": "Deadline", "format": "date", "params": {"encoding": "timestamp"}},
-            {"path": "permit.nonce", "visible": "never"},
-            {"path": "signature", "visible": "never"}]}
+            {"path": "permit.nonce", "label": "Nonce", "visible": "never"},
+            {"path": "signature", "label": "Signature", "visible": "never"}]}
          }}}
         """
 

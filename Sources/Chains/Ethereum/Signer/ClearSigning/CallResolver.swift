@@ -97,15 +97,18 @@ struct CallResolver {
         for installed in environment.knowledge.descriptors(chainId: environment.chainId, contract: to) {
             for format in installed.descriptor.formats {
                 guard let function = format.function, function.selector == selector else { continue }
-                let values: [ABIValue]
-                do { values = try function.decode(calldata: data) } catch {
+                // The arguments must be their strict encoding; bytes after it (a frontend's tag)
+                // are signed and reach the contract, so they are shown, every byte, and warned of.
+                let decoded: (values: [ABIValue], suffix: [UInt8])
+                do { decoded = try function.decodeAllowingSuffix(calldata: data) } catch {
                     throw EthereumError.invalidDescriptor("the call does not decode under \(function.canonicalSignature) of the installed descriptor \"\(installed.name)\": \(error.reason)")
                 }
-                let arguments = DataNode(arguments: values, of: function.inputs)
+                let arguments = DataNode(arguments: decoded.values, of: function.inputs)
                 switch try render(format, of: installed.descriptor, arguments, container, depth: depth) {
                 case .shown(let rendered):
                     var shown = display(rendered, source: .installed(installed.name), descriptor: installed.descriptor, function: function, arguments: arguments)
                     shown.warnings = warnings + shown.warnings
+                    if !decoded.suffix.isEmpty { shown.showSuffix(decoded.suffix, after: function) }
                     return (shown, [])
                 case .notUsed(let reason):
                     warnings.append("the installed descriptor \"\(installed.name)\" was not used for \(function.name): \(reason)")
@@ -145,5 +148,15 @@ struct CallResolver {
         let reason = depth > Self.maxDepth ? "a call nested deeper than \(Self.maxDepth) levels" : "contract call data that no descriptor the signer has describes"
         let selector = data.count >= 4 ? Hex.encode(Array(data.prefix(4)), prefix: true) : Hex.encode(data, prefix: true)
         return CallDisplay(source: .blind, summary: "not a known call (selector \(selector))", lines: DataWords.call(data), blindReasons: [reason])
+    }
+}
+
+extension CallDisplay {
+    /// Shows the bytes a call carries after its arguments' encoding, as its own signed line
+    /// with a warning: the descriptor does not describe them, and the contract receives them.
+    mutating func showSuffix(_ suffix: [UInt8], after function: ABIFunction) {
+        let count = "\(suffix.count) byte\(suffix.count == 1 ? "" : "s")"
+        lines.append(ReviewLine("\(count) after the arguments", Hex.encode(suffix, prefix: true), source: .signed))
+        warnings.append("the call data carries \(count) after the arguments of \(function.name) (not part of its ABI encoding, undescribed; signed, and the contract receives them)")
     }
 }

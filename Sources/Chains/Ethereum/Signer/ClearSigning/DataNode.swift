@@ -79,7 +79,8 @@ public indirect enum DataNode: Equatable, Sendable {
             self = .int(negative ? -BigInt(magnitude) : BigInt(magnitude))
         case .address:
             guard case .string(let text) = value else { throw .invalidTypedData("\(path) must be an address string") }
-            do { self = .address(try EthereumAddress(bytes: try EIP55.decode(text))) } catch { throw .invalidTypedData("\(path): \(error)") }
+            let bytes = try TypedDataAddress.bytes(text, path: path)
+            do { self = .address(try EthereumAddress(bytes: bytes)) } catch { throw .invalidTypedData("\(path): \(error)") }
         case .bool:
             guard case .bool(let flag) = value else { throw .invalidTypedData("\(path) must be true or false") }
             self = .bool(flag)

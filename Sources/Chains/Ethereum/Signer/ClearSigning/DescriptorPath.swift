@@ -62,6 +62,25 @@ public struct DescriptorPath: Hashable, Sendable, CustomStringConvertible {
         return DescriptorPath(root: parent.root, absolute: parent.absolute, steps: parent.steps + steps)
     }
 
+    /// The path up to and including its first `[]` (`items.[]` of `items.[].amount`), if it
+    /// has one: a group under it is shown element by element.
+    var throughFirstAll: DescriptorPath? {
+        guard let position = steps.firstIndex(of: .all) else { return nil }
+        return DescriptorPath(root: root, absolute: absolute, steps: Array(steps[...position]))
+    }
+
+    /// This path with `prefix` (a path through a `[]`) replaced by `concrete` (the same path
+    /// naming one element) when it starts with it; else unchanged.
+    func binding(_ prefix: DescriptorPath, to concrete: DescriptorPath) -> DescriptorPath {
+        guard root == prefix.root, steps.starts(with: prefix.steps) else { return self }
+        return DescriptorPath(root: concrete.root, absolute: absolute, steps: concrete.steps + steps.dropFirst(prefix.steps.count))
+    }
+
+    /// This path with its last step (a `[]`) naming element `index`.
+    func element(_ index: Int) -> DescriptorPath {
+        DescriptorPath(root: root, absolute: absolute, steps: steps.dropLast() + [.index(index)])
+    }
+
     /// The steps with every index, slice and `[]` dropped: the field a path reads, whatever
     /// element of it (`details.[].amount` → `details.amount`), for coverage checks.
     public var fieldName: String {

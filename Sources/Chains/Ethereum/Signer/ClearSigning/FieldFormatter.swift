@@ -208,7 +208,10 @@ struct FieldFormatter {
     private func enumeration(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         guard case .string(let reference)? = spec.params["$ref"] else { throw EthereumError.invalidDescriptor("\(place): enum needs $ref") }
         let name = String(reference.dropFirst("$.metadata.enums.".count))
-        guard let key = node.keyText else { throw EthereumError.invalidDescriptor("\(place): an enum value is a single value") }
+        // Enum keys are integers in decimal; a slice of a word ("rawdata.[0:1]") is bytes, read
+        // as the big-endian integer they are (0x80 is key "128").
+        let integer: DataNode = if case .bytes(let bytes) = node, (1 ... 32).contains(bytes.count) { .uint(BigUInt(bigEndian: bytes)) } else { node }
+        guard let key = integer.keyText else { throw EthereumError.invalidDescriptor("\(place): an enum value is a single value") }
         guard let word = scope.descriptor.enums[name]?[key] else {
             return FormattedValue(text: "\(key) (not one of the descriptor's values for \(name))", fromTable: true,
                                   warnings: ["\(spec.label): \(key) is not one of the values the descriptor knows"])

@@ -128,6 +128,11 @@ struct FormatReader {
     /// A field given whole.
     private func field(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape) throws(EthereumError) -> FieldSpec {
         let fields = try Strict(value, place).object(allowed: Self.fieldKeys)
+        // Ledger's reference (erc7730) tells a field from a group by these keys; a field with
+        // neither is not a field to it, so it is none here either (hidden ones too).
+        guard fields["label"] != nil || fields["format"] != nil else {
+            throw .invalidDescriptor("\(place): a field has a label or a format")
+        }
         return try spec(fields, overrides: nil, place: place, parent: parent, shape: shape)
     }
 

@@ -62,9 +62,15 @@ struct FormatRenderer {
         }
     }
 
+    /// A group's path through a `[]` and the same path naming one element: inside the group,
+    /// paths read that element, so a field and its parameters (the token of an amount) come
+    /// from the same element. `index` of `count` numbers the element in the labels
+    /// ("Amount [2 of 3]"), which pairs the fields of a sequential group.
+    private typealias Binding = (all: DescriptorPath, element: DescriptorPath, index: Int, count: Int)
+
     /// Shows `nodes`; returns why the format is unusable, or nil.
     private func walk(_ nodes: [FieldNode], parent: DescriptorPath?, level: Int, into out: inout Rendered,
-                      covered: inout [String], shown: inout Set<String>) throws -> String? {
+                      covered: inout [String], shown: inout Set<String>, bound: [Binding] = []) throws -> String? {
         for node in nodes {
             switch node {
             case .group(let group):
@@ -74,21 +80,44 @@ struct FormatRenderer {
                     out.lines.append(ReviewLine(SafeName.shown(label), "", level: level, source: .signerTable))
                     inner += 1
                 }
-                if let reason = try walk(group.fields, parent: group.path ?? parent, level: inner, into: &out, covered: &covered, shown: &shown) {
-                    return reason
+                let path = group.path.map { Self.bind($0, bound) }
+                guard let all = path?.throughFirstAll else {
+                    if let reason = try walk(group.fields, parent: path ?? parent, level: inner, into: &out, covered: &covered, shown: &shown, bound: bound) {
+                        return reason
+                    }
+                    continue
+                }
+                // Element by element: `bundled` shows every field of an element before the
+                // next element; `sequential` (the default) each field for every element.
+                let count = try scope.nodes(all).count
+                let passes: [(fields: [FieldNode], elements: Range<Int>)] = group.bundled
+                    ? (0 ..< count).map { (group.fields, $0 ..< $0 + 1) }
+                    : group.fields.map { ([$0], 0 ..< count) }
+                for pass in passes {
+                    for index in pass.elements {
+                        if let reason = try walk(pass.fields, parent: path, level: inner, into: &out, covered: &covered, shown: &shown,
+                                                 bound: bound + [(all, all.element(index), index, count)]) {
+                            return reason
+                        }
+                    }
                 }
             case .field(let spec):
-                if let reason = try field(spec, parent: parent, level: level, into: &out, covered: &covered, shown: &shown) { return reason }
+                if let reason = try field(spec, parent: parent.map { Self.bind($0, bound) }, level: level, into: &out,
+                                          covered: &covered, shown: &shown, bound: bound) { return reason }
             }
         }
         return nil
     }
 
+    private static func bind(_ path: DescriptorPath, _ bound: [Binding]) -> DescriptorPath {
+        bound.reduce(path) { path, binding in path.binding(binding.all, to: binding.element) }
+    }
+
     private func field(_ spec: FieldSpec, parent: DescriptorPath?, level: Int, into out: inout Rendered,
-                       covered: inout [String], shown: inout Set<String>) throws -> String? {
+                       covered: inout [String], shown: inout Set<String>, bound: [Binding]) throws -> String? {
         let place = "field \"\(spec.label)\""
         var values: [DataNode]
-        if let path = spec.path {
+        if let path = spec.path.map({ Self.bind($0, bound) }) {
             if path.root == .data { covered.append(path.fieldName) }
             values = try scope.nodes(path)
         } else if let literal = spec.value {
@@ -121,7 +150,8 @@ struct FormatRenderer {
         if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
         shown.formUnion(parameterPaths)
         let formatter = FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall)
-        let label = SafeName.shown(spec.label)
+        let elements = bound.filter { $0.count > 1 }.map { "\($0.index + 1) of \($0.count)" }
+        let label = SafeName.shown(spec.label) + (elements.isEmpty ? "" : " [\(elements.joined(separator: ", "))]")
         for (index, value) in values.enumerated() {
             let formatted = try formatter.format(value, spec, place: place)
             out.lines.append(ReviewLine(values.count > 1 ? "\(label) [\(index + 1)]" : label, formatted.text, level: level,

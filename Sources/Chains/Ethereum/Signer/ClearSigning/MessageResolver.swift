@@ -56,7 +56,7 @@ struct MessageResolver {
     private func verifyingContract(_ typed: TypedData) -> EthereumAddress? {
         let declared = typed.types["EIP712Domain"]?.first { $0.name == "verifyingContract" }
         guard declared?.type == "address", case .string(let text)? = typed.domain["verifyingContract"],
-              let bytes = try? EIP55.decode(text) else { return nil }
+              let bytes = try? TypedDataAddress.bytes(text, path: "domain.verifyingContract") else { return nil }
         return try? EthereumAddress(bytes: bytes)
     }
 
@@ -70,7 +70,7 @@ struct MessageResolver {
             }
             switch (wanted, actual) {
             case let (.string(a), .string(b)):
-                if let x = try? EIP55.decode(a), let y = try? EIP55.decode(b) { return x == y }
+                if let x = try? EIP55.decode(a), let y = try? TypedDataAddress.bytes(b, path: "domain.\(key)") { return x == y }
                 return a == b
             case let (.number(a), .number(b)): return BigUInt(a, radix: 10) == BigUInt(b, radix: 10)
             case let (.bool(a), .bool(b)): return a == b

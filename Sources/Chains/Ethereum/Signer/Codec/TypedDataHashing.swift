@@ -74,9 +74,7 @@ extension TypedData {
             return [UInt8](repeating: 0, count: 31) + [flag ? 1 : 0]
         case .address:
             guard case .string(let text) = value else { throw .invalidTypedData("\(path) must be an address string, not \(value.kindDescription)") }
-            let bytes: [UInt8]
-            do { bytes = try EIP55.decode(text) } catch { throw .invalidTypedData("\(path): \(error)") }
-            return [UInt8](repeating: 0, count: 12) + bytes
+            return [UInt8](repeating: 0, count: 12) + (try TypedDataAddress.bytes(text, path: path))
         case .uint(let bits):
             let (negative, magnitude) = try integer(value, path: path)
             guard !negative || magnitude == 0 else { throw .invalidTypedData("\(path) is negative but its type is uint\(bits)") }

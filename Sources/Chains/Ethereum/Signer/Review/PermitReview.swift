@@ -191,7 +191,8 @@ struct PermitReview {
     /// An address member, read as the digest reads it.
     private func address(_ value: JSONValue?, _ path: String) throws(EthereumError) -> EthereumAddress {
         guard case let .string(text)? = value else { throw .invalidTypedData("\(path) must be an address string") }
-        do { return try EthereumAddress(bytes: try EIP55.decode(text)) } catch { throw .invalidTypedData("\(path): \(error)") }
+        let bytes = try TypedDataAddress.bytes(text, path: path)
+        do { return try EthereumAddress(bytes: bytes) } catch { throw .invalidTypedData("\(path): \(error)") }
     }
 
     /// An unsigned integer member, read as the digest reads it.

@@ -12,6 +12,8 @@ public struct TypedDataReview: Equatable, Sendable {
         public let name: String
         public let type: String
         public let value: String
+        /// An address's text as the typed data wrote it (for `badChecksums`).
+        var typedAs: String? = nil
     }
 
     public let primaryType: String
@@ -21,6 +23,9 @@ public struct TypedDataReview: Equatable, Sendable {
     public let message: [Line]
     /// `0x` + hex of the digest that will be signed.
     public let digest: String
+    /// Addresses written in a mixed case that is not their EIP-55 checksum, with the member
+    /// that holds each ("message spender: 0x…"): signed as their bytes, but worth a warning.
+    public private(set) var badChecksums: [String] = []
 
     /// Builds the review; the typed data must hash (so malformed values are refused here too).
     public init(_ typed: TypedData) throws(EthereumError) {
@@ -34,6 +39,9 @@ public struct TypedDataReview: Equatable, Sendable {
             try Self.walk(typed, typed.primaryType, typed.message, depth: 0, into: &messageLines)
         }
         message = messageLines
+        badChecksums = (domainLines.map { ("domain", $0) } + messageLines.map { ("message", $0) }).compactMap { part, line in
+            line.typedAs.flatMap { TypedDataAddress.hasBadChecksum($0) ? "\(part) \(line.name): \($0)" : nil }
+        }
         if case .number(let text)? = typed.domain["chainId"], let id = BigUInt(text, radix: 10) {
             networkName = ChainNames.name(for: id)
         } else if case .string(let text)? = typed.domain["chainId"], let id = BigUInt(text, radix: 10) {
@@ -68,8 +76,9 @@ public struct TypedDataReview: Equatable, Sendable {
                 try show(typed, "[\(i)]", element, String(elementText), item, depth: depth + 1, into: &lines)
             }
         case (.address, .string(let text)):
-            let shown = (try? EthereumAddress(text))?.checksummed ?? text
-            lines.append(Line(depth: depth, name: label, type: typeText, value: shown))
+            let bytes = try TypedDataAddress.bytes(text, path: label)
+            let shown = (try? EthereumAddress(bytes: bytes))?.checksummed ?? text
+            lines.append(Line(depth: depth, name: label, type: typeText, value: shown, typedAs: text))
         case (.string, .string(let text)):
             lines.append(Line(depth: depth, name: label, type: typeText, value: text.debugDescription))
         case (.bool, .bool(let flag)):

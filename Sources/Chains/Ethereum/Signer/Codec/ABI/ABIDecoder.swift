@@ -15,14 +15,21 @@ public struct ABIDecoder {
     /// Decodes `data` as the tuple `types` (a function's arguments after the selector).
     /// `names` names each top-level value in errors (default "argument N (type)").
     public static func decode(_ types: [ABIType], from data: [UInt8], names: [String]? = nil) throws(EthereumError) -> [ABIValue] {
-        let decoder = ABIDecoder(data)
-        let paths = names ?? types.enumerated().map { "argument \($0.offset + 1) (\($0.element.canonical))" }
-        let (values, size) = try decoder.sequence(count: types.count, type: { types[$0] }, at: 0, path: { paths[$0] })
+        let (values, size) = try decodePrefix(types, from: data, names: names)
         guard size == data.count else {
             let extra = data.count - size
             throw .invalidABI("\(extra) byte\(extra == 1 ? "" : "s") after the last argument (trailing data)")
         }
         return values
+    }
+
+    /// Decodes the strict encoding of `types` at the start of `data`, every check of `decode`
+    /// applied to it, and returns the values and the encoding's size: the bytes after it are
+    /// the caller's to show or refuse (a review shows them; `decode` refuses them).
+    public static func decodePrefix(_ types: [ABIType], from data: [UInt8], names: [String]? = nil) throws(EthereumError) -> ([ABIValue], Int) {
+        let decoder = ABIDecoder(data)
+        let paths = names ?? types.enumerated().map { "argument \($0.offset + 1) (\($0.element.canonical))" }
+        return try decoder.sequence(count: types.count, type: { types[$0] }, at: 0, path: { paths[$0] })
     }
 
     /// The values of `count` types laid out head then tail from `base`, and the size of the

@@ -42,6 +42,17 @@ public struct ABIFunction: Hashable, Sendable {
         return try ABIDecoder.decode(inputs.map(\.type), from: Array(calldata.dropFirst(4)), names: argumentNames)
     }
 
+    /// The arguments of `calldata` as `decode` reads them, and the bytes the data carries after
+    /// their strict encoding (empty when there are none; a frontend's tag when there are).
+    public func decodeAllowingSuffix(calldata: [UInt8]) throws(EthereumError) -> (values: [ABIValue], suffix: [UInt8]) {
+        guard calldata.count >= 4, Array(calldata.prefix(4)) == selector else {
+            throw .invalidABI("the calldata does not start with the selector \(Hex.encode(selector, prefix: true)) of \(canonicalSignature)")
+        }
+        let arguments = Array(calldata.dropFirst(4))
+        let (values, size) = try ABIDecoder.decodePrefix(inputs.map(\.type), from: arguments, names: argumentNames)
+        return (values, Array(arguments.dropFirst(size)))
+    }
+
     /// "argument 2 (uint256 amount)" for each input, as errors name them.
     var argumentNames: [String] {
         inputs.enumerated().map { index, input in
