@@ -72,7 +72,9 @@ public struct QRScanJob {
 
     /// As `run`, with foreign `framings` (UOS legacy multipart) assembled too, and the message
     /// returned with how it came: UR type, framing, frame count. A frame a framing refuses
-    /// (`.refusedFrame`) ends the scan with that error.
+    /// (`.refusedFrame`) ends the scan with that error. A framing's frames carry no message id,
+    /// so for them every file is read, even after the message is complete: a frame of another
+    /// message anywhere among them refuses the scan rather than depending on the files' order.
     public func scan(paths: [String], framings: [any ForeignFraming] = [], log: (String) -> Void) throws(TransportError) -> SignerInput {
         let files = try ImageFiles.expand(paths)
         let scanner = QRScanner()
@@ -98,9 +100,10 @@ public struct QRScanJob {
                     log("\((file as NSString).lastPathComponent): \(error)")
                     lastError = error
                 }
-                if let input = assembler.input { return input }
+                if let input = assembler.input, assembler.framing == nil { return input }
             }
         }
+        if let input = assembler.input { return input }
         if let progress = assembler.progress {
             let expected = progress.framesEstimated
             throw .incompleteMessage(received: progress.framesReceived, expected: expected)

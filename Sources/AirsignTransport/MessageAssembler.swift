@@ -65,8 +65,11 @@ public struct MessageAssembler: Sendable {
     /// The message once complete: the raw bytes of a binary QR, the content of a `ur:bytes`,
     /// or the CBOR of a UR of another type.
     public var message: [UInt8]? {
-        if case let .complete(message, _, _) = state { return message }
-        return nil
+        switch state {
+        case let .complete(message, _, _): return message
+        case let .foreign(_, collector): return collector.message
+        case .empty, .fountain: return nil
+        }
     }
 
     /// The UR type the message came in (nil for a binary QR).
@@ -84,7 +87,7 @@ public struct MessageAssembler: Sendable {
 
     /// Progress of a multi-part message (nil before the first part or for single frames).
     public var progress: Progress? {
-        if case let .foreign(_, collector) = state, let expected = collector.expected {
+        if case let .foreign(_, collector) = state, collector.message == nil, let expected = collector.expected {
             let percent = min(99, 100 * collector.received / max(1, expected))
             return Progress(framesReceived: collector.received, framesEstimated: expected, percent: percent)
         }
@@ -167,14 +170,12 @@ public struct MessageAssembler: Sendable {
         do { added = try current.collector.receive(payload) } catch {
             throw .refusedFrame("\(current.framing.name): \(error)")
         }
-        if let message = current.collector.message {
-            guard message.count <= limits.maxMessageLength else {
-                throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
-            }
-            state = .complete(message: message, type: nil, frame: [])
-        } else {
-            state = .foreign(framing: current.framing, collector: current.collector)
+        if let message = current.collector.message, message.count > limits.maxMessageLength {
+            throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
         }
+        // The collector stays after the message is complete: frames that come later (a scan of
+        // files reads them all) are still checked against it.
+        state = .foreign(framing: current.framing, collector: current.collector)
         return added ? .accepted : .duplicate
     }
 

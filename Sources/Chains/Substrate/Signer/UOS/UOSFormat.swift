@@ -49,12 +49,15 @@ public struct UOSFormat: ForeignFormat {
 
     /// The keystore's account the request's key names: a 33-byte ecdsa key as it is, a 32-byte
     /// key as an account id (polkadot-js sends the decoded address, which for an ecdsa account
-    /// is the hash of its key).
+    /// is the hash of its key). The account added for the request's network comes first, since
+    /// an account signs only on the networks it was added for.
     static func account(for uos: UOSPayload, in accounts: [OwnAccount]) throws(SubstrateError) -> OwnAccount {
-        let match = accounts.first { own in
+        let keyed = accounts.filter { own in
             if uos.publicKey.count == 33 { return own.publicKey == uos.publicKey }
             return (try? SubstrateSigning.accountID(ofPublicKey: own.publicKey)) == uos.publicKey
         }
+        let network = SubstrateNetwork.caip2(genesisHash: uos.genesisHash)
+        let match = keyed.first { $0.network == network } ?? keyed.first
         guard let match else {
             let address = uos.publicKey.count == 32 ? (try? SS58.encode(uos.publicKey, prefix: SubstrateNetwork.byGenesis(uos.genesisHash)?.ss58Prefix ?? 42)) : nil
             throw SubstrateError("the UOS request is for the key 0x\(Hex.encode(uos.publicKey))\(address.map { " (\($0))" } ?? ""), "
