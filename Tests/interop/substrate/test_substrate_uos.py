@@ -247,3 +247,47 @@ def test_published_example_is_read_and_needs_blind(signer, tmp_path, rng):
     signature = answer(tmp_path / "blind")
     signed = example[36:-32]  # call ‖ extensions, without the compact length (UOS.md's positions)
     assert signature[0] == 1 and verify("sr25519", ALICE, signed, signature[1:])
+
+
+def test_transaction_with_metadata_proof(tmp_path, rng):
+    """Code 06 (Vault's transaction with an RFC-0078 proof): the proof and payload of a request
+    the watch builds against Kusama 1002006's metadata, put in UOS form by hand, decode with the
+    proof's types (the review names the staking calls), and the MultiSignature verifies over
+    the payload that signs the proof's digest; one changed byte in the proof is refused."""
+    from test_substrate_rfc78 import KUSAMA_GENESIS, KusamaNode, kusama_metadata, setup_accounts
+    from test_substrate_node import serve
+
+    server = serve(KusamaNode(kusama_metadata()))
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        env, pin = setup_accounts(tmp_path)
+        from scalecodec.utils.ss58 import ss58_encode
+        args = {"calls": [{"pallet": "Staking", "call": "bond", "args": {"value": "1500000000000", "payee": "Staked"}},
+                          {"pallet": "Staking", "call": "nominate", "args": {"targets": [{"Id": ss58_encode(BOB, 2)}]}}]}
+        (tmp_path / "args.json").write_text(json.dumps(args))
+        out = run("airsign-watch", "substrate", "call", "--rpc", url, "--from", ss58_encode(ALICE, 2), "--pallet", "Utility",
+                  "--call", "batch_all", "--args-file", str(tmp_path / "args.json"), "--out", str(tmp_path / "request.json"), env=env)
+        assert out.returncode == 0, out.stderr
+    finally:
+        server.shutdown()
+    request = json.loads((tmp_path / "request.json").read_text())["payload"]
+    p, proof = request["signerPayload"], bytes.fromhex(request["metadataProof"][2:])
+    method = bytes.fromhex(p["method"][2:])
+    extensions = (bytes.fromhex(p["era"][2:]) + compact(int(p["nonce"], 16)) + compact(int(p["tip"], 16)) + b"\x01"
+                  + int(p["specVersion"], 16).to_bytes(4, "little") + int(p["transactionVersion"], 16).to_bytes(4, "little")
+                  + KUSAMA_GENESIS + bytes.fromhex(p["blockHash"][2:]) + b"\x01" + bytes.fromhex(p["metadataHash"][2:]))
+    signed = method + extensions
+    payload = uos(1, 6, ALICE, proof + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)
+    signer = (env, pin, {})
+    out = sign(signer, tmp_path / "ok", frames(payload), rng)
+    assert out.returncode == 0, out.stderr
+    review = " ".join(out.stderr.split())
+    assert "Staking.bond" in review and "Staking.nominate" in review and "payload code 06" in review, out.stderr
+    signature = answer(tmp_path / "ok")
+    message = signed if len(signed) <= 256 else hashlib.blake2b(signed, digest_size=32).digest()
+    assert signature[0] == 1 and verify("sr25519", ALICE, message, signature[1:])
+    at = 40 + rng.randrange(len(proof) - 80)
+    tampered = proof[:at] + bytes([proof[at] ^ 0x01]) + proof[at + 1:]
+    line = refusal(signer, tmp_path / "tampered", frames(uos(1, 6, ALICE, tampered + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)), rng)
+    print("tampered proof:", line)
+    assert "metadata" in line or "UOS" in line, line
