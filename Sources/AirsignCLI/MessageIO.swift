@@ -28,7 +28,10 @@ public struct MessageInputOptions: ParsableArguments {
     /// The file or the scanned message with how it came, foreign `framings` (UOS legacy
     /// multipart, from `ChainRegistry.foreignFormats`) assembled too.
     public func read(framings: [any ForeignFraming]) throws -> SignerInput {
-        if let file { return SignerInput(bytes: try QRMessageIO.read(file)) }
+        if let file {
+            let bytes = try QRMessageIO.read(file)
+            return try QRMessageIO.urText(bytes) ?? SignerInput(bytes: bytes)
+        }
         return try QRScanJob().scan(paths: scan, framings: framings) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
     }
 }

@@ -11,11 +11,13 @@ public struct SignerInput: Sendable, Equatable {
     /// The file's bytes, a binary QR's payload, the content of a `ur:bytes`, the CBOR of a UR
     /// of another type, or what a `ForeignFraming` assembled.
     public var bytes: [UInt8]
-    /// The UR type (lowercase) when the message was scanned as a UR; nil otherwise.
+    /// The UR type (lowercase) when the message was a UR (scanned, or UR text in a file); nil
+    /// otherwise.
     public var urType: String?
     /// How the QR frames were framed when a `ForeignFraming` assembled them (its `name`).
     public var framing: String?
-    /// How many distinct QR frames the message took; 0 for a file.
+    /// How many distinct QR frames (or UR parts of a UR text file) the message took; 0 for a
+    /// plain file.
     public var frames: Int
 
     public init(bytes: [UInt8], urType: String? = nil, framing: String? = nil, frames: Int = 0) {

@@ -291,3 +291,47 @@ def test_transaction_with_metadata_proof(tmp_path, rng):
     line = refusal(signer, tmp_path / "tampered", frames(uos(1, 6, ALICE, tampered + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)), rng)
     print("tampered proof:", line)
     assert "metadata" in line or "UOS" in line, line
+
+
+def test_the_format_is_detected_and_said(signer, tmp_path):
+    """Without a flag: an Airsign request as one binary QR, as ur:bytes frames and as UR text
+    in a file; a UR of a type no chain reads (refused by name, exit 3); UOS bytes in a file."""
+    from scalecodec.utils.ss58 import ss58_encode
+    env, pin, keys = signer
+    alice = ss58_encode(keys["sr25519"], 0)
+    request = {"airsign": "sign-request", "version": 1, "id": "33333333-3333-4333-8333-333333333333", "chain": "substrate",
+               "network": "polkadot:" + POLKADOT[:16].hex(), "account": {"address": alice, "publicKey": "0x" + keys["sr25519"].hex()},
+               "payload": {"type": "raw", "signerPayloadRaw": {"address": alice, "data": "0x" + b"hello " .hex() * 40, "type": "bytes"}}}
+    (tmp_path / "request.json").write_text(json.dumps(request))
+
+    def inspect(*args):
+        return run("airsign-signer", "inspect", *args, env=env)
+
+    out = run("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "one.png"), "--max-version", "40", env=env)
+    assert out.returncode == 0, out.stderr
+    out = inspect("--scan", str(tmp_path / "one.png"))
+    assert out.returncode == 0 and "Format: Airsign request, 1 QR code (binary)" in out.stderr, out.stderr
+
+    out = run("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "ur") + "/", "--max-version", "5", env=env)
+    assert out.returncode == 0, out.stderr
+    parts = [frame["ur"] for frame in json.loads((tmp_path / "ur" / "index.json").read_text())["frames"]]
+    assert len(parts) > 2 and all(part.startswith("UR:BYTES/") for part in parts)
+    out = inspect("--scan", str(tmp_path / "ur") + "/")
+    assert out.returncode == 0 and "Format: Airsign request, ur:bytes in" in out.stderr, out.stderr
+    (tmp_path / "parts.txt").write_text("\n".join(part.lower() for part in parts) + "\n")
+    out = inspect(str(tmp_path / "parts.txt"))
+    assert out.returncode == 0 and "Format: Airsign request, ur:bytes in" in out.stderr, out.stderr
+
+    # The same parts under another type (a single part's checksum covers its CBOR, not its type).
+    (tmp_path / "foreign.txt").write_text("\n".join(part.replace("UR:BYTES/", "UR:ETH-SIGN-REQUEST/") for part in parts))
+    out = inspect(str(tmp_path / "foreign.txt"))
+    assert out.returncode == 3, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == \
+        'airsign-signer: error: field "ur:eth-sign-request": no chain of this signer reads this UR type', out.stderr
+
+    call = bytes([5, 3, 0]) + BOB + compact(10**10)
+    rng = random.Random(7)
+    (tmp_path / "uos.bin").write_bytes(uos(1, 2, keys["sr25519"], compact(len(call)) + signing_payload(rng, call, 3, 0)))
+    out = inspect(str(tmp_path / "uos.bin"))
+    assert out.returncode == 0, out.stderr
+    assert "Format: UOS (polkadot-js / Polkadot Vault)" in out.stderr and "Balances.transfer_keep_alive" in out.stderr, out.stderr
