@@ -148,7 +148,7 @@ let package = Package(
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
             "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
-            "AirsignTransport", "AirsignEthereum", "AirsignStellar", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignTransport", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [

@@ -335,3 +335,25 @@ def test_the_format_is_detected_and_said(signer, tmp_path):
     out = inspect(str(tmp_path / "uos.bin"))
     assert out.returncode == 0, out.stderr
     assert "Format: UOS (polkadot-js / Polkadot Vault)" in out.stderr and "Balances.transfer_keep_alive" in out.stderr, out.stderr
+
+
+def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
+    """`account export --format substrate`: `substrate:ADDRESS:0xGENESIS` (polkadot-js react-qr
+    createAddressPayload) as text, one line an account, and as a QR code read back by zbarimg;
+    the address decodes (scalecodec) to the account's key on the network's prefix."""
+    from scalecodec.utils.ss58 import ss58_decode
+    env, pin, keys = signer
+    alice = keys["sr25519"]
+    out = run("airsign-signer", "account", "export", "dev", "--format", "substrate", env=env)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert all(line.count(":") == 2 and line.startswith("substrate:") for line in lines), lines
+    mine = [line for line in lines if ss58_decode(line.split(":")[1], valid_ss58_format=0) == alice.hex()]
+    assert mine == [f"substrate:{line.split(':')[1]}:0x{POLKADOT.hex()}" for line in mine] and len(mine) == 1, lines
+    address = mine[0].split(":")[1]
+    out = run("airsign-signer", "account", "export", address, "--format", "substrate", "--qr", str(tmp_path / "pair.png"), env=env)
+    assert out.returncode == 0, out.stderr
+    assert zbar(tmp_path / "pair.png") == mine[0].encode()
+    # Airsign's own descriptors stay the default.
+    out = run("airsign-signer", "account", "export", address, env=env)
+    assert out.returncode == 0 and json.loads(out.stdout)["address"] == address, out.stdout
