@@ -80,7 +80,7 @@ public protocol ForeignAnswer: Sendable {
 /// A framing of binary QR frames other than Airsign's (UOS's legacy multipart: a header with
 /// the frame count and index), plugged into scanning (`MessageAssembler`) by the program.
 public protocol ForeignFraming: Sendable {
-    /// "UOS legacy multipart".
+    /// "UOS multipart".
     var name: String { get }
     /// Whether `payload` (one QR code's bytes) is a frame of this framing.
     func claims(_ payload: [UInt8]) -> Bool

@@ -6,7 +6,7 @@ import AirsignMessages
 /// type of what was scanned, decide.
 public struct DetectedInput: Sendable {
     /// For the log, before the reviews: "UOS (polkadot-js / Polkadot Vault), 3 QR frames
-    /// (UOS legacy multipart)".
+    /// (UOS multipart)".
     public let format: String
     public let requests: [SignRequest]
     /// One answer encoder a request when the input was in a foreign format; nil for Airsign's

@@ -357,3 +357,34 @@ def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
     # Airsign's own descriptors stay the default.
     out = run("airsign-signer", "account", "export", address, env=env)
     assert out.returncode == 0 and json.loads(out.stdout)["address"] == address, out.stdout
+
+
+def raptorq_frames(payload: bytes, rng, chunk=128):
+    """Vault's RaptorQ frames (qrcode_rtx make_data_packs): `raptorq` Encoder.with_defaults with
+    as many repair packets as source ones, each prefixed by u32 BE (0x80000000 | size)."""
+    import raptorq
+    packets = raptorq.Encoder.with_defaults(payload, chunk).get_encoded_packets(len(payload) // chunk)
+    return [(0x80000000 | len(payload)).to_bytes(4, "big") + bytes(packet) for packet in packets]
+
+
+def test_raptorq_frames_from_the_raptorq_crate_decode(signer, tmp_path, rng):
+    """RaptorQ frames from PyPI `raptorq` (the crate Vault uses), with a random third of them lost
+    and the rest shuffled, decode through liblcrq; the signature verifies."""
+    key = signer[2]["sr25519"]
+    for case in range(3):
+        call = batch(rng, rng.randrange(3, 40))
+        payload = signing_payload(rng, call, rng.randrange(10**6), rng.randrange(10**9))
+        request = uos(1, 2, key, compact(len(call)) + payload)
+        shown = raptorq_frames(request, rng)
+        kept = rng.sample(shown, len(shown) - len(shown) // 3)
+        directory = tmp_path / f"{case}"
+        out = sign(signer, directory, kept, rng)
+        assert out.returncode == 0, (len(request), len(shown), len(kept), out.stderr)
+        signature = answer(directory)
+        message = payload if len(payload) <= 256 else hashlib.blake2b(payload, digest_size=32).digest()
+        assert verify("sr25519", key, message, signature[1:])
+    # Two requests' RaptorQ frames mixed (different sizes): refused with one line.
+    other = uos(1, 2, key, compact(len(call)) + signing_payload(rng, call, 1, 0) + b"")
+    mixed = raptorq_frames(request, rng) + raptorq_frames(other + bytes(8), rng)[:1]
+    line = refusal(signer, tmp_path / "mixed", mixed, rng)
+    assert "mixed" in line, line

@@ -18,9 +18,15 @@ import Testing
         let crypto, code: UInt8
     }
 
+    struct RaptorQFrames: Decodable {
+        let source, payload: String
+        let frames: [String]
+    }
+
     struct File: Decodable {
         let source: String
         let cases: [Example]
+        let raptorq: RaptorQFrames
     }
 
     static let polkadot = testBytes(String(F.polkadotGenesis.dropFirst(2)))
@@ -57,6 +63,30 @@ import Testing
         #expect(try UOSFrameCollector.assemble(shown) == payload, "seed \(rng.seed)")
     }
 
+    /// Frames the `raptorq` crate made (through PyPI `raptorq`): any two of the four (two
+    /// source symbols, two repair) decode through liblcrq; one alone does not.
+    @Test func raptorQFramesFromTheCrateDecode() throws {
+        let vector = try Vectors.load("substrate-uos", as: File.self).raptorq
+        #expect(vector.source.contains("raptorq 2.0.0"))
+        let frames = vector.frames.map(testBytes)
+        for (a, b) in [(0, 1), (0, 2), (1, 2), (2, 3), (3, 0), (1, 3)] {
+            #expect(try UOSFrameCollector.assemble([frames[a], frames[b], frames[a]]) == testBytes(vector.payload), "frames \(a), \(b)")
+        }
+        do {
+            _ = try UOSFrameCollector.assemble([frames[2]])
+            Issue.record("one RaptorQ frame of two source symbols decoded")
+        } catch {
+            #expect(error.description.contains("1 UOS RaptorQ frames do not decode yet; at least 2 are needed"), "\(error)")
+        }
+        var tampered = frames[1]
+        tampered[20] ^= 1
+        #expect(throws: SubstrateError.self) { try UOSFrameCollector.assemble([frames[1], tampered]) }
+        // Another payload size among the frames: two requests mixed.
+        var other = frames[0]
+        other[3] ^= 1
+        #expect(throws: SubstrateError.self) { try UOSFrameCollector.assemble([frames[0], other]) }
+    }
+
     @Test func mixedOrIncompleteFrameSetsAreRefused() throws {
         var rng = SeededRandom.forTest("UOS mixed frames")
         let first = Self.frames(rng.bytes(2500)), second = Self.frames(rng.bytes(2400)), longer = Self.frames(rng.bytes(4000))
@@ -64,7 +94,9 @@ import Testing
             ([first[0], first[2]], "UOS frames missing: 2 of 3"),
             (first + [second[1]], "two different frames 2 of 3"),
             (first + [longer[0]], "says the payload has 4 frames, earlier frames said 3"),
-            ([[0x80, 0, 0, 10, 1, 2, 3, 4, 5]], "RaptorQ"),
+            ([[0x80, 0, 0, 10, 1, 2, 3, 4, 5]], "a UOS RaptorQ frame is 80"),
+            ([[0x80, 0, 0, 10, 1, 0, 0, 0, 1, 2, 3, 4]], "source block 1"),
+            ([[0x80, 0x10, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]], "is not one this signer decodes"),
             ([[0, 0, 2, 0, 2, 1]], "frame index 2 is not below its frame count 2"),
         ]
         for (frames, message) in cases {
