@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignEncoding
 import AirsignSignerCLI
 import ArgumentParser
 
@@ -11,6 +12,10 @@ struct AccountExportCommand: ParsableCommand {
             scheme, path, the key's name and, for Ethereum and ICP accounts of a phrase, the \
             xpub of the path's parent. Each is checked (the address is its public key's) before \
             it is written. Read it on the online machine with airsign-watch account import.
+
+            --format substrate writes instead what polkadot-js apps and Vault-style apps import \
+            a QR-signer account from: substrate:ADDRESS:0xGENESIS, one line an account, and a \
+            QR code of it for one account (--qr).
             """)
 
     @Argument(help: ArgumentHelp("A key's name (all its accounts) or an account's address.", valueName: "name-or-address"))
@@ -24,7 +29,29 @@ struct AccountExportCommand: ParsableCommand {
     @Flag(name: .customLong("no-xpub"), help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
     var noXpub = false
 
+    @Option(help: ArgumentHelp("airsign (descriptors for airsign-watch) or substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps).", valueName: "format"))
+    var format: ExportFormat = .airsign
+
+    @Option(help: ArgumentHelp("With --format substrate: the full genesis hash of a network the signer knows only by its CAIP-2 id (used for the accounts on that network).", valueName: "0xhash"))
+    var genesis: String?
+
+    func validate() throws {
+        if genesis != nil, format != .substrate { throw ValidationError("--genesis goes with --format substrate") }
+        if format == .substrate, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
+    }
+
     func run() throws {
-        try AccountActions.export(target, out: out ?? (qr.isRequested ? nil : "-"), qr: qr, xpub: !noXpub)
+        let destination = out ?? (qr.isRequested ? nil : "-")
+        switch format {
+        case .airsign:
+            try AccountActions.export(target, out: destination, qr: qr, xpub: !noXpub)
+        case .substrate:
+            let hash = try genesis.map { text throws(ValidationError) -> [UInt8] in
+                let hex = text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text)
+                guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is 0x and 64 hex digits") }
+                return bytes
+            }
+            try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: hash)
+        }
     }
 }

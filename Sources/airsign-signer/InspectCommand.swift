@@ -34,6 +34,7 @@ struct InspectCommand: ParsableCommand {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
-        try job.inspect(try input.read(), allowBlind: blind, pin: PINEntry.ifAvailable(file: pinFile.path))
+        try job.inspect(try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), allowBlind: blind,
+                        pin: PINEntry.ifAvailable(file: pinFile.path))
     }
 }

@@ -19,7 +19,7 @@ public enum CandidEncoder {
         for entry in table.entries { out += entry }
         out += LEB128.encode(UInt64(args.count))
         for arg in args { out += try table.reference(arg.type) }
-        var writer = ValueWriter(environment: environment)
+        let writer = ValueWriter(environment: environment)
         for (index, arg) in args.enumerated() { try writer.write(arg.value, as: arg.type, path: .argument(index), into: &out) }
         return out
     }
