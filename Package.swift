@@ -168,7 +168,7 @@ let package = Package(
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignUnicode", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
-            .product(name: "BigInt", package: "BigInt"),
+            "AirsignBLS12381", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
