@@ -175,13 +175,14 @@ let package = Package(
         .target(name: "AirsignFuzz", dependencies: [
             "AirsignEncoding", "AirsignUnicode", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
             "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
+            "AirsignBLS12381",
         ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: [
             "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
-            "AirsignKeystore",
+            "AirsignKeystore", "AirsignBLS12381",
         ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),

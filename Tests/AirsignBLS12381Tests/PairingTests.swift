@@ -44,3 +44,39 @@ import Testing
 }
 
 let groupOrderBytes: [UInt8] = groupOrder.reversed().flatMap { w in (0 ..< 8).reversed().map { UInt8(truncatingIfNeeded: w >> (8 * UInt64($0))) } }
+
+struct ICSignatureFile: Decodable {
+    struct Verify: Decodable { let valid: Bool; let signature, message, public_key: String }
+    struct Malformed: Decodable { let what, signature, message, public_key: String }
+    struct Sign: Decodable { let secret_key, message, signature: String }
+    let source: String
+    let verify: [Verify]
+    let malformed: [Malformed]
+    let sign: [Sign]
+}
+
+@Suite("BLS12-381 IC signatures (dfinity/verify-bls-signatures)") struct ICSignatureVectorTests {
+    /// Real IC certificate signatures verify; swapped messages and keys do not; a signature or
+    /// key one bit off is refused as malformed; sk·H(m) is the IC's signature byte for byte.
+    @Test func icVectors() throws {
+        let file = try Vectors.load("bls12381-ic-signatures", as: ICSignatureFile.self)
+        #expect(file.verify.count == 5 && file.malformed.count == 2)
+        for v in file.verify {
+            let result = try BLS12381.verify(signature: testBytes(v.signature), message: testBytes(v.message), publicKey: testBytes(v.public_key))
+            #expect(result == v.valid, "\(v.signature.prefix(12)) on \(v.message.prefix(12))")
+        }
+        for v in file.malformed {
+            do {
+                _ = try BLS12381.verify(signature: testBytes(v.signature), message: testBytes(v.message), publicKey: testBytes(v.public_key))
+                Issue.record("a malformed \(v.what) was accepted")
+            } catch {
+                #expect(error.description.hasPrefix("BLS12-381 \(v.what):"), "\(error)")
+            }
+        }
+        for v in file.sign {
+            let signature = try BLS12381.hashToG1(testBytes(v.message), dst: BLS12381.icDomainSeparationTag)
+                .multiplied(byBigEndian: testBytes(v.secret_key))
+            #expect(testHex(signature.compressed) == v.signature)
+        }
+    }
+}
