@@ -72,15 +72,6 @@ struct Fp: Sendable {
     func squared() -> Fp { self * self }
     func doubled() -> Fp { self + self }
 
-    /// self^exponent (little-endian words).
-    func power(_ exponent: [UInt64]) -> Fp {
-        var acc = Fp.one
-        forEachBitFromTop(exponent) { bit in
-            acc = acc.squared()
-            if bit { acc = acc * self }
-        }
-        return acc
-    }
 
     /// The inverse, by Fermat (a^(p−2)); zero maps to zero (RFC 9380's inv0).
     func inverse() -> Fp { power(FpExponents.pMinus2) }

@@ -31,14 +31,6 @@ struct Fp12: Sendable, Equatable {
         return Fp12(c0 * t, -(c1 * t))
     }
 
-    func power(_ exponent: [UInt64]) -> Fp12 {
-        var acc = Fp12.one
-        forEachBitFromTop(exponent) { bit in
-            acc = acc.squared()
-            if bit { acc = acc * self }
-        }
-        return acc
-    }
 
     /// The Frobenius map f ↦ f^p: each Fp2 coefficient g_k of w^k becomes conj(g_k)·γ^k, where
     /// γ = w^(p−1) = ξ^((p−1)/6) (since w⁶ = ξ).

@@ -16,37 +16,48 @@ enum Pairing {
     ]
 
     /// The Miller loop f_{|x|,Q}(P), conjugated for the negative x; 1 when either point is at
-    /// infinity (the pairing is then 1).
+    /// infinity (the pairing is then 1). T runs in Jacobian coordinates on E′, so no step
+    /// inverts; each line is scaled by a factor in Fp2, which the final exponentiation removes.
     static func millerLoop(_ p: JacobianPoint<Fp>, _ q: JacobianPoint<Fp2>) -> Fp12 {
         guard let (px, py) = p.affine, let (qx, qy) = q.affine else { return .one }
         var f = Fp12.one
-        var tx = qx, ty = qy
+        var t = JacobianPoint(affineX: qx, y: qy)
+        let base = t
         for bit in stride(from: 62, through: 0, by: -1) {
-            f = f.squared()
-            // Tangent at T: slope 3x²/2y on E′.
-            let tx2 = tx.squared()
-            let slope = (tx2 + tx2 + tx2) * ty.doubled().inverse()
-            f = f * line(slope: slope, x: tx, y: ty, at: px, py)
-            let dx = slope.squared() - tx.doubled()
-            ty = slope * (tx - dx) - ty
-            tx = dx
+            f = f.squared() * tangentLine(at: t, px, py)
+            t = t.doubled()
             if (loopParameter >> UInt64(bit)) & 1 == 1 {
-                // Chord through T and Q.
-                let slope = (qy - ty) * (qx - tx).inverse()
-                f = f * line(slope: slope, x: tx, y: ty, at: px, py)
-                let ax = slope.squared() - tx - qx
-                ty = slope * (tx - ax) - ty
-                tx = ax
+                f = f * chordLine(through: t, qx, qy, px, py)
+                t = t + base
             }
         }
         return f.conjugate()
     }
 
     /// The line through (x, y) on E′ with slope λ′, untwisted and evaluated at P, times w³
-    /// (which lies in a proper subfield, so the final exponentiation removes it):
-    /// yP·w³ − λ′·xP·w² + (λ′·x − y).
-    private static func line(slope: Fp2, x: Fp2, y: Fp2, at px: Fp, _ py: Fp) -> Fp12 {
-        Fp12(Fp6(slope * x - y, -(slope * px), .zero), Fp6(.zero, Fp2(py, .zero), .zero))
+    /// (which lies in a proper subfield, so the final exponentiation removes it), is
+    /// yP·w³ − λ′·xP·w² + (λ′·x − y). Scaled by a factor in Fp2 it is
+    /// c·yP·w³ − n·xP·w² + m, built here from (m, n, c).
+    private static func line(constant m: Fp2, slopeNumerator n: Fp2, slopeDenominator c: Fp2, _ px: Fp, _ py: Fp) -> Fp12 {
+        Fp12(Fp6(m, -(n * px), .zero), Fp6(.zero, c * py, .zero))
+    }
+
+    /// The tangent at T = (X, Y, Z) (x = X/Z², y = Y/Z³), λ′ = 3X²/(2YZ), scaled by 2YZ³:
+    /// constant 3X³ − 2Y², slope numerator 3X²Z², denominator 2YZ³.
+    private static func tangentLine(at t: JacobianPoint<Fp2>, _ px: Fp, _ py: Fp) -> Fp12 {
+        let x2 = t.x.squared(), y2 = t.y.squared(), z2 = t.z.squared()
+        let threeX2 = x2 + x2 + x2
+        let yz3 = t.y * z2 * t.z
+        return line(constant: threeX2 * t.x - y2 - y2, slopeNumerator: threeX2 * z2, slopeDenominator: yz3 + yz3, px, py)
+    }
+
+    /// The chord through T and Q = (xq, yq): λ′ = (yq·Z³ − Y)/(Z·(xq·Z² − X)) = n/c, and the line
+    /// through Q scaled by c: constant n·xq − c·yq.
+    private static func chordLine(through t: JacobianPoint<Fp2>, _ qx: Fp2, _ qy: Fp2, _ px: Fp, _ py: Fp) -> Fp12 {
+        let z2 = t.z.squared()
+        let n = qy * z2 * t.z - t.y
+        let c = t.z * (qx * z2 - t.x)
+        return line(constant: n * qx - c * qy, slopeNumerator: n, slopeDenominator: c, px, py)
     }
 
     /// f^((p¹² − 1)/r): the easy part f^((p⁶ − 1)(p² + 1)) by conjugation, inversion and
