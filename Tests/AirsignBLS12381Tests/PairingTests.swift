@@ -55,12 +55,13 @@ struct ICSignatureFile: Decodable {
     let sign: [Sign]
 }
 
-@Suite("BLS12-381 IC signatures (dfinity/verify-bls-signatures)") struct ICSignatureVectorTests {
-    /// Real IC certificate signatures verify; swapped messages and keys do not; a signature or
-    /// key one bit off is refused as malformed; sk·H(m) is the IC's signature byte for byte.
+@Suite("BLS12-381 published signatures (IC, drand quicknet)") struct ICSignatureVectorTests {
+    /// Real IC certificate signatures and a drand quicknet beacon (the same suite) verify;
+    /// swapped messages and keys do not; a signature or key one bit off is refused as
+    /// malformed; sk·H(m) is the IC's signature byte for byte.
     @Test func icVectors() throws {
         let file = try Vectors.load("bls12381-ic-signatures", as: ICSignatureFile.self)
-        #expect(file.verify.count == 5 && file.malformed.count == 2)
+        #expect(file.verify.count == 6 && file.malformed.count == 2)
         for v in file.verify {
             let result = try BLS12381.verify(signature: testBytes(v.signature), message: testBytes(v.message), publicKey: testBytes(v.public_key))
             #expect(result == v.valid, "\(v.signature.prefix(12)) on \(v.message.prefix(12))")
