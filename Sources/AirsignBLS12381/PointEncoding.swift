@@ -50,7 +50,8 @@ extension BLS12381 {
         init(_ point: JacobianPoint<Fp>) { self.point = point }
 
         /// Decodes a 48-byte compressed point with every ZCash rule: the compression flag set,
-        /// infinity only as C0 00…00, x < p, on the curve, in the prime-order subgroup.
+        /// infinity only as C0 00…00, x < p, on the curve, in the prime-order subgroup. `what`
+        /// names the input in the error ("signature").
         public init(compressed bytes: [UInt8], what: String = "G1 point") throws(BLSError) {
             guard let (body, largestY) = try PointEncoding.strip(bytes, length: 48, what: what) else {
                 self.init(.infinity)
@@ -92,7 +93,8 @@ extension BLS12381 {
 
         init(_ point: JacobianPoint<Fp2>) { self.point = point }
 
-        /// Decodes a 96-byte compressed point (x.c1 then x.c0) with the same rules as G1.
+        /// Decodes a 96-byte compressed point (x.c1 then x.c0) with the same rules as G1; `what`
+        /// names the input in the error ("public key").
         public init(compressed bytes: [UInt8], what: String = "G2 point") throws(BLSError) {
             guard let (body, largestY) = try PointEncoding.strip(bytes, length: 96, what: what) else {
                 self.init(.infinity)
