@@ -1,9 +1,9 @@
 """BLS12-381 (Sources/AirsignBLS12381) against py_ecc 8.0.0 and blspy 2.0.3.
 
-Compression of random multiples of both generators, RFC 9380 hash to G1 with the IC's DST, the
-pairing byte for byte, bilinearity, verification true and false for the IC's scheme (signature
-sk·H(m) in G1, public key sk·g2 in G2), and refusal of every malformed encoding, built with
-py_ecc. The testkit is the debug build, where one verification takes about a second, so the
+Compression of random multiples of both generators, RFC 9380 hash to G1 with the IC's DST (both
+references), the pairing byte for byte (py_ecc), bilinearity, verification true and false for
+the IC's scheme (signature sk·H(m) in G1, public key sk·g2 in G2; blspy's pairings agree), and
+refusal of every malformed encoding, built with py_ecc (blspy refuses each too). The testkit is the debug build, where one verification takes about a second, so the
 pairing and verification loops are short; AIRSIGN_BLS_SCALE multiplies every count.
 """
 import os
@@ -113,6 +113,12 @@ def test_verify_true_and_false(testkit, rng):
             expected.append(valid)
     outs = testkit.batch(reqs)
     assert [o.get("valid") for o in outs] == expected
+    # blspy's pairings give the same verdicts: e(sig, g2) == e(H(m), pk).
+    g2 = blspy.G2Element.generator()
+    for r, valid in zip(reqs, expected):
+        sig = blspy.G1Element.from_bytes(bytes.fromhex(r["signature"]))
+        key = blspy.G2Element.from_bytes(bytes.fromhex(r["public"]))
+        assert (sig.pair(g2) == blspy.G1Element.from_message(bytes.fromhex(r["message"]), DST).pair(key)) == valid
 
 
 # --- malformed encodings, built with py_ecc -------------------------------------------------
