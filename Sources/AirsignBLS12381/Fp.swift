@@ -83,67 +83,59 @@ struct Fp: Sendable {
         return candidate.squared() == self ? candidate : nil
     }
 
-    /// Montgomery multiplication (CIOS): a·b·R⁻¹ mod p, fully reduced.
+    /// Montgomery multiplication (CIOS): a·b·R⁻¹ mod p, fully reduced. Written out on
+    /// locals (one `montgomeryRound` per word of b): no indexing, no memory traffic.
     @inline(__always)
     static func montgomeryProduct(_ a: Limbs, _ b: Limbs) -> Limbs {
-        var t: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        var aa = a, bb = b, pp = modulus
-        withUnsafeMutablePointer(to: &t) { tp in
-            withUnsafeMutablePointer(to: &aa) { ap in
-                withUnsafeMutablePointer(to: &bb) { bp in
-                    withUnsafeMutablePointer(to: &pp) { pq in
-                        tp.withMemoryRebound(to: UInt64.self, capacity: 8) { t in
-                            ap.withMemoryRebound(to: UInt64.self, capacity: 6) { x in
-                                bp.withMemoryRebound(to: UInt64.self, capacity: 6) { y in
-                                    pq.withMemoryRebound(to: UInt64.self, capacity: 6) { q in
-                                        cios(t, x, y, q)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let r: Limbs = (t.0, t.1, t.2, t.3, t.4, t.5)
+        var t: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+        montgomeryRound(&t, a, b.0)
+        montgomeryRound(&t, a, b.1)
+        montgomeryRound(&t, a, b.2)
+        montgomeryRound(&t, a, b.3)
+        montgomeryRound(&t, a, b.4)
+        montgomeryRound(&t, a, b.5)
+        let r: Limbs = (t.0, t.1, t.2, t.3, t.4, t.5)  // < 2p, and t.6 = 0
         let (d, borrow) = limbsSub(r, modulus)
         return borrow != 0 ? r : d
     }
 
+    /// t = (t + x·y + m·p) / 2^64, with m chosen so the low word vanishes.
     @inline(__always)
-    private static func cios(_ t: UnsafeMutablePointer<UInt64>, _ x: UnsafeMutablePointer<UInt64>,
-                             _ y: UnsafeMutablePointer<UInt64>, _ q: UnsafeMutablePointer<UInt64>) {
-        for i in 0 ..< 6 {
-            // t += x · y[i]
-            var carry: UInt64 = 0
-            let yi = y[i]
-            for j in 0 ..< 6 {
-                let (hi, lo) = x[j].multipliedFullWidth(by: yi)
-                let (s1, o1) = lo.addingReportingOverflow(t[j])
-                let (s2, o2) = s1.addingReportingOverflow(carry)
-                t[j] = s2
-                carry = hi &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)  // hi ≤ 2^64 − 2: no wrap
-            }
-            let (s6, o6) = t[6].addingReportingOverflow(carry)
-            t[6] = s6
-            t[7] = o6 ? 1 : 0
-            // t = (t + m·p) / 2^64 with m chosen so the low word vanishes
-            let m = t[0] &* inverseModulus
-            let (h0, l0) = m.multipliedFullWidth(by: q[0])
-            let (_, c0) = l0.addingReportingOverflow(t[0])
-            carry = h0 &+ (c0 ? 1 : 0)
-            for j in 1 ..< 6 {
-                let (hi, lo) = m.multipliedFullWidth(by: q[j])
-                let (s1, o1) = lo.addingReportingOverflow(t[j])
-                let (s2, o2) = s1.addingReportingOverflow(carry)
-                t[j - 1] = s2
-                carry = hi &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-            }
-            let (s5, o5) = t[6].addingReportingOverflow(carry)
-            t[5] = s5
-            t[6] = t[7] &+ (o5 ? 1 : 0)
-        }
+    private static func montgomeryRound(_ t: inout (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ x: Limbs, _ y: UInt64) {
+        var c: UInt64 = 0, top: UInt64 = 0
+        (c, t.0) = multiplyAdd(x.0, y, t.0, c)
+        (c, t.1) = multiplyAdd(x.1, y, t.1, c)
+        (c, t.2) = multiplyAdd(x.2, y, t.2, c)
+        (c, t.3) = multiplyAdd(x.3, y, t.3, c)
+        (c, t.4) = multiplyAdd(x.4, y, t.4, c)
+        (c, t.5) = multiplyAdd(x.5, y, t.5, c)
+        (t.6, top) = addWithCarry(t.6, c)
+        let m = t.0 &* inverseModulus, q = modulus
+        (c, _) = multiplyAdd(m, q.0, t.0, 0)
+        (c, t.0) = multiplyAdd(m, q.1, t.1, c)
+        (c, t.1) = multiplyAdd(m, q.2, t.2, c)
+        (c, t.2) = multiplyAdd(m, q.3, t.3, c)
+        (c, t.3) = multiplyAdd(m, q.4, t.4, c)
+        (c, t.4) = multiplyAdd(m, q.5, t.5, c)
+        (t.5, c) = addWithCarry(t.6, c)
+        t.6 = top &+ c
     }
+}
+
+/// a·b + c + d as (high word, low word); it cannot overflow 128 bits.
+@inline(__always)
+private func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+    let (hi, lo) = a.multipliedFullWidth(by: b)
+    let (s1, o1) = lo.addingReportingOverflow(c)
+    let (s2, o2) = s1.addingReportingOverflow(d)
+    return (hi &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0), s2)
+}
+
+/// a + b as (sum, carry).
+@inline(__always)
+private func addWithCarry(_ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
+    let (s, o) = a.addingReportingOverflow(b)
+    return (s, o ? 1 : 0)
 }
 
 extension Fp: Equatable {
