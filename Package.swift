@@ -46,6 +46,9 @@ let package = Package(
             .linkedLibrary(":libsodium.a"), .linkedLibrary(":libsecp256k1.a"),
         ]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
+        // BLS12-381 (pure Swift): verifies the IC's certificate signatures for the watch. The
+        // signer never links it.
+        .target(name: "AirsignBLS12381", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         // Unicode security (UTS #39 confusable skeletons, scripts and restriction levels) and
         // normalization on the Unicode 15.0 tables that scripts/gen-unicode-security writes: what
@@ -168,24 +171,26 @@ let package = Package(
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignUnicode", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
             "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
-            .product(name: "BigInt", package: "BigInt"),
+            "AirsignBLS12381", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
         .target(name: "AirsignFuzz", dependencies: [
             "AirsignEncoding", "AirsignUnicode", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
             "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
+            "AirsignBLS12381",
         ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: [
             "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
-            "AirsignKeystore",
+            "AirsignKeystore", "AirsignBLS12381",
         ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignBLS12381Tests", dependencies: ["AirsignBLS12381", "AirsignTestSupport"]),
         .testTarget(name: "AirsignUnicodeTests", dependencies: ["AirsignUnicode"]),
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),

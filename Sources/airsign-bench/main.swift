@@ -156,3 +156,6 @@ try StellarBench.run(options)
 
 // Keystore: Argon2id per preset, bare and as a whole unlock of one key.
 try KeystoreBench.run(options)
+
+// BLS12-381: one IC certificate signature check (bench/bls.py times blspy beside it).
+try BLSBench.run(options)

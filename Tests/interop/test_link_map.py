@@ -15,7 +15,8 @@ NETWORK_LIBRARIES = ("FoundationNetworking", "libcurl", "libnghttp", "libssh", "
 NETWORK_MODULES = ("FoundationNetworking", "NIO", "AsyncHTTPClient", "AirsignOnline", "Network")
 # What only the watch may link: the generic watch and every chain's online side, found by path
 # (Sources/Chains/<Chain>/Online), so a chain added later is covered without editing this list.
-WATCH_ONLY_MODULES = ("AirsignWatch", "AirsignWatchChains")
+# AirsignBLS12381 verifies the IC's certificates for the watch; the signer never reads one.
+WATCH_ONLY_MODULES = ("AirsignWatch", "AirsignWatchChains", "AirsignBLS12381")
 SOCKET_SYMBOLS = {"socket", "connect", "bind", "listen", "accept", "getaddrinfo", "sendto", "recvfrom"}
 
 
