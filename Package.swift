@@ -121,7 +121,7 @@ let package = Package(
         ], path: "Sources/Chains/ICP/Signer"),
         .target(name: "AirsignICPOnline", dependencies: [
             "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
-            "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignKeys", "AirsignTransport", "AirsignFiles", "AirsignBLS12381", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Sources/Chains/ICP/Online"),
         // The PIN-encrypted keystore: only airsign-signer links it.

@@ -23,7 +23,7 @@ public struct FuzzTarget: Sendable {
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
         .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumDescriptor,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof,
-        .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate,
+        .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpHashTree,
         .messages, .keystoreFile, .contacts, .image,
     ]
 
