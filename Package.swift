@@ -178,7 +178,7 @@ let package = Package(
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: [
             "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
-            "AirsignKeystore",
+            "AirsignKeystore", "AirsignICPOnline",
         ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
