@@ -43,6 +43,9 @@ let package = Package(
             .linkedLibrary(":libsodium.a"), .linkedLibrary(":libsecp256k1.a"),
         ]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
+        // BLS12-381 (pure Swift): verifies the IC's certificate signatures for the watch. The
+        // signer never links it.
+        .target(name: "AirsignBLS12381", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         // Unicode security (UTS #39 confusable skeletons, scripts and restriction levels) and
         // normalization on the Unicode 15.0 tables that scripts/gen-unicode-security writes: what
@@ -183,6 +186,7 @@ let package = Package(
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),
         .testTarget(name: "AirsignCryptoTests", dependencies: ["AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignBLS12381Tests", dependencies: ["AirsignBLS12381", "AirsignTestSupport"]),
         .testTarget(name: "AirsignUnicodeTests", dependencies: ["AirsignUnicode"]),
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
