@@ -30,19 +30,9 @@ def verify_once(certificate, root):
     inner = cbor2.loads(delegation["certificate"])
     if not c.verify(inner["signature"], c.STATE_ROOT + c.reconstruct(inner["tree"]), root):
         raise SystemExit("icp_certificate: the delegation does not verify under the mainnet root key")
-    key = find(inner["tree"], [b"subnet", delegation["subnet_id"], b"public_key"])[len(c.DER_PREFIX):]
+    key = c.lookup(inner["tree"], [b"subnet", delegation["subnet_id"], b"public_key"])[len(c.DER_PREFIX):]
     if not c.verify(certificate["signature"], c.STATE_ROOT + c.reconstruct(certificate["tree"]), key):
         raise SystemExit("icp_certificate: the certificate does not verify under the subnet key")
-
-
-def find(tree, path):
-    if not path:
-        return tree[1] if tree[0] == 3 else None
-    if tree[0] == 1:
-        return find(tree[1], path) or find(tree[2], path)
-    if tree[0] == 2 and tree[1] == path[0]:
-        return find(tree[2], path[1:])
-    return None
 
 
 def main():

@@ -86,6 +86,18 @@ def reconstruct(tree):
     return tree[1]
 
 
+def lookup(tree, path):
+    """The leaf value at `path` when the tree holds it (enough for the verified trees read here;
+    the watch's own lookup tells absent from unknown)."""
+    if not path:
+        return tree[1] if tree[0] == 3 else None
+    if tree[0] == 1:
+        return lookup(tree[1], path) or lookup(tree[2], path)
+    if tree[0] == 2 and tree[1] == path[0]:
+        return lookup(tree[2], path[1:])
+    return None
+
+
 def forest(*subtrees):
     """Labeled subtrees (sorted here by label, as well-formed trees need) joined by forks."""
     nodes = sorted(subtrees, key=lambda node: node[1])

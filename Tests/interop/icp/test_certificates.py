@@ -15,16 +15,6 @@ import certification as c  # noqa: E402
 VECTORS = json.loads((Path(__file__).parents[3] / "vectors" / "icp_certificates.json").read_text())
 
 
-def lookup(tree, path):
-    if not path:
-        return tree[1] if tree[0] == 3 else None
-    if tree[0] == 1:
-        return lookup(tree[1], path) or lookup(tree[2], path)
-    if tree[0] == 2 and tree[1] == path[0]:
-        return lookup(tree[2], path[1:])
-    return None
-
-
 def test_the_mainnet_certificate_verifies_under_the_root_key():
     root = bytes.fromhex(VECTORS["mainnetRootKey"]["der"])
     assert root[:37] == c.DER_PREFIX
@@ -33,7 +23,7 @@ def test_the_mainnet_certificate_verifies_under_the_root_key():
     inner = cbor2.loads(delegation["certificate"])
     assert "delegation" not in inner
     assert c.verify(inner["signature"], c.STATE_ROOT + c.reconstruct(inner["tree"]), root[37:])
-    subnet_key = lookup(inner["tree"], [b"subnet", delegation["subnet_id"], b"public_key"])
+    subnet_key = c.lookup(inner["tree"], [b"subnet", delegation["subnet_id"], b"public_key"])
     assert subnet_key[:37] == c.DER_PREFIX
     assert c.verify(certificate["signature"], c.STATE_ROOT + c.reconstruct(certificate["tree"]), subnet_key[37:])
     # One flipped bit in the signed tree: the same signature no longer verifies.
@@ -55,5 +45,5 @@ def test_the_fixtures_certificates_verify_under_the_test_root_key():
     inner = cbor2.loads(certificate["delegation"]["certificate"])
     root = bytes.fromhex(c.TEST_ROOT_KEY_DER_HEX)[37:]
     assert c.verify(inner["signature"], c.STATE_ROOT + c.reconstruct(inner["tree"]), root)
-    key = lookup(inner["tree"], [b"subnet", c.Certifier.SUBNET_ID, b"public_key"])[37:]
+    key = c.lookup(inner["tree"], [b"subnet", c.Certifier.SUBNET_ID, b"public_key"])[37:]
     assert c.verify(certificate["signature"], c.STATE_ROOT + c.reconstruct(certificate["tree"]), key)
