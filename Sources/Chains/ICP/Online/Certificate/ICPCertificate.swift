@@ -42,7 +42,7 @@ public struct ICPCertificate: Equatable, Sendable {
             throw .malformed(field: field, reason: "not CBOR (\(error))")
         }
         // The spec tags it 55799 (self-describing CBOR); agents accept it untagged too.
-        var entries: [(key: CBORValue, value: CBORValue)] = []
+        let entries: [(key: CBORValue, value: CBORValue)]
         switch value {
         case let .tag(55799, .map(map)), let .map(map): entries = map
         default: throw .malformed(field: field, reason: "not a CBOR map (\(value.kindDescription))")

@@ -25,11 +25,16 @@ public struct ICPCertificateVerifier: Sendable {
     /// returns the certificate only when every check passes.
     public func verify(_ bytes: [UInt8], canister: Principal, now: Int64) throws(ICPCertificateError) -> ICPCertificate {
         let certificate = try ICPCertificate(cbor: bytes)
-        var key = rootKey.publicKey
+        let key: [UInt8], signer: String
         if let delegation = certificate.delegation {
             key = try delegated(delegation, canister: canister)
+            signer = "subnet \(delegation.subnetID.text)'s key"
+        } else {
+            // The root subnet signs with the root key itself, for any canister.
+            key = rootKey.publicKey
+            signer = "the root key"
         }
-        try verifySignature(certificate, key: key, what: certificate.delegation == nil ? "the root key" : "subnet \(certificate.delegation?.subnetID.text ?? "")'s key")
+        try verifySignature(certificate, key: key, what: signer)
         try checkTime(certificate, now: now)
         return certificate
     }
