@@ -127,7 +127,7 @@ let package = Package(
         ], path: "Sources/Chains/ICP/Signer"),
         .target(name: "AirsignICPOnline", dependencies: [
             "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
-            "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignKeys", "AirsignTransport", "AirsignFiles", "AirsignBLS12381", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Sources/Chains/ICP/Online"),
         // The PIN-encrypted keystore: only airsign-signer links it.
@@ -185,7 +185,7 @@ let package = Package(
         // per second, and the fountain code's frames-needed ratios.
         .executableTarget(name: "airsign-bench", dependencies: [
             "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages", "AirsignEncoding", "AirsignKeys",
-            "AirsignKeystore", "AirsignBLS12381",
+            "AirsignKeystore", "AirsignBLS12381", "AirsignICPOnline",
         ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),

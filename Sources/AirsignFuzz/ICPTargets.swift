@@ -23,13 +23,35 @@ extension FuzzTarget {
         _ = try? ICRC1Account(text: input.fuzzText)
     }
 
-    /// A boundary node's read_state reply is untrusted (its BLS signature is not verified), so
-    /// the hash-tree walk must survive any tree.
-    static let icpCertificate = FuzzTarget(name: "icp-certificate", summary: "read_state certificates: CBOR hash trees looked up by path") { input throws(FuzzViolation) in
-        guard let tree = try? CBORDecoder().decode(input) else { return }
+    /// A boundary node's read_state certificate is untrusted until it verifies, and the watch
+    /// decodes it to verify it: the certificate CBOR, its delegation, canister ranges, /time and
+    /// the request status must survive anything. The signature check is a stand-in that accepts
+    /// (the BLS module has its own targets), so the checks after it are reached.
+    static let icpCertificate = FuzzTarget(name: "icp-certificate", summary: "read_state certificates: CBOR, delegation, canister ranges, /time, request status") { input throws(FuzzViolation) in
+        guard let certificate = try? ICPCertificate(cbor: input) else { return }
+        try FuzzViolation.check(certificate.tree.rootHash.count == 32, "a root hash that is not 32 bytes")
         let id = [UInt8](repeating: 0xAB, count: 32)
-        for leaf in ["status", "reply", "reject_code", "reject_message"] {
-            _ = try? ICPHashTree.lookup(tree, path: [Array("request_status".utf8), id, Array(leaf.utf8)], url: "fuzz")
+        _ = try? ICPRequestStatus(certificate: certificate, requestID: id)
+        let accepting = ICPCertificateVerifier(rootKey: .mainnet) { _, _, _ in true }
+        let canister = Principal.managementCanister
+        _ = try? accepting.verify(input, canister: canister, now: 1_700_000_000)
+        if let delegation = certificate.delegation {
+            _ = try? ICPCanisterRanges(certificate: delegation.certificate, subnet: delegation.subnetID)
+        }
+    }
+
+    /// Hash trees alone (the CBOR of a `tree`): decoding with the well-formedness rules, the
+    /// root hash, and lookups of the tree's own labels one and two deep, which must give what
+    /// the labeled subtree itself holds (found, absent under an empty one, unknown under a
+    /// pruned one), never a different answer.
+    static let icpHashTree = FuzzTarget(name: "icp-hash-tree", summary: "certificate hash trees: decoding, well-formedness, reconstruct, lookup found/absent/unknown") { input throws(FuzzViolation) in
+        guard let value = try? CBORDecoder(options: .init(maxDepth: 64)).decode(input), let tree = try? ICPHashTree(cbor: value) else { return }
+        _ = tree.rootHash
+        for case let .labeled(label, subtree) in tree.flattened().prefix(16) {
+            try FuzzViolation.check(tree.lookup([label]) == subtree.lookup([]), "label \(Hex.encode(label)) looked up as something its subtree does not hold")
+            for case let .labeled(inner, leaf) in subtree.flattened().prefix(4) {
+                try FuzzViolation.check(tree.lookup([label, inner]) == leaf.lookup([]), "a path of the tree's own labels looked up as something it does not hold")
+            }
         }
     }
 

@@ -150,6 +150,8 @@ try EthereumBench.run(options)
 
 // ICP: the bare SHA-256 + libsecp256k1 signing loop (bench/icp.py times the batch).
 try ICPBench.run(options)
+// ICP: one certificate verified as the watch does (bench/icp_certificate.py is the reference).
+try ICPCertificateBench.run(options)
 
 // Stellar: the bare SHA-256 + Ed25519 signing loop (bench/stellar.py times the batch).
 try StellarBench.run(options)

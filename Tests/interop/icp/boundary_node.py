@@ -5,8 +5,11 @@
 principal, its canister is the URL's, and its expiry lies within 5 minutes of this node's clock
 (which `clock_offset` moves); it then answers 202 and marks the request replied with
 `variant { Ok = 42 : nat64 }`. /read_state answers a verified read_state envelope for
-`request_status` with a certificate whose tree holds the status and reply; the certificate's
-signature is zeros (nothing verifies it).
+`request_status` with a certificate whose tree holds the status and reply, signed as a subnet
+the test root key delegates to (certification.py; the watch is given that key with
+`--root-key` or AIRSIGN_ICP_ROOT_KEY). `certifier` can make the answers lie: `forge` (the tree
+sent is not the tree signed), `time_offset_s` (a stale /time), other `ranges` (a subnet that
+may not certify for the canister), another `root_secret` (a delegation the root did not sign).
 
 Unsigned envelopes from the anonymous principal (what `icp account-balance` and `icp call
 --args` without `--did` send) get public answers only: /query for the ledgers' balance methods
@@ -25,6 +28,7 @@ from coincurve.ecdsa import cdata_to_der, deserialize_compact
 from ic.candid import Types, decode, encode, labelHash
 
 sys.path.insert(0, str(Path(__file__).parent))
+from certification import Certifier, empty, fork, labeled, leaf  # noqa: E402
 from ic_spec import h, hash_of_map, principal_text  # noqa: E402
 
 SECP_DER = bytes.fromhex("3056301006072a8648ce3d020106052b8104000a034200")
@@ -58,18 +62,6 @@ def verify_envelope(body, clock_ns):
     return content, rid
 
 
-def labeled(label, tree):
-    return [2, label, tree]
-
-
-def fork(left, right):
-    return [1, left, right]
-
-
-def leaf(value):
-    return [3, value]
-
-
 class BoundaryNode:
     REPLY = encode([{"type": Types.Variant({"Ok": Types.Nat64}), "value": {"Ok": 42}}])
 
@@ -81,6 +73,7 @@ class BoundaryNode:
         self.refused = []  # reasons
         self.balances = {}  # 64-hex account id or principal text -> e8s / token units
         self.metadata = {}  # canister text -> candid:service text
+        self.certifier = Certifier()
         node = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -137,9 +130,8 @@ class BoundaryNode:
             status = labeled(wanted, fork(labeled(b"reply", leaf(self.REPLY)), labeled(b"status", leaf(b"replied"))))
             tree = labeled(b"request_status", status)
         else:
-            tree = [0]
-        certificate = cbor2.dumps(cbor2.CBORTag(55799, {"tree": tree, "signature": bytes(48)}))
-        return 200, cbor2.dumps({"certificate": certificate})
+            tree = labeled(b"request_status", empty())
+        return 200, cbor2.dumps({"certificate": self.certifier.certificate(tree, self.now_ns())})
 
     def handle_anonymous(self, canister, endpoint, content):
         """Public reads by the anonymous principal: balance queries and candid:service."""
@@ -163,10 +155,9 @@ class BoundaryNode:
             if path[0] != b"canister" or path[2:] != [b"metadata", b"candid:service"] or principal_text(canister_id) != canister:
                 return 403, b"only candid:service metadata is public here"
             did = self.metadata.get(canister)
-            inner = labeled(b"metadata", labeled(b"candid:service", leaf(did.encode()))) if did is not None else [0]
+            inner = labeled(b"metadata", labeled(b"candid:service", leaf(did.encode()))) if did is not None else empty()
             tree = labeled(b"canister", labeled(canister_id, inner))
-            certificate = cbor2.dumps(cbor2.CBORTag(55799, {"tree": tree, "signature": bytes(48)}))
-            return 200, cbor2.dumps({"certificate": certificate})
+            return 200, cbor2.dumps({"certificate": self.certifier.certificate(tree, self.now_ns())})
         return 400, b"not a public read"
 
     def __enter__(self):

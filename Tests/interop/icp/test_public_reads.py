@@ -15,6 +15,7 @@ from ic.candid import labelHash
 
 sys.path.insert(0, str(Path(__file__).parent))
 from boundary_node import BoundaryNode  # noqa: E402
+from certification import TEST_ROOT_KEY_DER_HEX  # noqa: E402
 from test_watch_flows import PRINCIPAL, Machines  # noqa: E402
 
 ACCOUNT_ID = "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"
@@ -23,7 +24,8 @@ CANISTER = "qoctq-giaaa-aaaaa-aaaea-cai"
 
 def run(tmp_path, *args):
     return subprocess.run([str(Path(os.environ["AIRSIGN_BIN_DIR"]) / "airsign-watch"), *args], capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch")))
+                          timeout=120, env=dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch"),
+                                                AIRSIGN_ICP_ROOT_KEY=TEST_ROOT_KEY_DER_HEX))
 
 
 def test_account_balance(tmp_path):
@@ -46,7 +48,7 @@ def test_call_arguments_checked_against_the_canisters_metadata(tmp_path):
         node.metadata[CANISTER] = "type G = record { to : principal; times : nat8 }; service : { greet : (G) -> (text) }"
         request = tmp_path / "greet.json"
         machines.watch("icp", "call", CANISTER, "greet", "--from", PRINCIPAL, "--args", '(record { to = principal "2vxsx-fae"; times = 3 })',
-                       "--url", node.url, "--out", str(request))
+                       "--url", node.url, "--root-key", TEST_ROOT_KEY_DER_HEX, "--out", str(request))
         sent = json.loads(request.read_text())
         assert sent["payload"]["interface"] == "type G = record { to : principal; times : nat8 };\nservice : {\n  greet : (G) -> (text);\n}\n"
         content = cbor2.loads(bytes.fromhex(sent["payload"]["content"]))
@@ -59,3 +61,14 @@ def test_call_arguments_checked_against_the_canisters_metadata(tmp_path):
         # A canister without metadata: the watch asks for --did.
         none = run(tmp_path, "icp", "call", "2vxsx-fae", "greet", "--from", PRINCIPAL, "--args", "()", "--url", node.url)
         assert none.returncode != 0 and "--did" in none.stderr, none.stderr
+
+
+def test_metadata_in_a_certificate_that_does_not_verify_is_refused(tmp_path):
+    Machines(tmp_path)  # the watch-only account
+    with BoundaryNode(time.time) as node:
+        node.metadata[CANISTER] = "service : { greet : (text) -> (text) }"
+        node.certifier.forge = True
+        result = run(tmp_path, "icp", "call", CANISTER, "greet", "--from", PRINCIPAL, "--args", '("x")', "--url", node.url,
+                     "--out", str(tmp_path / "greet.json"))
+        assert result.returncode == 9 and "the IC's certificate does not verify" in result.stderr, result.stderr
+        assert not (tmp_path / "greet.json").exists()

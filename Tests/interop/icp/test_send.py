@@ -1,7 +1,10 @@
 """`airsign-watch icp send` against the local boundary node (boundary_node.py): a signed
 transfer is accepted and reported replied, with the reply decoded; of a one-hour series signed
 40 minutes before the node's clock, send picks the window the node accepts (the first windows
-have expired there, and the node refuses them)."""
+have expired there, and the node refuses them). The node certifies its answers as a subnet the
+test root key delegates to; send reports a status only from a certificate that verifies, and a
+forged answer, another root key, a stale /time or a canister outside the subnet's ranges end it
+with exit 9 and nothing on standard output."""
 import json
 import os
 import subprocess
@@ -11,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from boundary_node import BoundaryNode  # noqa: E402
+from certification import DER_PREFIX, TEST_ROOT_KEY_DER_HEX, public_key, secret  # noqa: E402
 
 import cbor2  # noqa: E402
 
@@ -28,8 +32,8 @@ def signed_file(testkit, tmp_path, signed_at, windows):
     return path, json.loads(answer["result"])["messages"]
 
 
-def send(bin_dir, path, url):
-    return subprocess.run([str(bin_dir / "airsign-watch"), "icp", "send", str(path), "--url", url],
+def send(bin_dir, path, url, root_key=TEST_ROOT_KEY_DER_HEX):
+    return subprocess.run([str(bin_dir / "airsign-watch"), "icp", "send", str(path), "--url", url, "--root-key", root_key],
                           capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
 
@@ -48,7 +52,7 @@ def test_send_reports_replied(testkit, tmp_path):
         assert "reply:      (variant { Ok = 42 })" in result.stderr
         assert json.loads(result.stdout) == {"requestId": messages[0]["ingress"]["request_id"], "status": "replied",
                                              "reply": "(variant { Ok = 42 })", "replyJSON": {"Ok": "42"}}
-        assert "BLS signature was NOT verified" in result.stderr
+        assert "Certified: the status comes from a certificate verified against the root key given" in result.stderr
         assert [rid.hex() for rid, _ in node.accepted] == [messages[0]["ingress"]["request_id"]]
 
 
@@ -93,4 +97,57 @@ def test_tampered_envelope_is_refused_before_sending(testkit, tmp_path):
     with BoundaryNode(time.time) as node:
         result = send(bin_dir(), path, node.url)
         assert result.returncode == 3, result.stderr
+        assert node.accepted == []
+
+
+def refused(node, tmp_path, testkit, root_key=TEST_ROOT_KEY_DER_HEX):
+    """Sends a fresh transfer to `node`; the watch's result, which must be a refusal (exit 9)."""
+    path, messages = signed_file(testkit, tmp_path, int(time.time()), 1)
+    result = send(bin_dir(), path, node.url, root_key)
+    assert result.returncode == 9, result.stderr
+    assert result.stdout == "", result.stdout
+    assert "status:" not in result.stderr and "reply:" not in result.stderr, result.stderr
+    # The call itself went out (the node accepted it); only its status was not believed.
+    assert [rid.hex() for rid, _ in node.accepted] == [messages[0]["ingress"]["request_id"]]
+    return result.stderr
+
+
+def test_a_forged_reply_is_refused(testkit, tmp_path):
+    with BoundaryNode(time.time) as node:
+        node.certifier.forge = True
+        assert "the IC's certificate does not verify: the signature does not verify under subnet" in refused(node, tmp_path, testkit)
+
+
+def test_another_root_key_is_refused(testkit, tmp_path):
+    other = (DER_PREFIX + public_key(secret(b"not the fixture's root"))).hex()
+    with BoundaryNode(time.time) as node:
+        stderr = refused(node, tmp_path, testkit, root_key=other)
+        assert "does not verify under the root key (the delegation's certificate)" in stderr, stderr
+    # Without --root-key the watch uses the IC mainnet key, which did not sign the fixture's delegation.
+    with BoundaryNode(time.time) as node:
+        path, _ = signed_file(testkit, tmp_path, int(time.time()), 1)
+        result = subprocess.run([str(bin_dir() / "airsign-watch"), "icp", "send", str(path), "--url", node.url],
+                                capture_output=True, text=True, timeout=120,
+                                env={k: v for k, v in dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch")).items() if k != "AIRSIGN_ICP_ROOT_KEY"})
+        assert result.returncode == 9 and result.stdout == "" and "the root key" in result.stderr, result.stderr
+
+
+def test_a_stale_certificate_is_refused(testkit, tmp_path):
+    with BoundaryNode(time.time) as node:
+        node.certifier.time_offset_s = -10 * 60
+        assert "the IC's certificate is not current" in refused(node, tmp_path, testkit)
+
+
+def test_a_canister_outside_the_subnets_ranges_is_refused(testkit, tmp_path):
+    with BoundaryNode(time.time) as node:
+        node.certifier.ranges = [(b"\x00\x00\x00\x00\x00\x10\x00\x00\x01\x01", b"\x00\x00\x00\x00\x00\x1f\xff\xff\x01\x01")]
+        stderr = refused(node, tmp_path, testkit)
+        assert "which may not certify for canister ryjl3-tyaaa-aaaaa-aaaba-cai" in stderr, stderr
+
+
+def test_a_bad_root_key_is_a_usage_error(testkit, tmp_path):
+    path, _ = signed_file(testkit, tmp_path, int(time.time()), 1)
+    with BoundaryNode(time.time) as node:
+        result = send(bin_dir(), path, node.url, root_key=TEST_ROOT_KEY_DER_HEX[:-2])
+        assert result.returncode == 3 and "root key" in result.stderr, result.stderr
         assert node.accepted == []

@@ -15,49 +15,46 @@ struct ScriptedTransport: HTTPTransport {
 
 @Suite struct ICPOnlineTests {
     static let rid = [UInt8](repeating: 0xab, count: 32)
+    static let node = "http://node"
 
-    static func certificate(_ tree: CBORValue) throws -> [UInt8] {
-        let certificate = try CBOREncoder().encode(.tag(55799, .map([(.text("tree"), tree), (.text("signature"), .bytes([UInt8](repeating: 0, count: 48)))])))
-        return try CBOREncoder().encode(.map([(.text("certificate"), .bytes(certificate))]))
+    /// A read_state answer: `{certificate}` with a delegated certificate holding `tree`.
+    static func answer(_ tree: CBORValue, at seconds: Int64 = CertificateFixtures.now) throws -> [UInt8] {
+        try CBOREncoder().encode(.map([(.text("certificate"), .bytes(try CertificateFixtures.delegated(tree, at: seconds)))]))
     }
 
-    static func labeled(_ label: String, _ tree: CBORValue) -> CBORValue { .array([.unsigned(2), .bytes(Array(label.utf8)), tree]) }
-    static func leaf(_ bytes: [UInt8]) -> CBORValue { .array([.unsigned(3), .bytes(bytes)]) }
-    static func fork(_ l: CBORValue, _ r: CBORValue) -> CBORValue { .array([.unsigned(1), l, r]) }
-
-    static func statusTree(_ leaves: [(String, [UInt8])]) -> CBORValue {
-        let nodes = leaves.map { labeled($0.0, leaf($0.1)) }
-        let inner = nodes.dropFirst().reduce(nodes[0]) { fork($0, $1) }
-        return labeled("request_status", .array([.unsigned(2), .bytes(rid), inner]))
+    static func client(_ transport: ScriptedTransport) throws -> ICPClient {
+        try ICPClient(baseURL: node, verifier: CertificateFixtures.verifier, transport: transport)
     }
 
-    func status(_ tree: CBORValue) throws -> ICPRequestStatus {
-        let body = try Self.certificate(tree)
-        let client = try ICPClient(baseURL: "http://node", transport: ScriptedTransport { _ in HTTPResponse(status: 200, body: body) })
-        return try client.requestStatus(canister: .managementCanister, envelope: [], requestID: Self.rid)
+    func status(_ tree: CBORValue, at seconds: Int64 = CertificateFixtures.now) throws -> ICPRequestStatus {
+        let body = try Self.answer(tree, at: seconds)
+        let client = try Self.client(ScriptedTransport { _ in HTTPResponse(status: 200, body: body) })
+        return try client.requestStatus(canister: CertificateFixtures.canister, envelope: [], requestID: Self.rid, now: CertificateFixtures.now)
     }
 
-    @Test func readsEveryStatusFromTheHashTree() throws {
-        #expect(try status(Self.statusTree([("status", Array("processing".utf8))])) == .processing)
-        #expect(try status(Self.statusTree([("reply", [1, 2]), ("status", Array("replied".utf8))])) == .replied(reply: [1, 2]))
-        #expect(try status(Self.statusTree([("error_code", Array("IC0503".utf8)), ("reject_code", [4]),
-                                            ("reject_message", Array("no".utf8)), ("status", Array("rejected".utf8))]))
-            == .rejected(code: 4, message: "no", errorCode: "IC0503"))
-        #expect(try status(.array([.unsigned(0)])) == .unknown)
-        #expect(try status(.array([.unsigned(4), .bytes([UInt8](repeating: 0, count: 32))])) == .unknown)
-        #expect(throws: OnlineError.self) { try status(.array([.unsigned(9)])) }
-        #expect(throws: OnlineError.self) { try status(Self.statusTree([("status", Array("sleeping".utf8))])) }
+    @Test func readsTheStatusOnlyFromAVerifiedCertificate() throws {
+        let replied = CertificateFixtures.statusTree(Self.rid, [("reply", [1, 2]), ("status", Array("replied".utf8))])
+        #expect(try status(replied) == .replied(reply: [1, 2]))
+        // The same status in a certificate ten minutes old, or with a forged signature: refused.
+        #expect(throws: ICPCertificateError.self) { try status(replied, at: CertificateFixtures.now - 600) }
+        let forged = try CBOREncoder().encode(.map([(.text("certificate"), .bytes(try CertificateFixtures.certificate(
+            CertificateFixtures.withTime(replied), signature: [UInt8](repeating: 0, count: 48))))]))
+        let client = try Self.client(ScriptedTransport { _ in HTTPResponse(status: 200, body: forged) })
+        #expect(throws: ICPCertificateError.badSignature("the signature does not verify under the root key")) {
+            try client.requestStatus(canister: CertificateFixtures.canister, envelope: [], requestID: Self.rid, now: CertificateFixtures.now)
+        }
+        #expect(throws: ICPCertificateError.self) { try status(.array([.unsigned(9)])) }
     }
 
     @Test func callPostsToTheCanisterAndReadsRejects() throws {
         let reject = try CBOREncoder().encode(.map([(.text("reject_code"), .unsigned(3)), (.text("reject_message"), .text("gone"))]))
-        let client = try ICPClient(baseURL: "https://icp-api.io/", transport: ScriptedTransport { request in
+        let client = try ICPClient(baseURL: "https://icp-api.io/", verifier: CertificateFixtures.verifier, transport: ScriptedTransport { request in
             request.url == "https://icp-api.io/api/v2/canister/ryjl3-tyaaa-aaaaa-aaaba-cai/call" && request.body == [1]
                 ? HTTPResponse(status: 200, body: reject) : HTTPResponse(status: 404, body: [])
         })
         #expect(try client.call(canister: ICPLedger.icp.canister, envelope: [1]) == .rejected(code: 3, message: "gone", errorCode: nil))
         #expect(throws: OnlineError.self) { try client.call(canister: ICPLedger.icp.canister, envelope: [2]) }
-        #expect(throws: OnlineError.badURL("ftp://x")) { try ICPClient(baseURL: "ftp://x") }
+        #expect(throws: OnlineError.badURL("ftp://x")) { try ICPClient(baseURL: "ftp://x", verifier: CertificateFixtures.verifier) }
     }
 
     @Test func sendPicksTheWindowCoveringNow() throws {
@@ -82,7 +79,7 @@ struct ScriptedTransport: HTTPTransport {
         let transport = ScriptedTransport { _ in HTTPResponse(status: 200, body: reject) }
         // OnlineError other than badURL exits 9 (network), as docs/exit-codes.md's table says.
         #expect(throws: OnlineError.unexpected(url: "http://node", reason: "the IC rejected the call (reject code 5)")) {
-            try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport)
+            try ICPSend.run(file, url: "http://node", verifier: CertificateFixtures.verifier, now: ICPFixtures.now, transport: transport)
         }
     }
 
@@ -92,13 +89,12 @@ struct ScriptedTransport: HTTPTransport {
         let signed = try chain.sign(review, with: .secp256k1(ICPFixtures.key))
         let file = Array(JSONSerializer().serialize(try #require(signed.result)).utf8)
         let id = try QuillMessage.parseArray(try #require(signed.result))[0].requestID
-        let tree = Self.labeled("request_status", .array([.unsigned(2), .bytes(id), Self.labeled("status", Self.leaf(Array("processing".utf8)))]))
-        let certificate = try Self.certificate(tree)
+        let certificate = try Self.answer(CertificateFixtures.statusTree(id, [("status", Array("processing".utf8))]), at: ICPFixtures.now)
         let transport = ScriptedTransport { request in
             request.url.hasSuffix("/call") ? HTTPResponse(status: 202, body: []) : HTTPResponse(status: 200, body: certificate)
         }
         #expect(throws: OnlineError.timedOut(what: "the call to finish (status processing)", seconds: 60)) {
-            try ICPSend.run(file, url: "http://node", now: ICPFixtures.now, transport: transport, pause: { _ in })
+            try ICPSend.run(file, url: "http://node", verifier: CertificateFixtures.verifier, now: ICPFixtures.now, transport: transport, pause: { _ in })
         }
     }
 

@@ -21,10 +21,11 @@ import Testing
     @Test func readsTheCandidServiceMetadata() throws {
         let did = "service : { hello : (text) -> (text) }"
         let path = ["canister", "metadata", "candid:service"]
-        let tree = ICPOnlineTests.labeled(path[0], .array([.unsigned(2), .bytes(Self.canister.bytes),
-                                                            ICPOnlineTests.labeled(path[1], ICPOnlineTests.labeled(path[2], ICPOnlineTests.leaf(Array(did.utf8))))]))
-        let body = try ICPOnlineTests.certificate(tree)
-        let client = try ICPClient(baseURL: "http://node", transport: ScriptedTransport { request in
+        typealias F = CertificateFixtures
+        let tree = F.labeled(path[0], F.labeled(Self.canister.bytes, F.labeled(path[1], F.labeled(path[2], F.leaf(did)))))
+        // A certificate of the root subnet (no delegation), as the NNS subnet answers.
+        let body = try CBOREncoder().encode(.map([(.text("certificate"), .bytes(try F.certificate(F.withTime(tree, at: 1_700_000_000))))]))
+        let client = try ICPClient(baseURL: "http://node", verifier: F.verifier, transport: ScriptedTransport { request in
             guard request.url == "http://node/api/v2/canister/\(Self.canister.text)/read_state", let content = try? Self.content(request),
                   content["request_type"] == .text("read_state"), content["sender"] == .bytes([4]),
                   content["paths"] == .array([.array([.bytes(Array("canister".utf8)), .bytes(Self.canister.bytes), .bytes(Array("metadata".utf8)),
@@ -34,12 +35,15 @@ import Testing
         })
         #expect(try client.candidInterface(of: Self.canister, now: 1_700_000_000) == did)
         // A canister without the metadata: nil, and `icp call --args` asks for --did.
-        let empty = try ICPClient(baseURL: "http://node", transport: ScriptedTransport { _ in
-            HTTPResponse(status: 200, body: (try? ICPOnlineTests.certificate(.array([.unsigned(0)]))) ?? [])
-        })
+        let none = try CBOREncoder().encode(.map([(.text("certificate"), .bytes(try F.certificate(F.withTime(F.empty, at: 1_700_000_000))))]))
+        let empty = try ICPClient(baseURL: "http://node", verifier: F.verifier, transport: ScriptedTransport { _ in HTTPResponse(status: 200, body: none) })
         #expect(try empty.candidInterface(of: Self.canister, now: 1_700_000_000) == nil)
+        // The same metadata in a certificate that does not verify: an error, not an interface.
+        let forged = try CBOREncoder().encode(.map([(.text("certificate"), .bytes(try F.certificate(F.withTime(tree, at: 1_700_000_000), signature: [UInt8](repeating: 0, count: 48))))]))
+        let lying = try ICPClient(baseURL: "http://node", verifier: F.verifier, transport: ScriptedTransport { _ in HTTPResponse(status: 200, body: forged) })
+        #expect(throws: ICPCertificateError.self) { try lying.candidInterface(of: Self.canister, now: 1_700_000_000) }
         #expect(throws: ICPError.refused("canister \(Self.canister.text) publishes no candid:service metadata at http://node: give its interface with --did FILE")) {
-            _ = try ICPInterfaceSource.interface(of: Self.canister, did: nil, url: "http://node", now: 0, transport: empty.transport)
+            _ = try ICPInterfaceSource.interface(of: Self.canister, did: nil, url: "http://node", verifier: F.verifier, now: 1_700_000_000, transport: empty.transport)
         }
     }
 
@@ -57,12 +61,12 @@ import Testing
             let answer = content["method_name"] == .text("account_balance") ? tokens : nat
             return HTTPResponse(status: 200, body: (try? Self.queryAnswer(answer)) ?? [])
         }
-        let client = try ICPClient(baseURL: "http://node", transport: transport)
+        let client = try ICPClient(baseURL: "http://node", verifier: CertificateFixtures.verifier, transport: transport)
         let icp = try ICPBalance.query(account: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752", ledger: nil, decimals: nil, client: client)
         #expect(icp.contains("\"balance\":\"150000000\"") && icp.contains("\"formatted\":\"1.5 ICP\"") && icp.contains("\"method\":\"account_balance\""), "\(icp)")
         let ck = try ICPBalance.query(account: "2vxsx-fae", ledger: "mxzaz-hqaaa-aaaar-qaada-cai", decimals: nil, client: client)
         #expect(ck.contains("\"formatted\":\"0.025 ckBTC\"") && ck.contains("\"method\":\"icrc1_balance_of\""), "\(ck)")
-        let rejecting = try ICPClient(baseURL: "http://node", transport: ScriptedTransport { _ in
+        let rejecting = try ICPClient(baseURL: "http://node", verifier: CertificateFixtures.verifier, transport: ScriptedTransport { _ in
             HTTPResponse(status: 200, body: (try? CBOREncoder().encode(.map([(.text("status"), .text("rejected")), (.text("reject_code"), .unsigned(3)),
                                                                                (.text("reject_message"), .text("no such method"))]))) ?? [])
         })

@@ -5,10 +5,10 @@ import Foundation
 
 /// Where `icp call --args` gets the interface its text is checked against, in this order: the
 /// `--did` file, the signer's built-in interface of the canister, the canister's own
-/// `candid:service` metadata read from the network (not certified: the signer checks the
-/// names it is given against the message's field ids anyway).
+/// `candid:service` metadata read from the network in a certificate `verifier` accepts (the
+/// signer checks the names it is given against the message's field ids anyway).
 enum ICPInterfaceSource {
-    static func interface(of canister: Principal, did: String?, url: String, now: Int64,
+    static func interface(of canister: Principal, did: String?, url: String, verifier: ICPCertificateVerifier, now: Int64,
                           transport: any HTTPTransport) throws -> (CandidInterface, origin: String) {
         if let did {
             let text: String
@@ -18,11 +18,11 @@ enum ICPInterfaceSource {
             return (try CandidInterface(parsing: text, origin: "--did \(did)"), "--did \(did)")
         }
         if let known = ICPBuiltinInterfaces.known(canister) { return (known.interface, "\(known.name)'s built-in interface") }
-        let client = try ICPClient(baseURL: url, transport: transport)
+        let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
         guard let text = try client.candidInterface(of: canister, now: now) else {
             throw ICPError.refused("canister \(canister.text) publishes no candid:service metadata at \(url): give its interface with --did FILE")
         }
-        let origin = "the candid:service metadata of \(canister.text) from \(url)"
+        let origin = "the certified candid:service metadata of \(canister.text) from \(url)"
         return (try CandidInterface(parsing: text, origin: origin), origin)
     }
 }

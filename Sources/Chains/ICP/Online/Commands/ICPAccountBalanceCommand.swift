@@ -38,7 +38,8 @@ struct ICPAccountBalanceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let client = try ICPClient(baseURL: url)
+        // A query's answer carries no certificate: the verifier is never asked here.
+        let client = try ICPClient(baseURL: url, verifier: ICPCertificateVerifier(rootKey: .mainnet))
         Console.output(try ICPBalance.query(account: account, ledger: ledger, decimals: decimals, client: client))
     }
 }

@@ -32,10 +32,10 @@ public enum ICPActions {
 
     /// The arguments of `icp call`: raw Candid bytes, or Candid text checked against the
     /// method's interface (from `did`, the signer's built-in interfaces, or the canister's
-    /// `candid:service` metadata read from `url`).
+    /// `candid:service` metadata read from `url`, its certificate checked by `verifier`).
     public enum CallArguments: Sendable {
         case hex(String)
-        case text(String, did: String?, url: String)
+        case text(String, did: String?, url: String, verifier: ICPCertificateVerifier)
     }
 
     public static func call(from: String, canister: String, method: String, arguments: CallArguments, validFor: String?, out: String,
@@ -55,8 +55,8 @@ public enum ICPActions {
             do { arg = try Hex.decode(argHex.hasPrefix("0x") ? String(argHex.dropFirst(2)) : argHex) } catch {
                 throw ICPError.malformed(field: "--arg-hex", reason: "\(error)")
             }
-        case let .text(text, did, url):
-            let (interface, origin) = try ICPInterfaceSource.interface(of: principal, did: did, url: url, now: now, transport: transport)
+        case let .text(text, did, url, verifier):
+            let (interface, origin) = try ICPInterfaceSource.interface(of: principal, did: did, url: url, verifier: verifier, now: now, transport: transport)
             guard interface.method(method) != nil else { throw ICPError.malformed(field: origin, reason: "the interface has no method \(method)") }
             arg = try interface.encodeArguments(of: method, text: text)
             // The signer names a built-in canister's arguments itself; others get the fragment.

@@ -11,7 +11,7 @@ struct ICPCallCommand: ParsableCommand {
             the method's argument types and encodes it. The interface comes from --did FILE, \
             else from the signer's built-in interfaces (ICP and ICRC ledgers, NNS governance, \
             the cycles minting canister), else from the canister's candid:service metadata \
-            read from --url. For other canisters the request carries the method's interface, \
+            read from --url in a certificate verified against the root key (--root-key). For other canisters the request carries the method's interface, \
             so the signer can name the arguments (it checks every name against the message's \
             field ids and still asks for --blind). --arg-hex takes raw Candid bytes instead. \
             --valid-for is refused unless the call is a ledger transfer or approval, which the \
@@ -48,6 +48,7 @@ struct ICPCallCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the request: a file (atomically) or - for standard output.", valueName: "FILE|-"))
     var out = "-"
 
+    @OptionGroup var rootKey: ICPRootKeyOptions
     @OptionGroup var qr: QROutputOptions
 
     func validate() throws {
@@ -61,7 +62,7 @@ struct ICPCallCommand: ParsableCommand {
     }
 
     func run() throws {
-        let arguments: ICPActions.CallArguments = args.map { .text($0, did: did, url: url) } ?? .hex(argHex ?? "")
+        let arguments: ICPActions.CallArguments = try args.map { .text($0, did: did, url: url, verifier: try rootKey.verifier()) } ?? .hex(argHex ?? "")
         try ICPActions.call(from: from, canister: canister ?? target[0], method: method ?? target[1], arguments: arguments,
                             validFor: validFor, out: out, qr: qr)
     }

@@ -6,9 +6,10 @@ import Foundation
 
 /// Reads the watch makes without any key, as the anonymous principal (unsigned envelopes, as
 /// the interface spec allows for public data): query calls (`account_balance`,
-/// `icrc1_balance_of`) and a canister's public `candid:service` metadata. Neither answer is
-/// certified here (BLS verification is not done): they are what the boundary node says, and
-/// the signer shows and checks everything it signs on its own.
+/// `icrc1_balance_of`) and a canister's public `candid:service` metadata. The metadata comes in
+/// a certificate, verified before it is read; a query's answer is signed by one node only
+/// (node signatures are not checked here: the balance is what that node says, and the output
+/// says so), and the signer shows and checks everything it signs on its own.
 extension ICPClient {
     /// An unsigned envelope: `tag 55799 { content }`.
     static func anonymousEnvelope(_ content: CBORValue) throws(OnlineError) -> [UInt8] {
@@ -43,23 +44,18 @@ extension ICPClient {
     }
 
     /// The canister's `candid:service` metadata (its `.did` text), read from the state tree at
-    /// `/canister/<id>/metadata/candid:service`; nil when the canister publishes none.
-    public func candidInterface(of canister: Principal, now: Int64 = Int64(Date().timeIntervalSince1970)) throws(OnlineError) -> String? {
+    /// `/canister/<id>/metadata/candid:service` in a verified certificate; nil when the
+    /// certificate proves the canister publishes none.
+    public func candidInterface(of canister: Principal, now: Int64 = Int64(Date().timeIntervalSince1970)) throws -> String? {
         let path: [[UInt8]] = [Array("canister".utf8), canister.bytes, Array("metadata".utf8), Array("candid:service".utf8)]
         let content: CBORValue = .map([
             (.text("request_type"), .text("read_state")), (.text("ingress_expiry"), .unsigned(Self.expiry(now: now))),
             (.text("sender"), .bytes(Principal.anonymous.bytes)), (.text("paths"), .array([.array(path.map { .bytes($0) })])),
         ])
         let url = url(canister, "read_state")
-        let reply = try ICPReply.map(try post(url, try Self.anonymousEnvelope(content)).body, url: url)
-        guard case let .bytes(certificate)? = reply["certificate"] else { throw .badReply(url: url, reason: "no certificate") }
-        let value: CBORValue
-        do { value = try CBORDecoder(options: .init(maxDepth: 96, maxLength: 1 << 22)).decode(certificate) } catch {
-            throw .badReply(url: url, reason: "the certificate is not CBOR (\(error))")
-        }
-        guard let tree = ((try? value.untagged(55799)) ?? value)["tree"] else { throw .badReply(url: url, reason: "the certificate has no tree") }
-        guard let bytes = try ICPHashTree.lookup(tree, path: path, url: url) else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .badReply(url: url, reason: "candid:service is not UTF-8") }
+        let certificate = try readState(url, envelope: try Self.anonymousEnvelope(content), canister: canister, now: now)
+        guard let bytes = try certificate.value(at: path) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw OnlineError.badReply(url: url, reason: "candid:service is not UTF-8") }
         return text
     }
 }

@@ -35,13 +35,18 @@ public enum ICPSend {
         public let reply: String?
         /// The same reply as JSON (nil when there is none or it is not Candid).
         public var replyJSON: JSONValue?
+        /// The boundary node refused the call itself (a v2 call's synchronous reject, which no
+        /// certificate covers), rather than the certified status saying rejected.
+        public var callRejected = false
     }
 
     /// Polls of the status, half a second apart: a minute.
     public static let polls = 120
     static let pollInterval = 0.5
 
-    /// Sends the right message and polls until its status is final or `polls` run out.
+    /// Sends the right message and polls until its status is final or `polls` run out. Every
+    /// status comes from a certificate `client` verified; a certificate that fails ends the
+    /// send with its error, and nothing it said is reported.
     public static func send(_ messages: [QuillMessage], client: ICPClient, now: Int64, polls: Int = polls,
                             pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws -> Outcome {
         for (i, message) in messages.enumerated() {
@@ -52,12 +57,14 @@ public enum ICPSend {
         let message = messages[index]
         let id = message.requestID
         if case let .rejected(code, text, errorCode) = try client.call(canister: message.canisterID, envelope: message.call.encoded) {
-            return Outcome(index: index, requestID: id, status: .rejected(code: code, message: text, errorCode: errorCode), reply: nil)
+            return Outcome(index: index, requestID: id, status: .rejected(code: code, message: text, errorCode: errorCode), reply: nil, callRejected: true)
         }
         var status = ICPRequestStatus.unknown
         for attempt in 0 ..< max(1, polls) {
             if attempt > 0 { pause(pollInterval) }
-            status = try client.requestStatus(canister: message.canisterID, envelope: message.readState.encoded, requestID: id)
+            // The clock the certificate's /time is held to moves on with the polls.
+            let elapsed = Int64(Double(attempt) * pollInterval)
+            status = try client.requestStatus(canister: message.canisterID, envelope: message.readState.encoded, requestID: id, now: now + elapsed)
             switch status {
             case .replied, .rejected, .done:
                 var method = ""
@@ -78,13 +85,13 @@ public enum ICPSend {
     }
 
     /// The CLI: reads FILE (a finalized sign response, or quill's JSON array), sends, reports.
-    public static func run(_ bytes: [UInt8], url: String, now: Int64 = Int64(Date().timeIntervalSince1970),
+    public static func run(_ bytes: [UInt8], url: String, verifier: ICPCertificateVerifier, now: Int64 = Int64(Date().timeIntervalSince1970),
                            transport: any HTTPTransport = URLSessionTransport(),
                            pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch { throw ICPError.malformed(field: "input", reason: "\(error)") }
         let messages = try QuillMessage.parseArray(json)
-        let client = try ICPClient(baseURL: url, transport: transport)
+        let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
         let outcome = try send(messages, client: client, now: now, pause: pause)
         let message = messages[outcome.index]
         Console.info("Sent message \(outcome.index + 1) of \(messages.count) (expires \(ICPTime.utc(nanos: message.call.content.ingressExpiry))) to \(message.canisterID.text) at \(url)")
@@ -100,7 +107,11 @@ public enum ICPSend {
         case .done:
             Console.info("The reply is no longer available (status done).")
         }
-        Console.info("Note: the certificate's BLS signature was NOT verified; this status is what \(url) says.")
+        if case .rejected = outcome.status, outcome.callRejected {
+            Console.info("Note: this rejection is the boundary node's own answer to the call (not certified); send again to read the certified status.")
+        } else {
+            Console.info("Certified: the status comes from a certificate verified against \(verifier.rootKey.isMainnet ? "the IC mainnet root key" : "the root key given (not the IC mainnet's)").")
+        }
         var result: [(key: String, value: JSONValue)] = [("requestId", .string(Hex.encode(outcome.requestID))), ("status", .string(outcome.status.name))]
         if let reply = outcome.reply { result.append(("reply", .string(reply))) }
         if let replyJSON = outcome.replyJSON { result.append(("replyJSON", replyJSON)) }
