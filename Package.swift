@@ -129,7 +129,7 @@ let package = Package(
         // QR, PNG/GIF/HTML/terminal frames, BC-UR fountain codes, scanning. No networking: the
         // signer links it.
         .target(name: "AirsignTransport", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignFiles", "CQREncode", "CZBar", "CZBarNoDBus", "CPNG", "CGif",
+            "AirsignCrypto", "AirsignEncoding", "AirsignFiles", "AirsignMessages", "CQREncode", "CZBar", "CZBarNoDBus", "CPNG", "CGif",
         ], linkerSettings: [
             // libzbar statically, so only the scanner and V4L2 video objects we call come in:
             // the shared library also links libX11, libxcb and libdbus, which open sockets, and

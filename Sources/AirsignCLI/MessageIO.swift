@@ -1,4 +1,5 @@
 import AirsignFiles
+import AirsignMessages
 import AirsignTransport
 import ArgumentParser
 import Foundation
@@ -21,8 +22,14 @@ public struct MessageInputOptions: ParsableArguments {
 
     /// The bytes of the file, standard input, or the scanned QR frames (progress on stderr).
     public func read() throws -> [UInt8] {
-        if let file { return try QRMessageIO.read(file) }
-        return try QRScanJob().run(paths: scan) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
+        try read(framings: []).bytes
+    }
+
+    /// The file or the scanned message with how it came, foreign `framings` (UOS legacy
+    /// multipart, from `ChainRegistry.foreignFormats`) assembled too.
+    public func read(framings: [any ForeignFraming]) throws -> SignerInput {
+        if let file { return SignerInput(bytes: try QRMessageIO.read(file)) }
+        return try QRScanJob().scan(paths: scan, framings: framings) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
     }
 }
 

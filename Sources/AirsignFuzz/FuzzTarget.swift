@@ -22,7 +22,7 @@ public struct FuzzTarget: Sendable {
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
         .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumDescriptor,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
         .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate,
         .messages, .keystoreFile, .contacts, .image,
     ]

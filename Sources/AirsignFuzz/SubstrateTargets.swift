@@ -1,4 +1,6 @@
 import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
 import AirsignSubstrate
 
 extension FuzzTarget {
@@ -62,5 +64,42 @@ extension FuzzTarget {
         guard let metadata = try? proof.verify(), let payload else { return }
         _ = try? ProvenPayload(decoding: payload, callLength: min(payload.count, Int(payload.first ?? 0)), metadata: metadata)
         _ = try? TypeDecoder.decodeAll(payload, as: metadata.extrinsic.call, types: metadata.types)
+    }
+}
+
+extension FuzzTarget {
+    /// UOS requests as polkadot-js and Vault-style apps show them: the first byte picks what
+    /// the rest is. Even: one UOS payload (`53 …`), which must encode back to its bytes when it
+    /// reads, and is then reviewed by the Substrate module as a request of its own key. Odd:
+    /// legacy multipart frames, each a length byte and that many bytes, assembled; a message
+    /// that assembles is reviewed the same way.
+    static let substrateUOS = FuzzTarget(name: "substrate-uos", summary: "UOS legacy multipart frames and payloads (53 …: transactions, hashes, messages, proofs)") { input throws(FuzzViolation) in
+        guard let mode = input.first else { return }
+        var payload = Array(input.dropFirst())
+        if mode & 1 == 1 {
+            var frames: [[UInt8]] = []
+            var rest = payload[...]
+            while let length = rest.first {
+                frames.append(Array(rest.dropFirst().prefix(Int(length))))
+                rest = rest.dropFirst(Int(length) + 1)
+            }
+            let framing = UOSFraming()
+            var collector = framing.collector()
+            for frame in frames where framing.claims(frame) {
+                _ = try? collector.receive(frame)
+            }
+            guard let message = collector.message else { return }
+            try FuzzViolation.check(collector.received == collector.expected, "a UOS message assembled before every frame was in")
+            payload = message
+        }
+        guard let uos = try? UOSPayload(decoding: payload) else { return }
+        try FuzzViolation.check(uos.encoded == payload, "a UOS payload that reads does not encode back to its bytes")
+        guard let id = try? SubstrateSigning.accountID(ofPublicKey: uos.publicKey), let address = try? SS58.encode(id, prefix: 42) else { return }
+        let format = UOSFormat()
+        let account = OwnAccount(chain: ChainID(Chain.substrate), address: address, publicKey: uos.publicKey, keyName: "fuzz", path: nil)
+        guard let requests = try? format.requests(SignerInput(bytes: payload), accounts: [account]) else { return }
+        for read in requests {
+            _ = try? SubstrateChain().review(read.request, context: ReviewContext(now: 0))
+        }
     }
 }

@@ -48,10 +48,16 @@ public protocol ChainModule: Sendable {
     /// `--network`), for native artifacts that do not carry it (a bare Stellar envelope); nil
     /// when none was named. Default: the network is not needed, the two-argument form answers.
     func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws -> [SignRequest]?
+
+    /// The wallets' own QR protocols this chain reads and answers in kind (UOS for Substrate;
+    /// see `ForeignFormat`). Default: none.
+    var foreignFormats: [any ForeignFormat] { get }
 }
 
 extension ChainModule {
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? { nil }
+
+    public var foreignFormats: [any ForeignFormat] { [] }
 
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws -> [SignRequest]? {
         try nativeRequests(input, accounts: accounts)

@@ -19,6 +19,9 @@ public struct ChainRegistry: Sendable {
     /// The modules, by chain.
     public var modules: [any ChainModule] { chains.compactMap { table[$0] } }
 
+    /// Every module's foreign formats (`ChainModule.foreignFormats`), in chain order.
+    public var foreignFormats: [any ForeignFormat] { modules.flatMap(\.foreignFormats) }
+
     /// The module for `chain`, or `.noChainModule`.
     public func module(for chain: ChainID) throws(MessagesError) -> any ChainModule {
         guard let module = table[chain] else { throw .noChainModule(chain: chain.rawValue) }

@@ -59,9 +59,16 @@ public struct SignJob: Sendable {
     /// `inspect`: shows the review of every request and the batch total, with no PIN. Throws the
     /// first refusal (after showing them all) when any request would be refused.
     public func inspect(_ input: [UInt8], allowBlind: Bool) throws {
+        try inspect(SignerInput(bytes: input), allowBlind: allowBlind)
+    }
+
+    /// `inspect` of a file or scanned message in any format the signer detects; the format
+    /// found is said first.
+    public func inspect(_ input: SignerInput, allowBlind: Bool) throws {
         let initialized = try keystore.isInitialized
         let own = initialized ? accounts(try keystore.list()) : []
-        let requests = try requests(input, accounts: own)
+        let detected = try detect(input, accounts: own)
+        let requests = detected.requests
         var context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
         context.details = details
         let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
@@ -105,14 +112,23 @@ public struct SignJob: Sendable {
     /// caller to write in one atomic step.
     public func sign(_ input: [UInt8], allowBlind: Bool, compact: Bool, confirmed: Bool,
                      confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> [SignResponse] {
+        try sign(SignerInput(bytes: input), allowBlind: allowBlind, compact: compact, confirmed: confirmed, confirm: confirm, pin: pin).responses
+    }
+
+    /// `sign` of a file or scanned message in any format the signer detects (the format found
+    /// is said before the reviews); a foreign format's answer encoders come back with the
+    /// responses, for `write`.
+    public func sign(_ input: SignerInput, allowBlind: Bool, compact: Bool, confirmed: Bool,
+                     confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> SignedBatch {
         guard try keystore.isInitialized else {
             // Say first what is wrong with the requests themselves, then that there is no keystore.
-            let requests = try requests(input, accounts: [])
+            let requests = try detect(input, accounts: []).requests
             _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), allowBlind: allowBlind).requireAll()
             throw KeystoreError.keystoreNotInitialized(path: keystore.directory)
         }
         let own = accounts(try keystore.list())
-        let requests = try requests(input, accounts: own)
+        let detected = try detect(input, accounts: own)
+        let requests = detected.requests
         var context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
         context.details = details
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
@@ -129,7 +145,27 @@ public struct SignJob: Sendable {
         // After the keys opened (so the PIN is proven right) and before any response leaves.
         try verifyInstalled(secret)
         log("Signed \(responses.count) request\(responses.count == 1 ? "" : "s") with \(plan.keyNames.count) key\(plan.keyNames.count == 1 ? "" : "s").")
-        return responses
+        return SignedBatch(responses: responses, answers: detected.answers)
+    }
+
+    /// Writes a signed batch: the foreign format's answer when the input was in one (the answer
+    /// file's bytes to `out`, its QR to the QR outputs), else the sign responses.
+    public func write(_ batch: SignedBatch, out: String?, qr: QROutputOptions?) throws {
+        guard let answers = batch.answers else { return try write(batch.responses, out: out, qr: qr) }
+        guard answers.count == 1, batch.responses.count == 1, let answer = answers.first, let response = batch.responses.first else {
+            throw SignerError.foreignAnswers(count: answers.count)
+        }
+        let bytes = try answer.encode(response)
+        log("Answer: \(answer.name).")
+        if let out {
+            try MessageOutput.write(bytes, to: out, faults: outputFaults)
+            if out != "-" { log("Answer written to \(out).") }
+        }
+        guard let qr, qr.isRequested else { return }
+        switch answer.qr {
+        case .binary: try qr.write(bytes, largeSingleCode: true)
+        case let .ur(type): throw SignerError.foreignAnswerQR(type: type)
+        }
     }
 
     /// Writes responses to `out` (atomically: all or none; `-` for standard output) and to the
@@ -143,28 +179,12 @@ public struct SignJob: Sendable {
         if let qr, qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
     }
 
-    /// The sign requests in `input`: our exchange format, or else a chain's native unsigned
-    /// artifact when one of the chain modules recognises it. When none does, the error is the
-    /// exchange format's, which says what is wrong with the file as a request.
-    func requests(_ input: [UInt8], accounts own: [OwnAccount]) throws -> [SignRequest] {
-        do throws(MessagesError) {
-            return try MessageFile.requests(input)
-        } catch {
-            for module in registry.modules {
-                let native: [SignRequest]?
-                do {
-                    native = try module.nativeRequests(input, accounts: own, network: nativeNetwork)
-                } catch let refusal as MessagesError {
-                    throw refusal
-                } catch {
-                    // A module's own error type has no exit status here; a native artifact the
-                    // module recognised but refuses is refused input, like any request (exit 3).
-                    throw MessagesError.invalidField(message: nil, field: "\(module.displayName) input", reason: String(describing: error))
-                }
-                if let native { return native }
-            }
-            throw error
-        }
+    /// The requests in `input`, whatever its format (`DetectedInput.detect`); the format found
+    /// goes to the log first, so the person sees what the signer took the input for.
+    func detect(_ input: SignerInput, accounts own: [OwnAccount]) throws -> DetectedInput {
+        let detected = try DetectedInput.detect(input, registry: registry, accounts: own, nativeNetwork: nativeNetwork)
+        if detected.answers != nil || input.frames > 0 { log("Format: \(detected.format)") }
+        return detected
     }
 
     /// Each review followed by a blank line, as `inspect` shows them, but handed to `log` in
@@ -190,4 +210,11 @@ public struct SignJob: Sendable {
         guard let module = try? registry.module(for: review.request.chain) else { return "" }
         return ReviewText.render(review, position: position, of: count, module: module, context: context)
     }
+}
+
+/// What `sign` produced: the responses, and a foreign format's answer encoders (one a response)
+/// when the input came in one.
+public struct SignedBatch: Sendable {
+    public let responses: [SignResponse]
+    public let answers: [any ForeignAnswer]?
 }

@@ -18,6 +18,10 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case phraseFileExists(path: String)
     /// The phrase file could not be written; `reason` is the system's message.
     case phraseFileFailed(path: String, reason: String)
+    /// A foreign format's input held other than one request: its answer is one code.
+    case foreignAnswers(count: Int)
+    /// A foreign answer that travels as UR frames of a type the QR outputs cannot write yet.
+    case foreignAnswerQR(type: String)
 
     public var description: String {
         switch self {
@@ -36,6 +40,10 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "\(path) exists; the phrase is written only to a new file"
         case let .phraseFileFailed(path, reason):
             return "could not write the phrase to \(path): \(reason); nothing was stored"
+        case let .foreignAnswers(count):
+            return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
+        case let .foreignAnswerQR(type):
+            return "the answer is a ur:\(type), which the QR outputs cannot write yet; use --out FILE"
         }
     }
 
@@ -43,7 +51,7 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
         case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork: return .keystoreState
-        case .phraseFileFailed: return .failure
+        case .phraseFileFailed, .foreignAnswers, .foreignAnswerQR: return .failure
         }
     }
 }

@@ -1,3 +1,4 @@
+import AirsignMessages
 import Foundation
 
 /// Image files for scanning: PNG, PGM and PPM, given one by one or as directories.
@@ -66,9 +67,18 @@ public struct QRScanJob {
     /// The message in `paths` (files or directories). Unreadable files and frames of other
     /// messages are reported and skipped; the error at the end says what is missing.
     public func run(paths: [String], log: (String) -> Void) throws(TransportError) -> [UInt8] {
+        try scan(paths: paths, log: log).bytes
+    }
+
+    /// As `run`, with foreign `framings` (UOS legacy multipart) assembled too, and the message
+    /// returned with how it came: UR type, framing, frame count. A frame a framing refuses
+    /// (`.refusedFrame`) ends the scan with that error. A framing's frames carry no message id,
+    /// so for them every file is read, even after the message is complete: a frame of another
+    /// message anywhere among them refuses the scan rather than depending on the files' order.
+    public func scan(paths: [String], framings: [any ForeignFraming] = [], log: (String) -> Void) throws(TransportError) -> SignerInput {
         let files = try ImageFiles.expand(paths)
         let scanner = QRScanner()
-        var assembler = MessageAssembler(limits: limits)
+        var assembler = MessageAssembler(limits: limits, framings: framings)
         var codes = 0
         var lastError: TransportError?
         for file in files {
@@ -86,12 +96,14 @@ public struct QRScanJob {
                         log(progress.description)
                     }
                 } catch {
+                    if case .refusedFrame = error { throw error }
                     log("\((file as NSString).lastPathComponent): \(error)")
                     lastError = error
                 }
-                if let message = assembler.message { return message }
+                if let input = assembler.input, assembler.framing == nil { return input }
             }
         }
+        if let input = assembler.input { return input }
         if let progress = assembler.progress {
             let expected = progress.framesEstimated
             throw .incompleteMessage(received: progress.framesReceived, expected: expected)

@@ -1,8 +1,10 @@
 import AirsignEncoding
+import AirsignMessages
 
 /// Turns the payloads of scanned QR codes back into one message, whatever mix of frames arrives:
-/// a single binary QR (the raw message), a single-part UR, or the parts of a multi-part UR in any
-/// order with duplicates and gaps.
+/// a single binary QR (the raw message), a single-part UR, the parts of a multi-part UR in any
+/// order with duplicates and gaps, or the frames of a `ForeignFraming` the program plugged in
+/// (UOS's legacy multipart), assembled by that framing's collector.
 ///
 /// The first frame decides which message is being read; a frame of any other message (other
 /// bytes, UR type, length or checksum) is refused with `TransportError.differentMessage` and
@@ -35,22 +37,39 @@ public struct MessageAssembler: Sendable {
         case empty
         case complete(message: [UInt8], type: String?, frame: [UInt8])
         case fountain(type: String, decoder: FountainDecoder)
+        case foreign(framing: any ForeignFraming, collector: any ForeignFrameCollector)
     }
 
     private var state: State = .empty
     /// Bounds on what untrusted frames may make it allocate.
     public let limits: FountainLimits
+    /// Framings of binary frames other than Airsign's, tried on a binary first frame in order.
+    public let framings: [any ForeignFraming]
+    /// The name of the foreign framing that assembled the message, if one did.
+    public private(set) var framing: String?
+    /// Distinct frames taken so far.
+    public private(set) var framesReceived = 0
 
     /// An empty assembler; the first frame decides the message.
-    public init(limits: FountainLimits = .default) {
+    public init(limits: FountainLimits = .default, framings: [any ForeignFraming] = []) {
         self.limits = limits
+        self.framings = framings
+    }
+
+    /// The complete message with how it came (nil until complete).
+    public var input: SignerInput? {
+        guard let message else { return nil }
+        return SignerInput(bytes: message, urType: urType, framing: framing, frames: framesReceived)
     }
 
     /// The message once complete: the raw bytes of a binary QR, the content of a `ur:bytes`,
     /// or the CBOR of a UR of another type.
     public var message: [UInt8]? {
-        if case let .complete(message, _, _) = state { return message }
-        return nil
+        switch state {
+        case let .complete(message, _, _): return message
+        case let .foreign(_, collector): return collector.message
+        case .empty, .fountain: return nil
+        }
     }
 
     /// The UR type the message came in (nil for a binary QR).
@@ -59,6 +78,7 @@ public struct MessageAssembler: Sendable {
         case .empty: return nil
         case let .complete(_, type, _): return type
         case let .fountain(type, _): return type
+        case .foreign: return nil
         }
     }
 
@@ -67,6 +87,10 @@ public struct MessageAssembler: Sendable {
 
     /// Progress of a multi-part message (nil before the first part or for single frames).
     public var progress: Progress? {
+        if case let .foreign(_, collector) = state, collector.message == nil, let expected = collector.expected {
+            let percent = min(99, 100 * collector.received / max(1, expected))
+            return Progress(framesReceived: collector.received, framesEstimated: expected, percent: percent)
+        }
         guard case let .fountain(_, decoder) = state, let expected = decoder.expectedFragmentCount else { return nil }
         let received = decoder.receivedPartCount
         let estimated = max(expected, received + expected - decoder.knownCount)
@@ -74,9 +98,17 @@ public struct MessageAssembler: Sendable {
         return Progress(framesReceived: received, framesEstimated: estimated, percent: percent)
     }
 
-    /// Takes the payload of one QR code.
+    /// Takes the payload of one QR code. A frame a foreign framing's collector refuses throws
+    /// `.refusedFrame`, which ends the scan.
     @discardableResult
     public mutating func receive(_ payload: [UInt8]) throws(TransportError) -> Outcome {
+        let outcome = try receiveFrame(payload)
+        if outcome == .accepted { framesReceived += 1 }
+        return outcome
+    }
+
+    private mutating func receiveFrame(_ payload: [UInt8]) throws(TransportError) -> Outcome {
+        if let outcome = try receiveForeign(payload) { return outcome }
         guard Self.isUR(payload) else { return try receiveSingle(message: payload, type: nil, frame: payload) }
         switch try URString.parse(String(decoding: payload, as: UTF8.self), limits: limits) {
         case let .single(ur):
@@ -97,6 +129,8 @@ public struct MessageAssembler: Sendable {
                 state = .fountain(type: type, decoder: updated)
                 try finishIfComplete()
                 return outcome
+            case .foreign:
+                throw .differentMessage("a UR part while reading \(framing ?? "foreign") frames")
             case let .complete(message, completeType, _):
                 guard completeType == type else { throw .differentMessage("a UR part of type \(type) after a complete message") }
                 // A late part of the finished message is a duplicate; one of another message is not.
@@ -109,6 +143,40 @@ public struct MessageAssembler: Sendable {
                 return .duplicate
             }
         }
+    }
+
+    /// A binary frame of a foreign framing: started when the first frame is one, fed while one
+    /// is being read; nil when `payload` is not for a foreign framing.
+    private mutating func receiveForeign(_ payload: [UInt8]) throws(TransportError) -> Outcome? {
+        guard !Self.isUR(payload) else { return nil }
+        var current: (framing: any ForeignFraming, collector: any ForeignFrameCollector)
+        switch state {
+        case let .foreign(framing, collector):
+            guard framing.claims(payload) else {
+                throw .refusedFrame("a QR code that is not a \(framing.name) frame (\(payload.count) bytes) while reading one")
+            }
+            current = (framing, collector)
+        case .empty:
+            guard let framing = framings.first(where: { $0.claims(payload) }) else { return nil }
+            current = (framing, framing.collector())
+            self.framing = framing.name
+        case .complete, .fountain:
+            return nil
+        }
+        guard payload.count <= limits.maxMessageLength else {
+            throw .messageTooLong(length: payload.count, limit: limits.maxMessageLength)
+        }
+        let added: Bool
+        do { added = try current.collector.receive(payload) } catch {
+            throw .refusedFrame("\(current.framing.name): \(error)")
+        }
+        if let message = current.collector.message, message.count > limits.maxMessageLength {
+            throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
+        }
+        // The collector stays after the message is complete: frames that come later (a scan of
+        // files reads them all) are still checked against it.
+        state = .foreign(framing: current.framing, collector: current.collector)
+        return added ? .accepted : .duplicate
     }
 
     private static func feed(_ decoder: inout FountainDecoder, _ part: FountainPart) throws(TransportError) -> Outcome {
@@ -139,6 +207,8 @@ public struct MessageAssembler: Sendable {
             return .duplicate
         case let .fountain(currentType, _):
             throw .differentMessage("a single QR code while reading a \(currentType) UR sequence")
+        case .foreign:
+            throw .refusedFrame("a single QR code while reading \(framing ?? "foreign") frames")
         }
     }
 

@@ -1,3 +1,4 @@
+import AirsignMessages
 internal import CZBar
 
 /// Reads frames from a V4L2 camera (`/dev/videoN`) through zbar's video API, scanned in binary
@@ -11,6 +12,13 @@ internal import CZBar
 public enum QRCamera {
     /// The message read from `device`; progress and refused frames go to `log`.
     public static func read(device: String, limits: FountainLimits = .default, log: (String) -> Void) throws(TransportError) -> [UInt8] {
+        try read(device: device, limits: limits, framings: [], log: log).bytes
+    }
+
+    /// As `read(device:limits:log:)`, with foreign `framings` assembled too (a frame one refuses
+    /// ends the reading) and the message returned with how it came.
+    public static func read(device: String, limits: FountainLimits = .default, framings: [any ForeignFraming],
+                            log: (String) -> Void) throws(TransportError) -> SignerInput {
         guard let video = zbar_video_create() else {
             throw .cameraUnavailable(device: device, reason: "zbar could not start")
         }
@@ -24,7 +32,7 @@ public enum QRCamera {
         defer { zbar_video_enable(video, 0) }
         log("reading \(device): hold the QR code(s) in front of the camera; Ctrl-C stops")
         let scanner = QRScanner()
-        var assembler = MessageAssembler(limits: limits)
+        var assembler = MessageAssembler(limits: limits, framings: framings)
         while true {
             // Blocks until the camera delivers a frame.
             guard let frame = zbar_video_next_image(video) else {
@@ -39,9 +47,10 @@ public enum QRCamera {
                         log(progress.description)
                     }
                 } catch {
+                    if case .refusedFrame = error { throw error }
                     log("\(error)")
                 }
-                if let message = assembler.message { return message }
+                if let input = assembler.input { return input }
             }
         }
     }

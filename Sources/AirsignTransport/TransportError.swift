@@ -19,6 +19,9 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
 
     /// A frame that belongs to another message than the frames before it; it is not mixed in.
     case differentMessage(String)
+    /// A frame a foreign framing (UOS legacy multipart) refuses: it cannot belong to the message
+    /// being read. Unlike `differentMessage` it ends the scan.
+    case refusedFrame(String)
     /// Every fragment arrived, but the reassembled message fails its CRC-32.
     case messageChecksumMismatch
     /// The frames ran out before the message was complete: distinct frames read, and about how
@@ -59,6 +62,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         case let .invalidUR(why): return "invalid UR: \(why)"
         case let .invalidFountainPart(why): return "invalid UR fountain part: \(why)"
         case let .differentMessage(why): return "frame from a different message, ignored: \(why)"
+        case let .refusedFrame(why): return "QR frames refused: \(why)"
         case .messageChecksumMismatch:
             return "the reassembled message fails its CRC-32 checksum (corrupted frames)"
         case let .incompleteMessage(received, expected):
@@ -85,7 +89,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     /// machine or the request failed (files, terminal, camera, encoder limits).
     public var isInvalidInput: Bool {
         switch self {
-        case .invalidBytewords, .invalidUR, .invalidFountainPart, .differentMessage,
+        case .invalidBytewords, .invalidUR, .invalidFountainPart, .differentMessage, .refusedFrame,
              .messageChecksumMismatch, .incompleteMessage, .noQRCodeFound, .emptyMessage,
              .messageTooLong, .unreadableImage, .imageTooLarge:
             return true

@@ -28,6 +28,6 @@ struct InspectCommand: ParsableCommand {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
-        try job.inspect(try input.read(), allowBlind: blind)
+        try job.inspect(try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), allowBlind: blind)
     }
 }

@@ -45,10 +45,10 @@ struct SignCommand: ParsableCommand {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
-        let responses = try job.sign(
-            try input.read(), allowBlind: blind, compact: compact, confirmed: yes,
+        let batch = try job.sign(
+            try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), allowBlind: blind, compact: compact, confirmed: yes,
             confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },
             pin: { try PINEntry.current(file: pinFile.path) })
-        try job.write(responses, out: out ?? (qr.isRequested ? nil : "-"), qr: qr)
+        try job.write(batch, out: out ?? (qr.isRequested ? nil : "-"), qr: qr)
     }
 }

@@ -35,6 +35,9 @@ public struct SubstrateChain: ChainModule {
     /// request counter, so it answers 0.
     package static let signerResultID = 0
 
+    /// UOS, read from polkadot-js and Vault-style apps' QR codes (`UOSFormat`).
+    public var foreignFormats: [any ForeignFormat] { [UOSFormat()] }
+
     public init(calls: any CallDecoder = BuiltInCallDecoder()) {
         self.calls = calls
     }
@@ -92,8 +95,10 @@ public struct SubstrateChain: ChainModule {
                     confirmation: .explicit(reason: "a transaction payload given as raw bytes, which cannot be shown"), key: key,
                     signing: [SigningItem(label: Self.rawPayloadLabel, bytes: raw.data)])
             }
+        case Self.uosPayloadType:
+            return try reviewUOS(request, context: context, key: key)
         default:
-            throw SubstrateError("payload.type \"\(request.payloadType)\" is unknown (extrinsic, raw)")
+            throw SubstrateError("payload.type \"\(request.payloadType)\" is unknown (extrinsic, raw, uos)")
         }
     }
 
@@ -110,17 +115,31 @@ public struct SubstrateChain: ChainModule {
     /// signer rebuilt, and decoded with the proof's types; without, by the list the signer
     /// trusts for it.
     package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?) {
+        if request.payloadType == uosPayloadType {
+            guard let read = try uosSigningPayload(request, try uosPayload(request)) else {
+                throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of")
+            }
+            return read
+        }
         let (json, proof) = try extrinsicMembers(request.payload)
         let payload = try SignerPayload(json: json)
         try checkNetwork(request.network, genesis: payload.genesisHash)
         guard let proof else { return (payload, try SigningPayload(trusting: payload), nil) }
+        let (built, proven) = try provenPayload(payload, proof: proof)
+        return (payload, built, proven)
+    }
+
+    /// The signing payload of `payload` built by its proof's extension list with the digest the
+    /// signer rebuilt from `proof`, and its decoding by the proven types; refuses a proof that
+    /// does not verify or fit the payload (`ProvenPayload.verify`, `checkLayout`).
+    static func provenPayload(_ payload: SignerPayload, proof: [UInt8]) throws -> (SigningPayload, ProvenPayload) {
         let metadata = try ProvenPayload.verify(proof, for: payload)
         let assetLength = payload.assetIdOption.count > 1 ? payload.assetIdOption.count - 1 : nil
         let list = try ExtensionList(names: payload.signedExtensions, origin: .metadataProof(digest: metadata.digest), assetIDLength: assetLength)
         let built = SigningPayload(payload, extensions: list, provenDigest: metadata.digest)
         let proven = try ProvenPayload(decoding: built.bytes, callLength: payload.method.count, metadata: metadata)
         try proven.checkLayout(ExtensionValues(requestedBy: payload, provenDigest: metadata.digest), list: list)
-        return (payload, built, proven)
+        return (built, proven)
     }
 
     /// An extrinsic payload's `signerPayload` and, when present, its `metadataProof` bytes; no

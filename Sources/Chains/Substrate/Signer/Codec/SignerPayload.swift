@@ -14,8 +14,9 @@ public struct SignerPayload: Sendable, Equatable {
     /// followed by the asset's SCALE bytes.
     public let assetIdOption: [UInt8]
     public let blockHash: [UInt8]
-    /// Not signed: the block the watch says the era was computed from (shown as its claim).
-    public let blockNumber: UInt64
+    /// Not signed: the block the watch says the era was computed from (shown as its claim);
+    /// nil when the request does not say (a UOS request carries no block number).
+    public let blockNumber: UInt64?
     public let era: Era
     public let genesisHash: [UInt8]
     public let metadataHash: [UInt8]?
@@ -33,6 +34,28 @@ public struct SignerPayload: Sendable, Equatable {
     static let required = ["address", "blockHash", "blockNumber", "era", "genesisHash", "method", "nonce",
                            "signedExtensions", "specVersion", "tip", "transactionVersion", "version"]
     static let optional = ["assetId", "metadataHash", "mode", "withSignedTransaction"]
+
+    /// The payload whose signed bytes were read back as `values` by `extensions` (a UOS request:
+    /// nothing but the signed bytes, so nothing can disagree with them).
+    init(address: String, accountID: [UInt8], addressPrefix: UInt16, method: [UInt8], values: ExtensionValues, extensions: ExtensionList) {
+        self.address = address
+        self.accountID = accountID
+        self.addressPrefix = addressPrefix
+        assetIdOption = values.tip?.asset.map { [1] + $0 } ?? [0]
+        blockHash = values.checkpoint ?? values.genesisHash ?? []
+        blockNumber = nil
+        era = values.era ?? .immortal
+        genesisHash = values.genesisHash ?? []
+        metadataHash = values.metadataHash?.hash
+        self.method = method
+        mode = values.metadataHash?.mode ?? 0
+        nonce = values.nonce ?? 0
+        signedExtensions = extensions.names
+        specVersion = values.specVersion ?? 0
+        tip = values.tip?.amount ?? 0
+        transactionVersion = values.transactionVersion ?? 0
+        withSignedTransaction = false
+    }
 
     /// Decodes `json` (the `signerPayload` member, or a bare SignerPayloadJSON file).
     public init(json: JSONValue, context: String = "signerPayload") throws(SubstrateError) {

@@ -165,7 +165,7 @@ struct ExtrinsicReview {
     /// first block (its additional data). The block number is only the watch's claim: it is
     /// not signed, so it is shown as the request's words, and flagged when it cannot be the
     /// era's first block.
-    static func eraLines(_ values: ExtensionValues, claimedBlock: UInt64, warnings: inout [String]) -> [ReviewLine] {
+    static func eraLines(_ values: ExtensionValues, claimedBlock: UInt64?, warnings: inout [String]) -> [ReviewLine] {
         switch values.era {
         case nil:
             warnings.append("the transaction is immortal: it stays valid forever (until the nonce is used)")
@@ -176,12 +176,14 @@ struct ExtrinsicReview {
         case let .mortal(period, phase)?:
             let checkpoint = "0x" + Hex.encode(values.checkpoint ?? [])
             let quantum = max(period >> 12, 1)
+            let era = ReviewLine("era", "valid for \(period) blocks from the block with hash \(checkpoint) (phase \(phase))")
+            guard let claimedBlock else { return [era] }
             if claimedBlock % period / quantum * quantum != phase {
                 warnings.append("the request's block number #\(claimedBlock) is not in phase \(phase) of a \(period)-block era, "
                     + "so it is not the era's first block: the watch's claim is wrong")
             }
             return [
-                ReviewLine("era", "valid for \(period) blocks from the block with hash \(checkpoint) (phase \(phase))"),
+                era,
                 ReviewLine("block number", "#\(claimedBlock) (the watch's claim)", source: .request),
             ]
         }

@@ -13,7 +13,7 @@ public struct MetadataProof: Sendable, Equatable {
     public let extrinsic: LeanExtrinsicMetadata
     public let extraInfo: ExtraInfo
     /// Each leaf's bytes exactly as received (what its hash is taken over).
-    let leafBytes: [[UInt8]]
+    private(set) var leafBytes: [[UInt8]]
 
     /// The most leaves, nodes or extensions a proof may hold, and the deepest its types may be
     /// read: real proofs have tens of leaves and nodes.
@@ -42,8 +42,15 @@ public struct MetadataProof: Sendable, Equatable {
     /// Reads a proof strictly: unknown tags, non-canonical compacts, bad flags, more than
     /// `limit` items and trailing bytes are refused; leaf and index counts must agree.
     public init(decoding bytes: [UInt8]) throws(SubstrateError) {
+        var reader = SCALEReader(bytes)
+        self = try Self.read(&reader, bytes: bytes)
+        do { try reader.finish() } catch { throw SubstrateError("metadata proof does not decode: \(error)") }
+    }
+
+    /// Reads a proof from `reader`, whose bytes are `bytes`, and leaves it after the proof: a
+    /// UOS request carries the proof in front of the payload, with no length of its own.
+    public static func read(_ reader: inout SCALEReader, bytes: [UInt8]) throws(SubstrateError) -> MetadataProof {
         do {
-            var reader = SCALEReader(bytes)
             let count = try reader.readLength(max: Self.limit, minimumElementSize: 4)
             var leaves: [LeanType] = [], leafBytes: [[UInt8]] = []
             for _ in 0 ..< count {
@@ -58,13 +65,10 @@ public struct MetadataProof: Sendable, Equatable {
             let nodes = try reader.readVector(maxCount: Self.limit, minimumElementSize: 32) { try $0.readBytes(count: 32) }
             let extrinsic = try LeanExtrinsicMetadata.read(&reader, limit: Self.limit)
             let extraInfo = try ExtraInfo.read(&reader)
-            try reader.finish()
-            self.leaves = leaves
-            self.leafBytes = leafBytes
-            leafIndices = indices
-            self.nodes = nodes
-            self.extrinsic = extrinsic
-            self.extraInfo = extraInfo
+            var proof = MetadataProof(leaves: leaves, leafIndices: indices, nodes: nodes, extrinsic: extrinsic, extraInfo: extraInfo)
+            // The hashes are taken over the bytes as received, not as re-encoded.
+            proof.leafBytes = leafBytes
+            return proof
         } catch let error as SubstrateError {
             throw error
         } catch {

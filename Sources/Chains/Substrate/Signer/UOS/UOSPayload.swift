@@ -1,0 +1,123 @@
+import AirsignEncoding
+
+/// The content of a UOS request (parity-signer docs/src/development/UOS.md; the byte layouts
+/// in ../shared/specs/substrate/uos.md §2): `53 ‖ crypto ‖ payload code ‖ public key ‖ body ‖
+/// genesis hash(32)`, read strictly. The codes a signer of Substrate transactions answers:
+/// - `00`, `02` transaction: body = `compact(len) ‖ call ‖ extensions`; signed: `call ‖
+///   extensions` (BLAKE2b-256 of it when longer than 256 bytes, Substrate's rule).
+/// - `06` transaction with an RFC-0078 metadata proof in front of that body.
+/// - `01` a 32-byte hash of a transaction payload (polkadot-js for very large calls): blind.
+/// - `03` a message (polkadot-js `signRaw`), signed with `<Bytes>` wrapping.
+/// Every other code (bulk, dynamic derivations, Vault's network updates) is refused by name.
+public struct UOSPayload: Sendable, Equatable {
+    /// The scheme byte. polkadot-js always sends `01` whatever the account's scheme, so it is
+    /// checked against the signature scheme only for `00` and `02` (`UOSAnswer`).
+    public enum Crypto: UInt8, Sendable {
+        case ed25519 = 0, sr25519 = 1, ecdsa = 2
+
+        /// The public key's length in the request: 33 (compressed) for ecdsa, else 32.
+        var keyLength: Int { self == .ecdsa ? 33 : 32 }
+    }
+
+    public enum Content: Sendable, Equatable {
+        /// `00`/`02`: what is signed (`call ‖ extensions`) and how long its call is.
+        case transaction(signed: [UInt8], callLength: Int)
+        /// `06`: as `transaction`, with the metadata proof's bytes.
+        case provenTransaction(proof: [UInt8], signed: [UInt8], callLength: Int)
+        /// `01`: the hash of a transaction payload, to be signed as it is.
+        case hash([UInt8])
+        /// `03`: the message's bytes as sent.
+        case message([UInt8])
+    }
+
+    /// The prelude's first byte: "S" for Substrate.
+    public static let prefix: UInt8 = 0x53
+    public let crypto: Crypto
+    /// The payload code as sent (`00` and `02` both read as a transaction).
+    public let code: UInt8
+    /// The signer's public key (or, from polkadot-js for an ecdsa account, its 32-byte account id).
+    public let publicKey: [UInt8]
+    public let content: Content
+    public let genesisHash: [UInt8]
+
+    /// Reads a whole UOS payload; refuses another prelude, a crypto or payload code this signer
+    /// does not answer (named), a body that does not decode, and a call length past the end.
+    public init(decoding bytes: [UInt8]) throws(SubstrateError) {
+        guard bytes.count >= 3, bytes[0] == Self.prefix else {
+            throw SubstrateError("UOS payload: does not start with 53 (a Substrate request)")
+        }
+        switch bytes[1] {
+        case 0, 1, 2: crypto = Crypto(rawValue: bytes[1]) ?? .sr25519
+        case 3: throw SubstrateError("UOS payload: crypto 03 (an Ethereum account) is not a Substrate request this signer answers")
+        case 0xff: throw SubstrateError("UOS payload: crypto ff is an unsigned network update for Polkadot Vault, not a sign request")
+        default: throw SubstrateError("UOS payload: crypto byte \(Hex.encode([bytes[1]])) is not 00 (ed25519), 01 (sr25519) or 02 (ecdsa)")
+        }
+        code = bytes[2]
+        switch code {
+        case 0, 1, 2, 3, 6: break
+        case 4: throw SubstrateError("UOS payload code 04 (a bulk of transactions) is not supported; send them one by one")
+        case 5, 7: throw SubstrateError("UOS payload code \(Hex.encode([code])) (a dynamic-derivation transaction) is not supported")
+        case 8: throw SubstrateError("UOS payload code 08 (a message for any chain) is not supported; send it for a network (code 03)")
+        case 0x80, 0x81, 0xc1, 0xde, 0xdf:
+            throw SubstrateError("UOS payload code \(Hex.encode([code])) is a Polkadot Vault update or derivation exchange, not a sign request")
+        default: throw SubstrateError("UOS payload code \(Hex.encode([code])) is unknown (00/02 transaction, 01 hash, 03 message, 06 transaction with metadata proof)")
+        }
+        let keyEnd = 3 + crypto.keyLength
+        guard bytes.count >= keyEnd + 32 else {
+            throw SubstrateError("UOS payload: \(bytes.count) bytes are too few for the prelude, a \(crypto.keyLength)-byte key and the genesis hash")
+        }
+        publicKey = Array(bytes[3 ..< keyEnd])
+        genesisHash = Array(bytes[(bytes.count - 32)...])
+        let body = Array(bytes[keyEnd ..< (bytes.count - 32)])
+        switch code {
+        case 1:
+            guard body.count == 32 else { throw SubstrateError("UOS payload code 01: the hash is \(body.count) bytes, not 32") }
+            content = .hash(body)
+        case 3:
+            guard !body.isEmpty else { throw SubstrateError("UOS payload code 03: the message is empty") }
+            content = .message(body)
+        case 6:
+            var reader = SCALEReader(body)
+            // Read only to find where the proof ends: it carries no length of its own.
+            _ = try MetadataProof.read(&reader, bytes: body)
+            let proofBytes = Array(body[..<reader.offset])
+            let (signed, callLength) = try Self.transaction(Array(body[reader.offset...]))
+            content = .provenTransaction(proof: proofBytes, signed: signed, callLength: callLength)
+        default:
+            let (signed, callLength) = try Self.transaction(body)
+            content = .transaction(signed: signed, callLength: callLength)
+        }
+    }
+
+    /// `compact(len) ‖ call ‖ extensions` → (`call ‖ extensions`, len).
+    private static func transaction(_ body: [UInt8]) throws(SubstrateError) -> ([UInt8], Int) {
+        var reader = SCALEReader(body)
+        let length: Int
+        do { length = try reader.readLength(max: body.count) } catch {
+            throw SubstrateError("UOS transaction: the call's length prefix does not decode: \(error)")
+        }
+        guard length >= 2 else { throw SubstrateError("UOS transaction: the call is \(length) bytes; a call has a pallet and a call index") }
+        guard length <= reader.remaining else {
+            throw SubstrateError("UOS transaction: the call is said to be \(length) bytes, but \(reader.remaining) bytes follow")
+        }
+        return (Array(body[reader.offset...]), length)
+    }
+
+    /// The UOS bytes of this payload (what `init(decoding:)` reads back): for tests and for a
+    /// watch that shows a request as UOS.
+    public var encoded: [UInt8] {
+        var bytes: [UInt8] = [Self.prefix, crypto.rawValue, code] + publicKey
+        var writer = SCALEWriter()
+        switch content {
+        case let .transaction(signed, callLength):
+            writer.writeCompact(UInt64(callLength))
+            bytes += writer.bytes + signed
+        case let .provenTransaction(proof, signed, callLength):
+            writer.writeCompact(UInt64(callLength))
+            bytes += proof + writer.bytes + signed
+        case let .hash(hash): bytes += hash
+        case let .message(message): bytes += message
+        }
+        return bytes + genesisHash
+    }
+}

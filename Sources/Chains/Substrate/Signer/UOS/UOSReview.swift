@@ -1,0 +1,115 @@
+import AirsignEncoding
+import AirsignMessages
+
+/// UOS requests (`{"type":"uos","uos":"0x53…"}`, made by `UOSFormat` from what polkadot-js or
+/// a Vault-style app shows) reviewed as Airsign's Substrate transactions: the signed bytes read
+/// back by the signer's runtime table (`00`/`02`) or by a verified metadata proof (`06`), so the
+/// review is the normal one (network from the genesis hash, era, nonce, tip, call). A
+/// transaction whose runtime the signer has no table for, and a bare hash (`01`), are signed
+/// only with `--blind`. Messages (`03`) become ordinary `raw` requests in `UOSFormat`.
+extension SubstrateChain {
+    /// The payload type of a UOS transaction request.
+    package static let uosPayloadType = "uos"
+
+    func reviewUOS(_ request: SignRequest, context: ReviewContext, key: KeyRequirement) throws -> Review {
+        let uos = try Self.uosPayload(request)
+        let format = ReviewLine("request format", "UOS (polkadot-js / Polkadot Vault QR), payload code \(Hex.encode([uos.code]))")
+        let from = ReviewLine("from", describe(request.account.address, in: context))
+        let network = SubstrateNetwork.byGenesis(uos.genesisHash)
+        let networkLine = ReviewLine("network", network?.name ?? "unknown network with genesis hash 0x\(Hex.encode(uos.genesisHash))")
+        switch uos.content {
+        case let .transaction(signed, _), let .provenTransaction(_, signed, _):
+            if let (payload, built, proven) = try Self.uosSigningPayload(request, uos) {
+                let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
+                return Review(
+                    request: request, title: summary.title, lines: [format] + summary.lines, warnings: summary.warnings,
+                    confirmation: summary.confirmation, key: key, totals: summary.totals,
+                    signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
+            }
+            let why = network == nil ? "its network is not one this signer knows" : "this signer has no runtime table that reads it"
+            return Review(
+                request: request, title: "Substrate transaction (UOS) that cannot be decoded",
+                lines: [format, from, networkLine, ReviewLine("payload (hex)", Hex.encode(signed, prefix: true)), ReviewLine("length", "\(signed.count) bytes")],
+                warnings: ["the transaction's signed extensions cannot be read: \(why); ask the wallet for a request with a metadata proof (UOS code 06)"],
+                confirmation: .explicit(reason: "a UOS transaction whose signed extensions this signer cannot read"), key: key,
+                signing: [SigningItem(label: Self.rawPayloadLabel, bytes: signed)])
+        case let .hash(hash):
+            return Review(
+                request: request, title: "Substrate transaction given only as its hash (UOS code 01)",
+                lines: [format, from, networkLine, ReviewLine("hash", Hex.encode(hash, prefix: true))],
+                warnings: ["the wallet sent only the BLAKE2b-256 hash of the transaction (polkadot-js does so for very large calls): what it does cannot be shown"],
+                confirmation: .explicit(reason: "a transaction given only as its hash, which cannot be shown"), key: key,
+                signing: [SigningItem(label: Self.rawPayloadLabel, bytes: hash)])
+        case .message:
+            throw SubstrateError("payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload")
+        }
+    }
+
+    /// The request's UOS bytes, decoded; its genesis hash must be the request's network, and
+    /// its key the request's account.
+    package static func uosPayload(_ request: SignRequest) throws -> UOSPayload {
+        let value = try member(request.payload, "uos")
+        guard case let .string(text) = value else { throw SubstrateError("payload.uos is not 0x hex") }
+        let uos = try UOSPayload(decoding: try PayloadFields.hex(text, field: "payload.uos"))
+        try checkNetwork(request.network, genesis: uos.genesisHash)
+        let account = try accountID(request.account)
+        guard uos.publicKey == (uos.publicKey.count == 33 ? request.account.publicKey : account) else {
+            throw SubstrateError("payload.uos is for the key 0x\(Hex.encode(uos.publicKey)), not the request's account \(request.account.address)")
+        }
+        return uos
+    }
+
+    /// What a UOS transaction signs, read back by the signer's table for its network and
+    /// runtime (`00`/`02`) or by its verified metadata proof (`06`); nil when no table reads it.
+    /// The bytes the values build must be the bytes sent, so nothing shown differs from
+    /// what is signed.
+    package static func uosSigningPayload(_ request: SignRequest, _ uos: UOSPayload) throws -> (SignerPayload, SigningPayload, ProvenPayload?)? {
+        let decoded = try SS58.decode(request.account.address)
+        func payload(_ signed: [UInt8], _ callLength: Int, _ values: ExtensionValues, _ list: ExtensionList) throws(SubstrateError) -> SignerPayload {
+            guard values.genesisHash == uos.genesisHash else {
+                throw SubstrateError("UOS transaction: the signed genesis hash is not the request's trailing genesis hash 0x\(Hex.encode(uos.genesisHash))")
+            }
+            return SignerPayload(address: request.account.address, accountID: decoded.payload, addressPrefix: decoded.prefix,
+                                 method: Array(signed.prefix(callLength)), values: values, extensions: list)
+        }
+        func canonical(_ built: SigningPayload, _ signed: [UInt8]) throws(SubstrateError) {
+            guard built.bytes == signed else {
+                throw SubstrateError("UOS transaction: the signed bytes are not the canonical encoding of the values they decode to")
+            }
+        }
+        switch uos.content {
+        case let .transaction(signed, callLength):
+            guard let (list, values) = tableReading(signed, callLength: callLength, genesis: uos.genesisHash) else { return nil }
+            let read = try payload(signed, callLength, values, list)
+            let built = SigningPayload(read, extensions: list)
+            try canonical(built, signed)
+            return (read, built, nil)
+        case let .provenTransaction(proof, signed, callLength):
+            let metadata = try MetadataProof(decoding: proof).verify()
+            let list = try ExtensionList(names: metadata.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: metadata.digest))
+            let read = try payload(signed, callLength, try ExtensionValues(reading: signed, callLength: callLength, by: list), list)
+            let (built, proven) = try provenPayload(read, proof: proof)
+            try canonical(built, signed)
+            return (read, built, proven)
+        case .hash, .message:
+            return nil
+        }
+    }
+
+    /// The first runtime of the network's table whose list reads `signed` as a payload of a
+    /// spec and transaction version it covers, for this genesis.
+    static func tableReading(_ signed: [UInt8], callLength: Int, genesis: [UInt8]) -> (ExtensionList, ExtensionValues)? {
+        guard let network = SubstrateNetwork.byGenesis(genesis) else { return nil }
+        for runtime in network.runtimes {
+            // A list that does not read the bytes is simply not this runtime's: the next is tried,
+            // and with none the request goes to the blind path, which says why.
+            guard let list = try? ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime)),
+                  let values = try? ExtensionValues(reading: signed, callLength: callLength, by: list),
+                  let spec = values.specVersion, let version = values.transactionVersion,
+                  runtime.covers(specVersion: spec, transactionVersion: version), values.genesisHash == genesis
+            else { continue }
+            return (list, values)
+        }
+        return nil
+    }
+}
