@@ -28,7 +28,14 @@ public struct MessageInputOptions: ParsableArguments {
     /// The file or the scanned message with how it came, foreign `framings` (UOS legacy
     /// multipart, from `ChainRegistry.foreignFormats`) assembled too.
     public func read(framings: [any ForeignFraming]) throws -> SignerInput {
-        if let file { return SignerInput(bytes: try QRMessageIO.read(file)) }
+        if let file {
+            let bytes = try QRMessageIO.read(file)
+            // A file of UR text (what a wallet's QR says, one part a line) is read as its frames.
+            if let text = try URText.assemble(bytes) {
+                return SignerInput(bytes: text.message, urType: text.type, frames: text.parts)
+            }
+            return SignerInput(bytes: bytes)
+        }
         return try QRScanJob().scan(paths: scan, framings: framings) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
     }
 }

@@ -20,8 +20,6 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case phraseFileFailed(path: String, reason: String)
     /// A foreign format's input held other than one request: its answer is one code.
     case foreignAnswers(count: Int)
-    /// A foreign answer that travels as UR frames of a type the QR outputs cannot write yet.
-    case foreignAnswerQR(type: String)
 
     public var description: String {
         switch self {
@@ -42,8 +40,6 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "could not write the phrase to \(path): \(reason); nothing was stored"
         case let .foreignAnswers(count):
             return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
-        case let .foreignAnswerQR(type):
-            return "the answer is a ur:\(type), which the QR outputs cannot write yet; use --out FILE"
         }
     }
 
@@ -51,7 +47,7 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
         case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork: return .keystoreState
-        case .phraseFileFailed, .foreignAnswers, .foreignAnswerQR: return .failure
+        case .phraseFileFailed, .foreignAnswers: return .failure
         }
     }
 }

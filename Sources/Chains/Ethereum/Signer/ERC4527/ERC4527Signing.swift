@@ -27,7 +27,7 @@ public struct ERC4527Signing: Sendable {
         let own = try Self.account(for: request, among: accounts)
         let (payload, network) = try Self.payload(request, account: own)
         var note = "ERC-4527 \(request.dataType.name) request"
-        if let origin = request.origin { note += " from \"\(origin)\" (as the requester says)" }
+        if let origin = request.origin { note += " from \"\(origin)\"" }
         do {
             signRequest = try SignRequest.make(chain: ChainID(Chain.ethereum), network: network,
                                                account: try MessageAccount(address: own.address, publicKey: own.publicKey),
