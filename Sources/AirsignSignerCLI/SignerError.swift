@@ -20,6 +20,10 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case phraseFileFailed(path: String, reason: String)
     /// A foreign format's input held other than one request: its answer is one code.
     case foreignAnswers(count: Int)
+    /// A pairing export names accounts of other than one key.
+    case pairingNeedsOneKey(String, keys: [String])
+    /// A pairing export of a key that is not a recovery phrase (it has no account-level key).
+    case pairingNeedsPhrase(String)
 
     public var description: String {
         switch self {
@@ -40,13 +44,17 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "could not write the phrase to \(path): \(reason); nothing was stored"
         case let .foreignAnswers(count):
             return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
+        case let .pairingNeedsOneKey(text, keys):
+            return "\(text.debugDescription) names accounts of \(keys.count) keys (\(keys.joined(separator: ", "))); a pairing exports one key: give its name"
+        case let .pairingNeedsPhrase(name):
+            return "the key \"\(name)\" is a single imported key, not a recovery phrase: it has no m/44'/60'/0' to pair (export its descriptor instead)"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
-        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork: return .keystoreState
+        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .pairingNeedsOneKey, .pairingNeedsPhrase: return .keystoreState
         case .phraseFileFailed, .foreignAnswers: return .failure
         }
     }

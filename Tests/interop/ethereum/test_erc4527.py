@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import uuid
+from pathlib import Path
 
 import cbor2
 import pytest
@@ -231,3 +232,26 @@ def test_bad_requests_are_refused_with_one_line(signer, tmp_path, rng, case):
     assert len(errors) == 1 and phrase in errors[0], out.stderr
     assert "Signed" not in out.stderr
     assert not answer.exists()
+
+
+def test_pairing_export_is_the_account_level_key(signer):
+    """`account export --format crypto-hdkey`, read as MetaMask reads it (cbor2): the key at
+    m/44'/60'/0' of the phrase (as the published fixtures have it), with the real master and
+    parent fingerprints, children 0/*, and Keystone's note."""
+    env, pin, _ = signer
+    vectors = json.loads((Path(__file__).resolve().parents[3] / "vectors" / "erc4527.json").read_text())
+    expected = vectors["abandon_about_account"]
+    out = run("airsign-signer", "account", "export", "main", "--format", "crypto-hdkey", "--pin-file", str(pin), env=env)
+    assert out.returncode == 0, out.stderr
+    ur_type, cbor = ur_support.decode(out.stdout)
+    assert ur_type == "crypto-hdkey"
+    key = cbor2.loads(cbor)
+    assert key[3].hex() == expected["key"] and key[4].hex() == expected["chain_code"]
+    assert key[8] == expected["parent_fingerprint"]
+    assert key[6].tag == 304 and key[6].value == {1: (44, True, 60, True, 0, True), 2: expected["master_fingerprint"], 3: 3}
+    assert key[7].tag == 304 and key[7].value[1] == (0, False, (), False)
+    assert key[5].tag == 305 and key[5].value[1] == 60
+    assert key[9] == "main" and key[10] == "account.standard"
+    # A key the keystore lacks: refused with one line, nothing written.
+    out = run("airsign-signer", "account", "export", "nope", "--format", "crypto-hdkey", "--pin-file", str(pin), env=env)
+    assert out.returncode != 0 and len([l for l in out.stderr.splitlines() if "error:" in l]) == 1
