@@ -4,7 +4,7 @@ import AirsignKeys
 import AirsignMessages
 
 extension FuzzTarget {
-    static let ethereumERC4527 = FuzzTarget(name: "ethereum-erc4527", summary: "ERC-4527 eth-sign-request CBOR turned into a request and reviewed as the signer would; eth-signature and crypto-hdkey") { input throws(FuzzViolation) in
+    static let ethereumWalletInput = FuzzTarget(name: "ethereum-wallet-input", summary: "what other wallets and tools send: ERC-4527 eth-sign-request CBOR (eth-signature, crypto-hdkey too) and the native forms (tx hex, tx JSON, eth_signTypedData_v4), turned into requests and reviewed as the signer would") { input throws(FuzzViolation) in
         if let request = try? EthSignRequest(cbor: input) {
             // What decodes re-encodes to CBOR that decodes to the same request.
             guard let encoded = try? request.cbor(), let again = try? EthSignRequest(cbor: encoded) else { throw FuzzViolation("a decoded eth-sign-request does not re-encode") }
@@ -22,6 +22,12 @@ extension FuzzTarget {
         }
         if let key = try? CryptoHDKey(cbor: input) {
             try FuzzViolation.check((try? CryptoHDKey(cbor: key.cbor())) == key, "a crypto-hdkey changes when re-encoded")
+        }
+        // The native forms `import` and the signer read, for the fuzz account on mainnet.
+        if let account = EthereumFuzzAccount.account,
+           let requests = try? EthereumChain().nativeRequests(input, accounts: [OwnAccount(chain: ChainID(Chain.ethereum), address: account.address, publicKey: account.publicKey,
+                                                                                        keyName: "fuzz", path: nil, network: "eip155:1")]) {
+            for request in requests { _ = try? EthereumChain().review(request, context: ReviewContext(now: 1_767_225_600)) }
         }
     }
 }
