@@ -87,7 +87,7 @@ extension EthereumChain {
     /// The account that signs on `network`: the one with `address` when given (refused when it
     /// is not ours), else the only one added for `network`.
     private static func account(network: String, address: EthereumAddress?, accounts ethereum: [OwnAccount], what: String) throws -> OwnAccount {
-        let matching = ethereum.filter { $0.network == network || $0.network == nil }
+        let matching = ethereum.filter { $0.network == network }
         if let address {
             let same = ethereum.filter { (try? EthereumAddress($0.address)) == address }
             guard let own = same.first(where: { $0.network == network }) ?? same.first(where: { $0.network == nil }) ?? same.first else {
