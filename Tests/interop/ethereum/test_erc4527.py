@@ -14,6 +14,7 @@ Bad inputs are refused with one line and no answer is written.
 """
 import json
 import os
+import random
 import subprocess
 import uuid
 from pathlib import Path
@@ -23,7 +24,7 @@ import pytest
 import rlp
 from eth_account import Account
 from eth_account.messages import encode_defunct, encode_typed_data
-from eth_utils import to_checksum_address
+from eth_utils import keccak, to_checksum_address
 
 import ur_support
 from conftest import bin_dir
@@ -255,3 +256,76 @@ def test_pairing_export_is_the_account_level_key(signer):
     # A key the keystore lacks: refused with one line, nothing written.
     out = run("airsign-signer", "account", "export", "nope", "--format", "crypto-hdkey", "--pin-file", str(pin), env=env)
     assert out.returncode != 0 and len([l for l in out.stderr.splitlines() if "error:" in l]) == 1
+
+
+@pytest.fixture(scope="module")
+def watch(signer):
+    """The signer's machine plus a watch holding its accounts."""
+    env, pin, home = signer
+    env = dict(env, AIRSIGN_WATCH_HOME=str(home / "watch"))
+    accounts = home / "accounts.jsonl"
+    assert run("airsign-signer", "account", "export", "main", "--out", str(accounts), env=env).returncode == 0
+    assert run("airsign-watch", "account", "import", str(accounts), env=env).returncode == 0
+    return env, pin
+
+
+@pytest.mark.parametrize("kind", ["transfer", "legacy", "message", "typed data"])
+def test_watch_drives_a_keystone_style_signer(watch, tmp_path, kind):
+    """The other direction: our watch emits `ur:eth-sign-request` for a request it built; a
+    Keystone-style signer simulated here (cbor2 reads the request, eth-account signs what the
+    data type says, cbor2 and this file's bytewords write the `eth-signature` with v as
+    Keystone writes it) answers; `ethereum finalize` reads the UR and verifies it."""
+    env, _ = watch
+    request = tmp_path / "request.json"
+    common = ["--from", ADDRESSES[0], "--out", str(request)]
+    if kind == "transfer":
+        args = ["transfer", "--to", "0x4242424242424242424242424242424242424242", "--value", "0.5ether", "--chain-id", "10",
+                "--nonce", "3", "--max-fee", "30gwei", "--priority-fee", "1gwei"]
+    elif kind == "legacy":
+        args = ["transfer", "--to", "0x4242424242424242424242424242424242424242", "--value", "1wei", "--chain-id", "1337",
+                "--nonce", "3", "--legacy", "--gas-price", "3gwei"]
+    elif kind == "message":
+        args = ["sign-message", "--chain-id", "1", "--message", "Sign in to example.org"]
+    else:
+        typed = tmp_path / "typed.json"
+        typed.write_text(json.dumps(random_typed_data(random.Random(7), 1)))
+        args = ["sign-typed-data", str(typed)]
+    if kind == "legacy":
+        assert run("airsign-signer", "account", "add", "main", "--chain", "ethereum", "--network", "1337",
+                   "--pin-file", str(watch[1]), env=env).returncode == 0
+        exported = tmp_path / "acc.jsonl"
+        assert run("airsign-signer", "account", "export", "main", "--out", str(exported), env=env).returncode == 0
+        assert run("airsign-watch", "account", "import", str(exported), env=env).returncode == 0
+    out = run("airsign-watch", "ethereum", *args, *common, env=env)
+    assert out.returncode == 0, out.stderr
+    request_id = uuid.UUID(json.loads(request.read_text())["id"])
+    out = run("airsign-watch", "ethereum", "erc4527", str(request_id), env=env)
+    assert out.returncode == 0, out.stderr
+    ur_type, cbor = ur_support.decode(out.stdout)
+    assert ur_type == "eth-sign-request"
+    sign_request = cbor2.loads(cbor)
+    assert sign_request[1] == request_id
+    assert sign_request[5].tag == 304 and sign_request[5].value[1] == (44, True, 60, True, 0, True, 0, False, 0, False)
+    assert sign_request[6] == bytes.fromhex(ADDRESSES[0][2:]) and sign_request[7] == "airsign"
+    key = Account.from_mnemonic(PHRASE).key
+    data, data_type = sign_request[2], sign_request[3]
+    if data_type in (1, 4):
+        signed = Account.unsafe_sign_hash(keccak(data), key)
+        recid = signed.v - 27
+        v = recid if data_type == 4 else sign_request[4] * 2 + 35 + recid
+        assert data_type == (1 if kind == "legacy" else 4)
+    elif data_type == 3:
+        signed = Account.sign_message(encode_defunct(primitive=data), key)
+        v = signed.v
+    else:
+        signed = Account.sign_message(encode_typed_data(full_message=json.loads(data)), key)
+        v = signed.v
+    signature = signed.r.to_bytes(32, "big") + signed.s.to_bytes(32, "big") + v.to_bytes((v.bit_length() + 7) // 8 or 1, "big")
+    answer = tmp_path / "answer.txt"
+    answer.write_text(ur_support.encode("eth-signature", cbor2.dumps({1: cbor2.CBORTag(37, request_id.bytes), 2: signature, 3: "keystone"})).upper())
+    final = tmp_path / "final.json"
+    out = run("airsign-watch", "ethereum", "finalize", str(answer), "--out", str(final), env=env)
+    assert out.returncode == 0, out.stderr
+    response = json.loads(final.read_text())
+    if data_type in (1, 4):
+        assert Account.recover_transaction(response["result"]["rawTransaction"]) == ADDRESSES[0]
