@@ -69,3 +69,30 @@ def rng(request) -> random.Random:
 
 def rand_bytes(rng: random.Random, lo: int, hi: int) -> bytes:
     return rng.randbytes(rng.randint(lo, hi))
+
+
+def run_program(program, *args, env, timeout=300):
+    """One of our programs from the build directory, its output captured as text."""
+    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def make_machines(home: Path, key: str, kind: str, secret: str, steps=()):
+    """Both machines in `home`: a signer keystore (fastest KDF, PIN in `home/pin`) holding
+    `secret` as the key `key` (`key import --kind kind`), with `steps` (more signer commands,
+    each given the PIN file) run after, and a watch that imported every account the signer then
+    exports. Returns (environment, PIN file, the exported descriptors)."""
+    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(home / "signer"), AIRSIGN_WATCH_HOME=str(home / "watch"))
+    pin, secret_file = home / "pin", home / "secret"
+    pin.write_text("correct horse\n")
+    secret_file.write_text(secret + "\n")
+    os.chmod(pin, 0o600)
+    os.chmod(secret_file, 0o600)
+    for args in [["init", "--kdf", "interactive"], ["key", "import", key, "--kind", kind, "--from", str(secret_file)], *steps]:
+        out = run_program("airsign-signer", *args, "--pin-file", str(pin), env=env)
+        assert out.returncode == 0, (args, out.stderr)
+    accounts = home / "accounts.jsonl"
+    out = run_program("airsign-signer", "account", "export", key, "--out", str(accounts), env=env)
+    assert out.returncode == 0, out.stderr
+    out = run_program("airsign-watch", "account", "import", str(accounts), env=env)
+    assert out.returncode == 0, out.stderr
+    return env, pin, [json.loads(line) for line in accounts.read_text().splitlines()]

@@ -13,7 +13,6 @@ the account from `Account.recover_transaction`, messages and typed data from `re
 Bad inputs are refused with one line and no answer is written.
 """
 import json
-import os
 import random
 import subprocess
 import uuid
@@ -27,7 +26,7 @@ from eth_account.messages import encode_defunct, encode_typed_data
 from eth_utils import keccak, to_checksum_address
 
 import ur_support
-from conftest import bin_dir
+from conftest import make_machines, run_program
 from eth_support import unsigned_preimage
 
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
@@ -38,30 +37,18 @@ Account.enable_unaudited_hdwallet_features()
 ADDRESSES = [Account.from_mnemonic(PHRASE, account_path=f"m/44'/60'/0'/0/{i}").address for i in range(2)]
 
 
-def run(program, *args, env):
-    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=300)
+run = run_program
 
 
 @pytest.fixture(scope="module")
 def signer(tmp_path_factory):
-    """A signer holding the phrase's accounts 0 (on every chain of CHAINS) and 1 (mainnet)."""
-    home = tmp_path_factory.mktemp("erc4527")
-    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(home / "signer"))
-    pin, phrase = home / "pin", home / "phrase"
-    pin.write_text("correct horse\n")
-    phrase.write_text(PHRASE + "\n")
-    os.chmod(pin, 0o600)
-    os.chmod(phrase, 0o600)
-    steps = [["init", "--kdf", "interactive"], ["key", "import", "main", "--kind", "phrase", "--from", str(phrase)],
-             ["account", "add", "main", "--chain", "ethereum", "--index", "1"]]
+    """A signer holding the phrase's accounts 0 (on every chain of CHAINS) and 1 (mainnet), and
+    a watch that imported them: (environment, PIN file)."""
+    steps = [["account", "add", "main", "--chain", "ethereum", "--index", "1"]]
     steps += [["account", "add", "main", "--chain", "ethereum", "--network", str(c)] for c in CHAINS if c != 1]
-    for args in steps:
-        out = run("airsign-signer", *args, "--pin-file", str(pin), env=env)
-        assert out.returncode == 0, (args, out.stderr)
-    out = run("airsign-signer", "account", "list", "--json", env=env)
-    assert out.returncode == 0, out.stderr
-    assert {a["address"] for a in json.loads(out.stdout) if a["chain"] == "ethereum"} == set(ADDRESSES)
-    return env, pin, home
+    env, pin, accounts = make_machines(tmp_path_factory.mktemp("erc4527"), "main", "phrase", PHRASE, steps=steps)
+    assert {a["address"] for a in accounts if a["chain"] == "ethereum"} == set(ADDRESSES)
+    return env, pin
 
 
 def keypath(index, fingerprint=MASTER_FINGERPRINT):
@@ -131,7 +118,7 @@ def ur_lines(testkit, rng, cbor):
 
 
 def sign(signer, tmp_path, lines, name="req"):
-    env, pin, _ = signer
+    env, pin = signer
     request, answer = tmp_path / f"{name}.txt", tmp_path / f"{name}-answer.txt"
     request.write_text("\n".join(lines) + "\n")
     # --blind: random calldata is, rightly, data no descriptor describes.
@@ -199,7 +186,7 @@ def test_metamask_simulation(signer, testkit, rng, tmp_path):
 
 def test_answer_qr_reads_back_with_zbar(signer, tmp_path, rng):
     """The answer as the wallet's camera sees it: our PNG, read by zbarimg, is the same UR."""
-    env, pin, _ = signer
+    env, pin = signer
     tx = random_transaction(rng, 1, legacy=False)
     request = tmp_path / "req.txt"
     request.write_text(ur_support.encode("eth-sign-request", sign_request(rng.randbytes(16), unsigned_preimage(tx), 4, 1, 0, ADDRESSES[0])))
@@ -239,7 +226,7 @@ def test_pairing_export_is_the_account_level_key(signer):
     """`account export --format crypto-hdkey`, read as MetaMask reads it (cbor2): the key at
     m/44'/60'/0' of the phrase (as the published fixtures have it), with the real master and
     parent fingerprints, children 0/*, and Keystone's note."""
-    env, pin, _ = signer
+    env, pin = signer
     vectors = json.loads((Path(__file__).resolve().parents[3] / "vectors" / "erc4527.json").read_text())
     expected = vectors["abandon_about_account"]
     out = run("airsign-signer", "account", "export", "main", "--format", "crypto-hdkey", "--pin-file", str(pin), env=env)
@@ -258,24 +245,13 @@ def test_pairing_export_is_the_account_level_key(signer):
     assert out.returncode != 0 and len([l for l in out.stderr.splitlines() if "error:" in l]) == 1
 
 
-@pytest.fixture(scope="module")
-def watch(signer):
-    """The signer's machine plus a watch holding its accounts."""
-    env, pin, home = signer
-    env = dict(env, AIRSIGN_WATCH_HOME=str(home / "watch"))
-    accounts = home / "accounts.jsonl"
-    assert run("airsign-signer", "account", "export", "main", "--out", str(accounts), env=env).returncode == 0
-    assert run("airsign-watch", "account", "import", str(accounts), env=env).returncode == 0
-    return env, pin
-
-
 @pytest.mark.parametrize("kind", ["transfer", "legacy", "message", "typed data"])
-def test_watch_drives_a_keystone_style_signer(watch, tmp_path, kind):
+def test_watch_drives_a_keystone_style_signer(signer, tmp_path, kind):
     """The other direction: our watch emits `ur:eth-sign-request` for a request it built; a
     Keystone-style signer simulated here (cbor2 reads the request, eth-account signs what the
     data type says, cbor2 and this file's bytewords write the `eth-signature` with v as
     Keystone writes it) answers; `ethereum finalize` reads the UR and verifies it."""
-    env, _ = watch
+    env, pin = signer
     request = tmp_path / "request.json"
     common = ["--from", ADDRESSES[0], "--out", str(request)]
     if kind == "transfer":
@@ -292,7 +268,7 @@ def test_watch_drives_a_keystone_style_signer(watch, tmp_path, kind):
         args = ["sign-typed-data", str(typed)]
     if kind == "legacy":
         assert run("airsign-signer", "account", "add", "main", "--chain", "ethereum", "--network", "1337",
-                   "--pin-file", str(watch[1]), env=env).returncode == 0
+                   "--pin-file", str(pin), env=env).returncode == 0
         exported = tmp_path / "acc.jsonl"
         assert run("airsign-signer", "account", "export", "main", "--out", str(exported), env=env).returncode == 0
         assert run("airsign-watch", "account", "import", str(exported), env=env).returncode == 0

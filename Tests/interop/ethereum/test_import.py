@@ -10,15 +10,13 @@ the finalized signature must recover with `encode_typed_data(full_message=…)`.
 account the watch lacks, or not for any chain, is refused with one line and nothing is stored.
 """
 import json
-import os
-import subprocess
 
 import pytest
 from eth_account import Account
 from eth_account.messages import encode_typed_data
 from eth_utils import to_checksum_address
 
-from conftest import bin_dir
+from conftest import make_machines, run_program
 from eth_support import unsigned_preimage
 
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
@@ -26,28 +24,15 @@ Account.enable_unaudited_hdwallet_features()
 ADDRESS = Account.from_mnemonic(PHRASE, account_path="m/44'/60'/0'/0/0").address
 
 
-def run(program, *args, env, stdin=None):
-    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=300, input=stdin)
+run = run_program
 
 
 @pytest.fixture(scope="module")
 def machines(tmp_path_factory):
     """A signer with the phrase's first account on mainnet and chain 11155111, and a watch
     that imported its descriptors."""
-    home = tmp_path_factory.mktemp("import")
-    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(home / "signer"), AIRSIGN_WATCH_HOME=str(home / "watch"))
-    pin, phrase = home / "pin", home / "phrase"
-    pin.write_text("correct horse\n")
-    phrase.write_text(PHRASE + "\n")
-    os.chmod(pin, 0o600)
-    os.chmod(phrase, 0o600)
-    for args in [["init", "--kdf", "interactive"], ["key", "import", "main", "--kind", "phrase", "--from", str(phrase)],
-                 ["account", "add", "main", "--chain", "ethereum", "--network", "11155111"]]:
-        out = run("airsign-signer", *args, "--pin-file", str(pin), env=env)
-        assert out.returncode == 0, (args, out.stderr)
-    accounts = home / "accounts.jsonl"
-    assert run("airsign-signer", "account", "export", "main", "--out", str(accounts), env=env).returncode == 0
-    assert run("airsign-watch", "account", "import", str(accounts), env=env).returncode == 0
+    env, pin, _ = make_machines(tmp_path_factory.mktemp("import"), "main", "phrase", PHRASE,
+                                steps=[["account", "add", "main", "--chain", "ethereum", "--network", "11155111"]])
     return env, pin
 
 

@@ -5,40 +5,24 @@ signature with the account's key over the transaction hash of the network. An en
 account the watch lacks is refused with one line, nothing stored.
 """
 import json
-import os
-import subprocess
 
 import pytest
 from stellar_sdk import Account, Asset, Keypair, Network, TransactionBuilder, TransactionEnvelope
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
-from conftest import bin_dir
+from conftest import make_machines, run_program
 
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
 
-def run(program, *args, env):
-    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=300)
+run = run_program
 
 
 @pytest.fixture(scope="module")
 def machines(tmp_path_factory):
     """A signer with the phrase (its Stellar account m/44'/148'/0'), a watch that imported it."""
-    home = tmp_path_factory.mktemp("stellar-import")
-    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(home / "signer"), AIRSIGN_WATCH_HOME=str(home / "watch"))
-    pin, phrase = home / "pin", home / "phrase"
-    pin.write_text("correct horse\n")
-    phrase.write_text(PHRASE + "\n")
-    os.chmod(pin, 0o600)
-    os.chmod(phrase, 0o600)
-    for args in [["init", "--kdf", "interactive"], ["key", "import", "main", "--kind", "phrase", "--from", str(phrase)]]:
-        out = run("airsign-signer", *args, "--pin-file", str(pin), env=env)
-        assert out.returncode == 0, (args, out.stderr)
-    accounts = home / "accounts.jsonl"
-    assert run("airsign-signer", "account", "export", "main", "--out", str(accounts), env=env).returncode == 0
-    assert run("airsign-watch", "account", "import", str(accounts), env=env).returncode == 0
-    address = next(json.loads(line)["address"] for line in accounts.read_text().splitlines() if json.loads(line)["chain"] == "stellar")
-    return env, pin, address
+    env, pin, accounts = make_machines(tmp_path_factory.mktemp("stellar-import"), "main", "phrase", PHRASE)
+    return env, pin, next(a["address"] for a in accounts if a["chain"] == "stellar")
 
 
 def envelope(rng, source, passphrase):

@@ -6,14 +6,12 @@ JSON; the raw signature over `<Bytes>…</Bytes>`. A payload for an account the 
 refused with one line, nothing stored.
 """
 import json
-import os
-import subprocess
 
 import pytest
 import sr25519
 from scalecodec.utils.ss58 import ss58_encode
 
-from conftest import bin_dir
+from conftest import make_machines, run_program
 from test_substrate_payloads import blake256, decode_extrinsic, enc, reference_payload
 
 DEV_SEED = "0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e"
@@ -22,28 +20,15 @@ EXTENSIONS = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "Check
               "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash"]
 
 
-def run(program, *args, env):
-    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=300)
+run = run_program
 
 
 @pytest.fixture(scope="module")
 def machines(tmp_path_factory):
     """A signer with the dev seed's //Alice on Polkadot, a watch that imported it."""
-    home = tmp_path_factory.mktemp("substrate-import")
-    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(home / "signer"), AIRSIGN_WATCH_HOME=str(home / "watch"))
-    pin, seed = home / "pin", home / "seed"
-    pin.write_text("correct horse\n")
-    seed.write_text(DEV_SEED + "\n")
-    os.chmod(pin, 0o600)
-    os.chmod(seed, 0o600)
-    for args in [["init", "--kdf", "interactive"], ["key", "import", "dev", "--kind", "substrate-seed", "--from", str(seed)],
-                 ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice"]]:
-        out = run("airsign-signer", *args, "--pin-file", str(pin), env=env)
-        assert out.returncode == 0, (args, out.stderr)
-    accounts = home / "accounts.jsonl"
-    assert run("airsign-signer", "account", "export", "dev", "--out", str(accounts), env=env).returncode == 0
-    assert run("airsign-watch", "account", "import", str(accounts), env=env).returncode == 0
-    alice = next(json.loads(line) for line in accounts.read_text().splitlines() if json.loads(line)["path"] == "//Alice")
+    env, pin, accounts = make_machines(tmp_path_factory.mktemp("substrate-import"), "dev", "substrate-seed", DEV_SEED,
+                                       steps=[["account", "add", "dev", "--chain", "substrate", "--path", "//Alice"]])
+    alice = next(a for a in accounts if a["path"] == "//Alice")
     return env, pin, alice["address"], bytes.fromhex(alice["publicKey"][2:])
 
 

@@ -68,16 +68,8 @@ public struct EthSignRequest: Equatable, Sendable {
 
     /// Reads the untagged CBOR a `ur:eth-sign-request` carries (a tagged 401 item is accepted too).
     public init(cbor bytes: [UInt8]) throws(ERC4527Error) {
-        var value = try ERC4527CBOR.decode(bytes, what: "eth-sign-request")
-        if case let .tag(number, content) = value {
-            guard number == Self.tag else { throw ERC4527Error("eth-sign-request is tagged \(number), not 401") }
-            value = content
-        }
-        let map = try IntKeyedMap(value, name: "eth-sign-request", known: 1 ... 7)
-        requestId = try map.read(1, "request-id") { v throws(EncodingError) in try v.untagged(Self.uuidTag).asBytes() }
-        if let requestId, requestId.count != 16 {
-            throw ERC4527Error("eth-sign-request.request-id (key 1) is \(requestId.count) bytes, not a 16-byte UUID")
-        }
+        let map = try ERC4527CBOR.map(bytes, name: "eth-sign-request", tag: Self.tag, known: 1 ... 7)
+        requestId = try map.requestId()
         signData = try map.readRequired(2, "sign-data") { v throws(EncodingError) in try v.asBytes() }
         guard !signData.isEmpty else { throw ERC4527Error("eth-sign-request.sign-data (key 2) is empty") }
         let type = try map.readRequired(3, "data-type") { v throws(EncodingError) in try v.asUInt64() }

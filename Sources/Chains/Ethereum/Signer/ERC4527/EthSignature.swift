@@ -23,16 +23,8 @@ public struct EthSignature: Equatable, Sendable {
 
     /// Reads the untagged CBOR of a `ur:eth-signature`.
     public init(cbor bytes: [UInt8]) throws(ERC4527Error) {
-        var value = try ERC4527CBOR.decode(bytes, what: "eth-signature")
-        if case let .tag(number, content) = value {
-            guard number == Self.tag else { throw ERC4527Error("eth-signature is tagged \(number), not 402") }
-            value = content
-        }
-        let map = try IntKeyedMap(value, name: "eth-signature", known: 1 ... 3)
-        requestId = try map.read(1, "request-id") { v throws(EncodingError) in try v.untagged(EthSignRequest.uuidTag).asBytes() }
-        if let requestId, requestId.count != 16 {
-            throw ERC4527Error("eth-signature.request-id (key 1) is \(requestId.count) bytes, not a 16-byte UUID")
-        }
+        let map = try ERC4527CBOR.map(bytes, name: "eth-signature", tag: Self.tag, known: 1 ... 3)
+        requestId = try map.requestId()
         signature = try map.readRequired(2, "signature") { v throws(EncodingError) in try v.asBytes() }
         guard signature.count >= 65, signature.count <= 64 + 32 else {
             throw ERC4527Error("eth-signature.signature (key 2) is \(signature.count) bytes, not r ‖ s ‖ v (65 or more)")

@@ -35,6 +35,13 @@ struct IntKeyedMap {
         do { return try body(value) } catch { throw ERC4527Error("\(name).\(field) (key \(key)): \(error)") }
     }
 
+    /// The request id at key 1: a 16-byte UUID under tag 37, when present.
+    func requestId() throws(ERC4527Error) -> [UInt8]? {
+        let id = try read(1, "request-id") { v throws(EncodingError) in try v.untagged(EthSignRequest.uuidTag).asBytes() }
+        if let id, id.count != 16 { throw ERC4527Error("\(name).request-id (key 1) is \(id.count) bytes, not a 16-byte UUID") }
+        return id
+    }
+
     func readRequired<T>(_ key: UInt64, _ field: String, _ body: (CBORValue) throws(EncodingError) -> T) throws(ERC4527Error) -> T {
         guard let result = try read(key, field, body) else { throw ERC4527Error("\(name) lacks \(field) (key \(key))") }
         return result
@@ -65,6 +72,16 @@ enum ERC4527CBOR {
 
     static func decode(_ bytes: [UInt8], what: String) throws(ERC4527Error) -> CBORValue {
         do { return try CBORDecoder(options: options).decode(bytes) } catch { throw ERC4527Error("\(what): \(error)") }
+    }
+
+    /// The integer-keyed map of `name` in `bytes`: untagged as a UR carries it, or tagged `tag`.
+    static func map(_ bytes: [UInt8], name: String, tag: UInt64, known: ClosedRange<UInt64>) throws(ERC4527Error) -> IntKeyedMap {
+        var value = try decode(bytes, what: name)
+        if case let .tag(number, content) = value {
+            guard number == tag else { throw ERC4527Error("\(name) is tagged \(number), not \(tag)") }
+            value = content
+        }
+        return try IntKeyedMap(value, name: name, known: known)
     }
 
     /// Deterministic CBOR of a value an encoder of this folder built.
