@@ -96,3 +96,18 @@ def make_machines(home: Path, key: str, kind: str, secret: str, steps=()):
     out = run_program("airsign-watch", "account", "import", str(accounts), env=env)
     assert out.returncode == 0, out.stderr
     return env, pin, [json.loads(line) for line in accounts.read_text().splitlines()]
+
+
+def import_sign_finalize(env, pin, directory: Path, artifact: str, import_args=(), sign_args=(), name="a"):
+    """`airsign-watch import` of `artifact`, `airsign-signer sign --compact` of the request,
+    `airsign-watch finalize` of the answer, each required to succeed: the finalized response."""
+    source, request, response, final = (directory / f"{name}{suffix}" for suffix in (".in", ".req", ".resp", ".final"))
+    source.write_text(artifact)
+    out = run_program("airsign-watch", "import", str(source), *import_args, "--out", str(request), env=env)
+    assert out.returncode == 0, out.stderr
+    out = run_program("airsign-signer", "sign", str(request), "--yes", "--compact", *sign_args, "--pin-file", str(pin),
+                      "--out", str(response), env=env)
+    assert out.returncode == 0, out.stderr
+    out = run_program("airsign-watch", "finalize", str(response), "--out", str(final), env=env)
+    assert out.returncode == 0, out.stderr
+    return json.loads(final.read_text())

@@ -16,7 +16,7 @@ from eth_account import Account
 from eth_account.messages import encode_typed_data
 from eth_utils import to_checksum_address
 
-from conftest import make_machines, run_program
+from conftest import import_sign_finalize, make_machines, run_program
 from eth_support import unsigned_preimage
 
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
@@ -37,17 +37,9 @@ def machines(tmp_path_factory):
 
 
 def round_trip(machines, tmp_path, artifact: str, name="a"):
-    """import → sign → finalize; the finalized response."""
+    """import → sign → finalize; --blind, since random calldata is data no descriptor describes."""
     env, pin = machines
-    source, request, response, final = (tmp_path / f"{name}{suffix}" for suffix in (".in", ".req", ".resp", ".final"))
-    source.write_text(artifact)
-    out = run("airsign-watch", "import", str(source), "--out", str(request), env=env)
-    assert out.returncode == 0, out.stderr
-    out = run("airsign-signer", "sign", str(request), "--yes", "--blind", "--compact", "--pin-file", str(pin), "--out", str(response), env=env)
-    assert out.returncode == 0, out.stderr
-    out = run("airsign-watch", "finalize", str(response), "--out", str(final), env=env)
-    assert out.returncode == 0, out.stderr
-    return json.loads(final.read_text())
+    return import_sign_finalize(env, pin, tmp_path, artifact, sign_args=["--blind"], name=name)
 
 
 def random_tx(rng, kind):

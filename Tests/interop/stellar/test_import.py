@@ -4,13 +4,12 @@ import → signer → finalize, and stellar-sdk reads the finalized envelope and
 signature with the account's key over the transaction hash of the network. An envelope for an
 account the watch lacks is refused with one line, nothing stored.
 """
-import json
 
 import pytest
 from stellar_sdk import Account, Asset, Keypair, Network, TransactionBuilder, TransactionEnvelope
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
-from conftest import make_machines, run_program
+from conftest import import_sign_finalize, make_machines, run_program
 
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
@@ -35,15 +34,7 @@ def envelope(rng, source, passphrase):
 
 def round_trip(machines, tmp_path, artifact, *import_args):
     env, pin, _ = machines
-    source, request, response, final = (tmp_path / name for name in ("in.txt", "req.json", "resp.json", "final.json"))
-    source.write_text(artifact)
-    out = run("airsign-watch", "import", str(source), *import_args, "--out", str(request), env=env)
-    assert out.returncode == 0, out.stderr
-    out = run("airsign-signer", "sign", str(request), "--yes", "--compact", "--pin-file", str(pin), "--out", str(response), env=env)
-    assert out.returncode == 0, out.stderr
-    out = run("airsign-watch", "finalize", str(response), "--out", str(final), env=env)
-    assert out.returncode == 0, out.stderr
-    return json.loads(final.read_text())
+    return import_sign_finalize(env, pin, tmp_path, artifact, import_args=import_args)
 
 
 @pytest.mark.parametrize("form", ["xdr testnet", "xdr pubnet", "sep7 testnet", "sep7 pubnet"])

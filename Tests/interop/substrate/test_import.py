@@ -11,7 +11,7 @@ import pytest
 import sr25519
 from scalecodec.utils.ss58 import ss58_encode
 
-from conftest import make_machines, run_program
+from conftest import import_sign_finalize, make_machines, run_program
 from test_substrate_payloads import blake256, decode_extrinsic, enc, reference_payload
 
 DEV_SEED = "0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e"
@@ -34,15 +34,7 @@ def machines(tmp_path_factory):
 
 def round_trip(machines, tmp_path, artifact):
     env, pin, _, _ = machines
-    source, request, response, final = (tmp_path / name for name in ("in.json", "req.json", "resp.json", "final.json"))
-    source.write_text(json.dumps(artifact))
-    out = run("airsign-watch", "import", str(source), "--out", str(request), env=env)
-    assert out.returncode == 0, out.stderr
-    out = run("airsign-signer", "sign", str(request), "--yes", "--compact", "--pin-file", str(pin), "--out", str(response), env=env)
-    assert out.returncode == 0, out.stderr
-    out = run("airsign-watch", "finalize", str(response), "--out", str(final), env=env)
-    assert out.returncode == 0, out.stderr
-    return json.loads(final.read_text())
+    return import_sign_finalize(env, pin, tmp_path, json.dumps(artifact))
 
 
 def test_signer_payload_json_round_trips(machines, tmp_path, rng):
