@@ -36,10 +36,13 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev", "libv4l-dev", "libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // RaptorQ (RFC 6330) decoding of Vault-style UOS frames; Debian ships liblcrq shared only
+        // (it needs nothing but libc).
+        .systemLibrary(name: "CLCRQ", providers: [.apt(["liblcrq-dev"])]),
         // Completes libzbar.a's link without libdbus-1 (see no_dbus.c): C, and nothing else.
         .target(name: "CZBarNoDBus"),
 
-        .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1"], linkerSettings: [
+        .target(name: "AirsignCrypto", dependencies: ["CSodium", "CSecp256k1", "CLCRQ"], linkerSettings: [
             .linkedLibrary(":libsodium.a"), .linkedLibrary(":libsecp256k1.a"),
         ]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
@@ -148,7 +151,7 @@ let package = Package(
         // The signer's command logic (keystore, PIN entry, keys), reachable from tests.
         .target(name: "AirsignSignerCLI", dependencies: [
             "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignFiles",
-            "AirsignTransport", "AirsignEthereum", "AirsignStellar", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AirsignTransport", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "airsign-watch", dependencies: [
@@ -187,7 +190,7 @@ let package = Package(
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeysTests", dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(name: "AirsignKeystoreTests", dependencies: ["AirsignKeystore", "AirsignFiles", "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
-        .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+        .testTarget(name: "AirsignTransportTests", dependencies: ["AirsignTransport", "AirsignCrypto", "AirsignEncoding", "AirsignMessages", "AirsignTestSupport"]),
         // A chain that exists only in tests (Ed25519 over a trivial encoding), to drive the
         // pipeline end to end; the production registry never contains it.
         .target(name: "AirsignTestChain", dependencies: [

@@ -30,11 +30,7 @@ public struct MessageInputOptions: ParsableArguments {
     public func read(framings: [any ForeignFraming]) throws -> SignerInput {
         if let file {
             let bytes = try QRMessageIO.read(file)
-            // A file of UR text (what a wallet's QR says, one part a line) is read as its frames.
-            if let text = try URText.assemble(bytes) {
-                return SignerInput(bytes: text.message, urType: text.type, frames: text.parts)
-            }
-            return SignerInput(bytes: bytes)
+            return try QRMessageIO.urText(bytes) ?? SignerInput(bytes: bytes)
         }
         return try QRScanJob().scan(paths: scan, framings: framings) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
     }

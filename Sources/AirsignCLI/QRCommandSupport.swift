@@ -1,3 +1,4 @@
+import AirsignMessages
 import AirsignTransport
 import ArgumentParser
 import Foundation
@@ -28,6 +29,21 @@ public enum QRMessageIO {
         }
         guard data.count <= maxMessageLength else { throw .messageTooLong(length: data.count, limit: maxMessageLength) }
         return Array(data)
+    }
+
+    /// A file of UR text (a wallet's `ur:TYPE/…`, any case, one part or the parts of a
+    /// multi-part UR separated by white space) assembled as if its parts had been scanned; nil
+    /// when the file is not UR text. A multi-part UR missing parts is refused.
+    public static func urText(_ bytes: [UInt8]) throws(TransportError) -> SignerInput? {
+        let parts = bytes.split { $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }.map(Array.init)
+        guard !parts.isEmpty, parts.allSatisfy(MessageAssembler.isUR) else { return nil }
+        var assembler = MessageAssembler()
+        for part in parts {
+            try assembler.receive(part)
+            if let input = assembler.input { return input }
+        }
+        let progress = assembler.progress
+        throw .incompleteMessage(received: progress?.framesReceived ?? parts.count, expected: progress?.framesEstimated ?? parts.count + 1)
     }
 
     /// Writes `bytes` to `path` atomically, or to standard output for `-`.

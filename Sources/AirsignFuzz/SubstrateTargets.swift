@@ -71,9 +71,9 @@ extension FuzzTarget {
     /// UOS requests as polkadot-js and Vault-style apps show them: the first byte picks what
     /// the rest is. Even: one UOS payload (`53 …`), which must encode back to its bytes when it
     /// reads, and is then reviewed by the Substrate module as a request of its own key. Odd:
-    /// legacy multipart frames, each a length byte and that many bytes, assembled; a message
+    /// UOS frames (legacy or RaptorQ), each a length byte and that many bytes, assembled; a message
     /// that assembles is reviewed the same way.
-    static let substrateUOS = FuzzTarget(name: "substrate-uos", summary: "UOS legacy multipart frames and payloads (53 …: transactions, hashes, messages, proofs)") { input throws(FuzzViolation) in
+    static let substrateUOS = FuzzTarget(name: "substrate-uos", summary: "UOS frames (legacy multipart, RaptorQ through liblcrq) and payloads (53 …: transactions, hashes, messages, proofs)") { input throws(FuzzViolation) in
         guard let mode = input.first else { return }
         var payload = Array(input.dropFirst())
         if mode & 1 == 1 {

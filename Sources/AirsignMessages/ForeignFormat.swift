@@ -11,11 +11,13 @@ public struct SignerInput: Sendable, Equatable {
     /// The file's bytes, a binary QR's payload, the content of a `ur:bytes`, the CBOR of a UR
     /// of another type, or what a `ForeignFraming` assembled.
     public var bytes: [UInt8]
-    /// The UR type (lowercase) when the message was scanned as a UR; nil otherwise.
+    /// The UR type (lowercase) when the message was a UR (scanned, or UR text in a file); nil
+    /// otherwise.
     public var urType: String?
     /// How the QR frames were framed when a `ForeignFraming` assembled them (its `name`).
     public var framing: String?
-    /// How many distinct QR frames the message took; 0 for a file.
+    /// How many distinct QR frames (or UR parts of a UR text file) the message took; 0 for a
+    /// plain file.
     public var frames: Int
 
     public init(bytes: [UInt8], urType: String? = nil, framing: String? = nil, frames: Int = 0) {
@@ -78,7 +80,7 @@ public protocol ForeignAnswer: Sendable {
 /// A framing of binary QR frames other than Airsign's (UOS's legacy multipart: a header with
 /// the frame count and index), plugged into scanning (`MessageAssembler`) by the program.
 public protocol ForeignFraming: Sendable {
-    /// "UOS legacy multipart".
+    /// "UOS multipart".
     var name: String { get }
     /// Whether `payload` (one QR code's bytes) is a frame of this framing.
     func claims(_ payload: [UInt8]) -> Bool

@@ -6,7 +6,7 @@ import AirsignMessages
 /// type of what was scanned, decide.
 public struct DetectedInput: Sendable {
     /// For the log, before the reviews: "UOS (polkadot-js / Polkadot Vault), 3 QR frames
-    /// (UOS legacy multipart)".
+    /// (UOS multipart)".
     public let format: String
     public let requests: [SignRequest]
     /// One answer encoder a request when the input was in a foreign format; nil for Airsign's
@@ -51,12 +51,12 @@ public struct DetectedInput: Sendable {
         }
     }
 
-    /// How the input came: nothing for a file; the frames and their framing for a scan.
+    /// How the input came: nothing for a plain file; the UR type and parts, or the QR frames
+    /// and their framing.
     private static func carriage(_ input: SignerInput) -> String {
         guard input.frames > 0 else { return "" }
+        if let type = input.urType { return ", ur:\(type) in \(input.frames) part\(input.frames == 1 ? "" : "s")" }
         let frames = input.frames == 1 ? "1 QR code" : "\(input.frames) QR frames"
-        if let framing = input.framing { return ", \(frames) (\(framing))" }
-        if let type = input.urType { return ", \(frames) (ur:\(type))" }
-        return ", \(frames) (binary)"
+        return ", \(frames) (\(input.framing ?? "binary"))"
     }
 }

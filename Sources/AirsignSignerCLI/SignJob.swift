@@ -130,6 +130,8 @@ public struct SignJob: Sendable {
         let own = accounts(try keystore.list())
         let detected = try detect(input, accounts: own)
         let requests = detected.requests
+        // A wallet's answer carries one signature: say so before the PIN, not after signing.
+        if let answers = detected.answers, answers.count != 1 { throw SignerError.foreignAnswers(count: answers.count) }
         var context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
         context.details = details
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)

@@ -18,6 +18,8 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case phraseFileExists(path: String)
     /// The phrase file could not be written; `reason` is the system's message.
     case phraseFileFailed(path: String, reason: String)
+    /// `account export --format substrate` found no Substrate account.
+    case noSubstrateAccount(String)
     /// A foreign format's input held other than one request: its answer is one code.
     case foreignAnswers(count: Int)
     /// A pairing export names accounts of other than one key.
@@ -42,6 +44,8 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "\(path) exists; the phrase is written only to a new file"
         case let .phraseFileFailed(path, reason):
             return "could not write the phrase to \(path): \(reason); nothing was stored"
+        case let .noSubstrateAccount(text):
+            return "\(text.debugDescription) has no Substrate account to export for polkadot-js (see: airsign-signer account list)"
         case let .foreignAnswers(count):
             return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
         case let .pairingNeedsOneKey(text, keys):
@@ -54,7 +58,8 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     public var exitStatus: ExitStatus {
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
-        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .pairingNeedsOneKey, .pairingNeedsPhrase: return .keystoreState
+        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .noSubstrateAccount, .pairingNeedsOneKey, .pairingNeedsPhrase:
+            return .keystoreState
         case .phraseFileFailed, .foreignAnswers: return .failure
         }
     }

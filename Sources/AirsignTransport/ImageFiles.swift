@@ -70,7 +70,7 @@ public struct QRScanJob {
         try scan(paths: paths, log: log).bytes
     }
 
-    /// As `run`, with foreign `framings` (UOS legacy multipart) assembled too, and the message
+    /// As `run`, with foreign `framings` (UOS multipart) assembled too, and the message
     /// returned with how it came: UR type, framing, frame count. A frame a framing refuses
     /// (`.refusedFrame`) ends the scan with that error. A framing's frames carry no message id,
     /// so for them every file is read, even after the message is complete: a frame of another

@@ -19,7 +19,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
 
     /// A frame that belongs to another message than the frames before it; it is not mixed in.
     case differentMessage(String)
-    /// A frame a foreign framing (UOS legacy multipart) refuses: it cannot belong to the message
+    /// A frame a foreign framing (UOS multipart) refuses: it cannot belong to the message
     /// being read. Unlike `differentMessage` it ends the scan.
     case refusedFrame(String)
     /// Every fragment arrived, but the reassembled message fails its CRC-32.

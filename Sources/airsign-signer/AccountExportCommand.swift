@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignEncoding
 import AirsignSignerCLI
 import ArgumentParser
 
@@ -10,10 +11,13 @@ struct AccountExportCommand: ParsableCommand {
             Writes one descriptor per account (JSON lines): chain, network, address, public key, \
             scheme, path, the key's name and, for Ethereum and ICP accounts of a phrase, the \
             xpub of the path's parent. Each is checked (the address is its public key's) before \
-            it is written. Read it on the online machine with airsign-watch account import. \
-            --format crypto-hdkey (or crypto-account) writes instead the ERC-4527 pairing of a \
-            phrase's Ethereum accounts (m/44'/60'/0') that MetaMask's "QR-based hardware \
-            wallet" scans; it needs the PIN.
+            it is written. Read it on the online machine with airsign-watch account import.
+
+            --format substrate writes instead what polkadot-js apps and Vault-style apps import \
+            a QR-signer account from: substrate:ADDRESS:0xGENESIS, one line an account, and a \
+            QR code of it for one account (--qr). --format crypto-hdkey (or crypto-account) \
+            writes the ERC-4527 pairing of a phrase's Ethereum accounts (m/44'/60'/0') that \
+            MetaMask's "QR-based hardware wallet" scans; it needs the PIN.
             """)
 
     @Argument(help: ArgumentHelp("A key's name (all its accounts) or an account's address.", valueName: "name-or-address"))
@@ -27,25 +31,34 @@ struct AccountExportCommand: ParsableCommand {
     @Flag(name: .customLong("no-xpub"), help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
     var noXpub = false
 
-    @Option(help: ArgumentHelp("airsign (descriptors for airsign-watch), or crypto-hdkey / crypto-account (an ERC-4527 pairing for MetaMask-style wallets).",
-                               valueName: "format"))
+    @Option(help: ArgumentHelp("airsign (descriptors for airsign-watch), substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps), or crypto-hdkey / crypto-account (an ERC-4527 pairing for MetaMask-style wallets).", valueName: "format"))
     var format: ExportFormat = .airsign
+
+    @Option(help: ArgumentHelp("With --format substrate: the full genesis hash of a network the signer knows only by its CAIP-2 id (used for the accounts on that network).", valueName: "0xhash"))
+    var genesis: String?
 
     @OptionGroup var pin: PINFileOption
 
-    func run() throws {
-        if let pairing = format.pairing {
-            return try PairingActions.export(target, format: pairing, out: out ?? (qr.isRequested ? nil : "-"), qr: qr, pinFile: pin.path)
-        }
-        try AccountActions.export(target, out: out ?? (qr.isRequested ? nil : "-"), qr: qr, xpub: !noXpub)
+    func validate() throws {
+        if genesis != nil, format != .substrate { throw ValidationError("--genesis goes with --format substrate") }
+        if format != .airsign, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
+        if pin.path != nil, format.pairing == nil { throw ValidationError("--pin-file goes with --format crypto-hdkey or crypto-account") }
     }
-}
 
-/// What `account export` writes.
-enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
-    case airsign
-    case cryptoHDKey = "crypto-hdkey"
-    case cryptoAccount = "crypto-account"
-
-    var pairing: PairingActions.Format? { PairingActions.Format(rawValue: rawValue) }
+    func run() throws {
+        let destination = out ?? (qr.isRequested ? nil : "-")
+        switch format {
+        case .airsign:
+            try AccountActions.export(target, out: destination, qr: qr, xpub: !noXpub)
+        case .substrate:
+            let hash = try genesis.map { text throws(ValidationError) -> [UInt8] in
+                let hex = text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text)
+                guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is 0x and 64 hex digits") }
+                return bytes
+            }
+            try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: hash)
+        case .cryptoHDKey, .cryptoAccount:
+            try PairingActions.export(target, format: format.pairing ?? .cryptoHDKey, out: destination, qr: qr, pinFile: pin.path)
+        }
+    }
 }

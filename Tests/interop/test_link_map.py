@@ -22,7 +22,7 @@ SOCKET_SYMBOLS = {"socket", "connect", "bind", "listen", "accept", "getaddrinfo"
 def test_signer_binary_links_no_networking_library():
     signer = bin_dir() / "airsign-signer"
     libs = subprocess.run(["ldd", str(signer)], capture_output=True, text=True, check=True).stdout
-    assert "libqrencode" in libs  # the check reads real output (the one C library Debian ships no archive of)
+    assert "libqrencode" in libs  # the check reads real output (a C library Debian ships no archive of)
     for name in NETWORK_LIBRARIES:
         assert name not in libs, f"airsign-signer links {name}:\n{libs}"
     # The binary's own undefined symbols: nothing that opens a socket.

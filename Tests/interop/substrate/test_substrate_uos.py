@@ -247,3 +247,161 @@ def test_published_example_is_read_and_needs_blind(signer, tmp_path, rng):
     signature = answer(tmp_path / "blind")
     signed = example[36:-32]  # call ‖ extensions, without the compact length (UOS.md's positions)
     assert signature[0] == 1 and verify("sr25519", ALICE, signed, signature[1:])
+
+
+def test_transaction_with_metadata_proof(tmp_path, rng):
+    """Code 06 (Vault's transaction with an RFC-0078 proof): the proof and payload of a request
+    the watch builds against Kusama 1002006's metadata, put in UOS form by hand, decode with the
+    proof's types (the review names the staking calls), and the MultiSignature verifies over
+    the payload that signs the proof's digest; one changed byte in the proof is refused."""
+    from test_substrate_rfc78 import KUSAMA_GENESIS, KusamaNode, kusama_metadata, setup_accounts
+    from test_substrate_node import serve
+
+    server = serve(KusamaNode(kusama_metadata()))
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        env, pin = setup_accounts(tmp_path)
+        from scalecodec.utils.ss58 import ss58_encode
+        args = {"calls": [{"pallet": "Staking", "call": "bond", "args": {"value": "1500000000000", "payee": "Staked"}},
+                          {"pallet": "Staking", "call": "nominate", "args": {"targets": [{"Id": ss58_encode(BOB, 2)}]}}]}
+        (tmp_path / "args.json").write_text(json.dumps(args))
+        out = run("airsign-watch", "substrate", "call", "--rpc", url, "--from", ss58_encode(ALICE, 2), "--pallet", "Utility",
+                  "--call", "batch_all", "--args-file", str(tmp_path / "args.json"), "--out", str(tmp_path / "request.json"), env=env)
+        assert out.returncode == 0, out.stderr
+    finally:
+        server.shutdown()
+    request = json.loads((tmp_path / "request.json").read_text())["payload"]
+    p, proof = request["signerPayload"], bytes.fromhex(request["metadataProof"][2:])
+    method = bytes.fromhex(p["method"][2:])
+    extensions = (bytes.fromhex(p["era"][2:]) + compact(int(p["nonce"], 16)) + compact(int(p["tip"], 16)) + b"\x01"
+                  + int(p["specVersion"], 16).to_bytes(4, "little") + int(p["transactionVersion"], 16).to_bytes(4, "little")
+                  + KUSAMA_GENESIS + bytes.fromhex(p["blockHash"][2:]) + b"\x01" + bytes.fromhex(p["metadataHash"][2:]))
+    signed = method + extensions
+    payload = uos(1, 6, ALICE, proof + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)
+    signer = (env, pin, {})
+    out = sign(signer, tmp_path / "ok", frames(payload), rng)
+    assert out.returncode == 0, out.stderr
+    review = " ".join(out.stderr.split())
+    assert "Staking.bond" in review and "Staking.nominate" in review and "payload code 06" in review, out.stderr
+    signature = answer(tmp_path / "ok")
+    message = signed if len(signed) <= 256 else hashlib.blake2b(signed, digest_size=32).digest()
+    assert signature[0] == 1 and verify("sr25519", ALICE, message, signature[1:])
+    at = 40 + rng.randrange(len(proof) - 80)
+    tampered = proof[:at] + bytes([proof[at] ^ 0x01]) + proof[at + 1:]
+    line = refusal(signer, tmp_path / "tampered", frames(uos(1, 6, ALICE, tampered + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)), rng)
+    print("tampered proof:", line)
+    assert "metadata" in line or "UOS" in line, line
+
+
+def test_the_format_is_detected_and_said(signer, tmp_path):
+    """Without a flag: an Airsign request as one binary QR, as ur:bytes frames and as UR text
+    in a file; a UR of a type no chain reads (refused by name, exit 3); UOS bytes in a file."""
+    from scalecodec.utils.ss58 import ss58_encode
+    env, pin, keys = signer
+    alice = ss58_encode(keys["sr25519"], 0)
+    request = {"airsign": "sign-request", "version": 1, "id": "33333333-3333-4333-8333-333333333333", "chain": "substrate",
+               "network": "polkadot:" + POLKADOT[:16].hex(), "account": {"address": alice, "publicKey": "0x" + keys["sr25519"].hex()},
+               "payload": {"type": "raw", "signerPayloadRaw": {"address": alice, "data": "0x" + b"hello " .hex() * 40, "type": "bytes"}}}
+    (tmp_path / "request.json").write_text(json.dumps(request))
+
+    def inspect(*args):
+        return run("airsign-signer", "inspect", *args, env=env)
+
+    out = run("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "one.png"), "--max-version", "40", env=env)
+    assert out.returncode == 0, out.stderr
+    out = inspect("--scan", str(tmp_path / "one.png"))
+    assert out.returncode == 0 and "Format: Airsign request, 1 QR code (binary)" in out.stderr, out.stderr
+
+    out = run("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "ur") + "/", "--max-version", "5", env=env)
+    assert out.returncode == 0, out.stderr
+    parts = [frame["ur"] for frame in json.loads((tmp_path / "ur" / "index.json").read_text())["frames"]]
+    assert len(parts) > 2 and all(part.startswith("UR:BYTES/") for part in parts)
+    out = inspect("--scan", str(tmp_path / "ur") + "/")
+    assert out.returncode == 0 and "Format: Airsign request, ur:bytes in" in out.stderr, out.stderr
+    (tmp_path / "parts.txt").write_text("\n".join(part.lower() for part in parts) + "\n")
+    out = inspect(str(tmp_path / "parts.txt"))
+    assert out.returncode == 0 and "Format: Airsign request, ur:bytes in" in out.stderr, out.stderr
+
+    # The same parts under another type (a single part's checksum covers its CBOR, not its type).
+    (tmp_path / "foreign.txt").write_text("\n".join(part.replace("UR:BYTES/", "UR:ETH-SIGN-REQUEST/") for part in parts))
+    out = inspect(str(tmp_path / "foreign.txt"))
+    assert out.returncode == 3, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == \
+        'airsign-signer: error: field "ur:eth-sign-request": no chain of this signer reads this UR type', out.stderr
+
+    call = bytes([5, 3, 0]) + BOB + compact(10**10)
+    rng = random.Random(7)
+    (tmp_path / "uos.bin").write_bytes(uos(1, 2, keys["sr25519"], compact(len(call)) + signing_payload(rng, call, 3, 0)))
+    out = inspect(str(tmp_path / "uos.bin"))
+    assert out.returncode == 0, out.stderr
+    assert "Format: UOS (polkadot-js / Polkadot Vault)" in out.stderr and "Balances.transfer_keep_alive" in out.stderr, out.stderr
+
+
+def ss58_prefix(address: str) -> int:
+    """The SS58 prefix of a simple-format address (prefixes below 64: the first byte)."""
+    from scalecodec.utils.ss58 import ss58_decode
+    ss58_decode(address)  # checks the checksum
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    number = 0
+    for char in address:
+        number = number * 58 + alphabet.index(char)
+    return number.to_bytes(35, "big")[0]
+
+
+def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
+    """`account export --format substrate`: `substrate:ADDRESS:0xGENESIS` (polkadot-js react-qr
+    createAddressPayload) as text, one line an account, and as a QR code read back by zbarimg;
+    the address decodes (scalecodec) to the account's key on the network's prefix."""
+    from scalecodec.utils.ss58 import ss58_decode
+    env, pin, keys = signer
+    alice = keys["sr25519"]
+    out = run("airsign-signer", "account", "export", "dev", "--format", "substrate", env=env)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert all(line.count(":") == 2 and line.startswith("substrate:") for line in lines), lines
+    # Each line's genesis is its account's network's: Polkadot for the accounts added by default
+    # (SS58 prefix 0), Westend for the one another test adds there (prefix 42).
+    genesis = {0: POLKADOT, 42: WESTEND}
+    for line in lines:
+        address = line.split(":")[1]
+        assert line.split(":")[2] == "0x" + genesis[ss58_prefix(address)].hex(), line
+    mine = [line for line in lines if ss58_decode(line.split(":")[1]) == alice.hex() and line.endswith(POLKADOT.hex())]
+    assert len(mine) == 1, lines
+    address = mine[0].split(":")[1]
+    out = run("airsign-signer", "account", "export", address, "--format", "substrate", "--qr", str(tmp_path / "pair.png"), env=env)
+    assert out.returncode == 0, out.stderr
+    assert zbar(tmp_path / "pair.png") == mine[0].encode()
+    # Airsign's own descriptors stay the default.
+    out = run("airsign-signer", "account", "export", address, env=env)
+    assert out.returncode == 0 and json.loads(out.stdout)["address"] == address, out.stdout
+
+
+def raptorq_frames(payload: bytes, rng, chunk=128):
+    """Vault's RaptorQ frames (qrcode_rtx make_data_packs): `raptorq` Encoder.with_defaults with
+    as many repair packets as source ones, each prefixed by u32 BE (0x80000000 | size)."""
+    import raptorq
+    packets = raptorq.Encoder.with_defaults(payload, chunk).get_encoded_packets(len(payload) // chunk)
+    return [(0x80000000 | len(payload)).to_bytes(4, "big") + bytes(packet) for packet in packets]
+
+
+def test_raptorq_frames_from_the_raptorq_crate_decode(signer, tmp_path, rng):
+    """RaptorQ frames from PyPI `raptorq` (the crate Vault uses), with a random third of them lost
+    and the rest shuffled, decode through liblcrq; the signature verifies."""
+    key = signer[2]["sr25519"]
+    for case in range(3):
+        call = batch(rng, rng.randrange(3, 40))
+        payload = signing_payload(rng, call, rng.randrange(10**6), rng.randrange(10**9))
+        request = uos(1, 2, key, compact(len(call)) + payload)
+        shown = raptorq_frames(request, rng)
+        kept = rng.sample(shown, len(shown) - len(shown) // 3)
+        directory = tmp_path / f"{case}"
+        out = sign(signer, directory, kept, rng)
+        assert out.returncode == 0, (len(request), len(shown), len(kept), out.stderr)
+        signature = answer(directory)
+        message = payload if len(payload) <= 256 else hashlib.blake2b(payload, digest_size=32).digest()
+        assert verify("sr25519", key, message, signature[1:])
+    # Two requests' RaptorQ frames mixed (different sizes): refused with one line.
+    other = uos(1, 2, key, compact(len(call)) + signing_payload(rng, call, 1, 0) + b"")
+    mixed = raptorq_frames(request, rng) + raptorq_frames(other + bytes(8), rng)[:1]
+    line = refusal(signer, tmp_path / "mixed", mixed, rng)
+    assert "mixed" in line, line

@@ -3,7 +3,7 @@ import AirsignEncoding
 import AirsignMessages
 
 /// UOS, the QR protocol of polkadot-js apps and extension ("QR signer") and of Polkadot
-/// Vault-style apps, as one of the signer's foreign formats: the legacy multipart frames
+/// Vault-style apps, as one of the signer's foreign formats: the frames (legacy multipart or RaptorQ)
 /// assembled by `UOSFraming`, the payload (`53 …`) recognized by its first bytes, and turned
 /// into a sign request for the keystore's account with the key it names: `uos` requests for
 /// transactions and hashes (`UOSReview`), a `raw` `<Bytes>` request for a message. The answer
@@ -24,7 +24,9 @@ public struct UOSFormat: ForeignFormat {
     }
 
     public func requests(_ input: SignerInput, accounts: [OwnAccount]) throws -> [ForeignRequest] {
-        if input.bytes.first == 0x80 { _ = try UOSFrame(input.bytes) }
+        if input.bytes.first == 0x80 {
+            throw SubstrateError("a single UOS RaptorQ frame: scan the request's frames (--scan) to decode it")
+        }
         let uos = try UOSPayload(decoding: input.bytes)
         let own = try Self.account(for: uos, in: accounts.filter { $0.chain == chain })
         let account = try MessageAccount(address: own.address, publicKey: own.publicKey)

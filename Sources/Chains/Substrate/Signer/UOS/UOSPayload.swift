@@ -92,15 +92,15 @@ public struct UOSPayload: Sendable, Equatable {
     /// `compact(len) ‖ call ‖ extensions` → (`call ‖ extensions`, len).
     private static func transaction(_ body: [UInt8]) throws(SubstrateError) -> ([UInt8], Int) {
         var reader = SCALEReader(body)
-        let length: Int
-        do { length = try reader.readLength(max: body.count) } catch {
+        let stated: UInt64
+        do { stated = try reader.readCompact(UInt64.self) } catch {
             throw SubstrateError("UOS transaction: the call's length prefix does not decode: \(error)")
         }
-        guard length >= 2 else { throw SubstrateError("UOS transaction: the call is \(length) bytes; a call has a pallet and a call index") }
-        guard length <= reader.remaining else {
-            throw SubstrateError("UOS transaction: the call is said to be \(length) bytes, but \(reader.remaining) bytes follow")
+        guard stated >= 2 else { throw SubstrateError("UOS transaction: the call is \(stated) bytes; a call has a pallet and a call index") }
+        guard stated <= UInt64(reader.remaining) else {
+            throw SubstrateError("UOS transaction: the call is said to be \(stated) bytes, but \(reader.remaining) bytes follow")
         }
-        return (Array(body[reader.offset...]), length)
+        return (Array(body[reader.offset...]), Int(stated))
     }
 
     /// The UOS bytes of this payload (what `init(decoding:)` reads back): for tests and for a

@@ -1,0 +1,25 @@
+import AirsignEncoding
+
+/// The account QR polkadot-js apps and Vault-style apps import a watch-only "QR signer"
+/// account from: `substrate:<SS58 address>:0x<genesis hash>` as text (polkadot-js react-qr
+/// `createAddressPayload`, `ADDRESS_PREFIX = 'substrate'`).
+public enum UOSAddress {
+    /// The pairing text for `address` on the network with `genesis` (32 bytes); the address
+    /// must be an SS58 address.
+    public static func text(address: String, genesis: [UInt8]) throws(SubstrateError) -> String {
+        guard genesis.count == 32 else { throw SubstrateError("a genesis hash is 32 bytes, not \(genesis.count)") }
+        do { _ = try SS58.decode(address) } catch { throw SubstrateError("\(address) is not an SS58 address: \(error)") }
+        return "substrate:\(address):0x\(Hex.encode(genesis))"
+    }
+
+    /// The full genesis hash of the network `caip2` (`polkadot:<first 32 hex digits>`): `given`
+    /// when it is that network's (a network the signer knows only by its CAIP-2 id), else from
+    /// the signer's network table.
+    public static func genesis(network caip2: String, given: [UInt8]?) throws(SubstrateError) -> [UInt8] {
+        if let given, given.count == 32, SubstrateNetwork.caip2(genesisHash: given) == caip2 { return given }
+        guard let known = SubstrateNetwork.known.first(where: { $0.caip2 == caip2 }) else {
+            throw SubstrateError("the account's network \(caip2) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>")
+        }
+        return known.genesisHash
+    }
+}

@@ -1,0 +1,272 @@
+import AirsignEncoding
+import AirsignKeys
+import AirsignMessages
+import AirsignSubstrate
+import AirsignTestSupport
+import Testing
+
+/// UOS (polkadot-js / Polkadot Vault QR): the published example decodes to its documented
+/// fields; legacy frames assemble in any order and refuse mixed sets; every payload code is
+/// read or refused by name; a transaction is reviewed exactly as the same payload given as a
+/// SignerPayloadJSON and signs the same bytes; a key that is not ours and a scheme other than
+/// the request's are refused; the answer is the hex polkadot-js reads.
+@Suite struct SubstrateUOSTests {
+    typealias F = SubstrateFixtures
+
+    struct Example: Decodable {
+        let payload, publicKey, call, extensions, genesisHash: String
+        let crypto, code: UInt8
+    }
+
+    struct RaptorQFrames: Decodable {
+        let source, payload: String
+        let frames: [String]
+    }
+
+    struct File: Decodable {
+        let source: String
+        let cases: [Example]
+        let raptorq: RaptorQFrames
+    }
+
+    static let polkadot = testBytes(String(F.polkadotGenesis.dropFirst(2)))
+
+    @Test func publishedExampleDecodesToItsFields() throws {
+        let file = try Vectors.load("substrate-uos", as: File.self)
+        #expect(file.source.contains("UOS.md"))
+        for example in file.cases {
+            let bytes = testBytes(example.payload)
+            let uos = try UOSPayload(decoding: bytes)
+            #expect(uos.crypto.rawValue == example.crypto && uos.code == example.code)
+            #expect(testHex(uos.publicKey) == example.publicKey && testHex(uos.genesisHash) == example.genesisHash)
+            #expect(uos.content == .transaction(signed: testBytes(example.call + example.extensions), callLength: testBytes(example.call).count))
+            #expect(uos.encoded == bytes)
+        }
+    }
+
+    // MARK: frames
+
+    static func frames(_ payload: [UInt8], size: Int = 1024) -> [[UInt8]] {
+        let chunks = stride(from: 0, to: payload.count, by: size).map { Array(payload[$0 ..< min($0 + size, payload.count)]) }
+        return chunks.enumerated().map { index, chunk in
+            [0, UInt8(chunks.count >> 8), UInt8(chunks.count & 0xff), UInt8(index >> 8), UInt8(index & 0xff)] + chunk
+        }
+    }
+
+    @Test func framesAssembleInAnyOrderWithRepeats() throws {
+        var rng = SeededRandom.forTest("UOS frames in any order")
+        let payload = rng.bytes(3000)
+        var shown = Self.frames(payload)
+        #expect(shown.count == 3)
+        shown += [shown[1], shown[0]]
+        shown.shuffle(using: &rng)
+        #expect(try UOSFrameCollector.assemble(shown) == payload, "seed \(rng.seed)")
+    }
+
+    /// Frames the `raptorq` crate made (through PyPI `raptorq`): any two of the four (two
+    /// source symbols, two repair) decode through liblcrq; one alone does not.
+    @Test func raptorQFramesFromTheCrateDecode() throws {
+        let vector = try Vectors.load("substrate-uos", as: File.self).raptorq
+        #expect(vector.source.contains("raptorq 2.0.0"))
+        let frames = vector.frames.map(testBytes)
+        for (a, b) in [(0, 1), (0, 2), (1, 2), (2, 3), (3, 0), (1, 3)] {
+            #expect(try UOSFrameCollector.assemble([frames[a], frames[b], frames[a]]) == testBytes(vector.payload), "frames \(a), \(b)")
+        }
+        do {
+            _ = try UOSFrameCollector.assemble([frames[2]])
+            Issue.record("one RaptorQ frame of two source symbols decoded")
+        } catch {
+            #expect(error.description.contains("1 UOS RaptorQ frames do not decode yet; at least 2 are needed"), "\(error)")
+        }
+        var tampered = frames[1]
+        tampered[20] ^= 1
+        #expect(throws: SubstrateError.self) { try UOSFrameCollector.assemble([frames[1], tampered]) }
+        // Another payload size among the frames: two requests mixed.
+        var other = frames[0]
+        other[3] ^= 1
+        #expect(throws: SubstrateError.self) { try UOSFrameCollector.assemble([frames[0], other]) }
+    }
+
+    @Test func mixedOrIncompleteFrameSetsAreRefused() throws {
+        var rng = SeededRandom.forTest("UOS mixed frames")
+        let first = Self.frames(rng.bytes(2500)), second = Self.frames(rng.bytes(2400)), longer = Self.frames(rng.bytes(4000))
+        let cases: [([[UInt8]], String)] = [
+            ([first[0], first[2]], "UOS frames missing: 2 of 3"),
+            (first + [second[1]], "two different frames 2 of 3"),
+            (first + [longer[0]], "says the payload has 4 frames, earlier frames said 3"),
+            ([[0x80, 0, 0, 10, 1, 2, 3, 4, 5]], "a UOS RaptorQ frame is 80"),
+            ([[0x80, 0, 0, 10, 1, 0, 0, 0, 1, 2, 3, 4]], "source block 1"),
+            ([[0x80, 0x10, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]], "is not one this signer decodes"),
+            ([[0, 0, 2, 0, 2, 1]], "frame index 2 is not below its frame count 2"),
+        ]
+        for (frames, message) in cases {
+            #expect(throws: SubstrateError.self, "\(message), seed \(rng.seed)") { try UOSFrameCollector.assemble(frames) }
+            do { _ = try UOSFrameCollector.assemble(frames) } catch {
+                #expect(error.description.contains(message), "\(error)")
+            }
+        }
+    }
+
+    @Test func framingClaimsOnlyUOSFrames() {
+        let framing = UOSFraming()
+        #expect(framing.claims([0, 0, 1, 0, 0, 0x53]))
+        #expect(framing.claims([0x80, 0, 0, 10, 0, 0, 0]))
+        // A raw XDR envelope (count 0), JSON, a UR, an index past the count: not UOS frames.
+        for payload in [[0, 0, 0, 2, 0, 0, 0], Array("{\"airsign\"".utf8), Array("ur:bytes/abc".utf8), [0, 0, 1, 0, 1, 7]] as [[UInt8]] {
+            #expect(!framing.claims(payload), "\(payload)")
+        }
+    }
+
+    // MARK: payload codes
+
+    @Test func payloadCodesAreReadOrRefusedByName() throws {
+        let key = [UInt8](repeating: 7, count: 32)
+        let tail = [UInt8](repeating: 1, count: 40) + Self.polkadot
+        let cases: [([UInt8], String)] = [
+            ([0x53, 1, 4] + key + tail, "code 04 (a bulk of transactions)"),
+            ([0x53, 1, 5] + key + tail, "dynamic-derivation"),
+            ([0x53, 1, 8] + key + tail, "code 08 (a message for any chain)"),
+            ([0x53, 1, 0x80] + key + tail, "Polkadot Vault update"),
+            ([0x53, 1, 0x09] + key + tail, "payload code 09 is unknown"),
+            ([0x53, 3, 2] + key + tail, "crypto 03 (an Ethereum account)"),
+            ([0x53, 0xff, 0x80] + key + tail, "unsigned network update"),
+            ([0x53, 7, 2] + key + tail, "crypto byte 07"),
+            ([0x54, 1, 2] + key + tail, "does not start with 53"),
+            ([0x53, 1, 2] + key, "too few"),
+            ([0x53, 1, 1] + key + [1, 2, 3] + Self.polkadot, "the hash is 3 bytes, not 32"),
+            ([0x53, 1, 3] + key + Self.polkadot, "the message is empty"),
+            ([0x53, 1, 2] + key + [0x10, 5] + Self.polkadot, "the call is said to be 4 bytes, but 1 bytes follow"),
+            ([0x53, 1, 2] + key + [0x04, 5] + Self.polkadot, "the call is 1 bytes"),
+            ([0x53, 2, 2] + key + tail, "the call is said to be 64 bytes"),  // ecdsa: a 33-byte key shifts the body
+            ([0x53, 1, 6] + key + [0xff, 0xff] + Self.polkadot, "metadata proof"),
+        ]
+        for (bytes, message) in cases {
+            do {
+                _ = try UOSPayload(decoding: bytes)
+                Issue.record("accepted: \(message)")
+            } catch {
+                #expect(error.description.contains(message), "\(message): \(error)")
+            }
+        }
+        let hash = [UInt8](repeating: 9, count: 32)
+        #expect(try UOSPayload(decoding: [0x53, 1, 1] + key + hash + Self.polkadot).content == .hash(hash))
+        #expect(try UOSPayload(decoding: [0x53, 0, 3] + key + Array("hi".utf8) + Self.polkadot).content == .message(Array("hi".utf8)))
+    }
+
+    // MARK: review and signing
+
+    /// The UOS bytes polkadot-js sends for `payload` (a SignerPayloadJSON): `53 01 02`, the
+    /// account id, `compact(len(method)) ‖ method ‖ extensions`, the genesis hash.
+    static func uos(for payload: JSONValue, key: [UInt8], crypto: UInt8 = 1, code: UInt8 = 2) throws -> [UInt8] {
+        let signer = try SignerPayload(json: payload)
+        let built = try SigningPayload(trusting: signer)
+        var length = SCALEWriter()
+        length.writeCompact(UInt64(signer.method.count))
+        return [0x53, crypto, code] + key + length.bytes + built.bytes + signer.genesisHash
+    }
+
+    static func own(_ account: MessageAccount, network: String? = nil) -> OwnAccount {
+        OwnAccount(chain: F.module.chain, address: account.address, publicKey: account.publicKey, keyName: "dev", path: "//Alice", network: network)
+    }
+
+    @Test(arguments: [KeyScheme.sr25519, .ed25519, .secp256k1])
+    func transactionIsReviewedAsItsSignerPayloadAndSignsTheSameBytes(_ scheme: KeyScheme) throws {
+        let key = try F.key("//Alice", scheme)
+        let account = try F.account(key)
+        let json = F.payloadJSON(account, method: try F.transferCall())
+        let bytes = try Self.uos(for: json, key: scheme == .secp256k1 ? F.publicKey(key) : try F.accountID(key), crypto: scheme == .secp256k1 ? 2 : 1)
+        let read = try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account)])
+        #expect(read.count == 1)
+        let request = try #require(read.first).request
+        #expect(request.network == F.polkadotNetwork && request.payloadType == "uos")
+        let uosReview = try F.module.review(request, context: F.context())
+        let jsonReview = try F.module.review(try F.request(account, payload: json), context: F.context())
+        #expect(uosReview.signing == jsonReview.signing)
+        #expect(uosReview.title == jsonReview.title && uosReview.totals == jsonReview.totals && uosReview.confirmation == jsonReview.confirmation)
+        // The same lines, but for the format the UOS review names and the block number a
+        // SignerPayloadJSON claims and UOS does not carry.
+        #expect(uosReview.lines.first?.value.hasPrefix("UOS (polkadot-js / Polkadot Vault QR), payload code 02") == true)
+        #expect(Array(uosReview.lines.dropFirst()) == jsonReview.lines.filter { $0.label != "block number" })
+        let output = try F.module.sign(uosReview, with: key)
+        let signature = try MultiSignature(decoding: testBytes(String(try #require(output.signatures.first).dropFirst(2))))
+        #expect(try SubstrateSigning.isValid(signature, message: jsonReview.signing[0].bytes, publicKey: account.publicKey))
+        // The answer: the MultiSignature as lowercase hex without 0x.
+        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
+                                        signatures: output.signatures, result: output.result)
+        #expect(try read[0].answer.encode(response) == Array(testHex(signature.encoded).utf8))
+        #expect(read[0].answer.qr == .binary)
+    }
+
+    @Test func aNonCanonicalOrUnreadablePayloadIsNotSignedAsDecoded() throws {
+        let key = try F.key("//Alice", .sr25519)
+        let account = try F.account(key)
+        var bytes = try Self.uos(for: F.payloadJSON(account, method: try F.transferCall()), key: try F.accountID(key))
+        // One byte more before the genesis: no table reads it; shown raw, blind only.
+        bytes.insert(0, at: bytes.count - 32)
+        let request = try #require(try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account)]).first).request
+        let review = try F.module.review(request, context: F.context())
+        #expect(review.title == "Substrate transaction (UOS) that cannot be decoded")
+        #expect(review.confirmation == .explicit(reason: "a UOS transaction whose signed extensions this signer cannot read"))
+    }
+
+    @Test func messageBecomesABytesWrappedRawRequest() throws {
+        let key = try F.key("//Alice", .sr25519)
+        let account = try F.account(key)
+        let bytes: [UInt8] = [0x53, 1, 3] + (try F.accountID(key)) + Array("hello".utf8) + Self.polkadot
+        let read = try #require(try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account)]).first)
+        #expect(read.request.payloadType == "raw")
+        let review = try F.module.review(read.request, context: F.context())
+        #expect(review.signing == [SigningItem(label: "message (<Bytes> wrapped)", bytes: Array("<Bytes>hello</Bytes>".utf8))])
+        let output = try F.module.sign(review, with: key)
+        let response = try SignResponse(id: read.request.id, chain: read.request.chain, network: read.request.network,
+                                        account: read.request.account, signatures: output.signatures, result: output.result)
+        let answer = try read.answer.encode(response)
+        #expect(answer.count == 128 && answer == Array(String(output.signatures[0].dropFirst(2)).utf8))
+    }
+
+    @Test func hashNeedsBlindSigning() throws {
+        let key = try F.key("//Alice", .sr25519)
+        let account = try F.account(key)
+        let hash = [UInt8](repeating: 0x5a, count: 32)
+        let bytes: [UInt8] = [0x53, 1, 1] + (try F.accountID(key)) + hash + Self.polkadot
+        let request = try #require(try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account)]).first).request
+        let review = try F.module.review(request, context: F.context())
+        #expect(review.confirmation == .explicit(reason: "a transaction given only as its hash, which cannot be shown"))
+        #expect(review.signing.map(\.bytes) == [hash])
+    }
+
+    @Test func aKeyThatIsNotOursIsRefused() throws {
+        let alice = try F.account(try F.key("//Alice", .sr25519))
+        let bob = try F.key("//Bob", .sr25519)
+        let bytes = try Self.uos(for: F.payloadJSON(try F.account(bob), method: try F.transferCall()), key: try F.accountID(bob))
+        do {
+            _ = try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(alice)])
+            Issue.record("a request for //Bob was accepted by a keystore holding //Alice")
+        } catch {
+            #expect("\(error)".contains("is not one of this keystore's Substrate accounts"), "\(error)")
+        }
+    }
+
+    /// polkadot-js sends crypto 01 for every account, so 01 takes any scheme; 00 (ed25519) and
+    /// 02 (ecdsa) must be answered by that scheme.
+    @Test func theAnswerKeepsTheRequestsScheme() throws {
+        let key = try F.key("//Alice", .sr25519)
+        let account = try F.account(key)
+        let json = F.payloadJSON(account, method: try F.transferCall())
+        let request = try F.request(account, payload: json)
+        let output = try F.module.sign(try F.module.review(request, context: F.context()), with: key)
+        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
+                                        signatures: output.signatures, result: output.result)
+        #expect(throws: SubstrateError.self) { try UOSAnswer(kind: .transaction, crypto: .ed25519).encode(response) }
+        #expect(try UOSAnswer(kind: .transaction, crypto: .sr25519).encode(response).first == UInt8(ascii: "0"))
+    }
+
+    @Test func theRecognizedInputIsUOSBytesOnly() {
+        let format = UOSFormat()
+        #expect(format.recognizes(SignerInput(bytes: [0x53, 1, 2, 0])))
+        #expect(format.recognizes(SignerInput(bytes: [0x80, 0, 0, 10, 0])))
+        #expect(!format.recognizes(SignerInput(bytes: [0x53, 1, 2, 0], urType: "bytes")))
+        #expect(!format.recognizes(SignerInput(bytes: Array("Stellar".utf8))))
+        #expect(!format.recognizes(SignerInput(bytes: Array("{\"airsign\":1}".utf8))))
+    }
+}
