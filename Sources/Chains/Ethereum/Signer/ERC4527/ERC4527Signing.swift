@@ -65,16 +65,18 @@ public struct ERC4527Signing: Sendable {
             let wanted: EthereumAddress
             do { wanted = try EthereumAddress(bytes: address) } catch { throw ERC4527Error("eth-sign-request.address: \(error)") }
             guard let own = atPath.first(where: { (try? EthereumAddress($0.address)) == wanted }) else {
-                let where_ = atPath.isEmpty ? "this keystore has no Ethereum account at \(path)"
-                    : "this keystore's account at \(path) is \(atPath[0].address)"
-                throw ERC4527Error("eth-sign-request is for \(wanted.checksummed) at \(path), not ours: \(where_)")
+                let reason = atPath.first.map { "this keystore's account at \(path) is \($0.address)" } ?? "this keystore has no Ethereum account at \(path)"
+                throw ERC4527Error("eth-sign-request is for \(wanted.checksummed) at \(path), not ours: \(reason)")
             }
             return own
         }
         let addresses = Set(atPath.map(\.address))
         guard addresses.count == 1, let own = atPath.first else {
             if addresses.isEmpty {
-                throw ERC4527Error("eth-sign-request is for \(path), which is not an account of this keystore (add it with: airsign-signer account add KEY --chain ethereum --index N)")
+                // MetaMask asks for m/44'/60'/0'/0/i, which `account add --index i` adds.
+                let prefix = "m/44'/60'/0'/0/"
+                let hint = path.description.hasPrefix(prefix) ? " (add it with: airsign-signer account add KEY --chain ethereum --index \(path.description.dropFirst(prefix.count)))" : ""
+                throw ERC4527Error("eth-sign-request is for \(path), which is not an account of this keystore\(hint)")
             }
             throw ERC4527Error("eth-sign-request names \(path) without an address, and \(addresses.count) keys of this keystore have an account there")
         }
