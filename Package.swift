@@ -221,7 +221,7 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/Chains/Stellar"),
         .testTarget(name: "AirsignEthereumTests", dependencies: [
-            "AirsignEthereum", "AirsignEthereumOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
+            "AirsignEthereum", "AirsignEthereumOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain", "AirsignTransport",
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/Chains/Ethereum"),
         .testTarget(name: "AirsignFuzzTests", dependencies: ["AirsignFuzz", "AirsignTestSupport"]),

@@ -63,13 +63,26 @@ public struct QROutputOptions: ParsableArguments {
     /// runs until Ctrl-C.
     public func write(_ message: [UInt8], largeSingleCode: Bool = false) throws {
         let options = options(largeSingleCode: largeSingleCode)
-        var plan = try QRFramePlan(message: message, options: options)
+        try write(try QRFramePlan(message: message, options: options), length: message.count, options: options) {
+            try QRFramePlan(message: message, options: options)
+        }
+    }
+
+    /// Writes the frames of a UR of any type (an ERC-4527 `eth-signature`) to every requested output.
+    public func write(ur: UR) throws {
+        let options = options(largeSingleCode: false)
+        try write(try QRFramePlan(ur: ur, options: options), length: ur.cbor.count, options: options) { try QRFramePlan(ur: ur, options: options) }
+    }
+
+    /// `fresh` makes a new plan for `--show`, whose endless display starts from the first frame.
+    private func write(_ first: QRFramePlan, length: Int, options: QROptions, fresh: () throws -> QRFramePlan) throws {
+        var plan = first
         let needFiles = qr != nil || gif != nil || html != nil
         let list = needFiles ? try plan.frames(count: frames) : []
         if case let .multipart(seqLen, fragment) = plan.kind {
-            QRMessageIO.log("\(message.count) bytes → UR fountain: \(seqLen) fragments of \(fragment) bytes, \(needFiles ? "\(list.count) frames" : "endless frames")")
+            QRMessageIO.log("\(length) bytes → UR fountain: \(seqLen) fragments of \(fragment) bytes, \(needFiles ? "\(list.count) frames" : "endless frames")")
         } else {
-            QRMessageIO.log("\(message.count) bytes → one QR code")
+            QRMessageIO.log("\(length) bytes → one QR code")
         }
         if let qr {
             if QREncodeCommand.isDirectory(qr) {
@@ -83,8 +96,8 @@ public struct QROutputOptions: ParsableArguments {
             try OutputFiles.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
         }
         if show {
-            var fresh = try QRFramePlan(message: message, options: options)
-            try TerminalDisplay.show(&fresh, fps: fps)
+            var again = try fresh()
+            try TerminalDisplay.show(&again, fps: fps)
         }
     }
 }

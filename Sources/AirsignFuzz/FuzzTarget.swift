@@ -21,7 +21,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
-        .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor,
+        .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
         .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpHashTree, .bls12381,
         .messages, .keystoreFile, .contacts, .image,

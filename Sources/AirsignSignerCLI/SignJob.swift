@@ -4,6 +4,7 @@ import AirsignCrypto
 import AirsignFiles
 import AirsignKeystore
 import AirsignMessages
+import AirsignTransport
 import Glibc
 
 /// The work behind `inspect` and `sign`, with every outside dependency (chain registry, key
@@ -176,15 +177,16 @@ public struct SignJob: Sendable {
         }
         let bytes = try answer.encode(response)
         log("Answer: \(answer.name).")
+        // A UR answer's file holds the single-part UR text (`ur:eth-signature/…`), which a
+        // person can paste or turn into a QR code; its QR outputs get the UR's frames.
+        var ur: UR?
+        if case let .ur(type) = answer.qr { ur = try UR(type: type, cbor: bytes) }
         if let out {
-            try MessageOutput.write(bytes, to: out, faults: outputFaults)
+            try MessageOutput.write(ur.map { Array(($0.string + "\n").utf8) } ?? bytes, to: out, faults: outputFaults)
             if out != "-" { log("Answer written to \(out).") }
         }
         guard let qr, qr.isRequested else { return }
-        switch answer.qr {
-        case .binary: try qr.write(bytes, largeSingleCode: true)
-        case let .ur(type): throw SignerError.foreignAnswerQR(type: type)
-        }
+        if let ur { try qr.write(ur: ur) } else { try qr.write(bytes, largeSingleCode: true) }
     }
 
     /// Writes responses to `out` (atomically: all or none; `-` for standard output) and to the

@@ -22,8 +22,10 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case noSubstrateAccount(String)
     /// A foreign format's input held other than one request: its answer is one code.
     case foreignAnswers(count: Int)
-    /// A foreign answer that travels as UR frames of a type the QR outputs cannot write yet.
-    case foreignAnswerQR(type: String)
+    /// A pairing export names accounts of other than one key.
+    case pairingNeedsOneKey(String, keys: [String])
+    /// A pairing export of a key that is not a recovery phrase (it has no account-level key).
+    case pairingNeedsPhrase(String)
 
     public var description: String {
         switch self {
@@ -46,16 +48,19 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "\(text.debugDescription) has no Substrate account to export for polkadot-js (see: airsign-signer account list)"
         case let .foreignAnswers(count):
             return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
-        case let .foreignAnswerQR(type):
-            return "the answer is a ur:\(type), which the QR outputs cannot write yet; use --out FILE"
+        case let .pairingNeedsOneKey(text, keys):
+            return "\(text.debugDescription) names accounts of \(keys.count) keys (\(keys.joined(separator: ", "))); a pairing exports one key: give its name"
+        case let .pairingNeedsPhrase(name):
+            return "the key \"\(name)\" is a single imported key, not a recovery phrase: it has no m/44'/60'/0' to pair (export its descriptor instead)"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
-        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .noSubstrateAccount: return .keystoreState
-        case .phraseFileFailed, .foreignAnswers, .foreignAnswerQR: return .failure
+        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .noSubstrateAccount, .pairingNeedsOneKey, .pairingNeedsPhrase:
+            return .keystoreState
+        case .phraseFileFailed, .foreignAnswers: return .failure
         }
     }
 }

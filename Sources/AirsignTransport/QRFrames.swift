@@ -74,15 +74,26 @@ public struct QRFramePlan: Sendable {
 
     /// Applies the size policy to `message` (1 byte … 16 MiB).
     public init(message: [UInt8], options: QROptions = QROptions()) throws(TransportError) {
+        try self.init(ur: UR.bytes(message), binary: message, options: options)
+    }
+
+    /// The frames of a UR of any type (an ERC-4527 `eth-signature`): one single-part UR code
+    /// when it fits, else its fountain sequence; never a binary QR.
+    public init(ur: UR, options: QROptions = QROptions()) throws(TransportError) {
+        try self.init(ur: ur, binary: nil, options: options)
+    }
+
+    /// `binary`, when given, is sent as one binary QR if it fits; else `ur` goes as UR frames.
+    private init(ur: UR, binary: [UInt8]?, options: QROptions) throws(TransportError) {
         try options.validate()
-        guard !message.isEmpty else { throw .emptyMessage }
-        guard message.count <= FountainLimits.default.maxMessageLength else {
-            throw .messageTooLong(length: message.count, limit: FountainLimits.default.maxMessageLength)
+        let length = binary?.count ?? ur.cbor.count
+        guard length > 0 else { throw .emptyMessage }
+        guard length <= FountainLimits.default.maxMessageLength else {
+            throw .messageTooLong(length: length, limit: FountainLimits.default.maxMessageLength)
         }
         self.options = options
-        messageLength = message.count
-        let ur = UR.bytes(message)
-        if !MessageAssembler.isUR(message), let code = try? QRCode.encode(bytes: message, correction: options.correction),
+        messageLength = length
+        if let message = binary, !MessageAssembler.isUR(message), let code = try? QRCode.encode(bytes: message, correction: options.correction),
            code.version <= options.maxVersion {
             single = QRFrame(payload: message, ur: nil, code: code)
             kind = .single
@@ -97,7 +108,7 @@ public struct QRFramePlan: Sendable {
             return
         }
         var fragment = options.fragmentSize ?? 0
-        if options.fragmentSize == nil { fragment = try Self.largestFragment(cborLength: ur.cbor.count, options: options) }
+        if options.fragmentSize == nil { fragment = try Self.largestFragment(cborLength: ur.cbor.count, type: ur.type, options: options) }
         let encoder = try UREncoder(ur: ur, maxFragmentLen: fragment)
         self.encoder = encoder
         kind = .multipart(seqLen: encoder.seqLen, fragmentLength: encoder.fountain.fragmentLen)
@@ -138,14 +149,14 @@ public struct QRFramePlan: Sendable {
 
     /// The largest maximum fragment length whose worst-case part (sequence number 2^32 − 1)
     /// still fits `maxVersion` in alphanumeric mode, found by bisection with the real encoder.
-    static func largestFragment(cborLength: Int, options: QROptions) throws(TransportError) -> Int {
+    static func largestFragment(cborLength: Int, type: String = "bytes", options: QROptions) throws(TransportError) -> Int {
         func fits(_ maxFragment: Int) -> Bool {
             let length = FountainEncoder.nominalFragmentLength(messageLen: cborLength, minFragmentLen: 10,
                                                                maxFragmentLen: maxFragment)
             let seqLen = (cborLength + length - 1) / length
             let part = FountainPart(seqNum: .max, seqLen: seqLen, messageLen: cborLength, checksum: .max,
                                     data: [UInt8](repeating: 0xff, count: length))
-            let text = UR.partString(type: "bytes", part: part).uppercased()
+            let text = UR.partString(type: type, part: part).uppercased()
             guard let code = try? QRCode.encode(alphanumeric: text, correction: options.correction) else { return false }
             return code.version <= options.maxVersion
         }

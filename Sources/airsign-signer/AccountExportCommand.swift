@@ -15,7 +15,9 @@ struct AccountExportCommand: ParsableCommand {
 
             --format substrate writes instead what polkadot-js apps and Vault-style apps import \
             a QR-signer account from: substrate:ADDRESS:0xGENESIS, one line an account, and a \
-            QR code of it for one account (--qr).
+            QR code of it for one account (--qr). --format crypto-hdkey (or crypto-account) \
+            writes the ERC-4527 pairing of a phrase's Ethereum accounts (m/44'/60'/0') that \
+            MetaMask's "QR-based hardware wallet" scans; it needs the PIN.
             """)
 
     @Argument(help: ArgumentHelp("A key's name (all its accounts) or an account's address.", valueName: "name-or-address"))
@@ -29,15 +31,18 @@ struct AccountExportCommand: ParsableCommand {
     @Flag(name: .customLong("no-xpub"), help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
     var noXpub = false
 
-    @Option(help: ArgumentHelp("airsign (descriptors for airsign-watch) or substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps).", valueName: "format"))
+    @Option(help: ArgumentHelp("airsign (descriptors for airsign-watch), substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps), or crypto-hdkey / crypto-account (an ERC-4527 pairing for MetaMask-style wallets).", valueName: "format"))
     var format: ExportFormat = .airsign
 
     @Option(help: ArgumentHelp("With --format substrate: the full genesis hash of a network the signer knows only by its CAIP-2 id (used for the accounts on that network).", valueName: "0xhash"))
     var genesis: String?
 
+    @OptionGroup var pin: PINFileOption
+
     func validate() throws {
         if genesis != nil, format != .substrate { throw ValidationError("--genesis goes with --format substrate") }
-        if format == .substrate, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
+        if format != .airsign, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
+        if pin.path != nil, format.pairing == nil { throw ValidationError("--pin-file goes with --format crypto-hdkey or crypto-account") }
     }
 
     func run() throws {
@@ -52,6 +57,8 @@ struct AccountExportCommand: ParsableCommand {
                 return bytes
             }
             try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: hash)
+        case .cryptoHDKey, .cryptoAccount:
+            try PairingActions.export(target, format: format.pairing ?? .cryptoHDKey, out: destination, qr: qr, pinFile: pin.path)
         }
     }
 }

@@ -56,9 +56,12 @@ let transportHandlers: [String: Handler] = [
                 "type": assembler.urType ?? NSNull()]
     },
     // The first `count` multi-part UR strings for `ur:bytes` over the message (lower case): every
-    // part in sequence, or with "shown": true the parts a screen shows (`nextShownPart`).
+    // part in sequence, or with "shown": true the parts a screen shows (`nextShownPart`). With
+    // "type" (e.g. eth-sign-request), the message is that UR's CBOR instead.
     "ur_encode_parts": { request in
-        var encoder = try UREncoder(ur: UR.bytes(try request.bytes("hex")), maxFragmentLen: try request.int("maxFragmentLen"))
+        let message = try request.bytes("hex")
+        let ur = try (request.fields["type"] as? String).map { type throws(TransportError) in try UR(type: type, cbor: message) } ?? UR.bytes(message)
+        var encoder = try UREncoder(ur: ur, maxFragmentLen: try request.int("maxFragmentLen"))
         let count = try request.int("count")
         let shown = request.fields["shown"] as? Bool ?? false
         return ["parts": (0 ..< count).map { _ in shown ? encoder.nextShownPart() : encoder.nextPart() }, "seqLen": encoder.seqLen]

@@ -99,3 +99,45 @@ def rng(request) -> random.Random:
 
 def rand_bytes(rng: random.Random, lo: int, hi: int) -> bytes:
     return rng.randbytes(rng.randint(lo, hi))
+
+
+def run_program(program, *args, env, timeout=300):
+    """One of our programs from the build directory, its output captured as text."""
+    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def make_machines(home: Path, key: str, kind: str, secret: str, steps=()):
+    """Both machines in `home`: a signer keystore (fastest KDF, PIN in `home/pin`) holding
+    `secret` as the key `key` (`key import --kind kind`), with `steps` (more signer commands,
+    each given the PIN file) run after, and a watch that imported every account the signer then
+    exports. Returns (environment, PIN file, the exported descriptors)."""
+    env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(home / "signer"), AIRSIGN_WATCH_HOME=str(home / "watch"))
+    pin, secret_file = home / "pin", home / "secret"
+    pin.write_text("correct horse\n")
+    secret_file.write_text(secret + "\n")
+    os.chmod(pin, 0o600)
+    os.chmod(secret_file, 0o600)
+    for args in [["init", "--kdf", "interactive"], ["key", "import", key, "--kind", kind, "--from", str(secret_file)], *steps]:
+        out = run_program("airsign-signer", *args, "--pin-file", str(pin), env=env)
+        assert out.returncode == 0, (args, out.stderr)
+    accounts = home / "accounts.jsonl"
+    out = run_program("airsign-signer", "account", "export", key, "--out", str(accounts), env=env)
+    assert out.returncode == 0, out.stderr
+    out = run_program("airsign-watch", "account", "import", str(accounts), env=env)
+    assert out.returncode == 0, out.stderr
+    return env, pin, [json.loads(line) for line in accounts.read_text().splitlines()]
+
+
+def import_sign_finalize(env, pin, directory: Path, artifact: str, import_args=(), sign_args=(), name="a"):
+    """`airsign-watch import` of `artifact`, `airsign-signer sign --compact` of the request,
+    `airsign-watch finalize` of the answer, each required to succeed: the finalized response."""
+    source, request, response, final = (directory / f"{name}{suffix}" for suffix in (".in", ".req", ".resp", ".final"))
+    source.write_text(artifact)
+    out = run_program("airsign-watch", "import", str(source), *import_args, "--out", str(request), env=env)
+    assert out.returncode == 0, out.stderr
+    out = run_program("airsign-signer", "sign", str(request), "--yes", "--compact", *sign_args, "--pin-file", str(pin),
+                      "--out", str(response), env=env)
+    assert out.returncode == 0, out.stderr
+    out = run_program("airsign-watch", "finalize", str(response), "--out", str(final), env=env)
+    assert out.returncode == 0, out.stderr
+    return json.loads(final.read_text())

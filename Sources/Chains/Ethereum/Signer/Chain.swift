@@ -35,6 +35,10 @@ public struct EthereumChain: ChainModule {
         self.knowledge = knowledge
     }
 
+    /// ERC-4527 (`ur:eth-sign-request` → `ur:eth-signature`), as MetaMask and Keystone-style
+    /// wallets speak it.
+    public var foreignFormats: [any ForeignFormat] { [ERC4527Format()] }
+
     // MARK: review
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {

@@ -56,7 +56,7 @@ import Testing
             }
         }
         // No account on the transaction's network (the same address on mainnet does not count).
-        #expect(refusal(input(tx), [try own(1, network: "eip155:1")]).contains("no Ethereum account of this keystore is on that network"))
+        #expect(refusal(input(tx), [try own(1, network: "eip155:1")]).contains("no Ethereum account of yours is on that network"))
         #expect(refusal(input(tx), []).contains("no Ethereum account"))
         // Two different accounts on it: which one is not for the signer to guess.
         #expect(refusal(input(tx), [try own(1, network: "eip155:5"), try own(2, network: "eip155:5")]).contains("2 Ethereum accounts"))

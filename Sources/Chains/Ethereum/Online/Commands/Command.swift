@@ -7,7 +7,8 @@ public struct EthereumCommand: ParsableCommand {
         abstract: "Build Ethereum sign requests (transactions, EIP-191 messages, EIP-712 typed data), finalize and broadcast.",
         subcommands: [
             EthereumTransferCommand.self, EthereumERC20TransferCommand.self, EthereumCallCommand.self, EthereumDeployCommand.self,
-            EthereumSignMessageCommand.self, EthereumSignTypedDataCommand.self, EthereumFinalizeCommand.self, EthereumBroadcastCommand.self,
+            EthereumSignMessageCommand.self, EthereumSignTypedDataCommand.self, EthereumERC4527Command.self, EthereumFinalizeCommand.self,
+            EthereumBroadcastCommand.self,
         ])
 
     public init() {}

@@ -1,4 +1,6 @@
 import AirsignCLI
+import AirsignEthereum
+import AirsignMessages
 import AirsignWatch
 import ArgumentParser
 
@@ -10,7 +12,9 @@ struct EthereumFinalizeCommand: ParsableCommand {
             watch issued; the sender recovered from the signature must be the request's \
             account and the signed transaction's fields the requested ones. Shows each raw \
             transaction and hash; writes the full responses (for broadcast), or with --raw the \
-            raw transactions as 0x hex lines.
+            raw transactions as 0x hex lines. An ERC-4527 ur:eth-signature (from a \
+            Keystone-style signer answering ethereum erc4527) is read as the compact response \
+            for the request whose id it echoes.
             """)
 
     @OptionGroup var input: MessageInputOptions
@@ -22,6 +26,11 @@ struct EthereumFinalizeCommand: ParsableCommand {
     var raw = false
 
     func run() throws {
-        try EthereumActions.finalize(try input.read(), out: out, raw: raw)
+        let read = try input.read(framings: [])
+        var bytes = read.bytes
+        if read.urType == EthSignature.urType {
+            bytes = MessageFile.serialize([try EthSignature(cbor: read.bytes).compactResponse()])
+        }
+        try EthereumActions.finalize(bytes, out: out, raw: raw)
     }
 }
