@@ -39,13 +39,8 @@ public enum ICPQuillExport {
     /// The CLI: reads a finalized sign response (or quill's array), checks every envelope's
     /// signature, and writes the chosen window to `out`.
     public static func run(_ bytes: [UInt8], window: Int?, out: String, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
-        let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch { throw ICPError.malformed(field: "input", reason: "\(error)") }
-        let messages = try QuillMessage.parseArray(json)
-        for (i, message) in messages.enumerated() {
-            try ICPIdentity.verify(message.call, field: "messages[\(i)].ingress")
-            try ICPIdentity.verify(message.readState, field: "messages[\(i)].request_status")
-        }
+        let messages = try ICPSend.messages(bytes)
+        try ICPSend.verify(messages)
         let index = try choose(messages, window: window, now: now)
         let message = messages[index]
         try MessageOutput.write(file(message), to: out)
