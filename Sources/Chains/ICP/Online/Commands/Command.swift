@@ -7,7 +7,7 @@ public struct ICPCommand: ParsableCommand {
         abstract: "Internet Computer: build ledger transfers, ICRC-2 approvals, neuron operations and canister calls for the signer; send signed messages.",
         subcommands: [
             ICPTransferCommand.self, ICPApproveCommand.self, ICPTransferFromCommand.self, ICPCallCommand.self, ICPNeuronCommand.self,
-            ICPAccountBalanceCommand.self, ICPSendCommand.self,
+            ICPAccountBalanceCommand.self, ICPSendCommand.self, ICPQuillCommand.self,
         ])
 
     public init() {}

@@ -26,6 +26,21 @@ public enum ICPSend {
         throw .refused("no signed message can be sent yet: the earliest expires at \(ICPTime.utc(nanos: expiries.min() ?? 0)), more than 5 minutes ahead")
     }
 
+    /// Checks every envelope's signature (the call's and its read_state's).
+    public static func verify(_ messages: [QuillMessage]) throws(ICPError) {
+        for (i, message) in messages.enumerated() {
+            try ICPIdentity.verify(message.call, field: "messages[\(i)].ingress")
+            try ICPIdentity.verify(message.readState, field: "messages[\(i)].request_status")
+        }
+    }
+
+    /// Reads FILE's bytes: a finalized sign response, or quill's JSON array.
+    public static func messages(_ bytes: [UInt8]) throws(ICPError) -> [QuillMessage] {
+        let json: JSONValue
+        do { json = try JSONParser().parse(bytes) } catch { throw .malformed(field: "input", reason: "\(error)") }
+        return try QuillMessage.parseArray(json)
+    }
+
     public struct Outcome: Sendable {
         public let index: Int
         public let requestID: [UInt8]
@@ -49,10 +64,7 @@ public enum ICPSend {
     /// send with its error, and nothing it said is reported.
     public static func send(_ messages: [QuillMessage], client: ICPClient, now: Int64, polls: Int = polls,
                             pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws -> Outcome {
-        for (i, message) in messages.enumerated() {
-            try ICPIdentity.verify(message.call, field: "messages[\(i)].ingress")
-            try ICPIdentity.verify(message.readState, field: "messages[\(i)].request_status")
-        }
+        try verify(messages)
         let index = try pick(messages, now: now)
         let message = messages[index]
         let id = message.requestID
@@ -88,9 +100,7 @@ public enum ICPSend {
     public static func run(_ bytes: [UInt8], url: String, verifier: ICPCertificateVerifier, now: Int64 = Int64(Date().timeIntervalSince1970),
                            transport: any HTTPTransport = URLSessionTransport(),
                            pause: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws {
-        let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch { throw ICPError.malformed(field: "input", reason: "\(error)") }
-        let messages = try QuillMessage.parseArray(json)
+        let messages = try Self.messages(bytes)
         let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
         let outcome = try send(messages, client: client, now: now, pause: pause)
         let message = messages[outcome.index]
