@@ -8,7 +8,7 @@ public struct SubstrateCommand: ParsableCommand {
         discussion: """
             Responses are verified and the extrinsic assembled by `airsign-watch finalize`.
             """,
-        subcommands: [SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateMetadataHashCommand.self, SubstrateSubmitCommand.self]
+        subcommands: [SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateMetadataHashCommand.self, SubstrateUOSCommand.self, SubstrateFinalizeCommand.self, SubstrateSubmitCommand.self]
     )
 
     public init() {}
