@@ -14,25 +14,12 @@ import subprocess
 import pytest
 import sr25519
 
-from conftest import make_machines, run_program
+from conftest import run_program
+from test_import import EXTENSIONS, POLKADOT, machines  # noqa: F401 (a fixture: //Alice in a signer and a watch)
 from test_substrate_payloads import blake256, decode_extrinsic, enc, reference_payload
 from test_substrate_uos import batch, transfer
 
-DEV_SEED = "0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e"
-POLKADOT = "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"
-EXTENSIONS = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality", "CheckNonce",
-              "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash"]
-
 run = run_program
-
-
-@pytest.fixture(scope="module")
-def machines(tmp_path_factory):
-    """A signer with the dev seed's //Alice on Polkadot, a watch that imported it."""
-    env, pin, accounts = make_machines(tmp_path_factory.mktemp("watch-uos"), "dev", "substrate-seed", DEV_SEED,
-                                       steps=[["account", "add", "dev", "--chain", "substrate", "--path", "//Alice"]])
-    alice = next(a for a in accounts if a["path"] == "//Alice")
-    return env, pin, alice["address"], bytes.fromhex(alice["publicKey"][2:])
 
 
 def stored(machines, tmp_path, artifact) -> str:
