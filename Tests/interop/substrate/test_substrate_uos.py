@@ -322,12 +322,13 @@ def test_the_format_is_detected_and_said(signer, tmp_path):
     out = inspect(str(tmp_path / "parts.txt"))
     assert out.returncode == 0 and "Format: Airsign request, ur:bytes in" in out.stderr, out.stderr
 
-    # The same parts under another type (a single part's checksum covers its CBOR, not its type).
-    (tmp_path / "foreign.txt").write_text("\n".join(part.replace("UR:BYTES/", "UR:ETH-SIGN-REQUEST/") for part in parts))
+    # The same parts under a type no chain reads (a single part's checksum covers its CBOR, not its type;
+    # eth-sign-request is read since ERC-4527 came).
+    (tmp_path / "foreign.txt").write_text("\n".join(part.replace("UR:BYTES/", "UR:CRYPTO-PSBT/") for part in parts))
     out = inspect(str(tmp_path / "foreign.txt"))
     assert out.returncode == 3, out.stderr
     assert out.stderr.strip().splitlines()[-1] == \
-        'airsign-signer: error: field "ur:eth-sign-request": no chain of this signer reads this UR type', out.stderr
+        'airsign-signer: error: field "ur:crypto-psbt": no chain of this signer reads this UR type', out.stderr
 
     call = bytes([5, 3, 0]) + BOB + compact(10**10)
     rng = random.Random(7)

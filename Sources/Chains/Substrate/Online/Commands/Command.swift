@@ -6,9 +6,11 @@ public struct SubstrateCommand: ParsableCommand {
         commandName: "substrate",
         abstract: "Build Substrate/Polkadot sign requests (SignerPayloadJSON) and submit signed extrinsics.",
         discussion: """
-            Responses are verified and the extrinsic assembled by `airsign-watch finalize`.
+            Responses are verified and the extrinsic assembled by `airsign-watch finalize`. \
+            For a Polkadot Vault-style signer, `substrate uos ID` writes a stored request as \
+            UOS frames and `substrate finalize ID` reads its answer.
             """,
-        subcommands: [SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateMetadataHashCommand.self, SubstrateSubmitCommand.self]
+        subcommands: [SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateMetadataHashCommand.self, SubstrateUOSCommand.self, SubstrateFinalizeCommand.self, SubstrateSubmitCommand.self]
     )
 
     public init() {}
