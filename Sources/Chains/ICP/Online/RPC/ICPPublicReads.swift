@@ -23,15 +23,15 @@ extension ICPClient {
     /// A query call's reply (Candid bytes), or the reject as an error; either only after the
     /// answer's node signatures verify (`ICPCertificateError.badQuerySignature` otherwise).
     public func query(canister: Principal, method: String, arg: [UInt8], now: Int64 = Int64(Date().timeIntervalSince1970)) throws -> [UInt8] {
-        let content: CBORValue = .map([
+        let entries: [(key: CBORValue, value: CBORValue)] = [
             (.text("request_type"), .text("query")), (.text("ingress_expiry"), .unsigned(Self.expiry(now: now))),
             (.text("sender"), .bytes(Principal.anonymous.bytes)), (.text("canister_id"), .bytes(canister.bytes)),
             (.text("method_name"), .text(method)), (.text("arg"), .bytes(arg)),
-        ])
-        let url = url(canister, "query")
-        guard case let .map(entries) = content else { throw OnlineError.unexpected(url: url, reason: "the query content is not a map") }
+        ]
+        // The nodes sign over the query's request id, computed here from what was sent.
         let requestID = try RepresentationIndependentHash.hashOfMap(entries)
-        let reply = try ICPReply.map(try post(url, try Self.anonymousEnvelope(content)).body, url: url)
+        let url = url(canister, "query")
+        let reply = try ICPReply.map(try post(url, try Self.anonymousEnvelope(.map(entries))).body, url: url)
         try verifyNodeSignatures(reply, requestID: requestID, canister: canister, now: now)
         switch reply["status"] {
         case .text("replied")?:
