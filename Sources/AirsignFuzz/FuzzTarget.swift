@@ -23,7 +23,7 @@ public struct FuzzTarget: Sendable {
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
         .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
-        .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpHashTree, .bls12381,
+        .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
         .messages, .keystoreFile, .contacts, .image,
     ]
 

@@ -40,6 +40,17 @@ extension FuzzTarget {
         }
     }
 
+    /// Query answers (the CBOR map a node sends): the `signatures` list decoded strictly, and
+    /// the signed message of each entry computed from the answer's own fields.
+    static let icpQueryAnswer = FuzzTarget(name: "icp-query-answer", summary: "query answers: node signatures and the ic-response message") { input throws(FuzzViolation) in
+        guard let value = try? CBORDecoder(options: .init(maxDepth: 16, maxLength: 1 << 22)).decode(input) else { return }
+        guard let signatures = try? ICPQuerySignatures(value["signatures"]) else { return }
+        for signature in signatures.signatures {
+            guard let message = try? ICPQuerySignatures.signedMessage(answer: value, timestamp: signature.timestamp, requestID: [UInt8](repeating: 1, count: 32)) else { continue }
+            try FuzzViolation.check(message.count == 12 + 32, "an ic-response message that is not the separator and a 32-byte hash")
+        }
+    }
+
     /// Hash trees alone (the CBOR of a `tree`): decoding with the well-formedness rules, the
     /// root hash, and lookups of the tree's own labels one and two deep, which must give what
     /// the labeled subtree itself holds (found, absent under an empty one, unknown under a

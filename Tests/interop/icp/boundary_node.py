@@ -14,7 +14,13 @@ may not certify for the canister), another `root_secret` (a delegation the root 
 Unsigned envelopes from the anonymous principal (what `icp account-balance` and `icp call
 --args` without `--did` send) get public answers only: /query for the ledgers' balance methods
 (the balances in `balances`, by 64-hex account id or principal text) and /read_state of
-`/canister/<id>/metadata/candid:service` (the interfaces in `metadata`, by canister text)."""
+`/canister/<id>/metadata/candid:service` (the interfaces in `metadata`, by canister text) and of
+`/subnet` (the certified Ed25519 key of the subnet's one node, at
+`/subnet/<subnet>/node/<node>/public_key`). Query answers carry that node's signature over
+`"\x0Bic-response" ‖ hash_of_map({status, reply…, timestamp, request_id})` (interface spec,
+"Query call"); `query_signing` can make them lie: `none` (no signatures), `forge` (the reply sent
+is not the reply signed), `unknown_node` (signed by a key the subnet does not list),
+`bad_signature` (a signature that does not verify)."""
 import hashlib
 import sys
 import threading
@@ -35,6 +41,31 @@ SECP_DER = bytes.fromhex("3056301006072a8648ce3d020106052b8104000a034200")
 ED_DER = bytes.fromhex("302a300506032b6570032100")
 DOMAIN = b"\x0aic-request"
 MAX_AHEAD = 300 * 10**9
+RESPONSE_DOMAIN = b"\x0bic-response"
+NODE_KEY = nacl.signing.SigningKey(hashlib.sha256(b"airsign boundary-node fixture: node key").digest())
+STRANGER_KEY = nacl.signing.SigningKey(hashlib.sha256(b"airsign boundary-node fixture: not a node").digest())
+
+
+def node_der(key):
+    return ED_DER + bytes(key.verify_key)
+
+
+def node_id(key):
+    return hashlib.sha224(node_der(key)).digest() + b"\x02"
+
+
+def signed_query(answer, request_id, now_ns, mode="ok"):
+    """The query answer with its node signature as the spec describes (or a lie, per `mode`)."""
+    if mode == "none":
+        return answer
+    key = STRANGER_KEY if mode == "unknown_node" else NODE_KEY
+    signature = key.sign(RESPONSE_DOMAIN + hash_of_map({**answer, "timestamp": now_ns, "request_id": request_id})).signature
+    if mode == "bad_signature":
+        signature = bytes([signature[0] ^ 1]) + signature[1:]
+    sent = dict(answer)
+    if mode == "forge":
+        sent["reply"] = {"arg": encode([{"type": Types.Record({"e8s": Types.Nat64}), "value": {"e8s": 10**15}}])}
+    return {**sent, "signatures": [{"timestamp": now_ns, "signature": signature, "identity": node_id(key)}]}
 
 
 def verify_envelope(body, clock_ns):
@@ -74,6 +105,7 @@ class BoundaryNode:
         self.balances = {}  # 64-hex account id or principal text -> e8s / token units
         self.metadata = {}  # canister text -> candid:service text
         self.certifier = Certifier()
+        self.query_signing = "ok"
         node = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -147,10 +179,16 @@ class BoundaryNode:
                 key = arg["value"]["_%d" % labelHash("owner")].to_str()
                 reply = encode([{"type": Types.Nat, "value": self.balances.get(key, 0)}])
             else:
-                return 200, cbor2.dumps({"status": "rejected", "reject_code": 3, "reject_message": "no such query method"})
-            return 200, cbor2.dumps({"status": "replied", "reply": {"arg": reply}})
+                answer = {"status": "rejected", "reject_code": 3, "reject_message": "no such query method"}
+                return 200, cbor2.dumps(signed_query(answer, hash_of_map(content), self.now_ns(), self.query_signing))
+            answer = {"status": "replied", "reply": {"arg": reply}}
+            return 200, cbor2.dumps(signed_query(answer, hash_of_map(content), self.now_ns(), self.query_signing))
         if endpoint == "read_state" and content.get("request_type") == "read_state":
             [path] = [list(p) for p in content["paths"]]
+            if path == [b"subnet"]:
+                node = labeled(node_id(NODE_KEY), labeled(b"public_key", leaf(node_der(NODE_KEY))))
+                tree = labeled(b"subnet", labeled(self.certifier.SUBNET_ID, labeled(b"node", node)))
+                return 200, cbor2.dumps({"certificate": self.certifier.certificate(tree, self.now_ns())})
             canister_id = bytes(path[1]) if len(path) == 4 else b""
             if path[0] != b"canister" or path[2:] != [b"metadata", b"candid:service"] or principal_text(canister_id) != canister:
                 return 403, b"only candid:service metadata is public here"

@@ -47,20 +47,11 @@ import Testing
         }
     }
 
-    static func queryAnswer(_ reply: [UInt8]) throws -> [UInt8] {
-        try CBOREncoder().encode(.map([(.text("status"), .text("replied")), (.text("reply"), .map([(.text("arg"), .bytes(reply))]))]))
-    }
-
     @Test func balancesOfAccountIdsAndICRC1Accounts() throws {
         let tokens = try CandidEncoder.encode([(.record([("e8s", .nat64)]), .record([CandidFieldValue("e8s", .nat64(150_000_000))]))])
         let nat = try CandidEncoder.encode([(.nat, .nat(2_500_000))])
-        let transport = ScriptedTransport { request in
-            guard let content = try? Self.content(request), content["request_type"] == .text("query"), content["sender"] == .bytes([4]) else {
-                return HTTPResponse(status: 400, body: [])
-            }
-            let answer = content["method_name"] == .text("account_balance") ? tokens : nat
-            return HTTPResponse(status: 200, body: (try? Self.queryAnswer(answer)) ?? [])
-        }
+        // The root subnet answers: it may certify for any canister (ckBTC's ledger is on another subnet).
+        let transport = SignedQueryNode.transport(reply: { content in content["method_name"] == .text("account_balance") ? tokens : nat }, delegated: false)
         let client = try ICPClient(baseURL: "http://node", verifier: CertificateFixtures.verifier, transport: transport)
         let icp = try ICPBalance.query(account: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752", ledger: nil, decimals: nil, client: client)
         #expect(icp.contains("\"balance\":\"150000000\"") && icp.contains("\"formatted\":\"1.5 ICP\"") && icp.contains("\"method\":\"account_balance\""), "\(icp)")
@@ -70,7 +61,10 @@ import Testing
             HTTPResponse(status: 200, body: (try? CBOREncoder().encode(.map([(.text("status"), .text("rejected")), (.text("reject_code"), .unsigned(3)),
                                                                                (.text("reject_message"), .text("no such method"))]))) ?? [])
         })
-        #expect(throws: OnlineError.self) { _ = try ICPBalance.query(account: "2vxsx-fae", ledger: nil, decimals: nil, client: rejecting) }
+        // A reject no node signed is refused as unsigned, before its words are shown.
+        #expect(throws: ICPCertificateError.badQuerySignature("the answer carries no node signatures")) {
+            _ = try ICPBalance.query(account: "2vxsx-fae", ledger: nil, decimals: nil, client: rejecting)
+        }
     }
 
     @Test func repliesAreNamedByTheMethodsReturnTypes() throws {

@@ -16,6 +16,8 @@ public enum ICPCertificateError: Error, Equatable, CustomStringConvertible, Send
     case badRootKey(String)
     /// A path the answer depends on cannot be read from the certified tree (pruned, or an inner node).
     case notCertified(path: String, reason: String)
+    /// A query answer's node signatures are missing, from a node the subnet does not list, or do not verify.
+    case badQuerySignature(String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,7 @@ public enum ICPCertificateError: Error, Equatable, CustomStringConvertible, Send
         case let .stale(what): return "the IC's certificate is not current: \(what)"
         case let .badRootKey(what): return "the IC root key is not usable: \(what)"
         case let .notCertified(path, reason): return "the IC's certificate does not certify \(path): \(reason)"
+        case let .badQuerySignature(what): return "the IC node's signature on the query answer is not valid: \(what)"
         }
     }
 }
@@ -35,7 +38,7 @@ extension ICPCertificateError {
     /// The reason alone, for wrapping in another message.
     var reason: String {
         switch self {
-        case let .badRootKey(text), let .badSignature(text), let .badDelegation(text), let .stale(text): return text
+        case let .badRootKey(text), let .badSignature(text), let .badDelegation(text), let .stale(text), let .badQuerySignature(text): return text
         case let .malformed(field, reason), let .notCertified(field, reason): return "\(field): \(reason)"
         case .canisterOutOfRange: return description
         }

@@ -15,8 +15,9 @@ struct ICPAccountBalanceCommand: ParsableCommand {
         discussion: """
             ACCOUNT is a 64-hex account identifier (the ICP ledger's account_balance) or a \
             principal or ICRC-1 account text (icrc1_balance_of). The balance is printed for \
-            people on stderr and as JSON on stdout. The query's answer is not certified: it is \
-            what the node at --url says.
+            people on stderr and as JSON on stdout. The answer is believed only when its node \
+            signatures verify under node keys from a certificate that verifies against the \
+            root key (exit 9 otherwise).
             """)
 
     @Argument(help: ArgumentHelp("A 64-hex account identifier, principal or ICRC-1 account text.", valueName: "ACCOUNT"))
@@ -31,6 +32,8 @@ struct ICPAccountBalanceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The IC's HTTPS endpoint.", valueName: "URL"))
     var url = "https://icp-api.io"
 
+    @OptionGroup var rootKey: ICPRootKeyOptions
+
     func validate() throws {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw ValidationError("--url must start with https:// or http://") }
         if ledger == nil, decimals != nil { throw ValidationError("--decimals goes with --ledger") }
@@ -38,8 +41,8 @@ struct ICPAccountBalanceCommand: ParsableCommand {
     }
 
     func run() throws {
-        // A query's answer carries no certificate: the verifier is never asked here.
-        let client = try ICPClient(baseURL: url, verifier: ICPCertificateVerifier(rootKey: .mainnet))
+        // The node keys that sign the answer come in a certificate checked against the root key.
+        let client = try ICPClient(baseURL: url, verifier: try rootKey.verifier())
         Console.output(try ICPBalance.query(account: account, ledger: ledger, decimals: decimals, client: client))
     }
 }
@@ -80,7 +83,7 @@ public enum ICPBalance {
         let symbol = ICPLedger.known(canister)?.symbol ?? "tokens"
         let asset = Asset(chain: ChainID(Chain.icp), network: ICPChain.network, id: canister.text, symbol: symbol, decimals: digits)
         let amount = AssetAmount(asset: asset, amount: balance)
-        Console.info("Balance of \(account) on \(canister.text): \(amount.formatted) (\(method), not certified)")
+        Console.info("Balance of \(account) on \(canister.text): \(amount.formatted) (\(method), signed by the node keys of the ledger's subnet)")
         let json: JSONValue = .object([
             ("account", .string(account)), ("ledger", .string(canister.text)), ("method", .string(method)),
             ("balance", .string(String(balance))), ("decimals", .number(String(digits))), ("symbol", .string(symbol)),
