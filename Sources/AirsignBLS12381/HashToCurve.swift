@@ -10,11 +10,11 @@ enum HashToCurve {
 
     /// expand_message_xmd with SHA-256 (RFC 9380 Section 5.3.1).
     static func expandMessageXMD(_ message: [UInt8], dst: [UInt8], length: Int) throws(BLSError) -> [UInt8] {
-        let blockCount = (length + 31) / 32
         guard dst.count <= 255 else { throw .hashInputOutOfRange("the domain separation tag is over 255 bytes") }
-        guard length >= 0, length <= 65535, blockCount <= 255 else {
+        guard length >= 0, length <= 65535, (length + 31) / 32 <= 255 else {
             throw .hashInputOutOfRange("\(length) bytes is more than expand_message_xmd can produce")
         }
+        let blockCount = (length + 31) / 32
         let dstPrime = dst + [UInt8(dst.count)]
         var h = SHA256.Hasher()
         h.update([UInt8](repeating: 0, count: 64))  // Z_pad: one SHA-256 block

@@ -159,7 +159,6 @@ public struct MessageAssembler: Sendable {
         case .empty:
             guard let framing = framings.first(where: { $0.claims(payload) }) else { return nil }
             current = (framing, framing.collector())
-            self.framing = framing.name
         case .complete, .fountain:
             return nil
         }
@@ -176,6 +175,7 @@ public struct MessageAssembler: Sendable {
         // The collector stays after the message is complete: frames that come later (a scan of
         // files reads them all) are still checked against it.
         state = .foreign(framing: current.framing, collector: current.collector)
+        framing = current.framing.name
         return added ? .accepted : .duplicate
     }
 

@@ -258,7 +258,9 @@ import Testing
         let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: output.signatures, result: output.result)
         #expect(throws: SubstrateError.self) { try UOSAnswer(kind: .transaction, crypto: .ed25519).encode(response) }
-        #expect(try UOSAnswer(kind: .transaction, crypto: .sr25519).encode(response).first == UInt8(ascii: "0"))
+        // The MultiSignature as hex: the sr25519 type byte 01 and the 64-byte signature.
+        let answer = String(decoding: try UOSAnswer(kind: .transaction, crypto: .sr25519).encode(response), as: UTF8.self)
+        #expect(answer.hasPrefix("01") && answer.count == 2 + 128, "\(answer)")
     }
 
     @Test func theRecognizedInputIsUOSBytesOnly() {

@@ -27,7 +27,9 @@ public struct ERC4527Signing: Sendable {
         let own = try Self.account(for: request, among: accounts)
         let (payload, network) = try Self.payload(request, account: own)
         var note = "ERC-4527 \(request.dataType.name) request"
-        if let origin = request.origin { note += " from \"\(origin)\"" }
+        // The wallet's own words: escaped and cut short, so an odd or long origin is shown, not
+        // turned into a refusal of the note.
+        if let origin = request.origin { note += " from \"\(MessageText.escaped(String(origin.prefix(100))))\"" }
         do {
             signRequest = try SignRequest.make(chain: ChainID(Chain.ethereum), network: network,
                                                account: try MessageAccount(address: own.address, publicKey: own.publicKey),

@@ -11,7 +11,7 @@ public enum ICPQuillExport {
     /// valid now, as `icp send` picks it.
     public static func choose(_ messages: [QuillMessage], window: Int?, now: Int64) throws(ICPError) -> Int {
         guard let window else { return try ICPSend.pick(messages, now: now) }
-        guard (1 ... messages.count).contains(window) else {
+        guard window >= 1, window <= messages.count else {
             throw .malformed(field: "--window", reason: "\(window) is not a window of this series (1…\(messages.count))")
         }
         return window - 1

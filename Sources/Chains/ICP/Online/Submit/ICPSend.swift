@@ -109,7 +109,7 @@ public enum ICPSend {
         Console.info("status:     \(outcome.status.name)")
         switch outcome.status {
         case let .rejected(code, text, errorCode):
-            Console.info("reject:     code \(code)\(errorCode.map { " (\($0))" } ?? ""): \(MessageText.escaped(text))")
+            Console.info("reject:     code \(code)\(errorCode.map { " (\(MessageText.escaped(String($0.prefix(40)))))" } ?? ""): \(MessageText.escaped(text))")
         case .replied:
             Console.info("reply:      \(MessageText.escaped(outcome.reply ?? ""))")
         case .unknown, .received, .processing:
