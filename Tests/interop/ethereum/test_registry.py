@@ -145,7 +145,7 @@ def test_registry_case(signer, descriptor, test, request):
     home = home_with(descriptor)
     key = request.node.callspec.id
     if isinstance(home, str):
-        if key in KNOWN:
+        if "descriptor add refuses" in KNOWN.get(key, ""):
             pytest.xfail(KNOWN[key])
         raise AssertionError(f"descriptor add refused {descriptor.name}: {home}")
     path = signers.base / "request.json"
@@ -155,6 +155,11 @@ def test_registry_case(signer, descriptor, test, request):
     missing = [text for text in test["expectedTexts"] if squeezed(text) not in review]
     if key in KNOWN:
         assert missing, f"{key} is listed as known ({KNOWN[key]}) but now passes: remove it from KNOWN"
+        # A known case still fails only for its reason: the review ran and lacks some texts. Exit
+        # 7 is a signed transaction whose sender this keystore does not hold (the review is
+        # shown all the same); a refusal (3) only where the reason says it needs --blind.
+        allowed = (0, 7, 3) if "--blind" in KNOWN[key] else (0, 7)
+        assert out.returncode in allowed, f"{key}: inspect exited {out.returncode}, which its reason does not say: {out.stderr}"
         pytest.xfail(KNOWN[key])
     assert not missing, f"{test['description']}: not shown: {missing}\n{out.stderr}"
 
