@@ -50,8 +50,11 @@ import Testing
     @Test func balancesOfAccountIdsAndICRC1Accounts() throws {
         let tokens = try CandidEncoder.encode([(.record([("e8s", .nat64)]), .record([CandidFieldValue("e8s", .nat64(150_000_000))]))])
         let nat = try CandidEncoder.encode([(.nat, .nat(2_500_000))])
-        // The root subnet answers: it may certify for any canister (ckBTC's ledger is on another subnet).
-        let transport = SignedQueryNode.transport(reply: { content in content["method_name"] == .text("account_balance") ? tokens : nat }, delegated: false)
+        // The root subnet answers, its certificate placing every canister in its ranges (the test
+        // asks about the ICP ledger and ckBTC's; a real root subnet hosts only the first).
+        let every: [([UInt8], [UInt8])] = [([0], [UInt8](repeating: 0xFF, count: 10))]
+        let transport = SignedQueryNode.transport(reply: { content in content["method_name"] == .text("account_balance") ? tokens : nat },
+                                                  delegated: false, rootRanges: every)
         let client = try ICPClient(baseURL: "http://node", verifier: CertificateFixtures.verifier, transport: transport)
         let icp = try ICPBalance.query(account: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752", ledger: nil, decimals: nil, client: client)
         #expect(icp.contains("\"balance\":\"150000000\"") && icp.contains("\"formatted\":\"1.5 ICP\"") && icp.contains("\"method\":\"account_balance\""), "\(icp)")

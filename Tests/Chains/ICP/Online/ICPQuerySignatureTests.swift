@@ -17,8 +17,10 @@ struct SignedQueryNode: Sendable {
     static func id(_ key: Ed25519.PrivateKey) -> Principal { .selfAuthenticating(derPublicKey: der(key)) }
 
     /// Answers queries with `reply` (Candid bytes), signed per `lie`; with `delegated`, as a
-    /// subnet the root key delegates to, else as the root subnet itself.
-    static func transport(reply: @escaping @Sendable (CBORValue) -> [UInt8], delegated: Bool = true, lie: Lie = .none) -> ScriptedTransport {
+    /// subnet the root key delegates to, else as the root subnet itself, whose certificate
+    /// states `rootRanges` as its canister ranges (none: the leaf is left out).
+    static func transport(reply: @escaping @Sendable (CBORValue) -> [UInt8], delegated: Bool = true, lie: Lie = .none,
+                          rootRanges: [([UInt8], [UInt8])]? = CertificateFixtures.ranges) -> ScriptedTransport {
         ScriptedTransport { request in
             let now = Int64(Date().timeIntervalSince1970)
             guard let content = try? ICPPublicReadsTests.content(request), case let .map(entries) = content,
@@ -26,7 +28,11 @@ struct SignedQueryNode: Sendable {
             if content["request_type"] == .text("read_state") {
                 let subnet = delegated ? CertificateFixtures.subnet : Principal.selfAuthenticating(derPublicKey: CertificateFixtures.rootKey.der)
                 typealias F = CertificateFixtures
-                let tree = F.labeled("subnet", F.labeled(subnet.bytes, F.labeled("node", F.labeled(id(nodeKey).bytes, F.labeled("public_key", F.leaf(der(nodeKey)))))))
+                let nodes = F.labeled("node", F.labeled(id(nodeKey).bytes, F.labeled("public_key", F.leaf(der(nodeKey)))))
+                var tree = F.labeled("subnet", F.labeled(subnet.bytes, nodes))
+                if !delegated, let rootRanges, let blob = try? F.rangesBlob(rootRanges) {
+                    tree = F.labeled("subnet", F.labeled(subnet.bytes, F.fork(F.labeled("canister_ranges", F.leaf(blob)), nodes)))
+                }
                 let certificate = delegated ? try? F.delegated(tree, at: now) : try? F.certificate(F.withTime(tree, at: now))
                 return HTTPResponse(status: 200, body: (try? CBOREncoder().encode(.map([(.text("certificate"), .bytes(certificate ?? []))]))) ?? [])
             }
@@ -55,9 +61,10 @@ struct SignedQueryNode: Sendable {
 @Suite struct ICPQuerySignatureTests {
     static let nat = { @Sendable (_: CBORValue) -> [UInt8] in (try? CandidEncoder.encode([(.nat, .nat(2_500_000))])) ?? [] }
 
-    func client(delegated: Bool = true, lie: SignedQueryNode.Lie = .none) throws -> ICPClient {
+    func client(delegated: Bool = true, lie: SignedQueryNode.Lie = .none,
+                rootRanges: [([UInt8], [UInt8])]? = CertificateFixtures.ranges) throws -> ICPClient {
         try ICPClient(baseURL: "http://node", verifier: CertificateFixtures.verifier,
-                      transport: SignedQueryNode.transport(reply: Self.nat, delegated: delegated, lie: lie))
+                      transport: SignedQueryNode.transport(reply: Self.nat, delegated: delegated, lie: lie, rootRanges: rootRanges))
     }
 
     @Test func aSignedAnswerFromANodeOfTheCanistersSubnetIsBelieved() throws {
@@ -83,6 +90,25 @@ struct SignedQueryNode: Sendable {
             guard case .badQuerySignature = error else { Issue.record("\(lie): \(error)"); return }
             #expect(error.description.contains(reason), "\(error)")
             #expect(error.exitStatus == .network)
+        }
+    }
+
+    /// Without a delegation the node keys are the root subnet's, and its nodes vouch only for
+    /// the canisters the root subnet hosts: the same certificate must place the canister there.
+    @Test func aRootSubnetNodeIsBelievedOnlyForTheRootSubnetsCanisters() throws {
+        let elsewhere = try Principal(text: "mxzaz-hqaaa-aaaar-qaada-cai")  // ckBTC's ledger, on another subnet
+        #expect(!ICPCanisterRanges(ranges: CertificateFixtures.ranges).contains(elsewhere))
+        let root = Principal.selfAuthenticating(derPublicKey: CertificateFixtures.rootKey.der)
+        #expect(throws: ICPCertificateError.canisterOutOfRange(canister: elsewhere.text, subnet: root.text)) {
+            _ = try client(delegated: false).query(canister: elsewhere, method: "icrc1_balance_of", arg: [])
+        }
+        // A root-subnet certificate that states no ranges vouches for no canister.
+        do {
+            _ = try client(delegated: false, rootRanges: nil).query(canister: CertificateFixtures.canister, method: "icrc1_balance_of", arg: [])
+            Issue.record("a root-subnet answer without ranges was believed")
+        } catch let error as ICPCertificateError {
+            guard case .badDelegation = error else { Issue.record("\(error)"); return }
+            #expect(error.description.contains("no canister ranges for subnet \(root.text)"), "\(error)")
         }
     }
 

@@ -56,7 +56,7 @@ extension ICPClient {
             (.text("sender"), .bytes(Principal.anonymous.bytes)), (.text("paths"), .array([.array([.bytes(Array("subnet".utf8))])])),
         ])
         let certificate = try readState(url(canister, "read_state"), envelope: try Self.anonymousEnvelope(content), canister: canister, now: now)
-        try signatures.verify(answer: answer, requestID: requestID, keys: certificate, rootKey: verifier.rootKey, now: now)
+        try signatures.verify(answer: answer, requestID: requestID, keys: certificate, canister: canister, rootKey: verifier.rootKey, now: now)
     }
 
     /// The canister's `candid:service` metadata (its `.did` text), read from the state tree at

@@ -5,9 +5,11 @@ import AirsignICP
 /// A query answer's node signatures (interface spec, "Query call"): each node that answers signs
 /// `"\x0Bic-response" ‖ hash_of_map({status, reply | reject_code, reject_message, error_code,
 /// timestamp, request_id})` with its Ed25519 key. The keys come from a certified read_state of
-/// `/subnet` (as agent-rs reads them): the node must be listed under the subnet the
-/// certificate's delegation names (for the canister asked about), or under the root subnet when
-/// there is no delegation. Every signature must verify; an answer without one is refused.
+/// `/subnet` (as agent-rs reads them): the node must be listed under the subnet that hosts the
+/// canister asked about. With a delegation, that is the subnet it names (its ranges were checked
+/// with the certificate); without one, the root subnet, whose own ranges in the same certificate
+/// must hold the canister, since a root-subnet node's word is worth nothing for a canister the
+/// root subnet does not host. Every signature must verify; an answer without one is refused.
 public struct ICPQuerySignatures: Sendable {
     public struct Signature: Equatable, Sendable {
         public let timestamp: UInt64
@@ -62,10 +64,19 @@ public struct ICPQuerySignatures: Sendable {
         }
     }
 
-    /// Checks every signature against the node keys in `certificate` (already verified for the
-    /// canister) at `now` (Unix seconds); `rootKey` names the root subnet when there is no delegation.
-    func verify(answer: CBORValue, requestID: [UInt8], keys certificate: ICPCertificate, rootKey: ICPRootKey, now: Int64) throws(ICPCertificateError) {
-        let subnet = certificate.delegation?.subnetID ?? Principal.selfAuthenticating(derPublicKey: rootKey.der)
+    /// Checks every signature against the node keys in `certificate` (already verified for
+    /// `canister`) at `now` (Unix seconds); `rootKey` names the root subnet when there is no delegation.
+    func verify(answer: CBORValue, requestID: [UInt8], keys certificate: ICPCertificate, canister: Principal, rootKey: ICPRootKey,
+                now: Int64) throws(ICPCertificateError) {
+        let subnet: Principal
+        if let delegation = certificate.delegation {
+            subnet = delegation.subnetID
+        } else {
+            subnet = Principal.selfAuthenticating(derPublicKey: rootKey.der)
+            guard try ICPCanisterRanges(certificate: certificate, subnet: subnet).contains(canister) else {
+                throw .canisterOutOfRange(canister: canister.text, subnet: subnet.text)
+            }
+        }
         for signature in signatures {
             let node = signature.identity.text
             let path: [[UInt8]] = [Array("subnet".utf8), subnet.bytes, Array("node".utf8), signature.identity.bytes, Array("public_key".utf8)]
