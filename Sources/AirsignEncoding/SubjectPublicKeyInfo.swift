@@ -26,4 +26,10 @@ public enum SubjectPublicKeyInfo {
         }
         return ed25519Header + key
     }
+
+    /// The 32-byte Ed25519 key inside a 44-byte SPKI, or nil when `der` is anything else.
+    public static func ed25519Key(in der: [UInt8]) -> [UInt8]? {
+        guard der.count == ed25519Header.count + 32, der.starts(with: ed25519Header) else { return nil }
+        return Array(der.suffix(32))
+    }
 }

@@ -10,7 +10,9 @@ import Foundation
 /// on the same two signatures as the reference.
 enum ICPCertificateBench {
     static func run(_ options: Options) throws {
-        let url = URL(fileURLWithPath: "vectors/icp_certificates.json")
+        // Found from this source file, not the working directory: the bench runs from anywhere in a checkout.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("vectors/icp_certificates.json")
         guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any],
               let delegated = object["delegated"] as? [String: Any], let hex = delegated["certificate"] as? String,
               let nanos = delegated["timeNanos"] as? UInt64, let canisters = delegated["canisters"] as? [String: Any],

@@ -20,7 +20,8 @@ Unsigned envelopes from the anonymous principal (what `icp account-balance` and 
 `"\x0Bic-response" ‖ hash_of_map({status, reply…, timestamp, request_id})` (interface spec,
 "Query call"); `query_signing` can make them lie: `none` (no signatures), `forge` (the reply sent
 is not the reply signed), `unknown_node` (signed by a key the subnet does not list),
-`bad_signature` (a signature that does not verify)."""
+`bad_signature` (a signature that does not verify). `reject_calls` answers every valid call with
+a v2 synchronous reject, which no certificate covers."""
 import hashlib
 import sys
 import threading
@@ -106,6 +107,7 @@ class BoundaryNode:
         self.metadata = {}  # canister text -> candid:service text
         self.certifier = Certifier()
         self.query_signing = "ok"
+        self.reject_calls = False  # answer calls with a v2 synchronous reject (no certificate covers it)
         node = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -150,6 +152,8 @@ class BoundaryNode:
             if content.get("request_type") != "call" or principal_text(content["canister_id"]) != canister:
                 self.refused.append("not a call to this canister")
                 return 400, b"not a call to this canister"
+            if self.reject_calls:
+                return 200, cbor2.dumps({"reject_code": 5, "reject_message": "canister trapped", "error_code": "IC0503"})
             self.accepted.append((rid, content["ingress_expiry"]))
             self.replied[rid] = content["sender"]
             return 202, b""

@@ -50,10 +50,23 @@ def test_send_reports_replied(testkit, tmp_path):
         assert result.returncode == 0, result.stderr
         assert "status:     replied" in result.stderr
         assert "reply:      (variant { Ok = 42 })" in result.stderr
-        assert json.loads(result.stdout) == {"requestId": messages[0]["ingress"]["request_id"], "status": "replied",
+        assert json.loads(result.stdout) == {"requestId": messages[0]["ingress"]["request_id"], "status": "replied", "certified": True,
                                              "reply": "(variant { Ok = 42 })", "replyJSON": {"Ok": "42"}}
         assert "Certified: the status comes from a certificate verified against the root key given" in result.stderr
         assert [rid.hex() for rid, _ in node.accepted] == [messages[0]["ingress"]["request_id"]]
+
+
+def test_a_synchronous_reject_is_reported_as_uncertified(testkit, tmp_path):
+    path, messages = signed_file(testkit, tmp_path, int(time.time()), 1)
+    with BoundaryNode(time.time) as node:
+        node.reject_calls = True
+        result = send(bin_dir(), path, node.url)
+        assert result.returncode == 9, result.stderr
+        assert "reject:     code 5 (IC0503): canister trapped" in result.stderr
+        assert "the boundary node's own answer to the call (not certified)" in result.stderr
+        assert "Certified:" not in result.stderr
+        assert json.loads(result.stdout) == {"requestId": messages[0]["ingress"]["request_id"], "status": "rejected",
+                                             "certified": False}
 
 
 def test_valid_for_picks_a_window_the_node_accepts(testkit, tmp_path):

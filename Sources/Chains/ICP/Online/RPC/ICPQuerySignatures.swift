@@ -19,8 +19,6 @@ public struct ICPQuerySignatures: Sendable {
 
     public let signatures: [Signature]
 
-    /// The DER prefix of a node's Ed25519 key (RFC 8410 SubjectPublicKeyInfo, 44 bytes in all).
-    static let ed25519DERPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
     /// More signatures than this is not an answer a subnet gives (its nodes number in the tens).
     static let maxSignatures = 64
 
@@ -83,7 +81,8 @@ public struct ICPQuerySignatures: Sendable {
             guard let der = try certificate.value(at: path) else {
                 throw .badQuerySignature("node \(node) is not a node of subnet \(subnet.text)")
             }
-            guard der.count == Self.ed25519DERPrefix.count + Ed25519.publicKeyLength, der.starts(with: Self.ed25519DERPrefix) else {
+            // A node's key is an RFC 8410 SubjectPublicKeyInfo.
+            guard let key = SubjectPublicKeyInfo.ed25519Key(in: der) else {
                 throw .badQuerySignature("node \(node)'s public key is not a DER Ed25519 key")
             }
             let seconds = Int64(signature.timestamp / 1_000_000_000)
@@ -91,7 +90,7 @@ public struct ICPQuerySignatures: Sendable {
                 throw .badQuerySignature("node \(node) signed at \(ICPTime.utc(nanos: signature.timestamp)), more than 5 minutes from this machine's clock (\(ICPTime.utc(seconds: now)))")
             }
             let message = try Self.signedMessage(answer: answer, timestamp: signature.timestamp, requestID: requestID)
-            guard Ed25519.isValidSignature(signature.signature, message: message, publicKey: Array(der.suffix(Ed25519.publicKeyLength))) else {
+            guard Ed25519.isValidSignature(signature.signature, message: message, publicKey: key) else {
                 throw .badQuerySignature("node \(node)'s signature does not verify over this answer")
             }
         }

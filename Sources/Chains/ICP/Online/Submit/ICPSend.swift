@@ -122,7 +122,9 @@ public enum ICPSend {
         } else {
             Console.info("Certified: the status comes from a certificate verified against \(verifier.rootKey.isMainnet ? "the IC mainnet root key" : "the root key given (not the IC mainnet's)").")
         }
-        var result: [(key: String, value: JSONValue)] = [("requestId", .string(Hex.encode(outcome.requestID))), ("status", .string(outcome.status.name))]
+        // `certified` tells a script what the person reads above: whether a verified certificate said the status.
+        var result: [(key: String, value: JSONValue)] = [("requestId", .string(Hex.encode(outcome.requestID))), ("status", .string(outcome.status.name)),
+                                                         ("certified", .bool(!outcome.callRejected))]
         if let reply = outcome.reply { result.append(("reply", .string(reply))) }
         if let replyJSON = outcome.replyJSON { result.append(("replyJSON", replyJSON)) }
         Console.output(JSONSerializer(sortKeys: false).serialize(.object(result)))
