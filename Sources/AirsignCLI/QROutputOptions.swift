@@ -96,7 +96,8 @@ public struct QROutputOptions: ParsableArguments {
             try OutputFiles.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
         }
         if show {
-            var again = try fresh()
+            // The files took frames from `plan`; without files it still starts at the first frame.
+            var again = needFiles ? try fresh() : plan
             try TerminalDisplay.show(&again, fps: fps)
         }
     }

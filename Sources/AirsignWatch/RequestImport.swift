@@ -40,10 +40,9 @@ public enum RequestImport {
     public static func run(_ input: [UInt8], network: String?, out: String, qr: QROutputOptions, registry: ChainRegistry = .standard) throws {
         let requests = try requests(input, descriptors: try WatchContext.store().accounts(), network: network, registry: registry)
         let now = Int64(Date().timeIntervalSince1970)
-        let bytes = try RequestIssuer(store: try RequestActions.store(), registry: registry).issue(requests, now: now)
-        for (index, request) in requests.enumerated() {
+        let (bytes, reviews) = try RequestIssuer(store: try RequestActions.store(), registry: registry).issueReviewed(requests, now: now)
+        for (index, (request, review)) in zip(requests, reviews).enumerated() {
             let module = try registry.module(for: request.chain)
-            let review = try module.review(request, context: ReviewContext(now: now))
             Console.info(ReviewText.render(review, position: index + 1, of: requests.count, module: module, context: ReviewContext(now: now)))
         }
         if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }

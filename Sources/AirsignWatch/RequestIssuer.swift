@@ -16,15 +16,21 @@ public struct RequestIssuer: Sendable {
 
     /// Reviews, stores and serializes `requests` (one message, or JSON lines for several).
     public func issue(_ requests: [SignRequest], now: Int64) throws -> [UInt8] {
+        try issueReviewed(requests, now: now).bytes
+    }
+
+    /// `issue`, also returning the reviews it made (in request order), for a caller that shows them.
+    public func issueReviewed(_ requests: [SignRequest], now: Int64) throws -> (bytes: [UInt8], reviews: [Review]) {
+        var reviews: [Review] = []
         for request in requests {
             let module = try registry.module(for: request.chain)
             do {
-                _ = try module.review(request, context: ReviewContext(now: now))
+                reviews.append(try module.review(request, context: ReviewContext(now: now)))
             } catch {
                 throw WatchError.requestRefused(id: request.id.text, reason: String(describing: error))
             }
         }
         try store.add(requests, now: now)
-        return MessageFile.serialize(requests)
+        return (MessageFile.serialize(requests), reviews)
     }
 }
