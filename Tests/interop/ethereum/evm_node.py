@@ -10,11 +10,16 @@ transactions paid, `eth_maxPriorityFeePerGas` the median tip of the last 20 bloc
 some nodes do, so the watch's fallback to `eth_feeHistory` is exercised.
 """
 import json
+import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 
 from eth_tester import EthereumTester, PyEVMBackend
 from eth_tester.exceptions import TransactionNotFound
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from loopback import LoopbackServer  # noqa: E402
 
 GWEI = 10**9
 
@@ -38,7 +43,7 @@ class RPCError(Exception):
         self.message = message
 
 
-class EVMNode:
+class EVMNode(LoopbackServer):
     def __init__(self, max_priority_fee=True):
         self.tester = EthereumTester(PyEVMBackend())
         self.chain_id = self.tester.backend.chain.chain_id
@@ -74,17 +79,7 @@ class EVMNode:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+        self.serve(Handler, trailing_slash=True)
 
     # --- chain helpers for the tests -------------------------------------------------------
 

@@ -24,8 +24,7 @@ is not the reply signed), `unknown_node` (signed by a key the subnet does not li
 a v2 synchronous reject, which no certificate covers."""
 import hashlib
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import cbor2
@@ -34,9 +33,10 @@ import nacl.signing
 from coincurve.ecdsa import cdata_to_der, deserialize_compact
 from ic.candid import Types, decode, encode, labelHash
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]
 from certification import Certifier, empty, fork, labeled, leaf  # noqa: E402
 from ic_spec import h, hash_of_map, principal_text  # noqa: E402
+from loopback import LoopbackServer  # noqa: E402
 
 SECP_DER = bytes.fromhex("3056301006072a8648ce3d020106052b8104000a034200")
 ED_DER = bytes.fromhex("302a300506032b6570032100")
@@ -94,7 +94,7 @@ def verify_envelope(body, clock_ns):
     return content, rid
 
 
-class BoundaryNode:
+class BoundaryNode(LoopbackServer):
     REPLY = encode([{"type": Types.Variant({"Ok": Types.Nat64}), "value": {"Ok": 42}}])
 
     def __init__(self, clock, clock_offset=0):
@@ -130,12 +130,7 @@ class BoundaryNode:
                 self.end_headers()
                 self.wfile.write(payload)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.serve(Handler)
 
     def now_ns(self):
         return int((self.clock() + self.clock_offset) * 10**9)
@@ -201,11 +196,3 @@ class BoundaryNode:
             tree = labeled(b"canister", labeled(canister_id, inner))
             return 200, cbor2.dumps({"certificate": self.certifier.certificate(tree, self.now_ns())})
         return 400, b"not a public read"
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()

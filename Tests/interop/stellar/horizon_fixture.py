@@ -13,14 +13,18 @@ three things the watch asks, the way Horizon does:
   quickstart image serves its RPC.
 """
 import json
+import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 from urllib.parse import parse_qs
 
 from stellar_sdk import Keypair, parse_transaction_envelope_from_xdr, xdr
 from stellar_sdk.exceptions import BadSignatureError
 
-from rpc_fixture import FixtureRPC
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from loopback import LoopbackServer  # noqa: E402
+from rpc_fixture import FixtureRPC  # noqa: E402
 
 
 class Sequences:
@@ -65,7 +69,7 @@ def result_xdr(fee: int, code: xdr.TransactionResultCode, op_types=()) -> str:
     return result.to_xdr()
 
 
-class FixtureHorizon:
+class FixtureHorizon(LoopbackServer):
     def __init__(self, network_passphrase: str, base_fee: int = 100):
         self.passphrase = network_passphrase
         self.base_fee = base_fee
@@ -107,17 +111,7 @@ class FixtureHorizon:
                     status, body = fixture.post(self.path, self.headers.get("Content-Type", ""), form)
                 self.reply(status, body)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+        self.serve(Handler)
 
     def add_account(self, account_id, sequence, signers=None, med_threshold=0):
         self.accounts[account_id] = {

@@ -25,13 +25,18 @@ import base64
 import hashlib
 import json
 import random
+import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 
 from stellar_sdk import Keypair, StrKey, parse_transaction_envelope_from_xdr, xdr as x
 from stellar_sdk.exceptions import BadSignatureError
 
 import meta_random
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from loopback import LoopbackServer  # noqa: E402
 
 RESOURCE_FEE = 52_381
 # What a contract call "returns" here, and the resource fee split charged
@@ -51,7 +56,7 @@ def account_key(account_id: str) -> x.LedgerKey:
     return x.LedgerKey(x.LedgerEntryType.ACCOUNT, account=x.LedgerKeyAccount(Keypair.from_public_key(account_id).xdr_account_id()))
 
 
-class FixtureRPC:
+class FixtureRPC(LoopbackServer):
     """`accounts` maps account ids to sequence numbers (the fixture Horizon passes a view of its
     own accounts, so both serve one ledger); `serve=False` makes no HTTP server of its own (the
     fixture Horizon answers JSON-RPC at /rpc with `handle`)."""
@@ -81,9 +86,7 @@ class FixtureRPC:
                 self.wfile.write(data)
 
         if serve:
-            self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-            self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-            self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+            self.serve(Handler)
 
     def handle(self, body: bytes) -> dict:
         """One JSON-RPC request's reply object."""
@@ -95,14 +98,6 @@ class FixtureRPC:
             except KeyError as missing:
                 reply = {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32602, "message": f"invalid params: {missing}"}}
         return reply
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
 
     def add_account(self, account_id, sequence):
         self.accounts[account_id] = sequence
