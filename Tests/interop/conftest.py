@@ -25,6 +25,20 @@ def bin_dir() -> Path:
     return Path(out.stdout.strip())
 
 
+def unwrapped(review: str) -> str:
+    """The rendered review with every continuation line (spaces, then `|`) joined back onto the
+    line it continues, as AirsignTestSupport's unwrappedReview does (the renderer keeps the
+    space it cut at after the mark)."""
+    lines = []
+    for line in review.split("\n"):
+        trimmed = line.lstrip(" ")
+        if trimmed.startswith("|") and len(trimmed) < len(line) and lines:
+            lines[-1] += trimmed[1:]
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
 class Testkit:
     def __init__(self, path: Path):
         if not path.exists():

@@ -11,22 +11,14 @@ import pytest
 from eth_utils import to_checksum_address
 
 import evm_token
+from conftest import bin_dir
 from evm_node import EVMNode
 
-ROOT = Path(__file__).resolve().parents[3]
 # The public BIP-39 test phrase; its m/44'/60'/0'/0/0 address is published in many wallets' tests.
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 ADDRESS = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
 RECIPIENT = to_checksum_address("0x" + "42" * 20)
 ETHER = 10**18
-
-
-def bin_dir() -> Path:
-    env = os.environ.get("AIRSIGN_BIN_DIR")
-    if env:
-        return Path(env)
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True)
-    return Path(out.stdout.strip())
 
 
 class Machines:

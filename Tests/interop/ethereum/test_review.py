@@ -15,6 +15,7 @@ from eth_account.typed_transactions import TypedTransaction
 from eth_utils import to_checksum_address
 from hexbytes import HexBytes
 
+from conftest import unwrapped
 from eth_support import rand_key, unsigned_preimage
 
 NOW = 1_767_225_600  # 2026-01-01T00:00:00Z
@@ -78,18 +79,6 @@ def line(out, label, level=0):
     found = [(l["value"], l["source"]) for l in out["lines"] if l["label"] == label and l["level"] == level]
     assert len(found) == 1, (label, out["lines"])
     return found[0]
-
-
-def unwrapped(text):
-    """The rendered review with every continuation line ("| …") joined to the line it continues."""
-    out = []
-    for row in text.split("\n"):
-        stripped = row.lstrip(" ")
-        if stripped.startswith("|") and len(stripped) < len(row) and out:
-            out[-1] += stripped[1:]
-        else:
-            out.append(row)
-    return "\n".join(out)
 
 
 def exact(amount, decimals):

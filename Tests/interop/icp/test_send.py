@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from boundary_node import BoundaryNode  # noqa: E402
+from conftest import bin_dir  # noqa: E402
 from certification import DER_PREFIX, TEST_ROOT_KEY_DER_HEX, public_key, secret  # noqa: E402
 
 import cbor2  # noqa: E402
@@ -36,10 +37,6 @@ def send(bin_dir, path, url, root_key=TEST_ROOT_KEY_DER_HEX):
     return subprocess.run([str(bin_dir / "airsign-watch"), "icp", "send", str(path), "--url", url, "--root-key", root_key],
                           capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
-
-
-def bin_dir():
-    return Path(os.environ["AIRSIGN_BIN_DIR"])
 
 
 def test_send_reports_replied(testkit, tmp_path):

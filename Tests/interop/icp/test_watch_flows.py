@@ -19,9 +19,9 @@ from ic.candid import labelHash
 from ic.utils import to_request_id as ic_request_id
 
 sys.path.insert(0, str(Path(__file__).parent))
+from conftest import bin_dir, unwrapped  # noqa: E402
 from ic_spec import h, hash_of_map  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[3]
 # quill's test identity (its PEM; the private key is the secp256k1 scalar below).
 PEM = """-----BEGIN EC PRIVATE KEY-----
 MHQCAQEEIJuWMc4BX7LWlt0H384ByBfXIlE5TIRYDQ3VsMH0D5QhoAcGBSuBBAAK
@@ -38,23 +38,6 @@ DOMAIN = b"\x0aic-request"
 
 def field(value, name):
     return value["_%d" % labelHash(name)]
-
-
-def unwrapped(review):
-    """The review with the renderer's `|` continuation lines joined back (as AirsignTestSupport's
-    unwrappedReview does)."""
-    lines = []
-    for line in review.split("\n"):
-        trimmed = line.lstrip(" ")
-        if trimmed.startswith("|") and len(trimmed) < len(line) and lines:
-            lines[-1] += trimmed[1:]
-        else:
-            lines.append(line)
-    return "\n".join(lines)
-
-
-def bin_dir() -> Path:
-    return Path(os.environ["AIRSIGN_BIN_DIR"])
 
 
 class Machines:

@@ -20,12 +20,12 @@ import pytest
 from stellar_sdk import Keypair, Network, TransactionEnvelope, parse_transaction_envelope_from_xdr, xdr
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
+from conftest import bin_dir, unwrapped
 from horizon_fixture import FixtureHorizon, horizon_name
 
 # parse_transaction_envelope_from_xdr is deprecated in stellar-sdk but reads any envelope.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-ROOT = Path(__file__).resolve().parents[3]
 # SEP-5 test 1 (stellar-protocol ecosystem/sep-0005.md): public test phrase and accounts 0, 1, 2.
 PHRASE = "illness spike retreat truth genius clock brain pass fit cave bargain toe"
 ACCOUNT0 = "GDRXE2BQUC3AZNPVFSCEZ76NJ3WWL25FYFK6RGZGIEKWE4SOOHSUJUJ6"
@@ -33,27 +33,6 @@ ACCOUNT1 = "GBAW5XGWORWVFE2XTJYDTLDHXTY2Q2MO73HYCGB3XMFMQ562Q2W2GJQX"
 ACCOUNT2 = "GAY5PRAHJ2HIYBYCLZXTHID6SPVELOOYH2LBPH3LD4RUMXUW3DOYTLXW"
 PASSPHRASE = Network.TESTNET_NETWORK_PASSPHRASE
 BALANCE = "00000000" + "da0d57da7d4850e7fc10d2a9d0ebc731f7afb40574c03395b17d49149b91f5be"
-
-
-def unwrapped(review: str) -> str:
-    """The review with each wrapped value joined back onto its line (continuation lines are
-    spaces, then `|`; the renderer keeps the space it cut at after the mark)."""
-    lines = []
-    for line in review.split("\n"):
-        trimmed = line.lstrip(" ")
-        if trimmed.startswith("|") and len(trimmed) < len(line) and lines:
-            lines[-1] += trimmed[1:]
-        else:
-            lines.append(line)
-    return "\n".join(lines)
-
-
-def bin_dir() -> Path:
-    env = os.environ.get("AIRSIGN_BIN_DIR")
-    if env:
-        return Path(env)
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True)
-    return Path(out.stdout.strip())
 
 
 class Machines:
