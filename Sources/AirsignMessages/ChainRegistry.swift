@@ -22,6 +22,24 @@ public struct ChainRegistry: Sendable {
     /// Every module's foreign formats (`ChainModule.foreignFormats`), in chain order.
     public var foreignFormats: [any ForeignFormat] { modules.flatMap(\.foreignFormats) }
 
+    /// The first module (in chain order) that reads `input` as its native artifact, with the
+    /// requests it stands for; nil when none does. A module that recognises the artifact but
+    /// refuses it ends the search: its `MessagesError` as thrown, any other error as refused
+    /// input naming the module (a module's own error type has no exit status of its own here).
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws(MessagesError)
+        -> (module: any ChainModule, requests: [SignRequest])? {
+        for module in modules {
+            let read: [SignRequest]?
+            do { read = try module.nativeRequests(input, accounts: accounts, network: network) } catch let refusal as MessagesError {
+                throw refusal
+            } catch {
+                throw .invalidField(message: nil, field: "\(module.displayName) input", reason: String(describing: error))
+            }
+            if let read { return (module, read) }
+        }
+        return nil
+    }
+
     /// The module for `chain`, or `.noChainModule`.
     public func module(for chain: ChainID) throws(MessagesError) -> any ChainModule {
         guard let module = table[chain] else { throw .noChainModule(chain: chain.rawValue) }

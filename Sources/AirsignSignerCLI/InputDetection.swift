@@ -34,18 +34,9 @@ public struct DetectedInput: Sendable {
         do throws(MessagesError) {
             return DetectedInput(format: "Airsign request" + carriage(input), requests: try MessageFile.requests(input.bytes), answers: nil)
         } catch {
-            for module in registry.modules {
-                let native: [SignRequest]?
-                do {
-                    native = try module.nativeRequests(input.bytes, accounts: accounts, network: nativeNetwork)
-                } catch let refusal as MessagesError {
-                    throw refusal
-                } catch {
-                    // A module's own error type has no exit status here; a native artifact the
-                    // module recognised but refuses is refused input, like any request (exit 3).
-                    throw MessagesError.invalidField(message: nil, field: "\(module.displayName) input", reason: String(describing: error))
-                }
-                if let native { return DetectedInput(format: "\(module.displayName) native input" + carriage(input), requests: native, answers: nil) }
+            // A native artifact a module recognised but refuses is refused input, like any request (exit 3).
+            if let (module, native) = try registry.nativeRequests(input.bytes, accounts: accounts, network: nativeNetwork) {
+                return DetectedInput(format: "\(module.displayName) native input" + carriage(input), requests: native, answers: nil)
             }
             throw error
         }

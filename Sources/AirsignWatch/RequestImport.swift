@@ -23,15 +23,7 @@ public enum RequestImport {
             return OwnAccount(chain: chain, address: account.address, publicKey: account.publicKey, keyName: descriptor.name ?? "",
                               path: account.path.isEmpty ? nil : account.path, network: account.network)
         }
-        for module in registry.modules {
-            let read: [SignRequest]?
-            do { read = try module.nativeRequests(input, accounts: accounts, network: network) } catch let error as MessagesError {
-                throw error
-            } catch {
-                throw MessagesError.invalidField(message: nil, field: "\(module.displayName) input", reason: String(describing: error))
-            }
-            if let read { return read }
-        }
+        if let (_, read) = try registry.nativeRequests(input, accounts: accounts, network: network) { return read }
         throw MessagesError.invalidField(message: nil, field: "input", reason: "not a form import reads (SignerPayloadJSON/Raw, an unsigned Ethereum transaction as 0x hex or JSON, eth_signTypedData_v4 typed data, a Stellar envelope or web+stellar:tx link)")
     }
 
