@@ -29,6 +29,7 @@ public struct UOSFormat: ForeignFormat {
         }
         let uos = try UOSPayload(decoding: input.bytes)
         let own = try Self.account(for: uos, in: accounts.filter { $0.chain == chain })
+        try Self.checkScheme(uos, own)
         let account = try MessageAccount(address: own.address, publicKey: own.publicKey)
         let network = SubstrateNetwork.caip2(genesisHash: uos.genesisHash)
         let body: JSONValue
@@ -66,6 +67,28 @@ public struct UOSFormat: ForeignFormat {
                 + "which is not one of this keystore's Substrate accounts; nothing was signed")
         }
         return match
+    }
+}
+
+extension UOSFormat {
+    /// Refuses a transaction (codes 00, 01, 02, 06) whose crypto byte names a scheme other than
+    /// the account's, before anything is shown or unlocked: the answer's MultiSignature would be
+    /// of another type than the wallet asked for. Crypto `01` is taken for any account, since
+    /// polkadot-js sends it whatever the account's scheme; a message (03) is not checked, its
+    /// answer carries no type byte. An account whose scheme the keystore does not record is
+    /// checked when the answer is written (`UOSAnswer`).
+    static func checkScheme(_ uos: UOSPayload, _ own: OwnAccount) throws(SubstrateError) {
+        if case .message = uos.content { return }
+        let scheme: KeyScheme? = own.publicKey.count == 33 ? .secp256k1 : own.scheme
+        let asked: KeyScheme
+        switch uos.crypto {
+        case .sr25519: return
+        case .ed25519: asked = .ed25519
+        case .ecdsa: asked = .secp256k1
+        }
+        guard let scheme, scheme != asked else { return }
+        throw SubstrateError("the UOS request asks for an \(uos.crypto) signature (crypto \(Hex.encode([uos.crypto.rawValue]))), but the account "
+            + "\(own.address) signs with \(scheme == .secp256k1 ? "ecdsa" : "\(scheme)"); nothing was signed")
     }
 }
 
