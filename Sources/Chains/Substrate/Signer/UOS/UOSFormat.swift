@@ -100,7 +100,8 @@ public struct UOSAnswer: ForeignAnswer {
     public enum Kind: Sendable { case transaction, message }
     public let kind: Kind
     /// The request's crypto byte: a transaction answered with another scheme's signature is
-    /// refused for `00` and `02` (polkadot-js sends `01` for every account, so `01` takes any).
+    /// refused for `00` and `02` (polkadot-js sends `01` for every account, so `01` takes any);
+    /// a second check, after `UOSFormat.checkScheme` refused such a request before the review.
     public let crypto: UOSPayload.Crypto
     public var name: String { kind == .transaction ? "UOS signature (MultiSignature, hex)" : "UOS message signature (hex)" }
     public let qr = ForeignAnswerQR.binary
