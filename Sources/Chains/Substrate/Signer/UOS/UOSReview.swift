@@ -26,6 +26,7 @@ extension SubstrateChain {
                     confirmation: summary.confirmation, key: key, totals: summary.totals,
                     signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
             }
+            // Only 00/02 get here: a 06 whose proof does not read it is refused, not shown blind.
             var why = "it is not a transaction this signer reads"
             if case let .transaction(_, callLength) = uos.content,
                case let .failure(error) = Self.tableReading(signed, callLength: callLength, genesis: uos.genesisHash) {
