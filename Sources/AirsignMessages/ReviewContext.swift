@@ -1,3 +1,5 @@
+import AirsignKeys
+
 /// One of the signer's own accounts, as the keystore lists it (no PIN needed).
 public struct OwnAccount: Sendable, Equatable {
     public let chain: ChainID
@@ -9,14 +11,19 @@ public struct OwnAccount: Sendable, Equatable {
     public let path: String?
     /// The network the account was added for (`eip155:1`, …), when the keystore records one.
     public let network: String?
+    /// The key's signature scheme, when the keystore records it (a wallet request naming a
+    /// scheme is checked against it before the review).
+    public let scheme: KeyScheme?
 
-    public init(chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?, network: String? = nil) {
+    public init(chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?, network: String? = nil,
+                scheme: KeyScheme? = nil) {
         self.chain = chain
         self.address = address
         self.publicKey = publicKey
         self.keyName = keyName
         self.path = path
         self.network = network
+        self.scheme = scheme
     }
 }
 

@@ -14,7 +14,7 @@ public enum KeystoreAccounts {
                 // `Account.path` is empty for a root or imported key.
                 let path: String? = account.path.isEmpty ? nil : account.path
                 own.append(OwnAccount(chain: chain, address: account.address, publicKey: account.publicKey, keyName: key.name.value, path: path,
-                                      network: account.network))
+                                      network: account.network, scheme: account.scheme))
             }
         }
         return own

@@ -8,8 +8,10 @@ rendered to PNG by segno (not our QR writer), shuffled with repeats, and scanned
 would do with it is checked: `0x` + its text is a MultiSignature (transactions) or a bare
 signature (messages) that verifies with py-sr25519-bindings or PyNaCl over what the chain (or
 polkadot-js' signatureVerify) checks. Bad inputs (a missing frame, two requests interleaved,
-inconsistent counts, an unknown payload code, a key that is not ours, a hash without --blind)
-are refused with one line and nothing is written.
+inconsistent counts, an unknown payload code, a key that is not ours, a hash without --blind,
+a crypto byte of another scheme, an immortal era with another checkpoint, a tampered proof, a
+RaptorQ frame of another request) are refused with exactly one error line, exit 3, and nothing
+is written.
 """
 import hashlib
 import json
@@ -200,11 +202,17 @@ def test_hash_only_needs_blind(signer, tmp_path, rng):
     assert signature[0] == 1 and verify("sr25519", key, digest, signature[1:])
 
 
-def refusal(signer, tmp_path, shown, rng):
+def refusal(signer, tmp_path, shown, rng, pin=None):
+    """Signs `shown` expecting a refusal: exit 3 (input refused, docs/exit-codes.md), exactly one
+    `airsign-signer: error:` line on stderr and it the last, no answer written; the line's text."""
+    if pin is not None:
+        signer = (signer[0], pin, signer[2])
     out = sign(signer, tmp_path, shown, rng)
-    assert out.returncode != 0
+    assert out.returncode == 3, (out.returncode, out.stderr)
+    errors = [line for line in out.stderr.splitlines() if line.startswith("airsign-signer: error:")]
+    assert len(errors) == 1 and out.stderr.rstrip("\n").splitlines()[-1] == errors[0], out.stderr
     assert not (tmp_path / "answer.txt").exists() and not (tmp_path / "answer.png").exists()
-    return out.stderr.strip().splitlines()[-1]
+    return errors[0]
 
 
 def test_bad_inputs_are_refused_with_one_line(signer, tmp_path, rng):
@@ -230,6 +238,25 @@ def test_bad_inputs_are_refused_with_one_line(signer, tmp_path, rng):
     call = transfer(rng)
     line = refusal(signer, tmp_path / "stranger", frames(uos(1, 2, stranger, compact(len(call)) + signing_payload(rng, call, 1, 0))), rng)
     assert "not one of this keystore's Substrate accounts" in line, line
+
+
+def test_a_scheme_or_checkpoint_the_account_cannot_sign_is_refused_before_the_pin(signer, tmp_path, rng):
+    """Crypto 00 (ed25519) for the sr25519 account, and an immortal era whose checkpoint is not
+    the genesis hash: refused with one line (exit 3) even with a wrong PIN, which would exit 4
+    had a key been unlocked."""
+    env, pin, keys = signer
+    wrong = tmp_path / "wrong-pin"
+    wrong.write_text("not the pin\n")
+    os.chmod(wrong, 0o600)
+    call = transfer(rng)
+    line = refusal(signer, tmp_path / "scheme", frames(uos(0, 2, keys["sr25519"], compact(len(call)) + signing_payload(rng, call, 1, 0))), rng,
+                   pin=wrong)
+    assert "asks for an ed25519 signature (crypto 00)" in line and "signs with sr25519" in line, line
+    checkpoint = rng.randbytes(32)
+    immortal = (call + b"\x00" + compact(1) + compact(0) + b"\x00" + SPEC.to_bytes(4, "little") + TX_VERSION.to_bytes(4, "little")
+                + POLKADOT + checkpoint + b"\x00")
+    line = refusal(signer, tmp_path / "immortal", frames(uos(1, 2, keys["sr25519"], compact(len(call)) + immortal)), rng, pin=wrong)
+    assert f"the era is immortal, so CheckMortality signs the genesis hash 0x{POLKADOT.hex()}, but the block hash signed is 0x{checkpoint.hex()}" in line, line
 
 
 def test_published_example_is_read_and_needs_blind(signer, tmp_path, rng):
@@ -289,8 +316,12 @@ def test_transaction_with_metadata_proof(tmp_path, rng):
     at = 40 + rng.randrange(len(proof) - 80)
     tampered = proof[:at] + bytes([proof[at] ^ 0x01]) + proof[at + 1:]
     line = refusal(signer, tmp_path / "tampered", frames(uos(1, 6, ALICE, tampered + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)), rng)
-    print("tampered proof:", line)
-    assert "metadata" in line or "UOS" in line, line
+    assert "metadata proof" in line and line.endswith("; nothing was signed"), line
+    # The proof's last byte (the last letter of ExtraInfo's token symbol) changed: it still
+    # decodes, but its digest is not the metadata hash the payload signs.
+    renamed = proof[:-1] + bytes([proof[-1] ^ 0x01])
+    line = refusal(signer, tmp_path / "renamed", frames(uos(1, 6, ALICE, renamed + compact(len(method)) + signed, genesis=KUSAMA_GENESIS)), rng)
+    assert f"metadataHash {p['metadataHash']} is not the digest of its metadata proof 0x" in line, line
 
 
 def test_the_format_is_detected_and_said(signer, tmp_path):
@@ -406,3 +437,9 @@ def test_raptorq_frames_from_the_raptorq_crate_decode(signer, tmp_path, rng):
     mixed = raptorq_frames(request, rng) + raptorq_frames(other + bytes(8), rng)[:1]
     line = refusal(signer, tmp_path / "mixed", mixed, rng)
     assert "mixed" in line, line
+    # A frame of another request of the same size, wherever the shuffle puts it: the decoded
+    # payload is re-encoded and the frame is not one of its symbols (or, used in the decoding,
+    # the genuine frames are not), so it is refused rather than ignored.
+    same_size = request[:40] + rng.randbytes(32) + request[72:]
+    line = refusal(signer, tmp_path / "same-size", raptorq_frames(request, rng) + raptorq_frames(same_size, rng)[-1:], rng)
+    assert "frames of two requests are mixed" in line, line

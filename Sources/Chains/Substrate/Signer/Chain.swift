@@ -57,9 +57,6 @@ public struct SubstrateChain: ChainModule {
             guard payload.accountID == account else {
                 throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
             }
-            if payload.era == .immortal, payload.blockHash != payload.genesisHash {
-                throw SubstrateError("signerPayload.blockHash must be the genesis hash for an immortal era; the chain would reject this transaction")
-            }
             let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
             return Review(
                 request: request, title: summary.title, lines: summary.lines, warnings: summary.warnings,

@@ -60,6 +60,15 @@ public struct ExtensionValues: Sendable, Equatable {
         genesisHash = payload.genesisHash
     }
 
+    /// Refuses an immortal era whose checkpoint is not `genesis`: CheckMortality signs the
+    /// genesis hash for an immortal era, so the chain rejects any other (what the native and
+    /// UOS reviews both check, in `ExtrinsicReview`).
+    public func checkImmortalCheckpoint(genesis: [UInt8]) throws(SubstrateError) {
+        guard era == .immortal, let checkpoint, checkpoint != genesis else { return }
+        throw SubstrateError("the era is immortal, so CheckMortality signs the genesis hash 0x\(Hex.encode(genesis)), but the block hash signed "
+            + "is 0x\(Hex.encode(checkpoint)); the chain would reject this transaction")
+    }
+
     /// The extra and additional data `list` makes of these values: the inverse of reading.
     /// Every value `list` carries must be set (as after reading by it, or from a request); one
     /// left nil would be written as zero.

@@ -22,6 +22,7 @@ struct ExtrinsicReview {
          context: ReviewContext) throws {
         let list = signing.extensions
         let values = try ExtensionValues(reading: signing.bytes, callLength: payload.method.count, by: list)
+        try values.checkImmortalCheckpoint(genesis: values.genesisHash ?? payload.genesisHash)
         // Without CheckGenesis nothing signed names the network: the request's genesis hash
         // still picks the address format, but the review says it is only the request's.
         let network = SubstrateNetwork.byGenesis(values.genesisHash ?? payload.genesisHash)

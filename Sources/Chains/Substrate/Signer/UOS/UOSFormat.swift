@@ -29,6 +29,7 @@ public struct UOSFormat: ForeignFormat {
         }
         let uos = try UOSPayload(decoding: input.bytes)
         let own = try Self.account(for: uos, in: accounts.filter { $0.chain == chain })
+        try Self.checkScheme(uos, own)
         let account = try MessageAccount(address: own.address, publicKey: own.publicKey)
         let network = SubstrateNetwork.caip2(genesisHash: uos.genesisHash)
         let body: JSONValue
@@ -69,6 +70,28 @@ public struct UOSFormat: ForeignFormat {
     }
 }
 
+extension UOSFormat {
+    /// Refuses a transaction (codes 00, 01, 02, 06) whose crypto byte names a scheme other than
+    /// the account's, before anything is shown or unlocked: the answer's MultiSignature would be
+    /// of another type than the wallet asked for. Crypto `01` is taken for any account, since
+    /// polkadot-js sends it whatever the account's scheme; a message (03) is not checked, its
+    /// answer carries no type byte. An account whose scheme the keystore does not record is
+    /// checked when the answer is written (`UOSAnswer`).
+    static func checkScheme(_ uos: UOSPayload, _ own: OwnAccount) throws(SubstrateError) {
+        if case .message = uos.content { return }
+        let scheme: KeyScheme? = own.publicKey.count == 33 ? .secp256k1 : own.scheme
+        let asked: KeyScheme
+        switch uos.crypto {
+        case .sr25519: return
+        case .ed25519: asked = .ed25519
+        case .ecdsa: asked = .secp256k1
+        }
+        guard let scheme, scheme != asked else { return }
+        throw SubstrateError("the UOS request asks for an \(uos.crypto) signature (crypto \(Hex.encode([uos.crypto.rawValue]))), but the account "
+            + "\(own.address) signs with \(scheme == .secp256k1 ? "ecdsa" : "\(scheme)"); nothing was signed")
+    }
+}
+
 /// The answer polkadot-js reads back (RQR `ScanSignature.tsx`: zxing `getText()`, then `0x`
 /// prepended): the signature as lowercase hex ASCII without `0x`, in one byte-mode QR; for a
 /// transaction the SCALE MultiSignature (type byte, then the signature), for a message the bare
@@ -77,7 +100,8 @@ public struct UOSAnswer: ForeignAnswer {
     public enum Kind: Sendable { case transaction, message }
     public let kind: Kind
     /// The request's crypto byte: a transaction answered with another scheme's signature is
-    /// refused for `00` and `02` (polkadot-js sends `01` for every account, so `01` takes any).
+    /// refused for `00` and `02` (polkadot-js sends `01` for every account, so `01` takes any);
+    /// a second check, after `UOSFormat.checkScheme` refused such a request before the review.
     public let crypto: UOSPayload.Crypto
     public var name: String { kind == .transaction ? "UOS signature (MultiSignature, hex)" : "UOS message signature (hex)" }
     public let qr = ForeignAnswerQR.binary

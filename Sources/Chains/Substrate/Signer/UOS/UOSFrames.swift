@@ -7,18 +7,22 @@ import AirsignMessages
 ///   Frames come in any order and repeat; the payload is the data in index order once all are
 ///   in. The frames carry no message id, so the collector refuses what shows two payloads
 ///   mixed: a count other than the first frame's, or an index seen before with other data.
+///   At most `maxFrames` frames and `maxPayloadLength` data bytes in all.
 /// - RaptorQ (Vault-style producers): every frame is `u32 BE (0x80000000 | payload size) ‖
 ///   RaptorQ packet` (the `raptorq` crate's serialized `EncodingPacket`: SBN, 24-bit ESI,
-///   symbol). Any large enough set of distinct packets decodes (`RaptorQ`, liblcrq). A size or
-///   symbol size other than the first frame's, or an ESI seen before with another symbol, is
-///   refused as mixed.
+///   symbol). Any large enough set of distinct packets decodes (`UOSRaptorQStream`, liblcrq).
+///   A size or symbol size other than the first frame's, an ESI seen before with another
+///   symbol, or a frame the decoded payload does not give is refused as mixed.
 public struct UOSFraming: ForeignFraming {
     public let name = "UOS multipart"
     /// The legacy header: `00`, count, index.
     static let headerLength = 5
-    /// Most frames one legacy payload may have: 1024-byte frames of a payload within the message
-    /// limit (16 MiB) are far fewer; this bounds what a forged count makes the collector keep.
-    public static let maxFrames = 16384
+    /// The largest UOS payload, legacy or RaptorQ (`RaptorQ.maxLength`, 1 MiB): a sign request
+    /// is kilobytes (polkadot-js sends only the hash of a call over about 2.5 KB; an RFC-0078
+    /// proof is tens of KB). It bounds what the collector keeps, whatever the frames claim.
+    public static let maxPayloadLength = RaptorQ.maxLength
+    /// Most frames one legacy payload may have: 1 MiB in polkadot-js' 1024-byte frames.
+    public static let maxFrames = 1024
 
     public init() {}
 
@@ -84,8 +88,9 @@ public struct UOSRaptorQFrame: Sendable, Equatable {
 public struct UOSFrameCollector: ForeignFrameCollector {
     private enum Mode: Sendable {
         case empty
-        case legacy(count: Int, parts: [Int: [UInt8]])
-        case raptorQ(size: Int, symbolSize: Int, k: Int, symbols: [UInt32: [UInt8]], nextAttempt: Int)
+        /// The frame count, the data by index, and how many data bytes they hold.
+        case legacy(count: Int, parts: [Int: [UInt8]], bytes: Int)
+        case raptorQ(UOSRaptorQStream)
     }
 
     private var mode = Mode.empty
@@ -96,8 +101,8 @@ public struct UOSFrameCollector: ForeignFrameCollector {
     public var received: Int {
         switch mode {
         case .empty: return 0
-        case let .legacy(_, parts): return parts.count
-        case let .raptorQ(_, _, _, symbols, _): return symbols.count
+        case let .legacy(_, parts, _): return parts.count
+        case let .raptorQ(stream): return stream.received
         }
     }
 
@@ -106,8 +111,8 @@ public struct UOSFrameCollector: ForeignFrameCollector {
     public var expected: Int? {
         switch mode {
         case .empty: return nil
-        case let .legacy(count, _): return count
-        case let .raptorQ(_, _, k, _, _): return k
+        case let .legacy(count, _, _): return count
+        case let .raptorQ(stream): return stream.k
         }
     }
 
@@ -118,22 +123,27 @@ public struct UOSFrameCollector: ForeignFrameCollector {
     public mutating func receive(_ payload: [UInt8]) throws -> Bool {
         if payload.first == 0x80 { return try receiveRaptorQ(try UOSRaptorQFrame(payload)) }
         let frame = try UOSFrame(payload)
-        var parts: [Int: [UInt8]]
+        var (parts, bytes): ([Int: [UInt8]], Int)
         switch mode {
-        case .empty: parts = [:]
-        case let .legacy(count, known):
+        case .empty: (parts, bytes) = ([:], 0)
+        case let .legacy(count, known, held):
             guard frame.count == count else {
                 throw Self.mixed("frame \(frame.index + 1) says the payload has \(frame.count) frames, earlier frames said \(count)")
             }
-            parts = known
+            (parts, bytes) = (known, held)
         case .raptorQ: throw Self.mixed("a legacy frame among RaptorQ frames")
         }
         if let known = parts[frame.index] {
             guard known == frame.data else { throw Self.mixed("two different frames \(frame.index + 1) of \(frame.count)") }
             return false
         }
+        bytes += frame.data.count
+        guard bytes <= UOSFraming.maxPayloadLength else {
+            throw SubstrateError("UOS frames of more than \(UOSFraming.maxPayloadLength) bytes in all (\(bytes) in \(parts.count + 1) frames "
+                + "so far): a sign request is smaller")
+        }
         parts[frame.index] = frame.data
-        mode = .legacy(count: frame.count, parts: parts)
+        mode = .legacy(count: frame.count, parts: parts, bytes: bytes)
         if parts.count == frame.count, message == nil {
             message = (0 ..< frame.count).flatMap { parts[$0] ?? [] }
         }
@@ -141,52 +151,21 @@ public struct UOSFrameCollector: ForeignFrameCollector {
     }
 
     private mutating func receiveRaptorQ(_ frame: UOSRaptorQFrame) throws -> Bool {
-        var (symbols, k, nextAttempt): ([UInt32: [UInt8]], Int, Int)
+        var stream: UOSRaptorQStream
         switch mode {
-        case .empty:
-            guard let count = RaptorQ.sourceSymbols(length: frame.size, symbolSize: frame.symbol.count) else {
-                throw SubstrateError("a UOS RaptorQ payload of \(frame.size) bytes in \(frame.symbol.count)-byte symbols is not one this signer "
-                    + "decodes (one source block of at most \(RaptorQ.maxSourceSymbols) symbols, a symbol size divisible by 4)")
-            }
-            (symbols, k, nextAttempt) = ([:], count, count)
-        case let .raptorQ(size, symbolSize, count, known, next):
-            guard frame.size == size, frame.symbol.count == symbolSize else {
-                throw Self.mixed("a RaptorQ frame for a \(frame.size)-byte payload in \(frame.symbol.count)-byte symbols after frames for "
-                    + "\(size) bytes in \(symbolSize)-byte symbols")
-            }
-            (symbols, k, nextAttempt) = (known, count, next)
+        case .empty: stream = try UOSRaptorQStream(first: frame)
+        case let .raptorQ(current): stream = current
         case .legacy: throw Self.mixed("a RaptorQ frame among legacy frames")
         }
-        guard frame.esi <= RaptorQ.maxESI(for: k) else {
-            throw SubstrateError("a UOS RaptorQ frame with symbol id \(frame.esi), beyond the \(RaptorQ.maxESI(for: k)) a sender of \(k) source symbols uses")
-        }
-        if let known = symbols[frame.esi] {
-            guard known == frame.symbol else { throw Self.mixed("two different RaptorQ frames with symbol id \(frame.esi)") }
-            return false
-        }
-        // Once decoded, later frames are only checked against the others.
-        if message != nil || symbols.count >= RaptorQ.maxSymbols(for: k) {
-            guard message != nil else {
-                throw SubstrateError("\(symbols.count) distinct UOS RaptorQ frames do not decode to a payload of \(frame.size) bytes")
-            }
-            mode = .raptorQ(size: frame.size, symbolSize: frame.symbol.count, k: k, symbols: symbols, nextAttempt: nextAttempt)
-            return true
-        }
-        symbols[frame.esi] = frame.symbol
-        // Decoding costs about K³: try at K symbols, then after each doubling of the extra ones,
-        // and at the bound; a set that has not decoded by then is refused above.
-        if symbols.count >= nextAttempt || symbols.count == RaptorQ.maxSymbols(for: k) {
-            message = RaptorQ.decode(length: frame.size, symbolSize: frame.symbol.count,
-                                     symbols: symbols.sorted { $0.key < $1.key }.map { (esi: $0.key, data: $0.value) })
-            nextAttempt = k + max(1, 2 * (symbols.count - k))
-        }
-        mode = .raptorQ(size: frame.size, symbolSize: frame.symbol.count, k: k, symbols: symbols, nextAttempt: nextAttempt)
-        return true
+        let added = try stream.receive(frame)
+        mode = .raptorQ(stream)
+        if message == nil { message = stream.message }
+        return added
     }
 
     /// The 1-based numbers of the legacy frames still missing, for the refusal of an incomplete set.
     public var missing: [Int] {
-        guard case let .legacy(count, parts) = mode else { return [] }
+        guard case let .legacy(count, parts, _) = mode else { return [] }
         return (0 ..< count).filter { parts[$0] == nil }.map { $0 + 1 }
     }
 

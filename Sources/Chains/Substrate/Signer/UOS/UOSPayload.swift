@@ -10,8 +10,9 @@ import AirsignEncoding
 /// - `03` a message (polkadot-js `signRaw`), signed with `<Bytes>` wrapping.
 /// Every other code (bulk, dynamic derivations, Vault's network updates) is refused by name.
 public struct UOSPayload: Sendable, Equatable {
-    /// The scheme byte. polkadot-js always sends `01` whatever the account's scheme, so it is
-    /// checked against the signature scheme only for `00` and `02` (`UOSAnswer`).
+    /// The scheme byte. polkadot-js always sends `01` whatever the account's scheme, so only
+    /// `00` and `02` are checked against the account's scheme: for a transaction, when the
+    /// request is read (`UOSFormat.checkScheme`), and again when the answer is written.
     public enum Crypto: UInt8, Sendable {
         case ed25519 = 0, sr25519 = 1, ecdsa = 2
 

@@ -61,9 +61,13 @@ extension UOSPayload {
 extension UOSFraming {
     /// `payload` as legacy multipart frames (`00 ‖ u16 BE count ‖ u16 BE index ‖ data`), every
     /// payload framed, even a one-frame one, as polkadot-js `createFrames` does; refuses a
-    /// payload needing more than `maxFrames` frames.
+    /// payload over `maxPayloadLength` bytes or needing more than `maxFrames` frames (what a
+    /// signer's collector takes).
     public static func frames(_ payload: [UInt8], size: Int = UOSPayload.frameSize) throws(SubstrateError) -> [[UInt8]] {
         guard size > 0, !payload.isEmpty else { throw SubstrateError("a UOS payload to frame is empty") }
+        guard payload.count <= maxPayloadLength else {
+            throw SubstrateError("the UOS payload is \(payload.count) bytes, more than the \(maxPayloadLength) a signer collects")
+        }
         let count = (payload.count + size - 1) / size
         guard count <= maxFrames else { throw SubstrateError("the UOS payload needs \(count) frames, more than \(maxFrames)") }
         return (0 ..< count).map { index in

@@ -26,7 +26,12 @@ extension SubstrateChain {
                     confirmation: summary.confirmation, key: key, totals: summary.totals,
                     signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
             }
-            let why = network == nil ? "its network is not one this signer knows" : "this signer has no runtime table that reads it"
+            // Only 00/02 get here: a 06 whose proof does not read it is refused, not shown blind.
+            var why = "it is not a transaction this signer reads"
+            if case let .transaction(_, callLength) = uos.content,
+               case let .failure(error) = Self.tableReading(signed, callLength: callLength, genesis: uos.genesisHash) {
+                why = error.description
+            }
             return Review(
                 request: request, title: "Substrate transaction (UOS) that cannot be decoded",
                 lines: [format, from, networkLine, ReviewLine("payload (hex)", Hex.encode(signed, prefix: true)), ReviewLine("length", "\(signed.count) bytes")],
@@ -79,7 +84,7 @@ extension SubstrateChain {
         }
         switch uos.content {
         case let .transaction(signed, callLength):
-            guard let (list, values) = tableReading(signed, callLength: callLength, genesis: uos.genesisHash) else { return nil }
+            guard case let .success((list, values)) = tableReading(signed, callLength: callLength, genesis: uos.genesisHash) else { return nil }
             let read = try payload(signed, callLength, values, list)
             let built = SigningPayload(read, extensions: list)
             try canonical(built, signed)
@@ -97,19 +102,40 @@ extension SubstrateChain {
     }
 
     /// The first runtime of the network's table whose list reads `signed` as a payload of a
-    /// spec and transaction version it covers, for this genesis.
-    static func tableReading(_ signed: [UInt8], callLength: Int, genesis: [UInt8]) -> (ExtensionList, ExtensionValues)? {
-        guard let network = SubstrateNetwork.byGenesis(genesis) else { return nil }
+    /// spec and transaction version it covers, for this genesis; else why none does, for the
+    /// blind review (`reviewUOS`).
+    static func tableReading(_ signed: [UInt8], callLength: Int, genesis: [UInt8]) -> Result<(ExtensionList, ExtensionValues), SubstrateError> {
+        guard let network = SubstrateNetwork.byGenesis(genesis) else {
+            return .failure(SubstrateError("its genesis hash is not a network this signer knows"))
+        }
+        guard !network.runtimes.isEmpty else {
+            // UOS 00/02 carries no extension list: where the call ends is known, but not what the
+            // bytes after it are (a chain tipping in an asset, as Asset Hubs do, adds its id).
+            return .failure(SubstrateError("this signer has no runtime table for \(network.name), and a UOS transaction without a metadata proof "
+                + "does not say which signed extensions its bytes hold"))
+        }
+        var why: [String] = []
         for runtime in network.runtimes {
             // A list that does not read the bytes is simply not this runtime's: the next is tried,
             // and with none the request goes to the blind path, which says why.
-            guard let list = try? ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime)),
-                  let values = try? ExtensionValues(reading: signed, callLength: callLength, by: list),
-                  let spec = values.specVersion, let version = values.transactionVersion,
-                  runtime.covers(specVersion: spec, transactionVersion: version), values.genesisHash == genesis
-            else { continue }
-            return (list, values)
+            do throws(SubstrateError) {
+                let list = try ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime))
+                let values = try ExtensionValues(reading: signed, callLength: callLength, by: list)
+                guard let spec = values.specVersion, let version = values.transactionVersion, runtime.covers(specVersion: spec, transactionVersion: version)
+                else {
+                    why.append("\(runtime.versions) reads it as spec \(values.specVersion.map(String.init) ?? "?"), transaction version "
+                        + "\(values.transactionVersion.map(String.init) ?? "?"), which it does not cover")
+                    continue
+                }
+                guard values.genesisHash == genesis else {
+                    why.append("\(runtime.versions) reads another genesis hash in it")
+                    continue
+                }
+                return .success((list, values))
+            } catch {
+                why.append("\(runtime.versions): \(error)")
+            }
         }
-        return nil
+        return .failure(SubstrateError("no runtime table of \(network.name) this signer has reads it (\(why.joined(separator: "; ")))"))
     }
 }

@@ -1,0 +1,77 @@
+import AirsignCrypto
+
+/// The RaptorQ frames of one UOS payload, collected until they decode and checked after.
+/// Decoding costs about K³, so it is tried only at `RaptorQ.attempts(for:)` (at most four
+/// times a stream), and a set of `RaptorQ.maxSymbols(for:)` frames that has not decoded is
+/// refused. Once decoded, the payload is re-encoded: every frame held, and every frame that
+/// comes later, must be the symbol the payload gives for its ESI, so a frame of another
+/// stream with the same sizes is refused as mixed rather than ignored.
+struct UOSRaptorQStream: Sendable {
+    let size: Int
+    let symbolSize: Int
+    /// The source symbol count.
+    let k: Int
+    private var symbols: [UInt32: [UInt8]] = [:]
+    /// Once decoded: the payload's symbols, and the ESIs of the frames checked against them.
+    private var encoder: RaptorQ.Encoder?
+    private var checked: Set<UInt32> = []
+    private(set) var message: [UInt8]?
+
+    /// Distinct frames taken.
+    var received: Int { encoder == nil ? symbols.count : checked.count }
+
+    /// A stream started by `first`; refuses sizes outside `RaptorQ`'s bounds.
+    init(first: UOSRaptorQFrame) throws(SubstrateError) {
+        guard let k = RaptorQ.sourceSymbols(length: first.size, symbolSize: first.symbol.count) else {
+            throw SubstrateError("a UOS RaptorQ payload of \(first.size) bytes in \(first.symbol.count)-byte symbols is not one this signer "
+                + "decodes (one source block of at most \(RaptorQ.maxSourceSymbols) symbols and \(RaptorQ.maxLength) bytes, "
+                + "a symbol size divisible by 4)")
+        }
+        (size, symbolSize, self.k) = (first.size, first.symbol.count, k)
+    }
+
+    /// Takes one frame; false for a repeat. Refuses a frame of other sizes, an ESI beyond what
+    /// a sender of K symbols uses, another symbol for a known ESI, a frame the decoded payload
+    /// does not give, and a full set that does not decode.
+    mutating func receive(_ frame: UOSRaptorQFrame) throws(SubstrateError) -> Bool {
+        guard frame.size == size, frame.symbol.count == symbolSize else {
+            throw UOSFrameCollector.mixed("a RaptorQ frame for a \(frame.size)-byte payload in \(frame.symbol.count)-byte symbols after frames for "
+                + "\(size) bytes in \(symbolSize)-byte symbols")
+        }
+        guard frame.esi <= RaptorQ.maxESI(for: k) else {
+            throw SubstrateError("a UOS RaptorQ frame with symbol id \(frame.esi), beyond the \(RaptorQ.maxESI(for: k)) a sender of \(k) source symbols uses")
+        }
+        if let encoder {
+            try Self.check(frame.esi, frame.symbol, against: encoder)
+            return checked.insert(frame.esi).inserted
+        }
+        if let known = symbols[frame.esi] {
+            guard known == frame.symbol else { throw UOSFrameCollector.mixed("two different RaptorQ frames with symbol id \(frame.esi)") }
+            return false
+        }
+        symbols[frame.esi] = frame.symbol
+        guard RaptorQ.attempts(for: k).contains(symbols.count) else { return true }
+        let held = symbols.sorted { $0.key < $1.key }.map { (esi: $0.key, data: $0.value) }
+        guard let decoded = RaptorQ.decode(length: size, symbolSize: symbolSize, symbols: held) else {
+            guard symbols.count < RaptorQ.maxSymbols(for: k) else {
+                throw SubstrateError("\(symbols.count) distinct UOS RaptorQ frames do not decode to a payload of \(size) bytes")
+            }
+            return true
+        }
+        guard let encoder = RaptorQ.Encoder(object: decoded, symbolSize: symbolSize) else {
+            throw SubstrateError("the decoded UOS RaptorQ payload cannot be re-encoded to check its frames")
+        }
+        for symbol in held { try Self.check(symbol.esi, symbol.data, against: encoder) }
+        self.encoder = encoder
+        checked = Set(held.map(\.esi))
+        symbols = [:]
+        message = decoded
+        return true
+    }
+
+    private static func check(_ esi: UInt32, _ symbol: [UInt8], against encoder: RaptorQ.Encoder) throws(SubstrateError) {
+        guard encoder.symbol(esi: esi) == symbol else {
+            throw UOSFrameCollector.mixed("the RaptorQ frame with symbol id \(esi) is not one of the decoded payload's")
+        }
+    }
+}
