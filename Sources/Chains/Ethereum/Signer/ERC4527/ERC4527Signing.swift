@@ -112,13 +112,14 @@ public struct ERC4527Signing: Sendable {
             // names one must agree with it, one that does not is for the domain's chain.
             var network = request.chainId.map { "eip155:\($0)" }
             if let domainChain = json["domain"]?["chainId"] {
-                guard let id = EthereumChain.typedChainId(domainChain) else {
-                    throw ERC4527Error("eth-sign-request.sign-data: domain.chainId is not an integer")
+                let domainNetwork: String
+                do { domainNetwork = try EthereumChain.typedDataNetwork(domainChainId: domainChain) } catch {
+                    throw ERC4527Error("eth-sign-request.sign-data: \(error)")
                 }
-                if let chainId = request.chainId, id != BigUInt(chainId) {
-                    throw ERC4527Error("eth-sign-request.chain-id is \(chainId), but the typed data's domain is for chain id \(id)")
+                if let chainId = request.chainId, network != domainNetwork {
+                    throw ERC4527Error("eth-sign-request.chain-id is \(chainId), but the typed data's domain is for chain id \(domainNetwork.dropFirst("eip155:".count))")
                 }
-                network = network ?? "eip155:\(id)"
+                network = network ?? domainNetwork
             }
             let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: json)])
             return (payload, network ?? account.network ?? "eip155:1")

@@ -140,6 +140,27 @@ import Testing
         }
     }
 
+    /// Typed data's network comes from its domain's chainId by the rule the native JSON path
+    /// uses (`typedDataNetwork`): 0, a negative number and one past uint256 are no chain ids,
+    /// whether the request names a chain id or not.
+    @Test func typedDataDomainChainIdsThatAreNoChainIdAreRefused() throws {
+        let accounts = try Self.keystore().accounts
+        for chainId in ["0", "\"0\"", "\"0x0\"", "-1", "\"-1\"", "1.5", "\"0x1\(String(repeating: "0", count: 64))\"",
+                        "1\(String(repeating: "0", count: 80))"] {
+            let typed = #"{"types":{"EIP712Domain":[{"name":"chainId","type":"uint256"}]},"primaryType":"EIP712Domain","domain":{"chainId":"# + chainId + "},\"message\":{}}"
+            for requested: UInt64? in [nil, 1] {
+                let error = #expect(throws: ERC4527Error.self, "\(chainId)") {
+                    try ERC4527Signing(try Self.request(Array(typed.utf8), .typedData, chainId: requested), accounts: accounts)
+                }
+                #expect(error?.description.contains("domain.chainId is not a chain id") == true, "\(chainId): \(error?.description ?? "")")
+            }
+        }
+        // The largest uint256 is a chain id (no network of ours, but not refused as a number).
+        let largest = (BigUInt(1) << 256) - 1
+        #expect(try EthereumChain.typedDataNetwork(domainChainId: .number("\(largest)")) == "eip155:\(largest)")
+        #expect(try EthereumChain.typedDataNetwork(domainChainId: .string("0x89")) == "eip155:137")
+    }
+
     /// The Keystone example is a pre-EIP-155 legacy transaction (its chain id slot is 0) for
     /// m/44'/1'/1'/0/1: decoded, and refused for both reasons a careful signer has.
     @Test func keystonesExampleIsRefusedNotSigned() throws {
