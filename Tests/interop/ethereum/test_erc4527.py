@@ -52,14 +52,18 @@ def signer(tmp_path_factory):
 
 
 def keypath(index, fingerprint=MASTER_FINGERPRINT):
-    return cbor2.CBORTag(304, {1: [44, True, 60, True, 0, True, 0, False, index, False], 2: fingerprint})
+    """MetaMask's keyring sends the pairing's source fingerprint; other wallets may leave it out (None)."""
+    body = {1: [44, True, 60, True, 0, True, 0, False, index, False]}
+    if fingerprint is not None:
+        body[2] = fingerprint
+    return cbor2.CBORTag(304, body)
 
 
-def sign_request(request_id, data, data_type, chain_id, index, address, origin="metamask", extra=None):
+def sign_request(request_id, data, data_type, chain_id, index, address, origin="metamask", extra=None, fingerprint=MASTER_FINGERPRINT):
     body = {1: cbor2.CBORTag(37, request_id), 2: data, 3: data_type}
     if chain_id is not None:
         body[4] = chain_id
-    body[5] = keypath(index)
+    body[5] = keypath(index, fingerprint)
     if address is not None:
         body[6] = bytes.fromhex(address[2:])
     body[7] = origin
@@ -199,8 +203,20 @@ def test_answer_qr_reads_back_with_zbar(signer, tmp_path, rng):
     assert recover_transaction(unsigned_preimage(tx), read_answer(answer)[1]) == ADDRESSES[0]
 
 
+def test_a_request_without_a_source_fingerprint_is_signed(signer, tmp_path, rng):
+    """Wallets other than MetaMask may leave the keypath's source fingerprint out: nothing to compare."""
+    tx = random_transaction(rng, 1, legacy=False)
+    request_id = rng.randbytes(16)
+    cbor = sign_request(request_id, unsigned_preimage(tx), 4, 1, 0, ADDRESSES[0], fingerprint=None)
+    assert 2 not in cbor2.loads(cbor)[5].value
+    out, answer = sign(signer, tmp_path, [ur_support.encode("eth-sign-request", cbor)])
+    assert out.returncode == 0, out.stderr
+    echoed, signature = read_answer(answer)
+    assert echoed == request_id and recover_transaction(unsigned_preimage(tx), signature) == ADDRESSES[0]
+
+
 @pytest.mark.parametrize("case", ["path not ours", "address not ours", "chain id mismatch", "unknown data type",
-                                  "truncated CBOR", "unknown key", "pre-EIP-155 legacy"])
+                                  "truncated CBOR", "unknown key", "pre-EIP-155 legacy", "another wallet's fingerprint"])
 def test_bad_requests_are_refused_with_one_line(signer, tmp_path, rng, case):
     tx = random_transaction(rng, 1, legacy=False)
     data = unsigned_preimage(tx)
@@ -213,6 +229,9 @@ def test_bad_requests_are_refused_with_one_line(signer, tmp_path, rng, case):
         "unknown key": (sign_request(rng.randbytes(16), data, 4, 1, 0, ADDRESSES[0], extra={9: 1}), "unknown key 9"),
         "pre-EIP-155 legacy": (sign_request(rng.randbytes(16), rlp.encode(rlp.decode(unsigned_preimage(random_transaction(rng, 1, legacy=True)))[:6]),
                                             1, 1, 0, ADDRESSES[0]), "EIP-155"),
+        # Our account's path and address, but the pairing of another phrase (its master fingerprint).
+        "another wallet's fingerprint": (sign_request(rng.randbytes(16), data, 4, 1, 0, ADDRESSES[0], fingerprint=0xE9181CF3),
+                                         "this request is for the wallet with fingerprint e9181cf3; this signer's is 73c5da0a"),
     }[case]
     out, answer = sign(signer, tmp_path, [ur_support.encode("eth-sign-request", cbor)])
     assert out.returncode != 0

@@ -140,6 +140,19 @@ import Testing
         }
     }
 
+    /// The request's source fingerprint goes with it to the signer, which compares it with the
+    /// key's own master fingerprint once the key is open (absent: nothing to compare).
+    @Test func theFormatHandsOnTheSourceFingerprint() throws {
+        let accounts = try Self.keystore().accounts
+        let tx = try Self.transaction(.feeMarket)
+        for fingerprint: UInt32? in [0x73c5_da0a, 0x0102_0304, nil] {
+            let request = EthSignRequest(requestId: Self.requestId, signData: tx.unsignedEncoding, dataType: .typedTransaction, chainId: 1,
+                                         derivationPath: try Self.path(0, fingerprint: fingerprint), address: nil, origin: nil)
+            let read = try ERC4527Format().requests(SignerInput(bytes: try request.cbor(), urType: EthSignRequest.urType), accounts: accounts)
+            #expect(read.map(\.masterFingerprint) == [fingerprint])
+        }
+    }
+
     /// Typed data's network comes from its domain's chainId by the rule the native JSON path
     /// uses (`typedDataNetwork`): 0, a negative number and one past uint256 are no chain ids,
     /// whether the request names a chain id or not.
