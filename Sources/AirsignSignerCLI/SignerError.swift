@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignKeys
 
 /// Failures of the signer's key and account commands that are neither the keystore's nor the
 /// derivation's. Like every Airsign error, one line, never a secret.
@@ -52,20 +53,14 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
         case let .foreignAnswers(count):
             return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
         case let .otherWallet(requested, own, key):
-            let ours = own.map { "this signer's is \(Self.fingerprintText($0)) (key \"\(key)\")" }
+            let ours = own.map { "this signer's is \(KeySecret.fingerprintText($0)) (key \"\(key)\")" }
                 ?? "this signer's key \"\(key)\" is no recovery phrase and has none"
-            return "this request is for the wallet with fingerprint \(Self.fingerprintText(requested)); \(ours); nothing was signed"
+            return "this request is for the wallet with fingerprint \(KeySecret.fingerprintText(requested)); \(ours); nothing was signed"
         case let .pairingNeedsOneKey(text, keys):
             return "\(text.debugDescription) names accounts of \(keys.count) keys (\(keys.joined(separator: ", "))); a pairing exports one key: give its name"
         case let .pairingNeedsPhrase(name):
             return "the key \"\(name)\" is a single imported key, not a recovery phrase: it has no m/44'/60'/0' to pair (export its descriptor instead)"
         }
-    }
-
-    /// A fingerprint as wallets show it: 8 lower-case hex digits (`73c5da0a`).
-    static func fingerprintText(_ fingerprint: UInt32) -> String {
-        let hex = String(fingerprint, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     public var exitStatus: ExitStatus {

@@ -14,7 +14,7 @@ public struct ERC4527Signing: Sendable {
     public let request: EthSignRequest
     /// Chain `ethereum`, network `eip155:<chain id>`, the keystore's account, the payload of
     /// the data type, a fresh id (the ERC's request id need not be a version 4 UUID) and a
-    /// note naming the format and the requester's stated origin.
+    /// note naming the format, the requester's stated origin and the wallet's fingerprint.
     public let signRequest: SignRequest
 
     /// Reads the CBOR of a `ur:eth-sign-request` and matches it to one of `accounts`.
@@ -30,6 +30,11 @@ public struct ERC4527Signing: Sendable {
         // The wallet's own words: escaped and cut short, so an odd or long origin is shown, not
         // turned into a refusal of the note.
         if let origin = request.origin { note += " from \"\(MessageText.escaped(String(origin.prefix(100))))\"" }
+        // Which wallet it is for is checked when the PIN opens the key (`ForeignRequest`); the
+        // review says which one the request names, so `inspect` shows it too.
+        if let fingerprint = request.derivationPath.sourceFingerprint {
+            note += ", for the wallet with fingerprint \(KeySecret.fingerprintText(fingerprint))"
+        }
         do {
             signRequest = try SignRequest.make(chain: ChainID(Chain.ethereum), network: network,
                                                account: try MessageAccount(address: own.address, publicKey: own.publicKey),

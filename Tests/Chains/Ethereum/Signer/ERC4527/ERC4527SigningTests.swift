@@ -150,7 +150,11 @@ import Testing
                                          derivationPath: try Self.path(0, fingerprint: fingerprint), address: nil, origin: nil)
             let read = try ERC4527Format().requests(SignerInput(bytes: try request.cbor(), urType: EthSignRequest.urType), accounts: accounts)
             #expect(read.map(\.masterFingerprint) == [fingerprint])
+            #expect(read.first?.request.note?.hasSuffix(", for the wallet with fingerprint 73c5da0a") == (fingerprint == 0x73c5_da0a))
         }
+        let named = try ERC4527Signing(EthSignRequest(requestId: nil, signData: [1], dataType: .personalMessage, chainId: nil,
+                                                      derivationPath: try Self.path(0, fingerprint: 0xf01), address: nil, origin: "metamask"), accounts: accounts)
+        #expect(named.signRequest.note == "ERC-4527 personal message request from \"metamask\", for the wallet with fingerprint 00000f01")
     }
 
     /// Typed data's network comes from its domain's chainId by the rule the native JSON path
