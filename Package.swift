@@ -177,7 +177,7 @@ let package = Package(
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
         .target(name: "AirsignFuzz", dependencies: [
             "AirsignEncoding", "AirsignUnicode", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
-            "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
+            "AirsignEthereum", "AirsignEthereumOnline", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
             "AirsignBLS12381",
         ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),

@@ -1,10 +1,11 @@
 import AirsignEncoding
 import AirsignEthereum
+import AirsignEthereumOnline
 import AirsignKeys
 import AirsignMessages
 
 extension FuzzTarget {
-    static let ethereumWalletInput = FuzzTarget(name: "ethereum-wallet-input", summary: "what other wallets and tools send: ERC-4527 eth-sign-request CBOR (eth-signature, crypto-hdkey too) and the native forms (tx hex, tx JSON, eth_signTypedData_v4), turned into requests and reviewed as the signer would") { input throws(FuzzViolation) in
+    static let ethereumWalletInput = FuzzTarget(name: "ethereum-wallet-input", summary: "what other wallets and tools send: ERC-4527 eth-sign-request CBOR (eth-signature, crypto-hdkey and the watch's pairing check too) and the native forms (tx hex, tx JSON, eth_signTypedData_v4), turned into requests and reviewed as the signer would") { input throws(FuzzViolation) in
         if let request = try? EthSignRequest(cbor: input) {
             // What decodes re-encodes to CBOR that decodes to the same request.
             guard let encoded = try? request.cbor(), let again = try? EthSignRequest(cbor: encoded) else { throw FuzzViolation("a decoded eth-sign-request does not re-encode") }
@@ -22,6 +23,12 @@ extension FuzzTarget {
         }
         if let key = try? CryptoHDKey(cbor: input) {
             try FuzzViolation.check((try? CryptoHDKey(cbor: key.cbor())) == key, "a crypto-hdkey changes when re-encoded")
+            // As the watch's --pairing: whatever key it holds, deriving the account refuses or
+            // names the key's own source fingerprint.
+            if let account = EthereumFuzzAccount.account, let path = try? DerivationPath("m/44'/60'/0'/0/0"),
+               let named = try? ERC4527Pairing(key: key).sourceFingerprint(account: account.publicKey, path: path) {
+                try FuzzViolation.check(named == key.origin?.sourceFingerprint, "a pairing named another fingerprint than its own")
+            }
         }
         // The native forms `import` and the signer read, for the fuzz account on mainnet.
         if let account = EthereumFuzzAccount.account,

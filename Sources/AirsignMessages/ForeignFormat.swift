@@ -52,10 +52,15 @@ extension ForeignFormat {
 public struct ForeignRequest: Sendable {
     public let request: SignRequest
     public let answer: any ForeignAnswer
+    /// The BIP32 fingerprint of the master key the wallet says the signing key derives from
+    /// (ERC-4527's source fingerprint), when it says one. It needs the secret to check, so the
+    /// signer compares it with the key's own once the key is open, before it signs anything.
+    public let masterFingerprint: UInt32?
 
-    public init(request: SignRequest, answer: any ForeignAnswer) {
+    public init(request: SignRequest, answer: any ForeignAnswer, masterFingerprint: UInt32? = nil) {
         self.request = request
         self.answer = answer
+        self.masterFingerprint = masterFingerprint
     }
 }
 

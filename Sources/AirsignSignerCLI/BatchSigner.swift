@@ -47,11 +47,16 @@ public struct BatchSigner: Sendable {
     /// responses in request order (compact ones when `compact`). Any failure throws before
     /// anything is returned, so a caller that writes only the returned value writes all or
     /// nothing. Keystore errors (wrong PIN, damaged file) are thrown as they are.
-    public func sign(_ plan: SigningPlan, pin: SecureBytes, compact: Bool) throws -> [SignResponse] {
+    ///
+    /// `masterFingerprints` (one a review, or empty) are the master-key fingerprints foreign
+    /// requests name: each is compared with its key's own as soon as the keys are open, and a
+    /// request for another wallet stops the batch before anything is signed.
+    public func sign(_ plan: SigningPlan, pin: SecureBytes, compact: Bool, masterFingerprints: [UInt32?] = []) throws -> [SignResponse] {
         var secrets: [String: SecretPayload] = [:]
         for name in plan.keyNames {
             secrets[name] = try keystore.secret(of: try KeyName(name), pin: pin)
         }
+        try checkWallets(plan, masterFingerprints: masterFingerprints, secrets: secrets)
         // One derived key per account: a batch of 1,000 requests from one account derives once.
         var derived: [String: SigningKey] = [:]
         var responses: [SignResponse] = []
@@ -78,6 +83,17 @@ public struct BatchSigner: Sendable {
             responses.append(try signOne(review, position: offset + 1, key: key, compact: compact))
         }
         return responses
+    }
+
+    /// Each named master fingerprint against the key of its review's account.
+    private func checkWallets(_ plan: SigningPlan, masterFingerprints: [UInt32?], secrets: [String: SecretPayload]) throws {
+        for (offset, wanted) in masterFingerprints.enumerated() {
+            guard let wanted, offset < plan.signers.count else { continue }
+            let name = plan.signers[offset].keyName
+            guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
+            let own = try keys.masterFingerprint(keyName: name, secret: secret)
+            guard own == wanted else { throw SignerError.otherWallet(requested: wanted, own: own, key: name) }
+        }
     }
 
     private func signOne(_ review: Review, position: Int, key: SigningKey, compact: Bool) throws(MessagesError) -> SignResponse {

@@ -12,6 +12,9 @@ public struct DetectedInput: Sendable {
     /// One answer encoder a request when the input was in a foreign format; nil for Airsign's
     /// own format and native artifacts, answered with sign responses.
     public let answers: [any ForeignAnswer]?
+    /// One a request: the master-key fingerprint a foreign request names (nil where it names
+    /// none); empty for Airsign's own format and native artifacts.
+    public var masterFingerprints: [UInt32?] = []
 
     /// Detects the format of `input` and reads its requests for the keystore's `accounts`.
     /// Foreign formats are asked first (each recognizes its input by its first bytes or UR
@@ -26,7 +29,8 @@ public struct DetectedInput: Sendable {
                 // The format's own error type has no exit status; what it refuses is refused input (exit 3).
                 throw MessagesError.invalidField(message: nil, field: format.name, reason: String(describing: error))
             }
-            return DetectedInput(format: format.name + carriage(input), requests: read.map(\.request), answers: read.map(\.answer))
+            return DetectedInput(format: format.name + carriage(input), requests: read.map(\.request), answers: read.map(\.answer),
+                                 masterFingerprints: read.map(\.masterFingerprint))
         }
         if let type = input.urType, type != "bytes" {
             throw MessagesError.invalidField(message: nil, field: "ur:\(type)", reason: "no chain of this signer reads this UR type")

@@ -161,7 +161,7 @@ public struct SignJob: Sendable {
             guard try confirm(question) else { throw CLIError.cancelled }
         }
         let secret = try pin()
-        let responses = try signer.sign(plan, pin: secret, compact: compact)
+        let responses = try signer.sign(plan, pin: secret, compact: compact, masterFingerprints: detected.masterFingerprints)
         // After the keys opened (so the PIN is proven right) and before any response leaves.
         try verifyInstalled(secret)
         log("Signed \(responses.count) request\(responses.count == 1 ? "" : "s") with \(plan.keyNames.count) key\(plan.keyNames.count == 1 ? "" : "s").")

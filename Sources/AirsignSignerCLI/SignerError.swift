@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignKeys
 
 /// Failures of the signer's key and account commands that are neither the keystore's nor the
 /// derivation's. Like every Airsign error, one line, never a secret.
@@ -22,6 +23,9 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     case noSubstrateAccount(String)
     /// A foreign format's input held other than one request: its answer is one code.
     case foreignAnswers(count: Int)
+    /// A foreign request names the master fingerprint of another wallet than the key that
+    /// holds its account (nil `own`: the key has no master key); nothing was signed.
+    case otherWallet(requested: UInt32, own: UInt32?, key: String)
     /// A pairing export names accounts of other than one key.
     case pairingNeedsOneKey(String, keys: [String])
     /// A pairing export of a key that is not a recovery phrase (it has no account-level key).
@@ -48,6 +52,10 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
             return "\(text.debugDescription) has no Substrate account to export for polkadot-js (see: airsign-signer account list)"
         case let .foreignAnswers(count):
             return "the wallet's request held \(count) requests; its answer carries one, so nothing was written"
+        case let .otherWallet(requested, own, key):
+            let ours = own.map { "this signer's is \(KeySecret.fingerprintText($0)) (key \"\(key)\")" }
+                ?? "this signer's key \"\(key)\" is no recovery phrase and has none"
+            return "this request is for the wallet with fingerprint \(KeySecret.fingerprintText(requested)); \(ours); nothing was signed"
         case let .pairingNeedsOneKey(text, keys):
             return "\(text.debugDescription) names accounts of \(keys.count) keys (\(keys.joined(separator: ", "))); a pairing exports one key: give its name"
         case let .pairingNeedsPhrase(name):
@@ -58,7 +66,8 @@ public enum SignerError: Error, Equatable, CustomStringConvertible, Sendable, Ex
     public var exitStatus: ExitStatus {
         switch self {
         case .phraseNotConfirmed, .phraseFileExists: return .invalidInput
-        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .noSubstrateAccount, .pairingNeedsOneKey, .pairingNeedsPhrase:
+        case .accountExists, .noSuchAccount, .keyWithoutAccounts, .accountNotOnNetwork, .noSubstrateAccount, .pairingNeedsOneKey, .pairingNeedsPhrase,
+             .otherWallet:
             return .keystoreState
         case .phraseFileFailed, .foreignAnswers: return .failure
         }

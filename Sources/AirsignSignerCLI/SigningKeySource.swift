@@ -9,6 +9,14 @@ public protocol SigningKeySource: Sendable {
     /// The signing key of `account`, derived from `secret` (the secret of the key that lists
     /// the account). The pipeline checks the derived public key against the account's.
     func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey
+    /// The BIP32 master fingerprint of the key `keyName` from its `secret` (a foreign request
+    /// may name one); nil when the secret has no master key.
+    func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32?
+}
+
+extension SigningKeySource {
+    /// Secrets of kinds without a BIP32 master key (the test chain's).
+    public func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32? { nil }
 }
 
 /// The key kinds `airsign-signer key generate|import` store (`bip39`, `substrate-seed`,
@@ -34,6 +42,11 @@ public struct StandardSigningKeys: SigningKeySource {
             throw SigningKeyError.doesNotFit("key \"\(account.keyName)\" no longer derives \(account.address)")
         }
         return derived.signingKey
+    }
+
+    public func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32? {
+        let (keySecret, passphrase) = try secret.keySecret(name: try KeyName(keyName))
+        return try keySecret.masterFingerprint(passphrase: passphrase)
     }
 }
 

@@ -129,7 +129,11 @@ private let ethereumTransactionHandlers: [String: Handler] = [
         return ["tx": json(tx), "signingHash": Hex.encode(tx.signingHash, prefix: true)]
     },
     "eth_typed_data": { request in
-        let typed = try TypedData(jsonText: Array(try request.string("json").utf8))
+        let text = Array(try request.string("json").utf8)
+        // `deriveDomainType`: read as the native JSON path reads typed data that may lack an
+        // EIP712Domain type (`TypedDataDomain.withDomainType`).
+        let typed = request.fields["deriveDomainType"] as? Bool == true
+            ? try TypedData(json: try TypedDataDomain.withDomainType(try JSONParser().parse(text))) : try TypedData(jsonText: text)
         var out: [String: Any] = ["digest": Hex.encode(try typed.digest(), prefix: true),
                                   "domainSeparator": Hex.encode(try typed.domainSeparator(), prefix: true)]
         if request.fields["key"] != nil { out["signature"] = Hex.encode(try typed.sign(with: try key(request)), prefix: true) }

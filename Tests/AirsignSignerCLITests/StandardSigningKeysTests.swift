@@ -61,6 +61,33 @@ import Testing
         ])
     }
 
+    /// The master fingerprint of a stored phrase, as ERC-4527 requests name it: the "abandon …
+    /// about" phrase's is 73c5da0a (../shared/specs/ethereum/erc4527.md, the decoded Keystone
+    /// pairing); a passphrase makes another wallet; a single key has none.
+    @Test func masterFingerprintsOfStoredSecrets() throws {
+        let dir = ScratchDirectory()
+        let keystore = Keystore(directory: dir.path + "/home")
+        try keystore.initialize(pin: testPIN, limits: cheapKDF)
+        let abandon = try Mnemonic(phrase: secret("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"))
+        let cases: [(String, KeySecret, String, UInt32?)] = [
+            ("phrase", .mnemonic(abandon), "", 0x73c5_da0a),
+            ("passphrase", .mnemonic(abandon), "TREZOR", nil),
+            ("single", .secp256k1(try Secp256k1.PrivateKey(secretHex(String(repeating: "11", count: 32)))), "", nil),
+        ]
+        let source = StandardSigningKeys(keystore: keystore)
+        var seen: [UInt32?] = []
+        for (name, secret, passphrase, expected) in cases {
+            let payload = try SecretPayload(secret: secret, passphrase: SecureBytes(copying: Array(passphrase.utf8)))
+            try keystore.add(payload, metadata: KeyMetadata(name: KeyName(name), kind: payload.kind, accounts: [], created: "2026-01-01T00:00:00Z"), pin: testPIN)
+            let fingerprint = try source.masterFingerprint(keyName: name, secret: try keystore.secret(of: KeyName(name), pin: testPIN))
+            if let expected { #expect(fingerprint == expected, "\(name)") }
+            seen.append(fingerprint)
+        }
+        // The passphrase makes another wallet; a single key has no master key.
+        #expect(seen[1] != nil && seen[1] != seen[0])
+        #expect(seen[2] == nil)
+    }
+
     @Test func anAccountTheKeyDoesNotListIsRefused() throws {
         let dir = ScratchDirectory()
         let keystore = Keystore(directory: dir.path + "/home")

@@ -52,14 +52,18 @@ def signer(tmp_path_factory):
 
 
 def keypath(index, fingerprint=MASTER_FINGERPRINT):
-    return cbor2.CBORTag(304, {1: [44, True, 60, True, 0, True, 0, False, index, False], 2: fingerprint})
+    """MetaMask's keyring sends the pairing's source fingerprint; other wallets may leave it out (None)."""
+    body = {1: [44, True, 60, True, 0, True, 0, False, index, False]}
+    if fingerprint is not None:
+        body[2] = fingerprint
+    return cbor2.CBORTag(304, body)
 
 
-def sign_request(request_id, data, data_type, chain_id, index, address, origin="metamask", extra=None):
+def sign_request(request_id, data, data_type, chain_id, index, address, origin="metamask", extra=None, fingerprint=MASTER_FINGERPRINT):
     body = {1: cbor2.CBORTag(37, request_id), 2: data, 3: data_type}
     if chain_id is not None:
         body[4] = chain_id
-    body[5] = keypath(index)
+    body[5] = keypath(index, fingerprint)
     if address is not None:
         body[6] = bytes.fromhex(address[2:])
     body[7] = origin
@@ -199,8 +203,20 @@ def test_answer_qr_reads_back_with_zbar(signer, tmp_path, rng):
     assert recover_transaction(unsigned_preimage(tx), read_answer(answer)[1]) == ADDRESSES[0]
 
 
+def test_a_request_without_a_source_fingerprint_is_signed(signer, tmp_path, rng):
+    """Wallets other than MetaMask may leave the keypath's source fingerprint out: nothing to compare."""
+    tx = random_transaction(rng, 1, legacy=False)
+    request_id = rng.randbytes(16)
+    cbor = sign_request(request_id, unsigned_preimage(tx), 4, 1, 0, ADDRESSES[0], fingerprint=None)
+    assert 2 not in cbor2.loads(cbor)[5].value
+    out, answer = sign(signer, tmp_path, [ur_support.encode("eth-sign-request", cbor)])
+    assert out.returncode == 0, out.stderr
+    echoed, signature = read_answer(answer)
+    assert echoed == request_id and recover_transaction(unsigned_preimage(tx), signature) == ADDRESSES[0]
+
+
 @pytest.mark.parametrize("case", ["path not ours", "address not ours", "chain id mismatch", "unknown data type",
-                                  "truncated CBOR", "unknown key", "pre-EIP-155 legacy"])
+                                  "truncated CBOR", "unknown key", "pre-EIP-155 legacy", "another wallet's fingerprint"])
 def test_bad_requests_are_refused_with_one_line(signer, tmp_path, rng, case):
     tx = random_transaction(rng, 1, legacy=False)
     data = unsigned_preimage(tx)
@@ -213,6 +229,9 @@ def test_bad_requests_are_refused_with_one_line(signer, tmp_path, rng, case):
         "unknown key": (sign_request(rng.randbytes(16), data, 4, 1, 0, ADDRESSES[0], extra={9: 1}), "unknown key 9"),
         "pre-EIP-155 legacy": (sign_request(rng.randbytes(16), rlp.encode(rlp.decode(unsigned_preimage(random_transaction(rng, 1, legacy=True)))[:6]),
                                             1, 1, 0, ADDRESSES[0]), "EIP-155"),
+        # Our account's path and address, but the pairing of another phrase (its master fingerprint).
+        "another wallet's fingerprint": (sign_request(rng.randbytes(16), data, 4, 1, 0, ADDRESSES[0], fingerprint=0xE9181CF3),
+                                         "this request is for the wallet with fingerprint e9181cf3; this signer's is 73c5da0a"),
     }[case]
     out, answer = sign(signer, tmp_path, [ur_support.encode("eth-sign-request", cbor)])
     assert out.returncode != 0
@@ -275,13 +294,16 @@ def test_watch_drives_a_keystone_style_signer(signer, tmp_path, kind):
     out = run("airsign-watch", "ethereum", *args, *common, env=env)
     assert out.returncode == 0, out.stderr
     request_id = uuid.UUID(json.loads(request.read_text())["id"])
-    out = run("airsign-watch", "ethereum", "erc4527", str(request_id), env=env)
+    # With the signer's pairing the request names its wallet; without (legacy here), it names none.
+    pairing = [] if kind == "legacy" else ["--pairing", str(export_pairing(signer, tmp_path))]
+    out = run("airsign-watch", "ethereum", "erc4527", str(request_id), *pairing, env=env)
     assert out.returncode == 0, out.stderr
     ur_type, cbor = ur_support.decode(out.stdout)
     assert ur_type == "eth-sign-request"
     sign_request = cbor2.loads(cbor)
     assert sign_request[1] == request_id
     assert sign_request[5].tag == 304 and sign_request[5].value[1] == (44, True, 60, True, 0, True, 0, False, 0, False)
+    assert sign_request[5].value.get(2) == (None if kind == "legacy" else MASTER_FINGERPRINT)
     assert sign_request[6] == bytes.fromhex(ADDRESSES[0][2:]) and sign_request[7] == "airsign"
     key = Account.from_mnemonic(PHRASE).key
     data, data_type = sign_request[2], sign_request[3]
@@ -303,5 +325,59 @@ def test_watch_drives_a_keystone_style_signer(signer, tmp_path, kind):
     out = run("airsign-watch", "ethereum", "finalize", str(answer), "--out", str(final), env=env)
     assert out.returncode == 0, out.stderr
     response = json.loads(final.read_text())
+    # What finalize wrote is checked as a verifier would: the transaction's sender, or the
+    # signer of the message or typed data, recovered by eth-account from the written signature.
     if data_type in (1, 4):
         assert Account.recover_transaction(response["result"]["rawTransaction"]) == ADDRESSES[0]
+    elif data_type == 3:
+        assert data == b"Sign in to example.org"
+        assert Account.recover_message(encode_defunct(primitive=data), signature=response["signature"]) == ADDRESSES[0]
+    else:
+        typed = json.loads((tmp_path / "typed.json").read_text())
+        assert json.loads(data) == typed
+        assert Account.recover_message(encode_typed_data(full_message=typed), signature=response["signature"]) == ADDRESSES[0]
+
+
+def export_pairing(signer, tmp_path):
+    """The signer's ur:crypto-hdkey pairing, as a file of its text."""
+    env, pin = signer
+    path = tmp_path / "pairing.txt"
+    out = run("airsign-signer", "account", "export", "main", "--format", "crypto-hdkey", "--pin-file", str(pin), "--out", str(path), env=env)
+    assert out.returncode == 0, out.stderr
+    return path
+
+
+def test_airsigns_signer_checks_the_wallet_the_watch_names(signer, tmp_path):
+    """The watch's request, paired with the signer's export, is signed by Airsign's signer; the
+    same request naming another wallet's fingerprint is refused; a pairing that does not derive
+    the account (its chain code changed) is refused by the watch, not sent."""
+    env, pin = signer
+    request = tmp_path / "request.json"
+    out = run("airsign-watch", "ethereum", "sign-message", "--chain-id", "1", "--message", "hello", "--from", ADDRESSES[1],
+              "--out", str(request), env=env)
+    assert out.returncode == 0, out.stderr
+    request_id = json.loads(request.read_text())["id"]
+    pairing = export_pairing(signer, tmp_path)
+    out = run("airsign-watch", "ethereum", "erc4527", request_id, "--pairing", str(pairing), env=env)
+    assert out.returncode == 0, out.stderr
+    assert "of the wallet with fingerprint 73c5da0a" in out.stderr
+    ur_type, cbor = ur_support.decode(out.stdout)
+    assert cbor2.loads(cbor)[5].value[2] == MASTER_FINGERPRINT
+    signed, answer = sign(signer, tmp_path, [out.stdout.strip()], name="watch")
+    assert signed.returncode == 0, signed.stderr
+    assert Account.recover_message(encode_defunct(text="hello"), signature=read_answer(answer)[1]) == ADDRESSES[1]
+
+    body = cbor2.loads(cbor)
+    body[5] = cbor2.CBORTag(304, {**body[5].value, 2: 0x0BADF00D})
+    refused, answer = sign(signer, tmp_path, [ur_support.encode("eth-sign-request", cbor2.dumps(body))], name="other")
+    assert refused.returncode == 7, refused.stderr
+    errors = [line for line in refused.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "the wallet with fingerprint 0badf00d; this signer's is 73c5da0a" in errors[0], refused.stderr
+    assert not answer.exists()
+
+    key = cbor2.loads(ur_support.decode(pairing.read_text())[1])
+    key[4] = bytes(32)
+    wrong = tmp_path / "wrong-pairing.txt"
+    wrong.write_text(ur_support.encode("crypto-hdkey", cbor2.dumps(key)))
+    out = run("airsign-watch", "ethereum", "erc4527", request_id, "--pairing", str(wrong), env=env)
+    assert out.returncode == 3 and "another wallet's pairing" in out.stderr and out.stdout == "", out.stderr

@@ -213,6 +213,39 @@ def test_random_typed_data_digests_and_signatures(testkit, rng):
         assert out["signature"] == "0x" + bytes(Account.sign_message(signable, key).signature).hex()
 
 
+DOMAIN_FIELDS = [("name", "string"), ("version", "string"), ("chainId", "uint256"), ("verifyingContract", "address"), ("salt", "bytes32")]
+
+
+def test_domain_hashing_with_and_without_each_field_matches_eth_account(testkit, rng):
+    """The EIP712Domain hashing of the native JSON path, against eth-account's, for every subset
+    of the five standard fields (salt included; the empty domain too), random values: typed data
+    without an EIP712Domain type (as dapps' `eth_signTypedData_v4` may send it; we derive the type
+    as `TypedDataDomain.withDomainType` does, eth-account as `hash_domain` does) and with the type
+    declared in the standard order. Domain separator, digest and signature must be byte-exact."""
+    documents, derive = [], []
+    for mask in range(32):
+        for declared in (False, True):
+            chosen = [field for i, field in enumerate(DOMAIN_FIELDS) if mask >> i & 1]
+            domain = {name: rand_value(rng, type_name, {}) for name, type_name in chosen}
+            if "chainId" in domain:
+                domain["chainId"] = rng.choice([1, 137, rng.randint(1, 2**64)])
+            types = {"Mail": [{"name": "contents", "type": "string"}, {"name": "to", "type": "address"}]}
+            if declared:
+                types["EIP712Domain"] = [{"name": name, "type": type_name} for name, type_name in chosen]
+            documents.append({"types": types, "primaryType": "Mail", "domain": domain,
+                              "message": {"contents": rand_value(rng, "string", {}), "to": rand_value(rng, "address", {})}})
+            derive.append(not declared)
+    keys = [rand_key(rng) for _ in documents]
+    outs = testkit.batch([{"op": "eth_typed_data", "json": json.dumps(d), "key": k.hex(), "deriveDomainType": True}
+                          for d, k in zip(documents, keys)])
+    for document, key, out, derived in zip(documents, keys, outs, derive):
+        assert "error" not in out, (out, document)
+        signable = encode_typed_data(full_message=document)
+        assert out["domainSeparator"] == "0x" + bytes(signable.header).hex(), (derived, document["domain"])
+        assert out["digest"] == "0x" + bytes(_hash_eip191_message(signable)).hex(), document
+        assert out["signature"] == "0x" + bytes(Account.sign_message(signable, key).signature).hex()
+
+
 def test_personal_sign(testkit, rng):
     messages = [rng.randbytes(rng.choice([0, 1, 32, rng.randint(0, 300)])) for _ in range(500)]
     keys = [rand_key(rng) for _ in messages]

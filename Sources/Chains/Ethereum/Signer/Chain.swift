@@ -243,6 +243,16 @@ public struct EthereumChain: ChainModule {
         return "this payload"
     }
 
+    /// The network typed data is signed on, from its domain's `chainId`: `eip155:<id>` for a
+    /// chain id from 1 to 2^256 - 1 (EIP-712 types it `uint256`). The one rule of every path
+    /// that picks a network from typed data (native JSON, ERC-4527).
+    public static func typedDataNetwork(domainChainId value: JSONValue) throws(EthereumChainError) -> String {
+        guard let id = typedChainId(value), id > 0, id < BigUInt(1) << 256 else {
+            throw EthereumChainError("domain.chainId is not a chain id (an integer from 1 to 2^256 - 1)")
+        }
+        return "eip155:\(id)"
+    }
+
     /// EIP-712 domains write chainId as a number, a decimal string or a 0x hex string.
     public static func typedChainId(_ value: JSONValue) -> BigUInt? {
         switch value {

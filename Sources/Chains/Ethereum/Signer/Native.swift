@@ -55,8 +55,7 @@ extension EthereumChain {
         // The domain's chain id is the network; a domain without one is for the account's own.
         var network: String?
         if let id = typed["domain"]?["chainId"] {
-            guard let chainId = Self.typedChainId(id), chainId > 0 else { throw Self.nativeRefusal(what, "domain.chainId is not a chain id") }
-            network = "eip155:\(chainId)"
+            do { network = try Self.typedDataNetwork(domainChainId: id) } catch { throw Self.nativeRefusal(what, error.description) }
         }
         let ethereum = accounts.filter { $0.chain == chain }
         let own: OwnAccount

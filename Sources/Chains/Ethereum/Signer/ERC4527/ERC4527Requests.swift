@@ -9,8 +9,9 @@ extension EthSignRequest {
     /// `request` (chain ethereum) for the account at `path`: a transaction as data type 1 or 4,
     /// a personal message as 3, typed data as 2 (its canonical JSON), with the chain id of the
     /// request's network, the account's address, origin "airsign", and the request's own id as
-    /// the UUID the answer echoes.
-    public init(request: SignRequest, path: String) throws(ERC4527Error) {
+    /// the UUID the answer echoes. `sourceFingerprint` is the master fingerprint of the signer's
+    /// wallet (from its pairing, `ERC4527Pairing`), which a signer compares with its own.
+    public init(request: SignRequest, path: String, sourceFingerprint: UInt32? = nil) throws(ERC4527Error) {
         let keyPath: DerivationPath
         do { keyPath = try DerivationPath(path) } catch { throw ERC4527Error("the account's path \(path): \(error)") }
         let chainId: UInt64
@@ -39,7 +40,7 @@ extension EthSignRequest {
             throw ERC4527Error("a \(request.payloadType) payload has no ERC-4527 data type")
         }
         self.init(requestId: Self.uuidBytes(request.id), signData: data, dataType: type, chainId: chainId,
-                  derivationPath: CryptoKeypath(keyPath), address: address.bytes, origin: "airsign")
+                  derivationPath: CryptoKeypath(keyPath, sourceFingerprint: sourceFingerprint), address: address.bytes, origin: "airsign")
     }
 
     /// The 16 bytes of a request id's UUID text.

@@ -14,7 +14,7 @@ public struct ERC4527Signing: Sendable {
     public let request: EthSignRequest
     /// Chain `ethereum`, network `eip155:<chain id>`, the keystore's account, the payload of
     /// the data type, a fresh id (the ERC's request id need not be a version 4 UUID) and a
-    /// note naming the format and the requester's stated origin.
+    /// note naming the format, the requester's stated origin and the wallet's fingerprint.
     public let signRequest: SignRequest
 
     /// Reads the CBOR of a `ur:eth-sign-request` and matches it to one of `accounts`.
@@ -30,6 +30,11 @@ public struct ERC4527Signing: Sendable {
         // The wallet's own words: escaped and cut short, so an odd or long origin is shown, not
         // turned into a refusal of the note.
         if let origin = request.origin { note += " from \"\(MessageText.escaped(String(origin.prefix(100))))\"" }
+        // Which wallet it is for is checked when the PIN opens the key (`ForeignRequest`); the
+        // review says which one the request names, so `inspect` shows it too.
+        if let fingerprint = request.derivationPath.sourceFingerprint {
+            note += ", for the wallet with fingerprint \(KeySecret.fingerprintText(fingerprint))"
+        }
         do {
             signRequest = try SignRequest.make(chain: ChainID(Chain.ethereum), network: network,
                                                account: try MessageAccount(address: own.address, publicKey: own.publicKey),
@@ -112,13 +117,14 @@ public struct ERC4527Signing: Sendable {
             // names one must agree with it, one that does not is for the domain's chain.
             var network = request.chainId.map { "eip155:\($0)" }
             if let domainChain = json["domain"]?["chainId"] {
-                guard let id = EthereumChain.typedChainId(domainChain) else {
-                    throw ERC4527Error("eth-sign-request.sign-data: domain.chainId is not an integer")
+                let domainNetwork: String
+                do { domainNetwork = try EthereumChain.typedDataNetwork(domainChainId: domainChain) } catch {
+                    throw ERC4527Error("eth-sign-request.sign-data: \(error)")
                 }
-                if let chainId = request.chainId, id != BigUInt(chainId) {
-                    throw ERC4527Error("eth-sign-request.chain-id is \(chainId), but the typed data's domain is for chain id \(id)")
+                if let chainId = request.chainId, network != domainNetwork {
+                    throw ERC4527Error("eth-sign-request.chain-id is \(chainId), but the typed data's domain is for chain id \(domainNetwork.dropFirst("eip155:".count))")
                 }
-                network = network ?? "eip155:\(id)"
+                network = network ?? domainNetwork
             }
             let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: json)])
             return (payload, network ?? account.network ?? "eip155:1")

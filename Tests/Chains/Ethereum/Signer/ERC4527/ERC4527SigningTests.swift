@@ -140,6 +140,44 @@ import Testing
         }
     }
 
+    /// The request's source fingerprint goes with it to the signer, which compares it with the
+    /// key's own master fingerprint once the key is open (absent: nothing to compare).
+    @Test func theFormatHandsOnTheSourceFingerprint() throws {
+        let accounts = try Self.keystore().accounts
+        let tx = try Self.transaction(.feeMarket)
+        for fingerprint: UInt32? in [0x73c5_da0a, 0x0102_0304, nil] {
+            let request = EthSignRequest(requestId: Self.requestId, signData: tx.unsignedEncoding, dataType: .typedTransaction, chainId: 1,
+                                         derivationPath: try Self.path(0, fingerprint: fingerprint), address: nil, origin: nil)
+            let read = try ERC4527Format().requests(SignerInput(bytes: try request.cbor(), urType: EthSignRequest.urType), accounts: accounts)
+            #expect(read.map(\.masterFingerprint) == [fingerprint])
+            #expect(read.first?.request.note?.hasSuffix(", for the wallet with fingerprint 73c5da0a") == (fingerprint == 0x73c5_da0a))
+        }
+        let named = try ERC4527Signing(EthSignRequest(requestId: nil, signData: [1], dataType: .personalMessage, chainId: nil,
+                                                      derivationPath: try Self.path(0, fingerprint: 0xf01), address: nil, origin: "metamask"), accounts: accounts)
+        #expect(named.signRequest.note == "ERC-4527 personal message request from \"metamask\", for the wallet with fingerprint 00000f01")
+    }
+
+    /// Typed data's network comes from its domain's chainId by the rule the native JSON path
+    /// uses (`typedDataNetwork`): 0, a negative number and one past uint256 are no chain ids,
+    /// whether the request names a chain id or not.
+    @Test func typedDataDomainChainIdsThatAreNoChainIdAreRefused() throws {
+        let accounts = try Self.keystore().accounts
+        for chainId in ["0", "\"0\"", "\"0x0\"", "-1", "\"-1\"", "1.5", "\"0x1\(String(repeating: "0", count: 64))\"",
+                        "1\(String(repeating: "0", count: 80))"] {
+            let typed = #"{"types":{"EIP712Domain":[{"name":"chainId","type":"uint256"}]},"primaryType":"EIP712Domain","domain":{"chainId":"# + chainId + "},\"message\":{}}"
+            for requested: UInt64? in [nil, 1] {
+                let error = #expect(throws: ERC4527Error.self, "\(chainId)") {
+                    try ERC4527Signing(try Self.request(Array(typed.utf8), .typedData, chainId: requested), accounts: accounts)
+                }
+                #expect(error?.description.contains("domain.chainId is not a chain id") == true, "\(chainId): \(error?.description ?? "")")
+            }
+        }
+        // The largest uint256 is a chain id (no network of ours, but not refused as a number).
+        let largest = (BigUInt(1) << 256) - 1
+        #expect(try EthereumChain.typedDataNetwork(domainChainId: .number("\(largest)")) == "eip155:\(largest)")
+        #expect(try EthereumChain.typedDataNetwork(domainChainId: .string("0x89")) == "eip155:137")
+    }
+
     /// The Keystone example is a pre-EIP-155 legacy transaction (its chain id slot is 0) for
     /// m/44'/1'/1'/0/1: decoded, and refused for both reasons a careful signer has.
     @Test func keystonesExampleIsRefusedNotSigned() throws {

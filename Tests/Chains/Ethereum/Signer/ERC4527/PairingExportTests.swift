@@ -21,6 +21,9 @@ import Testing
         #expect(key.chainCode == testBytes(ERC4527Vectors.text(expected, "chain_code")))
         #expect(key.parentFingerprint.map(UInt64.init) == ERC4527Vectors.number(expected, "parent_fingerprint"))
         #expect(key.origin?.sourceFingerprint.map(UInt64.init) == ERC4527Vectors.number(expected, "master_fingerprint"))
+        // The fingerprint a signer checks a request's against is the one its pairing exports.
+        let phrase = KeySecret.mnemonic(try Mnemonic(phrase: ERC4527SigningTests.phrase))
+        #expect(try key.origin?.sourceFingerprint == phrase.masterFingerprint(passphrase: SecureBytes(count: 0)))
         #expect(key.origin?.text == ERC4527Vectors.text(expected, "path"))
         #expect(key.origin?.depth == 3)
         #expect(key.children?.text == "m/0/*")
