@@ -1,6 +1,5 @@
 import AirsignTransport
 import ArgumentParser
-import Foundation
 
 /// `qr encode FILE|-`: a file as QR frames.
 public struct QREncodeCommand: ParsableCommand {
@@ -29,11 +28,5 @@ public struct QREncodeCommand: ParsableCommand {
 
     public func run() throws {
         try output.write(try QRMessageIO.read(input))
-    }
-
-    /// `--qr` names a directory when it ends in `/` or already is one.
-    static func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
     }
 }

@@ -54,7 +54,7 @@ public struct QROutputOptions: ParsableArguments {
     /// none was given, so a command's short message (an account descriptor, a compact response)
     /// stays one printable code instead of failing as "needs frames".
     func options(largeSingleCode: Bool) -> QROptions {
-        let onlyOneFile = qr.map { !QREncodeCommand.isDirectory($0) } == true && gif == nil && html == nil && !show
+        let onlyOneFile = qr.map { !OutputFiles.namesDirectory($0) } == true && gif == nil && html == nil && !show
         let version = maxVersion ?? (largeSingleCode && onlyOneFile ? 40 : QROptions.defaultMaxVersion)
         return QROptions(correction: ec, maxVersion: version, fragmentSize: fragmentSize, moduleSize: moduleSize, quietZone: quietZone)
     }
@@ -85,7 +85,7 @@ public struct QROutputOptions: ParsableArguments {
             QRMessageIO.log("\(length) bytes → one QR code")
         }
         if let qr {
-            if QREncodeCommand.isDirectory(qr) {
+            if OutputFiles.namesDirectory(qr) {
                 try QRImages.writeDirectory(list, to: qr, plan: plan, fps: fps)
             } else {
                 try QRImages.writePNG(list, to: qr, options: options)

@@ -6,6 +6,12 @@ import Foundation
 /// `AtomicFile` (temp file, fsync, rename, fsync directory); a frame directory is built beside
 /// its target and renamed into place.
 public enum OutputFiles {
+    /// Whether an output path (`--qr`) names a directory: it ends in `/` or already is one.
+    public static func namesDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     /// Writes `bytes` to `path` atomically, mode 0644 (outputs are meant to be shared).
     public static func write(_ bytes: [UInt8], to path: String) throws(TransportError) {
         do {

@@ -5,7 +5,6 @@ import AirsignSubstrate
 import AirsignTransport
 import AirsignWatch
 import ArgumentParser
-import Foundation
 
 struct SubstrateUOSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,8 +54,7 @@ struct SubstrateUOSCommand: ParsableCommand {
         let images = try frames.map { frame throws(TransportError) in
             try PNGCodec.encode(try QRCode.encode(bytes: frame, correction: .M).render(moduleSize: 4, quietZone: 4))
         }
-        var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if OutputFiles.namesDirectory(path) {
             let files = images.enumerated().map { (name: QRImages.frameName($0.offset + 1), bytes: $0.element) }
             try OutputFiles.writeDirectory(files, to: path) { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
         } else {
