@@ -84,9 +84,13 @@ extension RaptorQ {
             guard sourceSymbols(length: bytes.count, symbolSize: symbolSize) != nil,
                   let rq = rq_init(UInt64(bytes.count), UInt16(symbolSize)) else { return nil }
             // liblcrq may read the object when it makes a source symbol, so it lives as long as
-            // the context.
-            let object = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-            _ = object.initialize(from: bytes)
+            // the context; and it works on whole padded symbols (K'·T bytes, as `decode` writes),
+            // so the buffer is that long, zero past the object, lest a last partial symbol be
+            // read beyond the allocation.
+            let padded = max(bytes.count, (Int(rq_KP(rq)) + 1) * symbolSize)
+            let object = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: padded)
+            object.initialize(repeating: 0)
+            _ = UnsafeMutableBufferPointer(rebasing: object[..<bytes.count]).initialize(from: bytes)
             guard rq_encode(rq, object.baseAddress, bytes.count) == 0 else {
                 rq_free(rq)
                 object.deallocate()
