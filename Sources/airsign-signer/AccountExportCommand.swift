@@ -43,6 +43,16 @@ struct AccountExportCommand: ParsableCommand {
         if genesis != nil, format != .substrate { throw ValidationError("--genesis goes with --format substrate") }
         if format != .airsign, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
         if pin.path != nil, format.pairing == nil { throw ValidationError("--pin-file goes with --format crypto-hdkey or crypto-account") }
+        _ = try genesisHash()
+    }
+
+    /// `--genesis` as 32 bytes (checked in `validate`).
+    private func genesisHash() throws(ValidationError) -> [UInt8]? {
+        try genesis.map { text throws(ValidationError) -> [UInt8] in
+            let hex = text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text)
+            guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is 0x and 64 hex digits") }
+            return bytes
+        }
     }
 
     func run() throws {
@@ -51,12 +61,7 @@ struct AccountExportCommand: ParsableCommand {
         case .airsign:
             try AccountActions.export(target, out: destination, qr: qr, xpub: !noXpub)
         case .substrate:
-            let hash = try genesis.map { text throws(ValidationError) -> [UInt8] in
-                let hex = text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text)
-                guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is 0x and 64 hex digits") }
-                return bytes
-            }
-            try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: hash)
+            try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: try genesisHash())
         case .cryptoHDKey, .cryptoAccount:
             try PairingActions.export(target, format: format.pairing ?? .cryptoHDKey, out: destination, qr: qr, pinFile: pin.path)
         }

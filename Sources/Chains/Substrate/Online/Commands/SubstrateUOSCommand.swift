@@ -39,7 +39,7 @@ struct SubstrateUOSCommand: ParsableCommand {
     func run() throws {
         let request = try RequestActions.store().record(try RequestID(id)).request
         guard request.chain.rawValue == "substrate" else { throw SubstrateError("request \(id) is a \(request.chain) request") }
-        let given = try genesis.map { text throws(SubstrateError) in try PayloadFields.hex(text, field: "--genesis") }
+        let given = try genesis.map { text throws(SubstrateError) in try PayloadFields.hex(text, field: "--genesis", length: 32) }
         let uos = try UOSPayload(request: request, genesis: given)
         let frames = try UOSFraming.frames(uos.encoded)
         if let qr { try Self.writeQR(frames, to: qr) }

@@ -13,11 +13,16 @@ public enum UOSAddress {
     }
 
     /// The full genesis hash of the network `caip2` (`polkadot:<first 32 hex digits>`): `given`
-    /// when it is that network's (a network the signer knows only by its CAIP-2 id), else from
-    /// the signer's network table.
+    /// (`--genesis`, for a network the signer knows only by its CAIP-2 id) when it is that
+    /// network's, else from the signer's network table. One `--genesis` may serve an export of
+    /// accounts on several networks, so it is not an error that it is not this one's, unless
+    /// the table does not know this network either.
     public static func genesis(network caip2: String, given: [UInt8]?) throws(SubstrateError) -> [UInt8] {
         if let given, given.count == 32, SubstrateNetwork.caip2(genesisHash: given) == caip2 { return given }
         guard let known = SubstrateNetwork.known.first(where: { $0.caip2 == caip2 }) else {
+            if let given {
+                throw SubstrateError("the --genesis given is the hash of \(SubstrateNetwork.caip2(genesisHash: given)), not of the account's network \(caip2)")
+            }
             throw SubstrateError("the account's network \(caip2) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>")
         }
         return known.genesisHash
