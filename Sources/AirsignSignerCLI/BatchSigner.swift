@@ -87,9 +87,14 @@ public struct BatchSigner: Sendable {
 
     /// Each named master fingerprint against the key of its review's account.
     private func checkWallets(_ plan: SigningPlan, masterFingerprints: [UInt32?], secrets: [String: SecretPayload]) throws {
-        for (offset, wanted) in masterFingerprints.enumerated() {
-            guard let wanted, offset < plan.signers.count else { continue }
-            let name = plan.signers[offset].keyName
+        // One a review or none: a fingerprint that pairs with no review must not go unchecked.
+        guard masterFingerprints.isEmpty || masterFingerprints.count == plan.signers.count else {
+            throw MessagesError.invalidField(message: nil, field: "input",
+                                             reason: "\(masterFingerprints.count) wallet fingerprints for \(plan.signers.count) requests; nothing was signed")
+        }
+        for (signer, wanted) in zip(plan.signers, masterFingerprints) {
+            guard let wanted else { continue }
+            let name = signer.keyName
             guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
             let own = try keys.masterFingerprint(keyName: name, secret: secret)
             guard own == wanted else { throw SignerError.otherWallet(requested: wanted, own: own, key: name) }

@@ -54,12 +54,13 @@ public struct SignJob: Sendable {
         let keystore = try SignerContext.keystore()
         let store = SignerKnowledgeStore(keystore: keystore)
         let initialized = try keystore.isInitialized
-        let installed = initialized ? try store.loadSealed() : (.none, [:], { _ in })
+        let installed = initialized ? try store.loadSealed() : (.none, [:], { _ in }, false)
         var job = SignJob(registry: .standard(ethereum: installed.knowledge, stellarTokens: installed.stellarTokens),
                           keys: StandardSigningKeys(keystore: keystore), keystore: keystore, contacts: ContactStore(home: keystore.directory),
                           now: Int64(time(nil)), log: { Console.info($0) })
         job.verifyInstalled = installed.verify
-        job.hasInstalled = initialized && access(store.path, F_OK) == 0
+        // Whether the file was there when it was read, not a second look at the path.
+        job.hasInstalled = installed.present
         return job
     }
 

@@ -52,9 +52,11 @@ public struct SignerKnowledgeStore: Sendable {
 
     /// The installed knowledge as read now, and a check of exactly what was read: `sign`
     /// reviews with the first and runs the second with the PIN before any signature leaves, so
-    /// the file cannot be swapped between the review and the signature unnoticed.
-    public func loadSealed() throws -> (knowledge: EthereumKnowledge, stellarTokens: [String: [StellarToken]], verify: @Sendable (SecureBytes) throws -> Void) {
-        guard let stored = try read() else { return (.none, [:], { _ in }) }
+    /// the file cannot be swapped between the review and the signature unnoticed; `present`
+    /// says whether there was a file at all.
+    public func loadSealed() throws -> (knowledge: EthereumKnowledge, stellarTokens: [String: [StellarToken]], verify: @Sendable (SecureBytes) throws -> Void,
+                                        present: Bool) {
+        guard let stored = try read() else { return (.none, [:], { _ in }, false) }
         let (keystore, path) = (self.keystore, self.path)
         let (data, seal) = (stored.content.authenticatedBytes, stored.seal)
         return (stored.knowledge, try stored.content.stellarKnowledge(), { pin in
@@ -63,7 +65,7 @@ public struct SignerKnowledgeStore: Sendable {
                 try keystore.verifyPIN(pin)
                 throw KnowledgeStoreError("\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)", status: .keystoreDamaged)
             }
-        })
+        }, true)
     }
 
     /// Loads (checking the seal with `pin`), changes and re-seals the file. The PIN work takes
