@@ -73,6 +73,8 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
 
     /// First 4 bytes of HASH160 of this key's compressed public key.
     public var fingerprint: [UInt8] { BIP32.fingerprint(privateKey.publicKey) }
+    /// The fingerprint as the big-endian number wallets carry (ERC-4527, PSBT's xfp).
+    public var fingerprintNumber: UInt32 { fingerprint.reduce(0) { $0 << 8 | UInt32($1) } }
 
     /// The `xprv…` text, as UTF-8 in protected memory.
     public var serialized: SecureBytes {

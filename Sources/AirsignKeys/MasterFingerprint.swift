@@ -7,8 +7,7 @@ extension KeySecret {
     /// `source-fingerprint`, PSBT's xfp). Nil for a secret that is no phrase: it has no master key.
     public func masterFingerprint(passphrase: SecureBytes) throws(KeysError) -> UInt32? {
         guard case let .mnemonic(mnemonic) = self else { return nil }
-        let master = try ExtendedPrivateKey(seed: try mnemonic.seed(passphrase: passphrase))
-        return master.fingerprint.prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
+        return try ExtendedPrivateKey(seed: try mnemonic.seed(passphrase: passphrase)).fingerprintNumber
     }
 
     /// A fingerprint as wallets show it: 8 lower-case hex digits (`73c5da0a`).

@@ -19,10 +19,10 @@ public enum PairingExport {
         let master = try ExtendedPrivateKey(seed: seed)
         let parent = try master.derived(try DerivationPath("m/44'/60'"))
         let account = try parent.child(try DerivationPath.hardened(0)).extendedPublicKey
-        let origin = CryptoKeypath(try DerivationPath(accountPath), sourceFingerprint: fingerprint(master.fingerprint), depth: 3)
+        let origin = CryptoKeypath(try DerivationPath(accountPath), sourceFingerprint: master.fingerprintNumber, depth: 3)
         return CryptoHDKey(keyData: account.publicKey.compressed, chainCode: account.chainCode, coinType: 60, origin: origin,
                            children: CryptoKeypath(components: [.index(0, hardened: false), .wildcard(hardened: false)], depth: 0),
-                           parentFingerprint: fingerprint(parent.fingerprint), name: name, note: standardNote)
+                           parentFingerprint: parent.fingerprintNumber, name: name, note: standardNote)
     }
 
     /// The `crypto-account` (BCR-2023-019 v1, tag 311) holding that key: `{1: master
@@ -30,16 +30,11 @@ public enum PairingExport {
     public static func account(seed: SecureBytes, name: String) throws -> [UInt8] {
         let key = try hdkey(seed: seed, name: name)
         let master = try ExtendedPrivateKey(seed: seed)
-        let value: CBORValue = .map([(key: .unsigned(1), value: .unsigned(UInt64(fingerprint(master.fingerprint)))),
+        let value: CBORValue = .map([(key: .unsigned(1), value: .unsigned(UInt64(master.fingerprintNumber))),
                                      (key: .unsigned(2), value: .array([.tag(CryptoHDKey.tag, key.value)]))])
         return try ERC4527CBOR.encode(value)
     }
 
     /// The UR type of `account`'s CBOR.
     public static let accountURType = "crypto-account"
-
-    /// A BIP32 fingerprint (4 bytes, big-endian) as the number CBOR carries.
-    static func fingerprint(_ bytes: [UInt8]) -> UInt32 {
-        bytes.prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
-    }
 }
