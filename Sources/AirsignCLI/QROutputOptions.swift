@@ -63,19 +63,17 @@ public struct QROutputOptions: ParsableArguments {
     /// runs until Ctrl-C.
     public func write(_ message: [UInt8], largeSingleCode: Bool = false) throws {
         let options = options(largeSingleCode: largeSingleCode)
-        try write(try QRFramePlan(message: message, options: options), length: message.count, options: options) {
-            try QRFramePlan(message: message, options: options)
-        }
+        try write(try QRFramePlan(message: message, options: options), length: message.count, options: options)
     }
 
     /// Writes the frames of a UR of any type (an ERC-4527 `eth-signature`) to every requested output.
     public func write(ur: UR) throws {
         let options = options(largeSingleCode: false)
-        try write(try QRFramePlan(ur: ur, options: options), length: ur.cbor.count, options: options) { try QRFramePlan(ur: ur, options: options) }
+        try write(try QRFramePlan(ur: ur, options: options), length: ur.cbor.count, options: options)
     }
 
-    /// `fresh` makes a new plan for `--show`, whose endless display starts from the first frame.
-    private func write(_ first: QRFramePlan, length: Int, options: QROptions, fresh: () throws -> QRFramePlan) throws {
+    /// `first` is a value: the files draw frames from a copy, so `--show` starts from the first frame.
+    private func write(_ first: QRFramePlan, length: Int, options: QROptions) throws {
         var plan = first
         let needFiles = qr != nil || gif != nil || html != nil
         let list = needFiles ? try plan.frames(count: frames) : []
@@ -96,8 +94,7 @@ public struct QROutputOptions: ParsableArguments {
             try OutputFiles.write(Array(try HTMLPage.render(list, options: options, fps: fps).utf8), to: html)
         }
         if show {
-            // The files took frames from `plan`; without files it still starts at the first frame.
-            var again = needFiles ? try fresh() : plan
+            var again = first
             try TerminalDisplay.show(&again, fps: fps)
         }
     }

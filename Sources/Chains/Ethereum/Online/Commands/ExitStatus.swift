@@ -1,4 +1,11 @@
 import AirsignCLI
+import AirsignEthereum
+
+/// ERC-4527 input the watch reads (a scanned eth-signature, a pairing) or a request it cannot
+/// express: bad input, exit 3.
+extension ERC4527Error: ExitStatusProviding {
+    public var exitStatus: ExitStatus { .invalidInput }
+}
 
 extension EthereumWatchError: ExitStatusProviding {
     public var exitStatus: ExitStatus {

@@ -25,7 +25,7 @@ public struct TypedDataReview: Equatable, Sendable {
     public let digest: String
     /// Addresses written in a mixed case that is not their EIP-55 checksum, with the member
     /// that holds each ("message spender: 0x…"): signed as their bytes, but worth a warning.
-    public private(set) var badChecksums: [String] = []
+    public let badChecksums: [String]
 
     /// Builds the review; the typed data must hash (so malformed values are refused here too).
     public init(_ typed: TypedData) throws(EthereumError) {
