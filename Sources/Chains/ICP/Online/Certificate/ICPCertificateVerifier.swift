@@ -69,14 +69,12 @@ public struct ICPCertificateVerifier: Sendable {
     /// `/time` (LEB128 nanoseconds) must be present and within `tolerance` of `now`.
     func checkTime(_ certificate: ICPCertificate, now: Int64) throws(ICPCertificateError) {
         guard let bytes = try certificate.value(at: [Array("time".utf8)]) else { throw .stale("it has no /time") }
-        let nanos: UInt64
-        do {
-            let decoded = try LEB128.decode(UInt64.self, from: bytes)
-            guard decoded.bytesRead == bytes.count else { throw ICPCertificateError.stale("/time has trailing bytes") }
-            nanos = decoded.value
-        } catch {
+        let decoded: (value: UInt64, bytesRead: Int)
+        do { decoded = try LEB128.decode(UInt64.self, from: bytes) } catch {
             throw .stale("/time is not a LEB128 number of nanoseconds")
         }
+        guard decoded.bytesRead == bytes.count else { throw .stale("/time has trailing bytes") }
+        let nanos = decoded.value
         let seconds = Int64(nanos / 1_000_000_000)
         if seconds < now - Self.tolerance {
             throw .stale("it was made at \(ICPTime.utc(nanos: nanos)), more than 5 minutes before this machine's clock (\(ICPTime.utc(seconds: now)))")

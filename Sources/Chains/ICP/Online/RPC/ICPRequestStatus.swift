@@ -44,14 +44,13 @@ public enum ICPRequestStatus: Equatable, Sendable {
         case "replied": self = .replied(reply: try required("reply"))
         case "rejected":
             let codeBytes = try required("reject_code")
-            let code: UInt64
-            do {
-                let decoded = try LEB128.decode(UInt64.self, from: codeBytes)
-                guard decoded.bytesRead == codeBytes.count else { throw ICPCertificateError.malformed(field: "reject_code", reason: "trailing bytes") }
-                code = decoded.value
-            } catch {
-                throw .malformed(field: ICPCertificate.describe(base + [Array("reject_code".utf8)]), reason: "not a LEB128 number")
+            let field = ICPCertificate.describe(base + [Array("reject_code".utf8)])
+            let decoded: (value: UInt64, bytesRead: Int)
+            do { decoded = try LEB128.decode(UInt64.self, from: codeBytes) } catch {
+                throw .malformed(field: field, reason: "not a LEB128 number")
             }
+            guard decoded.bytesRead == codeBytes.count else { throw .malformed(field: field, reason: "trailing bytes after the LEB128 number") }
+            let code = decoded.value
             let message = String(decoding: try required("reject_message"), as: UTF8.self)
             let errorCode = try leaf("error_code").map { String(decoding: $0, as: UTF8.self) }
             self = .rejected(code: code, message: message, errorCode: errorCode)
