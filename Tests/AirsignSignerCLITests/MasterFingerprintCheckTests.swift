@@ -18,8 +18,8 @@ import Testing
         func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32? { fingerprint }
     }
 
-    func sign(_ fixture: SignerFixture, keys: UInt32?, named: [UInt32?]) throws -> [SignResponse] {
-        let requests = try named.indices.map { _ in try TestChainFixtures.transfer() }
+    func sign(_ fixture: SignerFixture, keys: UInt32?, named: [UInt32?], requests count: Int? = nil) throws -> [SignResponse] {
+        let requests = try (0 ..< (count ?? named.count)).map { _ in try TestChainFixtures.transfer() }
         let signer = BatchSigner(registry: ChainRegistry([TestChain()]), keystore: fixture.keystore, keys: FingerprintedKeys(fingerprint: keys))
         let plan = try signer.prepare(requests, accounts: fixture.testAccounts, context: ReviewContext(ownAccounts: fixture.testAccounts, now: 0),
                                       allowBlind: false)
@@ -38,5 +38,9 @@ import Testing
         #expect(error?.exitStatus == .keystoreState)
         // A key without a master key (a single imported key) is no wallet a fingerprint names.
         #expect(throws: SignerError.otherWallet(requested: 1, own: nil, key: "main")) { try sign(fixture, keys: nil, named: [1]) }
+        // Fingerprints that do not pair one to one with the reviews: refused, none skipped.
+        #expect(throws: MessagesError.invalidField(message: nil, field: "input", reason: "1 wallet fingerprints for 2 requests; nothing was signed")) {
+            try sign(fixture, keys: 0x73c5_da0a, named: [0x0000_0f01], requests: 2)
+        }
     }
 }

@@ -338,6 +338,24 @@ def test_watch_drives_a_keystone_style_signer(signer, tmp_path, kind):
         assert Account.recover_message(encode_typed_data(full_message=typed), signature=response["signature"]) == ADDRESSES[0]
 
 
+def test_a_malformed_eth_signature_is_bad_input(signer, tmp_path):
+    """A scanned eth-signature whose fields are not what ERC-4527 says (a signature that is
+    not bytes) is refused by `ethereum finalize` as bad input: exit 3, one error line."""
+    env, _ = signer
+    request = tmp_path / "request.json"
+    out = run("airsign-watch", "ethereum", "sign-message", "--chain-id", "1", "--message", "hello", "--from", ADDRESSES[0],
+              "--out", str(request), env=env)
+    assert out.returncode == 0, out.stderr
+    request_id = uuid.UUID(json.loads(request.read_text())["id"])
+    answer = tmp_path / "answer.txt"
+    answer.write_text(ur_support.encode("eth-signature", cbor2.dumps({1: cbor2.CBORTag(37, request_id.bytes), 2: "not bytes"})))
+    out = run("airsign-watch", "ethereum", "finalize", str(answer), "--out", str(tmp_path / "final.json"), env=env)
+    assert out.returncode == 3, out.stderr
+    errors = [line for line in out.stderr.splitlines() if line.startswith("airsign-watch: error:")]
+    assert len(errors) == 1 and "eth-signature" in errors[0], out.stderr
+    assert not (tmp_path / "final.json").exists()
+
+
 def export_pairing(signer, tmp_path):
     """The signer's ur:crypto-hdkey pairing, as a file of its text."""
     env, pin = signer

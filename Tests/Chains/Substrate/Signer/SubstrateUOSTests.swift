@@ -271,4 +271,22 @@ import Testing
         #expect(!format.recognizes(SignerInput(bytes: Array("Stellar".utf8))))
         #expect(!format.recognizes(SignerInput(bytes: Array("{\"airsign\":1}".utf8))))
     }
+
+    /// The pairing's genesis hash: the table's for a network it knows, a given one only for its
+    /// own network, and a given one of another network named as such when the table cannot help.
+    @Test func thePairingsGenesisHash() throws {
+        let polkadot = try Hex.decode(F.polkadotGenesis)
+        let other = [UInt8](repeating: 0x5A, count: 32)
+        let otherNetwork = SubstrateNetwork.caip2(genesisHash: other)
+        #expect(try UOSAddress.genesis(network: SubstrateNetwork.caip2(genesisHash: polkadot), given: nil) == polkadot)
+        #expect(try UOSAddress.genesis(network: SubstrateNetwork.caip2(genesisHash: polkadot), given: other) == polkadot)
+        #expect(try UOSAddress.genesis(network: otherNetwork, given: other) == other)
+        let unknown = "polkadot:" + String(repeating: "77", count: 16)
+        #expect(throws: SubstrateError("the --genesis given is the hash of \(otherNetwork), not of the account's network \(unknown)")) {
+            try UOSAddress.genesis(network: unknown, given: other)
+        }
+        #expect(throws: SubstrateError("the account's network \(unknown) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>")) {
+            try UOSAddress.genesis(network: unknown, given: nil)
+        }
+    }
 }
