@@ -1,4 +1,5 @@
 import AirsignCrypto
+import AirsignEncoding
 
 /// A request's `id`: a random (version 4) UUID in its canonical lower-case text form, chosen by
 /// the watch. The response carries it back, and the watch finds its stored request by it.
@@ -24,16 +25,29 @@ public struct RequestID: Hashable, Comparable, Sendable, CustomStringConvertible
         self.text = text
     }
 
+    /// The id whose UUID is these 16 bytes (the binary form ERC-4527 carries); refused, as the
+    /// text is, unless they are a version 4 UUID.
+    public init(uuidBytes bytes: [UInt8]) throws(MessagesError) {
+        guard bytes.count == 16 else { throw .invalidField(message: nil, field: "id", reason: "a UUID is 16 bytes, not \(bytes.count)") }
+        let hex = Array(Hex.encode(bytes))
+        try self.init(String(hex[0 ..< 8]) + "-" + String(hex[8 ..< 12]) + "-" + String(hex[12 ..< 16]) + "-"
+                      + String(hex[16 ..< 20]) + "-" + String(hex[20 ..< 32]))
+    }
+
+    /// The UUID's 16 bytes.
+    public var uuidBytes: [UInt8] {
+        // `init` admitted only lower-case hex digits and 4 dashes: 32 digits, in pairs.
+        let digits = text.utf8.filter { $0 != UInt8(ascii: "-") }.map { $0 <= UInt8(ascii: "9") ? $0 - UInt8(ascii: "0") : $0 - UInt8(ascii: "a") + 10 }
+        return stride(from: 0, to: digits.count - 1, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+    }
+
     /// A fresh id from the system's random number generator.
     public static func random() -> RequestID {
         var bytes = SecureRandom.bytes(16)
         bytes[6] = bytes[6] & 0x0f | 0x40
         bytes[8] = bytes[8] & 0x3f | 0x80
-        let hex = Array(bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0f, radix: 16) }.joined())
-        let text = String(hex[0 ..< 8]) + "-" + String(hex[8 ..< 12]) + "-" + String(hex[12 ..< 16]) + "-"
-            + String(hex[16 ..< 20]) + "-" + String(hex[20 ..< 32])
         // The form is right by construction; a failure here is a bug, not bad input.
-        guard let id = try? RequestID(text) else { preconditionFailure("generated an invalid UUID") }
+        guard let id = try? RequestID(uuidBytes: bytes) else { preconditionFailure("generated an invalid UUID") }
         return id
     }
 

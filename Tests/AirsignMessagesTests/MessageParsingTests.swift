@@ -70,6 +70,22 @@ import Testing
         for _ in 0 ..< 100 { #expect((try? RequestID(RequestID.random().text)) != nil) }
     }
 
+    /// The UUID's binary form (what ERC-4527 carries): the 16 bytes of its hex, both ways, with
+    /// the text's rules.
+    @Test func requestIDsAsUUIDBytes() throws {
+        let id = try RequestID("9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d")
+        #expect(id.uuidBytes == [0x9b, 0x1d, 0xeb, 0x4d, 0x3b, 0x7d, 0x4b, 0xad, 0x9b, 0xdd, 0x2b, 0x0d, 0x7b, 0x3d, 0xcb, 0x6d])
+        #expect(try RequestID(uuidBytes: id.uuidBytes) == id)
+        for _ in 0 ..< 100 {
+            let random = RequestID.random()
+            #expect(try RequestID(uuidBytes: random.uuidBytes) == random)
+        }
+        #expect(throws: MessagesError.invalidField(message: nil, field: "id", reason: "a UUID is 16 bytes, not 15")) { try RequestID(uuidBytes: Array(id.uuidBytes.dropLast())) }
+        var version1 = id.uuidBytes
+        version1[6] = 0x1b
+        #expect(throws: MessagesError.self) { try RequestID(uuidBytes: version1) }
+    }
+
     @Test func notJSONAndWrongShapesAreTold() {
         #expect(throws: MessagesError.emptyInput) { try parse("  \n") }
         #expect(throws: MessagesError.emptyInput) { try parse("[]") }

@@ -39,14 +39,8 @@ extension EthSignRequest {
         default:
             throw ERC4527Error("a \(request.payloadType) payload has no ERC-4527 data type")
         }
-        self.init(requestId: Self.uuidBytes(request.id), signData: data, dataType: type, chainId: chainId,
+        self.init(requestId: request.id.uuidBytes, signData: data, dataType: type, chainId: chainId,
                   derivationPath: CryptoKeypath(keyPath, sourceFingerprint: sourceFingerprint), address: address.bytes, origin: "airsign")
-    }
-
-    /// The 16 bytes of a request id's UUID text.
-    static func uuidBytes(_ id: RequestID) -> [UInt8] {
-        // A RequestID is 32 lower-case hex digits and 4 dashes by construction.
-        (try? Hex.decode(String(id.text.filter { $0 != "-" }))) ?? []
     }
 }
 
@@ -56,10 +50,8 @@ extension EthSignature {
     /// the stored request.
     public func compactResponse() throws(ERC4527Error) -> SignResponse {
         guard let requestId else { throw ERC4527Error("eth-signature has no request-id, so it answers no stored request") }
-        let hex = Hex.encode(requestId)
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
         do {
-            return try SignResponse(id: try RequestID(parts.joined(separator: "-")), signatures: [Hex.encode(signature, prefix: true)])
+            return try SignResponse(id: try RequestID(uuidBytes: requestId), signatures: [Hex.encode(signature, prefix: true)])
         } catch {
             throw ERC4527Error("eth-signature.request-id: \(error)")
         }
