@@ -42,6 +42,10 @@ private struct BIP39Trezor: Decodable {
                 guard last < DerivationPath.hardenedOffset else { continue }
                 let fromPublic = try ExtendedPublicKey(serialized: parent.xpub).child(last)
                 #expect(fromPublic.serialized == child.xpub, "\(tv.name) public step to \(child.path)")
+                // From the key and chain code alone (crypto-hdkey's form), the same child key.
+                let bare = try ExtendedPublicKey(serialized: parent.xpub)
+                let fromBare = try ExtendedPublicKey(compressedKey: bare.publicKey.compressed, chainCode: bare.chainCode).child(last)
+                #expect(fromBare.publicKey == fromPublic.publicKey && fromBare.chainCode == fromPublic.chainCode, "\(tv.name) \(child.path)")
             }
         }
     }
@@ -75,6 +79,9 @@ private struct BIP39Trezor: Decodable {
         let xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"
         // Each kind refuses the other's text.
         #expect(throws: KeysError.self) { try ExtendedPublicKey(serialized: xprv) }
+        let key = try ExtendedPublicKey(serialized: xpub)
+        #expect(throws: KeysError.self) { try ExtendedPublicKey(compressedKey: key.publicKey.uncompressed, chainCode: key.chainCode) }
+        #expect(throws: KeysError.self) { try ExtendedPublicKey(compressedKey: key.publicKey.compressed, chainCode: Array(key.chainCode.dropLast())) }
         #expect(throws: KeysError.self) { try ExtendedPrivateKey(serialized: secret(xpub)) }
         // A master with a parent fingerprint, built with a valid checksum.
         var payload = try Base58Check.decode(xpub)

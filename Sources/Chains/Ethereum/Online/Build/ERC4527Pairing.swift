@@ -1,5 +1,4 @@
 import AirsignCrypto
-import AirsignEncoding
 import AirsignEthereum
 import AirsignKeys
 
@@ -35,7 +34,7 @@ public struct ERC4527Pairing: Sendable {
         }
         let derived: Secp256k1.PublicKey
         do {
-            var node = try ExtendedPublicKey(serialized: extendedKeyText())
+            var node = try ExtendedPublicKey(compressedKey: key.keyData, chainCode: key.chainCode)
             for index in below { node = try node.child(index) }
             derived = node.publicKey
         } catch {
@@ -45,12 +44,5 @@ public struct ERC4527Pairing: Sendable {
             throw ERC4527Error("the pairing's key does not derive the account's key at \(path): it is another wallet's pairing")
         }
         return fingerprint
-    }
-
-    /// The key and chain code as `xpub…` text (depth, parent and child number do not change
-    /// what is derived below it), the form `ExtendedPublicKey` reads and checks.
-    private func extendedKeyText() -> String {
-        let version = withUnsafeBytes(of: ExtendedPublicKey.version.bigEndian, Array.init)
-        return Base58Check.encode(version + [0] + [0, 0, 0, 0] + [0, 0, 0, 0] + key.chainCode + key.keyData)
     }
 }
