@@ -36,21 +36,23 @@ public struct ABIFunction: Hashable, Sendable {
 
     /// The arguments of `calldata` (selector included, which must be this function's).
     public func decode(calldata: [UInt8]) throws(EthereumError) -> [ABIValue] {
-        guard calldata.count >= 4, Array(calldata.prefix(4)) == selector else {
-            throw .invalidABI("the calldata does not start with the selector \(Hex.encode(selector, prefix: true)) of \(canonicalSignature)")
-        }
-        return try ABIDecoder.decode(inputs.map(\.type), from: Array(calldata.dropFirst(4)), names: argumentNames)
+        try ABIDecoder.decode(inputs.map(\.type), from: try arguments(of: calldata), names: argumentNames)
     }
 
     /// The arguments of `calldata` as `decode` reads them, and the bytes the data carries after
     /// their strict encoding (empty when there are none; a frontend's tag when there are).
     public func decodeAllowingSuffix(calldata: [UInt8]) throws(EthereumError) -> (values: [ABIValue], suffix: [UInt8]) {
+        let arguments = try arguments(of: calldata)
+        let (values, size) = try ABIDecoder.decodePrefix(inputs.map(\.type), from: arguments, names: argumentNames)
+        return (values, Array(arguments.dropFirst(size)))
+    }
+
+    /// `calldata` after its selector, which must be this function's.
+    private func arguments(of calldata: [UInt8]) throws(EthereumError) -> [UInt8] {
         guard calldata.count >= 4, Array(calldata.prefix(4)) == selector else {
             throw .invalidABI("the calldata does not start with the selector \(Hex.encode(selector, prefix: true)) of \(canonicalSignature)")
         }
-        let arguments = Array(calldata.dropFirst(4))
-        let (values, size) = try ABIDecoder.decodePrefix(inputs.map(\.type), from: arguments, names: argumentNames)
-        return (values, Array(arguments.dropFirst(size)))
+        return Array(calldata.dropFirst(4))
     }
 
     /// "argument 2 (uint256 amount)" for each input, as errors name them.
