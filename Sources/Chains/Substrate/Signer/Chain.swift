@@ -113,7 +113,7 @@ public struct SubstrateChain: ChainModule {
     /// trusts for it.
     package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?) {
         if request.payloadType == uosPayloadType {
-            guard let read = try uosSigningPayload(request, try uosPayload(request)) else {
+            guard case let .success(read)? = try uosSigningPayload(request, try uosPayload(request)) else {
                 throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of")
             }
             return read

@@ -19,7 +19,8 @@ extension SubstrateChain {
         let networkLine = ReviewLine("network", network?.name ?? "unknown network with genesis hash 0x\(Hex.encode(uos.genesisHash))")
         switch uos.content {
         case let .transaction(signed, _), let .provenTransaction(_, signed, _):
-            if let (payload, built, proven) = try Self.uosSigningPayload(request, uos) {
+            let read = try Self.uosSigningPayload(request, uos)
+            if case let .success((payload, built, proven))? = read {
                 let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
                 return Review(
                     request: request, title: summary.title, lines: [format] + summary.lines, warnings: summary.warnings,
@@ -28,10 +29,7 @@ extension SubstrateChain {
             }
             // Only 00/02 get here: a 06 whose proof does not read it is refused, not shown blind.
             var why = "it is not a transaction this signer reads"
-            if case let .transaction(_, callLength) = uos.content,
-               case let .failure(error) = Self.tableReading(signed, callLength: callLength, genesis: uos.genesisHash) {
-                why = error.description
-            }
+            if case let .failure(error)? = read { why = error.description }
             return Review(
                 request: request, title: "Substrate transaction (UOS) that cannot be decoded",
                 lines: [format, from, networkLine, ReviewLine("payload (hex)", Hex.encode(signed, prefix: true)), ReviewLine("length", "\(signed.count) bytes")],
@@ -65,10 +63,12 @@ extension SubstrateChain {
     }
 
     /// What a UOS transaction signs, read back by the signer's table for its network and
-    /// runtime (`00`/`02`) or by its verified metadata proof (`06`); nil when no table reads it.
+    /// runtime (`00`/`02`) or by its verified metadata proof (`06`); a failure saying why when
+    /// no table reads a `00`/`02` (the blind review shows it); nil for a hash or a message.
     /// The bytes the values build must be the bytes sent, so nothing shown differs from
     /// what is signed.
-    package static func uosSigningPayload(_ request: SignRequest, _ uos: UOSPayload) throws -> (SignerPayload, SigningPayload, ProvenPayload?)? {
+    package static func uosSigningPayload(_ request: SignRequest, _ uos: UOSPayload) throws
+        -> Result<(SignerPayload, SigningPayload, ProvenPayload?), SubstrateError>? {
         let decoded = try SS58.decode(request.account.address)
         func payload(_ signed: [UInt8], _ callLength: Int, _ values: ExtensionValues, _ list: ExtensionList) throws(SubstrateError) -> SignerPayload {
             guard values.genesisHash == uos.genesisHash else {
@@ -84,18 +84,22 @@ extension SubstrateChain {
         }
         switch uos.content {
         case let .transaction(signed, callLength):
-            guard case let .success((list, values)) = tableReading(signed, callLength: callLength, genesis: uos.genesisHash) else { return nil }
+            let (list, values): (ExtensionList, ExtensionValues)
+            switch tableReading(signed, callLength: callLength, genesis: uos.genesisHash) {
+            case let .success(reading): (list, values) = reading
+            case let .failure(why): return .failure(why)
+            }
             let read = try payload(signed, callLength, values, list)
             let built = SigningPayload(read, extensions: list)
             try canonical(built, signed)
-            return (read, built, nil)
+            return .success((read, built, nil))
         case let .provenTransaction(proof, signed, callLength):
             let metadata = try MetadataProof(decoding: proof).verify()
             let list = try ExtensionList(names: metadata.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: metadata.digest))
             let read = try payload(signed, callLength, try ExtensionValues(reading: signed, callLength: callLength, by: list), list)
             let (built, proven) = try provenPayload(read, proof: proof)
             try canonical(built, signed)
-            return (read, built, proven)
+            return .success((read, built, proven))
         case .hash, .message:
             return nil
         }
