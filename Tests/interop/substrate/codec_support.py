@@ -160,7 +160,13 @@ class Generator:
         return self.integer(name)
 
     def bytes(self, n):
-        return "0x" + self.rng.randbytes(n).hex()
+        data = self.rng.randbytes(n)
+        # scalecodec gives a Vec<u8> that is UTF-8 as its text and others as "0x" hex, so bytes
+        # whose text itself starts with "0x" (a remark of b"0x<") cannot be told from hex in its
+        # output: such a draw gets another first byte. It made one CI run fail.
+        if data.startswith(b"0x"):
+            data = b"1" + data[1:]
+        return "0x" + data.hex()
 
     def value(self, type_id, depth=0):
         if self.m.is_void(type_id):
