@@ -15,6 +15,15 @@ public struct ExtensionList: Sendable, Equatable {
         case metadataProof(digest: [UInt8])
         /// Nothing but the request: the signer has no table for its runtime.
         case request
+
+        /// Who named the list, for an error about one of its members.
+        var namer: String {
+            switch self {
+            case let .signerTable(network, runtime): "the signer's table for \(network) (\(runtime.versions))"
+            case .metadataProof: "the metadata proof"
+            case .request: "the request"
+            }
+        }
     }
 
     /// The identifiers, in the order their data is signed.
@@ -32,7 +41,7 @@ public struct ExtensionList: Sendable, Equatable {
         var rules: [SignedExtension] = []
         for (index, name) in names.enumerated() {
             guard let rule = SignedExtension.rule(for: name) else {
-                throw SubstrateError("signed extension \(name) is unknown to this signer; it cannot tell what it would sign, so it refuses")
+                throw SubstrateError("signed extension \(name), named by \(origin.namer), is unknown to this signer; it cannot tell what it would sign, so it refuses")
             }
             if rule != .empty, let earlier = rules.firstIndex(where: { $0.valueName == rule.valueName }) {
                 throw SubstrateError("signed extensions \(names[earlier]) and \(names[index]) both carry \(rule.valueName); a runtime has one of them")
