@@ -224,15 +224,17 @@ def zxing_payloads_image(img):
     return [bytes(b.bytes) for b in zxingcpp.read_barcodes(img) if b.format == zxingcpp.BarcodeFormat.QRCode]
 
 
-def run_in_terminal(args, columns, rows, seconds):
-    """Runs airsign-watch on a pseudo-terminal of the given size for a while; returns its output."""
+def run_in_terminal(args, columns, rows, seconds, until=None):
+    """Runs airsign-watch on a pseudo-terminal of the given size until it exits, `until` has
+    been printed, or `seconds` pass (a slow start on a busy runner only waits longer), then
+    interrupts it; returns its exit code and output."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     proc = subprocess.Popen([str(bin_dir() / "airsign-watch"), *args], stdin=slave, stdout=slave, stderr=slave,
                             start_new_session=True)
     os.close(slave)
     out, deadline = b"", time.time() + seconds
-    while time.time() < deadline and proc.poll() is None:
+    while time.time() < deadline and proc.poll() is None and not (until and until.encode() in out):
         time.sleep(0.1)
         try:
             while select.select([master], [], [], 0)[0]:
@@ -258,7 +260,7 @@ def test_terminal_display(rng, tmp_path):
     (tmp_path / "m").write_bytes(rng.randbytes(3000))
     code, out = run_in_terminal(["qr", "encode", str(tmp_path / "m"), "--show"], 80, 24, 3)
     assert code == 1 and "terminal too small" in out and "need 73×38" in out
-    code, out = run_in_terminal(["qr", "encode", str(tmp_path / "m"), "--show", "--fps", "10"], 100, 45, 2)
+    code, out = run_in_terminal(["qr", "encode", str(tmp_path / "m"), "--show", "--fps", "10"], 100, 45, 30, until="UR frame 3-")
     assert "UR frame 1-" in out and "UR frame 2-" in out and "█" in out and "▀" in out
     assert "\x1b[?25h" in out  # the cursor is shown again after Ctrl-C
     assert code == 130

@@ -2,7 +2,6 @@
 elementary type, T[], T[k], tuples, nested) and random values encode to the same bytes in both,
 our strict decoder reads eth-abi's bytes back to the same values, bytes we accept eth-abi reads
 the same way, and selectors of random signatures (names and spaces included) are eth-utils'."""
-import random
 
 import pytest
 from eth_abi import decode, encode
@@ -91,10 +90,7 @@ def as_json(t, value):
     return str(value)
 
 
-def test_random_types_and_values_encode_and_decode_as_eth_abi(testkit):
-    seed = random.randrange(2**32)
-    print(f"seed {seed}")
-    rng = random.Random(seed)
+def test_random_types_and_values_encode_and_decode_as_eth_abi(testkit, rng):
     cases = []
     for _ in range(3000):
         types = [random_type(rng) for _ in range(rng.randint(0, 4))]
@@ -111,13 +107,10 @@ def test_random_types_and_values_encode_and_decode_as_eth_abi(testkit):
         assert ours["values"] == [as_json(t, v) for t, v in zip(types, decode(types, reference))]
 
 
-def test_what_we_accept_eth_abi_reads_the_same_and_strictness(testkit):
+def test_what_we_accept_eth_abi_reads_the_same_and_strictness(testkit, rng):
     """Corruptions of valid encodings: whatever our strict decoder accepts, eth-abi decodes to
     the same values (we are never more lenient); dirty high bits, offsets that are not the
     canonical ones and trailing bytes are refused by us."""
-    seed = random.randrange(2**32)
-    print(f"seed {seed}")
-    rng = random.Random(seed)
     requests, meta = [], []
     for _ in range(1500):
         types = [random_type(rng) for _ in range(rng.randint(1, 3))]
@@ -170,10 +163,7 @@ def test_named_refusals(testkit, bad, reason):
         assert reason in ours["error"], ours
 
 
-def test_selectors_of_random_signatures_are_eth_utils(testkit):
-    seed = random.randrange(2**32)
-    print(f"seed {seed}")
-    rng = random.Random(seed)
+def test_selectors_of_random_signatures_are_eth_utils(testkit, rng):
     cases = []
     for i in range(1000):
         types = [random_type(rng) for _ in range(rng.randint(0, 4))]

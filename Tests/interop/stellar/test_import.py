@@ -17,6 +17,11 @@ PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abando
 run = run_program
 
 
+def stroops(n: int) -> str:
+    """An amount of `n` stroops as plain decimal text."""
+    return f"{n // 10**7}.{n % 10**7:07d}"
+
+
 @pytest.fixture(scope="module")
 def machines(tmp_path_factory):
     """A signer with the phrase (its Stellar account m/44'/148'/0'), a watch that imported it."""
@@ -27,7 +32,7 @@ def machines(tmp_path_factory):
 def envelope(rng, source, passphrase):
     account = Account(source, rng.randrange(1, 10**12))
     builder = TransactionBuilder(account, network_passphrase=passphrase, base_fee=rng.randrange(100, 10_000))
-    builder.append_payment_op(Keypair.random().public_key, Asset.native(), str(rng.randrange(1, 10**9) / 10**7))
+    builder.append_payment_op(Keypair.from_raw_ed25519_seed(rng.randbytes(32)).public_key, Asset.native(), stroops(rng.randrange(1, 10**9)))
     builder.add_text_memo("import " + str(rng.randrange(1000)))
     return builder.set_timeout(300).build()
 
@@ -58,7 +63,7 @@ def test_stellar_sdk_envelopes_round_trip(machines, tmp_path, rng, form):
 def test_an_envelope_for_another_account_is_refused(machines, tmp_path, rng):
     env, _, _ = machines
     source = tmp_path / "other.txt"
-    source.write_text(envelope(rng, Keypair.random().public_key, Network.TESTNET_NETWORK_PASSPHRASE).to_xdr())
+    source.write_text(envelope(rng, Keypair.from_raw_ed25519_seed(rng.randbytes(32)).public_key, Network.TESTNET_NETWORK_PASSPHRASE).to_xdr())
     out = run("airsign-watch", "import", str(source), "--network", "testnet", "--out", str(tmp_path / "req.json"), env=env)
     assert out.returncode == 3, out.stderr
     assert len([line for line in out.stderr.splitlines() if "error:" in line]) == 1

@@ -62,7 +62,8 @@ def muxed(rng):
 
 def amount(rng, lo=1):
     stroops = rng.choice([rng.randint(lo, 10**7), rng.randint(lo, INT64_MAX)])
-    return str(Decimal(stroops).scaleb(-7))
+    # Plain decimal: str() of a Decimal writes 1 to 9 stroops as "1E-7", which is no amount text.
+    return f"{stroops // 10**7}.{stroops % 10**7:07d}"
 
 
 def code(rng, twelve):

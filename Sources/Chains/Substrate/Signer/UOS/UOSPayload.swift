@@ -82,7 +82,9 @@ public struct UOSPayload: Sendable, Equatable {
             // Read only to find where the proof ends: it carries no length of its own.
             _ = try MetadataProof.read(&reader, bytes: body)
             let proofBytes = Array(body[..<reader.offset])
-            let (signed, callLength) = try Self.transaction(Array(body[reader.offset...]))
+            // Named so: a proof that ends early or late (a changed length in it) shows up here.
+            let (signed, callLength) = try Self.transaction(Array(body[reader.offset...]),
+                                                            what: "UOS transaction after its \(proofBytes.count)-byte metadata proof")
             content = .provenTransaction(proof: proofBytes, signed: signed, callLength: callLength)
         default:
             let (signed, callLength) = try Self.transaction(body)
@@ -90,16 +92,16 @@ public struct UOSPayload: Sendable, Equatable {
         }
     }
 
-    /// `compact(len) ‖ call ‖ extensions` → (`call ‖ extensions`, len).
-    private static func transaction(_ body: [UInt8]) throws(SubstrateError) -> ([UInt8], Int) {
+    /// `compact(len) ‖ call ‖ extensions` → (`call ‖ extensions`, len); `what` starts its errors.
+    private static func transaction(_ body: [UInt8], what: String = "UOS transaction") throws(SubstrateError) -> ([UInt8], Int) {
         var reader = SCALEReader(body)
         let stated: UInt64
         do { stated = try reader.readCompact(UInt64.self) } catch {
-            throw SubstrateError("UOS transaction: the call's length prefix does not decode: \(error)")
+            throw SubstrateError("\(what): the call's length prefix does not decode: \(error)")
         }
-        guard stated >= 2 else { throw SubstrateError("UOS transaction: the call is \(stated) bytes; a call has a pallet and a call index") }
+        guard stated >= 2 else { throw SubstrateError("\(what): the call is \(stated) bytes; a call has a pallet and a call index") }
         guard stated <= UInt64(reader.remaining) else {
-            throw SubstrateError("UOS transaction: the call is said to be \(stated) bytes, but \(reader.remaining) bytes follow")
+            throw SubstrateError("\(what): the call is said to be \(stated) bytes, but \(reader.remaining) bytes follow")
         }
         return (Array(body[reader.offset...]), Int(stated))
     }
