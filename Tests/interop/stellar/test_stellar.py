@@ -9,7 +9,6 @@ For random transactions covering every operation type Airsign decodes:
 Parameters travel as JSON; 64-bit integers as decimal strings, amounts as 7-decimal strings.
 """
 import base64
-from decimal import Decimal
 
 import pytest
 from stellar_sdk import (
