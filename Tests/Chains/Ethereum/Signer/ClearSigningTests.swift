@@ -98,6 +98,26 @@ import Testing
         #expect(!plain.lines.contains { $0.label.contains("after the arguments") } && !plain.warnings.contains { $0.contains("after the arguments") })
     }
 
+    /// The same holds for the built-in standards: an ERC-20 transfer with a frontend's tag is
+    /// still a transfer, its tag shown and warned of; bytes that are not a strict encoding of its
+    /// arguments (a dirty address word) make it no standard's call, so it goes blind.
+    @Test func builtInStandardsShowBytesAfterTheArgumentsToo() throws {
+        let transfer = try ABIFunction(signature: "transfer(address,uint256)")
+        let data = try ABIEncoder.call(transfer, [.address(try EthereumAddress(Self.from)), .uint(2_500_000)])
+        let tag: [UInt8] = [0xde, 0xad, 0xbe, 0xef, 0x01]
+        let review = try Self.review(data + tag, to: Self.usdc)
+        #expect(Self.value(review, "clear signing")?.source == .signerTable)
+        #expect(review.lines.contains { $0.value.hasPrefix("2.5 USDC") }, "\(review.lines)")
+        #expect(Self.value(review, "5 bytes after the arguments")?.value == "0xdeadbeef01")
+        #expect(review.warnings.contains { $0.contains("carries 5 bytes after the arguments of transfer") })
+        #expect(review.blindReason == nil)
+        var dirty = data
+        dirty[4] = 0x01  // the address word's first byte: not a strict encoding of an address
+        let blind = try Self.review(dirty, to: Self.usdc)
+        #expect(blind.blindReason != nil)
+        #expect(!blind.lines.contains { $0.value.hasPrefix("2.5 USDC") })
+    }
+
     @Test func aDescriptorThatDoesNotShowARequiredFieldIsNotUsed() throws {
         let partial = try Self.descriptor(fields: """
             {"path":"amount","label":"Amount to supply","format":"tokenAmount","params":{"tokenPath":"asset"}}

@@ -59,12 +59,15 @@ struct CallResolver {
         let warnings = installed.warnings
         for descriptor in BuiltInDescriptors.calls {
             for format in descriptor.formats {
+                // A call that does not decode under this standard's function is not that
+                // standard's call: the next one, the request's fragment or blind decide it.
                 guard let function = format.function, function.selector == selector,
-                      let values = try? function.decode(calldata: data) else { continue }
-                let arguments = DataNode(arguments: values, of: function.inputs)
+                      let decoded = try? function.decodeAllowingSuffix(calldata: data) else { continue }
+                let arguments = DataNode(arguments: decoded.values, of: function.inputs)
                 if case .shown(let rendered) = try render(format, of: descriptor, arguments, container, depth: depth) {
                     var shown = display(rendered, source: .builtIn, descriptor: descriptor, function: function, arguments: arguments)
                     shown.warnings = warnings + shown.warnings + StandardWarnings.call(function, arguments, container: container, environment: environment)
+                    if !decoded.suffix.isEmpty { shown.showSuffix(decoded.suffix, after: function) }
                     return shown
                 }
             }
