@@ -171,4 +171,26 @@ import Testing
         #expect(try Self.line(review, "Leg [1 of 2]").value == "1.5 USDC (1500000 base units)")
         #expect(try Self.line(review, "Leg [2 of 2]").value == "2 DAI (2000000000000000000 base units)")
     }
+
+    /// `required` fields inside a group over an array are satisfied by an empty array (there is
+    /// nothing to show), but only by fields the descriptor has: a required field no field shows
+    /// still makes it unusable.
+    @Test func anEmptyArrayGroupSatisfiesItsRequiredFields() throws {
+        let signature = "s((address token,uint256 amount)[] legs,uint256 fee)"
+        let fields = """
+            {"path":"legs.[]","fields":[{"path":"amount","label":"Leg","format":"tokenAmount","params":{"tokenPath":"token"}}]},
+            {"path":"fee","label":"Fee","format":"raw"}
+            """
+        let empty = try Self.review(signature, [.array([]), .uint(7)], fields: fields, extra: #","required":["legs.[].amount","legs.[].token","fee"]"#)
+        #expect(empty.blindReason == nil && empty.warnings.isEmpty, "\(empty.warnings)")
+        #expect(try Self.line(empty, "Fee").value == "7")
+        #expect(!empty.lines.contains { $0.label.hasPrefix("Leg") })
+        let one = try Self.review(signature, [.array([.tuple([try Self.address(C.usdc), .uint(1_500_000)])]), .uint(7)], fields: fields,
+                                  extra: #","required":["legs.[].amount","fee"]"#)
+        #expect(try Self.line(one, "Leg").value == "1.5 USDC (1500000 base units)")
+        let unshown = try Self.review(signature, [.array([]), .uint(7)], fields: #"{"path":"fee","label":"Fee","format":"raw"}"#,
+                                      extra: #","required":["legs.[].amount","fee"]"#)
+        #expect(unshown.blindReason != nil)
+        #expect(unshown.warnings.contains { $0.contains("it must show legs.[].amount but has no field that does") }, "\(unshown.warnings)")
+    }
 }

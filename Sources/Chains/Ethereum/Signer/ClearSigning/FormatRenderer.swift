@@ -90,6 +90,12 @@ struct FormatRenderer {
                 // Element by element: `bundled` shows every field of an element before the
                 // next element; `sequential` (the default) each field for every element.
                 let count = try scope.nodes(all).count
+                guard count > 0 else {
+                    // An empty array has nothing to show: its fields count as shown for the
+                    // `required` rule, as they would be for any element it had.
+                    Self.markShown(group.fields, parent: path, into: &shown)
+                    continue
+                }
                 let passes: [(fields: [FieldNode], elements: Range<Int>)] = group.bundled
                     ? (0 ..< count).map { (group.fields, $0 ..< $0 + 1) }
                     : group.fields.map { ([$0], 0 ..< count) }
@@ -109,6 +115,34 @@ struct FormatRenderer {
         return nil
     }
 
+    /// The data a field's parameters read (the token of a tokenAmount, the collection of an
+    /// nftName): shown through the field, it counts as covered, and as shown when the field is.
+    private static func parameterNames(_ spec: FieldSpec, parent: DescriptorPath?) -> [String] {
+        spec.params.compactMap { key, value in
+            guard key.hasSuffix("Path"), case .string(let text) = value, let path = try? DescriptorPath(text).under(parent), path.root == .data
+            else { return nil }
+            return path.fieldName
+        }
+    }
+
+    /// Records the fields under `nodes` that a visible field would show, without reading any
+    /// data: for a group over an empty array.
+    private static func markShown(_ nodes: [FieldNode], parent: DescriptorPath?, into shown: inout Set<String>) {
+        for node in nodes {
+            switch node {
+            case .group(let group):
+                markShown(group.fields, parent: group.path ?? parent, into: &shown)
+            case .field(let spec):
+                switch spec.visible {
+                case .never, .mustBe: continue
+                case .always, .optional, .ifNotIn: break
+                }
+                if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
+                shown.formUnion(parameterNames(spec, parent: parent))
+            }
+        }
+    }
+
     private static func bind(_ path: DescriptorPath, _ bound: [Binding]) -> DescriptorPath {
         bound.reduce(path) { path, binding in path.binding(binding.all, to: binding.element) }
     }
@@ -125,15 +159,8 @@ struct FormatRenderer {
         } else {
             values = []
         }
-        // Data a parameter reads (the token of a tokenAmount, the collection of an nftName) is
-        // shown through the field: it counts as covered, and as shown when the field is.
-        var parameterPaths: [String] = []
-        for (key, value) in spec.params where key.hasSuffix("Path") {
-            if case .string(let text) = value, let path = try? DescriptorPath(text).under(parent), path.root == .data {
-                covered.append(path.fieldName)
-                parameterPaths.append(path.fieldName)
-            }
-        }
+        let parameterPaths = Self.parameterNames(spec, parent: parent)
+        covered += parameterPaths
         switch spec.visible {
         case .never:
             return nil
