@@ -172,6 +172,20 @@ import Testing
         #expect(try Self.line(review, "Leg [2 of 2]").value == "2 DAI (2000000000000000000 base units)")
     }
 
+    /// An absolute parameter path through the group's `[]` reads the element being shown too.
+    @Test func anAbsoluteTokenPathInAGroupReadsItsOwnElement() throws {
+        let legs: ABIValue = .array([.tuple([try Self.address(C.usdc), .uint(1_500_000)]),
+                                     .tuple([try Self.address(Self.dai), .uint(2_000_000_000_000_000_000)])])
+        for iteration in ["bundled", "sequential"] {
+            let review = try Self.review("r((address token,uint256 amount)[] legs)", [legs], fields: """
+                {"path":"legs.[]","iteration":"\(iteration)","fields":[
+                  {"path":"amount","label":"Leg","format":"tokenAmount","params":{"tokenPath":"#.legs.[].token"}}]}
+                """)
+            #expect(try Self.line(review, "Leg [1 of 2]").value == "1.5 USDC (1500000 base units)")
+            #expect(try Self.line(review, "Leg [2 of 2]").value == "2 DAI (2000000000000000000 base units)")
+        }
+    }
+
     /// `required` fields inside a group over an array are satisfied by an empty array (there is
     /// nothing to show), but only by fields the descriptor has: a required field no field shows
     /// still makes it unusable.

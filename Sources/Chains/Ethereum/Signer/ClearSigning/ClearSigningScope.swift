@@ -78,10 +78,12 @@ struct ClearSigningScope {
     }
 
     /// A parameter named `constant` or `pathKey` (`token` / `tokenPath`), read as nodes; nil
-    /// when neither is given.
-    func parameterNodes(_ params: [String: JSONValue], constant: String, pathKey: String, parent: DescriptorPath?) throws(EthereumError) -> [DataNode]? {
+    /// when neither is given. A path is taken under `parent`, then `bind` names the elements
+    /// of the enclosing groups in it.
+    func parameterNodes(_ params: [String: JSONValue], constant: String, pathKey: String, parent: DescriptorPath?,
+                        bind: (DescriptorPath) -> DescriptorPath = { $0 }) throws(EthereumError) -> [DataNode]? {
         if case .string(let text)? = params[pathKey] {
-            return try nodes(try DescriptorPath(text).under(parent))
+            return try nodes(bind(try DescriptorPath(text).under(parent)))
         }
         if let value = params[constant] {
             return [Self.node(try parameter(value))]

@@ -21,6 +21,9 @@ struct FieldFormatter {
     let parent: DescriptorPath?
     /// Shows a nested call (the `calldata` format): callee, value, sender, data → its lines.
     let nestedCall: (_ to: EthereumAddress, _ value: BigUInt, _ from: EthereumAddress, _ data: [UInt8]) throws -> CallDisplay
+    /// Names the element being shown in a path through a `[]` of an enclosing group, so an
+    /// absolute parameter path (`#.legs.[].token`) reads the same element as its field.
+    var bind: (DescriptorPath) -> DescriptorPath = { $0 }
 
     private var environment: ClearSigningEnvironment { scope.environment }
 
@@ -108,7 +111,7 @@ struct FieldFormatter {
     /// symbol).
     private func tokenAmount(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let amount = try integer(node, spec, place: place)
-        let tokens = try scope.parameterNodes(spec.params, constant: "token", pathKey: "tokenPath", parent: parent)
+        let tokens = try scope.parameterNodes(spec.params, constant: "token", pathKey: "tokenPath", parent: parent, bind: bind)
         guard let tokens else {
             return FormattedValue(text: "\(amount) ??? (base units of a token the descriptor does not name)", fromTable: false,
                                   warnings: ["\(spec.label): the descriptor names no token for this amount; it is shown in base units"])
@@ -159,7 +162,7 @@ struct FieldFormatter {
 
     private func nftName(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let id = try integer(node, spec, place: place)
-        guard let nodes = try scope.parameterNodes(spec.params, constant: "collection", pathKey: "collectionPath", parent: parent),
+        guard let nodes = try scope.parameterNodes(spec.params, constant: "collection", pathKey: "collectionPath", parent: parent, bind: bind),
               nodes.count == 1, let first = nodes.first else {
             throw EthereumError.invalidDescriptor("\(place): nftName needs one collection")
         }
@@ -222,11 +225,11 @@ struct FieldFormatter {
     /// A call inside the data, shown by the same order of trust as a transaction's.
     private func calldata(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         guard case .bytes(var data) = node else { throw EthereumError.invalidDescriptor("\(place): calldata is bytes") }
-        guard let callees = try scope.parameterNodes(spec.params, constant: "callee", pathKey: "calleePath", parent: parent),
+        guard let callees = try scope.parameterNodes(spec.params, constant: "callee", pathKey: "calleePath", parent: parent, bind: bind),
               callees.count == 1, let calleeNode = callees.first
         else { throw EthereumError.invalidDescriptor("\(place): calldata needs one callee") }
         let callee = try address(calleeNode, place: "\(place) (callee)")
-        if let selectors = try scope.parameterNodes(spec.params, constant: "selector", pathKey: "selectorPath", parent: parent) {
+        if let selectors = try scope.parameterNodes(spec.params, constant: "selector", pathKey: "selectorPath", parent: parent, bind: bind) {
             guard selectors.count == 1, let selectorNode = selectors.first else { throw EthereumError.invalidDescriptor("\(place): one selector") }
             switch selectorNode {
             case .bytes(let bytes) where bytes.count == 4: data = bytes + data
@@ -235,12 +238,12 @@ struct FieldFormatter {
             }
         }
         var value: BigUInt = 0
-        if let amounts = try scope.parameterNodes(spec.params, constant: "amount", pathKey: "amountPath", parent: parent) {
+        if let amounts = try scope.parameterNodes(spec.params, constant: "amount", pathKey: "amountPath", parent: parent, bind: bind) {
             guard amounts.count == 1, case .uint(let amount)? = amounts.first else { throw EthereumError.invalidDescriptor("\(place): the amount is one integer") }
             value = amount
         }
         var from = scope.container.to ?? scope.container.from
-        if let spenders = try scope.parameterNodes(spec.params, constant: "spender", pathKey: "spenderPath", parent: parent) {
+        if let spenders = try scope.parameterNodes(spec.params, constant: "spender", pathKey: "spenderPath", parent: parent, bind: bind) {
             guard spenders.count == 1, let spender = spenders.first else { throw EthereumError.invalidDescriptor("\(place): one spender") }
             from = try address(spender, place: "\(place) (spender)")
         }
@@ -274,7 +277,7 @@ struct FieldFormatter {
     }
 
     private func chainId(_ spec: FieldSpec) throws -> BigUInt {
-        guard let nodes = try scope.parameterNodes(spec.params, constant: "chainId", pathKey: "chainIdPath", parent: parent) else { return environment.chainId }
+        guard let nodes = try scope.parameterNodes(spec.params, constant: "chainId", pathKey: "chainIdPath", parent: parent, bind: bind) else { return environment.chainId }
         guard nodes.count == 1, case .uint(let id)? = nodes.first else { throw EthereumError.invalidDescriptor("chainId parameter is one integer") }
         return id
     }

@@ -176,7 +176,7 @@ struct FormatRenderer {
         }
         if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
         shown.formUnion(parameterPaths)
-        let formatter = FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall)
+        let formatter = FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall, bind: { Self.bind($0, bound) })
         let elements = bound.filter { $0.count > 1 }.map { "\($0.index + 1) of \($0.count)" }
         let label = SafeName.shown(spec.label) + (elements.isEmpty ? "" : " [\(elements.joined(separator: ", "))]")
         for (index, value) in values.enumerated() {
