@@ -80,9 +80,11 @@ public struct ERC4527Signing: Sendable {
         let addresses = Set(atPath.map(\.address))
         guard addresses.count == 1, let own = atPath.first else {
             if addresses.isEmpty {
-                // MetaMask asks for m/44'/60'/0'/0/i, which `account add --index i` adds.
-                let prefix = "m/44'/60'/0'/0/"
-                let hint = path.description.hasPrefix(prefix) ? " (add it with: airsign-signer account add KEY --chain ethereum --index \(path.description.dropFirst(prefix.count)))" : ""
+                // MetaMask asks for m/44'/60'/0'/0/i (i not hardened), which `account add --index i` adds.
+                let h = DerivationPath.hardenedOffset
+                let c = path.components
+                let hint = c.count == 5 && c.prefix(4).elementsEqual([44 + h, 60 + h, h, 0]) && c[4] < h
+                    ? " (add it with: airsign-signer account add KEY --chain ethereum --index \(c[4]))" : ""
                 throw ERC4527Error("eth-sign-request is for \(path), which is not an account of this keystore\(hint)")
             }
             throw ERC4527Error("eth-sign-request names \(path) without an address, and \(addresses.count) keys of this keystore have an account there")

@@ -140,6 +140,20 @@ import Testing
         }
     }
 
+    /// A path that is not ours gets the `account add` command that adds it only when
+    /// `--index` can: MetaMask's m/44'/60'/0'/0/i with i not hardened.
+    @Test func theAddHintIsGivenOnlyForAPathIndexCanAdd() throws {
+        let accounts = try Self.keystore().accounts
+        let tx = try Self.transaction(.feeMarket)
+        for (text, hint) in [("m/44'/60'/0'/0/5", " (add it with: airsign-signer account add KEY --chain ethereum --index 5)"),
+                             ("m/44'/60'/0'/0/5'", ""), ("m/44'/60'/0'/0/5/7", ""), ("m/44'/60'/1'/0/5", "")] {
+            let request = EthSignRequest(requestId: Self.requestId, signData: tx.unsignedEncoding, dataType: .typedTransaction, chainId: 1,
+                                         derivationPath: CryptoKeypath(try DerivationPath(text)), address: nil, origin: nil)
+            let error = #expect(throws: ERC4527Error.self) { try ERC4527Signing(request, accounts: accounts) }
+            #expect(error?.description == "eth-sign-request is for \(text), which is not an account of this keystore\(hint)")
+        }
+    }
+
     /// The request's source fingerprint goes with it to the signer, which compares it with the
     /// key's own master fingerprint once the key is open (absent: nothing to compare).
     @Test func theFormatHandsOnTheSourceFingerprint() throws {
