@@ -88,6 +88,8 @@ extension FuzzTarget {
             for frame in frames where framing.claims(frame) {
                 _ = try? collector.receive(frame)
             }
+            // As a scan of files ends: a last try with every frame held.
+            _ = try? collector.finish()
             guard let message = collector.message else { return }
             // Legacy frames complete with exactly their count; RaptorQ may need more than K
             // symbols when the first K do not determine the object, never fewer.

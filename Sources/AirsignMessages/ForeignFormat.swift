@@ -101,6 +101,9 @@ public protocol ForeignFrameCollector: Sendable {
     mutating func receive(_ payload: [UInt8]) throws -> Bool
     /// The message once every frame is in.
     var message: [UInt8]? { get }
+    /// Called when no more frames will come (the end of a scan of files): a last try at the
+    /// message with every frame held, for a framing that does not try at every frame.
+    mutating func finish() throws
     /// Distinct frames received, and the frames the message has (when known).
     var received: Int { get }
     var expected: Int? { get }

@@ -107,6 +107,17 @@ public struct MessageAssembler: Sendable {
         return outcome
     }
 
+    /// No more frames will come (a scan of files has read them all): a foreign framing gets
+    /// its last try at the message with every frame it holds.
+    public mutating func finish() throws(TransportError) {
+        guard case .foreign(let framing, var collector) = state, collector.message == nil else { return }
+        do { try collector.finish() } catch { throw .refusedFrame("\(framing.name): \(error)") }
+        if let message = collector.message, message.count > limits.maxMessageLength {
+            throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
+        }
+        state = .foreign(framing: framing, collector: collector)
+    }
+
     private mutating func receiveFrame(_ payload: [UInt8]) throws(TransportError) -> Outcome {
         if let outcome = try receiveForeign(payload) { return outcome }
         guard Self.isUR(payload) else { return try receiveSingle(message: payload, type: nil, frame: payload) }

@@ -65,8 +65,11 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         case let .refusedFrame(why): return "QR frames refused: \(why)"
         case .messageChecksumMismatch:
             return "the reassembled message fails its CRC-32 checksum (corrupted frames)"
-        case let .incompleteMessage(received, expected):
+        case let .incompleteMessage(received, expected) where received < expected:
             return "incomplete message: \(received) frames read, about \(expected) needed; scan the missing frames"
+        case let .incompleteMessage(received, expected):
+            // Fountain and RaptorQ frames: enough in number, but not independent enough yet.
+            return "incomplete message: \(received) frames read do not decode yet (about \(expected) are needed, more when frames overlap); scan more frames"
         case .noQRCodeFound: return "no QR code found in the input"
         case .emptyMessage: return "the message is empty"
         case let .messageTooLong(length, limit):

@@ -25,6 +25,8 @@ import Testing
             return (0 ..< count).flatMap { parts[$0] ?? [] }
         }
 
+        mutating func finish() {}
+
         mutating func receive(_ payload: [UInt8]) throws -> Bool {
             let count = Int(payload[1]), index = Int(payload[2]), data = Array(payload.dropFirst(3))
             if let known = self.count, known != count { throw TransportError.invalidOption("count \(count), not \(known)") }
@@ -36,6 +38,24 @@ import Testing
             parts[index] = data
             return true
         }
+    }
+
+    /// A framing whose collector gives its message only when told no more frames will come
+    /// (as UOS RaptorQ decodes a set of files with every frame once more at the end).
+    struct LastTryFraming: ForeignFraming {
+        let name = "last-try toy"
+        func claims(_ payload: [UInt8]) -> Bool { payload.count > 3 && payload[0] == 0x7f }
+        func collector() -> any ForeignFrameCollector { LastTryCollector() }
+    }
+
+    struct LastTryCollector: ForeignFrameCollector {
+        var inner = ToyCollector()
+        var finished = false
+        var received: Int { inner.received }
+        var expected: Int? { inner.expected }
+        var message: [UInt8]? { finished ? inner.message : nil }
+        mutating func finish() { finished = true }
+        mutating func receive(_ payload: [UInt8]) throws -> Bool { try inner.receive(payload) }
     }
 
     static func frames(_ message: [UInt8], parts: Int) -> [[UInt8]] {
@@ -88,5 +108,31 @@ import Testing
         #expect(throws: TransportError.refusedFrame("toy: another frame 1")) {
             try QRScanJob().scan(paths: [dir], framings: [ToyFraming()]) { _ in }
         }
+    }
+
+    /// When the files are read, the framing is told so and gets its last try: the scan returns
+    /// the message it then gives. Frame by frame, nothing is complete before that.
+    @Test func aScanOfFilesEndsWithTheFramingsLastTry() throws {
+        let dir = NSTemporaryDirectory() + "airsign-foreign-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let message = Array(repeating: UInt8(0x43), count: 90)
+        let frames = Self.frames(message, parts: 2)
+        for (n, frame) in frames.enumerated() {
+            let png = try PNGCodec.encode(try QRCode.encode(bytes: frame).render(moduleSize: 4, quietZone: 4))
+            #expect(FileManager.default.createFile(atPath: "\(dir)/f-\(n).png", contents: Data(png)))
+        }
+        #expect(try QRScanJob().scan(paths: [dir], framings: [LastTryFraming()]) { _ in } == SignerInput(bytes: message, framing: "last-try toy", frames: 2))
+        var assembler = MessageAssembler(framings: [LastTryFraming()])
+        for frame in frames { try assembler.receive(frame) }
+        #expect(assembler.input == nil)
+        try assembler.finish()
+        #expect(assembler.input == SignerInput(bytes: message, framing: "last-try toy", frames: 2))
+        // A set that is short says what is missing; one that is not short but does not decode
+        // (fountain, RaptorQ) asks for more frames instead.
+        #expect(TransportError.incompleteMessage(received: 2, expected: 3).description
+            == "incomplete message: 2 frames read, about 3 needed; scan the missing frames")
+        #expect(TransportError.incompleteMessage(received: 5, expected: 4).description
+            == "incomplete message: 5 frames read do not decode yet (about 4 are needed, more when frames overlap); scan more frames")
     }
 }

@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignCrypto
 import AirsignKeys
 import AirsignMessages
 import AirsignSubstrate
@@ -85,6 +86,49 @@ import Testing
         var other = frames[0]
         other[3] ^= 1
         #expect(throws: SubstrateError.self) { try UOSFrameCollector.assemble([frames[0], other]) }
+    }
+
+    /// A set of files is all the frames there will be: when its first K frames do not decode
+    /// and no later count is one the stream tries, one more try with every frame decodes it
+    /// (before, K+1 frames whose first K were singular were "incomplete").
+    @Test func aFileSetDecodesWithEveryFrameWhenItsFirstKDoNot() throws {
+        var rng = SeededRandom.forTest("UOS RaptorQ final attempt")
+        let payload = rng.bytes(256), symbolSize = 64
+        let k = try #require(RaptorQ.sourceSymbols(length: payload.count, symbolSize: symbolSize))
+        let encoder = try #require(RaptorQ.Encoder(object: payload, symbolSize: symbolSize))
+        func frame(_ esi: UInt32) throws -> [UInt8] {
+            [0x80, 0, UInt8(payload.count >> 8), UInt8(payload.count & 0xff), 0, UInt8(esi >> 16), UInt8(esi >> 8 & 0xff), UInt8(esi & 0xff)]
+                + (try #require(encoder.symbol(esi: esi)))
+        }
+        // K random repair symbols that do not determine the payload, then one more that does.
+        var found: [UInt32]?
+        for _ in 0 ..< 20_000 where found == nil {
+            var esis: Set<UInt32> = []
+            while esis.count < k { esis.insert(UInt32(k) + UInt32(rng.next() % UInt64(RaptorQ.maxESI(for: k) - UInt32(k)))) }
+            let first = esis.sorted()
+            guard RaptorQ.decode(length: payload.count, symbolSize: symbolSize,
+                                 symbols: try first.map { (esi: $0, data: try #require(encoder.symbol(esi: $0))) }) == nil else { continue }
+            for extra in UInt32(k) ... RaptorQ.maxESI(for: k) where !esis.contains(extra) {
+                let all = first + [extra]
+                if RaptorQ.decode(length: payload.count, symbolSize: symbolSize,
+                                  symbols: try all.map { (esi: $0, data: try #require(encoder.symbol(esi: $0))) }) != nil {
+                    found = all
+                    break
+                }
+            }
+        }
+        let esis = try #require(found, "no singular set of \(k) repair symbols in 20,000 draws (seed \(rng.seed))")
+        #expect(try UOSFrameCollector.assemble(try esis.map(frame)) == payload, "ESIs \(esis), seed \(rng.seed)")
+        // The first K alone: enough in number, so the refusal asks for more rather than for K.
+        #expect(throws: SubstrateError("\(k) UOS RaptorQ frames do not decode yet; a few more than \(k) are sometimes needed, scan more")) {
+            try UOSFrameCollector.assemble(try esis.prefix(k).map(frame))
+        }
+        // Frame by frame, as a camera gives them, the stream still waits after K+1.
+        var collector = UOSFrameCollector()
+        for esi in esis { _ = try collector.receive(try frame(esi)) }
+        #expect(collector.message == nil)
+        try collector.finish()
+        #expect(collector.message == payload)
     }
 
     @Test func mixedOrIncompleteFrameSetsAreRefused() throws {

@@ -150,6 +150,15 @@ public struct UOSFrameCollector: ForeignFrameCollector {
         return true
     }
 
+    /// A RaptorQ stream decodes once more with every frame held (the K+1 frames of files whose
+    /// first K did not decode would otherwise wait for a frame that never comes).
+    public mutating func finish() throws {
+        guard case .raptorQ(var stream) = mode, message == nil else { return }
+        try stream.finish()
+        mode = .raptorQ(stream)
+        message = stream.message
+    }
+
     private mutating func receiveRaptorQ(_ frame: UOSRaptorQFrame) throws -> Bool {
         var stream: UOSRaptorQStream
         switch mode {
@@ -178,10 +187,13 @@ public struct UOSFrameCollector: ForeignFrameCollector {
                 throw SubstrateError("\(error)")
             }
         }
+        do { try collector.finish() } catch let error as SubstrateError { throw error } catch { throw SubstrateError("\(error)") }
         guard let message = collector.message else {
             let missing = collector.missing
             guard !missing.isEmpty else {
-                throw SubstrateError("\(collector.received) UOS RaptorQ frames do not decode yet; at least \(collector.expected ?? 0) are needed")
+                let needed = collector.expected ?? 0
+                throw SubstrateError("\(collector.received) UOS RaptorQ frames do not decode yet; "
+                    + (collector.received < needed ? "at least \(needed) are needed" : "a few more than \(needed) are sometimes needed, scan more"))
             }
             throw SubstrateError("UOS frames missing: \(missing.prefix(10).map(String.init).joined(separator: ", "))"
                 + (missing.count > 10 ? " and \(missing.count - 10) more" : "") + " of \(collector.expected ?? 0)")

@@ -2,7 +2,7 @@ import AirsignCrypto
 
 /// The RaptorQ frames of one UOS payload, collected until they decode and checked after.
 /// Decoding costs about K³, so it is tried only at `RaptorQ.attempts(for:)` (at most four
-/// times a stream), and a set of `RaptorQ.maxSymbols(for:)` frames that has not decoded is
+/// times a stream, and once more with every frame when a scan of files ends), and a set of `RaptorQ.maxSymbols(for:)` frames that has not decoded is
 /// refused. Once decoded, the payload is re-encoded: every frame held, and every frame that
 /// comes later, must be the symbol the payload gives for its ESI, so a frame of another
 /// stream with the same sizes is refused as mixed rather than ignored.
@@ -51,12 +51,26 @@ struct UOSRaptorQStream: Sendable {
         }
         symbols[frame.esi] = frame.symbol
         guard RaptorQ.attempts(for: k).contains(symbols.count) else { return true }
+        try decode()
+        return true
+    }
+
+    /// Every frame there will be is in (a scan of files): one more decoding with all of them,
+    /// unless the last one already tried them all or there are fewer than K.
+    mutating func finish() throws(SubstrateError) {
+        guard message == nil, symbols.count >= k, !RaptorQ.attempts(for: k).contains(symbols.count) else { return }
+        try decode()
+    }
+
+    /// Decodes the frames held; once decoded, checks them against the payload's own symbols.
+    /// Refuses a full set that does not decode.
+    private mutating func decode() throws(SubstrateError) {
         let held = symbols.sorted { $0.key < $1.key }.map { (esi: $0.key, data: $0.value) }
         guard let decoded = RaptorQ.decode(length: size, symbolSize: symbolSize, symbols: held) else {
             guard symbols.count < RaptorQ.maxSymbols(for: k) else {
                 throw SubstrateError("\(symbols.count) distinct UOS RaptorQ frames do not decode to a payload of \(size) bytes")
             }
-            return true
+            return
         }
         guard let encoder = RaptorQ.Encoder(object: decoded, symbolSize: symbolSize) else {
             throw SubstrateError("the decoded UOS RaptorQ payload cannot be re-encoded to check its frames")
@@ -66,7 +80,6 @@ struct UOSRaptorQStream: Sendable {
         checked = Set(held.map(\.esi))
         symbols = [:]
         message = decoded
-        return true
     }
 
     private static func check(_ esi: UInt32, _ symbol: [UInt8], against encoder: RaptorQ.Encoder) throws(SubstrateError) {
