@@ -2,10 +2,11 @@ import AirsignCrypto
 
 /// The RaptorQ frames of one UOS payload, collected until they decode and checked after.
 /// Decoding costs about K³, so it is tried only at `RaptorQ.attempts(for:)` (at most four
-/// times a stream, and once more with every frame when a scan of files ends), and a set of `RaptorQ.maxSymbols(for:)` frames that has not decoded is
-/// refused. Once decoded, the payload is re-encoded: every frame held, and every frame that
-/// comes later, must be the symbol the payload gives for its ESI, so a frame of another
-/// stream with the same sizes is refused as mixed rather than ignored.
+/// times a stream, and once more with every frame when a scan of files ends), and a set of
+/// `RaptorQ.maxSymbols(for:)` frames that has not decoded is refused. Once decoded, the
+/// payload is re-encoded: every frame held, and every frame that comes later, must be the
+/// symbol the payload gives for its ESI, so a frame of another stream with the same sizes is
+/// refused as mixed rather than ignored.
 struct UOSRaptorQStream: Sendable {
     let size: Int
     let symbolSize: Int
