@@ -160,29 +160,20 @@ import Testing
     }
 
     /// A group over an array shows each element's fields together: each amount with its own
-    /// element's token, numbered.
+    /// element's token, numbered, in either iteration; a token path that is absolute
+    /// (`#.legs.[].token`) reads the element being shown as a relative one does.
     @Test func aGroupOverAnArrayPairsEachAmountWithItsOwnToken() throws {
         let legs: ABIValue = .array([.tuple([try Self.address(C.usdc), .uint(1_500_000)]),
                                      .tuple([try Self.address(Self.dai), .uint(2_000_000_000_000_000_000)])])
-        let review = try Self.review("r((address token,uint256 amount)[] legs)", [legs], fields: """
-            {"path":"legs.[]","iteration":"bundled","fields":[
-              {"path":"amount","label":"Leg","format":"tokenAmount","params":{"tokenPath":"token"}}]}
-            """)
-        #expect(try Self.line(review, "Leg [1 of 2]").value == "1.5 USDC (1500000 base units)")
-        #expect(try Self.line(review, "Leg [2 of 2]").value == "2 DAI (2000000000000000000 base units)")
-    }
-
-    /// An absolute parameter path through the group's `[]` reads the element being shown too.
-    @Test func anAbsoluteTokenPathInAGroupReadsItsOwnElement() throws {
-        let legs: ABIValue = .array([.tuple([try Self.address(C.usdc), .uint(1_500_000)]),
-                                     .tuple([try Self.address(Self.dai), .uint(2_000_000_000_000_000_000)])])
         for iteration in ["bundled", "sequential"] {
-            let review = try Self.review("r((address token,uint256 amount)[] legs)", [legs], fields: """
-                {"path":"legs.[]","iteration":"\(iteration)","fields":[
-                  {"path":"amount","label":"Leg","format":"tokenAmount","params":{"tokenPath":"#.legs.[].token"}}]}
-                """)
-            #expect(try Self.line(review, "Leg [1 of 2]").value == "1.5 USDC (1500000 base units)")
-            #expect(try Self.line(review, "Leg [2 of 2]").value == "2 DAI (2000000000000000000 base units)")
+            for tokenPath in ["token", "#.legs.[].token"] {
+                let review = try Self.review("r((address token,uint256 amount)[] legs)", [legs], fields: """
+                    {"path":"legs.[]","iteration":"\(iteration)","fields":[
+                      {"path":"amount","label":"Leg","format":"tokenAmount","params":{"tokenPath":"\(tokenPath)"}}]}
+                    """)
+                #expect(try Self.line(review, "Leg [1 of 2]").value == "1.5 USDC (1500000 base units)", "\(iteration), \(tokenPath)")
+                #expect(try Self.line(review, "Leg [2 of 2]").value == "2 DAI (2000000000000000000 base units)", "\(iteration), \(tokenPath)")
+            }
         }
     }
 
