@@ -197,5 +197,12 @@ import Testing
                                       extra: #","required":["legs.[].amount","fee"]"#)
         #expect(unshown.blindReason != nil)
         #expect(unshown.warnings.contains { $0.contains("it must show legs.[].amount but has no field that does") }, "\(unshown.warnings)")
+        // A field in the group that reads outside the array (#.fee) shows nothing when the
+        // array is empty: the fee it would vouch for is not shown, so it is not counted.
+        let outside = try Self.review(signature, [.array([]), .uint(7)], fields: """
+            {"path":"legs.[]","fields":[{"path":"amount","label":"Leg","format":"raw"},{"path":"#.fee","label":"Fee","format":"raw"}]}
+            """, extra: #","required":["legs.[].amount","fee"]"#)
+        #expect(outside.blindReason != nil)
+        #expect(outside.warnings.contains { $0.contains("it must show fee but has no field that does") }, "\(outside.warnings)")
     }
 }

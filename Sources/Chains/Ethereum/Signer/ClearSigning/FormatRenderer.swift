@@ -93,7 +93,7 @@ struct FormatRenderer {
                 guard count > 0 else {
                     // An empty array has nothing to show: its fields count as shown for the
                     // `required` rule, as they would be for any element it had.
-                    Self.markShown(group.fields, parent: path, into: &shown)
+                    Self.markShown(group.fields, parent: path, array: all, bound: bound, into: &shown)
                     continue
                 }
                 let passes: [(fields: [FieldNode], elements: Range<Int>)] = group.bundled
@@ -117,28 +117,34 @@ struct FormatRenderer {
 
     /// The data a field's parameters read (the token of a tokenAmount, the collection of an
     /// nftName): shown through the field, it counts as covered, and as shown when the field is.
-    private static func parameterNames(_ spec: FieldSpec, parent: DescriptorPath?) -> [String] {
+    private static func parameterPaths(_ spec: FieldSpec, parent: DescriptorPath?) -> [DescriptorPath] {
         spec.params.compactMap { key, value in
             guard key.hasSuffix("Path"), case .string(let text) = value, let path = try? DescriptorPath(text).under(parent), path.root == .data
             else { return nil }
-            return path.fieldName
+            return path
         }
     }
 
-    /// Records the fields under `nodes` that a visible field would show, without reading any
-    /// data: for a group over an empty array.
-    private static func markShown(_ nodes: [FieldNode], parent: DescriptorPath?, into shown: inout Set<String>) {
+    /// Records the fields in the empty `array` that the visible fields under `nodes` would
+    /// show, without reading any data. A path outside the array (`#.recipient`) is not
+    /// vouched for: it has values, and only a field that shows them counts.
+    private static func markShown(_ nodes: [FieldNode], parent: DescriptorPath?, array: DescriptorPath, bound: [Binding],
+                                  into shown: inout Set<String>) {
+        func inArray(_ path: DescriptorPath) -> Bool {
+            let path = bind(path, bound)
+            return path.root == array.root && path.steps.starts(with: array.steps)
+        }
         for node in nodes {
             switch node {
             case .group(let group):
-                markShown(group.fields, parent: group.path ?? parent, into: &shown)
+                markShown(group.fields, parent: group.path ?? parent, array: array, bound: bound, into: &shown)
             case .field(let spec):
                 switch spec.visible {
                 case .never, .mustBe: continue
                 case .always, .optional, .ifNotIn: break
                 }
-                if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
-                shown.formUnion(parameterNames(spec, parent: parent))
+                let paths = (spec.path.map { [$0] } ?? []) + parameterPaths(spec, parent: parent)
+                shown.formUnion(paths.filter { $0.root == .data && inArray($0) }.map(\.fieldName))
             }
         }
     }
@@ -159,7 +165,7 @@ struct FormatRenderer {
         } else {
             values = []
         }
-        let parameterPaths = Self.parameterNames(spec, parent: parent)
+        let parameterPaths = Self.parameterPaths(spec, parent: parent).map(\.fieldName)
         covered += parameterPaths
         switch spec.visible {
         case .never:
