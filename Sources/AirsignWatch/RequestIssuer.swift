@@ -21,16 +21,24 @@ public struct RequestIssuer: Sendable {
 
     /// `issue`, also returning the reviews it made (in request order), for a caller that shows them.
     public func issueReviewed(_ requests: [SignRequest], now: Int64) throws -> (bytes: [UInt8], reviews: [Review]) {
-        var reviews: [Review] = []
-        for request in requests {
-            let module = try registry.module(for: request.chain)
-            do {
-                reviews.append(try module.review(request, context: ReviewContext(now: now)))
-            } catch {
-                throw WatchError.requestRefused(id: request.id.text, reason: String(describing: error))
-            }
-        }
+        let reviews = try requests.map { try review($0, now: now) }
         try store.add(requests, now: now)
         return (MessageFile.serialize(requests), reviews)
+    }
+
+    /// `issueReviewed` for one request, with its one review.
+    public func issueReviewed(_ request: SignRequest, now: Int64) throws -> (bytes: [UInt8], review: Review) {
+        let review = try review(request, now: now)
+        try store.add([request], now: now)
+        return (MessageFile.serialize([request]), review)
+    }
+
+    private func review(_ request: SignRequest, now: Int64) throws -> Review {
+        let module = try registry.module(for: request.chain)
+        do {
+            return try module.review(request, context: ReviewContext(now: now))
+        } catch {
+            throw WatchError.requestRefused(id: request.id.text, reason: String(describing: error))
+        }
     }
 }

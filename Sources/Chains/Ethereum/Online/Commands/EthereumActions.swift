@@ -14,9 +14,8 @@ public enum EthereumActions {
     public static func issue(_ request: SignRequest, out: String, qr: QROutputOptions, registry: ChainRegistry = .standard) throws {
         let now = Int64(Date().timeIntervalSince1970)
         let issuer = RequestIssuer(store: try RequestActions.store(), registry: registry)
-        let (bytes, reviews) = try issuer.issueReviewed([request], now: now)
+        let (bytes, review) = try issuer.issueReviewed(request, now: now)
         let module = try registry.module(for: request.chain)
-        guard let review = reviews.first else { return }
         Console.info(ReviewText.render(review, position: 1, of: 1, module: module, context: ReviewContext(now: now)))
         // QR first: a lone --qr FILE.png takes any QR version (one printable code); if the
         // images cannot be written, no request file is left either.
