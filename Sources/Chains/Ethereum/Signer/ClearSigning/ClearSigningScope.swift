@@ -81,7 +81,7 @@ struct ClearSigningScope {
     /// when neither is given. A path is taken under `parent`, then `bind` names the elements
     /// of the enclosing groups in it.
     func parameterNodes(_ params: [String: JSONValue], constant: String, pathKey: String, parent: DescriptorPath?,
-                        bind: (DescriptorPath) -> DescriptorPath = { $0 }) throws(EthereumError) -> [DataNode]? {
+                        bind: (DescriptorPath) -> DescriptorPath) throws(EthereumError) -> [DataNode]? {
         if case .string(let text)? = params[pathKey] {
             return try nodes(bind(try DescriptorPath(text).under(parent)))
         }

@@ -27,6 +27,12 @@ struct FieldFormatter {
 
     private var environment: ClearSigningEnvironment { scope.environment }
 
+    /// A parameter of `spec` (`token` / `tokenPath`, …) read as nodes, a path taken under the
+    /// field's group and bound to its element; nil when neither is given.
+    private func parameter(_ spec: FieldSpec, constant: String, pathKey: String) throws -> [DataNode]? {
+        try scope.parameterNodes(spec.params, constant: constant, pathKey: pathKey, parent: parent, bind: bind)
+    }
+
     func format(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         switch spec.format {
         case .raw: return raw(node)
@@ -111,7 +117,7 @@ struct FieldFormatter {
     /// symbol).
     private func tokenAmount(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let amount = try integer(node, spec, place: place)
-        let tokens = try scope.parameterNodes(spec.params, constant: "token", pathKey: "tokenPath", parent: parent, bind: bind)
+        let tokens = try parameter(spec, constant: "token", pathKey: "tokenPath")
         guard let tokens else {
             return FormattedValue(text: "\(amount) ??? (base units of a token the descriptor does not name)", fromTable: false,
                                   warnings: ["\(spec.label): the descriptor names no token for this amount; it is shown in base units"])
@@ -162,7 +168,7 @@ struct FieldFormatter {
 
     private func nftName(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let id = try integer(node, spec, place: place)
-        guard let nodes = try scope.parameterNodes(spec.params, constant: "collection", pathKey: "collectionPath", parent: parent, bind: bind),
+        guard let nodes = try parameter(spec, constant: "collection", pathKey: "collectionPath"),
               nodes.count == 1, let first = nodes.first else {
             throw EthereumError.invalidDescriptor("\(place): nftName needs one collection")
         }
@@ -225,11 +231,11 @@ struct FieldFormatter {
     /// A call inside the data, shown by the same order of trust as a transaction's.
     private func calldata(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         guard case .bytes(var data) = node else { throw EthereumError.invalidDescriptor("\(place): calldata is bytes") }
-        guard let callees = try scope.parameterNodes(spec.params, constant: "callee", pathKey: "calleePath", parent: parent, bind: bind),
+        guard let callees = try parameter(spec, constant: "callee", pathKey: "calleePath"),
               callees.count == 1, let calleeNode = callees.first
         else { throw EthereumError.invalidDescriptor("\(place): calldata needs one callee") }
         let callee = try address(calleeNode, place: "\(place) (callee)")
-        if let selectors = try scope.parameterNodes(spec.params, constant: "selector", pathKey: "selectorPath", parent: parent, bind: bind) {
+        if let selectors = try parameter(spec, constant: "selector", pathKey: "selectorPath") {
             guard selectors.count == 1, let selectorNode = selectors.first else { throw EthereumError.invalidDescriptor("\(place): one selector") }
             switch selectorNode {
             case .bytes(let bytes) where bytes.count == 4: data = bytes + data
@@ -238,12 +244,12 @@ struct FieldFormatter {
             }
         }
         var value: BigUInt = 0
-        if let amounts = try scope.parameterNodes(spec.params, constant: "amount", pathKey: "amountPath", parent: parent, bind: bind) {
+        if let amounts = try parameter(spec, constant: "amount", pathKey: "amountPath") {
             guard amounts.count == 1, case .uint(let amount)? = amounts.first else { throw EthereumError.invalidDescriptor("\(place): the amount is one integer") }
             value = amount
         }
         var from = scope.container.to ?? scope.container.from
-        if let spenders = try scope.parameterNodes(spec.params, constant: "spender", pathKey: "spenderPath", parent: parent, bind: bind) {
+        if let spenders = try parameter(spec, constant: "spender", pathKey: "spenderPath") {
             guard spenders.count == 1, let spender = spenders.first else { throw EthereumError.invalidDescriptor("\(place): one spender") }
             from = try address(spender, place: "\(place) (spender)")
         }
@@ -277,7 +283,7 @@ struct FieldFormatter {
     }
 
     private func chainId(_ spec: FieldSpec) throws -> BigUInt {
-        guard let nodes = try scope.parameterNodes(spec.params, constant: "chainId", pathKey: "chainIdPath", parent: parent, bind: bind) else { return environment.chainId }
+        guard let nodes = try parameter(spec, constant: "chainId", pathKey: "chainIdPath") else { return environment.chainId }
         guard nodes.count == 1, case .uint(let id)? = nodes.first else { throw EthereumError.invalidDescriptor("chainId parameter is one integer") }
         return id
     }
