@@ -77,13 +77,10 @@ public struct ExtendedPublicKey: Hashable, Sendable, CustomStringConvertible {
     /// what is derived below it does not depend on depth, parent or index, so those are zero.
     public init(compressedKey: [UInt8], chainCode: [UInt8]) throws(KeysError) {
         guard chainCode.count == 32 else { throw .invalidExtendedKey("a chain code is 32 bytes, not \(chainCode.count)") }
+        let notCompressed = KeysError.invalidExtendedKey("the public key is not a compressed secp256k1 point")
+        guard compressedKey.count == 33 else { throw notCompressed }
         let key: Secp256k1.PublicKey
-        do {
-            guard compressedKey.count == 33 else { throw CryptoError.invalidPublicKey }
-            key = try Secp256k1.PublicKey(parsing: compressedKey)
-        } catch {
-            throw .invalidExtendedKey("the public key is not a compressed secp256k1 point")
-        }
+        do { key = try Secp256k1.PublicKey(parsing: compressedKey) } catch { throw notCompressed }
         self.init(publicKey: key, chainCode: chainCode, depth: 0, parentFingerprint: [0, 0, 0, 0], childNumber: 0)
     }
 
