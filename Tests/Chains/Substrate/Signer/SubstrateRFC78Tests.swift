@@ -138,6 +138,10 @@ struct RFC78File: Decodable {
                                   extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
         #expect(throws: SubstrateError.self) { try extra.verify() }
         #expect(throws: SubstrateError.self) { try MetadataProof(decoding: bytes + [0]) }
+        // A leaf's own refusal (one bit-sequence leaf with 3-byte words) names the proof too.
+        #expect(throws: SubstrateError("metadata proof does not decode: a bit sequence's words are 1, 2, 4 or 8 bytes, not 3")) {
+            try MetadataProof(decoding: [0x04, 0x00, 0x05, 0x03, 0x00])
+        }
     }
 
     /// The Kusama metadata itself (`../shared/data/rfc78/ksm.bin`): its digest, tree and the

@@ -50,18 +50,25 @@ public struct MetadataProof: Sendable, Equatable {
     /// Reads a proof from `reader`, whose bytes are `bytes`, and leaves it after the proof: a
     /// UOS request carries the proof in front of the payload, with no length of its own.
     public static func read(_ reader: inout SCALEReader, bytes: [UInt8]) throws(SubstrateError) -> MetadataProof {
+        // Every failure to read names the proof (a leaf's own error, as a bit sequence's word
+        // size, included): the person learns which part of the request is wrong.
+        var leaves: [LeanType] = [], leafBytes: [[UInt8]] = []
+        let indices: [UInt32]
         do {
             let count = try reader.readLength(max: Self.limit, minimumElementSize: 4)
-            var leaves: [LeanType] = [], leafBytes: [[UInt8]] = []
             for _ in 0 ..< count {
                 let start = reader.offset
                 leaves.append(try LeanType.read(&reader, limit: Self.limit))
                 leafBytes.append(Array(bytes[start ..< reader.offset]))
             }
-            let indices = try reader.readVector(maxCount: Self.limit, minimumElementSize: 4) { try $0.readInteger(UInt32.self) }
-            guard indices.count == leaves.count else {
-                throw SubstrateError("metadata proof: \(leaves.count) leaves but \(indices.count) leaf indices")
-            }
+            indices = try reader.readVector(maxCount: Self.limit, minimumElementSize: 4) { try $0.readInteger(UInt32.self) }
+        } catch {
+            throw SubstrateError("metadata proof does not decode: \(error)")
+        }
+        guard indices.count == leaves.count else {
+            throw SubstrateError("metadata proof: \(leaves.count) leaves but \(indices.count) leaf indices")
+        }
+        do {
             let nodes = try reader.readVector(maxCount: Self.limit, minimumElementSize: 32) { try $0.readBytes(count: 32) }
             let extrinsic = try LeanExtrinsicMetadata.read(&reader, limit: Self.limit)
             let extraInfo = try ExtraInfo.read(&reader)
@@ -69,8 +76,6 @@ public struct MetadataProof: Sendable, Equatable {
             // The hashes are taken over the bytes as received, not as re-encoded.
             proof.leafBytes = leafBytes
             return proof
-        } catch let error as SubstrateError {
-            throw error
         } catch {
             throw SubstrateError("metadata proof does not decode: \(error)")
         }
