@@ -113,10 +113,11 @@ public struct SubstrateChain: ChainModule {
     /// trusts for it.
     package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?) {
         if request.payloadType == uosPayloadType {
-            guard case let .success(read)? = try uosSigningPayload(request, try uosPayload(request)) else {
-                throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of")
+            switch try uosSigningPayload(request, try uosPayload(request)) {
+            case let .success(read)?: return read
+            case let .failure(why)?: throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of: \(why)")
+            case nil: throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of")
             }
-            return read
         }
         let (json, proof) = try extrinsicMembers(request.payload)
         let payload = try SignerPayload(json: json)
