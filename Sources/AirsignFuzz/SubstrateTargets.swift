@@ -85,8 +85,9 @@ extension FuzzTarget {
             }
             let framing = UOSFraming()
             var collector = framing.collector()
+            // A refused frame ends the scan, as it does in the assembler.
             for frame in frames where framing.claims(frame) {
-                _ = try? collector.receive(frame)
+                do { _ = try collector.receive(frame) } catch { break }
             }
             // As a scan of files ends: a last try with every frame held.
             _ = try? collector.finish()
