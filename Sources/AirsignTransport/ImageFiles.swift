@@ -103,7 +103,7 @@ public struct QRScanJob {
                 if let input = assembler.input, assembler.framing == nil { return input }
             }
         }
-        if assembler.input == nil { try assembler.finish() }
+        try assembler.finish()
         if let input = assembler.input { return input }
         if let progress = assembler.progress {
             let expected = progress.framesEstimated

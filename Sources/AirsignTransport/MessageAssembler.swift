@@ -112,10 +112,15 @@ public struct MessageAssembler: Sendable {
     public mutating func finish() throws(TransportError) {
         guard case .foreign(let framing, var collector) = state, collector.message == nil else { return }
         do { try collector.finish() } catch { throw .refusedFrame("\(framing.name): \(error)") }
+        try checkLength(collector)
+        state = .foreign(framing: framing, collector: collector)
+    }
+
+    /// A foreign framing's message, once assembled, is held to the same limit as any other.
+    private func checkLength(_ collector: any ForeignFrameCollector) throws(TransportError) {
         if let message = collector.message, message.count > limits.maxMessageLength {
             throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
         }
-        state = .foreign(framing: framing, collector: collector)
     }
 
     private mutating func receiveFrame(_ payload: [UInt8]) throws(TransportError) -> Outcome {
@@ -180,9 +185,7 @@ public struct MessageAssembler: Sendable {
         do { added = try current.collector.receive(payload) } catch {
             throw .refusedFrame("\(current.framing.name): \(error)")
         }
-        if let message = current.collector.message, message.count > limits.maxMessageLength {
-            throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
-        }
+        try checkLength(current.collector)
         // The collector stays after the message is complete: frames that come later (a scan of
         // files reads them all) are still checked against it.
         state = .foreign(framing: current.framing, collector: current.collector)

@@ -68,7 +68,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         case let .incompleteMessage(received, expected) where received < expected:
             return "incomplete message: \(received) frames read, about \(expected) needed; scan the missing frames"
         case let .incompleteMessage(received, expected):
-            // Fountain and RaptorQ frames: enough in number, but not independent enough yet.
+            // RaptorQ frames (UOS): enough in number, but not independent enough yet.
             return "incomplete message: \(received) frames read do not decode yet (about \(expected) are needed, more when frames overlap); scan more frames"
         case .noQRCodeFound: return "no QR code found in the input"
         case .emptyMessage: return "the message is empty"
