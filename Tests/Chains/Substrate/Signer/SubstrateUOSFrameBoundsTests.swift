@@ -104,7 +104,7 @@ import Testing
         var rng = SeededRandom.forTest("UOS legacy bounds")
         let tooMany = [0, UInt8((UOSFraming.maxFrames + 1) >> 8), UInt8((UOSFraming.maxFrames + 1) & 0xff), 0, 0, 1]
         var collector = UOSFrameCollector()
-        #expect(throws: SubstrateError.self) { _ = try UOSFrameCollector.assemble([tooMany]) }
+        #expect(throws: SubstrateError("UOS frame count \(UOSFraming.maxFrames + 1) is not 1…\(UOSFraming.maxFrames)")) { _ = try collector.receive(tooMany) }
         let count = 600, size = 2000
         let fit = UOSFraming.maxPayloadLength / size
         for index in 0 ..< fit {
