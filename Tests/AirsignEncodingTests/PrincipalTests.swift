@@ -105,4 +105,20 @@ private struct ICPVectors: Decodable {
         #expect(throws: EncodingError.self) { try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: [0x05] + [UInt8](repeating: 2, count: 64)) }
         #expect(throws: EncodingError.self) { try SubjectPublicKeyInfo.ed25519(publicKey: [UInt8](repeating: 2, count: 31)) }
     }
+
+    /// A node key is read out of its SPKI only when the SPKI is exactly an Ed25519 one: the
+    /// RFC 8410 header (written out here from the RFC, not from our constant) and 32 bytes.
+    @Test func anEd25519KeyIsReadOnlyFromAnEd25519SPKI() throws {
+        let key = [UInt8](0 ..< 32)
+        let der = testBytes("302a300506032b6570032100") + key
+        #expect(SubjectPublicKeyInfo.ed25519Key(in: der) == key)
+        #expect(try SubjectPublicKeyInfo.ed25519(publicKey: key) == der)
+        #expect(SubjectPublicKeyInfo.ed25519Key(in: Array(der.dropLast())) == nil)
+        #expect(SubjectPublicKeyInfo.ed25519Key(in: der + [0]) == nil)
+        var otherCurve = der
+        otherCurve[8] = 0x71  // 1.3.101.113, Ed448's OID
+        #expect(SubjectPublicKeyInfo.ed25519Key(in: otherCurve) == nil)
+        let secp = try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: [0x04] + [UInt8](repeating: 7, count: 64))
+        #expect(SubjectPublicKeyInfo.ed25519Key(in: secp) == nil)
+    }
 }

@@ -175,6 +175,12 @@ struct CertificateVectors: Decodable {
             #expect(throws: ICPCertificateError.self, "\(offset)") { _ = try F.verifier.verify(try F.delegated(tree, at: F.now + offset), canister: F.canister, now: F.now) }
         }
         #expect(throws: ICPCertificateError.stale("it has no /time")) { _ = try F.verifier.verify(try F.certificate(tree), canister: F.canister, now: F.now) }
+        // /time must be exactly one LEB128 number: a byte after it, or no end to it, is refused.
+        for (bytes, reason) in [(LEB128.encode(UInt64(F.now) * 1_000_000_000) + [0], "/time has trailing bytes"),
+                                ([0x80], "/time is not a LEB128 number of nanoseconds")] {
+            let signed = try F.certificate(F.fork(tree, F.labeled("time", F.leaf(bytes))), key: F.subnetKey, delegation: try F.delegation(try F.delegationTree()))
+            #expect(throws: ICPCertificateError.stale(reason)) { _ = try F.verifier.verify(signed, canister: F.canister, now: F.now) }
+        }
     }
 
     @Test func statusLookupsNeverTakeUnknownForAbsent() throws {
@@ -193,6 +199,14 @@ struct CertificateVectors: Decodable {
         #expect(throws: ICPCertificateError.self) { try status(F.statusTree([7], [("status", Array("replied".utf8))])) }
         #expect(throws: ICPCertificateError.self) { try status(F.statusTree([7], [("status", Array("rejected".utf8))])) }
         #expect(throws: ICPCertificateError.self) { try status(F.statusTree([7], [("status", Array("sleeping".utf8))])) }
+        // reject_code is exactly one LEB128 number.
+        for (code, reason) in [([UInt8]([4, 0]), "trailing bytes after the LEB128 number"), ([0x80], "not a LEB128 number")] {
+            let error = #expect(throws: ICPCertificateError.self) {
+                try status(F.statusTree([7], [("reject_code", code), ("reject_message", Array("no".utf8)), ("status", Array("rejected".utf8))]))
+            }
+            guard case let .malformed(_, said)? = error else { Issue.record("\(String(describing: error))"); continue }
+            #expect(said == reason)
+        }
     }
 
     @Test func rootKeysAreDERAndNeverGuessed() throws {

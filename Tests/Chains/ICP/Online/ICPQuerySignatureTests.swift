@@ -13,7 +13,7 @@ struct SignedQueryNode: Sendable {
 
     static let nodeKey = try! Ed25519.PrivateKey(seed: SecureBytes(copying: [UInt8](repeating: 0x4E, count: 32)))
     static let stranger = try! Ed25519.PrivateKey(seed: SecureBytes(copying: [UInt8](repeating: 0x53, count: 32)))
-    static func der(_ key: Ed25519.PrivateKey) -> [UInt8] { (try? SubjectPublicKeyInfo.ed25519(publicKey: key.publicKey)) ?? [] }
+    static func der(_ key: Ed25519.PrivateKey) -> [UInt8] { try! SubjectPublicKeyInfo.ed25519(publicKey: key.publicKey) }
     static func id(_ key: Ed25519.PrivateKey) -> Principal { .selfAuthenticating(derPublicKey: der(key)) }
 
     /// Answers queries with `reply` (Candid bytes), signed per `lie`; with `delegated`, as a
