@@ -14,11 +14,6 @@ public protocol SigningKeySource: Sendable {
     func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32?
 }
 
-extension SigningKeySource {
-    /// Secrets of kinds without a BIP32 master key (the test chain's).
-    public func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32? { nil }
-}
-
 /// The key kinds `airsign-signer key generate|import` store (`bip39`, `substrate-seed`,
 /// `secp256k1`, `ed25519`): the account's stored record (public metadata, no PIN) says how it
 /// was derived, and the same derivation runs again from the decrypted secret.

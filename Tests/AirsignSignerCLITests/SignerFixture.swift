@@ -17,6 +17,9 @@ struct TestKeySource: SigningKeySource {
         guard secret.kind == "test-ed25519" else { throw SigningKeyError.unsupportedKind(secret.kind) }
         return .ed25519(try Ed25519.PrivateKey(seed: secret.bytes))
     }
+
+    /// A bare Ed25519 seed has no BIP32 master key.
+    func masterFingerprint(keyName: String, secret: SecretPayload) throws -> UInt32? { nil }
 }
 
 /// Counts events from several threads.
