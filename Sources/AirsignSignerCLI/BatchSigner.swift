@@ -92,11 +92,19 @@ public struct BatchSigner: Sendable {
             throw MessagesError.invalidField(message: nil, field: "input",
                                              reason: "\(masterFingerprints.count) wallet fingerprints for \(plan.signers.count) requests; nothing was signed")
         }
+        // Each key's fingerprint once (a BIP-39 seed derivation), however many requests name it.
+        var fingerprints: [String: UInt32?] = [:]
         for (signer, wanted) in zip(plan.signers, masterFingerprints) {
             guard let wanted else { continue }
             let name = signer.keyName
-            guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
-            let own = try keys.masterFingerprint(keyName: name, secret: secret)
+            let own: UInt32?
+            if let known = fingerprints[name] {
+                own = known
+            } else {
+                guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
+                own = try keys.masterFingerprint(keyName: name, secret: secret)
+                fingerprints[name] = own
+            }
             guard own == wanted else { throw SignerError.otherWallet(requested: wanted, own: own, key: name) }
         }
     }
