@@ -36,9 +36,8 @@ public struct RequestID: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The UUID's 16 bytes.
     public var uuidBytes: [UInt8] {
-        // `init` admitted only lower-case hex digits and 4 dashes: 32 digits, in pairs.
-        let digits = text.utf8.filter { $0 != UInt8(ascii: "-") }.map { $0 <= UInt8(ascii: "9") ? $0 - UInt8(ascii: "0") : $0 - UInt8(ascii: "a") + 10 }
-        return stride(from: 0, to: digits.count - 1, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+        // `init` admitted only lower-case hex digits and 4 dashes, so the digits always decode.
+        (try? Hex.decode(text.filter { $0 != "-" })) ?? []
     }
 
     /// A fresh id from the system's random number generator.
