@@ -21,7 +21,7 @@ public enum RequestImport {
             let account = descriptor.account
             guard let chain = ChainID(validating: account.chain.rawValue) else { return nil }
             return OwnAccount(chain: chain, address: account.address, publicKey: account.publicKey, keyName: descriptor.name ?? "",
-                              path: account.path.isEmpty ? nil : account.path, network: account.network)
+                              path: account.path.isEmpty ? nil : account.path, network: account.network, scheme: account.scheme)
         }
         if let (_, read) = try registry.nativeRequests(input, accounts: accounts, network: network) { return read }
         throw MessagesError.invalidField(message: nil, field: "input", reason: "not a form import reads (SignerPayloadJSON/Raw, an unsigned Ethereum transaction as 0x hex or JSON, eth_signTypedData_v4 typed data, a Stellar envelope or web+stellar:tx link)")
