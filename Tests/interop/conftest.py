@@ -4,6 +4,7 @@ Our side is reached through `airsign-testkit`, a test-only executable that answe
 request per line on stdin with one JSON response per line on stdout, so thousands of cases cost
 one process start. `AIRSIGN_BIN_DIR` (set by `make test`) names the directory holding it.
 """
+import functools
 import json
 import os
 import random
@@ -16,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@functools.cache
 def bin_dir() -> Path:
     env = os.environ.get("AIRSIGN_BIN_DIR")
     if env:

@@ -18,6 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from boundary_node import BoundaryNode  # noqa: E402
 from certification import TEST_ROOT_KEY_DER_HEX  # noqa: E402
+from conftest import bin_dir  # noqa: E402
 from ic_spec import hash_of_map  # noqa: E402
 from test_watch_flows import PRINCIPAL, Machines  # noqa: E402
 
@@ -26,7 +27,7 @@ CANISTER = "qoctq-giaaa-aaaaa-aaaea-cai"
 
 
 def run(tmp_path, *args):
-    return subprocess.run([str(Path(os.environ["AIRSIGN_BIN_DIR"]) / "airsign-watch"), *args], capture_output=True, text=True,
+    return subprocess.run([str(bin_dir() / "airsign-watch"), *args], capture_output=True, text=True,
                           timeout=120, env=dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch"),
                                                 AIRSIGN_ICP_ROOT_KEY=TEST_ROOT_KEY_DER_HEX))
 

@@ -16,6 +16,7 @@ from coincurve.ecdsa import cdata_to_der, deserialize_compact
 from ic.utils import to_request_id as ic_request_id
 
 sys.path.insert(0, str(Path(__file__).parent))
+from conftest import bin_dir  # noqa: E402
 from ic_spec import h, hash_of_map  # noqa: E402
 from test_send import KEY, signed_file  # noqa: E402
 
@@ -24,7 +25,7 @@ PUB = coincurve.PrivateKey(bytes.fromhex(KEY)).public_key.format(compressed=Fals
 
 
 def quill(path, *args):
-    return subprocess.run([str(Path(os.environ["AIRSIGN_BIN_DIR"]) / "airsign-watch"), "icp", "quill", str(path), *args],
+    return subprocess.run([str(bin_dir() / "airsign-watch"), "icp", "quill", str(path), *args],
                           capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
 
