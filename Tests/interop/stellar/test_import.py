@@ -10,16 +10,12 @@ from stellar_sdk import Account, Asset, Keypair, Network, TransactionBuilder, Tr
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
 from conftest import import_sign_finalize, make_machines, run_program
+from test_stellar import stroops
 
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
 
 run = run_program
-
-
-def stroops(n: int) -> str:
-    """An amount of `n` stroops as plain decimal text."""
-    return f"{n // 10**7}.{n % 10**7:07d}"
 
 
 @pytest.fixture(scope="module")

@@ -59,10 +59,14 @@ def muxed(rng):
     return MuxedAccount(g(rng), rng.randrange(2**64)).account_muxed
 
 
+def stroops(n: int) -> str:
+    """An amount of `n` stroops as plain decimal text (str() of a Decimal writes 1 to 9 stroops
+    as "1E-7", which is no amount text)."""
+    return f"{n // 10**7}.{n % 10**7:07d}"
+
+
 def amount(rng, lo=1):
-    stroops = rng.choice([rng.randint(lo, 10**7), rng.randint(lo, INT64_MAX)])
-    # Plain decimal: str() of a Decimal writes 1 to 9 stroops as "1E-7", which is no amount text.
-    return f"{stroops // 10**7}.{stroops % 10**7:07d}"
+    return stroops(rng.choice([rng.randint(lo, 10**7), rng.randint(lo, INT64_MAX)]))
 
 
 def code(rng, twelve):
