@@ -46,7 +46,8 @@ import Testing
         let key = try Self.pairing().key
         let bare = CryptoHDKey(keyData: key.keyData, chainCode: key.chainCode, coinType: 60,
                                origin: CryptoKeypath(try DerivationPath("m/44'/60'/0'")), children: nil, parentFingerprint: nil, name: nil, note: nil)
-        #expect(throws: ERC4527Error.self) { try ERC4527Pairing(key: bare).sourceFingerprint(account: account.publicKey, path: path) }
+        let error = #expect(throws: ERC4527Error.self) { try ERC4527Pairing(key: bare).sourceFingerprint(account: account.publicKey, path: path) }
+        #expect(error?.description.contains("has no source fingerprint") == true, "\(error?.description ?? "")")
     }
 
     /// The watch's request with the fingerprint, read by the signer's side: the same path and
