@@ -410,11 +410,12 @@ def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout)["address"] == address, out.stdout
 
 
-def raptorq_frames(payload: bytes, rng, chunk=128):
+def raptorq_frames(payload: bytes, rng, chunk=128, extra=0):
     """Vault's RaptorQ frames (qrcode_rtx make_data_packs): `raptorq` Encoder.with_defaults with
-    as many repair packets as source ones, each prefixed by u32 BE (0x80000000 | size)."""
+    as many repair packets as source ones (and `extra` more), each prefixed by u32 BE
+    (0x80000000 | size)."""
     import raptorq
-    packets = raptorq.Encoder.with_defaults(payload, chunk).get_encoded_packets(len(payload) // chunk)
+    packets = raptorq.Encoder.with_defaults(payload, chunk).get_encoded_packets(len(payload) // chunk + extra)
     return [(0x80000000 | len(payload)).to_bytes(4, "big") + bytes(packet) for packet in packets]
 
 
@@ -444,7 +445,8 @@ def test_raptorq_frames_from_the_raptorq_crate_decode(signer, tmp_path, rng):
     assert "mixed" in line, line
     # A frame of another request of the same size, wherever the shuffle puts it: the decoded
     # payload is re-encoded and the frame is not one of its symbols (or, used in the decoding,
-    # the genuine frames are not), so it is refused rather than ignored.
+    # the genuine frames are not), so it is refused rather than ignored. Its symbol id is one
+    # the genuine frames do not use, so only that check can catch it.
     same_size = request[:40] + rng.randbytes(32) + request[72:]
-    line = refusal(signer, tmp_path / "same-size", raptorq_frames(request, rng) + raptorq_frames(same_size, rng)[-1:], rng)
+    line = refusal(signer, tmp_path / "same-size", raptorq_frames(request, rng) + raptorq_frames(same_size, rng, extra=4)[-1:], rng)
     assert "frames of two requests are mixed" in line, line
