@@ -50,7 +50,7 @@ struct AccountExportCommand: ParsableCommand {
     private func genesisHash() throws(ValidationError) -> [UInt8]? {
         try genesis.map { text throws(ValidationError) -> [UInt8] in
             let hex = text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text)
-            guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is 0x and 64 hex digits") }
+            guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is a 32-byte hash: 64 hex digits, 0x optional") }
             return bytes
         }
     }
