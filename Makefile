@@ -3,7 +3,7 @@ SWIFT       ?= swift
 BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build test swift-test interop docs-check release-check demo bench fuzz release reproduce clean
+.PHONY: all deps build test swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
 
 all: build
 
@@ -14,13 +14,17 @@ build: deps
 	$(SWIFT) build
 
 # swift test prints its own counts; scripts/interop treats pytest's "no tests collected" as a failure.
-test: build swift-test interop docs-check release-check
+test: build swift-test interop resource-check docs-check release-check
 
 swift-test:
 	$(SWIFT) test
 
 interop:
 	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/interop
+
+# What once crashed, hung or starved a decoder, again under a time and a memory cap.
+resource-check: build
+	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/resource-check
 
 # The docs stay true: the generated CLI reference matches the programs, and every airsign example
 # in README.md and docs/ runs as written, against the interop suite's fixtures (docs/testing.md);

@@ -53,6 +53,68 @@ import Testing
         #expect(utility.callIndex("batch_all") == 2)
         // Every table signs the genesis hash and both versions, which pick the table itself.
         for name in ["CheckGenesis", "CheckSpecVersion", "CheckTxVersion"] { #expect(table.signedExtensions.contains(name)) }
+        try checkLayout(metadata, table: table)
+    }
+
+    /// Every call of `BuiltInLayout` is, in this runtime's types, the call the built-in table
+    /// reads: at its pallet and call index, with its argument names, and each argument of the
+    /// type the table reads it as (a `MultiAddress` with exactly the layout's variants and
+    /// their fields, `Compact<u128>`, `bool`, `Vec<RuntimeCall>`).
+    static func checkLayout(_ metadata: RuntimeMetadata, table: RuntimeTable) throws {
+        let lean = try LeanMetadata(metadata)
+        let types = try lean.typeSet()
+        let callType = lean.extrinsic.call
+        func variants(_ type: TypeRef) throws -> [UInt32: LeanVariant] {
+            guard case let .byID(id) = type, case let .enumeration(_, variants) = try types.entry(id) else {
+                throw SubstrateError("\(type) is not an enum")
+            }
+            return variants
+        }
+        func single(_ type: TypeRef) throws -> LeanDefinition {
+            guard case let .byID(id) = type, case let .single(leaf) = try types.entry(id) else { throw SubstrateError("\(type) is not a plain type") }
+            return leaf.definition
+        }
+        /// n bytes: `[u8; n]`, or a struct of one field that is.
+        func isFixedBytes(_ type: TypeRef, _ count: Int) throws -> Bool {
+            switch try single(type) {
+            case let .array(length, element): return length == count && element == .scalar(.u8)
+            case let .composite(fields): return fields.count == 1 ? try isFixedBytes(fields[0].type, count) : false
+            default: return false
+            }
+        }
+        func matches(_ type: TypeRef, _ argument: BuiltInLayout.Argument) throws -> Bool {
+            switch argument {
+            case .amount: return type == .compact(.u128)
+            case .flag: return type == .scalar(.bool)
+            case .calls: return try single(type) == .sequence(callType)
+            case .destination:
+                let found = try variants(type)
+                guard found.count == BuiltInLayout.multiAddress.count else { return false }
+                for expected in BuiltInLayout.multiAddress {
+                    guard let variant = found[expected.index], variant.name == expected.name, variant.fields.count == 1 else { return false }
+                    let field = variant.fields[0].type
+                    switch expected.field {
+                    case let .fixedBytes(count): guard try isFixedBytes(field, count) else { return false }
+                    case .byteVector: guard case .byID = field, try single(field) == .sequence(.scalar(.u8)) else { return false }
+                    case .nothing: guard field == .void else { return false }
+                    }
+                }
+                return true
+            }
+        }
+        let pallets = try variants(callType)
+        for call in BuiltInLayout.calls {
+            let palletIndex = call.pallet == .balances ? table.balances : table.utility
+            let pallet = try #require(pallets[UInt32(palletIndex)], "no pallet \(palletIndex)")
+            #expect(pallet.name == (call.pallet == .balances ? "Balances" : "Utility"))
+            let calls = try variants(try #require(pallet.fields.first).type)
+            let variant = try #require(calls[UInt32(call.index)], "\(call.qualifiedName): no call \(call.index)")
+            #expect(variant.name == call.name)
+            #expect(variant.fields.map(\.name) == call.arguments.map(\.name), "\(call.qualifiedName)")
+            for (field, expected) in zip(variant.fields, call.arguments) {
+                #expect(try matches(field.type, expected.argument), "\(call.qualifiedName).\(expected.name) is \(field.type), not \(expected.argument)")
+            }
+        }
     }
 
     static let relayExtensions = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",

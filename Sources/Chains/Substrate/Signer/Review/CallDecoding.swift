@@ -56,9 +56,8 @@ public protocol CallDecoder: Sendable {
     func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32) throws(SubstrateError) -> DecodedCall?
 }
 
-/// The built-in table: Balances `transfer_allow_death` (0), `transfer_keep_alive` (3),
-/// `transfer_all` (4) and Utility `batch` (0) / `batch_all` (2) of those, for the runtimes in
-/// `SubstrateNetwork.runtimes` (pallet-balances and pallet-utility `#[pallet::call_index]`).
+/// The built-in table: the calls of `BuiltInLayout` (Balances transfers, Utility batches of
+/// them), for the runtimes in `SubstrateNetwork.runtimes`, read exactly by the layout's types.
 public struct BuiltInCallDecoder: CallDecoder {
     public static let source = "call indices from the built-in table"
     public init() {}
@@ -79,48 +78,53 @@ public struct BuiltInCallDecoder: CallDecoder {
             pallet = try reader.readInteger(UInt8.self)
             index = try reader.readInteger(UInt8.self)
         } catch { throw SubstrateError("method is shorter than a pallet and call index") }
+        guard let layout = BuiltInLayout.call(pallet: pallet, index: index, table: table) else { return nil }
+        var arguments: [CallArgument] = []
+        var amounts: [UInt128] = []
+        var wholeBalance = false
+        var warnings: [String] = []
+        func warn(_ warning: String) { if !warnings.contains(warning) { warnings.append(warning) } }
         do {
-            switch (pallet, index) {
-            case (table.balances, 0), (table.balances, 3):
-                let name = index == 0 ? "Balances.transfer_allow_death" : "Balances.transfer_keep_alive"
-                let dest = try readAddress(&reader, level: level + 1)
-                let value = try reader.readCompact(UInt128.self)
-                return DecodedCall(name: name, arguments: [dest, CallArgument(label: "amount", value: .amount(value), level: level + 1)],
-                                   amounts: [value], source: source)
-            case (table.balances, 4):
-                let dest = try readAddress(&reader, level: level + 1)
-                let keepAlive = try reader.readBool()
-                return DecodedCall(name: "Balances.transfer_all", arguments: [
-                    dest, CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1),
-                    CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"), level: level + 1),
-                ], amounts: [], source: source, movesWholeBalance: true, warnings: [Self.transferAllWarning(keepAlive: keepAlive)])
-            case (table.utility, 0), (table.utility, 2):
-                let name = index == 0 ? "Utility.batch" : "Utility.batch_all"
-                let count = try reader.readLength(max: 1024, minimumElementSize: 2)
-                var arguments: [CallArgument] = []
-                var amounts: [UInt128] = []
-                var wholeBalance = false
-                var warnings: [String] = []
-                for position in 0 ..< count {
-                    let inner = try reader.nested { (inner: inout SCALEReader) throws -> DecodedCall? in
-                        try read(&inner, table: table, level: level + 1)
+            for (_, argument) in layout.arguments {
+                switch argument {
+                case .destination:
+                    let dest = try readAddress(&reader, level: level + 1)
+                    arguments.append(dest.argument)
+                    dest.warning.map(warn)
+                case .amount:
+                    let value = try reader.readCompact(UInt128.self)
+                    arguments.append(CallArgument(label: "amount", value: .amount(value), level: level + 1))
+                    amounts.append(value)
+                case .flag:
+                    // transfer_all's keep_alive, the table's one flag.
+                    let keepAlive = try reader.readBool()
+                    arguments.append(CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1))
+                    arguments.append(CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"),
+                                                  level: level + 1))
+                    wholeBalance = true
+                    warnings.insert(Self.transferAllWarning(keepAlive: keepAlive), at: 0)
+                case .calls:
+                    let count = try reader.readLength(max: 1024, minimumElementSize: 2)
+                    for position in 0 ..< count {
+                        let inner = try reader.nested { (inner: inout SCALEReader) throws -> DecodedCall? in
+                            try read(&inner, table: table, level: level + 1)
+                        }
+                        guard let inner else { return nil }
+                        arguments.append(CallArgument(label: "call \(position + 1)", value: .text(inner.name), level: level + 1))
+                        arguments += inner.arguments
+                        amounts += inner.amounts
+                        wholeBalance = wholeBalance || inner.movesWholeBalance
+                        inner.warnings.forEach(warn)
                     }
-                    guard let inner else { return nil }
-                    arguments.append(CallArgument(label: "call \(position + 1)", value: .text(inner.name), level: level + 1))
-                    arguments += inner.arguments
-                    amounts += inner.amounts
-                    wholeBalance = wholeBalance || inner.movesWholeBalance
-                    warnings += inner.warnings.filter { !warnings.contains($0) }
                 }
-                return DecodedCall(name: name, arguments: arguments, amounts: amounts, source: source, movesWholeBalance: wholeBalance, warnings: warnings)
-            default:
-                return nil
             }
         } catch let error as SubstrateError {
             throw error
         } catch {
             throw SubstrateError("method: the call at pallet \(pallet), call \(index) does not decode: \(error)")
         }
+        return DecodedCall(name: layout.qualifiedName, arguments: arguments, amounts: amounts, source: source, movesWholeBalance: wholeBalance,
+                           warnings: warnings)
     }
 
     /// transfer_all states no amount: like a Stellar account merge, it takes all there is.
@@ -130,18 +134,32 @@ public struct BuiltInCallDecoder: CallDecoder {
                 : ", and without keep alive the account may be reaped (removed, with anything below the existential deposit)")
     }
 
-    /// sp-runtime `MultiAddress`: Id, Index, Raw, Address32, Address20.
-    static func readAddress(_ reader: inout SCALEReader, level: Int) throws -> CallArgument {
+    /// sp-runtime `MultiAddress<AccountId32, ()>`, as every runtime in the table declares it
+    /// (`BuiltInLayout.multiAddress`, checked against their metadata): Id, Index, Raw, Address32,
+    /// Address20. The account index is `Compact<()>`, which encodes to no bytes at all: reading
+    /// one here would move every later call's start away from where the chain reads it.
+    static func readAddress(_ reader: inout SCALEReader, level: Int) throws -> (argument: CallArgument, warning: String?) {
         let variant = try reader.readVariantIndex()
-        let value: CallArgument.Value
-        switch variant {
-        case 0: value = .account(try reader.readBytes(count: 32))
-        case 1: value = .text("account index \(try reader.readCompact(UInt32.self))")
-        case 2: value = .text("raw address 0x" + Hex.encode(try reader.readByteVector(maxLength: 1024)))
-        case 3: value = .text("32-byte address 0x" + Hex.encode(try reader.readBytes(count: 32)))
-        case 4: value = .text("20-byte address 0x" + Hex.encode(try reader.readBytes(count: 20)))
-        default: throw reader.unknownVariant(variant, of: "MultiAddress")
+        guard let layout = BuiltInLayout.multiAddress.first(where: { $0.index == UInt32(variant) }) else {
+            throw reader.unknownVariant(variant, of: "MultiAddress")
         }
-        return CallArgument(label: "to", value: value, level: level)
+        let bytes: [UInt8]
+        switch layout.field {
+        case let .fixedBytes(count): bytes = try reader.readBytes(count: count)
+        case .byteVector: bytes = try reader.readByteVector(maxLength: 1024)
+        case .nothing: bytes = []
+        }
+        let value: CallArgument.Value
+        switch layout.name {
+        case "Id": return (CallArgument(label: "to", value: .account(bytes), level: level), nil)
+        case "Index": value = .text("an account index with no value (this runtime's index type is empty)")
+        default: value = .text("\(layout.name) address 0x" + Hex.encode(bytes))
+        }
+        return (CallArgument(label: "to", value: value, level: level), Self.unresolvableDestination)
     }
+
+    /// The runtimes in the table look accounts up with sp-runtime's `AccountIdLookup`, which
+    /// resolves `MultiAddress::Id` only.
+    static let unresolvableDestination = "a destination that is not an account id: this runtime resolves only account ids, "
+        + "so the transfer fails on chain (the fee is still paid)"
 }

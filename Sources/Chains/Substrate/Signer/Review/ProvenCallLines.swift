@@ -32,9 +32,11 @@ struct ProvenCallLines {
     static let wrappers: Set<String> = ["Utility.batch", "Utility.batch_all", "Utility.force_batch"]
     static let statedTransfers: Set<String> = ["Balances.transfer_allow_death", "Balances.transfer_keep_alive", "Balances.transfer"]
 
-    /// Adds `call` (a value of the runtime call type) under `label`.
+    /// Adds `call` (a value of the runtime call type) under `label`. ProvenPayload has checked
+    /// that every such value is a pallet's call; one that is not is refused here too, never
+    /// walked as a plain value (which would lead straight back here).
     mutating func add(call value: TypedValue, label: String, level: Int) throws {
-        guard let call = value.asCall else { return try add(value, label: label, typeName: nil, level: level) }
+        guard let call = value.asCall else { throw SubstrateError("\(label): a value of the call type that is not a pallet's call") }
         let name = "\(call.pallet).\(call.call)"
         lines.append(ReviewLine(label, name, level: level))
         if Self.statedTransfers.contains(name), case let .unsigned(units)? = call.arguments.first(where: { $0.name == "value" })?.value.value {

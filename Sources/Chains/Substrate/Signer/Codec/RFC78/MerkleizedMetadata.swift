@@ -26,13 +26,7 @@ public struct MerkleizedMetadata: Sendable {
         typesRoot = heap.first ?? [UInt8](repeating: 0, count: 32)
         digest = extraInfo.digest(typesRoot: typesRoot, extrinsicMetadataHash: BLAKE3.hash(lean.extrinsic.encoded))
         var positions: [LeafKey: Int] = [:]
-        for (position, leaf) in lean.leaves.enumerated() {
-            if case let .enumeration(variant) = leaf.definition {
-                positions[LeafKey(typeID: leaf.typeID, variant: variant.index)] = position
-            } else {
-                positions[LeafKey(typeID: leaf.typeID, variant: nil)] = position
-            }
-        }
+        for (position, leaf) in lean.leaves.enumerated() { positions[leaf.leafKey] = position }
         self.positions = positions
     }
 

@@ -82,13 +82,15 @@ public struct MetadataProof: Sendable, Equatable {
     }
 
     /// Rebuilds the types root from the leaves and nodes alone, and from it the metadata
-    /// digest; refuses a proof whose leaves and nodes do not make one tree walk exactly, or
-    /// whose leaves give a type two meanings.
+    /// digest; refuses a proof whose leaves and nodes do not make one tree walk exactly, whose
+    /// leaves give a type two meanings, or whose types hold an endless cycle.
     public func verify() throws(SubstrateError) -> VerifiedMetadata {
         let proven = zip(leafIndices, leafBytes).map { (index: UInt64($0), hash: BLAKE3.hash($1)) }
         let root = try TypeTree.root(proving: proven, nodes: nodes)
         let digest = extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded))
-        return VerifiedMetadata(digest: digest, typesRoot: root, types: try TypeSet(leaves: leaves, origin: "the metadata proof"),
+        let types = try TypeSet(leaves: leaves, origin: "the metadata proof")
+        try types.refuseEndlessTypes()
+        return VerifiedMetadata(digest: digest, typesRoot: root, types: types,
                                 extrinsic: extrinsic, extraInfo: extraInfo, leafCount: leaves.count)
     }
 }

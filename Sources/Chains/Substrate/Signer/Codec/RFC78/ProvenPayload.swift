@@ -56,6 +56,7 @@ public struct ProvenPayload: Sendable {
         do { call = try decoder.decode(metadata.extrinsic.call) } catch {
             throw SubstrateError("method does not decode with the metadata proof's types: \(error)")
         }
+        try Self.checkCalls(call, callType: metadata.extrinsic.call)
         guard decoder.offset == callLength else {
             throw SubstrateError("method is \(callLength) bytes, but its call as the metadata proof's types read it is \(decoder.offset)")
         }
@@ -84,6 +85,24 @@ public struct ProvenPayload: Sendable {
         }
         self.metadata = metadata
         self.extensions = extensions
+    }
+
+    /// Refuses a call type whose values are not a pallet's call (an enum of pallets, each
+    /// holding its enum of calls), at the top and wherever a call nests (a batch's calls, a
+    /// proxy's call): every runtime's call type is one, and a review walks calls by that shape.
+    static func checkCalls(_ value: TypedValue, callType: TypeRef) throws(SubstrateError) {
+        var pending = [value]
+        while let next = pending.popLast() {
+            if next.type == callType, next.asCall == nil {
+                throw SubstrateError("the metadata proof's call type (\(callType)) has a value that is not a pallet's call "
+                    + "(an enum of pallets, each holding an enum of calls); refusing it")
+            }
+            switch next.value {
+            case let .composite(fields), let .variant(_, _, fields): pending += fields.map(\.value)
+            case let .sequence(items): pending += items
+            default: break
+            }
+        }
     }
 
     /// Refuses an extension whose data this signer's encoding rule (what the review reads the

@@ -9,6 +9,12 @@ public struct LeanExtrinsicMetadata: Sendable, Equatable {
         public let identifier: String
         public let extra: TypeRef
         public let additional: TypeRef
+
+        public init(identifier: String, extra: TypeRef, additional: TypeRef) {
+            self.identifier = identifier
+            self.extra = extra
+            self.additional = additional
+        }
     }
 
     public let version: UInt8
@@ -16,6 +22,14 @@ public struct LeanExtrinsicMetadata: Sendable, Equatable {
     public let call: TypeRef
     public let signature: TypeRef
     public let extensions: [Extension]
+
+    public init(version: UInt8, address: TypeRef, call: TypeRef, signature: TypeRef, extensions: [Extension]) {
+        self.version = version
+        self.address = address
+        self.call = call
+        self.signature = signature
+        self.extensions = extensions
+    }
 
     public var encoded: [UInt8] {
         var writer = SCALEWriter()

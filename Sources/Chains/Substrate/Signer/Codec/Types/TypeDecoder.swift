@@ -5,21 +5,31 @@ import BigInt
 /// needs, an enum index the type has no variant for, a bool or option flag other than 0/1, a
 /// char that is not a Unicode scalar, a string that is not UTF-8, bit padding that is not zero,
 /// nesting deeper than `maxDepth` types, and (through `decodeAll`) bytes left over are errors.
-/// A sequence may not claim more elements than bytes remain. It records every leaf it uses,
-/// which is what a metadata proof must hold.
+/// A sequence may not claim more elements than bytes remain, and the values decoded are
+/// bounded by the input's size (`valueBudget`). It records every leaf it uses, which is what a
+/// metadata proof must hold.
 public struct TypeDecoder {
     /// How many types deep a value may nest (a call in a batch in a proxy … counts each
     /// struct, enum and sequence on the way). Real runtimes' calls stay well below it.
     public static let maxDepth = 64
+    /// Values a decoding may produce per input byte, and beyond that for free. Types of no
+    /// size (`()`, empty structs, arrays of them) yield values from no input: nested arrays of
+    /// `()` would make 4096^k values out of a few bytes of types. Real calls make a few values
+    /// per byte (a struct around an enum around a number), far below this.
+    public static let valuesPerByte = 16
+    public static let freeValues = 4096
 
     let types: TypeSet
     var reader: SCALEReader
     /// The leaves used so far.
     public private(set) var touched = Set<LeafKey>()
+    /// How many more values the input may yield.
+    private var valueBudget: Int
 
     public init(_ bytes: [UInt8], types: TypeSet) {
         self.types = types
         reader = SCALEReader(bytes)
+        valueBudget = Self.freeValues + Self.valuesPerByte * bytes.count
     }
 
     public var offset: Int { reader.offset }
@@ -43,6 +53,10 @@ public struct TypeDecoder {
     }
 
     mutating func value(_ type: TypeRef, depth: Int) throws -> TypedValue {
+        valueBudget -= 1
+        guard valueBudget >= 0 else {
+            throw TypePathError("byte \(reader.offset): the types yield more values than \(Self.valuesPerByte) a byte of input; refusing types made to exhaust the signer")
+        }
         switch type {
         case let .scalar(scalar): return TypedValue(type: type, path: [], value: try self.scalar(scalar))
         case let .compact(scalar):

@@ -41,6 +41,43 @@ public struct TypeSet: Sendable {
         self.origin = origin
     }
 
+    /// Refuses a type that contains itself through structs, tuples and non-empty arrays only:
+    /// each turn of such a cycle reads no byte (an enum reads its index, a sequence its
+    /// length), so a value of it never ends and only the depth limit would stop its decoding.
+    /// Checked before any decoding, in time linear in the types.
+    public func refuseEndlessTypes() throws(SubstrateError) {
+        func inner(_ id: UInt32) -> [UInt32] {
+            guard case let .single(leaf)? = entries[id] else { return [] }
+            let references: [TypeRef]
+            switch leaf.definition {
+            case let .composite(fields): references = fields.map(\.type)
+            case let .tuple(members): references = members
+            case let .array(length, element): references = length == 0 ? [] : [element]
+            case .enumeration, .sequence, .bitSequence: references = []
+            }
+            return references.compactMap { if case let .byID(id) = $0 { return id } else { return nil } }
+        }
+        // Depth-first, without recursion: 1 = on the current path, 2 = finished.
+        var state: [UInt32: UInt8] = [:]
+        for root in entries.keys.sorted() where state[root] == nil {
+            var stack: [(id: UInt32, next: [UInt32])] = [(root, inner(root))]
+            state[root] = 1
+            while !stack.isEmpty {
+                guard let child = stack[stack.count - 1].next.popLast() else {
+                    state[stack.removeLast().id] = 2
+                    continue
+                }
+                switch state[child] {
+                case 1?: throw SubstrateError("\(origin): type \(child) contains itself with no enum or sequence between, so no value of it ends")
+                case 2?: continue
+                default:
+                    state[child] = 1
+                    stack.append((child, inner(child)))
+                }
+            }
+        }
+    }
+
     public func entry(_ id: UInt32) throws(SubstrateError) -> Entry {
         guard let entry = entries[id] else { throw SubstrateError("\(origin) has no type \(id)") }
         return entry

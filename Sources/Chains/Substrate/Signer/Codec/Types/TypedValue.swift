@@ -84,3 +84,11 @@ public struct LeafKey: Sendable, Hashable {
     public let typeID: UInt32
     public let variant: UInt32?
 }
+
+extension LeanType {
+    /// Which leaf this is: its type, and for an enum its one variant.
+    public var leafKey: LeafKey {
+        if case let .enumeration(variant) = definition { return LeafKey(typeID: typeID, variant: variant.index) }
+        return LeafKey(typeID: typeID, variant: nil)
+    }
+}
