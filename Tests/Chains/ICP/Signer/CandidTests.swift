@@ -54,6 +54,20 @@ import Testing
         }
     }
 
+    @Test func functionTypesHaveAtMostOneAnnotationAsTheCandidCrateReads() throws {
+        // func () -> () query: one annotation decodes.
+        #expect(try CandidDecoder().decode(testBytes("4449444c016a0000010100")).values.isEmpty)
+        // Two annotations (query, oneway), and a count written as an overlong LEB128 zero: the
+        // crate reads the count as one byte of at most 1, so neither reading takes them.
+        for hex in ["4449444c016a000002010200", "4449444c016a0000800000"] {
+            #expect(throws: ICPError.self, "\(hex)") { try CandidDecoder().decode(testBytes(hex)) }
+            #expect(throws: ICPError.self, "\(hex)") { try CandidDecoder(limits: .spec).decode(testBytes(hex)) }
+        }
+        // Nor does the text: the crate's type checker says "cannot have more than one mode".
+        #expect(throws: ICPError.self) { try CandidInterface(parsing: "type f = func () -> () query oneway;", origin: "test") }
+        _ = try CandidInterface(parsing: "type f = func () -> () composite_query;", origin: "test")
+    }
+
     @Test func recursiveAndHugeInputsStopAtTheLimits() {
         // type 0 = record { 0 : 0 }: a value never ends; the depth limit stops it.
         #expect(throws: ICPError.self) { try CandidDecoder().decode(testBytes("4449444c016c0100000100")) }

@@ -178,13 +178,16 @@ struct CandidReader {
             let resultCount = try count(limit: limits.maxFields, what: "function results")
             var results: [CandidType] = []
             for _ in 0 ..< resultCount { results.append(try typeReference(tableSize: tableSize)) }
-            let annotationCount = try count(limit: 3, what: "function annotations")
+            // The Candid crate reads the annotation count as one byte, at most 1 ("function
+            // annotation length should be at most 1", binary_parser.rs FuncType), though the
+            // spec writes it as leb128(N): a message it refuses must not decode here.
+            let annotationCount = try byte()
+            guard annotationCount <= 1 else { throw fail("\(annotationCount) function annotations (at most 1)") }
             var annotations: [CandidFunctionType.Annotation] = []
-            for _ in 0 ..< annotationCount {
+            if annotationCount == 1 {
                 guard let annotation = CandidFunctionType.Annotation(rawValue: try byte()) else {
                     throw fail("a function annotation is not query (1), oneway (2) or composite_query (3)")
                 }
-                guard !annotations.contains(annotation) else { throw fail("a function annotation is repeated") }
                 annotations.append(annotation)
             }
             return .function(CandidFunctionType(arguments: arguments, results: results, annotations: annotations))

@@ -214,7 +214,9 @@ struct CandidParser {
         var annotations: [CandidFunctionType.Annotation] = []
         while case let .identifier(word) = current.kind, ["query", "oneway", "composite_query"].contains(word) {
             let annotation: CandidFunctionType.Annotation = word == "query" ? .query : word == "oneway" ? .oneway : .compositeQuery
-            guard !annotations.contains(annotation) else { throw error("\(word) is given twice") }
+            // The Candid crate's type checker: "cannot have more than one mode" (and its binary
+            // parser reads at most one annotation), so a second one is refused, not encoded.
+            guard annotations.isEmpty else { throw error("a function has at most one annotation (\(word) follows another)") }
             annotations.append(annotation)
             advance()
         }
