@@ -89,6 +89,14 @@ import Testing
         #expect(throws: EthereumError.self) { try typed(#"{"types":{"T":[]},"primaryType":"T","domain":{},"message":{}}"#) }
         #expect(throws: EthereumError.self) { try typed(document(types: #""T":[]"#, primary: "Missing", message: "{}")) }
         #expect(throws: EthereumError.self) { try typed(document(types: #""uint256":[]"#, primary: "uint256", message: "{}")) }
+        // eth-account takes `uint` and `int` for atomic types and leaves a struct of that name
+        // out of encodeType: the same document would hash to another digest there.
+        for alias in ["uint", "int"] {
+            #expect(throws: EthereumError.invalidTypedData("type \"\(alias)\" redefines an atomic type")) {
+                try typed(document(types: "\"M\":[{\"name\":\"a\",\"type\":\"\(alias)\"}],\"\(alias)\":[{\"name\":\"x\",\"type\":\"uint8\"}]",
+                                   primary: "M", message: #"{"a":{"x":1}}"#))
+            }
+        }
     }
 
     /// Nesting a document asks for is bounded before anything recurses on it: thousands of

@@ -22,6 +22,10 @@ public struct TypedData: Sendable {
     /// chain, within the stack.
     public static let maxTypes = 256
 
+    /// Names Solidity reads as atomic types but EIP-712 does not list (a member may not use
+    /// them as types either: `TypedDataType` refuses them as unknown).
+    static let solidityAliases: Set<String> = ["uint", "int"]
+
     /// keccak256(encodeType) of every declared type, computed once: a message may hold a
     /// million struct values, and re-deriving the type string for each one is quadratic work.
     private var typeHashes: [String: [UInt8]] = [:]
@@ -46,8 +50,13 @@ public struct TypedData: Sendable {
         var types: [String: [Member]] = [:]
         for (name, value) in typeList {
             guard TypedData.isIdentifier(name) else { throw .invalidTypedData("bad type name \"\(name)\"") }
-            // A struct named like an atomic type would make encodeType ambiguous.
-            if (try? TypedDataType(name, structs: [])) != nil { throw .invalidTypedData("type \"\(name)\" redefines an atomic type") }
+            // A struct named like an atomic type would make encodeType ambiguous. `uint` and
+            // `int` count too: Solidity's aliases of uint256 and int256, which eth-account takes
+            // for atomic types and leaves out of encodeType, so a struct of that name hashes
+            // differently there.
+            if (try? TypedDataType(name, structs: [])) != nil || TypedData.solidityAliases.contains(name) {
+                throw .invalidTypedData("type \"\(name)\" redefines an atomic type")
+            }
             guard case .array(let declared) = value else { throw .invalidTypedData("type \"\(name)\" must be an array of members") }
             var members: [Member] = []
             var memberNames: Set<String> = []
