@@ -20,10 +20,10 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order the layers are built (codecs, then formats that use them).
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
-        .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
-        .ethereumTransaction, .ethereumTypedData, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
-        .icpContent, .candid, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
+        .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
+        .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateProofTypes, .substrateBuiltInBatch,
+        .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
         .messages, .keystoreFile, .contacts, .image,
     ]
 
