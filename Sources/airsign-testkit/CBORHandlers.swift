@@ -3,7 +3,8 @@ import AirsignEncoding
 /// CBOR values cross as tagged JSON so every major type survives the trip:
 /// {"uint": "<decimal>"}, {"nint": "<negative decimal>"}, {"bytes": hex}, {"text": s},
 /// {"array": [...]}, {"map": [[k, v], ...]}, {"tag": "<decimal>", "value": v},
-/// {"simple": "true" | "false" | "null" | "undefined"}.
+/// {"simple": "true" | "false" | "null" | "undefined" | "<decimal>"}; decoded floats as
+/// {"float": "<hex bits of the Double>"}.
 private func value(fromJSON json: Any) throws -> CBORValue {
     guard let object = json as? [String: Any], object.count <= 2 else { throw TestkitError.badRequest("cbor: not a tagged value") }
     if let text = object["uint"] as? String, let n = UInt64(text) { return .unsigned(n) }
@@ -44,7 +45,7 @@ private func json(from value: CBORValue) -> Any {
     case .null: return ["simple": "null"]
     case .undefined: return ["simple": "undefined"]
     case .simple(let n): return ["simple": String(n)]
-    case .float(let x): return ["float": x]
+    case .float(let x): return ["float": String(x.bitPattern, radix: 16)]  // bits: JSON has no NaN
     }
 }
 

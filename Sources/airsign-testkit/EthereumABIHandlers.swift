@@ -70,6 +70,16 @@ let ethereumABIHandlers: [String: Handler] = [
         let types = try types(request)
         return ["values": try ABIDecoder.decode(types, from: try request.bytes("hex")).map(json)]
     },
+    // A call as the clear-signing resolver reads it (`decodeAllowingSuffix`): the selector
+    // checked, the arguments' strict encoding at the start of the rest, and the bytes after it
+    // (a frontend's tag); `strict` tells whether `decode(calldata:)` accepts the whole data.
+    "eth_abi_decode_call": { request in
+        let function = try ABIFunction(signature: try request.string("signature"))
+        let data = try request.bytes("hex")
+        let (values, suffix) = try function.decodeAllowingSuffix(calldata: data)
+        return ["values": values.map(json), "suffix": Hex.encode(suffix, prefix: true),
+                "strict": (try? function.decode(calldata: data)) != nil]
+    },
     // The signer's built-in ERC-7730 descriptors, as written (for the erc7730 reference).
     "eth_builtin_descriptors": { _ in
         ["descriptors": ClearSigningDescriptor.builtInTexts]

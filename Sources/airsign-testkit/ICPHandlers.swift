@@ -69,9 +69,17 @@ let icpHandlers: [String: Handler] = [
         let bytes = try CandidEncoder.encode(Array(zip(method.arguments, values)).map { (type: $0.0, value: $0.1) }, environment: environment)
         return ["hex": Hex.encode(bytes), "text": CandidText.arguments(values, types: method.arguments, in: environment)]
     },
-    // Candid bytes → the values as the wire types have them, and our text of them.
+    // Candid bytes → the values as the wire types have them, and our text of them. The
+    // signer's strict reading unless `mode` is "spec" (Limits.spec: redundant LEB128 and
+    // future types accepted, as the spec says), which the differential test holds against ic-py.
     "candid_decode": { request in
-        let message = try CandidDecoder().decode(try request.bytes("hex"))
+        let limits: CandidDecoder.Limits
+        switch request.fields["mode"] as? String {
+        case nil, "signer": limits = CandidDecoder.Limits()
+        case "spec": limits = .spec
+        default: throw TestkitError.badRequest("candid_decode: mode is \"signer\" or \"spec\"")
+        }
+        let message = try CandidDecoder(limits: limits).decode(try request.bytes("hex"))
         return ["values": message.values.map(candidJSON), "text": CandidText.arguments(message.values)]
     },
 

@@ -230,7 +230,9 @@ private func network(_ request: Request) throws -> StellarNetwork {
     StellarNetwork(passphrase: try request.string("network_passphrase"))
 }
 
-let stellarHandlers: [String: Handler] = stellarClassicHandlers.merging(stellarSorobanHandlers) { classic, _ in classic }
+let stellarHandlers: [String: Handler] = [stellarClassicHandlers, stellarSorobanHandlers, stellarDecodeHandlers].reduce(into: [:]) { all, group in
+    all.merge(group) { _, _ in preconditionFailure("two Stellar handlers share an op name") }
+}
 
 private let stellarClassicHandlers: [String: Handler] = [
     "stellar_build": { request in ["xdr": try envelope(try Params(request.fields["tx"])).base64()] },

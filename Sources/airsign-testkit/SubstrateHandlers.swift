@@ -83,7 +83,7 @@ let substrateHandlers: [String: Handler] = [
     },
 ]
 
-let substrateMetadataHandlers: [String: Handler] = [
+private let substrateCodecHandlers: [String: Handler] = [
     // {metadata: hex} → {version, pallets: [{name, index, calls: {name: index}}], extensions}
     "substrate_metadata": { request in
         let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
@@ -140,3 +140,85 @@ let substrateMetadataHandlers: [String: Handler] = [
         return ["results": results]
     },
 ]
+
+// The signer's two call decoders on their own, for differential tests against scalecodec: the
+// built-in table (no metadata proof) and the RFC-0078 path (the watch's proof builder, then the
+// signer's proof reader and ProvenPayload, as a request with a proof goes through them).
+private let substrateDifferentialHandlers: [String: Handler] = [
+    // {network: key (e.g. "polkadot"), spec, tx, calls: [hex]} → {results: [{known: false} or {known: true, name, arguments:
+    // [[label, kind (account, amount or text), value (hex, decimal or text), level]], amounts: [decimal], whole_balance, warnings}
+    // or {error}]}: BuiltInCallDecoder on each call, as the review runs it for that runtime.
+    "substrate_builtin_decode": { request in
+        guard let network = SubstrateNetwork.byKey(try request.string("network")) else {
+            throw TestkitError.badRequest("substrate_builtin_decode: unknown network")
+        }
+        let spec = UInt32(try request.int("spec")), tx = UInt32(try request.int("tx"))
+        guard let calls = request.fields["calls"] as? [String] else { throw TestkitError.badRequest("substrate_builtin_decode: calls is a list of hex") }
+        let decoder = BuiltInCallDecoder()
+        return ["results": try calls.map { hex -> [String: Any] in
+            let bytes: [UInt8]
+            do { bytes = try Hex.decode(hex) } catch { throw TestkitError.badRequest("substrate_builtin_decode: bad hex") }
+            do {
+                guard let call = try decoder.decode(bytes, network: network, specVersion: spec, transactionVersion: tx) else { return ["known": false] }
+                let arguments: [[Any]] = call.arguments.map { argument in
+                    switch argument.value {
+                    case let .account(id): return [argument.label, "account", Hex.encode(id), argument.level]
+                    case let .amount(units): return [argument.label, "amount", String(units), argument.level]
+                    case let .text(text): return [argument.label, "text", text, argument.level]
+                    }
+                }
+                return ["known": true, "name": call.name, "arguments": arguments, "amounts": call.amounts.map { String($0) },
+                        "whole_balance": call.movesWholeBalance, "warnings": call.warnings]
+            } catch {
+                return ["error": "\(error)"]
+            }
+        }]
+    },
+    // {metadata: V15 hex, decimals, symbol, spec_version/spec_name/ss58 (optional: for metadata that does not state them),
+    // items: [{payload: hex (call ‖ extra ‖ additional), call_length, prove: hex (the payload the proof is built for; the
+    // payload itself when absent)}]} → {digest, results: [{proof_error} or {decoded: JSON text of {"call", "extensions":
+    // [[identifier, extra, additional]]}} or {error}]}. The proof goes through its bytes: the watch's MerkleizedMetadata
+    // proves, the signer's MetadataProof reads and verifies, ProvenPayload decodes.
+    "substrate_proof_decode": { request in
+        let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
+        guard let decimals = UInt8(exactly: try request.int("decimals")) else { throw TestkitError.badRequest("substrate_proof_decode: decimals") }
+        let extraInfo = try MerkleizedMetadata.extraInfo(of: metadata, decimals: decimals, tokenSymbol: try request.string("symbol"),
+                                                         specVersion: (request.fields["spec_version"] as? Int).map { UInt32($0) },
+                                                         specName: request.fields["spec_name"] as? String,
+                                                         base58Prefix: (request.fields["ss58"] as? Int).map { UInt16($0) })
+        let merkleized = try MerkleizedMetadata(metadata, extraInfo: extraInfo)
+        guard let items = request.fields["items"] as? [[String: Any]] else { throw TestkitError.badRequest("substrate_proof_decode: items") }
+        // Verifying a proof rebuilds its root (BLAKE3 along every leaf's path: tens of ms in a
+        // debug build); payloads with the same proof share its verification.
+        var verifiedByProof: [[UInt8]: VerifiedMetadata] = [:]
+        let results: [[String: Any]] = try items.map { item in
+            guard let payloadHex = item["payload"] as? String, let payload = try? Hex.decode(payloadHex), let callLength = item["call_length"] as? Int
+            else { throw TestkitError.badRequest("substrate_proof_decode: an item is not {payload, call_length}") }
+            let prove = try (item["prove"] as? String).map { text throws -> [UInt8] in
+                guard let bytes = try? Hex.decode(text) else { throw TestkitError.badRequest("substrate_proof_decode: bad prove hex") }
+                return bytes
+            } ?? payload
+            let proof: [UInt8]
+            do { proof = try merkleized.proof(forPayload: prove).encoded } catch { return ["proof_error": "\(error)"] }
+            do {
+                let verified = try verifiedByProof[proof] ?? MetadataProof(decoding: proof).verify()
+                verifiedByProof[proof] = verified
+                guard verified.digest == merkleized.digest else { return ["error": "the proof's digest is not the metadata's"] }
+                let proven = try ProvenPayload(decoding: payload, callLength: callLength, metadata: verified)
+                let extensions = JSONValue.array(proven.extensions.map {
+                    .array([.string($0.identifier), $0.extra.json(callType: nil), $0.additional.json(callType: nil)])
+                })
+                let decoded = JSONValue.object([(key: "call", value: proven.call.json(callType: verified.extrinsic.call)),
+                                                (key: "extensions", value: extensions)])
+                return ["decoded": JSONSerializer(sortKeys: false).serialize(decoded)]
+            } catch {
+                return ["error": "\(error)"]
+            }
+        }
+        return ["digest": Hex.encode(merkleized.digest), "results": results]
+    },
+]
+
+let substrateMetadataHandlers = substrateCodecHandlers.merging(substrateDifferentialHandlers) { _, _ in
+    preconditionFailure("two Substrate handlers share an op name")
+}

@@ -1,6 +1,10 @@
-"""Shared by the Ethereum interop tests: random secp256k1 keys, and eth-account's own unsigned
+"""Shared by the Ethereum interop tests: random secp256k1 keys, eth-account's own unsigned
 serialization of a transaction dict (the signing preimage), built the way its hash() builds it,
-so requests in the suite carry the reference library's bytes, not ours."""
+so requests in the suite carry the reference library's bytes, not ours, and the seeded
+generator the differential tests name in their failure messages."""
+import os
+import random
+
 import rlp
 from eth_account._utils.signing import serializable_unsigned_transaction_from_dict
 from eth_account._utils.transaction_utils import transaction_rpc_to_rlp_structure
@@ -31,3 +35,11 @@ def unsigned_preimage(tx: dict) -> bytes:
         preimage = bytes([tx_type]) + rlp.encode(type(inner)._unsigned_transaction_serializer.from_dict(fields))
     assert keccak(preimage) == bytes(unsigned.hash())
     return preimage
+
+
+def seeded(name):
+    """(generator, "AIRSIGN_TEST_SEED=N"): the seed printed and returned, so a differential
+    test's failure message can name it beside the failing input."""
+    seed = int(os.environ.get("AIRSIGN_TEST_SEED", random.SystemRandom().randrange(2**63)))
+    print(f"[{name}] random seed {seed} (replay with AIRSIGN_TEST_SEED={seed})")
+    return random.Random(seed), f"AIRSIGN_TEST_SEED={seed}"

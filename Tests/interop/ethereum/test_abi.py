@@ -3,9 +3,13 @@ elementary type, T[], T[k], tuples, nested) and random values encode to the same
 our strict decoder reads eth-abi's bytes back to the same values, bytes we accept eth-abi reads
 the same way, and selectors of random signatures (names and spaces included) are eth-utils'."""
 
+from collections import Counter
+
 import pytest
 from eth_abi import decode, encode
 from eth_utils import function_signature_to_4byte_selector, to_checksum_address
+
+from eth_support import seeded
 
 ELEMENTARY = (["address", "bool", "bytes", "string"] + [f"uint{8 * i}" for i in range(1, 33)]
               + [f"int{8 * i}" for i in range(1, 33)] + [f"bytes{i}" for i in range(1, 33)])
@@ -107,38 +111,165 @@ def test_random_types_and_values_encode_and_decode_as_eth_abi(testkit, rng):
         assert ours["values"] == [as_json(t, v) for t, v in zip(types, decode(types, reference))]
 
 
-def test_what_we_accept_eth_abi_reads_the_same_and_strictness(testkit, rng):
-    """Corruptions of valid encodings: whatever our strict decoder accepts, eth-abi decodes to
-    the same values (we are never more lenient); dirty high bits, offsets that are not the
-    canonical ones and trailing bytes are refused by us."""
+def nested_dynamic_type(rng, depth=0):
+    """A type with dynamic values inside containers: tuples of arrays of bytes, fixed arrays of
+    strings, arrays of tuples holding bytes[], so offsets nest inside offsets."""
+    roll = rng.random()
+    if depth >= 3 or roll < 0.15:
+        return rng.choice(["bytes", "string", "bytes[]", "string[2]", "bytes32", "uint8"])
+    if roll < 0.5:
+        parts = [nested_dynamic_type(rng, depth + 1) if rng.random() < 0.6 else rng.choice(ELEMENTARY)
+                 for _ in range(rng.randint(1, 4))]
+        return "(" + ",".join(parts) + ")"
+    if roll < 0.75:
+        return nested_dynamic_type(rng, depth + 1) + "[]"
+    return nested_dynamic_type(rng, depth + 1) + f"[{rng.randint(1, 3)}]"
+
+
+def random_types(rng, lo):
+    """A top-level type list: half of them built to nest dynamic types."""
+    pick = nested_dynamic_type if rng.random() < 0.5 else random_type
+    return [pick(rng) for _ in range(rng.randint(lo, 3))]
+
+
+def corrupt(rng, data):
+    """(mutated bytes, the mutation's name): a bit flip, bytes appended, a truncation, a word
+    replaced or nudged by ±1 or ±32 (offsets and lengths land elsewhere), a word inserted,
+    removed or swapped with another."""
+    data = bytearray(data)
+    words = len(data) // 32
+    kind = rng.choice(["none", "flip", "append", "truncate", "word", "nudge", "insert", "delete", "swap"])
+    if kind == "flip" and data:
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    elif kind == "append":
+        data += rng.randbytes(rng.choice([1, 31, 32, 64]))
+    elif kind == "truncate" and data:
+        del data[rng.randrange(len(data)):]
+    elif kind in ("word", "nudge") and words:
+        i = rng.randrange(words) * 32
+        current = int.from_bytes(data[i:i + 32], "big")
+        if kind == "word":
+            new = rng.choice([2**256 - 1, 2**255, 0, 32, 64, 96, len(data), len(data) - 32, int.from_bytes(rng.randbytes(32), "big")])
+        else:
+            new = (current + rng.choice([-32, -1, 1, 32])) % 2**256
+        data[i:i + 32] = new.to_bytes(32, "big")
+    elif kind == "insert":
+        i = rng.randint(0, words) * 32
+        data[i:i] = rng.choice([bytes(32), rng.randbytes(32)])
+    elif kind == "delete" and words:
+        i = rng.randrange(words) * 32
+        del data[i:i + 32]
+    elif kind == "swap" and words >= 2:
+        i, j = (k * 32 for k in rng.sample(range(words), 2))
+        data[i:i + 32], data[j:j + 32] = data[j:j + 32], data[i:i + 32]
+    else:
+        kind = "none"
+    return bytes(data), kind
+
+
+def eth_abi_reading(types, data):
+    """eth-abi's strict decoding of `data`, or None when it refuses."""
+    try:
+        return decode(types, data, strict=True)
+    except Exception:  # any refusal by the reference
+        return None
+
+
+def test_what_we_accept_eth_abi_reads_the_same_and_strictness(testkit):
+    """Valid encodings and corruptions of them (half of the types nesting dynamic values):
+    whatever our strict decoder accepts, eth-abi decodes to the same values and it is exactly
+    their canonical encoding; whatever we refuse, eth-abi refuses too or reads values whose
+    canonical encoding is other bytes. The signer reads only canonical encodings, one reading
+    per byte string; Solidity's decoder also follows offsets that point elsewhere and ignores
+    trailing bytes, so those are the one named difference."""
+    rng, seed = seeded("eth-abi")
     requests, meta = [], []
-    for _ in range(1500):
-        types = [random_type(rng) for _ in range(rng.randint(1, 3))]
-        data = bytearray(encode(types, [random_value(rng, t)[0] for t in types]))
-        kind = rng.choice(["flip", "append", "truncate", "word"])
-        if kind == "flip" and data:
-            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
-        elif kind == "append":
-            data += rng.randbytes(rng.choice([1, 32]))
-        elif kind == "truncate" and data:
-            del data[rng.randrange(len(data)):]
-        elif kind == "word" and len(data) >= 32:
-            i = rng.randrange(len(data) // 32) * 32
-            data[i:i + 32] = rng.choice([b"\xff" * 32, (2**255).to_bytes(32, "big"), (64).to_bytes(32, "big"), rng.randbytes(32)])
-        requests.append(dict(op="eth_abi_decode", types=types, hex="0x" + bytes(data).hex()))
-        meta.append((types, bytes(data), kind))
-    answers = testkit.batch(requests)
-    accepted = 0
-    for (types, data, kind), ours in zip(meta, answers):
+    # eth-abi parses each new type string with a PEG grammar (milliseconds each): cases share
+    # a pool of type lists and differ in values and corruptions.
+    pool = [random_types(rng, 1) for _ in range(400)]
+    for _ in range(3000):
+        types = rng.choice(pool)
+        data, kind = corrupt(rng, encode(types, [random_value(rng, t)[0] for t in types]))
+        requests.append(dict(op="eth_abi_decode", types=types, hex="0x" + data.hex()))
+        meta.append((types, data, kind))
+    tally = Counter()
+    for (types, data, kind), ours in zip(meta, testkit.batch(requests)):
+        where = f"{seed}; {kind}; types {types}; data {data.hex()}; ours {ours}"
+        theirs = eth_abi_reading(types, data)
         if kind == "append":
-            assert "error" in ours and "trailing" in ours["error"], ours
+            assert "error" in ours and "trailing" in ours["error"], where
+        if kind == "none":
+            assert "values" in ours, where
         if "values" in ours:
-            accepted += 1
-            theirs = decode(types, data, strict=True)
-            assert ours["values"] == [as_json(t, v) for t, v in zip(types, theirs)], (types, data.hex())
-            # and it is exactly the canonical encoding of those values
-            assert encode(types, list(theirs)) == data
-    assert accepted > 0
+            assert theirs is not None, f"eth-abi refuses what we read: {where}"
+            assert ours["values"] == [as_json(t, v) for t, v in zip(types, theirs)], where
+            assert encode(types, list(theirs)) == data, f"we read bytes that are not canonical: {where}"
+            tally["both read the same values"] += 1
+        elif theirs is None:
+            tally["both refused"] += 1
+        else:
+            assert encode(types, list(theirs)) != data, f"we refused the canonical encoding of what eth-abi reads: {where}"
+            tally["refused by us: not the canonical encoding of eth-abi's reading"] += 1
+    print("[eth-abi] 3000 cases: " + ", ".join(f"{n} {k}" for k, n in tally.most_common()))
+    assert all(tally[k] > 100 for k in ("both read the same values", "both refused", "refused by us: not the canonical encoding of eth-abi's reading"))
+
+
+def test_calls_read_as_the_contract_reads_their_arguments(testkit):
+    """Call boundaries: calldata (selector, arguments, perhaps a frontend's tag after them) read
+    as the clear-signing resolver reads it, against eth-abi. The selector must be the
+    signature's; the values we show must be eth-abi's reading of the arguments (which is what
+    the contract decodes: it ignores bytes after them), their canonical encoding must be exactly
+    the bytes before the suffix we show, and the whole-data decoder must accept exactly when
+    there is no suffix. What we refuse under the right selector, eth-abi refuses or reads as
+    values whose canonical encoding does not start the arguments."""
+    rng, seed = seeded("eth-abi calls")
+    requests, meta = [], []
+    pool = [random_types(rng, 0) for _ in range(300)]  # as above: eth-abi's type parsing is slow
+    for _ in range(2000):
+        types = rng.choice(pool)
+        signature = f"{rng.choice(['f', 'multicall', 'swap_2', '$x'])}({','.join(types)})"
+        selector = function_signature_to_4byte_selector(signature)
+        arguments, kind = corrupt(rng, encode(types, [random_value(rng, t)[0] for t in types]))
+        data = selector + arguments
+        roll = rng.random()
+        if roll < 0.3:
+            data += rng.randbytes(rng.choice([1, 4, 20, 32, 33, 64]))  # a frontend's tag
+            kind += "+suffix"
+        elif roll < 0.4:
+            data = bytearray(data)
+            data[rng.randrange(4)] ^= 1 << rng.randrange(8)
+            data, kind = bytes(data), kind + "+selector"
+        elif roll < 0.45:
+            data, kind = data[:rng.randrange(4)], "cut inside the selector"
+        requests.append(dict(op="eth_abi_decode_call", signature=signature, hex="0x" + data.hex()))
+        meta.append((types, selector, data, kind))
+    tally = Counter()
+    for (types, selector, data, kind), ours in zip(meta, testkit.batch(requests)):
+        where = f"{seed}; {kind}; types {types}; calldata {data.hex()}; ours {ours}"
+        if data[:4] != selector:
+            assert "error" in ours and "selector" in ours["error"], where
+            tally["both refused: another selector"] += 1
+            continue
+        arguments = data[4:]
+        if "values" in ours:
+            suffix = bytes.fromhex(ours["suffix"][2:])
+            assert arguments.endswith(suffix), where
+            prefix = arguments[:len(arguments) - len(suffix)]
+            theirs = eth_abi_reading(types, prefix)
+            assert theirs is not None and ours["values"] == [as_json(t, v) for t, v in zip(types, theirs)], where
+            assert encode(types, list(theirs)) == prefix, f"the values we show are not what the bytes before the suffix encode: {where}"
+            assert eth_abi_reading(types, arguments) == theirs, f"the contract would read other arguments: {where}"
+            assert ours["strict"] == (suffix == b""), where
+            tally["both read the same arguments" + (", a suffix shown" if suffix else "")] += 1
+            continue
+        theirs = eth_abi_reading(types, arguments)
+        if theirs is None:
+            tally["both refused"] += 1
+        else:
+            assert not arguments.startswith(encode(types, list(theirs))), f"we refused canonical arguments eth-abi reads: {where}"
+            tally["refused by us: not the canonical encoding of eth-abi's reading"] += 1
+    print("[eth-abi calls] 2000 cases: " + ", ".join(f"{n} {k}" for k, n in tally.most_common()))
+    assert tally["both read the same arguments"] > 100 and tally["both read the same arguments, a suffix shown"] > 100
 
 
 @pytest.mark.parametrize("bad,reason", [
