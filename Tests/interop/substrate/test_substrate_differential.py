@@ -15,8 +15,8 @@ any enum, compacts and lengths rewritten, non-canonically too).
 2. The RFC-0078 path: the watch's proof builder (MerkleizedMetadata) proves a signing payload
    (call ‖ extensions' extra ‖ additional), the signer reads and verifies the proof and decodes
    the payload by the proof's types alone (ProvenPayload); scalecodec decodes it with the full
-   metadata. For Polkadot V15, Polkadot and Kusama Asset Hub V15 and the fixture runtimes: every
-   pallet's every call, random ones beyond, calls inside Utility / Proxy / Multisig and any call
+   metadata. For Polkadot V15, Kusama 1002006, Polkadot and Kusama Asset Hub V15 and the
+   fixture runtimes: every pallet's every call, random ones beyond, calls inside Utility / Proxy / Multisig and any call
    carrying calls, every MultiAddress variant. A payload decoded with a proof built for it must
    read as scalecodec reads it, and be refused only where scalecodec refuses or by a named
    strictness; a payload mutated after its proof was built (a stale proof, as an attacker could
@@ -291,6 +291,7 @@ PROOF_RUNTIMES = {
     "polkadot-metadata-v15.hex": dict(decimals=10, symbol="DOT"),
     "asset-hub-polkadot-metadata-v15.hex": dict(decimals=10, symbol="DOT"),
     "asset-hub-kusama-metadata-v15.hex": dict(decimals=12, symbol="KSM"),
+    "rfc78/ksm.bin": dict(decimals=12, symbol="KSM"),
     # The plain fixture states no System.Version or SS58Prefix: the ExtraInfo is given.
     "fixture-v15": dict(decimals=12, symbol="UNIT", spec_version=1, spec_name="fixture", ss58=42),
     "fixture-v15-runtime": dict(decimals=10, symbol="DOT"),
