@@ -15,12 +15,13 @@ any enum, compacts and lengths rewritten, non-canonically too).
 2. The RFC-0078 path: the watch's proof builder (MerkleizedMetadata) proves a signing payload
    (call ‖ extensions' extra ‖ additional), the signer reads and verifies the proof and decodes
    the payload by the proof's types alone (ProvenPayload); scalecodec decodes it with the full
-   metadata. For Polkadot V15, Kusama 1002006, Polkadot and Kusama Asset Hub V15 and the
-   fixture runtimes: every pallet's every call, random ones beyond, calls inside Utility / Proxy / Multisig and any call
-   carrying calls, every MultiAddress variant. A payload decoded with a proof built for it must
-   read as scalecodec reads it, and be refused only where scalecodec refuses or by a named
-   strictness; a payload mutated after its proof was built (a stale proof, as an attacker could
-   send) may be refused, and when it is not it must read as scalecodec reads it.
+   metadata. For Polkadot V15, Kusama 1002006, Polkadot and Kusama Asset Hub V15 and the fixture
+   runtimes: every pallet's every call, random ones beyond, calls inside Utility / Proxy /
+   Multisig and any call carrying calls, every MultiAddress variant. A payload decoded with a
+   proof built for it must read as scalecodec reads it, and be refused only where scalecodec
+   refuses or by a named strictness; a payload mutated after its proof was built (a stale proof,
+   as an attacker could send) may be refused, and when it is not it must read as scalecodec
+   reads it.
 
 Named strictness of ours (scalecodec is laxer than the chain there):
 - a compact written in a larger mode than its value needs, or with a zero top byte:
