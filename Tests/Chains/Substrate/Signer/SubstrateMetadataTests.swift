@@ -85,7 +85,7 @@ import Testing
         func matches(_ type: TypeRef, _ argument: BuiltInLayout.Argument) throws -> Bool {
             switch argument {
             case .amount: return type == .compact(.u128)
-            case .flag: return type == .scalar(.bool)
+            case .keepAlive: return type == .scalar(.bool)
             case .calls: return try single(type) == .sequence(callType)
             case .destination:
                 let found = try variants(type)

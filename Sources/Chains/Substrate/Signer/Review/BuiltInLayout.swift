@@ -9,8 +9,8 @@ public enum BuiltInLayout {
         case destination
         /// `Compact<u128>`, a native-token amount.
         case amount
-        /// `bool`.
-        case flag
+        /// `bool`: transfer_all's keep_alive, which decides whether the account may be reaped.
+        case keepAlive
         /// `Vec<RuntimeCall>`.
         case calls
     }
@@ -39,7 +39,7 @@ public enum BuiltInLayout {
     public static let calls: [Call] = [
         Call(pallet: .balances, index: 0, name: "transfer_allow_death", arguments: [("dest", .destination), ("value", .amount)]),
         Call(pallet: .balances, index: 3, name: "transfer_keep_alive", arguments: [("dest", .destination), ("value", .amount)]),
-        Call(pallet: .balances, index: 4, name: "transfer_all", arguments: [("dest", .destination), ("keep_alive", .flag)]),
+        Call(pallet: .balances, index: 4, name: "transfer_all", arguments: [("dest", .destination), ("keep_alive", .keepAlive)]),
         Call(pallet: .utility, index: 0, name: "batch", arguments: [("calls", .calls)]),
         Call(pallet: .utility, index: 2, name: "batch_all", arguments: [("calls", .calls)]),
     ]

@@ -95,8 +95,7 @@ public struct BuiltInCallDecoder: CallDecoder {
                     let value = try reader.readCompact(UInt128.self)
                     arguments.append(CallArgument(label: "amount", value: .amount(value), level: level + 1))
                     amounts.append(value)
-                case .flag:
-                    // transfer_all's keep_alive, the table's one flag.
+                case .keepAlive:
                     let keepAlive = try reader.readBool()
                     arguments.append(CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1))
                     arguments.append(CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"),
