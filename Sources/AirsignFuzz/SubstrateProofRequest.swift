@@ -1,4 +1,3 @@
-import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
 import AirsignMessages
@@ -35,17 +34,9 @@ enum SubstrateProofRequest {
 
     /// The request signing `method`, decoded from `callType` by `callLeaves`.
     static func make(callLeaves: [LeanType], callType: TypeRef, method: [UInt8]) throws -> SignRequest {
-        let leaves = callLeaves + extensionLeaves
-        let count = UInt64(leaves.count)
-        // Every leaf present: the leaf at heap index n-1+i is leaves[i], listed in walk order.
-        let indices = (0 ..< count).map { count - 1 + $0 }
-            .sorted { level($0) != level($1) ? level($0) > level($1) : $0 < $1 }
         let extrinsic = LeanExtrinsicMetadata(version: 4, address: .void, call: callType, signature: .void,
-                                                  extensions: extensions.map { LeanExtrinsicMetadata.Extension(identifier: $0.0, extra: $0.1, additional: $0.2) })
-        let proof = MetadataProof(leaves: indices.map { leaves[Int($0 - (count - 1))] }, leafIndices: indices.map { UInt32(truncatingIfNeeded: $0) },
-                                  nodes: [], extrinsic: extrinsic, extraInfo: extraInfo)
-        let root = TypeTree.root(leafHashes: leaves.map { BLAKE3.hash($0.encoded) })
-        let digest = extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded))
+                                              extensions: extensions.map { LeanExtrinsicMetadata.Extension(identifier: $0.0, extra: $0.1, additional: $0.2) })
+        let (proof, digest) = MetadataProof.holdingEvery(callLeaves + extensionLeaves, extrinsic: extrinsic, extraInfo: extraInfo)
         let address = try SS58.encode(publicKey, prefix: 2)
         let payload: JSONValue = .object([
             ("address", .string(address)), ("blockHash", .string("0x" + String(repeating: "22", count: 32))), ("blockNumber", .string("0x000003e8")),
@@ -60,7 +51,4 @@ enum SubstrateProofRequest {
                                network: "polkadot:b0a8d493285c2df73290dfb7e61f870f", account: try MessageAccount(address: address, publicKey: publicKey),
                                payload: body)
     }
-
-    /// The depth of heap index `index`.
-    private static func level(_ index: UInt64) -> Int { 63 - (index + 1).leadingZeroBitCount }
 }

@@ -1,4 +1,3 @@
-import AirsignCrypto
 import AirsignEncoding
 import AirsignMessages
 @testable import AirsignSubstrate
@@ -103,16 +102,9 @@ import Testing
         for ext in original.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
         for ext in original.extrinsic.extensions { _ = try decoder.decode(ext.additional) }
         let kept = original.leaves.filter { decoder.touched.contains($0.leafKey) }
-        let leaves = kept + callLeaves
-        let n = UInt64(leaves.count)
-        let indices = TypeTree.walkOrder((0 ..< n).map { n - 1 + $0 })
-        let ordered = indices.map { leaves[Int($0 - (n - 1))] }
         let extrinsic = LeanExtrinsicMetadata(version: 4, address: original.extrinsic.address, call: callType, signature: original.extrinsic.signature,
                                               extensions: original.extrinsic.extensions)
-        let proof = MetadataProof(leaves: ordered, leafIndices: indices.map { UInt32($0) }, nodes: [], extrinsic: extrinsic, extraInfo: original.extraInfo)
-        // The digest as the signer rebuilds it, without `verify()`, which refuses some of these.
-        let root = TypeTree.root(leafHashes: leaves.map { BLAKE3.hash($0.encoded) })
-        let digest = original.extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded))
+        let (proof, digest) = MetadataProof.holdingEvery(kept + callLeaves, extrinsic: extrinsic, extraInfo: original.extraInfo)
         return try P.request(try P.payload("transfer"), proof: proof.encoded) { fields in
             fields.removeAll { $0.key == "method" || $0.key == "metadataHash" }
             fields.append((key: "method", value: .string("0x" + testHex(method))))

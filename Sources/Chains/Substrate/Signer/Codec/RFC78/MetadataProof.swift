@@ -107,3 +107,17 @@ public struct VerifiedMetadata: Sendable {
     /// How many type leaves the proof holds.
     public let leafCount: Int
 }
+
+extension MetadataProof {
+    /// A proof holding every one of `leaves` (in tree order), so it needs no nodes, and the
+    /// digest the signer rebuilds from it, computed without `verify()`'s checks: the shape of an
+    /// attacker's proof, for the tests and fuzz targets of the signer's proof path.
+    public static func holdingEvery(_ leaves: [LeanType], extrinsic: LeanExtrinsicMetadata, extraInfo: ExtraInfo) -> (proof: MetadataProof, digest: [UInt8]) {
+        let count = UInt64(leaves.count)
+        let indices = TypeTree.walkOrder((0 ..< count).map { count - 1 + $0 })
+        let proof = MetadataProof(leaves: indices.map { leaves[Int($0 - (count - 1))] }, leafIndices: indices.map { UInt32(truncatingIfNeeded: $0) },
+                                  nodes: [], extrinsic: extrinsic, extraInfo: extraInfo)
+        let root = TypeTree.root(leafHashes: leaves.map { BLAKE3.hash($0.encoded) })
+        return (proof, extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded)))
+    }
+}
