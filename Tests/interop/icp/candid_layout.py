@@ -39,18 +39,13 @@ class Reader:
         return self.data[self.pos - n:self.pos]
 
     def leb(self, kind=None, info=None):
-        start, value, shift = self.pos, 0, 0
-        while True:
-            b = self.byte()
-            value |= (b & 0x7f) << shift
-            shift += 7
-            if b < 0x80:
-                break
-        if kind:
-            self.spans.append(Span(kind, start, self.pos, value, info))
-        return value
+        return self._number(kind, info, signed=False)
 
     def sleb(self, kind=None, info=None):
+        return self._number(kind, info, signed=True)
+
+    def _number(self, kind, info, signed):
+        """A LEB128 number (SLEB128 when `signed`), recorded as a span of `kind` if given."""
         start, value, shift = self.pos, 0, 0
         while True:
             b = self.byte()
@@ -58,7 +53,7 @@ class Reader:
             shift += 7
             if b < 0x80:
                 break
-        if b & 0x40:
+        if signed and b & 0x40:
             value -= 1 << shift
         if kind:
             self.spans.append(Span(kind, start, self.pos, value, info))

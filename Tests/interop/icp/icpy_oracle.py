@@ -98,7 +98,9 @@ def _instruments():
         return wrapper
     patch(C, "getType", get_type)
 
-    def uleb(original):
+    def leb128(original):
+        """ic-py stops a LEB128 number at the end of the input even when its last byte says
+        more follow; note it, signed or unsigned alike."""
         def wrapper(pipe):
             before = pipe.buffer
             value = original(pipe)
@@ -107,18 +109,8 @@ def _instruments():
                 _watch.lax.add("truncated-leb128")
             return value
         return wrapper
-    patch(C, "leb128uDecode", uleb)
-
-    def sleb(original):
-        def wrapper(pipe):
-            before = pipe.buffer
-            value = original(pipe)
-            used = len(before) - pipe.length
-            if used and before[used - 1] & 0x80:
-                _watch.lax.add("truncated-leb128")
-            return value
-        return wrapper
-    patch(C, "leb128iDecode", sleb)
+    patch(C, "leb128uDecode", leb128)
+    patch(C, "leb128iDecode", leb128)
 
     def counted(original):
         def wrapper(self, b, t):
