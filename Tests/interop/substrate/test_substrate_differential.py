@@ -292,7 +292,6 @@ PROOF_RUNTIMES = {
     "polkadot-metadata-v15.hex": dict(decimals=10, symbol="DOT"),
     "asset-hub-polkadot-metadata-v15.hex": dict(decimals=10, symbol="DOT"),
     "asset-hub-kusama-metadata-v15.hex": dict(decimals=12, symbol="KSM"),
-    "rfc78/ksm.bin": dict(decimals=12, symbol="KSM"),
     # The plain fixture states no System.Version or SS58Prefix: the ExtraInfo is given.
     "fixture-v15": dict(decimals=12, symbol="UNIT", spec_version=1, spec_name="fixture", ss58=42),
     "fixture-v15-runtime": dict(decimals=10, symbol="DOT"),
