@@ -10,6 +10,12 @@ extension Keystore {
         }
     }
 
+    /// The stored keys' names, sorted, from their file names alone: needs no PIN and reads no
+    /// key file, so a damaged one does not stop it (to compare a new name with them).
+    public func names() throws(KeystoreError) -> [KeyName] {
+        try session { () throws(KeystoreError) -> [KeyName] in try keyNames() }
+    }
+
     /// Whether a key of this name exists (to refuse a taken name before asking for a PIN).
     public func hasKey(_ name: KeyName) throws(KeystoreError) -> Bool {
         try session { () throws(KeystoreError) -> Bool in try SystemCalls.linkInfo(keyPath(name)) != nil }

@@ -48,10 +48,10 @@ public struct AddressBook: Sendable, Equatable {
 
     /// Sorted by chain, then name.
     public private(set) var contacts: [Contact]
-    /// The first contact of each skeleton, as written and case-folded: what a new name is
-    /// compared with.
+    /// The first contact of each skeleton as written and of each look-alike fold (see
+    /// `ContactName.Skeletons`): what a new name is compared with.
     private var byPlainSkeleton: [String: Contact] = [:]
-    private var byFoldedSkeleton: [String: Contact] = [:]
+    private var byLookAlike: [String: Contact] = [:]
 
     public init(_ contacts: [Contact] = []) throws(MessagesError) {
         self.contacts = []
@@ -80,10 +80,10 @@ public struct AddressBook: Sendable, Equatable {
     /// look-alike: it is the same person on another chain).
     public func checkDistinct(_ name: String) throws(MessagesError) {
         let skeletons = ContactName.Skeletons(name)
-        let alike = [byPlainSkeleton[skeletons.plain], byFoldedSkeleton[skeletons.folded]].compactMap { $0 }.first { $0.name != name }
+        let alike = [byPlainSkeleton[skeletons.plain], byLookAlike[skeletons.lookAlike]].compactMap { $0 }.first { $0.name != name }
         if let alike {
-            throw ContactName.invalid(name, "looks like the \(alike.chain) contact \(ContactName.quoted(alike.name)) (their UTS #39 skeletons are "
-                + "equal): pick a name that differs at a glance")
+            throw ContactName.invalid(name, "looks like the \(alike.chain) contact \(ContactName.quoted(alike.name)) "
+                + "(\(skeletons.likeness(to: ContactName.Skeletons(alike.name)))): pick a name that differs at a glance")
         }
     }
 
@@ -111,14 +111,14 @@ public struct AddressBook: Sendable, Equatable {
         }
         contacts.remove(at: index)
         byPlainSkeleton = [:]
-        byFoldedSkeleton = [:]
+        byLookAlike = [:]
         contacts.forEach { self.index($0) }
     }
 
     private mutating func index(_ contact: Contact) {
         let skeletons = ContactName.Skeletons(contact.name)
         if byPlainSkeleton[skeletons.plain] == nil { byPlainSkeleton[skeletons.plain] = contact }
-        if byFoldedSkeleton[skeletons.folded] == nil { byFoldedSkeleton[skeletons.folded] = contact }
+        if byLookAlike[skeletons.lookAlike] == nil { byLookAlike[skeletons.lookAlike] = contact }
     }
 
     /// The file: `{"airsign":"contacts","version":1,"contacts":[…]}` as one canonical line.

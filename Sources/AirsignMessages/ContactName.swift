@@ -5,23 +5,43 @@ import AirsignUnicode
 /// either end), is assigned in the tables' Unicode version, reads as one script (UTS #39 highly
 /// restrictive), uses one digit system, stacks no mark twice, holds nothing that looks like the
 /// quotation marks the review puts around it, and cannot be confused with another name (equal
-/// UTS #39 skeletons, case and compatibility forms aside).
+/// UTS #39 skeletons, case and compatibility forms aside, or equal once digits and letters that
+/// pass for each other are merged: see `LookAlikeFold`).
 public enum ContactName {
-    /// The two skeletons a name is compared by: as written ("0" and "O", "I" and "l") and
-    /// case-folded ("alice" and "Alice", full-width "Ａlice").
+    /// The forms a name is compared by: its skeleton as written ("0" and "O", "I" and "l"),
+    /// case-folded ("alice" and "Alice", full-width "Ａlice"), and that one's look-alike fold
+    /// ("B0b" and "Bob", "Al1ce" and "Alice", "5am" and "Sam").
     struct Skeletons: Sendable, Equatable {
         let plain: String
         let folded: String
+        let lookAlike: String
 
         init(_ name: String) {
             plain = ConfusableSkeleton.skeleton(name)
             folded = ConfusableSkeleton.caseFoldedSkeleton(name)
+            lookAlike = LookAlikeFold.fold(caseFoldedSkeleton: folded)
         }
 
-        /// Equal as written, or equal once case-folded.
+        /// Equal as written, or equal once case-folded and look-alikes merged (which equal
+        /// case-folded skeletons are too).
         func confusable(with other: Skeletons) -> Bool {
-            plain == other.plain || folded == other.folded
+            plain == other.plain || lookAlike == other.lookAlike
         }
+
+        /// Why a name with these forms looks like one with `other`'s, for an error message.
+        func likeness(to other: Skeletons) -> String {
+            plain == other.plain || folded == other.folded
+                ? "their UTS #39 skeletons are equal"
+                : "\(lookAlikeClasses) pass for one another"
+        }
+    }
+
+    /// The look-alikes `LookAlikeFold` merges, as an error names them.
+    static let lookAlikeClasses = "0 and O, 1, l, I and i, 5 and S, 2 and Z, 8 and B"
+
+    /// Whether names `a` and `b` can be taken for each other, as contacts' names are compared.
+    public static func looksAlike(_ a: String, _ b: String) -> Bool {
+        a == b || Skeletons(a).confusable(with: Skeletons(b))
     }
 
     /// Checks the rules about the name on its own (not against other names).

@@ -88,6 +88,62 @@ import Testing
         #expect(!ContactName.Skeletons("Alice").confusable(with: ContactName.Skeletons("Alicia")))
     }
 
+    /// Digits the Unicode confusables leave apart from letters, and "i" beside "l": "B0b" for
+    /// an attacker's address beside the person's "Bob" reads as "Bob" in a terminal.
+    @Test func digitLetterLookAlikesAreRefused() throws {
+        let book = try AddressBook([try contact("Bob"), try contact("Alice", Self.b), try contact("Sam", Self.c)])
+        let digits = "(0 and O, 1, l, I and i, 5 and S, 2 and Z, 8 and B pass for one another): pick a name that differs at a glance"
+        let cases: [(String, String)] = [
+            ("B0b", "Bob"), ("b0b", "Bob"), ("8ob", "Bob"), ("Al1ce", "Alice"), ("ALlCE", "Alice"), ("5am", "Sam"), ("5AM", "Sam"),
+        ]
+        for (name, existing) in cases {
+            let reason = "\"\(name)\" looks like the ethereum contact \"\(existing)\" \(digits)"
+            #expect(throws: MessagesError.invalidContact(field: "name", reason: reason)) {
+                try book.checkDistinct(name)
+            }
+        }
+        // What UTS #39 merges keeps its own words: "A1ice" and "Alice" share a skeleton.
+        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"A1ice\" looks like the ethereum contact \"Alice\" "
+            + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+            try book.checkDistinct("A1ice")
+        }
+        // Through `add`, on another chain too.
+        var added = book
+        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"B0b\" looks like the ethereum contact \"Bob\" \(digits)")) {
+            try added.add(try contact("B0b", Self.g, on: Self.stellar))
+        }
+        // "ZOE" and "Z0E" share a skeleton as written; "zoe" and "Z0E" only once folded.
+        let zoe = try AddressBook([try contact("ZOE")])
+        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"Z0E\" looks like the ethereum contact \"ZOE\" "
+            + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+            try zoe.checkDistinct("Z0E")
+        }
+        let z0e = try AddressBook([try contact("Z0E")])
+        for name in ["zoe", "2oe", "ZOE"] {
+            #expect(throws: MessagesError.self, "\(name)") { try z0e.checkDistinct(name) }
+        }
+        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"2oe\" looks like the ethereum contact \"Z0E\" \(digits)")) {
+            try z0e.checkDistinct("2oe")
+        }
+    }
+
+    @Test func namesThatDifferAtAGlanceStayAllowed() throws {
+        var book = try AddressBook([try contact("Bob"), try contact("Alice2", Self.b)])
+        try book.add(try contact("Rob", Self.c))
+        try book.add(try contact("Alice3", Self.g, on: Self.stellar))
+        #expect(book.contacts.map(\.name) == ["Alice2", "Bob", "Rob", "Alice3"])
+        // "Alice1" and "Alicel" differ only by a one and an ell.
+        let ones = try AddressBook([try contact("Alice1")])
+        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"Alicel\" looks like the ethereum contact \"Alice1\" "
+            + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+            try ones.checkDistinct("Alicel")
+        }
+        try ones.checkDistinct("Alice2")
+        #expect(!ContactName.looksAlike("Bob", "Rob"))
+        #expect(!ContactName.looksAlike("Alice2", "Alice3"))
+        #expect(ContactName.looksAlike("B0b", "Bob"))
+    }
+
     @Test func aWholeScriptLookAlikeNamesBothContacts() throws {
         // Cyrillic "Сое" is one script, so it passes on its own, but it reads as Latin "Coe".
         var book = try AddressBook([try contact("Coe")])
@@ -106,6 +162,18 @@ import Testing
         #expect(throws: MessagesError.self) { try ContactName.checkDistinct("Main", fromKeyNames: ["main"]) }
         #expect(throws: MessagesError.self) { try ContactName.checkDistinct("main", fromKeyNames: ["main"]) }
         try ContactName.checkDistinct("Maine", fromKeyNames: ["main"])
+    }
+
+    @Test func keyNamesAreNotImitatedWithDigits() throws {
+        let keys = "the name of one of your keys; the review would read as one of your own accounts"
+        // A contact that looks like a key, and a contact a key looks like.
+        for (name, key) in [("B0b", "Bob"), ("Bob", "B0b"), ("Al1ce", "Alice"), ("Alice", "Al1ce"), ("5am", "Sam"), ("sam", "5AM"), ("z0e", "ZOE")] {
+            #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"\(name)\" looks like \"\(key)\", \(keys)")) {
+                try ContactName.checkDistinct(name, fromKeyNames: ["savings", key])
+            }
+        }
+        try ContactName.checkDistinct("Rob", fromKeyNames: ["Bob", "B0b"])
+        try ContactName.checkDistinct("Alice3", fromKeyNames: ["Alice2"])
     }
 
     /// contacts.json as an attacker with access to the file would edit it: a Cyrillic "Сое" for

@@ -32,6 +32,29 @@ import Testing
         #expect(list.stderr == "ethereum   Alice  \(Self.ethereumAddress)\nstellar    Alice  \(stellar)\n")
     }
 
+    /// The other way round: `key import` (and `key generate`, through the same check) refuses a
+    /// name that looks like another key's or a contact's, before any secret or PIN is read.
+    @Test func newKeyNamesThatLookLikeAKeyOrAContactAreRefused() throws {
+        let home = try StellarSignerCLITests.keystore()  // holds the key "sep5"
+        #expect(try home.run(["contact", "add", "--chain", "ethereum", "B0b", Self.ethereumAddress]).status == 0)
+        let key = "cannot be a key name: it looks like \"sep5\", the name of another of your keys; pick a name that differs at a glance\n"
+        let refusals = [
+            ("seps", "\"seps\" \(key)"),
+            ("SEP5", "\"SEP5\" \(key)"),
+            ("Bob", "\"Bob\" cannot be a key name: it looks like \"B0b\", the name of your ethereum contact; the review would read their "
+                + "address as one of your own accounts\n"),
+        ]
+        for (name, message) in refusals {
+            // No --from: a name refused before the secret is asked for never reaches the prompt.
+            let refused = try home.run(["key", "import", name, "--kind", "phrase", "--pin-file", home.pinFile])
+            #expect(refused.status == 3)
+            #expect(refused.stderr.hasSuffix(message), "\(refused.stderr)")
+        }
+        let contact = try home.run(["contact", "add", "--chain", "stellar", "5EP5", StellarSignerCLITests.destination])
+        #expect(contact.status == 3)
+        #expect(contact.stderr.contains("\"5EP5\" looks like \"sep5\", the name of one of your keys"), "\(contact.stderr)")
+    }
+
     /// contacts.json as an attacker who can write it would leave it: a Cyrillic "Сое" for the
     /// recipient beside the person's Latin "Coe", and a name ending in a Hangul filler.
     static func handEditedBook(_ home: Home) {
