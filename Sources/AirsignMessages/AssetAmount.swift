@@ -36,28 +36,56 @@ public struct AssetAmount: Sendable, Equatable {
     /// What also leaves that no signed byte states as an amount ("the whole transferable
     /// balance"), each said once, in order.
     public let unstated: [String]
+    /// The amount is a most, not an exact figure (what an offer may sell).
+    public let upTo: Bool
+    /// The account it leaves, labelled, when it is not the request's own (a proxied account, a
+    /// multisig): totals are kept apart per such account.
+    public let account: String?
 
-    public init(asset: Asset, amount: BigUInt, unstated: [String] = []) {
+    public init(asset: Asset, amount: BigUInt, unstated: [String] = [], upTo: Bool = false, account: String? = nil) {
         self.asset = asset
         self.amount = amount
         self.unstated = unstated
+        self.upTo = upTo
+        self.account = account
     }
 
     /// "1.5 ETH": exact, trailing zeros of the fraction dropped; "0 DOT + the whole
-    /// transferable balance" when more leaves than is stated.
+    /// transferable balance" when more leaves than is stated; "up to 10 XLM" for a most; "from
+    /// ADDRESS (label)" after it when it leaves another account than the request's.
     public var formatted: String {
-        AmountFormat.decimal(amount, decimals: asset.decimals) + " " + asset.symbol + unstated.map { " + " + $0 }.joined()
+        (upTo ? "up to " : "") + AmountFormat.decimal(amount, decimals: asset.decimals) + " " + asset.symbol
+            + unstated.map { " + " + $0 }.joined() + (account.map { " from " + $0 } ?? "")
     }
 
-    /// The sum per asset of `amounts`, in asset order, with every unstated outflow kept.
-    public static func totals(_ amounts: [AssetAmount]) -> [AssetAmount] {
-        var sums: [Asset: BigUInt] = [:]
-        var unstated: [Asset: [String]] = [:]
-        for item in amounts {
-            sums[item.asset, default: 0] += item.amount
-            for text in item.unstated where !(unstated[item.asset] ?? []).contains(text) { unstated[item.asset, default: []].append(text) }
+    private struct Key: Hashable, Comparable {
+        let asset: Asset
+        let account: String
+        // Per account, per chain and network, the native token first, then the others by id.
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            func order(_ key: Key) -> (String, String, String, Int, String, String) {
+                (key.account, key.asset.chain.description, key.asset.network, key.asset.id == "native" ? 0 : 1, key.asset.id, key.asset.symbol)
+            }
+            return order(lhs) < order(rhs)
         }
-        return sums.keys.sorted().map { AssetAmount(asset: $0, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? []) }
+    }
+
+    /// The sum per asset (and per other account) of `amounts`, in order, with every unstated
+    /// outflow kept; a sum with any "up to" part is itself "up to".
+    public static func totals(_ amounts: [AssetAmount]) -> [AssetAmount] {
+        var sums: [Key: BigUInt] = [:]
+        var unstated: [Key: [String]] = [:]
+        var upTo: Set<Key> = []
+        for item in amounts {
+            let key = Key(asset: item.asset, account: item.account ?? "")
+            sums[key, default: 0] += item.amount
+            if item.upTo { upTo.insert(key) }
+            for text in item.unstated where !(unstated[key] ?? []).contains(text) { unstated[key, default: []].append(text) }
+        }
+        return sums.keys.sorted().map {
+            AssetAmount(asset: $0.asset, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? [], upTo: upTo.contains($0),
+                        account: $0.account.isEmpty ? nil : $0.account)
+        }
     }
 }
 

@@ -4,10 +4,14 @@ public struct BatchReview: Sendable {
     /// One outcome per request, in order: its review, or why it is refused.
     public let outcomes: [Result<Review, MessagesError>]
 
+    /// The person's `--blind` consent, for the summary.
+    public let blind: BlindConsent
+
     /// Reviews each of `requests`. Refusals are collected, not thrown, so all can be shown.
-    /// `allowBlind` is the person's `--blind`: without it a request that needs explicit
-    /// confirmation is refused.
-    public init(_ requests: [SignRequest], registry: ChainRegistry, context: ReviewContext, allowBlind: Bool) {
+    /// `blind` names the requests the person lets be signed although the signer does not
+    /// understand all they do; any other such request is refused.
+    public init(_ requests: [SignRequest], registry: ChainRegistry, context: ReviewContext, blind: BlindConsent) {
+        self.blind = blind
         outcomes = requests.enumerated().map { index, request in
             let place = index + 1
             let module: any ChainModule
@@ -28,7 +32,7 @@ public struct BatchReview: Sendable {
             guard !review.signing.isEmpty else {
                 return .failure(.requestRefused(message: place, id: request.id.text, reason: "the review found nothing to sign"))
             }
-            if case let .explicit(reason) = review.confirmation, !allowBlind {
+            if case let .explicit(reason) = review.confirmation, !blind.covers(request, place: place, of: requests.count) {
                 return .failure(.blindSigningRequired(message: place, id: request.id.text, reason: reason))
             }
             return .success(review)
@@ -53,13 +57,45 @@ public struct BatchReview: Sendable {
         outcomes.compactMap { if case let .failure(error) = $0 { return error } else { return nil } }
     }
 
-    /// Every approval the accepted reviews grant, in request order.
-    public var approvals: [Approval] {
-        outcomes.flatMap { (try? $0.get())?.approvals ?? [] }
+    /// The accepted reviews with their places (1-based), in order.
+    public var accepted: [(place: Int, review: Review)] {
+        outcomes.enumerated().compactMap { index, outcome in
+            if case let .success(review) = outcome { (index + 1, review) } else { nil }
+        }
     }
 
+    /// Every effect of the accepted reviews, in request order.
+    public var effects: [Effect] { accepted.flatMap(\.review.effects) }
+
+    /// Every approval the accepted reviews grant, in request order.
+    public var approvals: [Approval] { effects.approvals }
+
     /// Per asset, the sum over the accepted reviews.
-    public var totals: [AssetAmount] {
-        AssetAmount.totals(outcomes.flatMap { (try? $0.get())?.totals ?? [] })
+    public var totals: [AssetAmount] { effects.totals }
+
+    /// The places of the accepted requests with an effect the signer does not understand.
+    public var unknownPlaces: [Int] { accepted.filter { !$0.review.unknowns.isEmpty }.map(\.place) }
+}
+
+/// The requests the person lets be signed although the signer does not understand everything
+/// they do (`--blind`): one by one, by id or place, never the whole batch. `--blind` alone
+/// names the one request of a batch of one.
+public struct BlindConsent: Sendable, Equatable {
+    /// `--blind` given without naming: valid only for a batch of one request.
+    public let onlyRequest: Bool
+    /// Request ids and 1-based places named with `--blind-request`.
+    public let named: Set<String>
+
+    public init(onlyRequest: Bool = false, named: [String] = []) {
+        self.onlyRequest = onlyRequest
+        self.named = Set(named)
+    }
+
+    /// No request may be signed blind.
+    public static let none = BlindConsent()
+
+    /// Whether the request at `place` (1-based) of `count` is covered.
+    public func covers(_ request: SignRequest, place: Int, of count: Int) -> Bool {
+        (onlyRequest && count == 1) || named.contains(request.id.text) || named.contains(String(place))
     }
 }

@@ -103,7 +103,7 @@ public enum MessagesError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .derivedKeyMismatch(key, address):
             return "the key \"\(key)\" does not derive the public key recorded for \(address); the key file's accounts do not match its secret; nothing was signed"
         case let .blindSigningRequired(message, id, reason):
-            return "request \(message) (\(id)) cannot be fully shown (\(reason)); sign it only if you trust its source, with --blind; nothing was signed"
+            return "request \(message) (\(id)) has effects the signer does not understand (\(reason)); sign it only if you trust its source, naming it: --blind-request \(message) (or --blind when it is the only request); nothing was signed"
         case let .signingFailed(message, id, reason):
             return "request \(message) (\(id)) could not be signed: \(reason); nothing was written"
         case let .signingKeyUnavailable(key, reason):

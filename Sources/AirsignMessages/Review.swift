@@ -15,34 +15,42 @@ public struct Review: Sendable {
     /// Things the person should stop and think about (an unlimited token approval, an immortal
     /// era, a destination not in the contacts is a line label, not a warning).
     public let warnings: [String]
-    /// Whether signing needs more than the usual confirmation.
-    public let confirmation: Confirmation
     /// The key that signs: the request's account, with the scheme the chain signs it with.
     public let key: KeyRequirement
-    /// What leaves the account, per asset, in exact base units (fees included), for the
-    /// batch total.
-    public let totals: [AssetAmount]
-    /// Rights to move the account's assets that signing grants (token approvals, permits): the
-    /// batch summary counts them apart from the totals, since nothing leaves at signing time.
-    public let approvals: [Approval]
+    /// What the signature lets happen, derived from the decoded request before any words:
+    /// the totals, approvals and confirmation below are computed from these alone.
+    public let effects: [Effect]
     /// The exact messages the signature scheme will be given, after the chain's own
     /// domain separation; `sign` computes any digest from these (rule 1).
     public let signing: [SigningItem]
 
     public init(
         request: SignRequest, title: String, lines: [ReviewLine], warnings: [String] = [],
-        confirmation: Confirmation = .standard, key: KeyRequirement, totals: [AssetAmount] = [], approvals: [Approval] = [],
-        signing: [SigningItem]
+        key: KeyRequirement, effects: [Effect], signing: [SigningItem]
     ) {
         self.request = request
         self.title = title
         self.lines = lines
         self.warnings = warnings
-        self.confirmation = confirmation
         self.key = key
-        self.totals = totals
-        self.approvals = approvals
+        self.effects = effects
         self.signing = signing
+    }
+
+    /// What leaves an account, per asset (and per other account it acts for), fees included.
+    public var totals: [AssetAmount] { effects.totals }
+
+    /// Rights to move assets that signing grants (token approvals, permits): counted apart
+    /// from the totals, since nothing leaves at signing time.
+    public var approvals: [Approval] { effects.approvals }
+
+    /// What the signer does not understand in this request.
+    public var unknowns: [String] { effects.unknowns }
+
+    /// Whether signing needs more than the usual confirmation: any unknown effect does.
+    public var confirmation: Confirmation {
+        let unknown = unknowns
+        return unknown.isEmpty ? .standard : .explicit(reason: unknown.joined(separator: "; "))
     }
 }
 
@@ -90,22 +98,26 @@ public struct Approval: Sendable, Equatable {
     public let allowance: String
     /// At or above the chain's documented "unlimited" threshold.
     public let isUnlimited: Bool
+    /// Until when the allowance (or the signature granting it) holds, in words; nil when the
+    /// signed bytes set no end.
+    public let expiry: String?
 
-    public init(asset: String, spender: String, allowance: String, isUnlimited: Bool) {
+    public init(asset: String, spender: String, allowance: String, isUnlimited: Bool, expiry: String? = nil) {
         self.asset = asset
         self.spender = spender
         self.allowance = allowance
         self.isUnlimited = isUnlimited
+        self.expiry = expiry
     }
 }
 
 /// How much confirmation a request needs.
 public enum Confirmation: Sendable, Equatable {
-    /// The request was fully decoded: the batch's one confirmation (or `--yes`) signs it.
+    /// Every effect is known: the batch's one confirmation (or `--yes`) signs it.
     case standard
-    /// Part of it could not be shown in full (a raw call, an unknown contract call, blind
-    /// bytes): it is signed only when the person also gives `--blind`. `reason` says what
-    /// could not be shown.
+    /// It has effects the signer does not understand (a raw call, an unknown contract call,
+    /// typed data it cannot interpret): it is signed only when the person names it with
+    /// `--blind`. `reason` says what is not understood.
     case explicit(reason: String)
 }
 

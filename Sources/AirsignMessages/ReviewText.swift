@@ -30,8 +30,7 @@ public enum ReviewText {
             ReviewLine("account", module.describe(request.account.address, in: context)),
         ]
         lines += review.lines
-        for total in review.totals { lines.append(ReviewLine("total", total.formatted)) }
-        for approval in review.approvals { lines.append(ReviewLine("approval", approvalText(approval))) }
+        lines += effectLines(review.effects)
         for warning in review.warnings + NoteCheck.contradictions(review) { lines.append(ReviewLine("warning", warning)) }
         if let note = request.note { lines.append(ReviewLine("note", note, source: .request)) }
         let bytes = review.signing.reduce(0) { $0 + $1.bytes.count }
@@ -40,7 +39,7 @@ public enum ReviewText {
         let labels = (shown + (review.signing.count > 4 ? ["… (\(review.signing.count - 4) more)"] : [])).joined(separator: ", ")
         lines.append(ReviewLine("signs", "\(review.signing.count) message\(review.signing.count == 1 ? "" : "s"), \(bytes) bytes: \(labels)"))
         if case let .explicit(reason) = review.confirmation {
-            lines.append(ReviewLine("blind", "not fully shown: \(reason); signed only with --blind"))
+            lines.append(ReviewLine("unknown", "effects the signer does not understand: \(reason); read every line; signed only when --blind names this request"))
         }
         out += lines.flatMap { line($0) }
         return out.joined(separator: "\n")
@@ -55,33 +54,83 @@ public enum ReviewText {
         return out.joined(separator: "\n")
     }
 
-    /// The batch summary: how many requests, the total per chain, network and asset, and every
-    /// approval the batch grants (nothing leaves the account when it is signed, but a spender
-    /// may take it later: a batch of approvals is not "nothing").
+    /// The lines every review shows from its effects: the totals, then each approval, control
+    /// change, later submission and offer.
+    static func effectLines(_ effects: [Effect]) -> [ReviewLine] {
+        var lines = effects.totals.map { ReviewLine("total", $0.formatted) }
+        lines += effects.approvals.map { ReviewLine("approval", approvalText($0)) }
+        lines += effects.controlChanges.map { ReviewLine("control", controlText($0)) }
+        lines += effects.deferredSignatures.map { ReviewLine("later", deferredText($0)) }
+        lines += effects.offers.map { ReviewLine("offer", "\($0.selling.formatted) for \($0.buying)") }
+        return lines
+    }
+
+    /// The batch summary, computed from the effects of every accepted request alone: how many
+    /// requests, which have effects the signer does not understand (and which of those
+    /// `--blind` names), the total per chain, network and asset, and every approval, control
+    /// change, later submission and offer. "Nothing leaves the accounts" is said only when
+    /// every effect is known and none moves value.
     public static func renderTotals(_ batch: BatchReview) -> String {
         let count = batch.outcomes.count
         let refused = batch.refusals.count
-        let approvals = batch.approvals
+        let effects = batch.effects
+        let approvals = effects.approvals
+        let controls = effects.controlChanges
+        let deferred = effects.deferredSignatures
+        let offers = effects.offers
+        let unknownPlaces = batch.unknownPlaces
         var head = "Batch: \(count) request\(count == 1 ? "" : "s")" + (refused > 0 ? ", \(refused) refused" : ", all reviewed")
         if !approvals.isEmpty {
             let unlimited = approvals.filter(\.isUnlimited).count
-            head += ", \(approvals.count) approval\(approvals.count == 1 ? "" : "s")" + (unlimited > 0 ? " (\(unlimited) unlimited)" : "")
+            head += ", \(counted(approvals.count, "approval"))" + (unlimited > 0 ? " (\(unlimited) unlimited)" : "")
         }
+        if !controls.isEmpty { head += ", \(counted(controls.count, "control change"))" }
+        if !deferred.isEmpty { head += ", \(counted(deferred.count, "signature"))" + " others may submit later" }
+        if !offers.isEmpty { head += ", \(counted(offers.count, "offer"))" }
         var out = [head]
-        let totals = batch.totals
+        if !unknownPlaces.isEmpty {
+            let places = unknownPlaces.map(String.init).joined(separator: ", ")
+            out += line(ReviewLine("unknown", "effects the signer does not understand: \(counted(unknownPlaces.count, "request")) (\(places)), read every line"))
+            out += line(ReviewLine("blind", "signed only because --blind names \(unknownPlaces.count == 1 ? "it" : "each"): request\(unknownPlaces.count == 1 ? "" : "s") \(places)"))
+        }
+        let totals = effects.totals
         if totals.isEmpty {
-            out.append(contentsOf: line(ReviewLine("total", approvals.isEmpty
-                ? "nothing leaves the accounts" : "nothing leaves the accounts when signed; the approvals below let others take it later")))
+            let grants = !approvals.isEmpty || !controls.isEmpty || !deferred.isEmpty
+            let text: String
+            if !unknownPlaces.isEmpty {
+                text = "no known outflow; what the requests above do that the signer does not understand is not counted"
+            } else if grants {
+                text = "nothing leaves the accounts when signed; the approvals, control changes or signatures below let others act later"
+            } else {
+                text = "nothing leaves the accounts"
+            }
+            out += line(ReviewLine("total", text))
         }
         for total in totals {
             out += line(ReviewLine("total", "\(total.formatted) on \(total.asset.chain) \(total.asset.network)" + (total.asset.id == "native" ? "" : " (\(total.asset.id))")))
         }
+        if !totals.isEmpty, !unknownPlaces.isEmpty {
+            out += line(ReviewLine("total", "only what the signer understands: more may leave through the requests with unknown effects"))
+        }
         for approval in approvals { out += line(ReviewLine("approval", approvalText(approval))) }
+        for control in controls { out += line(ReviewLine("control", controlText(control))) }
+        for item in deferred { out += line(ReviewLine("later", deferredText(item))) }
+        for offer in offers { out += line(ReviewLine("offer", "\(offer.selling.formatted) for \(offer.buying)")) }
         return out.joined(separator: "\n")
     }
 
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    static func controlText(_ change: ControlChange) -> String {
+        change.what + (change.party.map { (change.granted ? " to " : " from ") + $0 } ?? "")
+    }
+
+    static func deferredText(_ item: DeferredSignature) -> String {
+        item.what + ": whoever holds it can submit it " + (item.until.map { "until " + $0 } ?? "with no end in the signed bytes")
+    }
+
     static func approvalText(_ approval: Approval) -> String {
-        "\(approval.allowance) \(approval.asset) to spender \(approval.spender)"
+        "\(approval.allowance) \(approval.asset) to spender \(approval.spender)" + (approval.expiry.map { ", until " + $0 } ?? "")
     }
 
     static func header(_ request: SignRequest, position: Int, of count: Int) -> String {

@@ -31,8 +31,8 @@ public struct BatchSigner: Sendable {
     /// first refusal, naming the request; then the first request for an account the keystore
     /// does not hold (or holds only for other networks, on a chain whose accounts are bound to
     /// their networks).
-    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, allowBlind: Bool) throws -> SigningPlan {
-        let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
+    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, blind: BlindConsent) throws -> SigningPlan {
+        let batch = BatchReview(requests, registry: registry, context: context, blind: blind)
         let reviews = try batch.requireAll()
         let index = AccountIndex(accounts, registry: registry)
         var signers: [OwnAccount] = []

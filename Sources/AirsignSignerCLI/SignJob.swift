@@ -66,8 +66,8 @@ public struct SignJob: Sendable {
 
     /// `inspect`: shows the review of every request and the batch total. Throws the first
     /// refusal (after showing them all) when any request would be refused.
-    public func inspect(_ input: [UInt8], allowBlind: Bool, pin: (() throws -> SecureBytes)? = nil) throws {
-        try inspect(SignerInput(bytes: input), allowBlind: allowBlind, pin: pin)
+    public func inspect(_ input: [UInt8], blind: BlindConsent, pin: (() throws -> SecureBytes)? = nil) throws {
+        try inspect(SignerInput(bytes: input), blind: blind, pin: pin)
     }
 
     /// `inspect` of a file or scanned message in any format the signer detects; the format
@@ -75,7 +75,7 @@ public struct SignJob: Sendable {
     /// file) the seal of what is installed on the signer is checked first, as `sign` checks
     /// it, and a swapped file stops it before any review; without, the reviews are headed by
     /// a note that it was not checked.
-    public func inspect(_ input: SignerInput, allowBlind: Bool, pin: (() throws -> SecureBytes)? = nil) throws {
+    public func inspect(_ input: SignerInput, blind: BlindConsent, pin: (() throws -> SecureBytes)? = nil) throws {
         if hasInstalled {
             if let pin {
                 try verifyInstalled(try pin())
@@ -90,7 +90,7 @@ public struct SignJob: Sendable {
         let requests = detected.requests
         var context = BatchSigner.context(accounts: own, contacts: initialized ? try contacts.load() : .empty, now: now)
         context.details = details
-        let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
+        let batch = BatchReview(requests, registry: registry, context: context, blind: blind)
         let accountIndex = AccountIndex(own, registry: registry)
         var refusals: [any Error] = []
         for (index, outcome) in batch.outcomes.enumerated() {
@@ -129,20 +129,20 @@ public struct SignJob: Sendable {
     /// asks once (`confirm`, skipped when `confirmed`); reads the PIN once; unlocks each key
     /// once; signs everything; and only then returns the responses' canonical bytes, for the
     /// caller to write in one atomic step.
-    public func sign(_ input: [UInt8], allowBlind: Bool, compact: Bool, confirmed: Bool,
+    public func sign(_ input: [UInt8], blind: BlindConsent, compact: Bool, confirmed: Bool,
                      confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> [SignResponse] {
-        try sign(SignerInput(bytes: input), allowBlind: allowBlind, compact: compact, confirmed: confirmed, confirm: confirm, pin: pin).responses
+        try sign(SignerInput(bytes: input), blind: blind, compact: compact, confirmed: confirmed, confirm: confirm, pin: pin).responses
     }
 
     /// `sign` of a file or scanned message in any format the signer detects (the format found
     /// is said before the reviews); a foreign format's answer encoders come back with the
     /// responses, for `write`.
-    public func sign(_ input: SignerInput, allowBlind: Bool, compact: Bool, confirmed: Bool,
+    public func sign(_ input: SignerInput, blind: BlindConsent, compact: Bool, confirmed: Bool,
                      confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> SignedBatch {
         guard try keystore.isInitialized else {
             // Say first what is wrong with the requests themselves, then that there is no keystore.
             let requests = try detect(input, accounts: []).requests
-            _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), allowBlind: allowBlind).requireAll()
+            _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), blind: blind).requireAll()
             throw KeystoreError.keystoreNotInitialized(path: keystore.directory)
         }
         let own = accounts(try keystore.list())
@@ -153,12 +153,19 @@ public struct SignJob: Sendable {
         var context = BatchSigner.context(accounts: own, contacts: try contacts.load(), now: now)
         context.details = details
         let signer = BatchSigner(registry: registry, keystore: keystore, keys: keys)
-        let plan = try signer.prepare(requests, accounts: own, context: context, allowBlind: allowBlind)
+        let plan = try signer.prepare(requests, accounts: own, context: context, blind: blind)
         logReviews(plan.reviews, context: context)
         log(ReviewText.renderTotals(plan.batch))
         if !confirmed {
             let count = plan.reviews.count
-            let question = count == 1 ? "Sign this request?" : "Sign all \(count) requests?"
+            var question = count == 1 ? "Sign this request" : "Sign all \(count) requests"
+            let unknown = plan.batch.unknownPlaces
+            if !unknown.isEmpty {
+                // The person confirms exactly what the signer could not count.
+                question += count == 1 ? ", whose effects the signer does not understand"
+                    : ", \(unknown.count) with effects the signer does not understand (\(unknown.map(String.init).joined(separator: ", ")))"
+            }
+            question += "?"
             guard try confirm(question) else { throw CLIError.cancelled }
         }
         let secret = try pin()

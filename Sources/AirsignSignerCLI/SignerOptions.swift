@@ -1,4 +1,5 @@
 import AirsignKeys
+import AirsignMessages
 import AirsignKeystore
 import AirsignCLI
 import ArgumentParser
@@ -21,4 +22,27 @@ public struct JSONOption: ParsableArguments {
     public var enabled = false
 
     public init() {}
+}
+
+/// `--blind` and `--blind-request`: the requests the person lets be signed although the signer
+/// does not understand everything they do. Given one by one, never for a whole batch.
+public struct BlindOptions: ParsableArguments {
+    @Flag(help: "Sign the one request given although the signer does not understand all it does (a batch of one only).")
+    public var blind = false
+
+    @Option(name: .customLong("blind-request"), help: ArgumentHelp(
+        "Sign this request of a batch (its id, or its place from 1) although the signer does not understand all it does; repeat for each.",
+        valueName: "ID|N"))
+    public var requests: [String] = []
+
+    public init() {}
+
+    public func validate() throws {
+        for named in requests where Int(named).map({ $0 < 1 }) ?? (named.count != 36) {
+            throw ValidationError("--blind-request needs a request id or a place from 1, not \"\(named)\"")
+        }
+    }
+
+    /// The consent they give.
+    public var consent: BlindConsent { BlindConsent(onlyRequest: blind, named: requests) }
 }

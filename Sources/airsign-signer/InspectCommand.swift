@@ -19,8 +19,7 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var input: MessageInputOptions
 
-    @Flag(help: "Accept requests that cannot be fully shown (raw or blind signing).")
-    var blind = false
+    @OptionGroup var blind: BlindOptions
 
     @OptionGroup var pinFile: PINFileOption
 
@@ -34,7 +33,7 @@ struct InspectCommand: ParsableCommand {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
-        try job.inspect(try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), allowBlind: blind,
+        try job.inspect(try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent,
                         pin: PINEntry.ifAvailable(file: pinFile.path))
     }
 }

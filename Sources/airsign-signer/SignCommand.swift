@@ -28,8 +28,7 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Write compact responses (id and signature: one QR code); the watch completes them.")
     var compact = false
 
-    @Flag(help: "Also sign requests that cannot be fully shown (raw or blind signing); each is marked in the review.")
-    var blind = false
+    @OptionGroup var blind: BlindOptions
 
     @Flag(help: "List every detail a review otherwise counts (each entry of a Stellar Soroban footprint).")
     var details = false
@@ -46,7 +45,7 @@ struct SignCommand: ParsableCommand {
         job.nativeNetwork = network
         job.details = details
         let batch = try job.sign(
-            try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), allowBlind: blind, compact: compact, confirmed: yes,
+            try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent, compact: compact, confirmed: yes,
             confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },
             pin: { try PINEntry.current(file: pinFile.path) })
         try job.write(batch, out: out ?? (qr.isRequested ? nil : "-"), qr: qr)

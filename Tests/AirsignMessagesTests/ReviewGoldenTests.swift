@@ -19,10 +19,10 @@ import Testing
         return ReviewContext(ownAccounts: [own], contacts: book, now: Self.now)
     }
 
-    func render(_ requests: [SignRequest], allowBlind: Bool = false) throws -> String {
+    func render(_ requests: [SignRequest], blind: BlindConsent = .none) throws -> String {
         let registry = ChainRegistry([TestChain()])
         let context = try context()
-        let batch = BatchReview(requests, registry: registry, context: context, allowBlind: allowBlind)
+        let batch = BatchReview(requests, registry: registry, context: context, blind: blind)
         var out: [String] = []
         for (index, outcome) in batch.outcomes.enumerated() {
             switch outcome {
@@ -100,14 +100,16 @@ import Testing
         // Without --blind the raw request is refused, named, and left out of the total.
         #expect(try render(requests) == expectedHead + """
             Request 3 of 3  id 33333333-3333-4333-b333-333333333333
-              REFUSED: request 3 (33333333-3333-4333-b333-333333333333) cannot be fully shown (raw bytes this chain cannot decode); sign it only if you trust its source, with --blind; nothing was signed
+              REFUSED: request 3 (33333333-3333-4333-b333-333333333333) has effects the signer does not understand (raw bytes this chain cannot decode); sign it only if you trust its source, naming it: --blind-request 3 (or --blind when it is the only request); nothing was signed
 
             Batch: 3 requests, 1 refused
               total     340282366920938463481821351505479.76307 TST on test-only-chain
                         | test:net
 
             """)
-        #expect(try render(requests, allowBlind: true) == expectedHead + """
+        // Named with --blind-request 3, it is signed, and the summary says which request the
+        // signer does not understand and that the total holds only what it does.
+        #expect(try render(requests, blind: BlindConsent(named: ["3"])) == expectedHead + """
             Request 3 of 3  id 33333333-3333-4333-b333-333333333333
               Raw bytes
               chain     Test chain (test-only-chain)
@@ -116,12 +118,18 @@ import Testing
                         | (your account (key "main"))
               data      3 bytes
               signs     1 message, 19 bytes: raw
-              blind     not fully shown: raw bytes this chain cannot decode; signed only
-                        | with --blind
+              unknown   effects the signer does not understand: raw bytes this chain cannot
+                        | decode; read every line; signed only when --blind names this
+                        | request
 
             Batch: 3 requests, all reviewed
+              unknown   effects the signer does not understand: 1 request (3), read every
+                        | line
+              blind     signed only because --blind names it: request 3
               total     340282366920938463481821351505479.76307 TST on test-only-chain
                         | test:net
+              total     only what the signer understands: more may leave through the
+                        | requests with unknown effects
 
             """)
     }

@@ -56,8 +56,8 @@ import Testing
               signs     1 message, 77 bytes: approval
 
             Batch: 2 requests, all reviewed, 2 approvals (1 unlimited)
-              total     nothing leaves the accounts when signed; the approvals below let
-                        | others take it later
+              total     nothing leaves the accounts when signed; the approvals, control
+                        | changes or signatures below let others act later
               approval  Unlimited TST to spender
                         | \(a7.prefix(66))
                         |\(a7.dropFirst(66)) (not in your contacts)

@@ -80,7 +80,7 @@ import Testing
         let fixture = try SignerFixture()
         let entries = Counter()
         #expect(throws: (any Error).self) {
-            try fixture.job().sign(MessageFile.serialize([try TestChainFixtures.transfer()]), allowBlind: false, compact: false, confirmed: false,
+            try fixture.job().sign(MessageFile.serialize([try TestChainFixtures.transfer()]), blind: .none, compact: false, confirmed: false,
                                    confirm: { _ in false }, pin: { entries.increment(); return testPIN })
         }
         #expect(entries.count == 0)
@@ -117,11 +117,11 @@ import Testing
         let fixture = try SignerFixture()
         let tx = TestChain.encodeTransfer(to: TestChainFixtures.key(3).publicKey, amount: 5, fee: 1)
         let input = Array("ATC-NATIVE \(TestChainFixtures.account(1).address) \(Hex.encode(tx, prefix: true))\n".utf8)
-        let responses = try fixture.job().sign(input, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+        let responses = try fixture.job().sign(input, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
         #expect(responses.count == 1)
         #expect(responses[0].account == TestChainFixtures.account(1))
         // Neither our format nor a native one: the error is about the file as a request.
-        #expect { try fixture.job().inspect(Array("hello".utf8), allowBlind: false) } throws: {
+        #expect { try fixture.job().inspect(Array("hello".utf8), blind: .none) } throws: {
             ($0 as? MessagesError)?.description.hasPrefix("not JSON") == true
         }
     }
@@ -131,7 +131,7 @@ import Testing
         // input (a MessagesError, exit 3), not an internal failure (exit 1).
         let fixture = try SignerFixture()
         let input = Array("ATC-NATIVE not-an-account 0x00\n".utf8)
-        #expect { try fixture.job().inspect(input, allowBlind: false) } throws: { error in
+        #expect { try fixture.job().inspect(input, blind: .none) } throws: { error in
             guard let refusal = error as? MessagesError else { return false }
             return ExitStatus.of(refusal) == .invalidInput && refusal.description.contains("is not one of your accounts")
         }
@@ -160,7 +160,7 @@ import Testing
         let bad = try TestChainFixtures.transfer(network: "other:net")
         let stranger = try TestChainFixtures.transfer(from: 9)
         #expect(throws: MessagesError.self) {
-            try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer(), bad, stranger]), allowBlind: false)
+            try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer(), bad, stranger]), blind: .none)
         }
         let text = lines.text
         #expect(text.contains("Request 1 of 3"))
@@ -168,7 +168,7 @@ import Testing
         #expect(text.contains("which no key in the keystore holds"))
         #expect(text.contains("2 of 3 requests would be refused."))
         #expect(fixture.pinStateWrites.count == baseline)
-        try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer()]), allowBlind: false)
+        try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer()]), blind: .none)
     }
 
     @Test func reviewsLabelContactsFromTheAddressBook() throws {
@@ -179,7 +179,7 @@ import Testing
         let lines = LogLines()
         var job = fixture.job()
         job.log = { lines.append($0) }
-        try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer(to: 3), try TestChainFixtures.transfer(to: 2), try TestChainFixtures.transfer(to: 4)]), allowBlind: false)
+        try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer(to: 3), try TestChainFixtures.transfer(to: 2), try TestChainFixtures.transfer(to: 4)]), blind: .none)
         #expect(lines.text.contains("(contact \"Carol\")"))
         #expect(lines.text.contains("(your account (key \"spare\"))"))
         #expect(lines.text.contains("(not in your contacts)"))

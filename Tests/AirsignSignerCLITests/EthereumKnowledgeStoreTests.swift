@@ -85,10 +85,10 @@ import Testing
         job.verifyInstalled = loaded.verify
         let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: "Test owner", with: "Evil owner")
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
-        #expect(try job.sign(request, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN }).count == 1)
+        #expect(try job.sign(request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN }).count == 1)
         job.verifyInstalled = try store.loadSealed().verify
         let error = #expect(throws: KnowledgeStoreError.self) {
-            _ = try job.sign(request, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+            _ = try job.sign(request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
         }
         #expect(error?.description.contains("nothing was signed") == true)
     }
@@ -105,21 +105,21 @@ import Testing
         job.log = { [logged] in logged.append($0) }
         job.hasInstalled = true
         job.verifyInstalled = try store.loadSealed().verify
-        try job.inspect(request, allowBlind: false, pin: { testPIN })
+        try job.inspect(request, blind: .none, pin: { testPIN })
         #expect(logged.text.hasPrefix("The descriptors and tokens installed on this signer match their PIN seal.\n"))
         // A wrong PIN is a wrong PIN, not a damaged file.
-        #expect(throws: KeystoreError.self) { try job.inspect(request, allowBlind: false, pin: { SecureBytes(copying: Array("wrong pin".utf8)) }) }
+        #expect(throws: KeystoreError.self) { try job.inspect(request, blind: .none, pin: { SecureBytes(copying: Array("wrong pin".utf8)) }) }
         // The file swapped on disk: refused before any review is shown.
         let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: "Test owner", with: "Evil owner")
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
         job.verifyInstalled = try store.loadSealed().verify
         logged = LogLines()
         job.log = { [logged] in logged.append($0) }
-        let error = #expect(throws: KnowledgeStoreError.self) { try job.inspect(request, allowBlind: false, pin: { testPIN }) }
+        let error = #expect(throws: KnowledgeStoreError.self) { try job.inspect(request, blind: .none, pin: { testPIN }) }
         #expect(error?.description.contains("does not match its PIN seal") == true)
         #expect(logged.text.isEmpty)
         // No PIN to ask for: the reviews are shown, headed by a note that nothing was checked.
-        try job.inspect(request, allowBlind: false)
+        try job.inspect(request, blind: .none)
         #expect(logged.text.hasPrefix("note: the descriptors and tokens installed on this signer are used unchecked"))
     }
 }

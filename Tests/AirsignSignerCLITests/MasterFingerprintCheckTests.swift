@@ -22,7 +22,7 @@ import Testing
         let requests = try (0 ..< (count ?? named.count)).map { _ in try TestChainFixtures.transfer() }
         let signer = BatchSigner(registry: ChainRegistry([TestChain()]), keystore: fixture.keystore, keys: FingerprintedKeys(fingerprint: keys))
         let plan = try signer.prepare(requests, accounts: fixture.testAccounts, context: ReviewContext(ownAccounts: fixture.testAccounts, now: 0),
-                                      allowBlind: false)
+                                      blind: .none)
         return try signer.sign(plan, pin: testPIN, compact: false, masterFingerprints: named)
     }
 

@@ -72,7 +72,7 @@ struct SignerFixture {
     /// Signs `requests` as `sign --yes` would, counting PIN entries.
     func sign(_ requests: [SignRequest], pinEntries: Counter = Counter(), allowBlind: Bool = false, compact: Bool = false,
               pin: SecureBytes = testPIN) throws -> [SignResponse] {
-        try job().sign(MessageFile.serialize(requests), allowBlind: allowBlind, compact: compact, confirmed: true,
+        try job().sign(MessageFile.serialize(requests), blind: allowBlind ? BlindConsent(onlyRequest: true) : .none, compact: compact, confirmed: true,
                        confirm: { _ in true }, pin: { pinEntries.increment(); return pin })
     }
 }

@@ -99,7 +99,7 @@ import Testing
         job.verifyInstalled = loaded.verify
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         let error = #expect(throws: KnowledgeStoreError.self) {
-            _ = try job.sign(request, allowBlind: false, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+            _ = try job.sign(request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
         }
         #expect(error?.description.contains("nothing was signed") == true)
         #expect(throws: KnowledgeStoreError.self) { try store.update(pin: testPIN) { try $0.add(try Self.token("stellar:pubnet")) } }

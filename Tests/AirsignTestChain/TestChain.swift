@@ -71,7 +71,7 @@ public struct TestChain: ChainModule {
                 ],
                 warnings: decoded.amount == 0 ? ["the amount is zero"] : [],
                 key: key,
-                totals: [AssetAmount(asset: Self.asset, amount: decoded.amount + BigUInt(decoded.fee))],
+                effects: [.outflow(Outflow(AssetAmount(asset: Self.asset, amount: decoded.amount + BigUInt(decoded.fee)), to: describe(to, in: context)))],
                 signing: [SigningItem(label: "transfer", bytes: Self.domain + tx)])
         case "approve":
             guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["tx"] else {
@@ -94,7 +94,7 @@ public struct TestChain: ChainModule {
                 ],
                 warnings: unlimited ? ["Unlimited approval: the spender may take all of this token, now and later"] : [],
                 key: key,
-                approvals: [Approval(asset: "TST", spender: spender, allowance: allowance, isUnlimited: unlimited)],
+                effects: [.allowance(Approval(asset: "TST", spender: spender, allowance: allowance, isUnlimited: unlimited))],
                 signing: [SigningItem(label: "approval", bytes: Self.domain + tx)])
         case "raw":
             guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["data"] else {
@@ -103,7 +103,7 @@ public struct TestChain: ChainModule {
             let data = try Hex.decode(hex)
             return Review(
                 request: request, title: "Raw bytes", lines: [ReviewLine("data", "\(data.count) bytes")],
-                confirmation: .explicit(reason: "raw bytes this chain cannot decode"), key: key,
+                key: key, effects: [.unknown(what: "raw bytes this chain cannot decode")],
                 signing: [SigningItem(label: "raw", bytes: Self.domain + data)])
         default:
             throw TestChainError("payload.type \"\(request.payloadType)\" is unknown")

@@ -64,15 +64,25 @@ public struct EthereumChain: ChainModule {
             let message: [UInt8]
             do { message = try Hex.decode(hex) } catch { throw EthereumChainError("payload.message: \(error)") }
             let shown: ReviewLine
+            var effects: [Effect] = []
+            var warnings: [String] = []
             if let text = Self.readableText(message) {
                 shown = ReviewLine("message", text)
             } else {
                 shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
+                if message.count == 32 {
+                    // A contract that checks personal signatures of a hash (many do) takes this
+                    // as your signature of whatever that hash commits to.
+                    effects.append(.deferred(DeferredSignature("a signature of a 32-byte hash, which a contract may take as your approval of what it commits to", until: nil)))
+                    warnings.append("the message is 32 bytes that are not text: a hash. A contract may accept this signature as your approval of whatever the hash stands for, which the signer cannot see")
+                } else {
+                    effects.append(.unknown(what: "a personal message of \(message.count) bytes that are not text"))
+                }
             }
             return Review(
                 request: request, title: "Ethereum personal message (EIP-191)",
                 lines: [ReviewLine("from", describe(from.checksummed, in: context)), shown, ReviewLine("length", "\(message.count) bytes")],
-                key: key,
+                warnings: warnings, key: key, effects: effects,
                 signing: [SigningItem(label: Self.personalMessageLabel, bytes: message)])
         case "typed_data":
             guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
@@ -102,8 +112,7 @@ public struct EthereumChain: ChainModule {
         }
         return Review(
             request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
-            confirmation: summary.blindReason.map { .explicit(reason: $0) } ?? .standard, key: key,
-            totals: summary.totals, approvals: summary.approvals,
+            key: key, effects: summary.effects,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (rule 1).
             signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])
@@ -121,6 +130,9 @@ public struct EthereumChain: ChainModule {
             }
         } else {
             warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
+            if typed.domain["verifyingContract"] == nil {
+                warnings.append("the typed data's domain names neither a chain nor a contract: any contract on any chain that accepts this type may take the signature")
+            }
         }
         for address in shown.badChecksums {
             warnings.append("the typed data writes an address in a mixed case that is not its EIP-55 checksum (\(address)); EIP-712 signs its 20 bytes, shown here checksummed, so the case does not change what is signed, but check that the address is the one you expect")
@@ -140,16 +152,25 @@ public struct EthereumChain: ChainModule {
         }
         warnings += described.warnings
         var blind: [String] = []
+        var effects: [Effect] = []
+        if let permit {
+            effects += permit.approvals.map { .allowance($0) }
+            effects.append(.deferred(DeferredSignature("a \(shown.primaryType) signature the spender submits", until: permit.until)))
+        }
         if let display = described.display, case .installed(let name) = display.source {
             lines.append(ReviewLine("clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer", source: .signerTable))
             lines.append(ReviewLine("Interaction with", SafeName.shown(display.descriptorName ?? name), source: .signerTable))
             lines += display.lines
             warnings += display.warnings
             blind = display.blindReasons
+            if permit == nil {
+                blind.append("typed data \(shown.primaryType) described by the installed descriptor \"\(SafeName.shown(name))\": the signer shows it but does not count what it lets happen")
+            }
         } else {
             lines.append(ReviewLine("message", ""))
             lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
             lines += permit?.lines ?? []
+            if permit == nil { blind.append("typed data \(shown.primaryType) that the signer cannot interpret: what a contract does with the signature is not counted") }
         }
         warnings += permit?.warnings ?? []
         lines.append(ReviewLine("digest", shown.digest))
@@ -158,8 +179,7 @@ public struct EthereumChain: ChainModule {
         let canonical = Array(JSONSerializer().serialize(json).utf8)
         return Review(
             request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings,
-            confirmation: blind.isEmpty ? .standard : .explicit(reason: blind.joined(separator: "; ")), key: key,
-            approvals: permit?.approvals ?? [],
+            key: key, effects: effects + blind.map { .unknown(what: $0) },
             signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
     }
 

@@ -24,6 +24,8 @@ public struct ICPChain: ChainModule {
     public static let maxInterfaceBytes = 256 * 1024
     /// "Absurdly far": an expiry more than a day ahead of the signer's clock.
     public static let maxExpiryAheadNanos: UInt64 = 24 * 3600 * ICPTime.nanosPerSecond
+    /// A call still sendable this long after signing is "a signature others may submit later".
+    static let laterSubmission: UInt64 = 3600 * ICPTime.nanosPerSecond
 
     public init() {}
 
@@ -144,18 +146,26 @@ public struct ICPChain: ChainModule {
             lines.append(ReviewLine("note", "the same call in every window: the ledger executes it at most once", level: 1))
         }
         if let nonce = call.nonce { lines.append(ReviewLine("nonce", Hex.encode(nonce))) }
+        // A signed call can be sent by whoever holds it until its last window ends: past an
+        // hour that is a signature others may submit later.
+        var later: [Effect] = []
+        if last > now, last - now > Self.laterSubmission {
+            let until = ICPTime.utc(nanos: last)
+            later.append(.deferred(DeferredSignature("this call, signed for \(decoded.calls.count) expiry window\(decoded.calls.count == 1 ? "" : "s")", until: until)))
+            warnings.append("whoever holds these signatures can send the call until \(until), more than an hour from now")
+        }
         return Review(
-            request: request, title: shown.title, lines: lines, warnings: warnings, confirmation: shown.confirmation,
-            key: KeyRequirement(request.account, scheme: decoded.identity.scheme), totals: shown.totals, approvals: shown.approvals,
+            request: request, title: shown.title, lines: lines, warnings: warnings,
+            key: KeyRequirement(request.account, scheme: decoded.identity.scheme), effects: shown.effects + later,
             signing: decoded.items)
     }
 
     struct CallDescription {
         var title: String
         var lines: [ReviewLine]
-        var confirmation: Confirmation = .standard
-        var totals: [AssetAmount] = []
-        var approvals: [Approval] = []
+        /// What the call lets happen (ledger transfers and approvals, governance commands, or
+        /// unknown).
+        var effects: [Effect] = []
         /// A ledger operation with created_at_time: the ledger refuses a second copy.
         var deduplicated = false
     }

@@ -113,8 +113,7 @@ public struct StellarChain: ChainModule {
         return Review(
             request: request, title: title, lines: lines, warnings: warnings,
             key: KeyRequirement(request.account, scheme: .ed25519),
-            totals: Self.outflows(envelope, summary: summary, signer: signer, network: request.network, chain: chain),
-            approvals: Self.approvals(summary.movements, signer: signer, context: context, chain: self),
+            effects: Self.effects(envelope, summary: summary, signer: signer, network: request.network, context: context, chain: self),
             signing: authorizations + [SigningItem(label: Self.signingLabel, bytes: try Self.signingBytes(envelope, network: network))])
     }
 
@@ -225,6 +224,50 @@ public struct StellarChain: ChainModule {
             return [(signer.weight == 0 ? "removed signer" : "signer", MuxedAccount(unchecked: key))]
         default: return []
         }
+    }
+
+    /// What signing the transaction lets happen: what leaves its source accounts (`outflows`),
+    /// the allowances its token calls grant, its offers (what they may sell), the signers and
+    /// thresholds it changes, the authorization entries signed with it (which anyone holding
+    /// them may submit until their last ledger), and what its contract calls do that the
+    /// signer cannot read.
+    static func effects(_ envelope: TransactionEnvelope, summary: StellarReview, signer: [UInt8], network: String, context: ReviewContext,
+                        chain: StellarChain) -> [Effect] {
+        var effects: [Effect] = outflows(envelope, summary: summary, signer: signer, network: network, chain: chain.chain)
+            .map { .outflow(Outflow($0)) }
+        effects += approvals(summary.movements, signer: signer, context: context, chain: chain).map { .allowance($0) }
+        let tx = envelope.transaction
+        for operation in tx.operations {
+            switch operation.body {
+            case .manageSellOffer(let offer), .createPassiveSellOffer(let offer):
+                guard offer.amount > 0 else { continue }  // 0 deletes the offer
+                effects.append(.offer(StandingOffer(selling: AssetAmount(asset: messageAsset(offer.selling, network: network, chain: chain.chain),
+                                                                 amount: BigUInt(offer.amount)),
+                                            buying: "\(offer.buying) at \(offer.price.n)/\(offer.price.d) \(offer.buying) per unit sold")))
+            case .manageBuyOffer(let offer):
+                guard offer.amount > 0, offer.price.d > 0 else { continue }
+                // Buying `amount` at price n/d (selling per buying) sells at most amount × n / d.
+                let most = (BigUInt(offer.amount) * BigUInt(max(0, offer.price.n)) + BigUInt(offer.price.d) - 1) / BigUInt(offer.price.d)
+                effects.append(.offer(StandingOffer(selling: AssetAmount(asset: messageAsset(offer.selling, network: network, chain: chain.chain), amount: most),
+                                            buying: "\(AmountFormat.decimal(BigUInt(offer.amount), decimals: 7)) \(offer.buying)")))
+            case .setOptions(let options):
+                let account = chain.describe((operation.source ?? tx.source).accountID.description, in: context)
+                if let added = options.signer {
+                    effects.append(.control(ControlChange(added.weight > 0 ? "gives signing weight \(added.weight) over \(account)" : "removes a signer of \(account)", party: added.key.description,
+                                                          granted: added.weight > 0)))
+                }
+                if options.masterWeight != nil || options.lowThreshold != nil || options.medThreshold != nil || options.highThreshold != nil {
+                    effects.append(.control(ControlChange("changes the master key weight or thresholds of \(account)", party: nil, granted: true)))
+                }
+            default:
+                break
+            }
+        }
+        effects += summary.authorizations.map {
+            .deferred(DeferredSignature("Soroban authorization entry \($0.entry + 1) of operation \($0.operation + 1)", until: "ledger \($0.expirationLedger)"))
+        }
+        effects += summary.unknowns.map { .unknown(what: $0) }
+        return effects
     }
 
     /// What the transaction sends out of its source accounts, per asset: the fee and every

@@ -60,7 +60,7 @@ public struct SubstrateChain: ChainModule {
             let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
             return Review(
                 request: request, title: summary.title, lines: summary.lines, warnings: summary.warnings,
-                confirmation: summary.confirmation, key: key, totals: summary.totals,
+                key: key, effects: summary.effects,
                 signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
         case "raw":
             let raw = try RawPayload(json: try Self.member(request.payload, "signerPayloadRaw"))
@@ -82,14 +82,13 @@ public struct SubstrateChain: ChainModule {
                 return Review(request: request, title: "Substrate message (signRaw, " + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
                               lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
                               warnings: disguise.map { [$0.warning] } ?? [],
-                              confirmation: disguise.map { .explicit(reason: $0.reason) } ?? .standard,
-                              key: key, signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
+                              key: key, effects: disguise.map { [.unknown(what: $0.reason)] } ?? [], signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
             case .payload:
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
                     lines: [from, ReviewLine("payload (hex)", Hex.encode(raw.data, prefix: true)), ReviewLine("length", "\(raw.data.count) bytes")],
                     warnings: ["these bytes are signed as a transaction payload but cannot be decoded without the chain's signed-extension list"],
-                    confirmation: .explicit(reason: "a transaction payload given as raw bytes, which cannot be shown"), key: key,
+                    key: key, effects: [.unknown(what: "a transaction payload given as raw bytes, which cannot be shown")],
                     signing: [SigningItem(label: Self.rawPayloadLabel, bytes: raw.data)])
             }
         case Self.uosPayloadType:

@@ -82,7 +82,7 @@ enum Crafted {
     /// The batch summary of `requests`, as the signer prints it under the reviews.
     static func summary(_ requests: [SignRequest], allowBlind: Bool = false) throws -> String {
         let registry = ChainRegistry([T.module])
-        return ReviewText.renderTotals(BatchReview(requests, registry: registry, context: try T.context(), allowBlind: allowBlind))
+        return ReviewText.renderTotals(BatchReview(requests, registry: registry, context: try T.context(), blind: allowBlind ? BlindConsent(onlyRequest: true) : .none))
     }
 
     /// An EIP-712 document: `types` (besides EIP712Domain) and `message` as JSON text, domain

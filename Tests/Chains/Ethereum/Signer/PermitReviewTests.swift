@@ -84,6 +84,8 @@ import Testing
               approval  Unlimited USDC (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48) to
                         | spender 0x4242424242424242424242424242424242424242 (not in your
                         | contacts)
+              later     a Permit signature the spender submits: whoever holds it can submit
+                        | it until 1767312000 (2026-01-02 00:00:00 UTC, in 24 hours)
               warning   UNLIMITED approval: 0x4242424242424242424242424242424242424242 (not
                         | in your contacts) may take all of this account's USDC
                         | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48), now and later, until
@@ -139,6 +141,9 @@ import Testing
               approval  Unlimited USDC (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48) to
                         | spender 0x4242424242424242424242424242424242424242 (not in your
                         | contacts)
+              later     a PermitSingle signature the spender submits: whoever holds it can
+                        | submit it until 1767227400 (2026-01-01 00:30:00 UTC, in 30
+                        | minutes)
               warning   UNLIMITED approval: 0x4242424242424242424242424242424242424242 (not
                         | in your contacts) may take all of this account's USDC
                         | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48), now and later, until
@@ -153,12 +158,15 @@ import Testing
             """, "\(text)")
         let summary = try C.summary([request])
         #expect(summary == """
-            Batch: 1 request, all reviewed, 1 approval (1 unlimited)
-              total     nothing leaves the accounts when signed; the approvals below let
-                        | others take it later
+            Batch: 1 request, all reviewed, 1 approval (1 unlimited), 1 signature others may submit later
+              total     nothing leaves the accounts when signed; the approvals, control
+                        | changes or signatures below let others act later
               approval  Unlimited USDC (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48) to
                         | spender 0x4242424242424242424242424242424242424242 (not in your
                         | contacts)
+              later     a PermitSingle signature the spender submits: whoever holds it can
+                        | submit it until 1767227400 (2026-01-01 00:30:00 UTC, in 30
+                        | minutes)
             """, "\(summary)")
         // Expiration 0 lasts one block; a look-alike contract is named as not Permit2's.
         let zero = try reviewed(Self.permitSingle(Self.details(C.usdc, "5", expiration: "0"), contract: C.stranger))
@@ -253,7 +261,8 @@ import Testing
             .replacingOccurrences(of: ",\"chainId\":1", with: "")
         #expect(json != EthereumChainTests.typedJSON)
         let review = try reviewed(json)
-        #expect(review.warnings == ["the typed data's domain has no chainId: the signature is valid on every chain, not only on eip155:1"])
+        #expect(review.warnings == ["the typed data's domain has no chainId: the signature is valid on every chain, not only on eip155:1",
+                                    "the typed data's domain names neither a chain nor a contract: any contract on any chain that accepts this type may take the signature"])
         // With one, no warning.
         #expect(try self.reviewed(EthereumChainTests.typedJSON).warnings.isEmpty)
     }

@@ -46,17 +46,18 @@ import Testing
         let summary = try C.summary(requests)
         #expect(summary == """
             Batch: 3 requests, all reviewed
+              total     0.0054 ETH on ethereum eip155:1
               total     1 DAI on ethereum eip155:1
                         | (0x6B175474E89094C44Da98b954EedeAC495271d0F)
               total     20 USDC on ethereum eip155:1
                         | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48)
-              total     0.0054 ETH on ethereum eip155:1
             """, "\(summary)")
         // The same contract on another chain is another token: Polygon's USDC is 0x3c49….
         let polygon = try C.transaction(C.call(to: C.usdc, data: Self.transfer + C.word(C.stranger) + C.word(5), chainId: 137), network: "eip155:137")
         let review = try EthereumChainTests.module.review(polygon, context: EthereumChainTests.context())
-        // Polygon's own currency pays the fee.
-        #expect(review.totals.map(\.asset.symbol) == ["POL"])
+        // Polygon's own currency pays the fee; the token the list does not know on that chain
+        // still leaves, counted in base units of its contract.
+        #expect(review.totals.map(\.asset.symbol) == ["POL", "base units of token 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"])
         #expect(review.lines.contains(ReviewLine("token amount", "5 base units")))
     }
 
@@ -65,8 +66,9 @@ import Testing
         let review = try EthereumChainTests.module.review(request, context: EthereumChainTests.context())
         #expect(review.lines.contains(ReviewLine("token", "\(C.unknownToken), not in the signer's token list: amounts in base units", source: .signerTable)))
         #expect(review.lines.contains(ReviewLine("token amount", "12500000 base units")))
-        #expect(review.totals.map(\.asset.symbol) == ["ETH"])
-        #expect(review.warnings == ["the token \(C.unknownToken) is not in the signer's token list: its amount is shown in base units and is not in the batch total"])
+        // It still leaves: counted in base units of the contract, never dropped from the total.
+        #expect(review.totals.map(\.formatted) == ["0.0018 ETH", "12500000 base units of token \(C.unknownToken)"])
+        #expect(review.warnings == ["the token \(C.unknownToken) is not in the signer's token list: its amount is shown and totalled in base units"])
         // A note naming a symbol the signed lines cannot show is flagged too.
         #expect(NoteCheck.contradictions(review) == ["the note speaks of 12.5 USDC, but no signed line shows any USDC: trust the lines above, not the note"])
     }
@@ -78,7 +80,10 @@ import Testing
         let theirs = try C.transaction(C.call(to: C.usdc, data: from + C.word(C.stranger) + C.word(own) + C.word(3_000_000)))
         let context = try EthereumChainTests.context()
         #expect(try EthereumChainTests.module.review(mine, context: context).totals.map(\.formatted) == ["0.0018 ETH", "3 USDC"])
-        #expect(try EthereumChainTests.module.review(theirs, context: context).totals.map(\.formatted) == ["0.0018 ETH"])
+        // Another owner's tokens (an allowance this account spends) leave that owner's account:
+        // totalled as theirs, apart from this account's.
+        #expect(try EthereumChainTests.module.review(theirs, context: context).totals.map(\.formatted)
+                == ["0.0018 ETH", "3 USDC from \(C.stranger) (not in your contacts)"])
     }
 
     @Test func theBuiltInListIsUniswapsDefaultList() throws {

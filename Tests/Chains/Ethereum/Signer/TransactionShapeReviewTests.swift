@@ -49,9 +49,9 @@ import Testing
         let request = try C.transaction(C.call(to: C.stranger, data: data))
         let registry = ChainRegistry([EthereumChainTests.module])
         // Without --blind it is refused before anything else …
-        let refused = BatchReview([request], registry: registry, context: try EthereumChainTests.context(), allowBlind: false)
+        let refused = BatchReview([request], registry: registry, context: try EthereumChainTests.context(), blind: .none)
         #expect(refused.refusals.map(\.description) == [
-            "request 1 (11111111-1111-4111-8111-111111111111) cannot be fully shown (contract call data that no descriptor the signer has describes); sign it only if you trust its source, with --blind; nothing was signed",
+            "request 1 (11111111-1111-4111-8111-111111111111) has effects the signer does not understand (contract call data that no descriptor the signer has describes); sign it only if you trust its source, naming it: --blind-request 1 (or --blind when it is the only request); nothing was signed",
         ])
         // … with it, every byte is on the screen.
         let text = try C.render(request)
@@ -65,8 +65,9 @@ import Testing
                 rest      0x010203 (3 bytes)
               total     0.0018 ETH
               signs     1 message, 147 bytes: transaction
-              blind     not fully shown: contract call data that no descriptor the signer
-                        | has describes; signed only with --blind
+              unknown   effects the signer does not understand: contract call data that no
+                        | descriptor the signer has describes; read every line; signed only
+                        | when --blind names this request
             """), "\(text)")
         // Long data is not cut: 300 words, the last one shown.
         let long = try EthereumChainTests.module.review(try C.transaction(C.call(to: C.stranger, data: [1, 2, 3, 4] + [UInt8](repeating: 7, count: 9600))),

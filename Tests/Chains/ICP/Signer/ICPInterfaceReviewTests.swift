@@ -168,7 +168,9 @@ import Testing
         let lossy = try review(Self.governance, "manage_neuron", arg)
         #expect(lossy.warnings == ["the canister will ignore parts of the message it does not expect: argument 1.command"])
         #expect(lossy.lines.first { $0.label == "summary" }?.value == "Manage (no neuron given), with no command")
-        #expect(lossy.confirmation == .explicit(reason: "the message carries data the interface does not read"))
+        // The lossy message, and a manage_neuron without a command the signer reads, are both
+        // effects it does not understand.
+        #expect(lossy.confirmation == .explicit(reason: "the message carries data the interface does not read; a manage_neuron call with no command the signer reads"))
         // An unknown method of a known canister is shown by structure and needs --blind.
         let unknown = try review(Self.governance, "no_such_method", try CandidEncoder.encode([]))
         #expect(unknown.confirmation == .explicit(reason: "no_such_method is not a method of NNS governance's interface built into this signer"))
@@ -215,7 +217,7 @@ import Testing
             "created at: 2022-11-21 23:38:24 UTC",
         ])
         #expect(review.approvals == [Approval(asset: "ICP (ryjl3-tyaaa-aaaaa-aaaba-cai)", spender: "2vxsx-fae (not in your contacts)",
-                                              allowance: "2.5", isUnlimited: false)])
+                                              allowance: "2.5", isUnlimited: false, expiry: "2023-11-14 22:13:20 UTC")])
         #expect(review.totals.map(\.formatted) == ["0.0001 ICP"])
         #expect(review.confirmation == .standard)
     }
@@ -243,8 +245,8 @@ import Testing
             "amount: 0.001 ICP",
             "fee: the ledger's fee (not set)",
         ])
-        // The tokens leave the approving account, not this one.
-        #expect(review.totals.isEmpty)
+        // The tokens leave the approving account, not this one: totalled as that account's.
+        #expect(review.totals.map(\.formatted) == ["0.001 ICP + the ledger's fee from k2t6j-2nvnp-4zjm3-25dtz-6xhaa-c7boj-5gayf-oj3xs-i43lp-teztq-6ae-6cc627i.1 (not in your contacts)"])
     }
 
     @Test func neuronStakeTransfersSayWhereTheyGo() throws {

@@ -147,6 +147,13 @@ import Testing
                         | hint 1446d22c, unknown signer
               hash      6f49b26980a062e0c4de56b7ef4a073f0ec0f4748ae985f5a7508f446580817e
               total     0.00002 XLM
+              control   gives signing weight 255 over
+                        | GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR (your
+                        | account (key "main", m/44'/148'/0')) to
+                        | GDFJHLAXAUMHA4OWPOB4P7YO72AQR2HMIUYFOXLXE2DZGM633K7HZDQP
+              control   changes the master key weight or thresholds of
+                        | GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR (your
+                        | account (key "main", m/44'/148'/0'))
               warning   account control changes (operation 1, account
                         | GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR): master
                         | key disabled (weight 0): it can no longer sign for the account;

@@ -301,7 +301,7 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         let poolText = SCAddress.liquidityPool(try pool.poolID).description
         let named = try Self.module.review(try Self.request(try StellarPayload.json(envelope, network: .testnet, pools: [pool])), context: try Self.context())
         #expect(named.lines.contains { $0.value == "deposit into liquidity pool \(poolText) (XLM / \(usd), fee 30 bp): at most 10 XLM and 25 \(usd), at a price (A per B) from 1/3 to 1/2" })
-        #expect(named.totals.map(\.formatted) == ["25 USD", "10.00001 XLM"])
+        #expect(named.totals.map(\.formatted) == ["10.00001 XLM", "25 USD"])
         let unnamed = try Self.module.review(try Self.request(try StellarChain.payload(envelope, network: .testnet)), context: try Self.context())
         #expect(unnamed.lines.contains { $0.value.hasPrefix("deposit into liquidity pool \(poolText) (its assets are not in this request): at most 10 of asset A") })
         #expect(unnamed.totals.map(\.formatted).contains("25 of asset B of pool \(poolText)"))

@@ -110,8 +110,8 @@ import Testing
                             | your contacts)
               signatures none yet
               hash      2f1bfa8bf6d6431625a362e2e325d3776989c84153d420317835f29ab9e19ebd
-              total     12.5 USD
               total     2.00002 XLM
+              total     12.5 USD
               signs     1 message, 292 bytes: transaction
 
             """, "\(text)")

@@ -66,7 +66,7 @@ import Testing
                                 | ChargeTransactionPayment, PrevalidateAttests,
                                 | CheckMetadataHash (Polkadot's runtime, spec
                                 | 1002005…2000000, transaction version 26) [signer's table]
-              total     1.2346 DOT
+              total     1.2346 DOT + the fee
               signs     1 message, 122 bytes: extrinsic payload
 
             """, "\(text)")
@@ -104,16 +104,16 @@ import Testing
         let request = try F.request(alice, payload: F.payloadJSON(alice, method: method, tip: 0))
         let text = unwrappedReview(try render(request))
         #expect(text.contains("  keep alive \(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)")\n"), "\(text)")
-        #expect(text.contains("  total     0 DOT + the whole transferable balance\n"), "\(text)")
+        #expect(text.contains("  total     0 DOT + the whole transferable balance + the fee\n"), "\(text)")
         let warning = keepAlive
             ? "Balances.transfer_all moves the whole transferable balance, not a stated amount: all the account can spend (keep alive: it keeps the existential deposit)"
             : "Balances.transfer_all moves the whole transferable balance, not a stated amount: all the account can spend, and without keep alive the account may be reaped (removed, with anything below the existential deposit)"
         #expect(text.contains("  warning   " + warning + "\n"), "\(text)")
-        let batch = BatchReview([request], registry: .standard, context: try F.context(), allowBlind: false)
+        let batch = BatchReview([request], registry: .standard, context: try F.context(), blind: .none)
         let summary = ReviewText.renderTotals(batch)
         #expect(summary == """
             Batch: 1 request, all reviewed
-              total     0 DOT + the whole transferable balance on substrate
+              total     0 DOT + the whole transferable balance + the fee on substrate
                         | polkadot:91b171bb158e2d3848fa23a9f1c25182
             """, "\(summary)")
     }
@@ -153,6 +153,7 @@ import Testing
                                 | CheckGenesis, CheckMortality, CheckNonce, CheckWeight,
                                 | ChargeTransactionPayment, PrevalidateAttests,
                                 | CheckMetadataHash
+              total     1000000 base units (token unknown for this network) + the fee
               warning   the genesis hash is not a network this signer knows; check it is the
                         | chain you mean
               warning   the transaction is immortal: it stays valid forever (until the nonce
@@ -162,9 +163,10 @@ import Testing
                         | extension list, which nothing vouches for; the chain may read the
                         | same signed bytes otherwise
               signs     1 message, 84 bytes: extrinsic payload
-              blind     not fully shown: a runtime this signer has no table for: its
-                        | signed-extension list is the request's and the call is shown as
-                        | raw bytes; signed only with --blind
+              unknown   effects the signer does not understand: a runtime this signer has no
+                        | table for: its signed-extension list is the request's and the call
+                        | is shown as raw bytes; read every line; signed only when --blind
+                        | names this request
 
             """, "\(text)")
     }

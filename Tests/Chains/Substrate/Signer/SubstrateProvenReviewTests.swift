@@ -64,7 +64,8 @@ import Testing
         #expect(text.contains("value     1.5 KSM"))
         #expect(text.contains("decoded with the chain's metadata (kusama spec 1002006), guaranteed by CheckMetadataHash"))
         #expect(text.contains("metadata hash enabled (mode 1), 0x2a3b8e4f7d65afee4e9d6b59afb62aa93b4bd36a5fc35c09f3af5b8739447990"))
-        #expect(review.totals.map(\.formatted) == ["1.501 KSM"])
+        // The tip is signed; the fee itself is not, so the total names it.
+        #expect(review.totals.map(\.formatted) == ["1.501 KSM + the fee"])
         // The payload ends with CheckMetadataHash's Some(digest).
         #expect(testHex(Array(review.signing[0].bytes.suffix(33))) == "01" + "2a3b8e4f7d65afee4e9d6b59afb62aa93b4bd36a5fc35c09f3af5b8739447990")
     }
@@ -74,7 +75,10 @@ import Testing
         #expect(text.contains("call      Staking.bond"))
         #expect(text.contains("value     2 KSM"))
         #expect(text.contains("payee     Account FoQJpPyadYccjavVdTWxpxU7rUEaYhfLCPwXgkfD6Zat9QP (contact \"Bob\")"))
-        #expect(review.totals.first?.unstated == ["whatever the calls other than transfers move, lock or delegate (see the call)"])
+        // A proof gives the call's types, not its meaning: bonding (with rewards paid to another
+        // account) is an effect the signer does not understand, shown in full, signed only blind.
+        #expect(review.unknowns == ["Staking.bond: the signer does not know what it moves, locks or grants"])
+        #expect(review.confirmation != .standard)
     }
 
     @Test func batchOfThreeTransfersIsTotalled() throws {
@@ -87,7 +91,7 @@ import Testing
             #expect(text.contains("calls \(position)   Balances.\(call)"))
             #expect(text.contains("value     \(amount)"))
         }
-        #expect(review.totals.map(\.formatted) == ["6.001 KSM"])
+        #expect(review.totals.map(\.formatted) == ["6.001 KSM + the fee"])
         // Signed, finalized, and the signature verifies over the payload holding the digest.
         let (output, _) = try F.roundTrip(request, key: key)
         let signature = try MultiSignature(decoding: testBytes(try #require(output.signatures.first)))

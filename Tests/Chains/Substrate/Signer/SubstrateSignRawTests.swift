@@ -31,7 +31,7 @@ import Testing
         #expect(review.title == "Substrate message (signRaw, Ethereum prefix, not <Bytes> wrapped)")
         #expect(review.confirmation == .explicit(reason: "Ethereum-prefixed data, signed as given without <Bytes> tags"))
         #expect(review.warnings == ["the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"])
-        let batch = BatchReview([review.request], registry: .standard, context: try F.context(), allowBlind: false)
+        let batch = BatchReview([review.request], registry: .standard, context: try F.context(), blind: .none)
         #expect(batch.refusals.count == 1)
         let text = ReviewText.render(review, position: 1, of: 1, module: F.module, context: try F.context())
         #expect(unwrappedReview(text).contains("signs     1 message, \(data.count) bytes: message (Ethereum prefix, not <Bytes> wrapped)"), "\(text)")

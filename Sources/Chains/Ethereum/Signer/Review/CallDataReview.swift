@@ -16,6 +16,9 @@ struct CallDataReview {
     var approvals: [Approval] = []
     /// Why this data cannot be shown in full; nil when it can.
     var blindReason: String?
+    /// What the call does that the signer cannot count: every call other than the token calls
+    /// it reads itself (a descriptor shows a call; it does not tell the signer what leaves).
+    var unknowns: [String] = []
 
     private let environment: ClearSigningEnvironment
 
@@ -44,6 +47,7 @@ struct CallDataReview {
         switch data {
         case .empty:
             lines.append(ReviewLine("data", "none"))
+            if installed.display != nil { unknowns.append("an installed descriptor describes a call with no data to \(contract.checksummed)") }
             if request != nil { throw EthereumError.invalidABI("the transaction has no call data for the request's ABI fragment to describe") }
             return
         case let .erc20Transfer(recipient, amount):
@@ -53,9 +57,9 @@ struct CallDataReview {
         case let .erc20TransferFrom(owner, recipient, amount):
             tokenLines = [ReviewLine("call", "ERC-20 transferFrom"), token.line(), ReviewLine("token owner", describe(owner)),
                           ReviewLine("token recipient", describe(recipient)), token.amountLine("token amount", amount)]
-            // Only the account's own tokens count as leaving it; the owner's approval of this
-            // account was reviewed when it was given.
-            if owner == from { leaves(amount, of: token) }
+            // The tokens leave the owner's account: this account's total when it is the owner,
+            // else that account's, apart.
+            leaves(amount, of: token, from: owner == from ? nil : owner)
         case let .erc20Approve(spender, amount):
             tokenLines = [ReviewLine("call", "ERC-20 approve"), token.line(), ReviewLine("spender", describe(spender)), token.allowanceLine("allowance", amount)]
             approves(amount, of: token, to: spender)
@@ -77,6 +81,9 @@ struct CallDataReview {
                 warnings.append("the data starts with a token call's selector but its arguments are malformed; not decoded")
             }
         }
+        if value > 0, !tokenLines.isEmpty {
+            warnings.append("\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) is sent with a token call: it goes to the token contract \(contract.checksummed), not to the token recipient")
+        }
         let shown: CallDisplay
         if let found = installed.display {
             shown = found
@@ -86,12 +93,13 @@ struct CallDataReview {
         } else {
             shown = try resolver.display(to: contract, value: value, from: from, data: bytes, request: request, installedChecked: true)
         }
-        show(shown, contract: contract, value: value)
+        show(shown, contract: contract, value: value, counted: !tokenLines.isEmpty)
     }
 
     /// The call's lines, headed by where its meaning comes from.
-    private mutating func show(_ shown: CallDisplay, contract: EthereumAddress, value: BigUInt) {
-        switch shown.source {
+    /// `counted`: a token call the signer read itself, whose effects are already counted.
+    private mutating func show(_ shown: CallDisplay, contract: EthereumAddress, value: BigUInt, counted: Bool = false) {
+        switch counted ? .none : shown.source {
         case .installed(let name):
             lines.append(ReviewLine("clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer", source: .signerTable))
             lines.append(ReviewLine("Interaction with", "\(SafeName.shown(shown.descriptorName ?? name)) (\(contract.checksummed))", source: .signerTable))
@@ -103,6 +111,16 @@ struct CallDataReview {
         lines += shown.lines
         warnings += shown.warnings
         if !shown.blindReasons.isEmpty { blindReason = shown.blindReasons.joined(separator: "; ") }
+        switch shown.source {
+        case .installed(let name):
+            unknowns.append("a call to \(contract.checksummed) described by the installed descriptor \"\(SafeName.shown(name))\": the signer shows it but does not count what it moves")
+        case .builtIn:
+            unknowns.append("\(shown.descriptorName ?? "a standard") call to \(contract.checksummed), a contract the signer does not know: shown by its built-in descriptor, not counted")
+        case .request:
+            unknowns.append("a call to \(contract.checksummed) named only by the request's ABI (the requester's words)")
+        case .blind, .none:
+            break
+        }
         if value > 0, shown.source == .request || shown.source == .blind {
             warnings.append("\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) goes with a call that no descriptor the signer has describes")
         }
@@ -120,8 +138,10 @@ struct CallDataReview {
         blindReason = "a contract creation whose code cannot be shown"
     }
 
-    private mutating func leaves(_ amount: BigUInt, of token: ReviewToken) {
-        if let total = token.total(amount) { totals.append(total) } else { warnings.append(token.unknownWarning) }
+    private mutating func leaves(_ amount: BigUInt, of token: ReviewToken, from owner: EthereumAddress? = nil) {
+        let total = token.total(amount)
+        totals.append(AssetAmount(asset: total.asset, amount: total.amount, account: owner.map(environment.describe)))
+        if !token.isKnown { warnings.append(token.unknownWarning) }
     }
 
     private mutating func approves(_ amount: BigUInt, of token: ReviewToken, to spender: EthereumAddress, prefix: String = "") {

@@ -13,6 +13,8 @@ struct PermitReview {
     var lines: [ReviewLine] = []
     var warnings: [String] = []
     var approvals: [Approval] = []
+    /// Until when the signature can be used, in words; nil when it never expires.
+    var until: String?
 
     static let eip2612 = "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
     static let dai = "Permit(address holder,address spender,uint256 nonce,uint256 expiry,bool allowed)"
@@ -136,6 +138,7 @@ struct PermitReview {
 
     /// A far expiry (beyond `farExpiry` from the signer's clock) is warned about once.
     private mutating func expires(_ seconds: BigUInt, _ what: String) {
+        if until == nil { until = DeadlineText.describe(seconds, now: now) }
         let limit = BigUInt(max(0, now)) + BigUInt(Self.farExpiry)
         guard seconds > limit, !warnings.contains(where: { $0.hasPrefix("FAR EXPIRY") }) else { return }
         warnings.append("FAR EXPIRY: the permit's \(what) is \(DeadlineText.describe(seconds, now: now)); a signature valid that long is an allowance that is easily forgotten")

@@ -91,17 +91,24 @@ struct ReviewToken {
         return []
     }
 
-    /// `amount` leaving the account, for the batch total; nil for a token the list lacks (its
-    /// decimals are unknown, so it cannot be summed or named).
-    func total(_ amount: BigUInt) -> AssetAmount? {
-        guard let known, let contract else { return nil }
-        return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: contract.checksummed,
-                                        symbol: symbol, decimals: known.decimals),
+    /// `amount` leaving the account, for the batch total: in the token's units when the list
+    /// knows it, else in base units of the contract (its decimals are unknown, but it still
+    /// leaves).
+    func total(_ amount: BigUInt) -> AssetAmount {
+        let id = contract?.checksummed ?? "?"
+        guard let known else {
+            return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: "base units of token \(id)", decimals: 0),
+                               amount: amount)
+        }
+        return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: known.decimals),
                            amount: amount)
     }
 
+    /// Whether the signer's list knows the token.
+    var isKnown: Bool { known != nil }
+
     /// What a review says when an amount of a token the list lacks leaves the account.
     var unknownWarning: String {
-        "the token \(contractText) is not in the signer's token list: its amount is shown in base units and is not in the batch total"
+        "the token \(contractText) is not in the signer's token list: its amount is shown and totalled in base units"
     }
 }

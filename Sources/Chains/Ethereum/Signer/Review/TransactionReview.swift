@@ -11,12 +11,16 @@ public struct TransactionReview: Sendable {
     public let type: String
     public let lines: [ReviewLine]
     /// Things the person must notice (an unlimited approval, lost ether, a fee cap below the tip).
-    public let warnings: [String]
-    /// What can leave the account: the ether cost (value plus the maximum fee), and known
-    /// tokens' amounts.
-    public let totals: [AssetAmount]
-    public let approvals: [Approval]
-    /// Why the data cannot be shown as a known call (signing then needs `--blind`); nil when it can.
+    public private(set) var warnings: [String]
+    /// What signing lets happen: the ether cost (value plus the maximum fee) to the recipient,
+    /// the token amounts and approvals of the token calls the signer reads, and an unknown
+    /// effect for any other call.
+    public let effects: [Effect]
+    /// What leaves, per asset, from the effects.
+    public var totals: [AssetAmount] { effects.totals }
+    /// The allowances granted, from the effects.
+    public var approvals: [Approval] { effects.approvals }
+    /// Why the data cannot be shown as a known call; nil when it can.
     public let blindReason: String?
     public let data: CallData
 
@@ -62,11 +66,24 @@ public struct TransactionReview: Sendable {
         self.warnings = warnings + call.warnings
         let ether = Asset(chain: ChainID(Chain.ethereum), network: "eip155:\(chainId)", symbol: native, decimals: 18)
         // The ether total is the worst case: value plus gas limit × fee cap, as "max total cost" says.
-        totals = [AssetAmount(asset: ether, amount: transaction.maxTotalCost)] + call.totals
-        approvals = call.approvals
+        var effects: [Effect] = [.outflow(Outflow(AssetAmount(asset: ether, amount: transaction.maxTotalCost),
+                                                  to: transaction.value > 0 ? transaction.to.map(describe) : nil))]
+        effects += call.totals.map { .outflow(Outflow($0)) }
+        effects += call.approvals.map { .allowance($0) }
+        effects += (call.blindReason.map { [$0] } ?? []).map { .unknown(what: $0) }
+        effects += call.unknowns.map { .unknown(what: $0) }
+        self.effects = effects
+        let maxFees = transaction.maxTotalCost - transaction.value
+        if maxFees >= Self.highFee, maxFees > transaction.value {
+            self.warnings.append("the fees may reach \(EtherAmount.format(maxFees, decimals: 18)) \(native), more than the \(EtherAmount.format(transaction.value, decimals: 18)) \(native) the transaction sends")
+        }
         blindReason = call.blindReason
         data = call.data
     }
+
+    /// Fees from this many wei (0.05 of the native token) up are warned about when they exceed
+    /// the value sent.
+    static let highFee = BigUInt(50_000_000_000_000_000)
 
     /// EIP-2930 access list: how many addresses and keys, then each address (labelled) with its
     /// storage-key count. The keys cost gas and warm storage; they move nothing.

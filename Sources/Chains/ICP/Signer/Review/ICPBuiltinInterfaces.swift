@@ -5,6 +5,17 @@ import AirsignEncoding
 /// minting canister. A call to one of them is shown with the interface's names and, where the
 /// review knows what a type means (an amount, an account, a neuron id), in those terms.
 public enum ICPBuiltinInterfaces {
+    /// Methods of the built-in interfaces that read or move nothing when called as an update
+    /// (balances, metadata, fees, lookups): known, with no effect.
+    static let inertMethods: Set<String> = [
+        "account_balance", "account_balance_dfx", "account_identifier", "transfer_fee", "symbol", "name", "decimals", "query_blocks",
+        "query_encoded_blocks", "archives", "icrc1_balance_of", "icrc1_fee", "icrc1_metadata", "icrc1_name", "icrc1_symbol",
+        "icrc1_decimals", "icrc1_total_supply", "icrc1_minting_account", "icrc1_supported_standards", "icrc2_allowance",
+        "icrc10_supported_standards", "get_blocks", "get_transactions", "get_data_certificate", "get_icp_xdr_conversion_rate",
+        "get_subnet_types_to_subnets", "get_default_subnets", "get_principals_authorized_to_create_canisters_to_subnets",
+        "get_build_metadata", "notify_top_up", "notify_mint_cycles", "notify_create_canister", "get_neuron_info", "get_full_neuron", "get_proposal_info", "list_proposals", "get_network_economics_parameters",
+    ]
+
     /// What the interface is, for the review's formatting.
     public enum Kind: Sendable, Equatable {
         case ledger(ICPLedger)

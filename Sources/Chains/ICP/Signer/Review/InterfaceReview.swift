@@ -22,6 +22,7 @@ struct InterfaceReview {
         let known = ICPBuiltinInterfaces.known(call.canisterID)
         let format = ICPValueFormat(kind: known?.kind, describe: describe)
         var blind: [String] = []
+        var effects: [Effect] = []
 
         // The interface that names the arguments, and where it comes from.
         var interface: CandidInterface?
@@ -65,9 +66,13 @@ struct InterfaceReview {
                 warnings.append("the canister will ignore parts of the message it does not expect: \(read.ignored.joined(separator: ", "))")
                 blind.append("the message carries data the interface does not read")
             }
-            if case .governance? = known?.kind,
-               let summary = NNSSummary(format: format).summary(method: call.methodName, arguments: read.values) {
-                lines.append(ReviewLine("summary", summary))
+            if case .governance? = known?.kind {
+                let nns = NNSSummary(format: format)
+                if let summary = nns.summary(method: call.methodName, arguments: read.values) { lines.append(ReviewLine("summary", summary)) }
+                let icp = Asset(chain: module.chain, network: ICPChain.network, id: ICPLedger.icp.canister.text, symbol: "ICP", decimals: 8)
+                effects += nns.effects(method: call.methodName, arguments: read.values, icp: icp, warnings: &warnings)
+            } else if let known, !ICPBuiltinInterfaces.inertMethods.contains(call.methodName) {
+                effects.append(.unknown(what: "\(known.name)'s \(call.methodName): the signer does not count what it moves or grants"))
             }
             tree.arguments(read.values, types: method.arguments, names: method.argumentNames, level: 0)
         } else {
@@ -77,7 +82,6 @@ struct InterfaceReview {
         }
         if !tree.incomplete.isEmpty { blind.append("parts too large to show: \(tree.incomplete.prefix(5).joined(separator: ", "))") }
         lines += tree.lines
-        return ICPChain.CallDescription(title: title, lines: lines,
-                                        confirmation: blind.isEmpty ? .standard : .explicit(reason: blind.joined(separator: "; ")))
+        return ICPChain.CallDescription(title: title, lines: lines, effects: blind.map { .unknown(what: $0) } + effects)
     }
 }

@@ -62,7 +62,7 @@ struct LedgerReview {
             }
             return ICPChain.CallDescription(
                 title: "\(ledger.symbol) transfer (ledger transfer)", lines: lines,
-                totals: [AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee))],
+                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee)), to: describe(transfer.to.hex)))],
                 deduplicated: transfer.createdAtTime != nil)
         case ICRC1Transfer.method:
             let transfer = try ICRC1Transfer(candid: message)
@@ -77,8 +77,8 @@ struct LedgerReview {
                     ReviewLine("memo", transfer.memo.map { Hex.encode($0) } ?? "none"),
                     created(transfer.createdAtTime),
                 ],
-                totals: [AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
-                                     unstated: transfer.fee == nil ? ["the ledger's fee"] : [])],
+                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
+                                                       unstated: transfer.fee == nil ? ["the ledger's fee"] : []), to: describe(transfer.to.text)))],
                 deduplicated: transfer.createdAtTime != nil)
         case ICRC2Approve.method:
             let approve = try ICRC2Approve(candid: message)
@@ -100,9 +100,12 @@ struct LedgerReview {
                     ReviewLine("memo", approve.memo.map { Hex.encode($0) } ?? "none"),
                     created(approve.createdAtTime),
                 ],
-                totals: [AssetAmount(asset: asset, amount: approve.fee ?? 0, unstated: approve.fee == nil ? ["the ledger's fee"] : [])],
-                approvals: [Approval(asset: "\(ledger.symbol) (\(ledger.canister.text))", spender: describe(approve.spender.text),
-                                     allowance: allowance, isUnlimited: unlimited)],
+                effects: [
+                    .outflow(Outflow(AssetAmount(asset: asset, amount: approve.fee ?? 0, unstated: approve.fee == nil ? ["the ledger's fee"] : []))),
+                ] + (approve.amount == 0 ? [] : [
+                    .allowance(Approval(asset: "\(ledger.symbol) (\(ledger.canister.text))", spender: describe(approve.spender.text),
+                                        allowance: allowance, isUnlimited: unlimited, expiry: approve.expiresAt.map { ICPTime.utc(nanos: $0) })),
+                ]),
                 deduplicated: approve.createdAtTime != nil)
         case ICRC2TransferFrom.method:
             let transfer = try ICRC2TransferFrom(candid: message)
@@ -119,9 +122,11 @@ struct LedgerReview {
                     ReviewLine("memo", transfer.memo.map { Hex.encode($0) } ?? "none"),
                     created(transfer.createdAtTime),
                 ],
-                // The tokens leave the approving account; this account's only when it is that one.
-                totals: own ? [AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
-                                           unstated: transfer.fee == nil ? ["the ledger's fee"] : [])] : [],
+                // The tokens leave the approving account: totalled as this account's only when it
+                // is that one, else as that account's.
+                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
+                                                       unstated: transfer.fee == nil ? ["the ledger's fee"] : []),
+                                           from: own ? nil : describe(transfer.from.text), to: describe(transfer.to.text)))],
                 deduplicated: transfer.createdAtTime != nil)
         default:
             return nil

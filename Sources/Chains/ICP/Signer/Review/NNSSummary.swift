@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignMessages
 import BigInt
 
 /// One line saying what an NNS governance call does ("Start dissolving neuron 1234"), shown
@@ -61,6 +62,11 @@ struct NNSSummary {
     private func e8s(_ value: CandidValue?) -> String? {
         guard case let .nat64(n)? = some(value) ?? nil else { return nil }
         return format.amount(BigUInt(n))
+    }
+
+    private func e8sUnits(_ value: CandidValue?) -> BigUInt? {
+        guard case let .nat64(n)? = some(value) ?? nil else { return nil }
+        return BigUInt(n)
     }
 
     /// The neuron a `ManageNeuronRequest` names.
@@ -155,6 +161,83 @@ struct NNSSummary {
             guard case let .int32(v)? = some(detail["visibility"]) else { return "Change the visibility of \(neuron)" }
             return "Make \(neuron) \(NNSNames.visibility(v))"
         default: return "\(operation) on \(neuron)"
+        }
+    }
+}
+
+extension NNSSummary {
+    /// Governance commands that move, lock or grant nothing beyond their own neuron's settings.
+    static let inertCommands: Set<String> = [
+        "RegisterVote", "StartDissolving", "StopDissolving", "IncreaseDissolveDelay", "SetDissolveTimestamp", "ChangeAutoStakeMaturity",
+        "StakeMaturity", "RefreshVotingPower", "SetVisibility", "JoinCommunityFund", "LeaveCommunityFund", "ClaimOrRefresh", "Split",
+        // Governance merges only neurons of the same controller; a proposal's fee is paid by
+        // the neuron's stake only if it is rejected, and stays with governance otherwise.
+        "Merge", "MakeProposal",
+    ]
+
+    /// What an NNS governance call lets happen, read from the same coerced arguments as its
+    /// summary: disbursements to an account (labelled), hot keys and followees granted or
+    /// removed; any other command is an unknown effect. `icp` is the ICP asset.
+    func effects(method: String, arguments: [CandidValue], icp: Asset, warnings: inout [String]) -> [Effect] {
+        switch method {
+        case "list_neurons", "claim_or_refresh_neuron_from_account", "simulate_manage_neuron": return []
+        case "manage_neuron": break
+        default: return [.unknown(what: "governance's \(method): the signer does not know what it moves or grants")]
+        }
+        guard let argument = arguments.first, let (command, body) = caseOf(some(argument["command"])) else {
+            return [.unknown(what: "a manage_neuron call with no command the signer reads")]
+        }
+        let neuron = neuron(argument)
+        var name = command
+        var detail = body
+        if command == "Configure", let (operation, inner) = caseOf(some(body["operation"])) {
+            name = operation
+            detail = inner
+        }
+        if Self.inertCommands.contains(name) { return [] }
+        switch name {
+        case "Disburse":
+            let stated = some(body["amount"]).flatMap { v -> BigUInt? in
+                guard case let .nat64(n)? = some(v["e8s"]) else { return nil }
+                return BigUInt(n)
+            }
+            let to = some(body["to_account"]).flatMap { v -> String? in
+                guard case let .blob(bytes)? = v["hash"] else { return nil }
+                return format.accountIdentifier(bytes)
+            } ?? "the controller's account"
+            let amount = stated.map { AssetAmount(asset: icp, amount: $0) } ?? AssetAmount(asset: icp, amount: 0, unstated: ["the whole stake of \(neuron)"])
+            return [.outflow(Outflow(amount, from: neuron, to: to))]
+        case "AddHotKey":
+            return [.control(ControlChange("adds a hot key of \(neuron) (it may vote and follow for it)", party: principal(detail["new_hot_key"]) ?? "(none given)", granted: true))]
+        case "RemoveHotKey":
+            return [.control(ControlChange("removes a hot key of \(neuron)", party: principal(detail["hot_key_to_remove"]) ?? "(none given)", granted: false))]
+        case "Spawn":
+            guard let controller = principal(body["new_controller"]) else { return [] }
+            return [.control(ControlChange("gives a new neuron spawned from the maturity of \(neuron)", party: controller, granted: true))]
+        case "DisburseToNeuron":
+            let amount = e8sUnits(body["amount_e8s"]).map { AssetAmount(asset: icp, amount: $0) }
+                ?? AssetAmount(asset: icp, amount: 0, unstated: ["an amount the signer cannot read"])
+            return [.outflow(Outflow(amount, from: neuron, to: "a new neuron controlled by \(principal(body["new_controller"]) ?? "the same controller")"))]
+        case "DisburseMaturity":
+            var to = "the controller's account"
+            if let account = some(body["to_account"]), case let .record(fields) = account, let text = format.account(fields) { to = text }
+            return [.outflow(Outflow(AssetAmount(asset: icp, amount: 0, unstated: ["\(number(body["percentage_to_disburse"]))% of the maturity of \(neuron), minted as ICP"]),
+                                     from: neuron, to: to))]
+        case "SetFollowing":
+            return [.control(ControlChange("sets whom \(neuron) follows on several topics (see the lines above)", party: nil, granted: true))]
+        case "Follow":
+            guard case let .int32(topic)? = body["topic"], case let .vec(list)? = body["followees"] else {
+                return [.unknown(what: "a Follow command the signer cannot read")]
+            }
+            let names = list.compactMap(neuronID)
+            if topic == 0, !names.isEmpty {
+                warnings.append("topic 0 is the catch-all: \(names.joined(separator: ", ")) will decide \(neuron)'s vote on every topic that has no followees of its own")
+            }
+            return [.control(ControlChange(names.isEmpty ? "stops \(neuron) following anyone on \(NNSNames.topic(topic))"
+                                                : "gives the votes of \(neuron) on \(NNSNames.topic(topic))", party: names.isEmpty ? nil : names.joined(separator: ", "),
+                                           granted: !names.isEmpty))]
+        default:
+            return [.unknown(what: "governance's \(name) on \(neuron): the signer does not count what it moves or grants")]
         }
     }
 }

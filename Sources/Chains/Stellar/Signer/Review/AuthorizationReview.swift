@@ -35,8 +35,10 @@ extension StellarChain {
             warnings: ["whoever holds this signed authorization can submit the invocation in a transaction of their own until "
                 + "ledger \(credentials.signatureExpirationLedger)"],
             key: KeyRequirement(request.account, scheme: .ed25519),
-            totals: Self.tokenOutflows(movements, signer: signer, network: request.network, chain: chain),
-            approvals: Self.approvals(movements, signer: signer, context: context, chain: self),
+            effects: Self.tokenOutflows(movements, signer: signer, network: request.network, chain: chain).map { .outflow(Outflow($0)) }
+                + Self.approvals(movements, signer: signer, context: context, chain: self).map { .allowance($0) }
+                + [.deferred(DeferredSignature("a Soroban authorization entry", until: "ledger \(credentials.signatureExpirationLedger)"))]
+                + knowledge.unrecognized(calls).map { .unknown(what: $0) },
             signing: [SigningItem(label: Self.authorizationSigningLabel, bytes: writer.bytes + (try entry.xdr()))])
     }
 

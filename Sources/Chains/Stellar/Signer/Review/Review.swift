@@ -46,6 +46,8 @@ public struct StellarReview: Sendable, Equatable {
     public let sorobanWarnings: [String]
     /// Token amounts the transaction's contract calls move or allow.
     let movements: [TokenMovement]
+    /// What the transaction's contract calls do that the signer cannot read.
+    let unknowns: [String]
     /// Deposits into pools: the most of each asset.
     let poolDeposits: [PoolDeposit]
     /// For a fee bump: the fee source and total fee; the inner transaction fills the other fields.
@@ -107,6 +109,7 @@ extension TransactionEnvelope {
         var details: [[ReviewLine]] = []
         var authorizations: [AuthorizationToSign] = []
         var movements: [TokenMovement] = []
+        var unknowns: [String] = []
         var warnings: [String] = []
         for (i, op) in tx.operations.enumerated() {
             do {
@@ -117,6 +120,7 @@ extension TransactionEnvelope {
                     (text, lines) = (review.summary, review.lines)
                     authorizations += review.toSign
                     movements += review.movements
+                    unknowns += review.unknowns
                     warnings += review.warnings
                 } else {
                     text = try describe(op.body, knowledge)
@@ -148,7 +152,7 @@ extension TransactionEnvelope {
             fee: stroops(Int64(tx.fee)), sequence: tx.sequence, memo: tx.memo.description,
             timeBounds: tx.preconditions.timeBounds.map(describe) ?? "no time bounds",
             otherPreconditions: others, operations: operations, operationDetails: details, soroban: soroban,
-            authorizations: authorizations, sorobanWarnings: warnings, movements: movements,
+            authorizations: authorizations, sorobanWarnings: warnings, movements: movements, unknowns: unknowns,
             poolDeposits: poolDeposits(tx, knowledge), feeBump: feeBump, innerSignatures: inner,
             signatures: try attribute(signatures, candidates: candidates, network: network),
             hash: Hex.encode(try hash(network: network)))

@@ -97,9 +97,22 @@ extension StellarKnowledge {
         return out
     }
 
+    /// The distinct calls among `calls` that are not token transfers, burns or approvals the
+    /// signer reads: what they do is an unknown effect.
+    func unrecognized(_ calls: [InvokeContractArgs]) -> [String] {
+        var out: [String] = []
+        for call in calls where movement(call) == nil {
+            let text = "\(call.functionName) on contract \(call.contract): the signer does not know what it moves or grants"
+            if !out.contains(text) { out.append(text) }
+        }
+        return out
+    }
+
     /// The token amounts `call` moves out of an address or allows a spender to move.
     private func movement(_ call: InvokeContractArgs) -> TokenMovement? {
-        guard let token = token(call.contract), let names = TokenInterface.names(call) else { return nil }
+        guard case .contract(let id) = call.contract, let names = TokenInterface.names(call) else { return nil }
+        // A token call counts whether or not the signer knows the token.
+        let token = token(call.contract) ?? StellarToken(unknownContract: id)
         func arg(_ name: String) -> SCVal? { names.firstIndex(of: name).map { call.args[$0] } }
         guard case .address(let from)? = arg("from"), let amount = arg("amount").flatMap(SCValText.integer) else { return nil }
         switch call.functionName {

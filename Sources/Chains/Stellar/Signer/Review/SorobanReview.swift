@@ -10,6 +10,8 @@ public struct AuthorizationToSign: Sendable, Equatable {
     public let entry: Int
     /// The `HashIDPreimage` XDR (`ENVELOPE_TYPE_SOROBAN_AUTHORIZATION`) whose SHA-256 is signed.
     public let preimage: [UInt8]
+    /// The last ledger in which whoever holds the signed entry can submit it.
+    public var expirationLedger: UInt32 = 0
 }
 
 /// What one Soroban operation (invoke host function, extend footprint TTL, restore footprint)
@@ -20,6 +22,8 @@ struct SorobanOperationReview {
     var lines: [ReviewLine] = []
     var toSign: [AuthorizationToSign] = []
     var movements: [TokenMovement] = []
+    /// What the operation's calls do that the signer cannot read.
+    var unknowns: [String] = []
     var warnings: [String] = []
 
     init(_ operation: Operation, index: Int, tx: Transaction, knowledge: StellarKnowledge) throws(StellarError) {
@@ -51,6 +55,7 @@ struct SorobanOperationReview {
             let id = try HashIDPreimage.contractID(create.preimage, network: knowledge.network)
             summary = "create contract \(knowledge.address(.contract(id)))"
             lines += knowledge.creationLines(create, level: 1)
+            if case .wasm = create.executable { unknowns.append("creating a contract whose constructor runs code the signer cannot read") }
         case .uploadWasm(let wasm):
             summary = "upload contract code: \(wasm.count) bytes of Wasm, hash \(Hex.encode(SHA256.hash(wasm)))"
         }
@@ -62,6 +67,7 @@ struct SorobanOperationReview {
         }
         if auth.isEmpty, case .invokeContract = function { lines.append(ReviewLine("authorizations", "none", level: 1)) }
         movements = knowledge.movements(calls)
+        unknowns += knowledge.unrecognized(calls)
     }
 
     /// The entry's credentials and its invocation tree; an entry for the request's own account
@@ -81,7 +87,8 @@ struct SorobanOperationReview {
                                                             invocation: entry.rootInvocation)
             if knowledge.isSigner(credentials.address) {
                 if case .void = credentials.signature {
-                    toSign.append(AuthorizationToSign(operation: operationIndex, entry: index, preimage: preimage))
+                    toSign.append(AuthorizationToSign(operation: operationIndex, entry: index, preimage: preimage,
+                                                      expirationLedger: credentials.signatureExpirationLedger))
                     lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): signed now with "
                         + "this request's key, \(terms)", level: 1))
                 } else {

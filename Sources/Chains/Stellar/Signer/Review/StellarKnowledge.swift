@@ -23,6 +23,12 @@ public struct StellarToken: Sendable, Hashable {
         (self.contract, self.symbol, self.decimals, self.asset) = (id, symbol, decimals, nil)
     }
 
+    /// A contract that answers the SEP-41 interface but is in no table of this signer: its
+    /// amounts stay in base units, and still count as leaving.
+    init(unknownContract id: [UInt8]) {
+        (contract, symbol, decimals, asset) = (id, "base units of token \(SCAddress.contract(id))", 0, nil)
+    }
+
     init(assetContract asset: Asset, network: StellarNetwork) throws(StellarError) {
         contract = try HashIDPreimage.assetContractID(asset, network: network)
         switch asset {

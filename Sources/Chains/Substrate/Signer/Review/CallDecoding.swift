@@ -16,14 +16,32 @@ public struct DecodedCall: Sendable, Equatable {
     public let movesWholeBalance: Bool
     /// What the person should stop and think about in this call, in call order.
     public let warnings: [String]
+    /// Each transfer the call makes, in call order: the effects the review derives.
+    public let transfers: [DecodedTransfer]
 
-    public init(name: String, arguments: [CallArgument], amounts: [UInt128], source: String, movesWholeBalance: Bool = false, warnings: [String] = []) {
+    public init(name: String, arguments: [CallArgument], amounts: [UInt128], source: String, movesWholeBalance: Bool = false, warnings: [String] = [],
+                transfers: [DecodedTransfer] = []) {
         self.name = name
         self.arguments = arguments
         self.amounts = amounts
         self.source = source
         self.movesWholeBalance = movesWholeBalance
         self.warnings = warnings
+        self.transfers = transfers
+    }
+}
+
+/// One native-token transfer of a decoded call.
+public struct DecodedTransfer: Sendable, Equatable {
+    /// The destination's account id; nil when the destination is not an account id (which the
+    /// runtime does not resolve: the transfer fails and the fee is paid).
+    public let to: [UInt8]?
+    /// The stated amount; nil for the whole transferable balance.
+    public let amount: UInt128?
+
+    public init(to: [UInt8]?, amount: UInt128?) {
+        self.to = to
+        self.amount = amount
     }
 }
 
@@ -83,6 +101,8 @@ public struct BuiltInCallDecoder: CallDecoder {
         var amounts: [UInt128] = []
         var wholeBalance = false
         var warnings: [String] = []
+        var transfers: [DecodedTransfer] = []
+        var destination: [UInt8]?
         func warn(_ warning: String) { if !warnings.contains(warning) { warnings.append(warning) } }
         do {
             for (_, argument) in layout.arguments {
@@ -91,16 +111,19 @@ public struct BuiltInCallDecoder: CallDecoder {
                     let dest = try readAddress(&reader, level: level + 1)
                     arguments.append(dest.argument)
                     dest.warning.map(warn)
+                    if case let .account(id) = dest.argument.value { destination = id } else { destination = nil }
                 case .amount:
                     let value = try reader.readCompact(UInt128.self)
                     arguments.append(CallArgument(label: "amount", value: .amount(value), level: level + 1))
                     amounts.append(value)
+                    transfers.append(DecodedTransfer(to: destination, amount: value))
                 case .keepAlive:
                     let keepAlive = try reader.readBool()
                     arguments.append(CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1))
                     arguments.append(CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"),
                                                   level: level + 1))
                     wholeBalance = true
+                    transfers.append(DecodedTransfer(to: destination, amount: nil))
                     warnings.insert(Self.transferAllWarning(keepAlive: keepAlive), at: 0)
                 case .calls:
                     let count = try reader.readLength(max: 1024, minimumElementSize: 2)
@@ -113,6 +136,7 @@ public struct BuiltInCallDecoder: CallDecoder {
                         arguments += inner.arguments
                         amounts += inner.amounts
                         wholeBalance = wholeBalance || inner.movesWholeBalance
+                        transfers += inner.transfers
                         inner.warnings.forEach(warn)
                     }
                 }
@@ -123,7 +147,7 @@ public struct BuiltInCallDecoder: CallDecoder {
             throw SubstrateError("method: the call at pallet \(pallet), call \(index) does not decode: \(error)")
         }
         return DecodedCall(name: layout.qualifiedName, arguments: arguments, amounts: amounts, source: source, movesWholeBalance: wholeBalance,
-                           warnings: warnings)
+                           warnings: warnings, transfers: transfers)
     }
 
     /// transfer_all states no amount: like a Stellar account merge, it takes all there is.

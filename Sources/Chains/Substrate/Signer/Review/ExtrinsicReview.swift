@@ -13,8 +13,9 @@ struct ExtrinsicReview {
     let title: String
     let lines: [ReviewLine]
     let warnings: [String]
-    let confirmation: Confirmation
-    let totals: [AssetAmount]
+    /// What signing lets happen: the call tree's effects, the tip, and an unknown effect for
+    /// whatever the signer cannot read.
+    let effects: [Effect]
 
     /// `proven`: the payload decoded with the request's verified metadata proof; its call tree,
     /// token and address format are then the proof's, which the signed digest binds.
@@ -39,6 +40,9 @@ struct ExtrinsicReview {
             return AssetAmount(asset: asset, amount: BigUInt(value)).formatted
         }
         func notSigned(_ extensionName: String) -> String { "not signed (the list has no \(extensionName))" }
+        // An unknown token's amounts still count as leaving, in base units.
+        let counted = asset ?? Asset(chain: chain.chain, network: networkID, symbol: "base units (token unknown for this network)", decimals: 0)
+        var effects: [Effect] = []
 
         if let genesis = values.genesisHash {
             lines.append(ReviewLine("genesis", "0x" + Hex.encode(genesis)))
@@ -67,18 +71,15 @@ struct ExtrinsicReview {
            values.genesisHash != nil {
             decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
         }
-        var totals: [BigUInt] = []
-        var unstated: [String] = []
         if let proven {
-            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, account: { try chain.describe(address($0), in: context) },
+            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, account: { try chain.describe(address($0), in: context) },
                                        amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
             try tree.add(call: proven.call, label: "call", level: 0)
             lines += tree.lines
             lines.append(ReviewLine("decoded with", "the chain's metadata (\(proven.metadata.extraInfo.specName) spec "
                 + "\(proven.metadata.extraInfo.specVersion)), guaranteed by CheckMetadataHash: the signed metadata hash is the digest "
                 + "the signer rebuilt from the request's proof"))
-            totals = tree.transferred
-            unstated = tree.unstated
+            effects += tree.effects
             warnings += tree.warnings
         } else if let decoded {
             lines.append(ReviewLine("call", "\(decoded.name) (\(decoded.source))"))
@@ -91,8 +92,12 @@ struct ExtrinsicReview {
                 }
                 lines.append(ReviewLine(argument.label, value, level: argument.level))
             }
-            totals = decoded.amounts.map { BigUInt($0) }
-            unstated = decoded.movesWholeBalance ? ["the whole transferable balance"] : []
+            for transfer in decoded.transfers {
+                let to = try transfer.to.map { chain.describe(try address($0), in: context) } ?? "a destination that is not an account id"
+                let amount = transfer.amount.map { AssetAmount(asset: counted, amount: BigUInt($0)) }
+                    ?? AssetAmount(asset: counted, amount: 0, unstated: ["the whole transferable balance"])
+                effects.append(.outflow(Outflow(amount, to: to)))
+            }
             warnings += decoded.warnings
         } else {
             let pallet = payload.method.first.map(String.init) ?? "?"
@@ -100,7 +105,8 @@ struct ExtrinsicReview {
             let why = list.isTrusted ? "not a call the built-in table knows" : "no runtime table for this network and runtime"
             lines.append(ReviewLine("call", "pallet \(pallet), call \(index) (not decoded: \(why))"))
             lines.append(ReviewLine("call arguments (hex)", "0x" + Hex.encode(payload.method.dropFirst(2))))
-            unstated = ["what the undecoded call moves"]
+            effects.append(.unknown(what: list.isTrusted ? "a call this signer cannot decode, shown as raw bytes"
+                : "a runtime this signer has no table for: its signed-extension list is the request's and the call is shown as raw bytes"))
         }
         if proven == nil {
             lines.append(ReviewLine("decoded with", decoded == nil ? "nothing: the call is shown as raw bytes (no metadata proof)"
@@ -116,9 +122,11 @@ struct ExtrinsicReview {
             let assetID = "0x" + Hex.encode(tip.asset ?? [])
             lines.append(ReviewLine("tip", "\(tip.amount) base units of asset \(assetID)"))
             warnings.append("fees and tip are paid in another asset (asset id \(assetID)) whose units this signer cannot name")
+            let paid = Asset(chain: chain.chain, network: networkID, id: "asset " + assetID, symbol: "base units of asset \(assetID)", decimals: 0)
+            effects.append(.outflow(Outflow(AssetAmount(asset: paid, amount: BigUInt(tip.amount), unstated: ["the fee, in that asset"]))))
         case let tip?:
             lines.append(ReviewLine("tip", amount(tip.amount)))
-            totals.append(BigUInt(tip.amount))
+            effects.append(.outflow(Outflow(AssetAmount(asset: counted, amount: BigUInt(tip.amount), unstated: ["the fee"]))))
         }
         lines.append(ReviewLine("spec version", values.specVersion.map { "\($0)" } ?? notSigned("CheckSpecVersion")))
         lines.append(ReviewLine("transaction version", values.transactionVersion.map { "\($0)" } ?? notSigned("CheckTxVersion")))
@@ -128,21 +136,17 @@ struct ExtrinsicReview {
         case nil: break
         }
 
-        let confirmation: Confirmation
         switch list.origin {
         case let .signerTable(name, runtime):
             lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (\(name)'s runtime, \(runtime.versions))",
                                     source: .signerTable))
-            confirmation = decoded == nil ? .explicit(reason: "a call this signer cannot decode, shown as raw bytes") : .standard
         case .metadataProof:
             lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (the metadata proof's runtime, bound by the signed metadata hash)"))
-            confirmation = .standard
         case .request:
             lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", "), source: .request))
             warnings.append("this signer has no runtime table for \(network?.name ?? "this network") at spec \(payload.specVersion), transaction version "
                 + "\(payload.transactionVersion): the values above are read by the request's extension list, which nothing vouches for; "
                 + "the chain may read the same signed bytes otherwise")
-            confirmation = .explicit(reason: "a runtime this signer has no table for: its signed-extension list is the request's and the call is shown as raw bytes")
         }
         if signing.bytes.count > 256 {
             lines.append(ReviewLine("signed as", "BLAKE2b-256 of the \(signing.bytes.count)-byte payload"))
@@ -151,15 +155,7 @@ struct ExtrinsicReview {
         title = "Substrate transaction" + (network.map { " on \($0.name)" } ?? "")
         self.lines = lines
         self.warnings = warnings
-        self.confirmation = confirmation
-        if let asset {
-            // What no signed byte states as an amount (transfer_all, a call shown raw, another
-            // pallet's call) is said beside the stated sum rather than counted as 0: the total
-            // never claims less leaves.
-            self.totals = [AssetAmount(asset: asset, amount: totals.reduce(BigUInt(0), +), unstated: unstated)]
-        } else {
-            self.totals = []
-        }
+        self.effects = effects
     }
 
     /// The era as signed: its period and phase (CheckMortality's extra) and the hash of its

@@ -5,7 +5,7 @@ import BigInt
 /// The review lines of a call decoded with a metadata proof's types: the whole tree with its
 /// names (pallet and call, argument names, enum variants, nested calls of any depth), accounts
 /// as addresses of the network, balances in its token, bytes as hex (and as text when they are
-/// printable), and the native-token amounts the call states as leaving the account.
+/// printable), and what each call lets happen (`ProvenCallMeaning`).
 struct ProvenCallLines {
     /// The runtime call type: its values are shown as `Pallet.call` and their arguments.
     let callType: TypeRef
@@ -14,23 +14,26 @@ struct ProvenCallLines {
     /// A balance in base units as the review shows it.
     let amount: (BigUInt) -> String
 
-    private(set) var lines: [ReviewLine] = []
-    /// Balances transfers' stated values: what leaves the account for sure.
-    private(set) var transferred: [BigUInt] = []
-    /// What the call does that no stated amount covers (transfer_all, other pallets' calls),
-    /// for the total's "unstated" part.
-    private(set) var unstated: [String] = []
-    private(set) var warnings: [String] = []
+    /// The native token (in base units when neither the network nor the proof names it).
+    let native: Asset
 
-    init(callType: TypeRef, account: @escaping ([UInt8]) throws -> String, amount: @escaping (BigUInt) -> String) {
+    private(set) var lines: [ReviewLine] = []
+    /// What the call tree lets happen, derived from each call's decoded arguments.
+    private(set) var effects: [Effect] = []
+    private(set) var warnings: [String] = []
+    /// The account the calls being walked act for, labelled, when not the signer's own (inside
+    /// Proxy.proxy, Utility.as_derivative, Multisig.as_multi).
+    private var actingFor: String?
+    /// The pallet of the call being walked: only native-balance pallets' amounts are shown in
+    /// the native token.
+    private var pallet = ""
+
+    init(callType: TypeRef, native: Asset, account: @escaping ([UInt8]) throws -> String, amount: @escaping (BigUInt) -> String) {
         self.callType = callType
+        self.native = native
         self.account = account
         self.amount = amount
     }
-
-    /// Calls that only carry other calls: they move nothing themselves.
-    static let wrappers: Set<String> = ["Utility.batch", "Utility.batch_all", "Utility.force_batch"]
-    static let statedTransfers: Set<String> = ["Balances.transfer_allow_death", "Balances.transfer_keep_alive", "Balances.transfer"]
 
     /// Adds `call` (a value of the runtime call type) under `label`. ProvenPayload has checked
     /// that every such value is a pallet's call; one that is not is refused here too, never
@@ -39,21 +42,19 @@ struct ProvenCallLines {
         guard let call = value.asCall else { throw SubstrateError("\(label): a value of the call type that is not a pallet's call") }
         let name = "\(call.pallet).\(call.call)"
         lines.append(ReviewLine(label, name, level: level))
-        if Self.statedTransfers.contains(name), case let .unsigned(units)? = call.arguments.first(where: { $0.name == "value" })?.value.value {
-            transferred.append(units)
-        } else if name == "Balances.transfer_all" {
-            appendUnstated("the whole transferable balance (Balances.transfer_all)")
-            warnings.append(BuiltInCallDecoder.transferAllWarning(keepAlive: call.arguments.contains { $0.name == "keep_alive" && $0.value.value == .bool(true) }))
-        } else if !Self.wrappers.contains(name) {
-            appendUnstated("whatever the calls other than transfers move, lock or delegate (see the call)")
-        }
+        let outer = (actingFor, pallet)
+        defer { (actingFor, pallet) = outer }
+        let meaning = try ProvenCallMeaning(pallet: call.pallet, call: call.call, arguments: call.arguments, native: native, account: account,
+                                            actingFor: actingFor)
+        effects += meaning.effects
+        for warning in meaning.warnings where !warnings.contains(warning) { warnings.append(warning) }
+        pallet = call.pallet
         for argument in call.arguments {
+            // The calls a wrapper carries act for the account it names.
+            if argument.value.type == callType, let inner = meaning.innerActsFor { actingFor = inner }
             try add(argument.value, label: argument.name ?? "argument", typeName: argument.typeName, level: level + 1)
+            actingFor = outer.0
         }
-    }
-
-    private mutating func appendUnstated(_ what: String) {
-        if !unstated.contains(what) { unstated.append(what) }
     }
 
     /// Adds one value: on one line when it is a leaf, else a line naming it and its parts below.
@@ -105,7 +106,10 @@ struct ProvenCallLines {
         case let .bool(flag): return flag ? "yes" : "no"
         case let .char(scalar): return Self.quoted(String(Character(scalar)))
         case let .string(text): return Self.quoted(text)
-        case let .unsigned(number): return Self.isBalance(typeName) ? amount(number) : String(number)
+        case let .unsigned(number):
+            // An Assets pallet's balance is that asset's, never the native token's.
+            guard Self.isBalance(typeName), !ProvenCallMeaning.assetPallets.contains(pallet) else { return String(number) }
+            return amount(number)
         case let .signed(number): return String(number)
         case let .bytes(bytes):
             if bytes.count == 32, Self.isAccount(value.path, typeName: typeName) { return try account(bytes) }

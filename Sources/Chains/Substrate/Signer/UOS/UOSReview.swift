@@ -24,7 +24,7 @@ extension SubstrateChain {
                 let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
                 return Review(
                     request: request, title: summary.title, lines: [format] + summary.lines, warnings: summary.warnings,
-                    confirmation: summary.confirmation, key: key, totals: summary.totals,
+                    key: key, effects: summary.effects,
                     signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
             }
             // Only 00/02 get here: a 06 whose proof does not read it is refused, not shown blind.
@@ -34,14 +34,14 @@ extension SubstrateChain {
                 request: request, title: "Substrate transaction (UOS) that cannot be decoded",
                 lines: [format, from, networkLine, ReviewLine("payload (hex)", Hex.encode(signed, prefix: true)), ReviewLine("length", "\(signed.count) bytes")],
                 warnings: ["the transaction's signed extensions cannot be read: \(why); ask the wallet for a request with a metadata proof (UOS code 06)"],
-                confirmation: .explicit(reason: "a UOS transaction whose signed extensions this signer cannot read"), key: key,
+                key: key, effects: [.unknown(what: "a UOS transaction whose signed extensions this signer cannot read")],
                 signing: [SigningItem(label: Self.rawPayloadLabel, bytes: signed)])
         case let .hash(hash):
             return Review(
                 request: request, title: "Substrate transaction given only as its hash (UOS code 01)",
                 lines: [format, from, networkLine, ReviewLine("hash", Hex.encode(hash, prefix: true))],
                 warnings: ["the wallet sent only the BLAKE2b-256 hash of the transaction (polkadot-js does so for very large calls): what it does cannot be shown"],
-                confirmation: .explicit(reason: "a transaction given only as its hash, which cannot be shown"), key: key,
+                key: key, effects: [.unknown(what: "a transaction given only as its hash, which cannot be shown")],
                 signing: [SigningItem(label: Self.rawPayloadLabel, bytes: hash)])
         case .message:
             throw SubstrateError("payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload")
