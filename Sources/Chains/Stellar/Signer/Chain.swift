@@ -69,7 +69,9 @@ public struct StellarChain: ChainModule {
         lines += summary.soroban
         lines.append(ReviewLine("sequence", String(tx.sequence)))
         lines.append(ReviewLine("memo", summary.memo))
-        lines.append(ReviewLine("valid", summary.timeBounds))
+        // The signer's clock may be wrong, so an expired transaction is said to be so, not refused.
+        let expired = tx.preconditions.timeBounds.map { $0.maxTime != 0 && context.now > 0 && $0.maxTime < UInt64(context.now) } ?? false
+        lines.append(ReviewLine("valid", summary.timeBounds + (expired ? " (expired by the signer's clock)" : "")))
         lines += summary.otherPreconditions.map { ReviewLine("precondition", $0) }
         for (index, text) in summary.operations.enumerated() {
             lines.append(ReviewLine("operation \(index + 1)/\(summary.operations.count)", text))
@@ -90,7 +92,7 @@ public struct StellarChain: ChainModule {
         }
 
         var warnings: [String] = []
-        if let bounds = tx.preconditions.timeBounds, bounds.maxTime != 0, context.now > 0, bounds.maxTime < UInt64(context.now) {
+        if expired, let bounds = tx.preconditions.timeBounds {
             warnings.append("the transaction expired at \(utc(bounds.maxTime)); the network will refuse it")
         }
         if tx.preconditions.timeBounds == nil || tx.preconditions.timeBounds?.maxTime == 0 {
@@ -100,7 +102,14 @@ public struct StellarChain: ChainModule {
             warnings.append("an account merge moves the whole balance of its source account and deletes it")
         }
         warnings += AccountControl.warnings(tx)
+        warnings += TokenApprovals.warnings(summary.movements, signer: signer, context: context, chain: self)
         warnings += summary.sorobanWarnings
+        // Each entry signed now is a signature of its own: whoever sees the signed transaction
+        // (a node, the requester) can lift it out and submit the invocation in another.
+        warnings += summary.authorizations.map {
+            "authorization \($0.entry + 1) of operation \($0.operation + 1): whoever holds this signed authorization can submit the "
+                + "invocation until ledger \($0.expirationLedger), in a transaction of their own"
+        }
         let title: String
         switch envelope {
         case .v0: title = "Stellar transaction (legacy v0 envelope)"
@@ -225,132 +234,7 @@ public struct StellarChain: ChainModule {
         default: return []
         }
     }
-
-    /// What signing the transaction lets happen: what leaves its source accounts (`outflows`),
-    /// the allowances its token calls grant, its offers (what they may sell), the signers and
-    /// thresholds it changes, the authorization entries signed with it (which anyone holding
-    /// them may submit until their last ledger), and what its contract calls do that the
-    /// signer cannot read.
-    static func effects(_ envelope: TransactionEnvelope, summary: StellarReview, signer: [UInt8], network: String, context: ReviewContext,
-                        chain: StellarChain) -> [Effect] {
-        var effects: [Effect] = outflows(envelope, summary: summary, signer: signer, network: network, chain: chain.chain)
-            .map { .outflow(Outflow($0)) }
-        effects += approvals(summary.movements, signer: signer, context: context, chain: chain).map { .allowance($0) }
-        let tx = envelope.transaction
-        for operation in tx.operations {
-            switch operation.body {
-            case .manageSellOffer(let offer), .createPassiveSellOffer(let offer):
-                guard offer.amount > 0 else { continue }  // 0 deletes the offer
-                effects.append(.offer(StandingOffer(selling: AssetAmount(asset: messageAsset(offer.selling, network: network, chain: chain.chain),
-                                                                 amount: BigUInt(offer.amount)),
-                                            buying: "\(offer.buying) at \(offer.price.n)/\(offer.price.d) \(offer.buying) per unit sold")))
-            case .manageBuyOffer(let offer):
-                guard offer.amount > 0, offer.price.d > 0 else { continue }
-                // Buying `amount` at price n/d (selling per buying) sells at most amount × n / d.
-                let most = (BigUInt(offer.amount) * BigUInt(max(0, offer.price.n)) + BigUInt(offer.price.d) - 1) / BigUInt(offer.price.d)
-                effects.append(.offer(StandingOffer(selling: AssetAmount(asset: messageAsset(offer.selling, network: network, chain: chain.chain), amount: most),
-                                            buying: "\(AmountFormat.decimal(BigUInt(offer.amount), decimals: 7)) \(offer.buying)")))
-            case .setOptions(let options):
-                let account = chain.describe((operation.source ?? tx.source).accountID.description, in: context)
-                if let added = options.signer {
-                    effects.append(.control(ControlChange(added.weight > 0 ? "gives signing weight \(added.weight) over \(account)" : "removes a signer of \(account)", party: added.key.description,
-                                                          granted: added.weight > 0)))
-                }
-                if options.masterWeight != nil || options.lowThreshold != nil || options.medThreshold != nil || options.highThreshold != nil {
-                    effects.append(.control(ControlChange("changes the master key weight or thresholds of \(account)", party: nil, granted: true)))
-                }
-            default:
-                break
-            }
-        }
-        effects += summary.authorizations.map {
-            .deferred(DeferredSignature("Soroban authorization entry \($0.entry + 1) of operation \($0.operation + 1)", until: "ledger \($0.expirationLedger)"))
-        }
-        effects += summary.unknowns.map { .unknown(what: $0) }
-        return effects
-    }
-
-    /// What the transaction sends out of its source accounts, per asset: the fee and every
-    /// amount a payment, path payment (its maximum), new account, claimable balance or pool
-    /// deposit (its maximum) moves, and what its contract calls transfer or burn from the
-    /// signing account.
-    package static func outflows(_ envelope: TransactionEnvelope, summary: StellarReview, signer: [UInt8], network: String,
-                                 chain: ChainID) -> [AssetAmount] {
-        func asset(_ a: Asset) -> AirsignMessages.Asset { messageAsset(a, network: network, chain: chain) }
-        let fee: Int64
-        switch envelope {
-        case .feeBump(let bump, _): fee = bump.fee
-        default: fee = Int64(envelope.transaction.fee)
-        }
-        var amounts = [AssetAmount(asset: asset(.native), amount: BigUInt(max(0, fee)))]
-        for operation in envelope.transaction.operations {
-            let moved: (Asset, Int64)?
-            switch operation.body {
-            case .accountMerge:
-                // The merged balance is whatever the account holds when it applies: no signed
-                // byte states it, so the total names it rather than counting it as 0.
-                amounts.append(AssetAmount(asset: asset(.native), amount: 0, unstated: ["the whole balance of the merged account"]))
-                moved = nil
-            case let .createAccount(_, balance): moved = (.native, balance)
-            case let .payment(_, a, amount): moved = (a, amount)
-            case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): moved = (p.sendAsset, p.sendAmount)
-            case let .createClaimableBalance(a, amount, _): moved = (a, amount)
-            default: moved = nil
-            }
-            // The review has refused negative amounts already; max keeps BigUInt's init safe.
-            if let (a, amount) = moved { amounts.append(AssetAmount(asset: asset(a), amount: BigUInt(max(0, amount)))) }
-        }
-        for deposit in summary.poolDeposits {
-            // A pool whose assets the request does not name: the most of each still leaves.
-            let pool = SCAddress.liquidityPool(deposit.poolID).description
-            func side(_ known: Asset?, _ which: String) -> AirsignMessages.Asset {
-                known.map(asset) ?? AirsignMessages.Asset(chain: chain, network: network, id: "\(pool):\(which)",
-                                                          symbol: "of asset \(which) of pool \(pool)", decimals: 7)
-            }
-            amounts.append(AssetAmount(asset: side(deposit.assets?.a, "A"), amount: BigUInt(max(0, deposit.maxA))))
-            amounts.append(AssetAmount(asset: side(deposit.assets?.b, "B"), amount: BigUInt(max(0, deposit.maxB))))
-        }
-        return AssetAmount.totals(amounts + tokenOutflows(summary.movements, signer: signer, network: network, chain: chain))
-    }
-
-    /// An asset as the batch totals count it: XLM, or `CODE:ISSUER` with 7 decimals.
-    static func messageAsset(_ asset: Asset, network: String, chain: ChainID) -> AirsignMessages.Asset {
-        switch asset {
-        case .native: return AirsignMessages.Asset(chain: chain, network: network, symbol: "XLM", decimals: 7)
-        case let .credit(code, issuer):
-            return AirsignMessages.Asset(chain: chain, network: network, id: "\(code):\(issuer)", symbol: code.description, decimals: 7)
-        }
-    }
-
-    /// What the signing account's token transfers and burns send out, per token.
-    static func tokenOutflows(_ movements: [TokenMovement], signer: [UInt8], network: String, chain: ChainID) -> [AssetAmount] {
-        let amounts = movements.compactMap { movement -> AssetAmount? in
-            guard movement.spender == nil, movement.from.accountKey == signer, movement.amount.sign == .plus else { return nil }
-            let token = movement.token
-            // A Stellar Asset Contract moves the classic asset itself: it counts with its payments.
-            let asset = token.asset.map { messageAsset($0, network: network, chain: chain) } ?? AirsignMessages.Asset(
-                chain: chain, network: network, id: SCAddress.contract(token.contract).description, symbol: token.symbol, decimals: token.decimals)
-            return AssetAmount(asset: asset, amount: movement.amount.magnitude)
-        }
-        return AssetAmount.totals(amounts)
-    }
-
-    /// The allowances the signing account's token `approve` calls grant.
-    static func approvals(_ movements: [TokenMovement], signer: [UInt8], context: ReviewContext, chain: StellarChain) -> [Approval] {
-        movements.compactMap { movement in
-            guard let spender = movement.spender, movement.from.accountKey == signer else { return nil }
-            let token = movement.token
-            let unlimited = movement.amount == i128Max
-            return Approval(asset: "\(token.symbol) (\(SCAddress.contract(token.contract)))",
-                            spender: chain.describe(spender.description, in: context),
-                            allowance: unlimited ? "Unlimited" : AmountFormat.decimal(movement.amount.magnitude, decimals: token.decimals),
-                            isUnlimited: unlimited)
-        }
-    }
 }
-
-/// `i128::MAX`, the SEP-41 "unlimited" allowance.
-private let i128Max = BigInt(1) << 127 - 1
 
 extension TransactionEnvelope {
     /// The transaction whose fields a review shows (the inner one of a fee bump).

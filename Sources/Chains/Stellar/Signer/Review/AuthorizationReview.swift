@@ -33,9 +33,10 @@ extension StellarChain {
         return Review(
             request: request, title: "Stellar Soroban authorization", lines: lines,
             warnings: ["whoever holds this signed authorization can submit the invocation in a transaction of their own until "
-                + "ledger \(credentials.signatureExpirationLedger)"],
+                + "ledger \(credentials.signatureExpirationLedger)"]
+                + TokenApprovals.warnings(movements, signer: signer, context: context, chain: self),
             key: KeyRequirement(request.account, scheme: .ed25519),
-            effects: Self.tokenOutflows(movements, signer: signer, network: request.network, chain: chain).map { .outflow(Outflow($0)) }
+            effects: Self.tokenOutflows(movements, signer: signer, network: request.network, context: context, chain: self).map { .outflow($0) }
                 + Self.approvals(movements, signer: signer, context: context, chain: self).map { .allowance($0) }
                 + [.deferred(DeferredSignature("a Soroban authorization entry", until: "ledger \(credentials.signatureExpirationLedger)"))]
                 + knowledge.unrecognized(calls).map { .unknown(what: $0) },

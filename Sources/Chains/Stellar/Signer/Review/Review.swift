@@ -222,12 +222,14 @@ private let trustLineFlags: [(UInt32, String)] = [(1, "authorized"), (2, "author
 /// The most a pool deposit takes of each of the pool's assets, named when the request names them.
 struct PoolDeposit: Sendable, Equatable {
     let poolID: [UInt8]
+    /// The account the deposit takes from: the operation's source.
+    let source: MuxedAccount
     let assets: (a: Asset, b: Asset)?
     let maxA: Int64
     let maxB: Int64
 
     static func == (l: PoolDeposit, r: PoolDeposit) -> Bool {
-        l.poolID == r.poolID && l.assets?.a == r.assets?.a && l.assets?.b == r.assets?.b && l.maxA == r.maxA && l.maxB == r.maxB
+        l.poolID == r.poolID && l.source == r.source && l.assets?.a == r.assets?.a && l.assets?.b == r.assets?.b && l.maxA == r.maxA && l.maxB == r.maxB
     }
 }
 
@@ -235,7 +237,7 @@ private func poolDeposits(_ tx: Transaction, _ knowledge: StellarKnowledge) -> [
     tx.operations.compactMap { op in
         guard case .liquidityPoolDeposit(let d) = op.body else { return nil }
         let pool = knowledge.pools[d.poolID]
-        return PoolDeposit(poolID: d.poolID, assets: pool.map { ($0.assetA, $0.assetB) }, maxA: d.maxAmountA, maxB: d.maxAmountB)
+        return PoolDeposit(poolID: d.poolID, source: op.source ?? tx.source, assets: pool.map { ($0.assetA, $0.assetB) }, maxA: d.maxAmountA, maxB: d.maxAmountB)
     }
 }
 

@@ -116,21 +116,29 @@ extension StellarKnowledge {
         func arg(_ name: String) -> SCVal? { names.firstIndex(of: name).map { call.args[$0] } }
         guard case .address(let from)? = arg("from"), let amount = arg("amount").flatMap(SCValText.integer) else { return nil }
         switch call.functionName {
-        case "transfer", "transfer_from", "burn", "burn_from": return TokenMovement(token: token, from: from, spender: nil, amount: amount)
+        case "transfer", "transfer_from":
+            guard case .address(let to)? = arg("to") else { return nil }
+            return TokenMovement(token: token, from: from, to: to, amount: amount)
+        case "burn", "burn_from": return TokenMovement(token: token, from: from, amount: amount)
         case "approve":
-            guard case .address(let spender)? = arg("spender") else { return nil }
-            return TokenMovement(token: token, from: from, spender: spender, amount: amount)
+            guard case .address(let spender)? = arg("spender"), case .u32(let ledger)? = arg("expiration_ledger") else { return nil }
+            return TokenMovement(token: token, from: from, spender: spender, amount: amount, expirationLedger: ledger)
         default: return nil
         }
     }
 }
 
-/// A token amount leaving `from` (transfer, burn) or allowed to `spender` (approve).
+/// A token amount leaving `from` (transfer to `to`, burn) or allowed to `spender` until
+/// `expirationLedger` (approve).
 struct TokenMovement: Sendable, Equatable {
     let token: StellarToken
     let from: SCAddress
-    let spender: SCAddress?
+    /// Where a transfer sends it; nil for a burn or an approval.
+    var to: SCAddress? = nil
+    var spender: SCAddress? = nil
     let amount: BigInt
+    /// The last ledger an approval holds (SEP-41 `expiration_ledger`).
+    var expirationLedger: UInt32? = nil
 }
 
 /// The SEP-41 token interface and the Stellar Asset Contract's admin functions: argument names
