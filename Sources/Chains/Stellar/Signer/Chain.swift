@@ -102,6 +102,9 @@ public struct StellarChain: ChainModule {
             warnings.append("an account merge moves the whole balance of its source account and deletes it")
         }
         warnings += AccountControl.warnings(tx)
+        for (index, operation) in tx.operations.enumerated() {
+            warnings += [OfferPrice.warning(operation.body, index: index), PathPaymentLimits.warning(operation.body, index: index)].compactMap { $0 }
+        }
         warnings += TokenApprovals.warnings(summary.movements, signer: signer, context: context, chain: self)
         warnings += summary.sorobanWarnings
         // Each entry signed now is a signature of its own: whoever sees the signed transaction
