@@ -63,6 +63,7 @@ public struct StellarChain: ChainModule {
         if case .feeBump(let bump, _) = envelope {
             lines.append(ReviewLine("fee source", describe(bump.feeSource.accountID.description, in: context) + muxedID(bump.feeSource)))
             lines.append(ReviewLine("fee bump", "pays up to \(stroops(bump.fee)) for the inner transaction"))
+            lines.append(FeeBumpReview.line(bump))
         }
         lines.append(ReviewLine("source", describe(tx.source.accountID.description, in: context) + muxedID(tx.source)))
         lines.append(ReviewLine("fee", stroops(Int64(tx.fee)) + (envelope.isFeeBump ? " (inner transaction)" : "")))
@@ -102,9 +103,12 @@ public struct StellarChain: ChainModule {
             warnings.append("an account merge moves the whole balance of its source account and deletes it")
         }
         warnings += AccountControl.warnings(tx)
+        let label = { [self] (address: String) in describe(address, in: context) }
+        if case .feeBump(let bump, _) = envelope { warnings += FeeBumpReview.warnings(bump, signer: signer, label: label) }
         for (index, operation) in tx.operations.enumerated() {
             warnings += [OfferPrice.warning(operation.body, index: index), PathPaymentLimits.warning(operation.body, index: index)].compactMap { $0 }
         }
+        warnings += Sponsorship.warnings(tx, label: label)
         warnings += TokenApprovals.warnings(summary.movements, signer: signer, context: context, chain: self)
         warnings += summary.sorobanWarnings
         // Each entry signed now is a signature of its own: whoever sees the signed transaction

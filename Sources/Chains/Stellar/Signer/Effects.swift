@@ -4,7 +4,7 @@ import BigInt
 extension StellarChain {
     /// What signing the transaction lets happen: what leaves its source accounts (`outflows`),
     /// the allowances its token calls grant, its offers (what they may sell), the signers and
-    /// thresholds it changes, the authorization entries signed with it
+    /// thresholds it changes, the reserves it sponsors, the authorization entries signed with it
     /// (which anyone holding them may submit until their last ledger), and what its contract
     /// calls do that the signer cannot read.
     static func effects(_ envelope: TransactionEnvelope, summary: StellarReview, signer: [UInt8], network: String, context: ReviewContext,
@@ -35,6 +35,7 @@ extension StellarChain {
                 break
             }
         }
+        effects += Sponsorship.effects(tx, signer: signer, network: network, chain: chain, context: context).map { .outflow($0) }
         effects += summary.authorizations.map {
             .deferred(DeferredSignature("Soroban authorization entry \($0.entry + 1) of operation \($0.operation + 1)", until: "ledger \($0.expirationLedger)"))
         }
