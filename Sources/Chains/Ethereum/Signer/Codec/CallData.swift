@@ -18,6 +18,10 @@ public enum CallData: Equatable, Sendable {
     /// `setApprovalForAll(address,bool)`, selector a22cb465 (ERC-721 and ERC-1155): the operator
     /// may move every token of the collection.
     case setApprovalForAll(operator: EthereumAddress, approved: Bool)
+    /// Permit2's `approve(address token,address spender,uint160 amount,uint48 expiration)`,
+    /// selector 87517c45: an allowance through Permit2 (meaningful only when the call goes to
+    /// Permit2; the review checks the contract).
+    case permit2Approve(token: EthereumAddress, spender: EthereumAddress, amount: BigUInt, expiration: BigUInt)
     /// Anything else (or a known selector whose arguments are malformed), whole: shown, not
     /// interpreted.
     case other([UInt8])
@@ -27,9 +31,11 @@ public enum CallData: Equatable, Sendable {
     static let increaseAllowanceSelector: [UInt8] = [0x39, 0x50, 0x93, 0x51]
     static let transferFromSelector: [UInt8] = [0x23, 0xb8, 0x72, 0xdd]
     static let setApprovalForAllSelector: [UInt8] = [0xa2, 0x2c, 0xb4, 0x65]
+    static let permit2ApproveSelector: [UInt8] = [0x87, 0x51, 0x7c, 0x45]
 
     /// The selectors decoded here: data that starts with one but does not decode is suspect.
-    static let knownSelectors = [transferSelector, approveSelector, increaseAllowanceSelector, transferFromSelector, setApprovalForAllSelector]
+    static let knownSelectors = [transferSelector, approveSelector, increaseAllowanceSelector, transferFromSelector, setApprovalForAllSelector,
+                                 permit2ApproveSelector]
 
     /// Decodes `data`. A call is recognised only when the length is exactly 4 + 32·args, every
     /// address word has its 12 high bytes zero and a bool word is 0 or 1; otherwise `.other`.
@@ -53,6 +59,11 @@ public enum CallData: Equatable, Sendable {
         case setApprovalForAllSelector where w.count == 2:
             guard let grantee = address(w[0]), w[1].prefix(31).allSatisfy({ $0 == 0 }), let last = w[1].last, last <= 1 else { return nil }
             return .setApprovalForAll(operator: grantee, approved: last == 1)
+        case permit2ApproveSelector where w.count == 4:
+            // uint160 and uint48 words with their high bytes zero, as the ABI requires.
+            guard let token = address(w[0]), let spender = address(w[1]), w[2].prefix(12).allSatisfy({ $0 == 0 }),
+                  w[3].prefix(26).allSatisfy({ $0 == 0 }) else { return nil }
+            return .permit2Approve(token: token, spender: spender, amount: BigUInt(bigEndian: w[2]), expiration: BigUInt(bigEndian: w[3]))
         default:
             return nil
         }

@@ -56,13 +56,16 @@ struct CallDataReview {
             leaves(amount, of: token)
         case let .erc20TransferFrom(owner, recipient, amount):
             tokenLines = [ReviewLine("call", "ERC-20 transferFrom"), token.line(), ReviewLine("token owner", describe(owner)),
-                          ReviewLine("token recipient", describe(recipient)), token.amountLine("token amount", amount)]
+                          ReviewLine("token recipient", describe(recipient)), token.amountOrTokenIdLine("token amount", amount)]
             // The tokens leave the owner's account: this account's total when it is the owner,
-            // else that account's, apart.
-            leaves(amount, of: token, from: owner == from ? nil : owner)
+            // else that account's, apart. ERC-721 shares the selector: for a contract the list
+            // lacks, the number may be the id of the NFT that leaves.
+            leaves(amount, of: token, from: owner == from ? nil : owner, maybeTokenId: true)
         case let .erc20Approve(spender, amount):
-            tokenLines = [ReviewLine("call", "ERC-20 approve"), token.line(), ReviewLine("spender", describe(spender)), token.allowanceLine("allowance", amount)]
-            approves(amount, of: token, to: spender)
+            tokenLines = [ReviewLine("call", "ERC-20 approve"), token.line(), ReviewLine("spender", describe(spender)),
+                          token.isKnown || Allowance.isUnlimited(amount) ? token.allowanceLine("allowance", amount)
+                              : token.amountOrTokenIdLine("allowance", amount)]
+            approves(amount, of: token, to: spender, maybeTokenId: true)
         case let .erc20IncreaseAllowance(spender, added):
             tokenLines = [ReviewLine("call", "ERC-20 increaseAllowance"), token.line(), ReviewLine("spender", describe(spender)),
                           token.allowanceLine("added allowance", added)]
@@ -76,7 +79,27 @@ struct CallDataReview {
                 warnings.append("APPROVAL FOR ALL: \(labelled) may move every token of the collection \(contract.checksummed) this account holds, now and later, until the approval is revoked")
                 unknownSpender(grantee)
             }
+        case let .permit2Approve(tokenAddress, spender, amount, expiration):
+            // The same selector on another contract means whatever that contract makes of it.
+            guard contract.checksummed == PermitReview.permit2 else { break }
+            let permitted = ReviewToken(contract: tokenAddress, chainId: environment.chainId, knowledge: environment.knowledge)
+            let until = expiration == 0 ? "the end of the block that sets it" : DeadlineText.describe(expiration, now: environment.now)
+            tokenLines = [ReviewLine("call", "Permit2 approve: the spender may move this token from your account through Permit2 until the allowance expires"),
+                          ReviewLine("contract", "\(contract.checksummed) (Uniswap Permit2)", source: .signerTable), permitted.line(),
+                          ReviewLine("spender", describe(spender)), permitted.allowanceLine("allowance", amount),
+                          ReviewLine("expires", expiration == 0 ? "0 (the allowance ends with the block that sets it)" : until)]
+            approves(amount, of: permitted, to: spender, expiry: until)
         case let .other(bytes):
+            if let multicall = try MulticallReview(bytes, to: contract, signer: from, environment: environment) {
+                lines += multicall.lines
+                warnings += multicall.warnings
+                totals += multicall.totals
+                unknowns += multicall.unknowns
+                if value > 0 {
+                    warnings.append("\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) is sent to Multicall3, which any caller can take from it")
+                }
+                return
+            }
             if bytes.count >= 4, CallData.knownSelectors.contains(Array(bytes.prefix(4))) {
                 warnings.append("the data starts with a token call's selector but its arguments are malformed; not decoded")
             }
@@ -138,17 +161,22 @@ struct CallDataReview {
         blindReason = "a contract creation whose code cannot be shown"
     }
 
-    private mutating func leaves(_ amount: BigUInt, of token: ReviewToken, from owner: EthereumAddress? = nil) {
-        let total = token.total(amount)
+    private mutating func leaves(_ amount: BigUInt, of token: ReviewToken, from owner: EthereumAddress? = nil, maybeTokenId: Bool = false) {
+        let total = token.total(amount, maybeTokenId: maybeTokenId)
         totals.append(AssetAmount(asset: total.asset, amount: total.amount, account: owner.map(environment.describe)))
         if !token.isKnown { warnings.append(token.unknownWarning) }
     }
 
-    private mutating func approves(_ amount: BigUInt, of token: ReviewToken, to spender: EthereumAddress, prefix: String = "") {
-        // An allowance of zero grants nothing (approve(spender, 0) is how one revokes).
-        guard amount > 0 else { return }
+    private mutating func approves(_ amount: BigUInt, of token: ReviewToken, to spender: EthereumAddress, prefix: String = "",
+                                   maybeTokenId: Bool = false, expiry: String? = nil) {
+        // An allowance of zero grants nothing (approve(spender, 0) is how one revokes), but on
+        // ERC-721 token id 0 is a token like any other: for a contract the list lacks, zero is
+        // an approval too.
+        guard amount > 0 || (maybeTokenId && !token.isKnown) else { return }
         let labelled = environment.describe(spender)
-        approvals.append(token.approval(amount, spender: labelled, prefix: prefix))
+        let approval = token.approval(amount, spender: labelled, prefix: prefix, maybeTokenId: maybeTokenId)
+        approvals.append(Approval(asset: approval.asset, spender: labelled, allowance: approval.allowance, isUnlimited: approval.isUnlimited,
+                                  expiry: expiry))
         warnings += token.allowanceWarnings(amount, spender: labelled)
         unknownSpender(spender)
     }

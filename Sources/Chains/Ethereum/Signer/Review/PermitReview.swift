@@ -18,6 +18,9 @@ struct PermitReview {
 
     static let eip2612 = "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
     static let dai = "Permit(address holder,address spender,uint256 nonce,uint256 expiry,bool allowed)"
+    /// ERC-721 permits (EIP-4494 draft; Uniswap V3's position manager): one NFT, by id, of the
+    /// collection that is the domain's verifying contract.
+    static let erc721 = "Permit(address spender,uint256 tokenId,uint256 nonce,uint256 deadline)"
     static let permitDetails = "PermitDetails(address token,uint160 amount,uint48 expiration,uint48 nonce)"
     static let tokenPermissions = "TokenPermissions(address token,uint256 amount)"
     static let permitSingle = "PermitSingle(PermitDetails details,address spender,uint256 sigDeadline)" + permitDetails
@@ -84,6 +87,22 @@ struct PermitReview {
             if allowed, expiry == 0 { warnings.append("the permit has no expiry: it can be used at any time from now on") }
             if expiry > 0 { expires(expiry, "expiry") }
             check(owner: holder, account: account)
+        case Self.erc721:
+            let collection = try verifyingContract()
+            let spenderAddress = try address(message["spender"], "spender")
+            let spender = describe(spenderAddress)
+            let tokenId = try uint(message["tokenId"], "tokenId")
+            let deadline = try uint(message["deadline"], "deadline")
+            let asset = "token id \(tokenId) of collection \(collection?.checksummed ?? "(no contract named)")"
+            lines += [ReviewLine("permit", "ERC-721 permit: the spender may take this NFT with this signature"),
+                      ReviewLine("collection", collection.map(describe) ?? "none named in the domain: no collection accepts it"),
+                      ReviewLine("spender", spender), ReviewLine("token id", String(tokenId)),
+                      ReviewLine("deadline", DeadlineText.describe(deadline, now: now))]
+            // One token, whatever its id: never "unlimited", however large the number.
+            approvals.append(Approval(asset: asset, spender: spender, allowance: "ERC-721", isUnlimited: false,
+                                      expiry: DeadlineText.describe(deadline, now: now)))
+            stranger(spenderAddress)
+            expires(deadline, "deadline")
         case Self.permitSingle, Self.permitBatch:
             let batch = type == Self.permitBatch
             let spenderAddress = try address(message["spender"], "spender")
@@ -132,6 +151,11 @@ struct PermitReview {
         let spender = describe(spenderAddress)
         approvals.append(token.approval(amount, spender: spender))
         warnings += token.allowanceWarnings(amount, spender: spender)
+        stranger(spenderAddress)
+    }
+
+    /// A permit to an address that is neither an account of this signer nor a contact, said once.
+    private mutating func stranger(_ spenderAddress: EthereumAddress) {
         let stranger = "the permit goes to \(spenderAddress.checksummed), which is not one of your accounts or contacts"
         if !environment.isKnown(spenderAddress), !warnings.contains(stranger) { warnings.append(stranger) }
     }

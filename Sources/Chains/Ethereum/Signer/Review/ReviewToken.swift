@@ -59,13 +59,15 @@ struct ReviewToken {
     }
 
     /// The right `amount` gives `spender` (already labelled); `prefix` marks an increase ("+").
-    func approval(_ amount: BigUInt, spender: String, prefix: String = "") -> Approval {
+    func approval(_ amount: BigUInt, spender: String, prefix: String = "", maybeTokenId: Bool = false) -> Approval {
         let unlimited = Allowance.isUnlimited(amount)
         let allowance: String
         if unlimited {
             allowance = "Unlimited"
         } else if let known {
             allowance = prefix + AmountFormat.decimal(amount, decimals: known.decimals)
+        } else if maybeTokenId {
+            allowance = "\(prefix)\(amount) base units or ERC-721 token id of"
         } else {
             allowance = "\(prefix)\(amount) base units of"
         }
@@ -94,14 +96,25 @@ struct ReviewToken {
     /// `amount` leaving the account, for the batch total: in the token's units when the list
     /// knows it, else in base units of the contract (its decimals are unknown, but it still
     /// leaves).
-    func total(_ amount: BigUInt) -> AssetAmount {
+    /// `maybeTokenId`: the call's selector is shared with ERC-721 (`transferFrom`, `approve`),
+    /// so for a contract the list lacks the number may be an NFT's id rather than an amount.
+    func total(_ amount: BigUInt, maybeTokenId: Bool = false) -> AssetAmount {
         let id = contract?.checksummed ?? "?"
         guard let known else {
-            return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: "base units of token \(id)", decimals: 0),
+            let symbol = maybeTokenId ? "base units or ERC-721 token id of \(id)" : "base units of token \(id)"
+            return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: 0),
                                amount: amount)
         }
         return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: known.decimals),
                            amount: amount)
+    }
+
+    /// The amount line of a call whose selector ERC-721 shares: for a contract the list lacks,
+    /// the number may be a token id (ERC-721 `transferFrom` moves that one NFT, `approve` lets
+    /// the spender take it), and the review says so rather than calling it an amount.
+    func amountOrTokenIdLine(_ label: String, _ amount: BigUInt, level: Int = 0) -> ReviewLine {
+        guard known == nil else { return amountLine(label, amount, level: level) }
+        return ReviewLine(label, "\(amount) base units, or ERC-721 token id \(amount): the signer's token list does not have this contract", level: level)
     }
 
     /// Whether the signer's list knows the token.
