@@ -139,15 +139,23 @@ public struct EthereumChain: ChainModule {
         }
         let labels = labels(context)
         var lines = [ReviewLine("from", labels.describe(from)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
-        lines += shown.domain.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+        // Every address in the tree is labelled as a transaction's are (own, contact, or not in
+        // your contacts): a spender, recipient or verifying contract is read the same way
+        // wherever it sits.
+        let tree = { (line: TypedDataReview.Line) in
+            ReviewLine("\(line.name) (\(line.type))", line.address.map(labels.describe) ?? line.value, level: line.depth + 1)
+        }
+        lines += shown.domain.map(tree)
         let environment = ClearSigningEnvironment(chainId: chainId, knowledge: knowledge, now: context.now, describe: labels.describe,
                                                   isKnown: labels.isKnown, isOwn: labels.isOwn)
         let described: (display: CallDisplay?, warnings: [String])
         let permit: PermitReview?
+        let recognised: RecognisedTypedData?
         do {
             described = try MessageResolver(environment: environment).display(typed, account: from)
             permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, environment: environment)
-        } catch let error as EthereumError {
+            recognised = permit == nil ? try RecognisedTypedData.review(typed, account: from, environment: environment) : nil
+        } catch {
             throw EthereumChainError("payload.typedData: \(error)")
         }
         warnings += described.warnings
@@ -163,16 +171,19 @@ public struct EthereumChain: ChainModule {
             lines += display.lines
             warnings += display.warnings
             blind = display.blindReasons
-            if permit == nil {
+            if permit == nil, recognised == nil {
                 blind.append("typed data \(shown.primaryType) described by the installed descriptor \"\(SafeName.shown(name))\": the signer shows it but does not count what it lets happen")
             }
         } else {
             lines.append(ReviewLine("message", ""))
-            lines += shown.message.map { ReviewLine("\($0.name) (\($0.type))", $0.value, level: $0.depth + 1) }
+            lines += shown.message.map(tree)
             lines += permit?.lines ?? []
-            if permit == nil { blind.append("typed data \(shown.primaryType) that the signer cannot interpret: what a contract does with the signature is not counted") }
+            lines += recognised?.lines ?? []
+            if permit == nil, recognised == nil { blind.append("typed data \(shown.primaryType) that the signer cannot interpret: what a contract does with the signature is not counted") }
         }
         warnings += permit?.warnings ?? []
+        warnings += recognised?.warnings ?? []
+        effects += recognised?.effects ?? []
         lines.append(ReviewLine("digest", shown.digest))
         // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
         // itself, so the digest signed is the one shown.

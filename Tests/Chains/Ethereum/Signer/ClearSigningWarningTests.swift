@@ -62,7 +62,7 @@ import Testing
         let wrongCase = "0xcCCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC"
         let review = try Self.review(try Crafted.typedData(Self.mail(verifyingContract: wrongCase)), knowledge: .none)
         #expect(review.warnings.contains { $0.contains("not its EIP-55 checksum (domain verifyingContract: \(wrongCase))") })
-        #expect(review.lines.contains { $0.label == "verifyingContract (address)" && $0.value == Self.mailApp })
+        #expect(review.lines.contains { $0.label == "verifyingContract (address)" && $0.value == "\(Self.mailApp) (not in your contacts)" })
     }
 
     /// Symbols and names from any source: a look-alike of ASCII is written with its code

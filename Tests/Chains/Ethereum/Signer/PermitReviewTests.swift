@@ -64,10 +64,13 @@ import Testing
                 name (string) "USD Coin"
                 version (string) "2"
                 chainId (uint256) 1
-                verifyingContract (address) 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48
+                verifyingContract (address) 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 (not
+                                            | in your contacts)
               message
-                owner (address) 0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F
-                spender (address) 0x4242424242424242424242424242424242424242
+                owner (address) 0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account
+                                | (key "main"))
+                spender (address) 0x4242424242424242424242424242424242424242 (not in your
+                                  | contacts)
                 value (uint256) 115792089237316195423570985008687907853269984665640564039457
                                 |584007913129639935
                 nonce (uint256) 0
@@ -119,14 +122,17 @@ import Testing
               domain
                 name (string) "Permit2"
                 chainId (uint256) 1
-                verifyingContract (address) 0x000000000022D473030F116dDEE9F6B43aC78BA3
+                verifyingContract (address) 0x000000000022D473030F116dDEE9F6B43aC78BA3 (not
+                                            | in your contacts)
               message
                 details (PermitDetails)
-                  token (address) 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48
+                  token (address) 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 (not in your
+                                  | contacts)
                   amount (uint160) 1461501637330902918203684832716283019655932542975
                   expiration (uint48) 1769904000
                   nonce (uint48) 0
-                spender (address) 0x4242424242424242424242424242424242424242
+                spender (address) 0x4242424242424242424242424242424242424242 (not in your
+                                  | contacts)
                 sigDeadline (uint256) 1767227400
               permit    Permit2 allowance (PermitSingle): the spender may move these tokens
                         | until each allowance expires

@@ -91,7 +91,7 @@ extension TypedData {
     }
 
     /// `0x` + hex (an even number of digits).
-    private func hexBytes(_ value: JSONValue, path: String) throws(EthereumError) -> [UInt8] {
+    func hexBytes(_ value: JSONValue, path: String) throws(EthereumError) -> [UInt8] {
         guard case .string(let text) = value, text.hasPrefix("0x") else { throw .invalidTypedData("\(path) must be a 0x-hex string") }
         // Decoded with its prefix so that a second "0x" is an invalid digit, not another prefix.
         do { return try Hex.decode(text) } catch { throw .invalidTypedData("\(path): \(error)") }

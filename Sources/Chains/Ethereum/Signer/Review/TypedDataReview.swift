@@ -14,6 +14,8 @@ public struct TypedDataReview: Equatable, Sendable {
         public let value: String
         /// An address's text as the typed data wrote it (for `badChecksums`).
         var typedAs: String? = nil
+        /// The address an `address` member holds, for the review to label.
+        var address: EthereumAddress? = nil
     }
 
     public let primaryType: String
@@ -77,8 +79,8 @@ public struct TypedDataReview: Equatable, Sendable {
             }
         case (.address, .string(let text)):
             let bytes = try TypedDataAddress.bytes(text, path: label)
-            let shown = (try? EthereumAddress(bytes: bytes))?.checksummed ?? text
-            lines.append(Line(depth: depth, name: label, type: typeText, value: shown, typedAs: text))
+            let address = try? EthereumAddress(bytes: bytes)
+            lines.append(Line(depth: depth, name: label, type: typeText, value: address?.checksummed ?? text, typedAs: text, address: address))
         case (.string, .string(let text)):
             lines.append(Line(depth: depth, name: label, type: typeText, value: text.debugDescription))
         case (.bool, .bool(let flag)):
