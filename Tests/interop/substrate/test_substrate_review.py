@@ -182,7 +182,9 @@ def test_every_shown_value_is_the_runtimes_reading(testkit, rng, runtime):
         call_lines = [(line["level"], line["label"], shown(line)) for line in out["lines"]
                       if line["label"] in ("call", "to", "amount", "keep alive") or line["label"].startswith("call ")]
         assert call_lines == expected_call_lines(call), (call, call_lines)
-        assert out["totals"] == [dot(stated + extra["ChargeTransactionPayment"]) + (" + the whole transferable balance" if whole else "")]
+        # The tip is signed, the fee is not: the total names it.
+        assert out["totals"] == [dot(stated + extra["ChargeTransactionPayment"]) + (" + the whole transferable balance" if whole else "")
+                                 + " + the fee"]
         assert any("transfer_all" in w for w in out["warnings"]) == whole
         # The signature verifies over the payload (its BLAKE2b-256 above 256 bytes), and the
         # extrinsic carries the same extras and call.

@@ -75,10 +75,12 @@ import Testing
         #expect(text.contains("call      Staking.bond"))
         #expect(text.contains("value     2 KSM"))
         #expect(text.contains("payee     Account FoQJpPyadYccjavVdTWxpxU7rUEaYhfLCPwXgkfD6Zat9QP (contact \"Bob\")"))
-        // A proof gives the call's types, not its meaning: bonding (with rewards paid to another
-        // account) is an effect the signer does not understand, shown in full, signed only blind.
-        #expect(review.unknowns == ["Staking.bond: the signer does not know what it moves, locks or grants"])
-        #expect(review.confirmation != .standard)
+        // Bonding keeps the funds in the account, but the rewards go to Bob: control over them,
+        // granted and warned about.
+        #expect(review.unknowns.isEmpty)
+        #expect(review.effects.contains(.control(ControlChange("sends this account's staking rewards",
+                                                               party: "FoQJpPyadYccjavVdTWxpxU7rUEaYhfLCPwXgkfD6Zat9QP (contact \"Bob\")", granted: true))))
+        #expect(text.contains("Staking.bond: the staking rewards of this account go to FoQJpPyadYccjavVdTWxpxU7rUEaYhfLCPwXgkfD6Zat9QP (contact \"Bob\"), not to this account"))
     }
 
     @Test func batchOfThreeTransfersIsTotalled() throws {

@@ -72,7 +72,9 @@ struct ExtrinsicReview {
             decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
         }
         if let proven {
-            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, account: { try chain.describe(address($0), in: context) },
+            let specName = proven.metadata.extraInfo.specName
+            let assetHub = specName.hasPrefix("asset-hub") || specName == "statemint" || specName == "statemine" || specName == "westmint"
+            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub, account: { try chain.describe(address($0), in: context) },
                                        amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
             try tree.add(call: proven.call, label: "call", level: 0)
             lines += tree.lines

@@ -16,6 +16,9 @@ struct ProvenCallLines {
 
     /// The native token (in base units when neither the network nor the proof names it).
     let native: Asset
+    /// Whether the relay chain's token (XCM location `parents: 1, Here`) is this chain's own
+    /// (on an Asset Hub it is).
+    let relayTokenIsNative: Bool
 
     private(set) var lines: [ReviewLine] = []
     /// What the call tree lets happen, derived from each call's decoded arguments.
@@ -28,9 +31,11 @@ struct ProvenCallLines {
     /// the native token.
     private var pallet = ""
 
-    init(callType: TypeRef, native: Asset, account: @escaping ([UInt8]) throws -> String, amount: @escaping (BigUInt) -> String) {
+    init(callType: TypeRef, native: Asset, relayTokenIsNative: Bool = false, account: @escaping ([UInt8]) throws -> String,
+         amount: @escaping (BigUInt) -> String) {
         self.callType = callType
         self.native = native
+        self.relayTokenIsNative = relayTokenIsNative
         self.account = account
         self.amount = amount
     }
@@ -44,8 +49,8 @@ struct ProvenCallLines {
         lines.append(ReviewLine(label, name, level: level))
         let outer = (actingFor, pallet)
         defer { (actingFor, pallet) = outer }
-        let meaning = try ProvenCallMeaning(pallet: call.pallet, call: call.call, arguments: call.arguments, native: native, account: account,
-                                            actingFor: actingFor)
+        let meaning = try ProvenCallMeaning(pallet: call.pallet, call: call.call, arguments: call.arguments, native: native,
+                                            relayTokenIsNative: relayTokenIsNative, account: account, actingFor: actingFor)
         effects += meaning.effects
         for warning in meaning.warnings where !warnings.contains(warning) { warnings.append(warning) }
         pallet = call.pallet

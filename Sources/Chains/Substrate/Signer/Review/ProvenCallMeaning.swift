@@ -27,8 +27,11 @@ struct ProvenCallMeaning {
     /// Pallets whose balances are of an asset other than the native token.
     static let assetPallets: Set<String> = ["Assets", "ForeignAssets", "PoolAssets"]
 
-    init(pallet: String, call: String, arguments: [TypedValue.Field], native nativeAsset: Asset, account: ([UInt8]) throws -> String,
-         actingFor: String?) throws {
+    /// Pallets that send XCM transfers.
+    static let xcmPallets: Set<String> = ["XcmPallet", "PolkadotXcm"]
+
+    init(pallet: String, call: String, arguments: [TypedValue.Field], native nativeAsset: Asset, relayTokenIsNative: Bool,
+         account: ([UInt8]) throws -> String, actingFor: String?) throws {
         let name = "\(pallet).\(call)"
         func argument(_ wanted: String) -> TypedValue? { arguments.first { $0.name == wanted }?.value }
         func party(_ wanted: String) throws -> String {
@@ -50,6 +53,12 @@ struct ProvenCallMeaning {
             warnings.append(BuiltInCallDecoder.transferAllWarning(keepAlive: keepAlive))
         } else if Self.wrappers.contains(name) || Self.inert.contains(name) {
             // The carried calls are walked on their own.
+        } else if Self.xcmPallets.contains(pallet), ProvenXCM.transfers.contains(call),
+                  let xcm = try ProvenXCM(arguments: arguments, native: nativeAsset, relayTokenIsNative: relayTokenIsNative, account: account,
+                                          actingFor: actingFor) {
+            effects += xcm.outflows.map { .outflow($0) }
+            warnings.append("\(name) sends the assets to \(xcm.destination) by XCM: part of them pays the fees there, and a transfer to a chain "
+                + "that cannot receive them may strand them")
         } else if Self.assetPallets.contains(pallet), call == "transfer" || call == "transfer_keep_alive" {
             let asset = Self.otherAsset(pallet: pallet, id: argument("id"), native: nativeAsset)
             effects.append(.outflow(Outflow(AssetAmount(asset: asset, amount: units("amount") ?? 0), from: actingFor, to: try party("target"))))
@@ -59,7 +68,7 @@ struct ProvenCallMeaning {
             effects.append(.allowance(Approval(asset: asset.symbol, spender: delegate, allowance: String(units("amount") ?? 0), isUnlimited: false)))
             warnings.append("an allowance: \(delegate) may move \(units("amount") ?? 0) \(asset.symbol) of this account")
         } else {
-            try controlOrUnknown(pallet: pallet, call: call, argument: argument, party: party)
+            try controlOrUnknown(pallet: pallet, call: call, argument: argument, party: party, account: account)
         }
         // A call made for another account: that account pays and its balance moves.
         switch name {
@@ -78,13 +87,31 @@ struct ProvenCallMeaning {
     }
 
     /// The control changes the signer knows, and the unknown effect for every other call.
-    private mutating func controlOrUnknown(pallet: String, call: String, argument: (String) -> TypedValue?, party: (String) throws -> String) throws {
+    private mutating func controlOrUnknown(pallet: String, call: String, argument: (String) -> TypedValue?, party: (String) throws -> String,
+                                           account: ([UInt8]) throws -> String) throws {
         let name = "\(pallet).\(call)"
         func variantName(_ wanted: String) -> String {
             if case let .variant(variant, _, _)? = argument(wanted)?.value { return variant }
             return "?"
         }
         switch name {
+        case "Staking.bond", "Staking.set_payee":
+            // Bonding keeps the funds in the account; only where the rewards go can send value
+            // elsewhere: to an account other than this one is control over them, said.
+            guard case let .variant(payee, _, fields)? = argument("payee")?.value else {
+                effects.append(.unknown(what: "\(name) with a reward destination the signer cannot read"))
+                return
+            }
+            switch payee {
+            case "Staked", "Stash", "None":
+                break
+            case "Account" where fields.count == 1:
+                let to = try Self.accountID(fields[0].value).map { try account($0) } ?? "an account the signer cannot read"
+                effects.append(.control(ControlChange("sends this account's staking rewards", party: to, granted: true)))
+                warnings.append("\(name): the staking rewards of this account go to \(to), not to this account")
+            default:
+                effects.append(.unknown(what: "\(name) with the reward destination \(payee)"))
+            }
         case "Proxy.add_proxy":
             let delegate = try party("delegate")
             effects.append(.control(ControlChange("grants a proxy of type \(variantName("proxy_type")) over this account", party: delegate, granted: true)))
@@ -107,8 +134,8 @@ struct ProvenCallMeaning {
             effects.append(.unknown(what: "Proxy.announce announces a call seen only by its hash"))
             warnings.append("Proxy.announce announces a call the signer sees only as a hash: once the delay passes, the proxy may make it")
         case _ where pallet == "XcmPallet" || pallet == "PolkadotXcm" || pallet == "XTokens":
-            effects.append(.unknown(what: "\(name), an XCM message whose assets and beneficiary the signer does not count"))
-            warnings.append("\(name) sends an XCM message: the assets it moves and where are in the lines above, not in the totals")
+            effects.append(.unknown(what: "\(name), an XCM message the signer does not read as a transfer of fungible assets to one account"))
+            warnings.append("\(name) sends an XCM message: what it moves and where is in the lines above, not in the totals")
         default:
             effects.append(.unknown(what: "\(name): the signer does not know what it moves, locks or grants"))
         }
