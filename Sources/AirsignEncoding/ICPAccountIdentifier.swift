@@ -21,6 +21,16 @@ public struct ICPAccountIdentifier: Hashable, Sendable, CustomStringConvertible 
         bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) } + hash
     }
 
+    /// The account whose 28-byte hash (the identifier without its CRC) is `hash`: NNS governance
+    /// takes a disbursement's destination in this form too.
+    public init(hash: [UInt8]) throws(EncodingError) {
+        guard hash.count == Self.length - 4 else {
+            throw .invalidValue(codec: Self.codec, offset: 0, reason: "an account hash is 28 bytes, not \(hash.count)")
+        }
+        let crc = CRC32.checksum(hash)
+        bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) } + hash
+    }
+
     /// Parses the 64-digit hex form (either case, no prefix) and checks the CRC.
     public init(hex: some StringProtocol) throws(EncodingError) {
         guard hex.utf8.count == 2 * Self.length else {

@@ -86,7 +86,10 @@ struct ICPValueFormat {
         }
     }
 
+    /// A 32-byte identifier (checked), or the 28-byte hash governance also takes (its CRC
+    /// added), labelled; anything else said to be invalid.
     func accountIdentifier(_ bytes: [UInt8]) -> String {
+        if bytes.count == 28, let id = try? ICPAccountIdentifier(hash: bytes) { return describe(id.hex) + " (given as its 28-byte hash)" }
         guard bytes.count == 32, let id = try? ICPAccountIdentifier(hex: Hex.encode(bytes)) else {
             return Hex.encode(bytes) + " (not a valid account identifier: \(bytes.count) bytes or a wrong checksum)"
         }

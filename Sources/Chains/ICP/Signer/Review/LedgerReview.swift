@@ -2,8 +2,8 @@ import AirsignEncoding
 import AirsignMessages
 import BigInt
 
-/// The review of the calls that move a known ledger's tokens: the ICP ledger's `transfer`,
-/// `icrc1_transfer`, and ICRC-2's `icrc2_approve` and `icrc2_transfer_from`. Their arguments
+/// The review of the calls that move a known ledger's tokens: the ICP ledger's `transfer` and
+/// `send_dfx`, `icrc1_transfer`, and ICRC-2's `icrc2_approve` and `icrc2_transfer_from`. Their arguments
 /// must have exactly the interface's types; they are shown as amounts of the ledger's token,
 /// counted in the totals (what leaves the account) and approvals (what others may take).
 struct LedgerReview {
@@ -64,6 +64,22 @@ struct LedgerReview {
                 title: "\(ledger.symbol) transfer (ledger transfer)", lines: lines,
                 effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee)), to: describe(transfer.to.hex)))],
                 deduplicated: transfer.createdAtTime != nil)
+        case ICPLedgerSend.method where ledger.kind == .icp:
+            // The older form of `transfer`: the same transfer, counted the same way.
+            let send = try ICPLedgerSend(candid: message)
+            if send.amount == 0 { warnings.append("the amount is zero") }
+            return ICPChain.CallDescription(
+                title: "\(ledger.symbol) transfer (ledger send_dfx)",
+                lines: head + [
+                    subaccount("from subaccount", send.fromSubaccount),
+                    ReviewLine("to", describe(send.to.hex)),
+                    ReviewLine("amount", amount(BigUInt(send.amount))),
+                    ReviewLine("fee", amount(BigUInt(send.fee))),
+                    ReviewLine("memo", String(send.memo)),
+                    created(send.createdAtTime),
+                ],
+                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(send.amount) + BigUInt(send.fee)), to: describe(send.to.hex)))],
+                deduplicated: send.createdAtTime != nil)
         case ICRC1Transfer.method:
             let transfer = try ICRC1Transfer(candid: message)
             if transfer.amount == 0 { warnings.append("the amount is zero") }
