@@ -84,6 +84,16 @@ public struct SubstrateChain: ChainModule {
                               warnings: disguise.map { [$0.warning] } ?? [],
                               key: key, effects: disguise.map { [.unknown(what: $0.reason)] } ?? [], signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
             case .payload:
+                // Bytes that are a known network's extrinsic payload are reviewed as that
+                // transaction: the same bytes are signed, so they are shown as the chain reads them.
+                if let (payload, built) = RawPayloadReading.read(raw.data, address: raw.address, accountID: raw.accountID) {
+                    let summary = try ExtrinsicReview(payload: payload, signing: built, proven: nil, calls: calls, chain: self, context: context)
+                    return Review(
+                        request: request, title: summary.title + " (given as a raw payload, signRaw type payload)", lines: summary.lines,
+                        warnings: ["the request gives this transaction as raw bytes; they are the payload of the transaction shown, read by the "
+                            + "signer's runtime table"] + summary.warnings,
+                        key: key, effects: summary.effects, signing: [SigningItem(label: Self.rawPayloadLabel, bytes: raw.data)])
+                }
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
                     lines: [from, ReviewLine("payload (hex)", Hex.encode(raw.data, prefix: true)), ReviewLine("length", "\(raw.data.count) bytes")],

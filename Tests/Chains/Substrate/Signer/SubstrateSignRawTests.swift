@@ -54,6 +54,25 @@ import Testing
         #expect(try review([1, 2] + kusama + [3]).warnings.first?.contains("Kusama's genesis hash") == true)
     }
 
+    /// A raw `payload` that is a known network's extrinsic payload is reviewed as that
+    /// transaction (its transfer counted, its recipient labelled), never as opaque bytes; the
+    /// same bytes are signed. Bytes that are not one (a byte changed) stay unknown.
+    @Test func aRawPayloadOfAKnownNetworkIsReviewedAsItsTransaction() throws {
+        let payload = try transferPayload()
+        let request = try F.rawRequest(try alice(), data: "0x" + testHex(payload), type: "payload")
+        let review = try F.module.review(request, context: F.context())
+        #expect(review.title == "Substrate transaction on Polkadot (given as a raw payload, signRaw type payload)")
+        #expect(review.unknowns.isEmpty)
+        #expect(review.totals.map(\.formatted) == ["1.2346 DOT + the fee"])
+        let bob = try F.account(try F.key("//Bob", .sr25519)).address
+        #expect(review.effects.contains { if case let .outflow(o) = $0 { o.to == "\(bob) (contact \"Bob\")" } else { false } })
+        #expect(review.signing == [SigningItem(label: SubstrateChain.rawPayloadLabel, bytes: payload)])
+        var changed = payload
+        changed[changed.count - 40] ^= 1
+        let opaque = try F.module.review(try F.rawRequest(try alice(), data: "0x" + testHex(changed), type: "payload"), context: F.context())
+        #expect(opaque.unknowns == ["a transaction payload given as raw bytes, which cannot be shown"])
+    }
+
     /// Signed with --blind: the signature is over exactly the reviewed bytes.
     @Test func blindSignatureIsOverTheReviewedBytes() throws {
         let key = try F.key("//Alice", .sr25519)
