@@ -22,7 +22,7 @@ public struct FuzzTarget: Sendable {
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
         .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateProofTypes, .substrateBuiltInBatch,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
         .messages, .keystoreFile, .contacts, .image,
     ]

@@ -108,3 +108,32 @@ extension FuzzTarget {
         }
     }
 }
+
+extension FuzzTarget {
+    /// A signRaw `payload`, reviewed by the module: bytes that hold a known network's genesis
+    /// hash are tried as that network's extrinsic payload by each of its runtime tables. Whatever
+    /// the review makes of them, it signs exactly the given bytes, and a payload read as a
+    /// transaction is one of a known network.
+    static let substrateRawPayload = FuzzTarget(
+        name: "substrate-raw-payload", summary: "signRaw payloads read as a known network's extrinsic (built-in call table, runtime extension lists)"
+    ) { input throws(FuzzViolation) in
+        let address = "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"
+        guard let decoded = try? SS58.decode(address), let account = try? MessageAccount(address: address, publicKey: decoded.payload),
+              let id = try? RequestID("11111111-1111-4111-8111-111111111111")
+        else { throw FuzzViolation("the fixed account does not parse") }
+        let raw: JSONValue = .object([
+            (key: "address", value: .string(address)), (key: "data", value: .string(Hex.encode(input, prefix: true))),
+            (key: "type", value: .string("payload")),
+        ])
+        let payload: JSONValue = .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: raw)])
+        guard let request = try? SignRequest(id: id, chain: ChainID(Chain.substrate), network: "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+                                             account: account, payload: payload),
+              let review = try? SubstrateChain().review(request, context: ReviewContext(now: 1_767_225_600))
+        else { return }
+        try FuzzViolation.check(review.signing.map(\.bytes) == [input], "a raw payload's review signs other bytes than the payload")
+        if review.title.contains("given as a raw payload") {
+            try FuzzViolation.check(SubstrateNetwork.known.contains { RawMessage.contains(input, $0.genesisHash) },
+                                    "a raw payload read as a transaction holds no known genesis hash")
+        }
+    }
+}

@@ -62,7 +62,7 @@ public enum RawMessage {
         return nil
     }
 
-    static func contains(_ data: [UInt8], _ needle: [UInt8]) -> Bool {
+    package static func contains(_ data: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, data.count >= needle.count else { return false }
         var start = 0
         while start <= data.count - needle.count {
