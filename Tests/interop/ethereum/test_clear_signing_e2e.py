@@ -1,8 +1,10 @@
 """End to end with a real protocol's descriptor (issue 21): the ERC-7730 registry's own Aave v3
 Pool descriptor (erc7730-registry/, CC0, copied byte for byte) is installed on the signer through
 `descriptor add`; the watch builds `supply` from its signature (`call --sig`); the request
-crosses as a QR PNG; the signer's review shows the call clear-signed, every field checked, and it
-signs without --blind; the watch finalizes. eth-account recovers the sender from the raw
+crosses as a QR PNG; the signer's review shows the call clear-signed, every field checked, and
+says the signer does not count what a descriptor-described call moves (a descriptor shows a
+call; it does not tell the signer what leaves), so it signs only with --blind; the watch
+finalizes. eth-account recovers the sender from the raw
 transaction, and eth-abi decodes its calldata back to the arguments given."""
 import json
 from pathlib import Path
@@ -37,7 +39,9 @@ def test_aave_supply_built_by_signature_is_clear_signed_with_the_registry_descri
                    "--chain-id", "1", "--nonce", "3", "--gas", "300000", "--max-fee", "30gwei", "--priority-fee", "1gwei",
                    "--out", str(tmp_path / "supply.json"), "--qr", str(request_png))
 
-    inspected = machines.signer("inspect", "--scan", str(request_png), "--pin-file", str(machines.pin))
+    refused = machines.signer("inspect", "--scan", str(request_png), "--pin-file", str(machines.pin), check=False)
+    assert refused.returncode == 3 and "has effects the signer does not understand (a call to" in refused.stderr, refused.stderr
+    inspected = machines.signer("inspect", "--scan", str(request_png), "--pin-file", str(machines.pin), "--blind")
     lines = review_lines(inspected.stderr)
     assert "The descriptors and tokens installed on this signer match their PIN seal." in lines
     start = lines.index("clear signing descriptor \"calldata-lpv3\" installed on this signer [signer's table]")
@@ -50,8 +54,9 @@ def test_aave_supply_built_by_signature_is_clear_signed_with_the_registry_descri
         f"Collateral recipient {ADDRESS} (your account (key \"t\", m/44'/60'/0'/0/0))",
     ], "\n".join(lines)
     assert not any(line.startswith(("warning", "not described", "Referral")) for line in lines), "\n".join(lines)
+    assert any(line.startswith("unknown effects the signer does not understand: a call to " + POOL) for line in lines), "\n".join(lines)
 
-    response_png = machines.sign_over_qr(request_png, "supply")
+    response_png = machines.sign_over_qr(request_png, "supply", blind=True)
     final = tmp_path / "supply-final.json"
     machines.watch("ethereum", "finalize", "--scan", str(response_png), "--out", str(final))
     raw = json.loads(final.read_text())["result"]["rawTransaction"]

@@ -54,11 +54,12 @@ class Machines:
     def watch(self, *args, check=True):
         return self.run("airsign-watch", *args, check=check)
 
-    def sign_over_qr(self, request_png: Path, name: str) -> Path:
-        """The offline half: scan the request PNG, sign (compact), answer with a response PNG."""
+    def sign_over_qr(self, request_png: Path, name: str, blind: bool = False) -> Path:
+        """The offline half: scan the request PNG, sign (compact; `--blind` when the request has
+        effects the signer does not understand), answer with a response PNG."""
         response_png = self.tmp / f"{name}-response.png"
         self.signer("sign", "--scan", str(request_png), "--yes", "--pin-file", str(self.pin), "--compact",
-                    "--qr", str(response_png), "--out", str(self.tmp / f"{name}-response.json"))
+                    "--qr", str(response_png), "--out", str(self.tmp / f"{name}-response.json"), *(["--blind"] if blind else []))
         return response_png
 
     def build_sign_finalize(self, builder_args, name, qr=True, blind=False):

@@ -122,7 +122,7 @@ struct CallDataReview {
     /// The call's lines, headed by where its meaning comes from.
     /// `counted`: a token call the signer read itself, whose effects are already counted.
     private mutating func show(_ shown: CallDisplay, contract: EthereumAddress, value: BigUInt, counted: Bool = false) {
-        switch counted ? .none : shown.source {
+        switch shown.source {
         case .installed(let name):
             lines.append(ReviewLine("clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer", source: .signerTable))
             lines.append(ReviewLine("Interaction with", "\(SafeName.shown(shown.descriptorName ?? name)) (\(contract.checksummed))", source: .signerTable))
@@ -134,7 +134,7 @@ struct CallDataReview {
         lines += shown.lines
         warnings += shown.warnings
         if !shown.blindReasons.isEmpty { blindReason = shown.blindReasons.joined(separator: "; ") }
-        switch shown.source {
+        switch counted ? .none : shown.source {
         case .installed(let name):
             unknowns.append("a call to \(contract.checksummed) described by the installed descriptor \"\(SafeName.shown(name))\": the signer shows it but does not count what it moves")
         case .builtIn:
