@@ -73,6 +73,16 @@ import Testing
         #expect(NoteCheck.contradictions(review) == ["the note speaks of 12.5 USDC, but no signed line shows any USDC: trust the lines above, not the note"])
     }
 
+    /// Bytes after a transfer's arguments: Solidity's decoder ignores them, so the token runs
+    /// the transfer; the review keeps it in the total and warns of the bytes, never drops it.
+    @Test func bytesAfterATokenCallKeepItsEffects() throws {
+        let data = Self.transfer + (try C.word(C.stranger)) + C.word(12_500_000) + [UInt8](repeating: 0xab, count: 36)
+        let review = try EthereumChainTests.module.review(try C.transaction(C.call(to: C.usdc, data: data)), context: EthereumChainTests.context())
+        #expect(review.totals.map(\.formatted) == ["0.0018 ETH", "12.5 USDC"])
+        #expect(review.unknowns.isEmpty)
+        #expect(review.warnings.contains { $0.contains("carries 36 bytes after the arguments of transfer") }, "\(review.warnings)")
+    }
+
     @Test func transferFromCountsOnlyTheAccountsOwnTokens() throws {
         let from = [0x23, 0xb8, 0x72, 0xdd] as [UInt8]
         let own = try EthereumChainTests.account(0x46).address

@@ -248,12 +248,17 @@ import Testing
         #expect(again.signing[0].bytes == wrapped)
     }
 
-    @Test func signRawPayloadNeedsExplicitConfirmation() throws {
+    /// A raw payload the signer can read is reviewed as its transaction (and signed without
+    /// --blind); one it cannot read needs --blind. Either way the signature is over the bytes.
+    @Test func signRawPayloadIsReviewedAsItsTransactionOrNeedsExplicitConfirmation() throws {
         let (key, alice) = try Self.alice()
         let payload = try SigningPayload(trusting: try SignerPayload(json: F.payloadJSON(alice, method: try F.transferCall())))
         let request = try F.rawRequest(alice, data: "0x" + testHex(payload.bytes), type: "payload")
         let review = try F.module.review(request, context: F.context())
-        #expect(review.confirmation != .standard)
+        #expect(review.confirmation == .standard)
+        #expect(review.title.hasPrefix("Substrate transaction on Polkadot"))
+        let unreadable = try F.rawRequest(alice, data: "0x" + testHex(Array(payload.bytes.dropFirst(2))), type: "payload")
+        #expect(try F.module.review(unreadable, context: F.context()).confirmation != .standard)
         let (output, _) = try F.roundTrip(request, key: key)
         let signature = try MultiSignature(decoding: testBytes(try #require(output.signatures.first)))
         #expect(try SubstrateSigning.isValid(signature, message: payload.bytes, publicKey: alice.publicKey))

@@ -69,6 +69,18 @@ public enum CallData: Equatable, Sendable {
         }
     }
 
+    /// A token call the signer reads followed by bytes its arguments do not use, and how many:
+    /// Solidity's ABI decoder ignores such bytes, so the chain runs the call as if they were not
+    /// there. Nil for anything else (a call of exact length is `init`'s).
+    public static func withTrailingBytes(_ data: [UInt8]) -> (call: CallData, trailing: Int)? {
+        let argumentWords: [[UInt8]: Int] = [transferSelector: 2, approveSelector: 2, increaseAllowanceSelector: 2, transferFromSelector: 3,
+                                             setApprovalForAllSelector: 2, permit2ApproveSelector: 4]
+        guard data.count > 4, let words = argumentWords[Array(data.prefix(4))] else { return nil }
+        let length = 4 + 32 * words
+        guard data.count > length, let call = known(Array(data.prefix(length))) else { return nil }
+        return (call, data.count - length)
+    }
+
     /// The calldata of ERC-20 `transfer(to, amount)`: selector, then the address and amount as
     /// 32-byte ABI words. `amount` must fit 256 bits (callers parse it with `EtherAmount`).
     public static func encodeERC20Transfer(to: EthereumAddress, amount: BigUInt) throws(EthereumError) -> [UInt8] {

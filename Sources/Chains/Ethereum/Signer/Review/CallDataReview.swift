@@ -44,7 +44,13 @@ struct CallDataReview {
         warnings += installed.warnings
         let token = ReviewToken(contract: contract, chainId: environment.chainId, knowledge: environment.knowledge)
         var tokenLines: [ReviewLine] = []
-        switch data {
+        // Bytes after a token call's arguments do not stop the token from running it: the call
+        // keeps its effects (counted here), and the built-in standard shows it with the extra
+        // bytes and warns of them; they are never a reason to drop the effects.
+        var call = data
+        if case let .other(bytes) = data, let read = CallData.withTrailingBytes(bytes) { call = read.call }
+        let trailing = call != data
+        switch call {
         case .empty:
             lines.append(ReviewLine("data", "none"))
             if installed.display != nil { unknowns.append("an installed descriptor describes a call with no data to \(contract.checksummed)") }
@@ -104,7 +110,9 @@ struct CallDataReview {
                 warnings.append("the data starts with a token call's selector but its arguments are malformed; not decoded")
             }
         }
-        if value > 0, !tokenLines.isEmpty {
+        let counted = !tokenLines.isEmpty
+        if trailing { tokenLines = [] }
+        if value > 0, counted {
             warnings.append("\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) is sent with a token call: it goes to the token contract \(contract.checksummed), not to the token recipient")
         }
         let shown: CallDisplay
@@ -116,7 +124,7 @@ struct CallDataReview {
         } else {
             shown = try resolver.display(to: contract, value: value, from: from, data: bytes, request: request, installedChecked: true)
         }
-        show(shown, contract: contract, value: value, counted: !tokenLines.isEmpty)
+        show(shown, contract: contract, value: value, counted: counted)
     }
 
     /// The call's lines, headed by where its meaning comes from.
