@@ -4,14 +4,10 @@ public struct BatchReview: Sendable {
     /// One outcome per request, in order: its review, or why it is refused.
     public let outcomes: [Result<Review, MessagesError>]
 
-    /// The person's `--blind` consent, for the summary.
-    public let blind: BlindConsent
-
     /// Reviews each of `requests`. Refusals are collected, not thrown, so all can be shown.
     /// `blind` names the requests the person lets be signed although the signer does not
     /// understand all they do; any other such request is refused.
     public init(_ requests: [SignRequest], registry: ChainRegistry, context: ReviewContext, blind: BlindConsent) {
-        self.blind = blind
         outcomes = requests.enumerated().map { index, request in
             let place = index + 1
             let module: any ChainModule
