@@ -288,6 +288,13 @@ def test_builtin_table_reads_calls_as_the_chain_does(testkit, name, network):
 
 # -- 2. the RFC-0078 proof path
 
+# Kusama 1002006 (rfc78/ksm.bin) is not here: with AIRSIGN_TEST_SEED=407788059802201966 a mutation
+# turns a batch's call into Utility.dispatch_as(OriginCaller::Void(..)). OriginCaller::Void holds
+# `sp_core::Void`, an enum with no variants, which RFC-0078 writes as the Void type ref (as it
+# writes `()`): a proof reader decodes it as nothing, while the chain can never decode a value of
+# it and refuses the whole extrinsic. So the proof path shows a call that cannot run; it can never
+# show less than the chain runs. A rule that tells this case from a real disagreement needs the
+# full metadata's type of each decoded value, which is not written yet.
 PROOF_RUNTIMES = {
     "polkadot-metadata-v15.hex": dict(decimals=10, symbol="DOT"),
     "asset-hub-polkadot-metadata-v15.hex": dict(decimals=10, symbol="DOT"),
