@@ -33,6 +33,11 @@ public struct ICPLedgerSend: Equatable, Sendable {
         return try CandidEncoder.encode([(Self.argumentType, value)])
     }
 
+    /// The same transfer in `transfer`'s form, which the review reads.
+    public var transfer: ICPLedgerTransfer {
+        ICPLedgerTransfer(to: to, amount: amount, fee: fee, memo: memo, fromSubaccount: fromSubaccount, createdAtTime: createdAtTime)
+    }
+
     /// Decodes the arguments of a `send_dfx` call: exactly one argument of exactly this type,
     /// the destination a valid account identifier (its CRC checked).
     public init(candid message: CandidMessage) throws(ICPError) {

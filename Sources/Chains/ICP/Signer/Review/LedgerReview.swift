@@ -41,45 +41,37 @@ struct LedgerReview {
 
     func subaccount(_ label: String, _ bytes: [UInt8]?) -> ReviewLine { ReviewLine(label, bytes.map { Hex.encode($0) } ?? "default") }
 
+    /// The ICP ledger's own transfer (`transfer`, or `send_dfx` read as one): its lines and the
+    /// amount plus fee leaving for the labelled destination.
+    func icpTransfer(_ transfer: ICPLedgerTransfer, method: String, warnings: inout [String]) -> ICPChain.CallDescription {
+        if transfer.amount == 0 { warnings.append("the amount is zero") }
+        var lines = head + [
+            subaccount("from subaccount", transfer.fromSubaccount),
+            ReviewLine("to", describe(transfer.to.hex)),
+            ReviewLine("amount", amount(BigUInt(transfer.amount))),
+            ReviewLine("fee", amount(BigUInt(transfer.fee))),
+            ReviewLine("memo", String(transfer.memo)),
+            created(transfer.createdAtTime),
+        ]
+        // quill's `neuron stake` sends to governance's account for the sender's neuron with
+        // this memo as its nonce: the signer recomputes that account to say so.
+        if transfer.to == NeuronStake.account(controller: sender, nonce: transfer.memo) {
+            lines.insert(ReviewLine("purpose", "stake for your neuron with nonce \(transfer.memo): the NNS governance account for it"), at: 3)
+        }
+        return ICPChain.CallDescription(
+            title: "\(ledger.symbol) transfer (ledger \(method))", lines: lines,
+            effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee)), to: describe(transfer.to.hex)))],
+            deduplicated: transfer.createdAtTime != nil)
+    }
+
     /// Nil for a method without its own review here.
     func describe(_ call: ICPCallContent, _ message: CandidMessage, warnings: inout [String]) throws(ICPError) -> ICPChain.CallDescription? {
         switch call.methodName {
         case ICPLedgerTransfer.method where ledger.kind == .icp:
-            let transfer = try ICPLedgerTransfer(candid: message)
-            if transfer.amount == 0 { warnings.append("the amount is zero") }
-            var lines = head + [
-                subaccount("from subaccount", transfer.fromSubaccount),
-                ReviewLine("to", describe(transfer.to.hex)),
-                ReviewLine("amount", amount(BigUInt(transfer.amount))),
-                ReviewLine("fee", amount(BigUInt(transfer.fee))),
-                ReviewLine("memo", String(transfer.memo)),
-                created(transfer.createdAtTime),
-            ]
-            // quill's `neuron stake` sends to governance's account for the sender's neuron with
-            // this memo as its nonce: the signer recomputes that account to say so.
-            if transfer.to == NeuronStake.account(controller: sender, nonce: transfer.memo) {
-                lines.insert(ReviewLine("purpose", "stake for your neuron with nonce \(transfer.memo): the NNS governance account for it"), at: 3)
-            }
-            return ICPChain.CallDescription(
-                title: "\(ledger.symbol) transfer (ledger transfer)", lines: lines,
-                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee)), to: describe(transfer.to.hex)))],
-                deduplicated: transfer.createdAtTime != nil)
+            return icpTransfer(try ICPLedgerTransfer(candid: message), method: "transfer", warnings: &warnings)
         case ICPLedgerSend.method where ledger.kind == .icp:
-            // The older form of `transfer`: the same transfer, counted the same way.
-            let send = try ICPLedgerSend(candid: message)
-            if send.amount == 0 { warnings.append("the amount is zero") }
-            return ICPChain.CallDescription(
-                title: "\(ledger.symbol) transfer (ledger send_dfx)",
-                lines: head + [
-                    subaccount("from subaccount", send.fromSubaccount),
-                    ReviewLine("to", describe(send.to.hex)),
-                    ReviewLine("amount", amount(BigUInt(send.amount))),
-                    ReviewLine("fee", amount(BigUInt(send.fee))),
-                    ReviewLine("memo", String(send.memo)),
-                    created(send.createdAtTime),
-                ],
-                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(send.amount) + BigUInt(send.fee)), to: describe(send.to.hex)))],
-                deduplicated: send.createdAtTime != nil)
+            // The older form of `transfer`: the same transfer, shown and counted the same way.
+            return icpTransfer(try ICPLedgerSend(candid: message).transfer, method: "send_dfx", warnings: &warnings)
         case ICRC1Transfer.method:
             let transfer = try ICRC1Transfer(candid: message)
             if transfer.amount == 0 { warnings.append("the amount is zero") }
