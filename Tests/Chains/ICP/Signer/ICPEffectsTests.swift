@@ -38,13 +38,13 @@ import Testing
         }
     }
 
-    @Test func otherLedgerMethodsThatMoveTokensAreUnknownNotSilent() throws {
-        // `notify_dfx` is on the ICP ledger's interface but not read by the signer: unknown.
+    /// A balance query sent as an update call is known to move nothing: no effect, no --blind.
+    @Test func aBalanceQueryMovesNothing() throws {
         let review = try ICPInterfaceReviewTests().review(ICPLedger.icp.canister, "icrc1_balance_of",
                                                           try CandidEncoder.encode([(.record([("owner", .principal), ("subaccount", .opt(.blob))]),
                                                                                      .record([CandidFieldValue("owner", .principal(ICPFixtures.sender)),
                                                                                               CandidFieldValue("subaccount", .opt(nil))]))]))
-        #expect(review.unknowns.isEmpty)  // a balance query moves nothing
+        #expect(review.unknowns.isEmpty)
         #expect(review.effects.isEmpty)
     }
 
