@@ -27,9 +27,15 @@ public protocol ChainModule: Sendable {
     /// Throws when the request must be refused; never asks for a secret.
     func review(_ request: SignRequest, context: ReviewContext) throws -> Review
 
+    /// What `request` asks to sign, decoded with no clock, contacts or tables: the same items
+    /// (labels, bytes and typed values) `review` puts in `signing`, for the watch's finalizer to
+    /// check a response against. Refuses what `review` refuses for the payload's form.
+    func signingItems(_ request: SignRequest) throws -> [SigningItem]
+
     /// Signs `review.signing` with `key` (which the pipeline has checked is the key of
     /// `review.key`), computing every digest itself (rule 1), and assembles the chain's result.
-    /// Must not look at `review.request.payload` to decide what to sign.
+    /// Reads each item's typed `value`; must not look at `review.request.payload` or an item's
+    /// label to decide what to sign.
     func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput
 
 

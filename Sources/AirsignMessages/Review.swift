@@ -140,15 +140,34 @@ public struct KeyRequirement: Sendable, Equatable {
     }
 }
 
+/// A value a chain signs, decoded once from the request. `sign` and the watch's finalizer read
+/// it back by its type (`item.value as? …`); neither decodes the request again nor dispatches on
+/// an item's display label.
+public protocol SignableValue: Sendable {
+    /// The exact bytes the signature scheme receives for this value (the chain's own hashing,
+    /// if any, happens in `sign`).
+    var signedBytes: [UInt8] { get }
+}
+
 /// One message the signature scheme receives: exactly these bytes (for schemes that hash,
 /// the chain hashes them in `sign`; it never signs a digest handed to it).
 public struct SigningItem: Sendable, Equatable {
     /// What the bytes are, for the review ("transaction", "read_state of window 2").
     public let label: String
+    /// `value.signedBytes`, kept so the review and the pipeline read them without the chain.
     public let bytes: [UInt8]
+    /// The decoded value, of the chain module's own type.
+    public let value: any SignableValue
 
-    public init(label: String, bytes: [UInt8]) {
+    public init(label: String, value: some SignableValue) {
         self.label = label
-        self.bytes = bytes
+        self.value = value
+        self.bytes = value.signedBytes
+    }
+
+    /// Two items are equal when they show the same label and sign the same bytes: the value is
+    /// what those bytes decode to.
+    public static func == (a: SigningItem, b: SigningItem) -> Bool {
+        a.label == b.label && a.bytes == b.bytes
     }
 }

@@ -33,7 +33,7 @@ import Testing
         let request = try SignRequest(id: RequestID("6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10"), chain: ChainID(Chain.ethereum), network: network,
                                       account: account, payload: .object([(key: "type", value: .string("transaction"))]))
         return Review(request: request, title: "", lines: [], key: KeyRequirement(account, scheme: .secp256k1), effects: [],
-                      signing: [SigningItem(label: "transaction", bytes: [1])])
+                      signing: [SigningItem(label: "transaction", value: TestChain.Signed(signedBytes: [1]))])
     }
 
     @Test func anAccountSignsOnlyOnTheNetworksItWasAddedFor() throws {
@@ -67,7 +67,7 @@ import Testing
         let request = try SignRequest(id: RequestID("6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10"), chain: stellar.chain, network: "stellar:testnet",
                                       account: account, payload: .object([(key: "type", value: .string("transaction"))]))
         let review = Review(request: request, title: "", lines: [], key: KeyRequirement(account, scheme: .ed25519), effects: [],
-                            signing: [SigningItem(label: "transaction", bytes: [1])])
+                            signing: [SigningItem(label: "transaction", value: TestChain.Signed(signedBytes: [1]))])
         #expect(try AccountIndex([stellar], registry: .standard).signer(for: review, position: 1) == stellar)
     }
 

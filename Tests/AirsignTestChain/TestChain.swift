@@ -72,7 +72,7 @@ public struct TestChain: ChainModule {
                 warnings: decoded.amount == 0 ? ["the amount is zero"] : [],
                 key: key,
                 effects: [.outflow(Outflow(AssetAmount(asset: Self.asset, amount: decoded.amount + BigUInt(decoded.fee)), to: describe(to, in: context)))],
-                signing: [SigningItem(label: "transfer", bytes: Self.domain + tx)])
+                signing: [SigningItem(label: "transfer", value: Signed(signedBytes: Self.domain + tx))])
         case "approve":
             guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["tx"] else {
                 throw TestChainError("payload: an approval has exactly \"type\" and \"tx\"")
@@ -95,7 +95,7 @@ public struct TestChain: ChainModule {
                 warnings: unlimited ? ["Unlimited approval: the spender may take all of this token, now and later"] : [],
                 key: key,
                 effects: [.allowance(Approval(asset: "TST", spender: spender, allowance: allowance, isUnlimited: unlimited))],
-                signing: [SigningItem(label: "approval", bytes: Self.domain + tx)])
+                signing: [SigningItem(label: "approval", value: Signed(signedBytes: Self.domain + tx))])
         case "raw":
             guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["data"] else {
                 throw TestChainError("payload: raw has exactly \"type\" and \"data\"")
@@ -104,10 +104,25 @@ public struct TestChain: ChainModule {
             return Review(
                 request: request, title: "Raw bytes", lines: [ReviewLine("data", "\(data.count) bytes")],
                 key: key, effects: [.unknown(what: "raw bytes this chain cannot decode")],
-                signing: [SigningItem(label: "raw", bytes: Self.domain + data)])
+                signing: [SigningItem(label: "raw", value: Signed(signedBytes: Self.domain + data))])
         default:
             throw TestChainError("payload.type \"\(request.payloadType)\" is unknown")
         }
+    }
+
+    /// What the test chain signs: the domain-tagged bytes, no more.
+    public struct Signed: SignableValue {
+        public let signedBytes: [UInt8]
+        public init(signedBytes: [UInt8]) { self.signedBytes = signedBytes }
+    }
+
+    public func signingItems(_ request: SignRequest) throws -> [SigningItem] {
+        let member = request.payloadType == "raw" ? "data" : "tx"
+        let labels = ["transfer": "transfer", "approve": "approval", "raw": "raw"]
+        guard let label = labels[request.payloadType], case let .string(hex)? = request.payload[member] else {
+            throw TestChainError("payload.type \"\(request.payloadType)\" is unknown")
+        }
+        return [SigningItem(label: label, value: Signed(signedBytes: Self.domain + (try Hex.decode(hex))))]
     }
 
     public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {

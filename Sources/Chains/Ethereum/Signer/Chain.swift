@@ -22,8 +22,8 @@ public struct EthereumChain: ChainModule {
     public let chain = ChainID(Chain.ethereum)
     public let displayName = "Ethereum"
 
-    /// The labels of the signing items; `sign` dispatches on them (never on the request's
-    /// payload), so what it signs is decided by what the review produced.
+    /// The labels of the signing items, for the review; `sign` reads the items' typed values
+    /// (`EthereumSignable`).
     package static let transactionLabel = "transaction"
     package static let personalMessageLabel = "personal message"
     package static let typedDataLabel = "typed data"
@@ -42,27 +42,13 @@ public struct EthereumChain: ChainModule {
     // MARK: review
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
-        // The sender is the account's address, checked to be its key's (issue 7: "from").
-        let from = try Self.accountAddress(request.account)
-        let chainId = try Self.chainId(of: request.network)
+        let decoded = try Self.decode(request)
+        let from = decoded.from
         let key = KeyRequirement(request.account, scheme: .secp256k1)
-        switch request.payloadType {
-        case "transaction":
-            let (hex, abi) = try Self.transactionMembers(request.payload)
-            let bytes: [UInt8]
-            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError("payload.transaction: \(error)") }
-            let transaction: EthereumTransaction
-            do { transaction = try EthereumTransaction.decodeUnsigned(bytes) } catch {
-                throw EthereumChainError("payload.transaction: \(error)")
-            }
-            guard transaction.chainId == chainId else {
-                throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
-            }
-            return try transactionReview(request, transaction, from: from, key: key, abi: abi, context: context)
-        case "personal_message":
-            let hex = try Self.stringMember(request.payload, "message")
-            let message: [UInt8]
-            do { message = try Hex.decode(hex) } catch { throw EthereumChainError("payload.message: \(error)") }
+        switch decoded.signable {
+        case let .transaction(transaction):
+            return try transactionReview(request, transaction, from: from, key: key, abi: decoded.abi, context: context)
+        case let .personalMessage(message):
             let shown: ReviewLine
             var effects: [Effect] = []
             var warnings: [String] = []
@@ -82,23 +68,11 @@ public struct EthereumChain: ChainModule {
             return Review(
                 request: request, title: "Ethereum personal message (EIP-191)",
                 lines: [ReviewLine("from", describe(from.checksummed, in: context)), shown, ReviewLine("length", "\(message.count) bytes")],
-                warnings: warnings, key: key, effects: effects,
-                signing: [SigningItem(label: Self.personalMessageLabel, bytes: message)])
-        case "typed_data":
-            guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
-                throw EthereumChainError("payload: typed_data has exactly \"type\" and \"typedData\"")
-            }
-            let typed: TypedData
+                warnings: warnings, key: key, effects: effects, signing: [decoded.signable.item])
+        case let .typedData(typed, _):
             let shown: TypedDataReview
-            do {
-                typed = try TypedData(json: json)
-                shown = try TypedDataReview(typed)
-            } catch {
-                throw EthereumChainError("payload.typedData: \(error)")
-            }
-            return try typedDataReview(request, typed, shown, json: json, chainId: chainId, from: from, key: key, context: context)
-        default:
-            throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
+            do { shown = try TypedDataReview(typed) } catch { throw EthereumChainError("payload.typedData: \(error)") }
+            return try typedDataReview(request, typed, shown, item: decoded.signable.item, chainId: decoded.chainId, from: from, key: key, context: context)
         }
     }
 
@@ -115,10 +89,10 @@ public struct EthereumChain: ChainModule {
             key: key, effects: summary.effects,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (rule 1).
-            signing: [SigningItem(label: Self.transactionLabel, bytes: transaction.unsignedEncoding)])
+            signing: [EthereumSignable.transaction(transaction).item])
     }
 
-    private func typedDataReview(_ request: SignRequest, _ typed: TypedData, _ shown: TypedDataReview, json: JSONValue, chainId: BigUInt,
+    private func typedDataReview(_ request: SignRequest, _ typed: TypedData, _ shown: TypedDataReview, item: SigningItem, chainId: BigUInt,
                                  from: EthereumAddress, key: KeyRequirement, context: ReviewContext) throws -> Review {
         var warnings: [String] = []
         if let domainChain = typed.domain["chainId"] {
@@ -185,13 +159,10 @@ public struct EthereumChain: ChainModule {
         warnings += recognised?.warnings ?? []
         effects += recognised?.effects ?? []
         lines.append(ReviewLine("digest", shown.digest))
-        // Canonical (sorted-key) JSON: `sign` re-parses exactly these bytes and hashes them
-        // itself, so the digest signed is the one shown.
-        let canonical = Array(JSONSerializer().serialize(json).utf8)
         return Review(
             request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings,
             key: key, effects: effects + blind.map { .unknown(what: $0) },
-            signing: [SigningItem(label: Self.typedDataLabel, bytes: canonical)])
+            signing: [item])
     }
 
     /// How this review names addresses: the context's own accounts and contacts.
@@ -205,7 +176,7 @@ public struct EthereumChain: ChainModule {
     }
 
     /// The transaction hex and the optional ABI fragment of a `transaction` payload.
-    private static func transactionMembers(_ payload: JSONValue) throws -> (String, ABIFunction?) {
+    static func transactionMembers(_ payload: JSONValue) throws -> (String, ABIFunction?) {
         guard case let .object(members) = payload, case let .string(hex)? = payload["transaction"],
               members.count == 2 || (members.count == 3 && payload["abi"] != nil)
         else { throw EthereumChainError("payload: transaction has exactly \"type\", \"transaction\" (a 0x string) and optionally \"abi\"") }

@@ -39,7 +39,8 @@ public struct ICPChain: ChainModule {
 
     // MARK: review
 
-    /// What the payload holds once decoded, before any clock or ledger check.
+    /// What the payload holds once decoded, before any clock or ledger check; its `items` are
+    /// what is signed, typed (`ICPRequestContent`).
     package struct Decoded {
         package let identity: ICPIdentity
         package let calls: [ICPCallContent]
@@ -54,8 +55,8 @@ public struct ICPChain: ChainModule {
             var out: [SigningItem] = []
             for (i, call) in calls.enumerated() {
                 let suffix = calls.count == 1 ? "" : ", window \(i + 1) of \(calls.count)"
-                out.append(SigningItem(label: "call" + suffix, bytes: ICPRequestContent.call(call).encoded))
-                out.append(SigningItem(label: "read_state" + suffix, bytes: ICPRequestContent.readState(.requestStatus(of: call)).encoded))
+                out.append(SigningItem(label: "call" + suffix, value: ICPRequestContent.call(call)))
+                out.append(SigningItem(label: "read_state" + suffix, value: ICPRequestContent.readState(.requestStatus(of: call))))
             }
             return out
         }
@@ -119,6 +120,10 @@ public struct ICPChain: ChainModule {
         return Decoded(identity: identity, calls: calls, interface: interface)
     }
 
+    public func signingItems(_ request: SignRequest) throws -> [SigningItem] {
+        try decode(request).items
+    }
+
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
         let decoded = try decode(request)
         let now = UInt64(max(0, context.now)).multipliedReportingOverflow(by: ICPTime.nanosPerSecond).partialValue
@@ -179,4 +184,10 @@ public struct ICPChain: ChainModule {
         }
         return try InterfaceReview(context: context, module: self).describe(call, message, requestInterface: decoded.interface, warnings: &warnings)
     }
+}
+
+/// A signing item holds the request content whose request id `sign` computes and signs; its
+/// bytes are the content's CBOR.
+extension ICPRequestContent: SignableValue {
+    public var signedBytes: [UInt8] { encoded }
 }

@@ -27,13 +27,13 @@ public struct StellarChain: ChainModule {
     // MARK: review
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
-        let network = try Self.network(of: request.network)
-        let signer = try Self.accountKey(request.account)
-        switch try StellarPayload(request.payload, network: network) {
+        let decoded = try Self.decode(request)
+        switch decoded.payload {
         case let .transaction(envelope, assets, pools):
-            return try review(request, envelope: envelope, assets: assets, pools: pools, network: network, signer: signer, context: context)
+            return try review(request, envelope: envelope, assets: assets, pools: pools, signing: decoded.signable,
+                              network: decoded.network, signer: decoded.signer, context: context)
         case .authorization(let entry):
-            return try reviewAuthorization(request, entry: entry, network: network, signer: signer, context: context)
+            return try reviewAuthorization(request, entry: entry, network: decoded.network, signer: decoded.signer, context: context)
         }
     }
 
@@ -48,7 +48,7 @@ public struct StellarChain: ChainModule {
     }
 
     private func review(_ request: SignRequest, envelope: TransactionEnvelope, assets: [Asset], pools: [LiquidityPoolParameters],
-                        network: StellarNetwork, signer: [UInt8], context: ReviewContext) throws -> Review {
+                        signing: StellarSignable, network: StellarNetwork, signer: [UInt8], context: ReviewContext) throws -> Review {
         let own = context.ownAccounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
         let summary = try envelope.review(network: network, knownSigners: own.map(\.publicKey) + [signer],
                                           context: knowledge(context, network: request.network, signer: signer, assets: assets, pools: pools))
@@ -123,14 +123,16 @@ public struct StellarChain: ChainModule {
         case .v1: title = tx.sorobanData == nil ? "Stellar transaction" : "Stellar Soroban transaction"
         case .feeBump: title = "Stellar fee bump transaction"
         }
-        let authorizations = summary.authorizations.map {
-            SigningItem(label: Self.authorizationLabel(operation: $0.operation, entry: $0.entry), bytes: $0.preimage)
+        // The review's reading of the invocations and the decode's must queue the same entries:
+        // what is shown signed is what `sign` signs.
+        guard case let .transaction(_, _, pending, _) = signing, pending == summary.authorizations else {
+            throw StellarError.request("the authorizations the review shows are not the ones the transaction carries for this key")
         }
         return Review(
             request: request, title: title, lines: lines, warnings: warnings,
             key: KeyRequirement(request.account, scheme: .ed25519),
             effects: Self.effects(envelope, summary: summary, signer: signer, network: request.network, context: context, chain: self),
-            signing: authorizations + [SigningItem(label: Self.signingLabel, bytes: try Self.signingBytes(envelope, network: network))])
+            signing: signing.items)
     }
 
     /// A signature already on the envelope. Signatures are not part of what is signed: one this
@@ -169,21 +171,13 @@ public struct StellarChain: ChainModule {
                  (key: "hash", value: .string(Hex.encode(try signed.hash(network: network))))])
     }
 
-    /// What `sign` receives: the passphrase as an XDR string, then the envelope's XDR. `sign`
-    /// computes the network id, signature base and hash from these bytes itself (rule 1).
+    /// The bytes a transaction's signing item stands for: the passphrase as an XDR string, then
+    /// the envelope's XDR. `sign` computes the network id, signature base and hash from the
+    /// typed envelope and network they encode (rule 1).
     package static func signingBytes(_ envelope: TransactionEnvelope, network: StellarNetwork) throws -> [UInt8] {
         var writer = XDRWriter()
         try writer.writeString(network.passphrase, max: 1024)
         return writer.bytes + (try envelope.xdr())
-    }
-
-    package static func readSigningBytes(_ bytes: [UInt8]) throws -> (TransactionEnvelope, StellarNetwork) {
-        var reader = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
-        let passphrase = try reader.readString(max: 1024)
-        let envelope = try TransactionEnvelope(from: &reader)
-        try reader.finish()
-        guard let text = String(validating: passphrase, as: UTF8.self) else { throw StellarError.request("the network passphrase is not UTF-8") }
-        return (envelope, StellarNetwork(passphrase: text))
     }
 
     /// The network a request names: one of the three Stellar networks Airsign knows by id.

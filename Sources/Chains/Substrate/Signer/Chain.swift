@@ -25,7 +25,8 @@ public struct SubstrateChain: ChainModule {
     public let displayName = "Substrate"
     let calls: any CallDecoder
 
-    /// The signing items' labels; `sign` dispatches on them.
+    /// The signing items' labels, for the review; `sign` reads the items' typed values
+    /// (`SubstrateSignable`).
     package static let extrinsicLabel = "extrinsic payload"
     package static let bytesLabel = "message (<Bytes> wrapped)"
     /// Ethereum-prefixed data, which polkadot-js signs as given.
@@ -45,32 +46,21 @@ public struct SubstrateChain: ChainModule {
     // MARK: review
 
     public func review(_ request: SignRequest, context: ReviewContext) throws -> Review {
-        let account = try Self.accountID(request.account)
-        do { _ = try ChainNetwork(caip2: request.network, chain: .substrate) } catch {
-            throw SubstrateError("network \"\(request.network)\" is not polkadot:<first 32 hex digits of the genesis hash>")
-        }
+        let decoded = try Self.decode(request)
+        let signing = [try decoded.signable.item]
         // For a 32-byte key the keystore's key decides between sr25519 and ed25519 at signing.
         let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
-        switch request.payloadType {
-        case "extrinsic":
-            let (payload, built, proven) = try Self.signingPayload(request)
-            guard payload.accountID == account else {
-                throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
-            }
+        switch decoded {
+        case let .extrinsic(payload, built, proven):
             let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
             return Review(
                 request: request, title: summary.title, lines: summary.lines, warnings: summary.warnings,
-                key: key, effects: summary.effects,
-                signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
-        case "raw":
-            let raw = try RawPayload(json: try Self.member(request.payload, "signerPayloadRaw"))
-            guard raw.accountID == account else {
-                throw SubstrateError("signerPayloadRaw.address \(raw.address) is not the request's account \(request.account.address)")
-            }
+                key: key, effects: summary.effects, signing: signing)
+        case let .raw(raw):
             let from = ReviewLine("from", describe(raw.address, in: context))
             switch raw.kind {
             case .bytes:
-                let message = RawMessage.wrapBytes(raw.data)
+                let message = signing[0].bytes
                 let shown: ReviewLine
                 if let text = Self.readableText(message) { shown = ReviewLine("message", text) } else {
                     shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
@@ -82,7 +72,7 @@ public struct SubstrateChain: ChainModule {
                 return Review(request: request, title: "Substrate message (signRaw, " + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
                               lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
                               warnings: disguise.map { [$0.warning] } ?? [],
-                              key: key, effects: disguise.map { [.unknown(what: $0.reason)] } ?? [], signing: [SigningItem(label: wrapped ? Self.bytesLabel : Self.unwrappedBytesLabel, bytes: message)])
+                              key: key, effects: disguise.map { [.unknown(what: $0.reason)] } ?? [], signing: signing)
             case .payload:
                 // Bytes that are a known network's extrinsic payload are reviewed as that
                 // transaction: the same bytes are signed, so they are shown as the chain reads them.
@@ -92,19 +82,17 @@ public struct SubstrateChain: ChainModule {
                         request: request, title: summary.title + " (given as a raw payload, signRaw type payload)", lines: summary.lines,
                         warnings: ["the request gives this transaction as raw bytes; they are the payload of the transaction shown, read by the "
                             + "signer's runtime table"] + summary.warnings,
-                        key: key, effects: summary.effects, signing: [SigningItem(label: Self.rawPayloadLabel, bytes: raw.data)])
+                        key: key, effects: summary.effects, signing: signing)
                 }
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
                     lines: [from, ReviewLine("payload (hex)", Hex.encode(raw.data, prefix: true)), ReviewLine("length", "\(raw.data.count) bytes")],
                     warnings: ["these bytes are signed as a transaction payload but cannot be decoded without the chain's signed-extension list"],
                     key: key, effects: [.unknown(what: "a transaction payload given as raw bytes, which cannot be shown")],
-                    signing: [SigningItem(label: Self.rawPayloadLabel, bytes: raw.data)])
+                    signing: signing)
             }
-        case Self.uosPayloadType:
-            return try reviewUOS(request, context: context, key: key)
-        default:
-            throw SubstrateError("payload.type \"\(request.payloadType)\" is unknown (extrinsic, raw, uos)")
+        case let .uos(uos, read):
+            return try reviewUOS(request, uos, read: read, signing: signing, context: context, key: key)
         }
     }
 
@@ -121,13 +109,6 @@ public struct SubstrateChain: ChainModule {
     /// signer rebuilt, and decoded with the proof's types; without, by the list the signer
     /// trusts for it.
     package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?) {
-        if request.payloadType == uosPayloadType {
-            switch try uosSigningPayload(request, try uosPayload(request)) {
-            case let .success(read)?: return read
-            case let .failure(why)?: throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of: \(why)")
-            case nil: throw SubstrateError("payload.uos is not a transaction this signer can build an extrinsic of")
-            }
-        }
         let (json, proof) = try extrinsicMembers(request.payload)
         let payload = try SignerPayload(json: json)
         try checkNetwork(request.network, genesis: payload.genesisHash)
@@ -160,15 +141,10 @@ public struct SubstrateChain: ChainModule {
         return (json, try PayloadFields.hex(text, field: "payload.metadataProof"))
     }
 
-    /// The signed extrinsic and SignerResult for `request` signed with `signature`; `signed` is
-    /// the reviewed payload, checked to be what the request's payload builds.
-    package static func result(_ request: SignRequest, signature: MultiSignature, signed: [UInt8]) throws -> JSONValue {
-        let (payload, built, _) = try signingPayload(request)
-        guard built.bytes == signed else {
-            throw SubstrateError("the reviewed bytes are not the request's payload")
-        }
-        let extrinsic = try extrinsic(request, signature: signature)
-        let encoded = JSONValue.string(Hex.encode(extrinsic.encoded, prefix: true))
+    /// The signed extrinsic and SignerResult of `payload` (built as `built`) signed with
+    /// `signature`.
+    package static func result(_ payload: SignerPayload, _ built: SigningPayload, signature: MultiSignature) -> JSONValue {
+        let encoded = JSONValue.string(Hex.encode(extrinsic(payload, built, signature: signature).encoded, prefix: true))
         var signerResult: [(key: String, value: JSONValue)] = [
             (key: "id", value: .integer(signerResultID)), (key: "signature", value: .string(Hex.encode(signature.encoded, prefix: true))),
         ]
@@ -176,9 +152,8 @@ public struct SubstrateChain: ChainModule {
         return .object([(key: "extrinsic", value: encoded), (key: "signerResult", value: .object(signerResult))])
     }
 
-    package static func extrinsic(_ request: SignRequest, signature: MultiSignature) throws -> SignedExtrinsic {
-        let (payload, built, _) = try signingPayload(request)
-        return SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
+    package static func extrinsic(_ payload: SignerPayload, _ built: SigningPayload, signature: MultiSignature) -> SignedExtrinsic {
+        SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
     }
 
     /// The account id of the request's account, after checking its address belongs to its key.

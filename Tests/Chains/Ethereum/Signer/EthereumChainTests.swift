@@ -155,7 +155,7 @@ import Testing
         #expect(review.totals.map(\.amount) == [BigUInt(60000) * 30_000_000_000, 25_000_000])
         #expect(review.totals.map(\.asset.symbol) == ["ETH", "USDT"])
         #expect(review.totals.last?.asset.id == Self.token)
-        #expect(review.signing == [SigningItem(label: "transaction", bytes: try Self.erc20Transfer().unsignedEncoding)])
+        #expect(review.signing == [EthereumSignable.transaction(try Self.erc20Transfer()).item])
         // Calldata that is not ERC-20 needs the explicit confirmation.
         let call = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
                                            gasLimit: 100_000, to: EthereumAddress(Self.token), value: 0, data: [1, 2, 3, 4, 5])

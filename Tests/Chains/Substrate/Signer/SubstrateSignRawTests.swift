@@ -27,7 +27,7 @@ import Testing
     @Test func ethereumPrefixIsUnwrappedAndNeedsBlind() throws {
         let data = Array("\u{19}Ethereum Signed Message:\n5hello".utf8)
         let review = try review(data)
-        #expect(review.signing == [SigningItem(label: "message (Ethereum prefix, not <Bytes> wrapped)", bytes: data)])
+        #expect(review.signing == [SubstrateSignable.message(data, wrapped: false).item])
         #expect(review.title == "Substrate message (signRaw, Ethereum prefix, not <Bytes> wrapped)")
         #expect(review.confirmation == .explicit(reason: "Ethereum-prefixed data, signed as given without <Bytes> tags"))
         #expect(review.warnings == ["the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"])
@@ -66,7 +66,7 @@ import Testing
         #expect(review.totals.map(\.formatted) == ["1.2346 DOT + the fee"])
         let bob = try F.account(try F.key("//Bob", .sr25519)).address
         #expect(review.effects.contains { if case let .outflow(o) = $0 { o.to == "\(bob) (contact \"Bob\")" } else { false } })
-        #expect(review.signing == [SigningItem(label: SubstrateChain.rawPayloadLabel, bytes: payload)])
+        #expect(review.signing == [SubstrateSignable.rawPayload(payload).item])
         var changed = payload
         changed[changed.count - 40] ^= 1
         let opaque = try F.module.review(try F.rawRequest(try alice(), data: "0x" + testHex(changed), type: "payload"), context: F.context())
@@ -88,7 +88,7 @@ import Testing
         for (data, signed) in [("hello", "<Bytes>hello</Bytes>"), ("<Bytes>hello</Bytes>", "<Bytes>hello</Bytes>"), ("", "<Bytes></Bytes>")] {
             let review = try review(Array(data.utf8))
             #expect(review.confirmation == .standard && review.warnings.isEmpty, "\(data)")
-            #expect(review.signing == [SigningItem(label: "message (<Bytes> wrapped)", bytes: Array(signed.utf8))])
+            #expect(review.signing == [SubstrateSignable.message(Array(signed.utf8), wrapped: true).item])
             #expect(review.title == "Substrate message (signRaw, <Bytes> wrapped)")
         }
         // The rule looks for a whole genesis hash: most of one is nothing.

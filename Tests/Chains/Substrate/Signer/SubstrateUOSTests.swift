@@ -260,7 +260,7 @@ import Testing
         let read = try #require(try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account)]).first)
         #expect(read.request.payloadType == "raw")
         let review = try F.module.review(read.request, context: F.context())
-        #expect(review.signing == [SigningItem(label: "message (<Bytes> wrapped)", bytes: Array("<Bytes>hello</Bytes>".utf8))])
+        #expect(review.signing == [SubstrateSignable.message(Array("<Bytes>hello</Bytes>".utf8), wrapped: true).item])
         let output = try F.module.sign(review, with: key)
         let response = try SignResponse(id: read.request.id, chain: read.request.chain, network: read.request.network,
                                         account: read.request.account, signatures: output.signatures, result: output.result)

@@ -11,26 +11,22 @@ import BigInt
 public struct EthereumFinalizer: ChainFinalizer {
     public let chain = ChainID(Chain.ethereum)
     public let displayName = "Ethereum"
-    /// The signer's own module, whose review yields the exact bytes that were to be signed.
-    let module = EthereumChain()
-
     public init() {}
 
     public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
-        // Re-reviewing the stored request re-checks the account against its key and yields the
-        // exact bytes that were to be signed; no context is needed for that.
-        let review = try module.review(request, context: ReviewContext(now: 0))
-        let expected = try EthereumChain.accountAddress(request.account)
-        guard response.signatures.count == 1, let signatureHex = response.signatures.first, let item = review.signing.first else {
+        // The stored request decoded once (its account checked against its key); no review is
+        // run: what was to be signed needs no clock or contacts.
+        let decoded = try EthereumChain.decode(request)
+        let expected = decoded.from
+        guard response.signatures.count == 1, let signatureHex = response.signatures.first else {
             throw EthereumChainError("an Ethereum response has exactly one signature, not \(response.signatures.count)")
         }
         let signature: [UInt8]
         do { signature = try Hex.decode(signatureHex) } catch { throw EthereumChainError("signatures[0]: \(error)") }
         let result: JSONValue?
         let lines: [ReviewLine]
-        switch item.label {
-        case EthereumChain.transactionLabel:
-            let transaction = try EthereumTransaction.decodeUnsigned(item.bytes)
+        switch decoded.signable {
+        case let .transaction(transaction):
             let signed = try SignedEthereumTransaction(transaction: transaction, signature: try Self.transactionSignature(signature, for: transaction))
             guard try signed.sender() == expected else {
                 throw EthereumChainError("the signature is not from \(expected.checksummed)")
@@ -39,23 +35,24 @@ public struct EthereumFinalizer: ChainFinalizer {
             if let given = response.result { try Self.checkResult(given, against: signed) }
             result = assembled
             lines = [ReviewLine("from", expected.checksummed), ReviewLine("hash", Hex.encode(signed.hash, prefix: true))]
-        case EthereumChain.personalMessageLabel, EthereumChain.typedDataLabel:
-            let signer: EthereumAddress
-            if item.label == EthereumChain.personalMessageLabel {
-                signer = try PersonalMessage.recover(item.bytes, signature: signature)
-            } else {
-                signer = try MessageSignature.recover(digest: try TypedData(jsonText: item.bytes).digest(), signature: signature)
-            }
-            guard signer == expected else { throw EthereumChainError("the signature is from \(signer.checksummed), not \(expected.checksummed)") }
-            guard response.result == nil else { throw EthereumChainError("a message signature has no result") }
-            result = nil
-            lines = [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))]
-        default:
-            throw EthereumChainError("signing item \"\(item.label)\" is not an Ethereum item")
+        case let .personalMessage(message):
+            (result, lines) = try Self.messageSigned(by: try PersonalMessage.recover(message, signature: signature), expected: expected,
+                                                     signature: signature, response: response)
+        case let .typedData(typed, _):
+            (result, lines) = try Self.messageSigned(by: try MessageSignature.recover(digest: try typed.digest(), signature: signature),
+                                                     expected: expected, signature: signature, response: response)
         }
         let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                     signatures: response.signatures, result: result)
         return Finalized(response: full, lines: lines)
+    }
+
+    /// A message signature recovered to `signer` must be the account's, with no result.
+    static func messageSigned(by signer: EthereumAddress, expected: EthereumAddress, signature: [UInt8],
+                              response: SignResponse) throws -> (JSONValue?, [ReviewLine]) {
+        guard signer == expected else { throw EthereumChainError("the signature is from \(signer.checksummed), not \(expected.checksummed)") }
+        guard response.result == nil else { throw EthereumChainError("a message signature has no result") }
+        return (nil, [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))])
     }
 
     /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.

@@ -16,17 +16,17 @@ extension EthereumChain {
         guard review.signing.count == 1, let item = review.signing.first else {
             throw EthereumChainError("an Ethereum review signs exactly one item")
         }
-        switch item.label {
-        case Self.transactionLabel:
-            let signed = try EthereumTransaction.decodeUnsigned(item.bytes).signed(with: privateKey)
-            return SignedOutput(signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: Self.result(signed))
-        case Self.personalMessageLabel:
-            return SignedOutput(signatures: [Hex.encode(try PersonalMessage.sign(item.bytes, with: privateKey), prefix: true)], result: nil)
-        case Self.typedDataLabel:
-            let typed = try TypedData(jsonText: item.bytes)
-            return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
-        default:
+        guard let signable = item.value as? EthereumSignable else {
             throw EthereumChainError("signing item \"\(item.label)\" is not an Ethereum item")
+        }
+        switch signable {
+        case let .transaction(transaction):
+            let signed = try transaction.signed(with: privateKey)
+            return SignedOutput(signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: Self.result(signed))
+        case let .personalMessage(message):
+            return SignedOutput(signatures: [Hex.encode(try PersonalMessage.sign(message, with: privateKey), prefix: true)], result: nil)
+        case let .typedData(typed, _):
+            return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
         }
     }
 }

@@ -11,7 +11,7 @@ import BigInt
 public struct ICPFinalizer: ChainFinalizer {
     public let chain = ChainID(Chain.icp)
     public let displayName = "Internet Computer"
-    /// The signer's own module, whose review yields the exact bytes that were to be signed.
+    /// The signer's own module, whose decode gives the contents that were to be signed.
     let module = ICPChain()
 
     public init() {}
@@ -26,7 +26,7 @@ public struct ICPFinalizer: ChainFinalizer {
         for (i, (hex, item)) in zip(response.signatures, items).enumerated() {
             let signature: [UInt8]
             do { signature = try Hex.decode(hex) } catch { throw ICPError.malformed(field: "signatures[\(i)]", reason: "\(error)") }
-            let id = try ICPRequestContent.decode(item.bytes, field: item.label).requestID
+            let id = try ICPChain.content(of: item).requestID
             guard decoded.identity.isValidSignature(signature, requestID: id) else {
                 throw ICPError.refused("signatures[\(i)] (\(item.label)) does not verify for \(decoded.identity.principal.text)")
             }

@@ -11,10 +11,9 @@ extension ICPChain {
         }
         let identity = try ICPIdentity(publicKey: publicKey)
         var signatures: [[UInt8]] = []
-        // Decoded once here for both the signatures and the envelopes.
         var contents: [(label: String, content: ICPRequestContent)] = []
         for item in review.signing {
-            let content = try ICPRequestContent.decode(item.bytes, field: item.label)
+            let content = try Self.content(of: item)
             guard content.sender == identity.principal else { throw ICPError.refused("\(item.label): the sender is not the signing key's principal") }
             signatures.append(try ICPIdentity.sign(requestID: content.requestID, with: key))
             contents.append((item.label, content))
@@ -23,10 +22,16 @@ extension ICPChain {
         return SignedOutput(signatures: signatures.map { Hex.encode($0) }, result: QuillMessage.result(messages))
     }
 
+    /// The decoded content a signing item holds.
+    package static func content(of item: SigningItem) throws(ICPError) -> ICPRequestContent {
+        guard let content = item.value as? ICPRequestContent else { throw .refused("signing item \"\(item.label)\" is not an ICP request") }
+        return content
+    }
+
     /// Pairs each call with its request_status read and their signatures into quill messages.
     package static func assemble(_ items: [SigningItem], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError) -> [QuillMessage] {
         var contents: [(label: String, content: ICPRequestContent)] = []
-        for item in items { contents.append((item.label, try ICPRequestContent.decode(item.bytes, field: item.label))) }
+        for item in items { contents.append((item.label, try content(of: item))) }
         return try assemble(contents, signatures: signatures, identity: identity)
     }
 

@@ -12,15 +12,19 @@ import BigInt
 public struct StellarFinalizer: ChainFinalizer {
     public let chain = ChainID(Chain.stellar)
     public let displayName = "Stellar"
-    /// The signer's own module, whose review yields the exact bytes that were to be signed.
-    let module = StellarChain()
-
     public init() {}
 
     public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
-        let review = try module.review(request, context: ReviewContext(now: 0))
-        guard response.signatures.count == review.signing.count, let item = review.signing.last else {
-            throw StellarError.request("this Stellar request takes \(review.signing.count) signature(s), not \(response.signatures.count)")
+        // The stored request decoded once; no review is run: what was to be signed needs no
+        // clock or contacts.
+        let signable = try StellarChain.decode(request).signable
+        let expected: Int
+        switch signable {
+        case let .transaction(_, _, pending, _): expected = pending.count + 1
+        case .authorization, .queuedAuthorization: expected = 1
+        }
+        guard response.signatures.count == expected else {
+            throw StellarError.request("this Stellar request takes \(expected) signature(s), not \(response.signatures.count)")
         }
         var raw: [[UInt8]] = []
         for (index, text) in response.signatures.enumerated() {
@@ -29,8 +33,8 @@ public struct StellarFinalizer: ChainFinalizer {
         let key = request.account.publicKey
         let result: JSONValue
         let lines: [ReviewLine]
-        if item.label == StellarChain.authorizationSigningLabel {
-            let (entry, network) = try StellarChain.readAuthorizationBytes(item.bytes)
+        switch signable {
+        case let .authorization(entry, network, _):
             let signed: SorobanAuthorizationEntry
             do { signed = try entry.adding(signature: raw[0], publicKey: key, network: network) } catch {
                 throw StellarError.request("signatures[0] is not \(request.account.address)'s signature of this authorization on \(network): \(error)")
@@ -38,11 +42,13 @@ public struct StellarFinalizer: ChainFinalizer {
             result = try StellarChain.authorizationResult(signed)
             lines = [ReviewLine("signer", request.account.address), ReviewLine("authorization", "signed, valid until ledger "
                 + String(try signed.addressCredentials.signatureExpirationLedger))]
-        } else {
-            let (envelope, network) = try StellarChain.readSigningBytes(item.bytes)
+        case .queuedAuthorization:
+            throw StellarError.request("a Stellar request signs a transaction or an authorization")
+        case let .transaction(envelope, network, pending, _):
             let authorized: TransactionEnvelope
             do {
-                authorized = raw.count == 1 ? envelope : try envelope.addingAuthorizations(Array(raw.dropLast()), publicKey: key, network: network)
+                authorized = pending.isEmpty ? envelope
+                    : try envelope.addingAuthorizations(Array(raw.dropLast()), pending: pending, publicKey: key, network: network)
             } catch {
                 throw StellarError.request("the authorization signatures are not \(request.account.address)'s on \(network): \(error)")
             }

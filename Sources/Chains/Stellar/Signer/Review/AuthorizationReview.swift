@@ -2,8 +2,8 @@ import AirsignEncoding
 import AirsignMessages
 
 extension StellarChain {
-    /// `signing` label of an `authorization` request: the passphrase and the entry, from which
-    /// `sign` builds the preimage itself.
+    /// `signing` label of an `authorization` request: the passphrase and the entry, from whose
+    /// typed value `sign` builds the preimage itself.
     package static let authorizationSigningLabel = "authorization"
 
     /// The review of an `authorization` request: a Soroban authorization for the request's own
@@ -28,8 +28,6 @@ extension StellarChain {
         lines += knowledge.invocationLines(entry.rootInvocation, label: "invokes", level: 0, calls: &calls)
         lines.append(ReviewLine("signs", "SHA-256 of the authorization preimage: network id, nonce, expiration and invocation tree"))
         let movements = knowledge.movements(calls)
-        var writer = XDRWriter()
-        try writer.writeString(network.passphrase, max: 1024)
         return Review(
             request: request, title: "Stellar Soroban authorization", lines: lines,
             warnings: ["whoever holds this signed authorization can submit the invocation in a transaction of their own until "
@@ -40,17 +38,7 @@ extension StellarChain {
                 + Self.approvals(movements, signer: signer, context: context, chain: self).map { .allowance($0) }
                 + [.deferred(DeferredSignature("a Soroban authorization entry", until: "ledger \(credentials.signatureExpirationLedger)"))]
                 + knowledge.unrecognized(calls).map { .unknown(what: $0) },
-            signing: [SigningItem(label: Self.authorizationSigningLabel, bytes: writer.bytes + (try entry.xdr()))])
-    }
-
-    /// The entry and network of an `authorization` signing item.
-    package static func readAuthorizationBytes(_ bytes: [UInt8]) throws -> (SorobanAuthorizationEntry, StellarNetwork) {
-        var reader = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
-        let passphrase = try reader.readString(max: 1024)
-        let entry = try SorobanAuthorizationEntry(from: &reader)
-        try reader.finish()
-        guard let text = String(validating: passphrase, as: UTF8.self) else { throw StellarError.request("the network passphrase is not UTF-8") }
-        return (entry, StellarNetwork(passphrase: text))
+            signing: try StellarSignable.authorization(entry, network: network).items)
     }
 
     /// `{"entry":"<base64 signed SorobanAuthorizationEntry>"}`.

@@ -45,10 +45,30 @@ extension SorobanAuthorizationEntry {
 }
 
 extension TransactionEnvelope {
-    /// The envelope with the authorizations its review queues for `publicKey`
-    /// (`StellarReview.authorizations`, in that order) carrying `signatures`; each must verify.
-    public func addingAuthorizations(_ signatures: [[UInt8]], publicKey: [UInt8], network: StellarNetwork) throws(StellarError) -> TransactionEnvelope {
-        let pending = try review(network: network, context: StellarReviewContext(signer: publicKey)).authorizations
+    /// The Soroban authorizations in the transaction that `signer`'s key signs with it: entries
+    /// with that account's address credentials and no signature yet, in operation then entry
+    /// order. Read from the bytes alone; the review queues the same list
+    /// (`StellarReview.authorizations`).
+    public func pendingAuthorizations(of signer: [UInt8], network: StellarNetwork) throws(StellarError) -> [AuthorizationToSign] {
+        var pending: [AuthorizationToSign] = []
+        for (index, operation) in transaction.operations.enumerated() {
+            guard case let .invokeHostFunction(_, auth) = operation.body else { continue }
+            for (entryIndex, entry) in auth.enumerated() {
+                guard case let .address(credentials) = entry.credentials, credentials.address.accountKey == signer,
+                      case .void = credentials.signature else { continue }
+                do {
+                    pending.append(AuthorizationToSign(operation: index, entry: entryIndex, preimage: try entry.signaturePreimage(network: network),
+                                                       expirationLedger: credentials.signatureExpirationLedger))
+                } catch { throw .inOperation(index: index, .inAuthorization(index: entryIndex, error)) }
+            }
+        }
+        return pending
+    }
+
+    /// The envelope with `pending` (its `pendingAuthorizations` for `publicKey`) carrying
+    /// `signatures`, in that order; each must verify.
+    public func addingAuthorizations(_ signatures: [[UInt8]], pending: [AuthorizationToSign], publicKey: [UInt8],
+                                     network: StellarNetwork) throws(StellarError) -> TransactionEnvelope {
         guard pending.count == signatures.count else {
             throw .request("the transaction has \(pending.count) authorization(s) for \(AccountID(unchecked: publicKey)) to sign, "
                 + "not \(signatures.count)")

@@ -13,23 +13,25 @@ extension StellarChain {
         guard privateKey.publicKey == review.key.publicKey else {
             throw StellarError.request("the signing key is not the key of \(review.key.address)")
         }
-        if review.signing.count == 1, let item = review.signing.first, item.label == Self.authorizationSigningLabel {
-            let (entry, network) = try Self.readAuthorizationBytes(item.bytes)
+        let values = review.signing.map(\.value)
+        if values.count == 1, case let .authorization(entry, network, _)? = values.first as? StellarSignable {
             let (signed, signature) = try entry.authorized(with: privateKey, network: network)
             return SignedOutput(signatures: [Hex.encode(signature)], result: try Self.authorizationResult(signed))
         }
-        guard let item = review.signing.last, item.label == Self.signingLabel else {
+        guard case let .transaction(envelope, network, pending, _)? = values.last as? StellarSignable else {
             throw StellarError.request("a Stellar review signs one transaction, after its authorizations")
         }
-        let authorizations = try review.signing.dropLast().map { item in
-            guard item.label.hasPrefix("authorization ") else { throw StellarError.request("unexpected signing item \(item.label)") }
-            return privateKey.sign(SHA256.hash(item.bytes))
+        var authorizations: [[UInt8]] = []
+        for value in values.dropLast() {
+            guard case let .queuedAuthorization(item)? = value as? StellarSignable else {
+                throw StellarError.request("a Stellar review signs its transaction's authorizations before it, and nothing else")
+            }
+            authorizations.append(privateKey.sign(SHA256.hash(item.preimage)))
         }
-        let (envelope, network) = try Self.readSigningBytes(item.bytes)
-        // The preimages signed above are the ones the transaction's own review queues: a
-        // mismatch is refused by `addingAuthorizations`, which verifies each signature.
+        // The preimages signed above are the transaction's pending ones: a mismatch is refused
+        // by `addingAuthorizations`, which verifies each signature.
         let authorized = authorizations.isEmpty ? envelope
-            : try envelope.addingAuthorizations(authorizations, publicKey: privateKey.publicKey, network: network)
+            : try envelope.addingAuthorizations(authorizations, pending: pending, publicKey: privateKey.publicKey, network: network)
         let (signed, signature) = try authorized.signed(with: privateKey, network: network)
         return SignedOutput(signatures: authorizations.map { Hex.encode($0) } + [Hex.encode(signature.signature)],
                             result: try Self.result(signed, signature, network: network))

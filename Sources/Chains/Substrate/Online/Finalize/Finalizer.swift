@@ -10,63 +10,61 @@ import AirsignWatch
 public struct SubstrateFinalizer: ChainFinalizer {
     public let chain = ChainID(Chain.substrate)
     public let displayName = "Substrate"
-    /// The signer's own module, whose review yields the exact bytes that were to be signed.
-    let module = SubstrateChain()
-
     public init() {}
 
     public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
-        let review = try module.review(request, context: ReviewContext(now: 0))
-        guard response.signatures.count == 1, let signatureHex = response.signatures.first, let item = review.signing.first else {
+        // The stored request decoded once; no review is run: what was to be signed needs no
+        // clock or contacts.
+        let signable = try SubstrateChain.decode(request).signable
+        guard response.signatures.count == 1, let signatureHex = response.signatures.first else {
             throw SubstrateError("a Substrate response has exactly one signature, not \(response.signatures.count)")
         }
         let bytes = try PayloadFields.hex(signatureHex, field: "signatures[0]")
         let publicKey = request.account.publicKey
         let from = ReviewLine("from", request.account.address)
-        switch item.label {
-        case SubstrateChain.extrinsicLabel, SubstrateChain.rawPayloadLabel:
+        var lines = [from]
+        var result: JSONValue?
+        switch signable {
+        case .extrinsic, .rawPayload:
             let signature = try MultiSignature(decoding: bytes)
             try Self.checkScheme(signature, publicKey: publicKey)
-            guard try SubstrateSigning.isValid(signature, message: try SigningPayload.message(for: item.bytes), publicKey: publicKey) else {
+            guard try SubstrateSigning.isValid(signature, message: try SigningPayload.message(for: signable.signedBytes), publicKey: publicKey) else {
                 throw SubstrateError("the \(signature.schemeName) signature does not verify for \(request.account.address) over the requested payload")
             }
-            var lines = [from, ReviewLine("scheme", signature.schemeName)]
-            var result: JSONValue?
-            if item.label == SubstrateChain.extrinsicLabel {
-                let assembled = try SubstrateChain.result(request, signature: signature, signed: item.bytes)
+            lines.append(ReviewLine("scheme", signature.schemeName))
+            if case let .extrinsic(payload, built) = signable {
+                let assembled = SubstrateChain.result(payload, built, signature: signature)
                 if let given = response.result, given != assembled {
                     throw SubstrateError("result is not the extrinsic assembled from the request and signatures[0]")
                 }
                 result = assembled
-                let extrinsic = try SubstrateChain.extrinsic(request, signature: signature)
-                lines.append(ReviewLine("extrinsic hash", Hex.encode(try extrinsic.hash, prefix: true)))
+                lines.append(ReviewLine("extrinsic hash", Hex.encode(try SubstrateChain.extrinsic(payload, built, signature: signature).hash, prefix: true)))
             } else {
                 guard response.result == nil else { throw SubstrateError("a raw payload signature has no result") }
             }
-            let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                        signatures: response.signatures, result: result)
-            return Finalized(response: full, lines: lines)
-        case SubstrateChain.bytesLabel, SubstrateChain.unwrappedBytesLabel:
+        case let .message(message, _):
             guard response.result == nil else { throw SubstrateError("a message signature has no result") }
-            let scheme: String
-            if publicKey.count == 33 {
-                guard bytes.count == 65, try SubstrateSigning.isValid(.ecdsa(bytes), message: item.bytes, publicKey: publicKey) else {
-                    throw SubstrateError("the ecdsa signature does not verify for \(request.account.address) over the message")
-                }
-                scheme = "ecdsa"
-            } else if bytes.count == 64, try SubstrateSigning.isValid(.sr25519(bytes), message: item.bytes, publicKey: publicKey) {
-                scheme = "sr25519"
-            } else if bytes.count == 64, try SubstrateSigning.isValid(.ed25519(bytes), message: item.bytes, publicKey: publicKey) {
-                scheme = "ed25519"
-            } else {
-                throw SubstrateError("the signature does not verify for \(request.account.address) over the message (sr25519 or ed25519)")
-            }
-            let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                        signatures: response.signatures, result: nil)
-            return Finalized(response: full, lines: [from, ReviewLine("scheme", scheme), ReviewLine("signature", Hex.encode(bytes, prefix: true))])
-        default:
-            throw SubstrateError("signing item \"\(item.label)\" is not a Substrate item")
+            lines += [ReviewLine("scheme", try Self.messageScheme(bytes, message: message, request: request)),
+                      ReviewLine("signature", Hex.encode(bytes, prefix: true))]
         }
+        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
+                                    signatures: response.signatures, result: result)
+        return Finalized(response: full, lines: lines)
+    }
+
+    /// The scheme of a raw message signature that verifies for the request's key: ecdsa for a
+    /// 33-byte key, else sr25519 or ed25519, whichever verifies.
+    static func messageScheme(_ bytes: [UInt8], message: [UInt8], request: SignRequest) throws -> String {
+        let publicKey = request.account.publicKey
+        if publicKey.count == 33 {
+            guard bytes.count == 65, try SubstrateSigning.isValid(.ecdsa(bytes), message: message, publicKey: publicKey) else {
+                throw SubstrateError("the ecdsa signature does not verify for \(request.account.address) over the message")
+            }
+            return "ecdsa"
+        }
+        if bytes.count == 64, try SubstrateSigning.isValid(.sr25519(bytes), message: message, publicKey: publicKey) { return "sr25519" }
+        if bytes.count == 64, try SubstrateSigning.isValid(.ed25519(bytes), message: message, publicKey: publicKey) { return "ed25519" }
+        throw SubstrateError("the signature does not verify for \(request.account.address) over the message (sr25519 or ed25519)")
     }
 
     /// A MultiSignature's scheme must fit the key: ecdsa for a 33-byte key, else sr25519/ed25519.

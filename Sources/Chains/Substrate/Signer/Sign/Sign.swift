@@ -12,19 +12,20 @@ extension SubstrateChain {
         guard try Self.accountID(of: key) == account else {
             throw SubstrateError("the signing key is not the key of \(review.key.address)")
         }
-        switch item.label {
-        case Self.extrinsicLabel:
-            let signature = try SubstrateSigning.signPayload(item.bytes, with: key)
-            let result = try Self.result(review.request, signature: signature, signed: item.bytes)
-            return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)], result: result)
-        case Self.rawPayloadLabel:
-            let signature = try SubstrateSigning.signPayload(item.bytes, with: key)
-            return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)], result: nil)
-        case Self.bytesLabel, Self.unwrappedBytesLabel:
-            let signature = try SubstrateSigning.sign(item.bytes, with: key)
-            return SignedOutput(signatures: [Hex.encode(signature.raw, prefix: true)], result: nil)
-        default:
+        guard let signable = item.value as? SubstrateSignable else {
             throw SubstrateError("signing item \"\(item.label)\" is not a Substrate item")
+        }
+        switch signable {
+        case let .extrinsic(payload, built):
+            let signature = try SubstrateSigning.signPayload(built.bytes, with: key)
+            return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)],
+                                result: Self.result(payload, built, signature: signature))
+        case let .rawPayload(bytes):
+            let signature = try SubstrateSigning.signPayload(bytes, with: key)
+            return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)], result: nil)
+        case let .message(message, _):
+            let signature = try SubstrateSigning.sign(message, with: key)
+            return SignedOutput(signatures: [Hex.encode(signature.raw, prefix: true)], result: nil)
         }
     }
 }

@@ -11,21 +11,22 @@ extension SubstrateChain {
     /// The payload type of a UOS transaction request.
     package static let uosPayloadType = "uos"
 
-    func reviewUOS(_ request: SignRequest, context: ReviewContext, key: KeyRequirement) throws -> Review {
-        let uos = try Self.uosPayload(request)
+    /// The review of a decoded UOS request; `read` is what `uosSigningPayload` gave for a
+    /// transaction, `signing` the item `SubstrateRequest.signable` makes of it.
+    func reviewUOS(_ request: SignRequest, _ uos: UOSPayload, read: Result<(SignerPayload, SigningPayload, ProvenPayload?), SubstrateError>?,
+                   signing: [SigningItem], context: ReviewContext, key: KeyRequirement) throws -> Review {
         let format = ReviewLine("request format", "UOS (polkadot-js / Polkadot Vault QR), payload code \(Hex.encode([uos.code]))")
         let from = ReviewLine("from", describe(request.account.address, in: context))
         let network = SubstrateNetwork.byGenesis(uos.genesisHash)
         let networkLine = ReviewLine("network", network?.name ?? "unknown network with genesis hash 0x\(Hex.encode(uos.genesisHash))")
         switch uos.content {
         case let .transaction(signed, _), let .provenTransaction(_, signed, _):
-            let read = try Self.uosSigningPayload(request, uos)
             if case let .success((payload, built, proven))? = read {
                 let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
                 return Review(
                     request: request, title: summary.title, lines: [format] + summary.lines, warnings: summary.warnings,
                     key: key, effects: summary.effects,
-                    signing: [SigningItem(label: Self.extrinsicLabel, bytes: built.bytes)])
+                    signing: signing)
             }
             // Only 00/02 get here: a 06 whose proof does not read it is refused, not shown blind.
             var why = "it is not a transaction this signer reads"
@@ -35,14 +36,14 @@ extension SubstrateChain {
                 lines: [format, from, networkLine, ReviewLine("payload (hex)", Hex.encode(signed, prefix: true)), ReviewLine("length", "\(signed.count) bytes")],
                 warnings: ["the transaction's signed extensions cannot be read: \(why); ask the wallet for a request with a metadata proof (UOS code 06)"],
                 key: key, effects: [.unknown(what: "a UOS transaction whose signed extensions this signer cannot read")],
-                signing: [SigningItem(label: Self.rawPayloadLabel, bytes: signed)])
+                signing: signing)
         case let .hash(hash):
             return Review(
                 request: request, title: "Substrate transaction given only as its hash (UOS code 01)",
                 lines: [format, from, networkLine, ReviewLine("hash", Hex.encode(hash, prefix: true))],
                 warnings: ["the wallet sent only the BLAKE2b-256 hash of the transaction (polkadot-js does so for very large calls): what it does cannot be shown"],
                 key: key, effects: [.unknown(what: "a transaction given only as its hash, which cannot be shown")],
-                signing: [SigningItem(label: Self.rawPayloadLabel, bytes: hash)])
+                signing: signing)
         case .message:
             throw SubstrateError("payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload")
         }

@@ -1,0 +1,86 @@
+import AirsignEncoding
+import AirsignMessages
+import BigInt
+
+/// What an Ethereum request signs, decoded once from its payload: `sign` and the watch's
+/// finalizer switch on it, never on the signing item's label.
+package enum EthereumSignable: SignableValue {
+    /// The unsigned EIP-2718 transaction; its own encoding is what is hashed and signed.
+    case transaction(EthereumTransaction)
+    /// An EIP-191 personal message, before the prefix `sign` adds.
+    case personalMessage([UInt8])
+    /// EIP-712 typed data and the JSON it was read from; the item's bytes are that JSON with
+    /// sorted keys, the digest computed from the typed value.
+    case typedData(TypedData, json: JSONValue)
+
+    package var signedBytes: [UInt8] {
+        switch self {
+        case let .transaction(transaction): transaction.unsignedEncoding
+        case let .personalMessage(message): message
+        case let .typedData(_, json): Array(JSONSerializer().serialize(json).utf8)
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .transaction: EthereumChain.transactionLabel
+        case .personalMessage: EthereumChain.personalMessageLabel
+        case .typedData: EthereumChain.typedDataLabel
+        }
+    }
+
+    package var item: SigningItem { SigningItem(label: label, value: self) }
+}
+
+/// An Ethereum request read from its payload and checked against its account and network,
+/// before any of it is described.
+package struct EthereumRequest {
+    /// The request's account, checked to be its key's address.
+    package let from: EthereumAddress
+    package let chainId: BigUInt
+    package let signable: EthereumSignable
+    /// The ABI fragment a transaction payload may carry: the requester's words for the call's
+    /// arguments, never what the signer counts.
+    package let abi: ABIFunction?
+}
+
+extension EthereumChain {
+    /// Decodes `request`'s payload: refuses a payload that is not exactly one of the three forms,
+    /// a transaction for another chain id, or an account whose address is not its key's.
+    package static func decode(_ request: SignRequest) throws -> EthereumRequest {
+        let from = try accountAddress(request.account)
+        let chainId = try chainId(of: request.network)
+        switch request.payloadType {
+        case "transaction":
+            let (hex, abi) = try transactionMembers(request.payload)
+            let bytes: [UInt8]
+            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError("payload.transaction: \(error)") }
+            let transaction: EthereumTransaction
+            do { transaction = try EthereumTransaction.decodeUnsigned(bytes) } catch {
+                throw EthereumChainError("payload.transaction: \(error)")
+            }
+            guard transaction.chainId == chainId else {
+                throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
+            }
+            return EthereumRequest(from: from, chainId: chainId, signable: .transaction(transaction), abi: abi)
+        case "personal_message":
+            let hex = try stringMember(request.payload, "message")
+            do { return EthereumRequest(from: from, chainId: chainId, signable: .personalMessage(try Hex.decode(hex)), abi: nil) } catch {
+                throw EthereumChainError("payload.message: \(error)")
+            }
+        case "typed_data":
+            guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
+                throw EthereumChainError("payload: typed_data has exactly \"type\" and \"typedData\"")
+            }
+            do { return EthereumRequest(from: from, chainId: chainId, signable: .typedData(try TypedData(json: json), json: json), abi: nil) } catch {
+                throw EthereumChainError("payload.typedData: \(error)")
+            }
+        default:
+            throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
+        }
+    }
+
+    public func signingItems(_ request: SignRequest) throws -> [SigningItem] {
+        [try Self.decode(request).signable.item]
+    }
+}
