@@ -88,6 +88,12 @@ public enum ReviewText {
         if !deferred.isEmpty { head += ", \(counted(deferred.count, "signature"))" + " others may submit later" }
         if !offers.isEmpty { head += ", \(counted(offers.count, "offer"))" }
         var out = [head]
+        if refused > 0 {
+            // The whole batch is refused; the totals that follow are of what was reviewed, not
+            // of anything signed.
+            let accepted = count - refused
+            out += line(ReviewLine("refused", "nothing in this batch is signed; what follows counts only the \(counted(accepted, "accepted request"))"))
+        }
         if !unknownPlaces.isEmpty {
             let places = unknownPlaces.map(String.init).joined(separator: ", ")
             out += line(ReviewLine("unknown", "effects the signer does not understand: \(counted(unknownPlaces.count, "request")) (\(places)), read every line"))
@@ -99,6 +105,8 @@ public enum ReviewText {
             let text: String
             if !unknownPlaces.isEmpty {
                 text = "no known outflow; what the requests above do that the signer does not understand is not counted"
+            } else if refused > 0 {
+                text = "no outflow in the accepted requests" + (grants ? "; the approvals, control changes or signatures below would let others act later" : "")
             } else if grants {
                 text = "nothing leaves the accounts when signed; the approvals, control changes or signatures below let others act later"
             } else {

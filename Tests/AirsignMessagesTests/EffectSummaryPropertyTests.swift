@@ -39,6 +39,13 @@ import Testing
             // Without --blind every unknown request is refused and nothing is summed for it.
             let refusing = BatchReview(requests, registry: registry, context: context, blind: .none)
             #expect(refusing.refusals.count == unknownPlaces.count, "round \(round)")
+            if !unknownPlaces.isEmpty {
+                // A refused batch signs nothing, and its summary says so rather than promising
+                // that nothing leaves.
+                let refusedSummary = ReviewText.renderTotals(refusing)
+                #expect(refusedSummary.contains("nothing in this batch is signed"), "round \(round): \(refusedSummary)")
+                #expect(!refusedSummary.contains("nothing leaves"), "round \(round): \(refusedSummary)")
+            }
             // Named one by one, they are accepted and the summary says so.
             let batch = BatchReview(requests, registry: registry, context: context, blind: BlindConsent(named: unknownPlaces.map(String.init)))
             #expect(batch.refusals.isEmpty, "round \(round)")

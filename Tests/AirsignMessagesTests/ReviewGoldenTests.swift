@@ -103,6 +103,8 @@ import Testing
               REFUSED: request 3 (33333333-3333-4333-b333-333333333333) has effects the signer does not understand (raw bytes this chain cannot decode); sign it only if you trust its source, naming it: --blind-request 3 (or --blind when it is the only request); nothing was signed
 
             Batch: 3 requests, 1 refused
+              refused   nothing in this batch is signed; what follows counts only the 2
+                        | accepted requests
               total     340282366920938463481821351505479.76307 TST on test-only-chain
                         | test:net
 
