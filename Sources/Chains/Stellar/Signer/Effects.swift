@@ -76,8 +76,8 @@ extension StellarChain {
         for operation in tx.operations {
             let source = operation.source ?? tx.source
             // The review has refused negative amounts already; max keeps BigUInt's init safe.
-            func moved(_ a: Asset, _ amount: Int64, to: String?) {
-                out.append(Outflow(AssetAmount(asset: asset(a), amount: BigUInt(max(0, amount))), from: from(source), to: to))
+            func moved(_ a: Asset, _ amount: Int64, to: String?, upTo: Bool = false) {
+                out.append(Outflow(AssetAmount(asset: asset(a), amount: BigUInt(max(0, amount)), upTo: upTo), from: from(source), to: to))
             }
             switch operation.body {
             case .accountMerge(let destination):
@@ -87,7 +87,9 @@ extension StellarChain {
                                    from: from(source), to: label(destination)))
             case let .createAccount(destination, balance): moved(.native, balance, to: chain.describe(destination.description, in: context))
             case let .payment(destination, a, amount): moved(a, amount, to: label(destination))
-            case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): moved(p.sendAsset, p.sendAmount, to: label(p.destination))
+            // Strict receive: the send maximum is a most, which the path's prices decide.
+            case .pathPaymentStrictReceive(let p): moved(p.sendAsset, p.sendAmount, to: label(p.destination), upTo: true)
+            case .pathPaymentStrictSend(let p): moved(p.sendAsset, p.sendAmount, to: label(p.destination))
             case let .createClaimableBalance(a, amount, claimants):
                 // The first claimant to claim takes it: one destination only when there is one claimant.
                 moved(a, amount, to: claimants.count == 1 ? claimants.first.map { chain.describe($0.destination.description, in: context) } : nil)
