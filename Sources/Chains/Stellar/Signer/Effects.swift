@@ -2,8 +2,9 @@ import AirsignMessages
 import BigInt
 
 extension StellarChain {
-    /// What signing the transaction lets happen: what leaves its source accounts (`outflows`),
-    /// the allowances its token calls grant, its offers (what they may sell), the signers and
+    /// What signing the transaction lets happen: what leaves its source accounts and the
+    /// accounts its token calls move (`outflows`), the allowances its token calls grant (over
+    /// another account's holdings named as that account's), its offers (what they may sell), the signers and
     /// thresholds it changes, the reserves it sponsors, the authorization entries signed with it
     /// (which anyone holding them may submit until their last ledger), and what its contract
     /// calls do that the signer cannot read.
@@ -54,12 +55,12 @@ extension StellarChain {
     }
 
     /// What the transaction sends out of its source accounts: the fee (from the fee source) and
-    /// every amount a payment, path payment (its maximum), new account, claimable balance or pool
-    /// deposit (its maximum) moves, each from the operation's own source account, and what its
-    /// contract calls transfer or burn from the signing account or the Soroban operation's
-    /// source. An amount that leaves another account than the request's is labelled with that
-    /// account (`from`), so the totals keep it apart from the signer's own; every destination
-    /// is labelled (`to`).
+    /// every amount a payment, path payment (its maximum; "up to" it for a strict receive), new
+    /// account, claimable balance or pool deposit (its maximum) moves, each from the operation's
+    /// own source account, and what its contract calls transfer or burn from any account whose
+    /// authorizer the transaction names (`tokenOutflows`). An amount that leaves another account
+    /// than the request's is labelled with that account (`from`), so the totals keep it apart
+    /// from the signer's own; every destination is labelled (`to`).
     package static func outflows(_ envelope: TransactionEnvelope, summary: StellarReview, signer: [UInt8], network: String,
                                  context: ReviewContext, chain: StellarChain) -> [Outflow] {
         func asset(_ a: Asset) -> AirsignMessages.Asset { messageAsset(a, network: network, chain: chain.chain) }
@@ -106,10 +107,10 @@ extension StellarChain {
             out.append(Outflow(AssetAmount(asset: side(deposit.assets?.a, "A"), amount: BigUInt(max(0, deposit.maxA))), from: from(deposit.source), to: pool))
             out.append(Outflow(AssetAmount(asset: side(deposit.assets?.b, "B"), amount: BigUInt(max(0, deposit.maxB))), from: from(deposit.source), to: pool))
         }
-        // A Soroban transaction has one operation; its source authorizes calls by source-account
-        // credentials, so what its calls take from that account leaves with this signature too.
-        let sorobanSource = tx.operations.first(where: \.body.isSoroban).map { ($0.source ?? tx.source).accountID.publicKey }
-        return out + tokenOutflows(summary.movements, signer: signer, actingFor: sorobanSource, network: network, context: context, chain: chain)
+        // Every token call of the transaction that moves what an account holds: the signer's
+        // own, and another's (the Soroban operation's source, whose signature covers its
+        // source-account entries, or an address with an entry of its own) as that account's.
+        return out + tokenOutflows(summary.movements, signer: signer, network: network, context: context, chain: chain)
     }
 
     /// An asset as the batch totals count it: XLM, or `CODE:ISSUER` with 7 decimals.
@@ -121,32 +122,38 @@ extension StellarChain {
         }
     }
 
-    /// What token transfers and burns send out of the signing account (and of `actingFor`, an
-    /// operation source whose authorization the transaction carries, labelled as that account),
-    /// per call, to the labelled destination.
-    static func tokenOutflows(_ movements: [TokenMovement], signer: [UInt8], actingFor: [UInt8]? = nil, network: String,
+    /// What token transfers and burns send out of an account, per call, to the labelled
+    /// destination: out of the signing account as the request's own; out of another account
+    /// whose authorizer the signed bytes name (`TokenMovement.authority`) labelled as that
+    /// account (`from`), so the totals keep it apart. A call on another account that nobody in
+    /// the signed bytes authorizes is an unknown effect instead (`TokenApprovals.unknownEffect`).
+    static func tokenOutflows(_ movements: [TokenMovement], signer: [UInt8], network: String,
                               context: ReviewContext, chain: StellarChain) -> [Outflow] {
         movements.compactMap { movement -> Outflow? in
-            guard movement.spender == nil, movement.amount.sign == .plus, let key = movement.from.accountKey,
-                  key == signer || key == actingFor else { return nil }
+            let own = movement.from.accountKey == signer
+            guard movement.spender == nil, movement.amount.sign == .plus, own || movement.isOtherAccounts(signer: signer) else { return nil }
             let token = movement.token
             // A Stellar Asset Contract moves the classic asset itself: it counts with its payments.
             let asset = token.asset.map { messageAsset($0, network: network, chain: chain.chain) } ?? AirsignMessages.Asset(
                 chain: chain.chain, network: network, id: SCAddress.contract(token.contract).description, symbol: token.symbol, decimals: token.decimals)
             return Outflow(AssetAmount(asset: asset, amount: movement.amount.magnitude),
-                           from: key == signer ? nil : chain.describe(movement.from.description, in: context),
+                           from: own ? nil : chain.describe(movement.from.holder, in: context),
                            to: movement.to.map { chain.describe($0.description, in: context) })
         }
     }
 
-    /// The allowances the signing account's token `approve` calls grant, each until its
-    /// expiration ledger; "Unlimited" by `TokenApprovals.isUnlimited`.
+    /// The allowances token `approve` calls grant, each until its expiration ledger;
+    /// "Unlimited" by `TokenApprovals.isUnlimited`. One granted over what another account holds
+    /// names that account in its asset ("XLM (C…) held by G… (label)"): `Approval` has no
+    /// owner field.
     static func approvals(_ movements: [TokenMovement], signer: [UInt8], context: ReviewContext, chain: StellarChain) -> [Approval] {
         movements.compactMap { movement in
-            guard let spender = movement.spender, movement.from.accountKey == signer else { return nil }
+            let own = movement.from.accountKey == signer
+            guard let spender = movement.spender, own || movement.isOtherAccounts(signer: signer) else { return nil }
             let token = movement.token
             let unlimited = TokenApprovals.isUnlimited(movement)
-            return Approval(asset: "\(token.symbol) (\(SCAddress.contract(token.contract)))",
+            let holder = own ? "" : " held by \(chain.describe(movement.from.holder, in: context))"
+            return Approval(asset: "\(token.symbol) (\(SCAddress.contract(token.contract)))" + holder,
                             spender: chain.describe(spender.description, in: context),
                             allowance: unlimited ? "Unlimited" : AmountFormat.decimal(movement.amount.magnitude, decimals: token.decimals),
                             isUnlimited: unlimited, expiry: movement.expirationLedger.map { "ledger \($0)" })

@@ -27,7 +27,11 @@ extension StellarChain {
         var calls: [InvokeContractArgs] = []
         lines += knowledge.invocationLines(entry.rootInvocation, label: "invokes", level: 0, calls: &calls)
         lines.append(ReviewLine("signs", "SHA-256 of the authorization preimage: network id, nonce, expiration and invocation tree"))
-        let movements = knowledge.movements(calls)
+        // The signature authorizes only calls whose authorizer is this account; a call on what
+        // another account holds is counted as that account's, or unknown when nothing says who
+        // could authorize it.
+        let movements = knowledge.movements(calls).map { $0.inStandaloneAuthorization(signer: signer) }
+        let label = { [self] (address: String) in describe(address, in: context) }
         return Review(
             request: request, title: "Stellar Soroban authorization", lines: lines,
             warnings: ["whoever holds this signed authorization can submit the invocation in a transaction of their own until "
@@ -37,7 +41,8 @@ extension StellarChain {
             effects: Self.tokenOutflows(movements, signer: signer, network: request.network, context: context, chain: self).map { .outflow($0) }
                 + Self.approvals(movements, signer: signer, context: context, chain: self).map { .allowance($0) }
                 + [.deferred(DeferredSignature("a Soroban authorization entry", until: "ledger \(credentials.signatureExpirationLedger)"))]
-                + knowledge.unrecognized(calls).map { .unknown(what: $0) },
+                + knowledge.unrecognized(calls).map { .unknown(what: $0) }
+                + movements.compactMap { TokenApprovals.unknownEffect($0, signer: signer, label: label) }.map { .unknown(what: $0) },
             signing: try StellarSignable.authorization(entry, network: network).items)
     }
 

@@ -114,12 +114,13 @@ extension StellarKnowledge {
         // A token call counts whether or not the signer knows the token.
         let token = token(call.contract) ?? StellarToken(unknownContract: id)
         func arg(_ name: String) -> SCVal? { names.firstIndex(of: name).map { call.args[$0] } }
+        func caller(_ value: SCVal?) -> SCAddress? { if case .address(let a)? = value { a } else { nil } }
         guard case .address(let from)? = arg("from"), let amount = arg("amount").flatMap(SCValText.integer) else { return nil }
         switch call.functionName {
         case "transfer", "transfer_from":
             guard case .address(let to)? = arg("to") else { return nil }
-            return TokenMovement(token: token, from: from, to: to, amount: amount)
-        case "burn", "burn_from": return TokenMovement(token: token, from: from, amount: amount)
+            return TokenMovement(token: token, from: from, to: to, caller: caller(arg("spender")), amount: amount)
+        case "burn", "burn_from": return TokenMovement(token: token, from: from, caller: caller(arg("spender")), amount: amount)
         case "approve":
             guard case .address(let spender)? = arg("spender"), case .u32(let ledger)? = arg("expiration_ledger") else { return nil }
             return TokenMovement(token: token, from: from, spender: spender, amount: amount, expirationLedger: ledger)
@@ -136,9 +137,105 @@ struct TokenMovement: Sendable, Equatable {
     /// Where a transfer sends it; nil for a burn or an approval.
     var to: SCAddress? = nil
     var spender: SCAddress? = nil
+    /// The spender of a `transfer_from` or `burn_from`: it takes `from`'s tokens within the
+    /// allowance `from` gave it, by its own authorization; nil for the other calls.
+    var caller: SCAddress? = nil
     let amount: BigInt
     /// The last ledger an approval holds (SEP-41 `expiration_ledger`).
     var expirationLedger: UInt32? = nil
+    /// Whose authorization lets it happen, as the signed bytes show it: set by the review that
+    /// read the call (a transaction's operation, or an authorization signed alone).
+    var authority: MovementAuthority = .undetermined("the signer did not read who authorizes it")
+
+    /// The address whose `require_auth` the call needs: the spender of `transfer_from` and
+    /// `burn_from`, `from` for the others.
+    var authorizer: SCAddress { caller ?? from }
+
+    /// `transfer`, `transfer_from`, `burn`, `burn_from` or `approve`.
+    var function: String {
+        if spender != nil { return "approve" }
+        return (to != nil ? "transfer" : "burn") + (caller != nil ? "_from" : "")
+    }
+
+    /// `1.5 XLM (C…)`: the exact amount in the token's units (base units of a token the
+    /// signer has no table for) and the contract.
+    var amountText: String {
+        "\(AmountFormat.decimal(amount.magnitude, decimals: token.decimals)) \(token.symbol) (\(SCAddress.contract(token.contract)))"
+    }
+
+    /// This movement with its authority in a transaction: `source` is the operation's source
+    /// (its signature of the transaction covers source-account authorizations), `entries` the
+    /// addresses with an address-credential entry of their own in the operation.
+    func inTransaction(source: MuxedAccount, entries: [SCAddress], signer: [UInt8]?) -> TokenMovement {
+        var out = self
+        let who = authorizer
+        if let signer, who.accountKey == signer {
+            out.authority = .signer
+        } else if who.accountKey == source.accountID.publicKey {
+            out.authority = .source
+        } else if entries.contains(where: { $0.isSameParty(as: who) }) {
+            out.authority = .entry
+        } else if who.canAuthorize {
+            out.authority = .undetermined("the transaction carries no authorization of \(who) (neither the operation's source nor "
+                + "an entry of its own)")
+        } else {
+            out.authority = .undetermined("\(who) is a claimable balance or liquidity pool address, which cannot authorize a call")
+        }
+        return out
+    }
+
+    /// This movement with its authority in an authorization the request's key signs alone:
+    /// that signature authorizes only calls whose authorizer is the request's own account.
+    func inStandaloneAuthorization(signer: [UInt8]) -> TokenMovement {
+        var out = self
+        let who = authorizer
+        if who.accountKey == signer {
+            out.authority = .signer
+        } else if who.canAuthorize {
+            out.authority = .elsewhere
+        } else {
+            out.authority = .undetermined("\(who) is a claimable balance or liquidity pool address, which cannot authorize a call")
+        }
+        return out
+    }
+}
+
+/// Whose authorization lets a token call move or allow what `from` holds.
+enum MovementAuthority: Sendable, Equatable {
+    /// The request's own key: the call's authorizer is the signing account.
+    case signer
+    /// The operation's source, an account other than the signer's: its own signature of the
+    /// transaction covers its source-account authorization.
+    case source
+    /// Another address's own authorization entry in the transaction (signed by it, or not yet).
+    case entry
+    /// In an authorization the request's key signs alone, a call another address authorizes:
+    /// it happens only if that address authorizes it too.
+    case elsewhere
+    /// Nothing in the signed bytes says who authorizes it: an unknown effect, for the reason given.
+    case undetermined(String)
+}
+
+extension SCAddress {
+    /// The same account (a muxed address is its account) or the same contract.
+    func isSameParty(as other: SCAddress) -> Bool {
+        if let key = accountKey { return key == other.accountKey }
+        return self == other
+    }
+
+    /// An account or a contract: the addresses that can authorize a call.
+    var canAuthorize: Bool {
+        switch self {
+        case .account, .muxedAccount, .contract: return true
+        case .claimableBalance, .liquidityPool: return false
+        }
+    }
+
+    /// The account (`G…`, a muxed address's own account) or contract (`C…`) whose balance a
+    /// token call moves, for labelling and totals.
+    var holder: String {
+        accountKey.map { AccountID(unchecked: $0).description } ?? description
+    }
 }
 
 /// The SEP-41 token interface and the Stellar Asset Contract's admin functions: argument names

@@ -66,8 +66,13 @@ struct SorobanOperationReview {
             } catch { throw .inAuthorization(index: entryIndex, error) }
         }
         if auth.isEmpty, case .invokeContract = function { lines.append(ReviewLine("authorizations", "none", level: 1)) }
-        movements = knowledge.movements(calls)
+        // Who authorizes each token call: the signing account, the operation's source (whose
+        // signature of the transaction covers source-account entries), or another address by
+        // an entry of its own; a call nobody in the transaction authorizes is unknown.
+        let entries = auth.compactMap { entry -> SCAddress? in if case .address(let c) = entry.credentials { c.address } else { nil } }
+        movements = knowledge.movements(calls).map { $0.inTransaction(source: source, entries: entries, signer: knowledge.context.signer) }
         unknowns += knowledge.unrecognized(calls)
+        unknowns += movements.compactMap { TokenApprovals.unknownEffect($0, signer: knowledge.context.signer, label: knowledge.context.label) }
     }
 
     /// The entry's credentials and its invocation tree; an entry for the request's own account
