@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test func sendDfxIsCountedLikeTransfer() throws {
-        let send = ICPLedgerSend(to: try ICPAccountIdentifier(hex: Self.destination), amount: 150_000_000, fee: 10_000, memo: 7,
-                                 fromSubaccount: nil, createdAtTime: nil)
+        let send = ICPLedgerSend(ICPLedgerTransfer(to: try ICPAccountIdentifier(hex: Self.destination), amount: 150_000_000, fee: 10_000, memo: 7,
+                                                   fromSubaccount: nil, createdAtTime: nil))
         #expect(try ICPLedgerSend(candid: CandidDecoder().decode(send.argumentBytes())) == send)
         let request = try ICPFixtures.request([ICPFixtures.call(method: "send_dfx", arg: try send.argumentBytes())])
         let review = try chain.review(request, context: context)

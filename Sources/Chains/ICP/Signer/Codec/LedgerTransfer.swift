@@ -23,34 +23,61 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
     }
 
     static let tokens = CandidType.record([("e8s", .nat64)])
-    public static let argumentType = CandidType.record([
-        ("to", .blob), ("fee", tokens), ("memo", .nat64), ("from_subaccount", .opt(.blob)),
-        ("created_at_time", .opt(.record([("timestamp_nanos", .nat64)]))), ("amount", tokens),
-    ])
+    public static let argumentType = argumentType(.blob)
+
+    /// How the record writes its destination: `transfer` as the account identifier's 32 bytes,
+    /// `send_dfx` (`SendArgs`) as its hex text. The other fields are the same.
+    enum Destination {
+        case blob, text
+        var type: CandidType { self == .blob ? .blob : .text }
+        var record: String { self == .blob ? "TransferArgs" : "SendArgs" }
+    }
+
+    static func argumentType(_ destination: Destination) -> CandidType {
+        .record([
+            ("to", destination.type), ("fee", tokens), ("memo", .nat64), ("from_subaccount", .opt(.blob)),
+            ("created_at_time", .opt(.record([("timestamp_nanos", .nat64)]))), ("amount", tokens),
+        ])
+    }
 
     /// The call's Candid argument bytes.
-    public func argumentBytes() throws(ICPError) -> [UInt8] {
+    public func argumentBytes() throws(ICPError) -> [UInt8] { try argumentBytes(.blob) }
+
+    func argumentBytes(_ destination: Destination) throws(ICPError) -> [UInt8] {
         let value: CandidValue = .record(sortedFields([
-            CandidFieldValue("to", .blob(to.bytes)), CandidFieldValue("fee", .record([CandidFieldValue("e8s", .nat64(fee))])),
+            CandidFieldValue("to", destination == .blob ? .blob(to.bytes) : .text(to.hex)),
+            CandidFieldValue("fee", .record([CandidFieldValue("e8s", .nat64(fee))])),
             CandidFieldValue("memo", .nat64(memo)), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
             CandidFieldValue("created_at_time", .opt(createdAtTime.map { .record([CandidFieldValue("timestamp_nanos", .nat64($0))]) })),
             CandidFieldValue("amount", .record([CandidFieldValue("e8s", .nat64(amount))])),
         ]))
-        return try CandidEncoder.encode([(Self.argumentType, value)])
+        return try CandidEncoder.encode([(Self.argumentType(destination), value)])
     }
 
     /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
     public init(candid message: CandidMessage) throws(ICPError) {
-        guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
-            throw .refused("the arguments are not the ledger's TransferArgs record")
+        try self.init(candid: message, destination: .blob)
+    }
+
+    /// Decodes exactly one argument of exactly the record type for `destination`; the
+    /// destination must be a valid account identifier (its CRC checked).
+    init(candid message: CandidMessage, destination: Destination) throws(ICPError) {
+        guard message.hasArgumentTypes([Self.argumentType(destination)]), let value = message.values.first else {
+            throw .refused("the arguments are not the ledger's \(destination.record) record")
         }
-        guard case let .blob(to)? = value["to"], case let .nat64(fee)? = value["fee"]?["e8s"],
-              case let .nat64(memo)? = value["memo"], case let .opt(from)? = value["from_subaccount"],
-              case let .opt(created)? = value["created_at_time"], case let .nat64(amount)? = value["amount"]?["e8s"]
+        guard case let .nat64(fee)? = value["fee"]?["e8s"], case let .nat64(memo)? = value["memo"],
+              case let .opt(from)? = value["from_subaccount"], case let .opt(created)? = value["created_at_time"],
+              case let .nat64(amount)? = value["amount"]?["e8s"]
         else {
-            throw .refused("the TransferArgs record is incomplete")
+            throw .refused("the \(destination.record) record is incomplete")
         }
-        do { self.to = try ICPAccountIdentifier(hex: Hex.encode(to)) } catch { throw .malformed(field: "to", reason: "\(error)") }
+        let hex: String
+        switch (destination, value["to"]) {
+        case let (.blob, .blob(bytes)?): hex = Hex.encode(bytes)
+        case let (.text, .text(text)?): hex = text
+        default: throw .refused("the \(destination.record) record is incomplete")
+        }
+        do { self.to = try ICPAccountIdentifier(hex: hex) } catch { throw .malformed(field: "to", reason: "\(error)") }
         self.fee = fee
         self.memo = memo
         self.amount = amount
