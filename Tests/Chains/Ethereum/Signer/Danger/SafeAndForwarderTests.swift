@@ -21,15 +21,36 @@ import Testing
         Hex.encode([0xa9, 0x05, 0x9c, 0xbb] + (try C.word(to)) + C.word(amount), prefix: true)
     }
 
+    /// A SafeTx as Safe 1.3+ signs it; `gas: "dataGas"` and `chainId: false` give the older
+    /// forms (0.1.0's member name; 1.0–1.2's domain with no chain id).
     static func safeTx(to: String, value: String = "0", data: String, operation: Int = 0, gasPrice: String = "0",
                        gasToken: String = "0x0000000000000000000000000000000000000000",
-                       refundReceiver: String = "0x0000000000000000000000000000000000000000") -> String {
+                       refundReceiver: String = "0x0000000000000000000000000000000000000000", gas: String = "baseGas", chainId: Bool = true) -> String {
         let types = "\"SafeTx\":[" + [P.member("to", "address"), P.member("value", "uint256"), P.member("data", "bytes"), P.member("operation", "uint8"),
-                                      P.member("safeTxGas", "uint256"), P.member("baseGas", "uint256"), P.member("gasPrice", "uint256"),
+                                      P.member("safeTxGas", "uint256"), P.member(gas, "uint256"), P.member("gasPrice", "uint256"),
                                       P.member("gasToken", "address"), P.member("refundReceiver", "address"), P.member("nonce", "uint256")]
             .joined(separator: ",") + "]"
-        return C.typedJSON(domain: [("chainId", "uint256", "1"), ("verifyingContract", "address", "\"\(safe)\"")], types: types, primary: "SafeTx",
-                           message: "{\"to\":\"\(to)\",\"value\":\"\(value)\",\"data\":\"\(data)\",\"operation\":\(operation),\"safeTxGas\":0,\"baseGas\":0,\"gasPrice\":\"\(gasPrice)\",\"gasToken\":\"\(gasToken)\",\"refundReceiver\":\"\(refundReceiver)\",\"nonce\":3}")
+        let domain = (chainId ? [("chainId", "uint256", "1")] : []) + [("verifyingContract", "address", "\"\(safe)\"")]
+        return C.typedJSON(domain: domain, types: types, primary: "SafeTx",
+                           message: "{\"to\":\"\(to)\",\"value\":\"\(value)\",\"data\":\"\(data)\",\"operation\":\(operation),\"safeTxGas\":0,\"\(gas)\":0,\"gasPrice\":\"\(gasPrice)\",\"gasToken\":\"\(gasToken)\",\"refundReceiver\":\"\(refundReceiver)\",\"nonce\":3}")
+    }
+
+    /// Safes before 1.3 are read as Safe transactions too: their signature moves the same
+    /// tokens, and (with no chain id in the domain) on every chain the Safe address exists on.
+    @Test func olderSafesAreReadToo() throws {
+        let data = try Self.transferData(to: C.stranger, amount: 5_000_000)
+        let current = try reviewed(Self.safeTx(to: C.usdc, data: data))
+        #expect(current.totals.map(\.formatted) == ["5 USDC from \(Self.safe) (not in your contacts)"])
+        for json in [Self.safeTx(to: C.usdc, data: data, chainId: false), Self.safeTx(to: C.usdc, data: data, gas: "dataGas", chainId: false)] {
+            let old = try reviewed(json)
+            #expect(old.unknowns.isEmpty, "\(old.unknowns)")
+            #expect(old.totals == current.totals)
+            #expect(old.effects.filter { if case .outflow = $0 { true } else { false } }
+                == current.effects.filter { if case .outflow = $0 { true } else { false } })
+            #expect(old.warnings.contains("the typed data's domain has no chainId: the signature is valid on every chain, not only on eip155:1"))
+        }
+        // Another member name is not a Safe transaction: plain typed data, unknown.
+        #expect(!(try reviewed(Self.safeTx(to: C.usdc, data: data, gas: "refundGas"))).unknowns.isEmpty)
     }
 
     @Test func aSafeTransactionMovesTheSafesTokens() throws {

@@ -17,12 +17,12 @@ struct ForwardRequestReview {
         guard type == minimal || type == withDeadline else { return nil }
         let fields = TypedFields(typed: typed)
         let describe = environment.describe
-        let from = try fields.address(fields.member("from"), "from")
-        let to = try fields.address(fields.member("to"), "to")
-        let value = try fields.uint(fields.member("value"), "value")
-        let gas = try fields.uint(fields.member("gas"), "gas")
-        let data = try fields.bytes(fields.member("data"), "data")
-        let deadline = type == withDeadline ? try fields.uint(fields.member("deadline"), "deadline") : nil
+        let from = try fields.address("from")
+        let to = try fields.address("to")
+        let value = try fields.uint("value")
+        let gas = try fields.uint("gas")
+        let data = try fields.bytes("data")
+        let deadline = type == withDeadline ? try fields.uint("deadline") : nil
         let until = deadline.map { DeadlineText.describe($0, now: environment.now) }
         var out = RecognisedTypedData()
         out.lines = [ReviewLine("forward request", "ERC-2771: a relayer submits this call to the forwarder, and the target takes it as yours"),

@@ -10,24 +10,28 @@ import BigInt
 /// signed data does not bound.
 struct SafeTransactionReview {
     static let type = "SafeTx(address to,uint256 value,bytes data,uint8 operation,uint256 safeTxGas,uint256 baseGas,uint256 gasPrice,address gasToken,address refundReceiver,uint256 nonce)"
+    /// Safe 0.1.0 named `baseGas` `dataGas`; the transaction means the same. (Safes from 1.0 to
+    /// 1.2 sign `type` too, under a domain with no chain id, which the typed-data review warns of.)
+    static let dataGasType = "SafeTx(address to,uint256 value,bytes data,uint8 operation,uint256 safeTxGas,uint256 dataGas,uint256 gasPrice,address gasToken,address refundReceiver,uint256 nonce)"
     static let delegateCallWarning = "DELEGATECALL: the called contract runs with the Safe's storage and funds: it can do anything with the Safe"
     static let later = "a Safe transaction signature: any owner can execute it once enough owners signed"
 
     /// The review, or nil when `typed` is not a Safe transaction of a named Safe.
     static func review(_ typed: TypedData, account: EthereumAddress, environment: ClearSigningEnvironment) throws -> RecognisedTypedData? {
-        guard try typed.encodeType(typed.primaryType) == type else { return nil }
+        let encoded = try typed.encodeType(typed.primaryType)
+        guard encoded == type || encoded == dataGasType else { return nil }
         let fields = TypedFields(typed: typed)
         // A SafeTx with no verifying contract binds no Safe: shown as plain typed data.
         guard let safe = try fields.verifyingContract() else { return nil }
         let describe = environment.describe
-        let to = try fields.address(fields.member("to"), "to")
-        let value = try fields.uint(fields.member("value"), "value")
-        let data = try fields.bytes(fields.member("data"), "data")
-        let operation = try fields.uint(fields.member("operation"), "operation")
-        let gasPrice = try fields.uint(fields.member("gasPrice"), "gasPrice")
-        let gasToken = try fields.address(fields.member("gasToken"), "gasToken")
-        let refundReceiver = try fields.address(fields.member("refundReceiver"), "refundReceiver")
-        let nonce = try fields.uint(fields.member("nonce"), "nonce")
+        let to = try fields.address("to")
+        let value = try fields.uint("value")
+        let data = try fields.bytes("data")
+        let operation = try fields.uint("operation")
+        let gasPrice = try fields.uint("gasPrice")
+        let gasToken = try fields.address("gasToken")
+        let refundReceiver = try fields.address("refundReceiver")
+        let nonce = try fields.uint("nonce")
         let safeText = describe(safe)
         var out = RecognisedTypedData()
         out.lines = [ReviewLine("Safe transaction", "the Safe performs this call once enough of its owners have signed"),

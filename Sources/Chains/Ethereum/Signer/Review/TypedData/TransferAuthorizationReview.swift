@@ -20,11 +20,11 @@ struct TransferAuthorizationReview {
         let fields = TypedFields(typed: typed)
         let describe = environment.describe
         let token = ReviewToken(contract: try fields.verifyingContract(), chainId: environment.chainId, knowledge: environment.knowledge)
-        let from = try fields.address(fields.member("from"), "from")
-        let to = try fields.address(fields.member("to"), "to")
-        let value = try fields.uint(fields.member("value"), "value")
-        let validAfter = try fields.uint(fields.member("validAfter"), "validAfter")
-        let validBefore = try fields.uint(fields.member("validBefore"), "validBefore")
+        let from = try fields.address("from")
+        let to = try fields.address("to")
+        let value = try fields.uint("value")
+        let validAfter = try fields.uint("validAfter")
+        let validBefore = try fields.uint("validBefore")
         let now = environment.now
         let until = DeadlineText.describe(validBefore, now: now)
         var out = RecognisedTypedData()

@@ -35,6 +35,11 @@ struct TypedFields {
 
     /// The primary type's member, by name.
     func member(_ name: String) -> JSONValue? { typed.message[name] }
+
+    /// The primary type's members, read by name (the name is the path a refusal gives).
+    func address(_ name: String) throws(EthereumError) -> EthereumAddress { try address(member(name), name) }
+    func uint(_ name: String) throws(EthereumError) -> BigUInt { try uint(member(name), name) }
+    func bytes(_ name: String) throws(EthereumError) -> [UInt8] { try bytes(member(name), name) }
 }
 
 /// What a recogniser makes of a typed-data document: lines under the message, warnings, and the
