@@ -19,6 +19,9 @@ struct CallDataReview {
     /// What the call does that the signer cannot count: every call other than the token calls
     /// it reads itself (a descriptor shows a call; it does not tell the signer what leaves).
     var unknowns: [String] = []
+    /// Where a Multicall3 batch sends the transaction's value (`MulticallReview.forwarded`):
+    /// outflows that add up to it; empty for any other call.
+    var forwarded: [Outflow] = []
 
     private let environment: ClearSigningEnvironment
 
@@ -96,14 +99,12 @@ struct CallDataReview {
                           ReviewLine("expires", expiration == 0 ? "0 (the allowance ends with the block that sets it)" : until)]
             approves(amount, of: permitted, to: spender, expiry: until)
         case let .other(bytes):
-            if let multicall = try MulticallReview(bytes, to: contract, signer: from, environment: environment) {
+            if let multicall = try MulticallReview(bytes, to: contract, value: value, signer: from, environment: environment) {
                 lines += multicall.lines
                 warnings += multicall.warnings
                 totals += multicall.totals
                 unknowns += multicall.unknowns
-                if value > 0 {
-                    warnings.append("\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol) is sent to Multicall3, which any caller can take from it")
-                }
+                forwarded = multicall.forwarded
                 return
             }
             if bytes.count >= 4, CallData.knownSelectors.contains(Array(bytes.prefix(4))) {

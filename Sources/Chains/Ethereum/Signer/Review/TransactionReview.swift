@@ -68,6 +68,13 @@ public struct TransactionReview: Sendable {
         // The ether total is the worst case: value plus gas limit × fee cap, as "max total cost" says.
         var effects: [Effect] = [.outflow(Outflow(AssetAmount(asset: ether, amount: transaction.maxTotalCost),
                                                   to: transaction.value > 0 ? transaction.to.map(describe) : nil))]
+        // A Multicall3 batch says where the value goes (aggregate3Value pays it on to its calls'
+        // targets): the fees alone, then each part to its target, the same sum.
+        let forwarded = call.forwarded.reduce(BigUInt(0)) { $0 + $1.amount.amount }
+        if !call.forwarded.isEmpty, forwarded == transaction.value {
+            effects = [.outflow(Outflow(AssetAmount(asset: ether, amount: transaction.maxTotalCost - transaction.value)))]
+                + call.forwarded.map { .outflow(Outflow(AssetAmount(asset: ether, amount: $0.amount.amount), to: $0.to)) }
+        }
         effects += call.totals.map { .outflow(Outflow($0)) }
         effects += call.approvals.map { .allowance($0) }
         effects += (call.blindReason.map { [$0] } ?? []).map { .unknown(what: $0) }
