@@ -84,17 +84,7 @@ let icpHandlers: [String: Handler] = [
     },
 
     "icp_sign": { request in
-        let signingKey: SigningKey
-        let publicKey: [UInt8]
-        switch try request.string("scheme") {
-        case "secp256k1":
-            let key = try Secp256k1.PrivateKey(try request.secret("key"))
-            (signingKey, publicKey) = (.secp256k1(key), key.publicKey.uncompressed)
-        case "ed25519":
-            let key = try Ed25519.PrivateKey(seed: try request.secret("key"))
-            (signingKey, publicKey) = (.ed25519(key), key.publicKey)
-        default: throw TestkitError.badRequest("icp_sign: scheme")
-        }
+        let (signingKey, publicKey) = try icpKey(request, "icp_sign")
         let identity = try ICPIdentity(publicKey: publicKey)
         let created = try decimal(request, "created_at").map { try uint64($0, "created_at") }
         let arg: [UInt8]
@@ -132,3 +122,16 @@ let icpHandlers: [String: Handler] = [
         ]
     },
 ]
+
+/// The request's ICP key (`scheme` secp256k1 or ed25519, `key` its secret) and public key.
+func icpKey(_ request: Request, _ command: String) throws -> (SigningKey, [UInt8]) {
+    switch try request.string("scheme") {
+    case "secp256k1":
+        let key = try Secp256k1.PrivateKey(try request.secret("key"))
+        return (.secp256k1(key), key.publicKey.uncompressed)
+    case "ed25519":
+        let key = try Ed25519.PrivateKey(seed: try request.secret("key"))
+        return (.ed25519(key), key.publicKey)
+    default: throw TestkitError.badRequest("\(command): scheme")
+    }
+}

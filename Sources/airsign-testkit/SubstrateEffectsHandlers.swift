@@ -127,17 +127,7 @@ let substrateEffectsHandlers: [String: Handler] = [
     // now, contacts} → {principal, title, lines, warnings, effects, totals, unknowns, confirmation, signatures, result}:
     // the call content as icp_sign builds it, with the suite's own argument bytes.
     "icp_review_call": { request in
-        let signingKey: SigningKey
-        let publicKey: [UInt8]
-        switch try request.string("scheme") {
-        case "secp256k1":
-            let key = try Secp256k1.PrivateKey(try request.secret("key"))
-            (signingKey, publicKey) = (.secp256k1(key), key.publicKey.uncompressed)
-        case "ed25519":
-            let key = try Ed25519.PrivateKey(seed: try request.secret("key"))
-            (signingKey, publicKey) = (.ed25519(key), key.publicKey)
-        default: throw TestkitError.badRequest("icp_review_call: scheme")
-        }
+        let (signingKey, publicKey) = try icpKey(request, "icp_review_call")
         let identity = try ICPIdentity(publicKey: publicKey)
         let canister = try (request.fields["canister"] as? String).map { try Principal(text: $0) } ?? ICPLedger.icp.canister
         guard let expiry = UInt64(try request.string("expiry")) else { throw TestkitError.badRequest("icp_review_call: expiry") }
