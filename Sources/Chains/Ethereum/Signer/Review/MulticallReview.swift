@@ -178,6 +178,9 @@ struct MulticallReview {
                           token.amountOrTokenIdLine("token amount", amount, level: level + 1)]
                 totals.append(token.total(amount, maybeTokenId: true))
                 if !token.isKnown { warnings.append(token.unknownWarning) }
+            case .empty where call.value > 0:
+                // Ether forwarded with no call: counted below as sent to the target.
+                lines.append(ReviewLine("data", "none: ether sent to the target", level: level + 1))
             case .empty:
                 lines.append(ReviewLine("data", "none", level: level + 1))
                 unknowns.append("a call with no data from Multicall3 to \(call.target.checksummed)")
