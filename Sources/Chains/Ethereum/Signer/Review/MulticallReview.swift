@@ -171,13 +171,22 @@ struct MulticallReview {
                 continue
             }
             let token = ReviewToken(contract: call.target, chainId: environment.chainId, knowledge: environment.knowledge)
-            switch CallData(call.data) {
+            // Bytes after a token call's arguments do not stop the token from running it (as at
+            // the top level): the call keeps its effects and the bytes are warned of.
+            var data = CallData(call.data)
+            var trailing = 0
+            if case let .other(bytes) = data, let read = CallData.withTrailingBytes(bytes) { (data, trailing) = read }
+            switch data {
             case let .erc20TransferFrom(owner, recipient, amount) where owner == signer:
                 lines += [ReviewLine("call", "ERC-20 transferFrom of your tokens, through an allowance you gave Multicall3", level: level + 1),
                           token.line(level: level + 1), ReviewLine("token recipient", describe(recipient), level: level + 1),
                           token.amountOrTokenIdLine("token amount", amount, level: level + 1)]
                 totals.append(token.total(amount, maybeTokenId: true))
                 if !token.isKnown { warnings.append(token.unknownWarning) }
+                if trailing > 0 {
+                    lines.append(ReviewLine("extra data", "\(trailing) bytes after the arguments, which the token ignores", level: level + 1))
+                    warnings.append("call \(name) of the Multicall3 batch carries \(trailing) bytes after its arguments; the token ignores them and the call is counted as shown, but a wallet that sends such data may be hiding something")
+                }
             case .empty where call.value > 0:
                 // Ether forwarded with no call: counted below as sent to the target.
                 lines.append(ReviewLine("data", "none: ether sent to the target", level: level + 1))

@@ -141,6 +141,18 @@ import Testing
         }
     }
 
+    /// Bytes after an inner transferFrom's arguments do not hide it: the token runs it all the
+    /// same, so it is counted, shown with the extra bytes, and warned of.
+    @Test func anInnerPullWithExtraBytesIsStillCounted() throws {
+        let padded = try Self.pull(7_000_000) + [0xde, 0xad, 0xbe, 0xef, 0x01]
+        let request = try Self.request(try Self.batch("tryAggregate", requireSuccess: true, [(C.usdc, padded)]))
+        let review = try Self.review(request)
+        #expect(review.totals.map(\.formatted) == ["0.0018 ETH", "7 USDC"])
+        #expect(review.unknowns.isEmpty, "\(review.unknowns)")
+        #expect(review.lines.contains(ReviewLine("extra data", "5 bytes after the arguments, which the token ignores", level: 1)))
+        #expect(review.warnings == ["call 1 of the Multicall3 batch carries 5 bytes after its arguments; the token ignores them and the call is counted as shown, but a wallet that sends such data may be hiding something"])
+    }
+
     @Test func etherSentWithABatchThatDoesNotPassItOnStaysInMulticall3() throws {
         let data = try Self.batch("tryAggregate", requireSuccess: false, [(C.usdc, try Self.pull(7_000_000))])
         let review = try Self.review(try Self.request(data, value: Self.ether / 2))
