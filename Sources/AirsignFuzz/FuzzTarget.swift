@@ -21,10 +21,10 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
-        .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
+        .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumMulticallStructured, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
-        .messages, .keystoreFile, .contacts, .image,
+        .messages, .keystoreFile, .contacts, .noteCheck, .image,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {
