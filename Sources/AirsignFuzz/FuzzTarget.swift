@@ -21,6 +21,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
+        .stellarCAP71Credentials, .stellarCAP85Executable,
         .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumMulticallStructured, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,

@@ -28,7 +28,7 @@ private func scval(_ v: SCVal) -> String {
     case .i128(let p): body = (BigInt(p.hi) << 64 + BigInt(p.lo)).description
     case .u256(let p): body = words([p.hiHi, p.hiLo, p.loHi, p.loLo]).description
     case .i256(let p): body = (BigInt(p.hiHi) << 192 + words([p.hiLo, p.loHi, p.loLo])).description
-    case .bytes(let b), .string(let b): body = Hex.encode(b)
+    case .bytes(let b), .string(let b), .executableTag(let b): body = Hex.encode(b)
     case .symbol(let s): body = String(decoding: s, as: UTF8.self)
     case .vec(let items): body = "[" + items.map(scval).joined(separator: ",") + "]"
     case .map(let entries): body = scmap(entries)
@@ -38,6 +38,7 @@ private func scval(_ v: SCVal) -> String {
         switch i.executable {
         case .wasm(let hash): executable = "0:" + Hex.encode(hash)
         case .stellarAsset: executable = "1"
+        case let .externalRef(owner, tag): executable = "2:" + owner.description + ":" + Hex.encode(tag)
         }
         body = executable + ";" + (i.storage.map(scmap) ?? "none")
     }
@@ -80,6 +81,7 @@ private func create(_ args: CreateContractArgs) -> [String: Any] {
     switch args.executable {
     case .wasm(let hash): m["executable"] = Hex.encode(hash)
     case .stellarAsset: m["executable"] = "stellar_asset"
+    case let .externalRef(owner, tag): m["executable"] = "external:" + owner.description + ":" + Hex.encode(tag)
     }
     if let constructor = args.constructorArgs { m["args"] = constructor.map(scval) }
     return m
@@ -92,8 +94,21 @@ private func authEntry(_ e: SorobanAuthorizationEntry) -> [String: Any] {
     case .address(let c):
         m["credentials"] = ["address": c.address.description, "nonce": String(c.nonce),
                             "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature)]
+    case .addressV2(let c):
+        m["credentials"] = ["kind": 2, "address": c.address.description, "nonce": String(c.nonce),
+                            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature)]
+    case .addressWithDelegates(let d):
+        let c = d.addressCredentials
+        m["credentials"] = ["kind": 3, "address": c.address.description, "nonce": String(c.nonce),
+                            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature),
+                            "delegates": d.delegates.map(delegate)]
     }
     return m
+}
+
+/// A CAP-71 delegate: address, signature, nested delegates.
+private func delegate(_ d: SorobanDelegateSignature) -> [String: Any] {
+    ["address": d.address.description, "signature": scval(d.signature), "nested": d.nestedDelegates.map(delegate)]
 }
 
 private func ledgerKey(_ k: LedgerKey) -> String {

@@ -11,7 +11,7 @@ with invocation trees, footprints of every ledger key type, resources and resour
 - our order of values (map keys) is stellar-sdk's `scval` order; our Stellar Asset Contract
   ids and liquidity pool ids are stellar-sdk's;
 - bad input (unsorted or repeated map keys, values nested past the limit, an authorization for
-  another network, a footprint that does not decode, protocol-27 credentials) is refused.
+  another network, a footprint that does not decode) is refused.
 """
 import base64
 import copy
@@ -271,9 +271,4 @@ def test_bad_input_is_refused(testkit, rng):
         "network_passphrase": Network.TESTNET_NETWORK_PASSPHRASE, "seed": key.raw_secret_key().hex()}])]
     assert error and "does not verify on testnet" in error, error
 
-    # CAP-71 (protocol 27) credentials: named, not signed.
-    v2 = copy.deepcopy(entry)
-    v2.credentials = x.SorobanCredentials(x.SorobanCredentialsType.SOROBAN_CREDENTIALS_ADDRESS_V2, address_v2=entry.credentials.address)
-    tx = Transaction(sr.g(rng), 1, 10_000, [InvokeHostFunction(sr.host_function(rng), [v2])], soroban_data=sr.soroban_data(rng, 10_000))
-    (error,) = refused(testkit, [TransactionEnvelope(tx, Network.TESTNET_NETWORK_PASSPHRASE).to_xdr()])
-    assert "protocol 27" in error, error
+    # CAP-71 credentials (protocol 27) are reviewed and signed: test_cap71_cap85.py.

@@ -116,19 +116,19 @@ def unsorted_map(found) -> bool:
     return False
 
 
-def protocol_27_arm(found) -> bool:
-    # Arms stellar-sdk 16 already knows from the protocol-27 XDR (CAP-71 credentials,
-    # SCV_EXECUTABLE_TAG, external-reference executables), which the network's current
-    # protocol does not define: its XDR refuses the discriminant.
-    return (any(o.type == T.SCV_EXECUTABLE_TAG for o in found.get(x.SCVal, []))
-            or any(o.type.value >= 2 for o in found.get(x.SorobanCredentials, []))
-            or any(o.type == x.ContractExecutableType.CONTRACT_EXECUTABLE_EXTERNAL_REF for o in found.get(x.ContractExecutable, [])))
+def unsorted_delegates(found) -> bool:
+    # CAP-71-01: every delegate list (top-level and nested) must be strictly increasing by
+    # address in the host's order (no address twice), or the host refuses the entry.
+    def addresses(ds):
+        return [x.SCVal(T.SCV_ADDRESS, address=d.address) for d in ds]
+    lists = [o.delegates for o in found.get(x.SorobanAddressCredentialsWithDelegates, [])]
+    lists += [o.nested_delegates for o in found.get(x.SorobanDelegateSignature, [])]
+    return any(_compare_sc_val(a, b) >= 0 for ds in lists for a, b in zip(addresses(ds), addresses(ds)[1:]))
 
 
-# Rules on the parsed value's objects, checked in this order (protocol-27 arms first: the
-# host's value order is not defined on them).
+# Rules on the parsed value's objects, checked in this order.
 RULES = [
-    ("protocol-27 arm", protocol_27_arm),
+    ("delegates not strictly increasing", unsorted_delegates),
     ("array over its XDR bound", array_over_bound),
     ("no operations", no_operations),
     ("inflation operation", inflation_operation),

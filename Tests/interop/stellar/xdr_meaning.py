@@ -90,10 +90,18 @@ def scval(v: x.SCVal) -> str:
         body = address(v.address)
     elif v.type == T.SCV_CONTRACT_INSTANCE:
         i = v.instance
-        executable = "0:" + i.executable.wasm_hash.hash.hex() if i.executable.wasm_hash is not None else "1"
+        e = i.executable
+        if e.wasm_hash is not None:
+            executable = "0:" + e.wasm_hash.hash.hex()
+        elif e.external_ref is not None:
+            executable = "2:" + address(e.external_ref.executable_owner) + ":" + e.external_ref.tag.sc_string.hex()
+        else:
+            executable = "1"
         body = executable + ";" + (scmap(i.storage) if i.storage is not None else "none")
     elif v.type == T.SCV_LEDGER_KEY_NONCE:
         body = str(v.nonce_key.nonce.int64)
+    elif v.type == T.SCV_EXECUTABLE_TAG:
+        body = v.executable_tag.sc_string.hex()
     else:
         raise AssertionError(f"no meaning for SCVal type {v.type}")
     return f"{t}:{body}"
@@ -115,7 +123,13 @@ def create(args) -> dict:
     else:
         origin = asset(p.from_asset)
     e = args.executable
-    m = {"from": origin, "executable": e.wasm_hash.hash.hex() if e.wasm_hash is not None else "stellar_asset"}
+    if e.wasm_hash is not None:
+        executable = e.wasm_hash.hash.hex()
+    elif e.external_ref is not None:
+        executable = "external:" + address(e.external_ref.executable_owner) + ":" + e.external_ref.tag.sc_string.hex()
+    else:
+        executable = "stellar_asset"
+    m = {"from": origin, "executable": executable}
     if isinstance(args, x.CreateContractArgsV2):
         m["args"] = [scval(a) for a in args.constructor_args]
     return m
@@ -131,14 +145,26 @@ def invocation(i: x.SorobanAuthorizedInvocation) -> dict:
     return m
 
 
+def delegate(d: x.SorobanDelegateSignature) -> dict:
+    """A CAP-71 delegate: address, signature, nested delegates."""
+    return {"address": address(d.address), "signature": scval(d.signature), "nested": [delegate(n) for n in d.nested_delegates]}
+
+
 def auth_entry(e: x.SorobanAuthorizationEntry) -> dict:
     c = e.credentials
     if c.type == x.SorobanCredentialsType.SOROBAN_CREDENTIALS_SOURCE_ACCOUNT:
         credentials = "source"
     else:
-        a = c.address
+        kinds = x.SorobanCredentialsType
+        a = {kinds.SOROBAN_CREDENTIALS_ADDRESS: c.address, kinds.SOROBAN_CREDENTIALS_ADDRESS_V2: c.address_v2,
+             kinds.SOROBAN_CREDENTIALS_ADDRESS_WITH_DELEGATES:
+                 c.address_with_delegates.address_credentials if c.address_with_delegates is not None else None}[c.type]
         credentials = {"address": address(a.address), "nonce": str(a.nonce.int64),
                        "expiration": a.signature_expiration_ledger.uint32, "signature": scval(a.signature)}
+        if c.type != kinds.SOROBAN_CREDENTIALS_ADDRESS:
+            credentials["kind"] = c.type.value
+        if c.type == kinds.SOROBAN_CREDENTIALS_ADDRESS_WITH_DELEGATES:
+            credentials["delegates"] = [delegate(d) for d in c.address_with_delegates.delegates]
     return {"credentials": credentials, "root": invocation(e.root_invocation)}
 
 

@@ -389,12 +389,12 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         let name = try #require(symbol.lastRange(of: Array("ab".utf8)))
         symbol.replaceSubrange(name, with: Array("a-".utf8))
         #expect(decode(symbol).contains("has a character outside a-z A-Z 0-9 _"))
-        // An absent vector, a CAP-71 credential.
+        // An absent vector, a credentials type past CAP-71's.
         #expect(decode(try invoking(.void).dropLast(8) + [0, 0, 0, 16, 0, 0, 0, 0] + [0, 0, 0, 0]).contains("absent SCV_VEC"))
-        var v2 = try SorobanAuthorizationEntry(credentials: .sourceAccount, rootInvocation: try Self.addressEntry(1).rootInvocation).xdr()
-        v2[3] = 2
-        #expect(throws: StellarError.unsupportedOperation("Soroban credentials type 2 (CAP-71, protocol 27) are not accepted by the network yet")) {
-            try SorobanAuthorizationEntry(xdr: v2)
+        var v4 = try SorobanAuthorizationEntry(credentials: .sourceAccount, rootInvocation: try Self.addressEntry(1).rootInvocation).xdr()
+        v4[3] = 4
+        #expect(throws: StellarError.xdr(.invalidValue(codec: "XDR", offset: 0, reason: "unknown SorobanCredentialsType discriminant 4"))) {
+            try SorobanAuthorizationEntry(xdr: v4)
         }
     }
 }

@@ -7,6 +7,7 @@ import AirsignEncoding
 public enum HashIDPreimage {
     static let contractIDTag: Int32 = 8
     static let sorobanAuthorizationTag: Int32 = 9
+    static let sorobanAuthorizationWithAddressTag: Int32 = 10
 
     /// The id of the contract `preimage` deploys on `network` (`ENVELOPE_TYPE_CONTRACT_ID`):
     /// for a Stellar Asset Contract, its asset decides it.
@@ -35,6 +36,24 @@ public enum HashIDPreimage {
             try w.writeFixedOpaque(network.id, length: 32)
             w.writeInt64(nonce)
             w.writeUInt32(expirationLedger)
+            try invocation.encode(to: &w)
+        } catch { throw StellarError.wrap(error) }
+        return w.bytes
+    }
+
+    /// The XDR of the `ENVELOPE_TYPE_SOROBAN_AUTHORIZATION_WITH_ADDRESS` preimage (CAP-71): the
+    /// same fields with the top-level `address` before the invocation. `ADDRESS_V2` credentials
+    /// and every node of `ADDRESS_WITH_DELEGATES` credentials (the top-level address and each
+    /// delegate) sign its SHA-256.
+    public static func authorizationWithAddress(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress,
+                                                invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
+        var w = XDRWriter()
+        w.writeDiscriminant(sorobanAuthorizationWithAddressTag)
+        do {
+            try w.writeFixedOpaque(network.id, length: 32)
+            w.writeInt64(nonce)
+            w.writeUInt32(expirationLedger)
+            try address.encode(to: &w)
             try invocation.encode(to: &w)
         } catch { throw StellarError.wrap(error) }
         return w.bytes

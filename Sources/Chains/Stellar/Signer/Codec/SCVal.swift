@@ -37,6 +37,9 @@ public indirect enum SCVal: XDRCodable {
     case ledgerKeyContractInstance
     /// The key of an address's nonce entry.
     case ledgerKeyNonce(Int64)
+    /// `SCV_EXECUTABLE_TAG` (CAP-85, protocol 28): the key of the entry in which an owner
+    /// contract names the Wasm that contracts referring to the tag run; an `SCString`, raw bytes.
+    case executableTag([UInt8])
 
     /// The `SCValType` discriminant.
     public var type: Int32 {
@@ -63,6 +66,7 @@ public indirect enum SCVal: XDRCodable {
         case .contractInstance: return 19
         case .ledgerKeyContractInstance: return 20
         case .ledgerKeyNonce: return 21
+        case .executableTag: return 22
         }
     }
 
@@ -107,6 +111,7 @@ public indirect enum SCVal: XDRCodable {
             case 19: return .contractInstance(try SCContractInstance(from: &r))
             case 20: return .ledgerKeyContractInstance
             case 21: return .ledgerKeyNonce(try r.readInt64())
+            case 22: return .executableTag(try r.readString())
             default: throw r.unknownDiscriminant(type, of: "SCValType")
             }
         }
@@ -127,7 +132,7 @@ public indirect enum SCVal: XDRCodable {
         case .u256(let v): try v.encode(to: &w)
         case .i256(let v): try v.encode(to: &w)
         case .bytes(let b): try w.writeVariableOpaque(b)
-        case .string(let s): try w.writeString(bytes: s)
+        case .string(let s), .executableTag(let s): try w.writeString(bytes: s)
         case .symbol(let s):
             try Self.checkSymbol(s)
             try w.writeString(bytes: s, max: Self.symbolLimit)
@@ -290,16 +295,23 @@ public struct SCContractInstance: XDRCodable {
     }
 }
 
-/// `ContractExecutable`: Wasm code by its hash, or the built-in Stellar Asset Contract.
+/// `ContractExecutable`: Wasm code by its hash, the built-in Stellar Asset Contract, or (CAP-85,
+/// protocol 28) a reference: the Wasm that the owner contract's persistent entry keyed by
+/// `SCV_EXECUTABLE_TAG(tag)` names, which the owner may change at any time.
 public enum ContractExecutable: XDRCodable {
     case wasm(hash: [UInt8])
     case stellarAsset
+    /// `ContractExecutableExternalRef`: `executable_owner` and `tag` (an `SCString`, raw bytes).
+    case externalRef(owner: SCAddress, tag: [UInt8])
 
     public init(from r: inout XDRReader) throws {
         let type = try r.readDiscriminant()
         switch type {
         case 0: self = .wasm(hash: try r.read32())
         case 1: self = .stellarAsset
+        case 2:
+            let owner = try SCAddress(from: &r)
+            self = .externalRef(owner: owner, tag: try r.readString())
         default: throw r.unknownDiscriminant(type, of: "ContractExecutableType")
         }
     }
@@ -308,6 +320,7 @@ public enum ContractExecutable: XDRCodable {
         switch self {
         case .wasm(let hash): w.writeDiscriminant(0); try w.write32(hash, what: "Wasm hash")
         case .stellarAsset: w.writeDiscriminant(1)
+        case let .externalRef(owner, tag): w.writeDiscriminant(2); try owner.encode(to: &w); try w.writeString(bytes: tag)
         }
     }
 }

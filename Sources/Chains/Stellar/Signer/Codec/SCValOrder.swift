@@ -19,7 +19,8 @@ extension SCVal {
             return lexicographic([order(x.hiHi, y.hiHi), order(x.hiLo, y.hiLo), order(x.loHi, y.loHi), order(x.loLo, y.loLo)])
         case let (.i256(x), .i256(y)):
             return lexicographic([order(x.hiHi, y.hiHi), order(x.hiLo, y.hiLo), order(x.loHi, y.loHi), order(x.loLo, y.loLo)])
-        case let (.bytes(x), .bytes(y)), let (.string(x), .string(y)), let (.symbol(x), .symbol(y)): return compareBytes(x, y)
+        case let (.bytes(x), .bytes(y)), let (.string(x), .string(y)), let (.symbol(x), .symbol(y)),
+             let (.executableTag(x), .executableTag(y)): return compareBytes(x, y)
         case let (.vec(x), .vec(y)): return sequence(x, y, compare)
         case let (.map(x), .map(y)): return sequence(x, y, compareEntries)
         case let (.address(x), .address(y)): return SCAddress.compare(x, y)
@@ -44,8 +45,20 @@ extension SCVal {
         switch (a, b) {
         case let (.wasm(x), .wasm(y)): return compareBytes(x, y)
         case (.stellarAsset, .stellarAsset): return 0
-        case (.wasm, .stellarAsset): return -1
-        case (.stellarAsset, .wasm): return 1
+        case let (.externalRef(xOwner, xTag), .externalRef(yOwner, yTag)):
+            return lexicographic([SCAddress.compare(xOwner, yOwner), compareBytes(xTag, yTag)])
+        default: return order(a.type, b.type)
+        }
+    }
+}
+
+extension ContractExecutable {
+    /// The `ContractExecutableType` discriminant.
+    var type: Int32 {
+        switch self {
+        case .wasm: return 0
+        case .stellarAsset: return 1
+        case .externalRef: return 2
         }
     }
 }

@@ -24,7 +24,7 @@ package enum SCValText {
         case .duration(let v): return "\(v) s"
         case .u128, .i128, .u256, .i256: return integer(value)?.description ?? ""
         case .bytes(let b): return "0x" + Hex.encode(b) + " (\(b.count) bytes)"
-        case .string(let s): return showText(s)
+        case .string(let s), .executableTag(let s): return showText(s)
         case .symbol(let s): return String(decoding: s, as: UTF8.self).debugDescription
         case .vec(let items): return "[" + items.map { inline($0, label: label) }.joined(separator: ", ") + "]"
         case .map(let entries): return map(entries, label: label)
@@ -34,6 +34,7 @@ package enum SCValText {
             switch i.executable {
             case .wasm(let hash): executable = "Wasm \(Hex.encode(hash))"
             case .stellarAsset: executable = "Stellar Asset Contract"
+            case let .externalRef(owner, tag): executable = "the Wasm that \(label(owner)) names by tag \(showText(tag))"
             }
             return executable + (i.storage.map { ", storage " + map($0, label: label) } ?? ", no storage")
         case .ledgerKeyNonce(let n): return String(n)
@@ -81,6 +82,7 @@ package enum SCValText {
         case .contractInstance: return "contract instance"
         case .ledgerKeyContractInstance: return "instance key"
         case .ledgerKeyNonce: return "nonce key"
+        case .executableTag: return "executable tag"
         }
     }
 }

@@ -77,6 +77,7 @@ extension StellarKnowledge {
         switch create.executable {
         case .wasm(let hash): out.append(ReviewLine("code", "Wasm with hash \(Hex.encode(hash))", level: level))
         case .stellarAsset: out.append(ReviewLine("code", "the built-in Stellar Asset Contract", level: level))
+        case let .externalRef(owner, tag): out.append(ReviewLine("code", externalCode(owner, tag), level: level))
         }
         if let args = create.constructorArgs {
             out += args.enumerated().map { ReviewLine("constructor argument \($0 + 1) (\($1.typeName))", value($1), level: level) }

@@ -55,7 +55,11 @@ struct SorobanOperationReview {
             let id = try HashIDPreimage.contractID(create.preimage, network: knowledge.network)
             summary = "create contract \(knowledge.address(.contract(id)))"
             lines += knowledge.creationLines(create, level: 1)
-            if case .wasm = create.executable { unknowns.append("creating a contract whose constructor runs code the signer cannot read") }
+            if create.executable != .stellarAsset { unknowns.append("creating a contract whose constructor runs code the signer cannot read") }
+            if case let .externalRef(owner, _) = create.executable {
+                warnings.append("the new contract runs the Wasm that \(owner) names: that contract can change the code, and so take over "
+                    + "the new contract, at any time (CAP-85)")
+            }
         case .uploadWasm(let wasm):
             summary = "upload contract code: \(wasm.count) bytes of Wasm, hash \(Hex.encode(SHA256.hash(wasm)))"
         }
@@ -69,7 +73,7 @@ struct SorobanOperationReview {
         // Who authorizes each token call: the signing account, the operation's source (whose
         // signature of the transaction covers source-account entries), or another address by
         // an entry of its own; a call nobody in the transaction authorizes is unknown.
-        let entries = auth.compactMap { entry -> SCAddress? in if case .address(let c) = entry.credentials { c.address } else { nil } }
+        let entries = auth.compactMap { $0.credentials.topLevel?.address }
         movements = knowledge.movements(calls).map { $0.inTransaction(source: source, entries: entries, signer: knowledge.context.signer) }
         unknowns += knowledge.unrecognized(calls)
         unknowns += movements.compactMap { TokenApprovals.unknownEffect($0, signer: knowledge.context.signer, label: knowledge.context.label) }
@@ -85,39 +89,98 @@ struct SorobanOperationReview {
         case .sourceAccount:
             lines.append(ReviewLine(label, "by the operation's source account \(knowledge.context.label(source.description)): "
                 + "the transaction's signature covers it", level: 1))
-        case .address(let credentials):
-            let terms = "nonce \(credentials.nonce), valid until ledger \(credentials.signatureExpirationLedger)"
-            let preimage = try HashIDPreimage.authorization(network: knowledge.network, nonce: credentials.nonce,
-                                                            expirationLedger: credentials.signatureExpirationLedger,
-                                                            invocation: entry.rootInvocation)
-            if knowledge.isSigner(credentials.address) {
-                if case .void = credentials.signature {
-                    toSign.append(AuthorizationToSign(operation: operationIndex, entry: index, preimage: preimage,
-                                                      expirationLedger: credentials.signatureExpirationLedger))
-                    lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): signed now with "
-                        + "this request's key, \(terms)", level: 1))
-                } else {
-                    guard let key = knowledge.context.signer, AuthorizationSignature.verifies(credentials.signature, publicKey: key, preimage: preimage) else {
-                        throw .soroban("the signature of your account \(credentials.address) does not verify on \(knowledge.network) "
-                            + "(an authorization for another network or other terms)")
-                    }
-                    lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): already signed by this "
-                        + "key (verified), \(terms)", level: 1))
-                }
+        case .address, .addressV2, .addressWithDelegates:
+            try addressAuthorization(entry, label: label, index: index, operationIndex: operationIndex, knowledge: knowledge)
+        }
+        lines += knowledge.invocationLines(entry.rootInvocation, label: "invokes", level: 2, calls: &calls)
+    }
+
+    /// An entry with address credentials (`ADDRESS`, or CAP-71's `ADDRESS_V2` and
+    /// `ADDRESS_WITH_DELEGATES`): each place of the request's own account without a signature
+    /// queues the entry for signing (once: every place signs the same payload), each place of
+    /// its with a signature must verify, the others are shown and left alone. Delegates are
+    /// listed, each labelled, with what CAP-71 lets them do.
+    private mutating func addressAuthorization(_ entry: SorobanAuthorizationEntry, label: String, index: Int, operationIndex: Int,
+                                               knowledge: StellarKnowledge) throws(StellarError) {
+        guard let credentials = entry.credentials.topLevel else { return }
+        let terms = "nonce \(credentials.nonce), valid until ledger \(credentials.signatureExpirationLedger)"
+        let preimage = try entry.signaturePreimage(network: knowledge.network)
+        let who = knowledge.context.label(credentials.address.description)
+        let kind: String
+        switch entry.credentials {
+        case .addressV2: kind = " (address-bound credentials, CAP-71)"
+        case .addressWithDelegates: kind = " (with \(entry.credentials.delegates.count) delegate(s), CAP-71)"
+        default: kind = ""
+        }
+        let delegates = entry.credentials.delegates
+        if knowledge.isSigner(credentials.address) {
+            if case .void = credentials.signature {
+                lines.append(ReviewLine(label, "by \(who)\(kind): signed now with this request's key, \(terms)", level: 1))
             } else {
-                let state: String
-                if case .void = credentials.signature {
+                try verifyOwn(credentials.signature, at: "your account \(credentials.address)", preimage: preimage, knowledge: knowledge)
+                lines.append(ReviewLine(label, "by \(who)\(kind): already signed by this key (verified), \(terms)", level: 1))
+            }
+        } else {
+            let state: String
+            if case .void = credentials.signature {
+                if delegates.isEmpty {
                     state = "not signed yet"
                     warnings.append("operation \(operationIndex + 1), authorization \(index + 1) still needs a signature from "
                         + "\(credentials.address): the transaction fails without it")
                 } else {
-                    state = "carries a signature this signer does not check"
+                    state = "no signature of its own (its account may rely on its delegates alone)"
                 }
-                lines.append(ReviewLine(label, "by \(knowledge.context.label(credentials.address.description)): \(state), left as it is; "
-                    + terms, level: 1))
+            } else {
+                state = "carries a signature this signer does not check"
             }
+            lines.append(ReviewLine(label, "by \(who)\(kind): \(state), left as it is; " + terms, level: 1))
         }
-        lines += knowledge.invocationLines(entry.rootInvocation, label: "invokes", level: 2, calls: &calls)
+        if !delegates.isEmpty {
+            lines.append(ReviewLine("delegates", "per CAP-71 the account's own check (__check_auth) may hand its authorization of this "
+                + "exact invocation to a listed delegate: the delegate's signature, checked by the delegate's own rules, then counts as "
+                + "\(credentials.address)'s, for this network, nonce, expiration and invocation tree only", level: 2))
+            try delegateLines(delegates, prefix: "delegate ", level: 2, preimage: preimage, knowledge: knowledge)
+        }
+        if let signer = knowledge.context.signer, !knowledge.isSigner(credentials.address), entry.awaitsSignature(of: signer) {
+            warnings.append("operation \(operationIndex + 1), authorization \(index + 1): your key signs as a delegate of "
+                + "\(credentials.address): if that account accepts you as its delegate, your signature authorizes this invocation "
+                + "on its behalf until ledger \(credentials.signatureExpirationLedger) (CAP-71)")
+        }
+        if let signer = knowledge.context.signer, entry.awaitsSignature(of: signer) {
+            toSign.append(AuthorizationToSign(operation: operationIndex, entry: index, preimage: preimage,
+                                              expirationLedger: credentials.signatureExpirationLedger))
+        }
+    }
+
+    /// One line per delegate (`delegate 1`, nested `delegate 1.2`), labelled, with its state.
+    private mutating func delegateLines(_ delegates: [SorobanDelegateSignature], prefix: String, level: Int, preimage: [UInt8],
+                                        knowledge: StellarKnowledge) throws(StellarError) {
+        for (i, delegate) in delegates.enumerated() {
+            let name = "\(prefix)\(i + 1)"
+            let state: String
+            if knowledge.isSigner(delegate.address) {
+                if case .void = delegate.signature {
+                    state = "signed now with this request's key"
+                } else {
+                    try verifyOwn(delegate.signature, at: "your account \(delegate.address) as \(name)", preimage: preimage, knowledge: knowledge)
+                    state = "already signed by this key (verified)"
+                }
+            } else if case .void = delegate.signature {
+                state = "not signed yet"
+            } else {
+                state = "carries a signature this signer does not check"
+            }
+            let nested = delegate.nestedDelegates.isEmpty ? "" : ", with \(delegate.nestedDelegates.count) delegate(s) of its own"
+            lines.append(ReviewLine(name, "\(knowledge.context.label(delegate.address.description)): \(state)\(nested)", level: level))
+            try delegateLines(delegate.nestedDelegates, prefix: name + ".", level: level + 1, preimage: preimage, knowledge: knowledge)
+        }
+    }
+
+    private func verifyOwn(_ signature: SCVal, at place: String, preimage: [UInt8], knowledge: StellarKnowledge) throws(StellarError) {
+        guard let key = knowledge.context.signer, AuthorizationSignature.verifies(signature, publicKey: key, preimage: preimage) else {
+            throw .soroban("the signature of \(place) does not verify on \(knowledge.network) "
+                + "(an authorization for another network or other terms)")
+        }
     }
 }
 
@@ -227,6 +290,13 @@ public enum AuthorizationSignature {
               entries[0].key == .symbol(Array("public_key".utf8)), entries[0].val == .bytes(publicKey),
               entries[1].key == .symbol(Array("signature".utf8)), case .bytes(let signature) = entries[1].val else { return false }
         return Ed25519.isValidSignature(signature, message: SHA256.hash(preimage), publicKey: publicKey)
+    }
+}
+
+extension SorobanDelegateSignature {
+    /// Whether `key`'s account is this delegate or one nested under it.
+    func mentions(_ key: [UInt8]) -> Bool {
+        address.accountKey == key || nestedDelegates.contains { $0.mentions(key) }
     }
 }
 

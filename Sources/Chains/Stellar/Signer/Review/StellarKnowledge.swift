@@ -145,6 +145,11 @@ struct StellarKnowledge {
         return "\(strKey) (\(pool.assetA) / \(pool.assetB), fee \(pool.fee) bp)"
     }
 
+    /// A CAP-85 executable reference in words: whose tag names the code, and that it can change.
+    func externalCode(_ owner: SCAddress, _ tag: [UInt8]) -> String {
+        "the Wasm that contract \(address(owner)) names by tag \(showText(tag)) (CAP-85): that contract can change it at any time"
+    }
+
     /// Whether `address` is the request's own account.
     func isSigner(_ address: SCAddress) -> Bool {
         guard let key = address.accountKey, let signer = context.signer else { return false }
@@ -194,8 +199,15 @@ private struct References {
     }
 
     mutating func add(_ entry: SorobanAuthorizationEntry) {
-        if case .address(let credentials) = entry.credentials { add(credentials.address); add(credentials.signature) }
+        if let credentials = entry.credentials.topLevel { add(credentials.address); add(credentials.signature) }
+        for delegate in entry.credentials.delegates { add(delegate) }
         add(entry.rootInvocation)
+    }
+
+    private mutating func add(_ delegate: SorobanDelegateSignature) {
+        add(delegate.address)
+        add(delegate.signature)
+        for nested in delegate.nestedDelegates { add(nested) }
     }
 
     private mutating func add(_ invocation: SorobanAuthorizedInvocation) {
@@ -216,6 +228,7 @@ private struct References {
         case .fromAsset(let asset): assets.append(asset)
         case .fromAddress(let address, _): add(address)
         }
+        if case .externalRef(let owner, _) = create.executable { add(owner) }
         for arg in create.constructorArgs ?? [] { add(arg) }
     }
 
@@ -241,7 +254,9 @@ private struct References {
         case .address(let a): add(a)
         case .vec(let items): for item in items { add(item) }
         case .map(let entries): for entry in entries { add(entry.key); add(entry.val) }
-        case .contractInstance(let instance): for entry in instance.storage ?? [] { add(entry.key); add(entry.val) }
+        case .contractInstance(let instance):
+            if case .externalRef(let owner, _) = instance.executable { add(owner) }
+            for entry in instance.storage ?? [] { add(entry.key); add(entry.val) }
         default: break
         }
     }
