@@ -23,7 +23,7 @@ public struct FuzzTarget: Sendable {
         .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta,
         .stellarCAP71Credentials, .stellarCAP85Executable,
         .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumMulticallStructured, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch, .substrateProvenExtensions,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
         .messages, .keystoreFile, .contacts, .noteCheck, .image,
     ]

@@ -72,7 +72,7 @@ private func jsonValue(_ any: Any) throws -> JSONValue {
 let substrateEffectsHandlers: [String: Handler] = [
     // {metadata: V15 hex, decimals, symbol, scheme, seed, address, contacts: [[name, address]], items: [{signer_payload:
     // SignerPayloadJSON (its metadataHash is replaced by the metadata's digest), prove: hex (the signing payload the proof
-    // is built for; any metadata hash in it)}]} → {digest, results: [{title, lines, warnings, effects, totals, unknowns,
+    // is built for; any metadata hash in it), uos: optional true (review and sign it as the UOS code 06 request)}]} → {digest, results: [{title, lines, warnings, effects, totals, unknowns,
     // confirmation, signed (payload hex), signature, extrinsic} or {error}]}.
     "substrate_review_proven": { request in
         let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
@@ -107,14 +107,23 @@ let substrateEffectsHandlers: [String: Handler] = [
                     (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: try jsonValue(fields)),
                     (key: "metadataProof", value: .string("0x" + Hex.encode(proof.encoded))),
                 ])
-                let signRequest = try SignRequest.make(chain: module.chain, network: SubstrateNetwork.caip2(genesisHash: genesis), account: account,
+                var signRequest = try SignRequest.make(chain: module.chain, network: SubstrateNetwork.caip2(genesisHash: genesis), account: account,
                                                        payload: payload)
+                // "uos": true reviews and signs the UOS request (code 06) polkadot-js would send for it.
+                var uosHex: String?
+                if item["uos"] as? Bool == true {
+                    let uos = try UOSPayload(request: signRequest).encoded
+                    uosHex = Hex.encode(uos)
+                    signRequest = try SignRequest.make(chain: module.chain, network: signRequest.network, account: account,
+                                                       payload: .object([(key: "type", value: .string("uos")), (key: "uos", value: .string("0x" + Hex.encode(uos)))]))
+                }
                 let review = try module.review(signRequest, context: context)
                 let output = try module.sign(review, with: key)
                 var answer = reviewJSON(review)
                 answer["signed"] = Hex.encode(review.signing.first?.bytes ?? [])
                 answer["signature"] = output.signatures.first ?? ""
                 if case let .string(extrinsic)? = output.result?["extrinsic"] { answer["extrinsic"] = extrinsic }
+                if let uosHex { answer["uos"] = uosHex }
                 return answer
             } catch {
                 return ["error": "\(error)"]

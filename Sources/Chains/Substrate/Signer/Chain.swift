@@ -123,7 +123,19 @@ public struct SubstrateChain: ChainModule {
     static func provenPayload(_ payload: SignerPayload, proof: [UInt8]) throws -> (SigningPayload, ProvenPayload) {
         let metadata = try ProvenPayload.verify(proof, for: payload)
         let assetLength = payload.assetIdOption.count > 1 ? payload.assetIdOption.count - 1 : nil
-        let list = try ExtensionList(names: payload.signedExtensions, origin: .metadataProof(digest: metadata.digest), assetIDLength: assetLength)
+        let list = try ExtensionList(proven: metadata, assetIDLength: assetLength)
+        // An extension without a rule here is signed with the data the request carries for it:
+        // a UOS request's signed bytes; a SignerPayloadJSON has no field for it, so there it
+        // must be one whose types encode to nothing.
+        if let types = list.proofTypes {
+            for (ext, rule) in zip(types.extensions, list.rules) {
+                guard case .proven = rule, payload.extensionData[ext.identifier] == nil else { continue }
+                guard types.isEmpty(ext.extra), types.isEmpty(ext.additional) else {
+                    throw SubstrateError("signed extension \(ext.identifier) carries data by the metadata proof's types, but a SignerPayloadJSON has "
+                        + "no field for it and this signer has no rule for it; it cannot tell what it would sign, so it refuses")
+                }
+            }
+        }
         let built = SigningPayload(payload, extensions: list, provenDigest: metadata.digest)
         let proven = try ProvenPayload(decoding: built.bytes, callLength: payload.method.count, metadata: metadata)
         try proven.checkLayout(ExtensionValues(requestedBy: payload, provenDigest: metadata.digest), list: list)

@@ -51,6 +51,10 @@ import Testing
                 amount    1.2345 DOT
               decoded with the signer's built-in table, not guaranteed by CheckMetadataHash
                            | (no metadata proof) [signer's table]
+              balances live on Polkadot Asset Hub since the Asset Hub migration of
+                               | 2025-11-04 (with staking, governance, proxies and
+                               | multisigs); a transfer on the relay chain moves only what
+                               | is left there [signer's table]
               era       valid for 64 blocks from the block with hash
                         | 0x1111111111111111111111111111111111111111111111111111111111111111
                         | (phase 42)

@@ -72,6 +72,13 @@ extension SubstrateRPC {
     func runtimeMetadata() throws -> RuntimeMetadata {
         let v15 = try metadataV15()
         let blob = try v15 ?? metadata()
+        // A node that offers no V15 and serves V16 from state_getMetadata: nothing here can
+        // build a metadata hash or proof the chain accepts from it.
+        if v15 == nil, blob.count > 4, blob.starts(with: Array("meta".utf8)), blob[4] >= 16 {
+            throw OnlineError.badReply(url: client.url, reason: "the node offers metadata V\(blob[4]) only (Metadata_metadata_at_version(15) gives none): "
+                + "the RFC-0078 metadata hash and proofs are defined over V15, and a proof built from V\(blob[4]) gives signatures the chain "
+                + "rejects; use a node that serves V15, or --metadata FILE with V15 metadata")
+        }
         do { return try RuntimeMetadata(decoding: blob) } catch {
             throw OnlineError.badReply(url: client.url, reason: (v15 == nil ? "state_getMetadata" : "Metadata_metadata_at_version") + ": \(error)")
         }

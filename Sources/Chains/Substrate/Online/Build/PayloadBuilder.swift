@@ -60,7 +60,10 @@ public struct PayloadBuilder: Sendable {
             (key: "version", value: .number("4")),
             (key: "withSignedTransaction", value: .bool(true)),
         ])
-        _ = try SigningPayload(trusting: try SignerPayload(json: value))
+        let payload = try SignerPayload(json: value)
+        // With a metadata hash the request carries its proof, whose list the signer reads it by
+        // (extensions without a rule here included); without, by the list it trusts.
+        if metadataHash == nil { _ = try SigningPayload(trusting: payload) }
         return value
     }
 

@@ -126,7 +126,11 @@ public enum SubstrateWatch {
         var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("extrinsic"))]
         if let merkleized = try MetadataHashing.merkleized(state) {
             builder.metadataHash = merkleized.digest
-            let signed = try SigningPayload(trusting: try SignerPayload(json: try builder.json()))
+            // Built by the metadata's own list: an extension without a rule here whose types
+            // carry no data (AuthorizeCall, EthSetOrigin, …) is laid out by them, as the signer
+            // reads it with the proof.
+            let signed = SigningPayload(try SignerPayload(json: try builder.json()), extensions: try merkleized.extensionList(),
+                                        provenDigest: merkleized.digest)
             let proof = try merkleized.proof(forPayload: signed.bytes)
             members.append((key: "signerPayload", value: try builder.json()))
             members.append((key: "metadataProof", value: .string(Hex.encode(proof.encoded, prefix: true))))

@@ -34,13 +34,19 @@ public struct ExtensionList: Sendable, Equatable {
     /// The byte length of a `Some` asset id in ChargeAssetTxPayment, when known; a runtime
     /// table states it for its AssetId type, a request only by the asset bytes it sends.
     public let assetIDLength: Int?
+    /// The types of a verified metadata proof (origin `metadataProof`): what reads the data of an
+    /// extension without a rule here, and an asset id of any length.
+    public let proofTypes: ProofTypes?
 
     /// Refuses a name without an encoding rule (an offline signer cannot know that an unknown
-    /// extension carries no data) and two extensions that would carry the same value.
-    public init(names: [String], origin: Origin, assetIDLength: Int? = nil) throws(SubstrateError) {
+    /// extension carries no data) unless a verified metadata proof gives its types, and two
+    /// extensions that would carry the same value.
+    public init(names: [String], origin: Origin, assetIDLength: Int? = nil, proofTypes: ProofTypes? = nil) throws(SubstrateError) {
         var rules: [SignedExtension] = []
+        var proven = false
+        if case .metadataProof = origin, proofTypes != nil { proven = true }
         for (index, name) in names.enumerated() {
-            guard let rule = SignedExtension.rule(for: name) else {
+            guard let rule = SignedExtension.rule(for: name) ?? (proven ? SignedExtension.proven(identifier: name) : nil) else {
                 throw SubstrateError("signed extension \(name), named by \(origin.namer), is unknown to this signer; it cannot tell what it would sign, so it refuses")
             }
             if rule != .empty, let earlier = rules.firstIndex(where: { $0.valueName == rule.valueName }) {
@@ -52,6 +58,22 @@ public struct ExtensionList: Sendable, Equatable {
         self.rules = rules
         self.origin = origin
         self.assetIDLength = assetIDLength
+        self.proofTypes = proven ? proofTypes : nil
+        if let proofTypes = self.proofTypes, proofTypes.extensions.map(\.identifier) != names {
+            throw SubstrateError("the signed extensions [\(names.joined(separator: ", "))] are not the metadata proof's "
+                + "[\(proofTypes.extensions.map(\.identifier).joined(separator: ", "))]")
+        }
+    }
+
+    /// The list of a verified metadata proof, its types reading what no rule here lays out.
+    public init(proven metadata: VerifiedMetadata, assetIDLength: Int? = nil) throws(SubstrateError) {
+        try self.init(names: metadata.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: metadata.digest),
+                      assetIDLength: assetIDLength, proofTypes: ProofTypes(types: metadata.types, extensions: metadata.extrinsic.extensions))
+    }
+
+    public static func == (lhs: ExtensionList, rhs: ExtensionList) -> Bool {
+        lhs.names == rhs.names && lhs.rules == rhs.rules && lhs.origin == rhs.origin && lhs.assetIDLength == rhs.assetIDLength
+            && lhs.proofTypes?.extensions == rhs.proofTypes?.extensions
     }
 
     /// The list `payload` is signed by. For a network and runtime in the signer's table it is
@@ -76,5 +98,33 @@ public struct ExtensionList: Sendable, Equatable {
     public var isTrusted: Bool {
         if case .request = origin { return false }
         return true
+    }
+}
+
+/// The types a verified metadata proof gives each signed extension's extra and additional data;
+/// the list's origin names the digest that binds them.
+public struct ProofTypes: Sendable {
+    public let types: TypeSet
+    public let extensions: [LeanExtrinsicMetadata.Extension]
+
+    public init(types: TypeSet, extensions: [LeanExtrinsicMetadata.Extension]) {
+        self.types = types
+        self.extensions = extensions
+    }
+
+    /// The value of `type` read from `bytes` at `offset`, and how many bytes it takes (bounded
+    /// as every proven decoding is, by `TypeDecoder`).
+    func read(_ type: TypeRef, in bytes: [UInt8], at offset: Int) throws(SubstrateError) -> (value: TypedValue, length: Int) {
+        guard offset >= 0, offset <= bytes.count else { throw SubstrateError("no bytes at offset \(offset)") }
+        var decoder = TypeDecoder(Array(bytes[offset...]), types: types)
+        let value = try decoder.decode(type)
+        return (value, decoder.offset)
+    }
+
+    /// Whether `type` encodes to no bytes at all (`()`, an empty struct): a value a request
+    /// without its bytes can still sign.
+    func isEmpty(_ type: TypeRef) -> Bool {
+        guard let (_, length) = try? read(type, in: [], at: 0) else { return false }
+        return length == 0
     }
 }

@@ -34,6 +34,18 @@ public struct ExtensionValues: Sendable, Equatable {
         }
     }
 
+    /// The data of an extension this signer has no rule for, as a verified metadata proof's types
+    /// lay it out (`SignedExtension.proven`): its extra and additional bytes.
+    public struct ExtensionData: Sendable, Equatable {
+        public let extra: [UInt8]
+        public let additional: [UInt8]
+
+        public init(extra: [UInt8], additional: [UInt8]) {
+            self.extra = extra
+            self.additional = additional
+        }
+    }
+
     public private(set) var era: Era?
     /// CheckMortality's additional data: the hash of the era's first block (the genesis hash
     /// for an immortal era).
@@ -44,6 +56,9 @@ public struct ExtensionValues: Sendable, Equatable {
     public private(set) var specVersion: UInt32?
     public private(set) var transactionVersion: UInt32?
     public private(set) var genesisHash: [UInt8]?
+    /// The data of the extensions without a rule here, by identifier (only a metadata proof's
+    /// list has such extensions).
+    public private(set) var unruled: [String: ExtensionData] = [:]
 
     /// What the request asks each extension to sign, whichever list it will be signed by;
     /// `provenDigest` (the digest the signer rebuilt from a metadata proof) replaces the
@@ -58,6 +73,7 @@ public struct ExtensionValues: Sendable, Equatable {
         specVersion = payload.specVersion
         transactionVersion = payload.transactionVersion
         genesisHash = payload.genesisHash
+        unruled = payload.extensionData
     }
 
     /// Refuses an immortal era whose checkpoint is not `genesis`: CheckMortality signs the
@@ -91,9 +107,22 @@ public struct ExtensionValues: Sendable, Equatable {
             throw SubstrateError("signing payload: the \(payload.count) bytes are shorter than the \(callLength)-byte call")
         }
         var mode: UInt8?
-        for (name, rule) in zip(list.names, list.rules) {
+        var extras: [String: [UInt8]] = [:]
+        // With a metadata proof its types say how many bytes each extension's data takes: the
+        // rule's reading must take exactly those, and an extension without a rule takes them.
+        func provenLength(_ index: Int, additional: Bool, at start: Int) throws(SubstrateError) -> Int? {
+            guard let proof = list.proofTypes, index < proof.extensions.count else { return nil }
+            let ext = proof.extensions[index]
+            return try proof.read(additional ? ext.additional : ext.extra, in: payload, at: start).length
+        }
+        func checkLength(_ proven: Int?, _ start: Int, _ offset: Int) throws(SubstrateError) {
+            guard let proven, offset - start != proven else { return }
+            throw SubstrateError("it is \(offset - start) bytes by this signer's rule but \(proven) by the metadata proof's types")
+        }
+        for (index, (name, rule)) in zip(list.names, list.rules).enumerated() {
             let start = reader.offset
             do {
+                let proven = try provenLength(index, additional: false, at: start)
                 switch rule {
                 case .empty, .specVersion, .transactionVersion, .genesis: break
                 case .mortality: era = try Era.read(&reader)
@@ -102,6 +131,13 @@ public struct ExtensionValues: Sendable, Equatable {
                 case .assetTip:
                     let amount = try reader.readCompact(UInt128.self)
                     let asset = try reader.readOption { (inner: inout SCALEReader) throws -> [UInt8] in
+                        // The proof's types end the asset id wherever its type ends (a Location
+                        // or an id); without them, the list states its length.
+                        if let proven {
+                            let length = start + proven - inner.offset
+                            guard length > 0 else { throw SubstrateError("its asset id has no bytes by the metadata proof's types") }
+                            return try inner.readBytes(count: length)
+                        }
                         guard let length = list.assetIDLength else {
                             throw SubstrateError("its asset id is of a type this signer's list does not describe")
                         }
@@ -112,14 +148,18 @@ public struct ExtensionValues: Sendable, Equatable {
                     let value = try reader.readInteger(UInt8.self)
                     guard value <= 1 else { throw SubstrateError("mode \(value) is neither 0 (disabled) nor 1 (enabled)") }
                     mode = value
+                case let .proven(identifier):
+                    extras[identifier] = try reader.readBytes(count: proven ?? 0)
                 }
+                try checkLength(proven, start, reader.offset)
             } catch {
                 throw SubstrateError("signing payload: \(name)'s extra data at byte \(start) does not decode: \(error)")
             }
         }
-        for (name, rule) in zip(list.names, list.rules) {
+        for (index, (name, rule)) in zip(list.names, list.rules).enumerated() {
             let start = reader.offset
             do {
+                let proven = try provenLength(index, additional: true, at: start)
                 switch rule {
                 case .empty, .nonce, .tip, .assetTip: break
                 case .specVersion: specVersion = try reader.readInteger(UInt32.self)
@@ -134,7 +174,10 @@ public struct ExtensionValues: Sendable, Equatable {
                     default:
                         throw SubstrateError("mode \(mode.map(String.init) ?? "?") signs \(hash == nil ? "no" : "a") hash; the runtime would compute another payload")
                     }
+                case let .proven(identifier):
+                    unruled[identifier] = ExtensionData(extra: extras[identifier] ?? [], additional: try reader.readBytes(count: proven ?? 0))
                 }
+                try checkLength(proven, start, reader.offset)
             } catch {
                 throw SubstrateError("signing payload: \(name)'s additional data at byte \(start) does not decode: \(error)")
             }

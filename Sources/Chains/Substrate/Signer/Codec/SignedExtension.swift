@@ -4,11 +4,15 @@ import AirsignEncoding
 /// `types/extrinsic/signedExtensions/*.ts`, cross-checked with the FRAME sources): what it puts
 /// into the extrinsic and the payload (`extra`) and what only into the payload (`additional`).
 /// An extension without a rule here is refused by name: an offline signer cannot know that an
-/// unknown extension carries no data.
+/// unknown extension carries no data. Only a verified RFC-0078 proof, whose digest the payload
+/// signs, lays out such an extension's data (`proven`): by its types, with no meaning attached.
 public enum SignedExtension: Sendable, Equatable {
     /// No extra and no additional data.
     case empty
     case specVersion, transactionVersion, genesis, mortality, nonce, tip, assetTip, metadataHash
+    /// An extension this signer has no rule for, named in a verified metadata proof: its data is
+    /// what the proof's types decode (`ExtensionValues.unruled`), and nothing gives it a meaning.
+    case proven(identifier: String)
 
     /// The rule for `name`, or nil when this signer has none.
     public static func rule(for name: String) -> SignedExtension? {
@@ -39,6 +43,7 @@ public enum SignedExtension: Sendable, Equatable {
         case .nonce: return "the nonce"
         case .tip, .assetTip: return "the tip"
         case .metadataHash: return "the metadata hash"
+        case let .proven(identifier): return "\(identifier)'s own data"
         }
     }
 
@@ -53,6 +58,7 @@ public enum SignedExtension: Sendable, Equatable {
             writer.writeCompact(values.tip?.amount ?? 0)
             writer.writeOption(values.tip?.asset) { $0.writeBytes($1) }
         case .metadataHash: writer.writeInteger(values.metadataHash?.mode ?? 0)
+        case let .proven(identifier): writer.writeBytes(values.unruled[identifier]?.extra ?? [])
         }
     }
 
@@ -66,6 +72,7 @@ public enum SignedExtension: Sendable, Equatable {
         case .mortality: writer.writeBytes(values.checkpoint ?? [])
         case .metadataHash:
             writer.writeOption(values.metadataHash?.hash) { $0.writeBytes($1) }
+        case let .proven(identifier): writer.writeBytes(values.unruled[identifier]?.additional ?? [])
         }
     }
 }

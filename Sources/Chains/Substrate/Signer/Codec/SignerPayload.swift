@@ -30,6 +30,10 @@ public struct SignerPayload: Sendable, Equatable {
     public let tip: UInt128
     public let transactionVersion: UInt32
     public let withSignedTransaction: Bool
+    /// The data of signed extensions this signer has no rule for, read from a UOS request's
+    /// signed bytes by its metadata proof's types; a SignerPayloadJSON has no field for it, so
+    /// it is empty there (and such an extension must then carry no data).
+    public let extensionData: [String: ExtensionValues.ExtensionData]
 
     static let required = ["address", "blockHash", "blockNumber", "era", "genesisHash", "method", "nonce",
                            "signedExtensions", "specVersion", "tip", "transactionVersion", "version"]
@@ -55,6 +59,7 @@ public struct SignerPayload: Sendable, Equatable {
         tip = values.tip?.amount ?? 0
         transactionVersion = values.transactionVersion ?? 0
         withSignedTransaction = false
+        extensionData = values.unruled
     }
 
     /// Decodes `json` (the `signerPayload` member, or a bare SignerPayloadJSON file).
@@ -122,6 +127,7 @@ public struct SignerPayload: Sendable, Equatable {
         } else {
             withSignedTransaction = false
         }
+        extensionData = [:]
         guard mode <= 1 else { throw SubstrateError("\(context).mode is \(mode); CheckMetadataHash knows 0 (disabled) and 1 (enabled)") }
         if mode == 1, metadataHash == nil {
             throw SubstrateError("\(context).mode is 1 (metadata hash enabled) but metadataHash is missing")

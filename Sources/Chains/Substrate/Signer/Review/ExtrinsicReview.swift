@@ -66,7 +66,9 @@ struct ExtrinsicReview {
         // Only a runtime in the signer's table picks call indices: its list signs the genesis
         // hash and both versions, so the table used is the one of the chain that will run it.
         var decoded: DecodedCall?
-        // With a proof the proof's types decode the call; the table is not consulted.
+        // With a proof the proof's types decode the call and every extension's data; the table
+        // is not consulted.
+        var extensions: ProvenExtensions?
         if proven == nil, list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion,
            values.genesisHash != nil {
             decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
@@ -83,6 +85,10 @@ struct ExtrinsicReview {
                 + "the signer rebuilt from the request's proof"))
             effects += tree.effects
             warnings += tree.warnings
+            let render = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub,
+                                         account: { try chain.describe(address($0), in: context) },
+                                         amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
+            extensions = try ProvenExtensions(proven, list: list, native: counted, relayTokenIsNative: assetHub, render: render)
         } else if let decoded {
             lines.append(ReviewLine("call", "\(decoded.name) (\(decoded.source))"))
             for argument in decoded.arguments {
@@ -115,11 +121,33 @@ struct ExtrinsicReview {
                 : "the signer's built-in table, not guaranteed by CheckMetadataHash (no metadata proof)", source: .signerTable))
         }
 
+        // Since the Asset Hub migration the relay chains keep no one's balance: a transfer there
+        // moves only what was left behind, and the review says where the balance now lives.
+        if let network, let home = Self.balanceHome[network.key],
+           effects.contains(where: { if case let .outflow(outflow) = $0 { return outflow.to != nil } else { return false } }) {
+            lines.append(ReviewLine("balances live on", home, source: .signerTable))
+        }
+
         lines += Self.eraLines(values, claimedBlock: payload.blockNumber, warnings: &warnings)
         lines.append(ReviewLine("nonce", values.nonce.map { "\($0)" } ?? notSigned("CheckNonce")))
         switch values.tip {
         case nil:
             lines.append(ReviewLine("tip", notSigned("ChargeTransactionPayment")))
+        case let tip? where tip.asset != nil && extensions?.feeAsset != nil:
+            // The asset as the proof's types read it (an id or an XCM location), the tip in it.
+            guard let paidIn = extensions?.feeAsset, paidIn.tip == BigUInt(tip.amount) else {
+                throw SubstrateError("ChargeAssetTxPayment's tip reads otherwise by the metadata proof's types than by this signer's rule; refusing it")
+            }
+            let fee = paidIn.asset
+            let paid = AssetAmount(asset: fee.asset, amount: BigUInt(tip.amount))
+            lines.append(ReviewLine("tip", paid.formatted))
+            lines.append(ReviewLine("fees paid in", fee.description))
+            if !fee.isNative {
+                warnings.append("fees and tip are paid in \(fee.description), whose decimals and symbol this signer does not know: "
+                    + "the tip is shown in its base units")
+            }
+            effects.append(.outflow(Outflow(AssetAmount(asset: fee.asset, amount: BigUInt(tip.amount),
+                                                        unstated: [fee.isNative ? "the fee" : "the fee, in that asset"]))))
         case let tip? where tip.asset != nil:
             let assetID = "0x" + Hex.encode(tip.asset ?? [])
             lines.append(ReviewLine("tip", "\(tip.amount) base units of asset \(assetID)"))
@@ -136,6 +164,16 @@ struct ExtrinsicReview {
         case .disabled?: lines.append(ReviewLine("metadata hash", "disabled (mode 0)"))
         case let .enabled(hash)?: lines.append(ReviewLine("metadata hash", "enabled (mode 1), 0x" + Hex.encode(hash)))
         case nil: break
+        }
+
+        if let extensions {
+            if !extensions.empty.isEmpty {
+                lines.append(ReviewLine("extensions without data", extensions.empty.joined(separator: ", ")
+                    + " (explicit and implicit parts empty by the metadata proof's types)"))
+            }
+            lines += extensions.lines
+            for warning in extensions.warnings where !warnings.contains(warning) { warnings.append(warning) }
+            effects += extensions.effects
         }
 
         switch list.origin {
@@ -159,6 +197,15 @@ struct ExtrinsicReview {
         self.warnings = warnings
         self.effects = effects
     }
+
+    /// Where a relay chain's balances, staking, governance, proxies and multisigs moved in the
+    /// Asset Hub migration, by network key.
+    static let balanceHome: [String: String] = [
+        "polkadot": "Polkadot Asset Hub since the Asset Hub migration of 2025-11-04 (with staking, governance, proxies and multisigs); "
+            + "a transfer on the relay chain moves only what is left there",
+        "kusama": "Kusama Asset Hub since the Asset Hub migration of 2025-10-07 (with staking, governance, proxies and multisigs); "
+            + "a transfer on the relay chain moves only what is left there",
+    ]
 
     /// The era as signed: its period and phase (CheckMortality's extra) and the hash of its
     /// first block (its additional data). The block number is only the watch's claim: it is

@@ -96,7 +96,7 @@ extension SubstrateChain {
             return .success((read, built, nil))
         case let .provenTransaction(proof, signed, callLength):
             let metadata = try MetadataProof(decoding: proof).verify()
-            let list = try ExtensionList(names: metadata.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: metadata.digest))
+            let list = try ExtensionList(proven: metadata)
             let read = try payload(signed, callLength, try ExtensionValues(reading: signed, callLength: callLength, by: list), list)
             let (built, proven) = try provenPayload(read, proof: proof)
             try canonical(built, signed)

@@ -86,6 +86,12 @@ public struct RuntimeMetadata: Sendable, Equatable {
         var reader = SCALEReader(bytes, maxDepth: 8)
         guard try reader.readBytes(count: 4) == Array("meta".utf8) else { throw SubstrateError("metadata does not start with \"meta\"") }
         version = try reader.readInteger(UInt8.self)
+        if version >= 16 {
+            // V16 changes the extension list's shape (transaction extensions by version) and
+            // RFC-0078 hashes V15: a proof built from V16 gives signatures the chain rejects.
+            throw SubstrateError("metadata version \(version) is not read here: the RFC-0078 metadata hash and proofs are defined over V15 "
+                + "(a proof built from V\(version) gives signatures the chain rejects); use V15 (Metadata_metadata_at_version(15))")
+        }
         guard version == 14 || version == 15 else { throw SubstrateError("metadata version \(version) is not 14 or 15") }
         let limit = bytes.count
         let registry = try PortableRegistry.read(&reader, limit: limit)

@@ -44,6 +44,22 @@ public struct MerkleizedMetadata: Sendable {
         return ExtraInfo(specVersion: specVersion, specName: specName, base58Prefix: prefix, decimals: decimals, tokenSymbol: tokenSymbol)
     }
 
+    /// The extension list a request proven by this metadata is built by: the metadata's own, its
+    /// types laying out what no rule here does (as the signer reads it with the proof). Refuses
+    /// an extension without a rule whose types carry data: nothing here knows what to put there.
+    public func extensionList(assetIDLength: Int? = nil) throws(SubstrateError) -> ExtensionList {
+        let list = try ExtensionList(names: lean.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: digest),
+                                     assetIDLength: assetIDLength, proofTypes: ProofTypes(types: types, extensions: lean.extrinsic.extensions))
+        for (ext, rule) in zip(lean.extrinsic.extensions, list.rules) {
+            guard case .proven = rule else { continue }
+            guard list.proofTypes?.isEmpty(ext.extra) == true, list.proofTypes?.isEmpty(ext.additional) == true else {
+                throw SubstrateError("signed extension \(ext.identifier) carries data by the metadata's types, and nothing here knows its value; "
+                    + "a request for this runtime cannot be built")
+            }
+        }
+        return list
+    }
+
     /// The proof for a signing payload `call ‖ extra ‖ additional` (polkadot-api's
     /// `getProofForExtrinsicPayload`): the leaves that decoding the call, then every
     /// extension's extra, then every extension's additional data uses.
