@@ -1,10 +1,13 @@
 import AirsignCrypto
 import AirsignEncoding
+import AirsignMessages
 import AirsignStellar
 import Foundation
 
 // Foundation has an `Operation` too.
 private typealias Operation = AirsignStellar.Operation
+// AirsignMessages (for the sign-request handler) has an `Asset` too.
+private typealias Asset = AirsignStellar.Asset
 
 // Stellar ops for Tests/interop/stellar: build an envelope from the same JSON parameters the
 // suite hands stellar-sdk, sign, decode and re-encode, and SEP-7 URIs. Integers that may exceed
@@ -247,6 +250,24 @@ private let stellarClassicHandlers: [String: Handler] = [
         let (signed, signature) = try env.signed(with: key, network: net)
         return ["xdr": try signed.base64(), "hash": Hex.encode(try env.hash(network: net)),
                 "hint": Hex.encode(signature.hint), "signature": Hex.encode(signature.signature)]
+    },
+    // A SEP-53 message through the signer's whole path: payload, review and signature by the
+    // Stellar module; `verified` is the watch's check of that signature.
+    "stellar_sign_message": { request in
+        let key = try Ed25519.PrivateKey(seed: try request.secret("seed"))
+        // The base64 goes into the payload as given: the signer's decoder reads it.
+        let text = try request.string("message")
+        let payload: JSONValue = .object([(key: "message", value: .string(text)), (key: "type", value: .string("message"))])
+        let account = try MessageAccount(address: try AccountID(publicKey: key.publicKey).description, publicKey: key.publicKey)
+        let signRequest = try SignRequest.make(chain: ChainID(.stellar), network: request.fields["network"] as? String ?? "stellar:pubnet",
+                                               account: account, payload: payload, note: nil)
+        let module = StellarChain()
+        let review = try module.review(signRequest, context: ReviewContext(now: 0))
+        let output = try module.sign(review, with: .ed25519(key))
+        let signature = try Hex.decode(output.signatures.first ?? "")
+        return ["signature": Hex.encode(signature), "signing": review.signing.map(\.label), "title": review.title,
+                "lines": review.lines.map { "\($0.label): \($0.value)" }, "unknowns": review.unknowns,
+                "verified": SEP53.isValid(signature, message: try StellarBase64.decode(text), publicKey: key.publicKey)]
     },
     "stellar_uri_build": { request in
         let r = SEP7TransactionRequest(

@@ -34,6 +34,8 @@ public struct StellarChain: ChainModule {
                               network: decoded.network, signer: decoded.signer, context: context)
         case .authorization(let entry):
             return try reviewAuthorization(request, entry: entry, network: decoded.network, signer: decoded.signer, context: context)
+        case .message(let message):
+            return try reviewMessage(request, message: message)
         }
     }
 
@@ -206,7 +208,7 @@ public struct StellarChain: ChainModule {
     public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
         let network = try network(of: request.network)
         guard case let .transaction(envelope, _, _) = try StellarPayload(request.payload, network: network) else {
-            throw StellarError.request("request \(request.id) asks for a Soroban authorization, not a transaction")
+            throw StellarError.request("request \(request.id) asks for a Soroban authorization or a signed message, not a transaction")
         }
         return (envelope, network)
     }

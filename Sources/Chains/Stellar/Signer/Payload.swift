@@ -9,26 +9,37 @@ import AirsignEncoding
 ///   used only because its hash is an id in the signed transaction, and one that is not is refused.
 /// - `{"type":"authorization","entry":"<base64 SorobanAuthorizationEntry>","networkPassphrase":"…"}`:
 ///   a Soroban authorization for the request's account to sign on its own.
+/// - `{"type":"message","message":"<base64 bytes>"}`: a SEP-53 message, 1 to 8192 bytes. It has
+///   no passphrase: its signature names no network.
 ///
 /// Any other member, a passphrase of another network than the request's, or bytes that do not
 /// decode are refused.
 public enum StellarPayload: Sendable {
     case transaction(TransactionEnvelope, assets: [Asset], pools: [LiquidityPoolParameters])
     case authorization(SorobanAuthorizationEntry)
+    /// A SEP-53 message: its bytes, signed as `SHA-256("Stellar Signed Message:\n" ‖ message)`.
+    case message([UInt8])
 
     public init(_ payload: JSONValue, network: StellarNetwork) throws(StellarError) {
-        guard case let .object(members) = payload, case let .string(type)? = payload["type"],
-              case let .string(passphrase)? = payload["networkPassphrase"] else {
-            throw .request("payload: a Stellar payload is {\"type\":\"transaction\"|\"authorization\",…,\"networkPassphrase\":…}")
+        guard case let .object(members) = payload, case let .string(type)? = payload["type"] else {
+            throw .request("payload: a Stellar payload is {\"type\":\"transaction\"|\"authorization\"|\"message\",…}")
         }
         let allowed: Set<String>
         switch type {
         case "transaction": allowed = ["type", "networkPassphrase", "envelope", "assets", "liquidityPools"]
         case "authorization": allowed = ["type", "networkPassphrase", "entry"]
-        default: throw .request("payload.type \(type.debugDescription) is not \"transaction\" or \"authorization\"")
+        case "message": allowed = ["type", "message"]
+        default: throw .request("payload.type \(type.debugDescription) is not \"transaction\", \"authorization\" or \"message\"")
         }
         for (key, _) in members where !allowed.contains(key) {
             throw .request("payload.\(key) is not a member of a Stellar \(type) payload")
+        }
+        if type == "message" {
+            self = .message(try Self.message(payload["message"]))
+            return
+        }
+        guard case let .string(passphrase)? = payload["networkPassphrase"] else {
+            throw .request("payload.networkPassphrase: the network passphrase of a Stellar \(type) payload is missing")
         }
         guard passphrase == network.passphrase else {
             throw .wrongNetwork(expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
@@ -46,6 +57,28 @@ public enum StellarPayload: Sendable {
             try LiquidityPoolParameters(xdr: try StellarBase64.decode(text))
         }
         self = .transaction(envelope, assets: assets, pools: pools)
+    }
+
+    /// A message payload's bytes: canonical base64 of 1 to `SEP53.maximumBytes` bytes.
+    private static func message(_ value: JSONValue?) throws(StellarError) -> [UInt8] {
+        guard case let .string(base64)? = value else { throw .request("payload.message: the base64 message is missing") }
+        // Checked before decoding, so no more than the limit is ever allocated.
+        guard base64.utf8.count <= (SEP53.maximumBytes + 2) / 3 * 4 else {
+            throw .request("payload.message: a message is at most \(SEP53.maximumBytes) bytes")
+        }
+        let bytes: [UInt8]
+        do { bytes = try StellarBase64.decode(base64) } catch { throw .request("payload.message: \(error)") }
+        guard !bytes.isEmpty else { throw .request("payload.message is empty: there is nothing to sign") }
+        guard bytes.count <= SEP53.maximumBytes else { throw .request("payload.message: a message is at most \(SEP53.maximumBytes) bytes") }
+        return bytes
+    }
+
+    /// The JSON of a SEP-53 message payload.
+    public static func json(message: [UInt8]) throws(StellarError) -> JSONValue {
+        guard !message.isEmpty, message.count <= SEP53.maximumBytes else {
+            throw .request("a SEP-53 message is 1 to \(SEP53.maximumBytes) bytes, not \(message.count)")
+        }
+        return .object([(key: "message", value: .string(StellarBase64.encode(message))), (key: "type", value: .string("message"))])
     }
 
     /// A list of strings, each parsed by `parse`; absent is empty.

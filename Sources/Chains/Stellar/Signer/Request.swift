@@ -13,12 +13,16 @@ package enum StellarSignable: SignableValue {
     /// An `authorization` request's entry on its network. The bytes are the passphrase and the
     /// entry XDR; the entry's preimage is built and hashed at signing.
     case authorization(SorobanAuthorizationEntry, StellarNetwork, bytes: [UInt8])
+    /// A SEP-53 message: its bytes, which `sign` prefixes with "Stellar Signed Message:\n" and
+    /// hashes with SHA-256 itself.
+    case message([UInt8])
 
     package var signedBytes: [UInt8] {
         switch self {
         case let .transaction(_, _, _, bytes): bytes
         case let .queuedAuthorization(pending): pending.preimage
         case let .authorization(_, _, bytes): bytes
+        case let .message(bytes): bytes
         }
     }
 
@@ -43,6 +47,8 @@ package enum StellarSignable: SignableValue {
             [SigningItem(label: "authorization", value: self)]
         case .authorization:
             [SigningItem(label: StellarChain.authorizationSigningLabel, value: self)]
+        case .message:
+            [SigningItem(label: StellarChain.messageSigningLabel, value: self)]
         }
     }
 }
@@ -67,6 +73,7 @@ extension StellarChain {
         switch payload {
         case let .transaction(envelope, _, _): signable = try .transaction(envelope, network: network, signer: signer)
         case let .authorization(entry): signable = try .authorization(entry, network: network)
+        case let .message(bytes): signable = .message(bytes)
         }
         return StellarRequest(network: network, signer: signer, payload: payload, signable: signable)
     }

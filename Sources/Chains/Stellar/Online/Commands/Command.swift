@@ -14,7 +14,7 @@ public struct StellarCommand: ParsableCommand {
         subcommands: [
             StellarPaymentCommand.self, StellarCreateAccountCommand.self, StellarChangeTrustCommand.self, StellarPathPaymentCommand.self,
             StellarManageDataCommand.self, StellarSetOptionsCommand.self, StellarAccountMergeCommand.self, StellarBumpSequenceCommand.self,
-            StellarInvokeCommand.self, StellarTokenCommand.self, StellarExtendTTLCommand.self, StellarRestoreCommand.self, StellarPoolCommand.self, StellarAuthorizeCommand.self,
+            StellarInvokeCommand.self, StellarTokenCommand.self, StellarExtendTTLCommand.self, StellarRestoreCommand.self, StellarPoolCommand.self, StellarAuthorizeCommand.self, StellarMessageCommand.self,
             StellarBuildCommand.self, StellarMergeCommand.self, StellarSubmitCommand.self,
         ])
 

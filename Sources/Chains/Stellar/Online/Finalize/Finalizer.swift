@@ -8,7 +8,8 @@ import BigInt
 
 /// The watch's check of a Stellar response against the request it stored: every signature
 /// verified (Soroban authorizations first, then the transaction's), and the artifact assembled
-/// here (a full response's own must equal it).
+/// here (a full response's own must equal it). A SEP-53 message's one signature is verified
+/// over the prefixed message's hash; it has no artifact.
 public struct StellarFinalizer: ChainFinalizer {
     public let chain = ChainID(Chain.stellar)
     public let displayName = "Stellar"
@@ -21,7 +22,7 @@ public struct StellarFinalizer: ChainFinalizer {
         let expected: Int
         switch signable {
         case let .transaction(_, _, pending, _): expected = pending.count + 1
-        case .authorization, .queuedAuthorization: expected = 1
+        case .authorization, .queuedAuthorization, .message: expected = 1
         }
         guard response.signatures.count == expected else {
             throw StellarError.request("this Stellar request takes \(expected) signature(s), not \(response.signatures.count)")
@@ -42,8 +43,21 @@ public struct StellarFinalizer: ChainFinalizer {
             result = try StellarChain.authorizationResult(signed)
             lines = [ReviewLine("signer", request.account.address), ReviewLine("authorization", "signed, valid until ledger "
                 + String(try signed.addressCredentials.signatureExpirationLedger))]
+        case let .message(message):
+            // SEP-53: the signature alone is the answer; there is no artifact to assemble.
+            guard SEP53.isValid(raw[0], message: message, publicKey: key) else {
+                throw StellarError.request("signatures[0] is not \(request.account.address)'s SEP-53 signature of this message")
+            }
+            guard response.result == nil else { throw StellarError.request("a signed message has no result") }
+            let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
+                                        signatures: response.signatures, result: nil)
+            return Finalized(response: full, lines: [
+                ReviewLine("signer", request.account.address),
+                ReviewLine("message", "\(message.count) bytes, SHA-256 of the prefixed message \(Hex.encode(SEP53.hash(message)))"),
+                ReviewLine("signature (base64)", StellarBase64.encode(raw[0])),
+            ])
         case .queuedAuthorization:
-            throw StellarError.request("a Stellar request signs a transaction or an authorization")
+            throw StellarError.request("a Stellar request signs a transaction, an authorization or a message")
         case let .transaction(envelope, network, pending, _):
             let authorized: TransactionEnvelope
             do {

@@ -44,7 +44,8 @@ public struct StellarSubmission: Sendable {
     private func checked(_ envelope: TransactionEnvelope) throws -> TransactionEnvelope {
         let unsigned = try envelope.with(signatures: []).xdr()
         var issued: [(request: SignRequest, envelope: TransactionEnvelope)] = []
-        for record in try finalizer.store.all() where record.request.chain == ChainID(.stellar) {
+        // Authorization and message requests have no transaction to match.
+        for record in try finalizer.store.all() where record.request.chain == ChainID(.stellar) && record.request.payloadType == "transaction" {
             let stored = try StellarChain.envelope(of: record.request).envelope
             if try stored.with(signatures: []).xdr() == unsigned { issued.append((record.request, stored)) }
         }

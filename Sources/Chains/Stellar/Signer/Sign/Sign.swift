@@ -7,13 +7,17 @@ import BigInt
 extension StellarChain {
     /// Signs a reviewed transaction (its queued Soroban authorizations first, each the SHA-256 of
     /// its preimage, put into the transaction before it is signed) or a reviewed authorization
-    /// entry. The signatures come in the order of `review.signing`.
+    /// entry, or a SEP-53 message. The signatures come in the order of `review.signing`.
     public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
         guard case let .ed25519(privateKey) = key else { throw StellarError.request("Stellar signs with Ed25519 keys only") }
         guard privateKey.publicKey == review.key.publicKey else {
             throw StellarError.request("the signing key is not the key of \(review.key.address)")
         }
         let values = review.signing.map(\.value)
+        if values.count == 1, case let .message(message)? = values.first as? StellarSignable {
+            // SEP-53: the hash is computed here from the reviewed bytes; a message has no artifact.
+            return SignedOutput(signatures: [Hex.encode(privateKey.sign(SEP53.hash(message)))], result: nil)
+        }
         if values.count == 1, case let .authorization(entry, network, _)? = values.first as? StellarSignable {
             let (signed, signature) = try entry.authorized(with: privateKey, network: network)
             return SignedOutput(signatures: [Hex.encode(signature)], result: try Self.authorizationResult(signed))
