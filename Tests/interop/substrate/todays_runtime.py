@@ -11,6 +11,7 @@ from codec_support import shared_blob, unwrap
 from metadata_fixture import _registry
 from scalecodec.base import RuntimeConfigurationObject, ScaleBytes
 from scalecodec.type_registry import load_type_registry_preset
+from scale_mutations import compact as _encode_compact, read_compact as _compact
 
 V15_FILE = "asset-hub-polkadot-metadata-v15.hex"
 V16_FILE = "asset-hub-polkadot-metadata-v16.hex"
@@ -18,26 +19,6 @@ TODAYS_EXTENSIONS = ["AuthorizeCall", "CheckNonZeroSender", "CheckSpecVersion", 
                      "CheckNonce", "CheckWeight", "ChargeAssetTxPayment", "PrevalidateAttests", "CheckMetadataHash", "EthSetOrigin",
                      "StorageWeightReclaim"]
 TODAYS_SPEC = 2_003_001
-
-
-def _compact(data: bytes, at: int):
-    mode = data[at] & 3
-    if mode == 0:
-        return data[at] >> 2, at + 1
-    if mode == 1:
-        return int.from_bytes(data[at:at + 2], "little") >> 2, at + 2
-    if mode == 2:
-        return int.from_bytes(data[at:at + 4], "little") >> 2, at + 4
-    n = (data[at] >> 2) + 4
-    return int.from_bytes(data[at + 1:at + 1 + n], "little"), at + 1 + n
-
-
-def _encode_compact(n: int) -> bytes:
-    if n < 1 << 6:
-        return bytes([n << 2])
-    if n < 1 << 14:
-        return ((n << 2) | 1).to_bytes(2, "little")
-    return ((n << 2) | 2).to_bytes(4, "little")
 
 
 def v16_extensions(blob: bytes):
