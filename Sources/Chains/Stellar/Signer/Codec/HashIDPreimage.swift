@@ -30,15 +30,7 @@ public enum HashIDPreimage {
     /// signs to authorize `invocation` (stellar-sdk `build_authorization_preimage`).
     public static func authorization(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32,
                                      invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
-        var w = XDRWriter()
-        w.writeDiscriminant(sorobanAuthorizationTag)
-        do {
-            try w.writeFixedOpaque(network.id, length: 32)
-            w.writeInt64(nonce)
-            w.writeUInt32(expirationLedger)
-            try invocation.encode(to: &w)
-        } catch { throw StellarError.wrap(error) }
-        return w.bytes
+        try authorizationPreimage(network: network, nonce: nonce, expirationLedger: expirationLedger, address: nil, invocation: invocation)
     }
 
     /// The XDR of the `ENVELOPE_TYPE_SOROBAN_AUTHORIZATION_WITH_ADDRESS` preimage (CAP-71): the
@@ -47,13 +39,19 @@ public enum HashIDPreimage {
     /// delegate) sign its SHA-256.
     public static func authorizationWithAddress(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress,
                                                 invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
+        try authorizationPreimage(network: network, nonce: nonce, expirationLedger: expirationLedger, address: address, invocation: invocation)
+    }
+
+    /// Both authorization preimages: the tag says whether `address` is written.
+    private static func authorizationPreimage(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress?,
+                                              invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
         var w = XDRWriter()
-        w.writeDiscriminant(sorobanAuthorizationWithAddressTag)
+        w.writeDiscriminant(address == nil ? sorobanAuthorizationTag : sorobanAuthorizationWithAddressTag)
         do {
             try w.writeFixedOpaque(network.id, length: 32)
             w.writeInt64(nonce)
             w.writeUInt32(expirationLedger)
-            try address.encode(to: &w)
+            try address?.encode(to: &w)
             try invocation.encode(to: &w)
         } catch { throw StellarError.wrap(error) }
         return w.bytes
