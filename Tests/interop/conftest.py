@@ -117,6 +117,15 @@ def rand_bytes(rng: random.Random, lo: int, hi: int) -> bytes:
     return rng.randbytes(rng.randint(lo, hi))
 
 
+def zbar_qr(path) -> bytes:
+    """A QR image's text as zbarimg reads it, QR codes only: with every symbology on, zbarimg now
+    and then also finds a Codabar code in a QR's modules and appends its text."""
+    out = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", str(path)],
+                         capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.rstrip(b"\n")
+
+
 def run_program(program, *args, env, timeout=300):
     """One of our programs from the build directory, its output captured as text."""
     return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=timeout)

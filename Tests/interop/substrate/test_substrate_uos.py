@@ -24,7 +24,7 @@ import nacl.signing
 import pytest
 import segno
 import sr25519
-from conftest import bin_dir
+from conftest import bin_dir, zbar_qr
 
 POLKADOT = bytes.fromhex("91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3")
 WESTEND = bytes.fromhex("e143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e")
@@ -127,15 +127,9 @@ def sign(signer, tmp_path, shown, rng, *extra):
                "--out", str(tmp_path / "answer.txt"), "--qr", str(tmp_path / "answer.png"), *extra, env=env)
 
 
-def zbar(path: Path) -> bytes:
-    out = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", str(path)], capture_output=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    return out.stdout.rstrip(b"\n")
-
-
 def answer(tmp_path) -> bytes:
     """What polkadot-js resolves: `0x` + the QR's text, as bytes; the file holds the same text."""
-    text = zbar(tmp_path / "answer.png")
+    text = zbar_qr(tmp_path / "answer.png")
     assert text == (tmp_path / "answer.txt").read_bytes()
     assert text == text.lower() and all(c in b"0123456789abcdef" for c in text)
     return bytes.fromhex(text.decode())
@@ -404,7 +398,7 @@ def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
     address = mine[0].split(":")[1]
     out = run("airsign-signer", "account", "export", address, "--format", "substrate", "--qr", str(tmp_path / "pair.png"), env=env)
     assert out.returncode == 0, out.stderr
-    assert zbar(tmp_path / "pair.png") == mine[0].encode()
+    assert zbar_qr(tmp_path / "pair.png") == mine[0].encode()
     # Airsign's own descriptors stay the default.
     out = run("airsign-signer", "account", "export", address, env=env)
     assert out.returncode == 0 and json.loads(out.stdout)["address"] == address, out.stdout

@@ -9,12 +9,11 @@ against the UOS layout of ../shared/specs/substrate/uos.md. A wrong signature an
 account's answer are refused with one line, nothing written.
 """
 import json
-import subprocess
 
 import pytest
 import sr25519
 
-from conftest import run_program
+from conftest import run_program, zbar_qr
 from test_import import EXTENSIONS, POLKADOT, machines  # noqa: F401 (a fixture: //Alice in a signer and a watch)
 from test_substrate_payloads import blake256, decode_extrinsic, enc, reference_payload
 from test_substrate_uos import batch, transfer
@@ -39,14 +38,8 @@ def emit(machines, tmp_path, request_id):
     assert out.returncode == 0, out.stderr
     frames = [bytes.fromhex(line) for line in (tmp_path / "frames.txt").read_text().splitlines()]
     pictures = sorted((tmp_path / "frames").glob("frame-*.png"))
-    assert [zbar(p) for p in pictures] == frames
+    assert [zbar_qr(p) for p in pictures] == frames
     return frames
-
-
-def zbar(path) -> bytes:
-    out = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", str(path)], capture_output=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    return out.stdout.rstrip(b"\n")
 
 
 def assemble(frames) -> bytes:
