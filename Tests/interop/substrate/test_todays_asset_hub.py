@@ -79,8 +79,14 @@ def extension_values(name, spec, nonce, tip, asset, digest):
 
 
 def signing_payload(m, spec, method, nonce, tip, asset, digest):
-    """call ‖ every extension's explicit data ‖ every one's implicit data, each encoded by
-    scalecodec from the metadata's type for it (the era, 2 bytes, as the Era enum reads them)."""
+    """call ‖ every extension's explicit data ‖ every one's implicit data."""
+    extra, additional = extension_parts(m, spec, nonce, tip, asset, digest)
+    return method + extra + additional
+
+
+def extension_parts(m, spec, nonce, tip, asset, digest):
+    """(every extension's explicit data, every one's implicit data), each encoded by scalecodec
+    from the metadata's type for it (the era, 2 bytes, as the Era enum reads them)."""
     extra, additional = b"", b""
     for e in m.extensions:
         explicit, implicit = extension_values(e["identifier"], spec, nonce, tip, asset, digest)
@@ -96,7 +102,7 @@ def signing_payload(m, spec, method, nonce, tip, asset, digest):
                 extra += encoded
             else:
                 additional += encoded
-    return method + extra + additional
+    return extra, additional
 
 
 def transfer(m, amount):

@@ -18,6 +18,9 @@ public struct PayloadBuilder: Sendable {
     public var signedExtensions: [String]
     /// The RFC-0078 metadata digest: when set, CheckMetadataHash's mode is 1 and it signs this.
     public var metadataHash: [UInt8]?
+    /// ChargeAssetTxPayment's asset id (SCALE bytes): the fee and tip are paid in it; nil for
+    /// the native token.
+    public var assetID: [UInt8]?
 
     public init(address: String, method: [UInt8], genesisHash: [UInt8], specVersion: UInt32, transactionVersion: UInt32, nonce: UInt32,
                 tip: UInt128, era: Era, blockHash: [UInt8], blockNumber: UInt32, signedExtensions: [String]) {
@@ -44,7 +47,7 @@ public struct PayloadBuilder: Sendable {
         let immortal = era == .immortal
         let value: JSONValue = .object([
             (key: "address", value: .string(address)),
-            (key: "assetId", value: .null),
+            (key: "assetId", value: assetID.map { .string(Hex.encode([1] + $0, prefix: true)) } ?? .null),
             (key: "blockHash", value: .string(Hex.encode(immortal ? genesisHash : blockHash, prefix: true))),
             (key: "blockNumber", value: .string(Self.hex(immortal ? 0 : blockNumber))),
             (key: "era", value: .string(Hex.encode(era.encoded, prefix: true))),

@@ -19,6 +19,9 @@ public struct SubstrateOptions: Sendable {
     public var extensions: [String]?
     public var nonce: UInt32?
     public var tip: String = "0"
+    /// ChargeAssetTxPayment's asset: JSON of the runtime's asset type, or its SCALE bytes as 0x
+    /// hex; nil pays in the native token. With it, `tip` is in the asset's base units.
+    public var feeAsset: String?
     public var era: UInt64 = 64
     public var immortal = false
     public var blockHash: String?
@@ -119,10 +122,15 @@ public enum SubstrateWatch {
             }
             era = Era(period: options.era, current: UInt64(checkpoint.number))
         }
+        // The asset's decimals are in no table the watch has: its tip is counted in base units,
+        // as the signer shows it.
+        let feeAsset = try options.feeAsset.map { try FeeAsset.encode($0, state: state) }
+        let tip = try amount(options.tip, decimals: feeAsset == nil ? state.decimals : 0, what: feeAsset == nil ? "--tip" : "--tip (in the fee asset's base units)")
         var builder = PayloadBuilder(
             address: address, method: method, genesisHash: state.genesis, specVersion: state.specVersion,
-            transactionVersion: state.transactionVersion, nonce: nonce, tip: try amount(options.tip, decimals: state.decimals, what: "--tip"),
+            transactionVersion: state.transactionVersion, nonce: nonce, tip: tip,
             era: era, blockHash: checkpoint.hash, blockNumber: checkpoint.number, signedExtensions: state.extensions)
+        builder.assetID = feeAsset
         var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("extrinsic"))]
         if let merkleized = try MetadataHashing.merkleized(state) {
             builder.metadataHash = merkleized.digest

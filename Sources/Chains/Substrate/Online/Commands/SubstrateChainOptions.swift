@@ -34,8 +34,11 @@ struct SubstrateChainOptions: ParsableArguments {
     @Option(help: "Account nonce (read from --rpc when not given).")
     var nonce: UInt32?
 
-    @Option(help: "Tip in the token (decimal).")
+    @Option(help: "Tip in the token (decimal); with --fee-asset, in that asset's base units (an integer).")
     var tip = "0"
+
+    @Option(help: ArgumentHelp("Pay the fee and tip in this asset (ChargeAssetTxPayment): JSON of the runtime's asset type, on Asset Hub an XCM location such as {\"parents\":0,\"interior\":{\"X2\":[{\"PalletInstance\":50},{\"GeneralIndex\":1984}]}}, or the id's SCALE bytes as 0x hex.", valueName: "JSON|0xHEX"))
+    var feeAsset: String?
 
     @Option(help: ArgumentHelp("Mortal era length in blocks (rounded up to a power of two, 4…65536).", valueName: "PERIOD"))
     var era: UInt64 = 64
@@ -83,6 +86,7 @@ struct SubstrateChainOptions: ParsableArguments {
         options.extensions = extensions.isEmpty ? nil : extensions
         options.nonce = nonce
         options.tip = tip
+        options.feeAsset = feeAsset
         options.era = era
         options.immortal = immortal
         options.blockHash = blockHash
