@@ -11,8 +11,9 @@ struct StellarAuthorizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize", abstract: "Ask a watch-only account to sign a Soroban authorization entry on its own.",
         discussion: """
-            The entry (base64 SorobanAuthorizationEntry with address credentials) must be for \
-            --from. The signer shows its invocation tree and expiration ledger, builds the \
+            The entry (base64 SorobanAuthorizationEntry with address credentials: ADDRESS, or \
+            CAP-71's ADDRESS_V2 and ADDRESS_WITH_DELEGATES) must be for --from, or name it as \
+            a delegate not yet signed. The signer shows its invocation tree and expiration ledger, builds the \
             signature payload itself for the request's network, and returns the signed entry; \
             `finalize` checks the signature and writes the entry to hand back.
             """)
@@ -53,11 +54,19 @@ public enum StellarAuthorization {
                                accounts: WatchStore) throws -> SignRequest {
         let network = try StellarNetwork(caip2: text) ?? StellarNetwork(name: text)
         guard let networkID = network.caip2 else { throw StellarError.request("network \(network) has no sign-request id") }
-        guard case let .address(credentials) = entry.credentials else {
+        guard let credentials = entry.credentials.topLevel else {
             throw StellarError.request("--entry has source-account credentials: the transaction's own signature covers it, nothing to sign alone")
         }
-        guard credentials.address.accountKey == (try AccountID(from)).publicKey else {
-            throw StellarError.request("--entry authorizes \(credentials.address), not --from \(from)")
+        // --from signs as the top-level address, or (CAP-71 ADDRESS_WITH_DELEGATES) as a delegate
+        // whose place is still unsigned, as the signer reads it.
+        let key = try AccountID(from).publicKey
+        let delegate = entry.credentials.delegates.contains { $0.mentions(key) }
+        guard credentials.address.accountKey == key || delegate else {
+            throw StellarError.request("--entry authorizes \(credentials.address), not --from \(from)"
+                + (entry.credentials.delegates.isEmpty ? "" : ", nor has it as a delegate"))
+        }
+        guard entry.awaitsSignature(of: key) else {
+            throw StellarError.request("--entry already carries --from \(from)'s signature in every place of it: nothing is left to sign")
         }
         let account = try StellarTransactionBuilder.watchAccount(from, networkID: networkID, accounts: accounts)
         return try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: account,

@@ -293,13 +293,6 @@ public enum AuthorizationSignature {
     }
 }
 
-extension SorobanDelegateSignature {
-    /// Whether `key`'s account is this delegate or one nested under it.
-    func mentions(_ key: [UInt8]) -> Bool {
-        address.accountKey == key || nestedDelegates.contains { $0.mentions(key) }
-    }
-}
-
 extension OperationBody {
     /// Invoke host function, extend footprint TTL or restore footprint.
     public var isSoroban: Bool {

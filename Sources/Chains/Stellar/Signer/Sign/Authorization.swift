@@ -85,6 +85,11 @@ extension SorobanAuthorizationEntry {
 }
 
 extension SorobanDelegateSignature {
+    /// Whether `key`'s account is this delegate or one nested under it.
+    public func mentions(_ key: [UInt8]) -> Bool {
+        address.accountKey == key || nestedDelegates.contains { $0.mentions(key) }
+    }
+
     /// Whether this delegate or one nested under it is `publicKey`'s account without a signature.
     func awaitsSignature(of publicKey: [UInt8]) -> Bool {
         if address.accountKey == publicKey, case .void = signature { return true }
