@@ -3,7 +3,7 @@ SWIFT       ?= swift
 BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build test swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
+.PHONY: all deps build test check lint swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
 
 all: build
 
@@ -13,14 +13,58 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# swift test prints its own counts; scripts/interop treats pytest's "no tests collected" as a failure.
-test: build swift-test interop resource-check docs-check release-check
+# What CI runs (.ci/run): the quick check, then the release's.
+test: check release-check
+
+# The quick check: lint, build, swift test, the interop suite, the resource and docs checks.
+# `make check CHAIN=stellar` (or ethereum, substrate, icp) lints, builds and runs only that
+# chain's tests: its Swift tests (SWIFT_TESTS_<chain> below) and its interop groups
+# (scripts/interop); the resource and docs checks cover every chain at once and are left out.
+# swift test prints its own counts; a chain filter that matches no test, and pytest's "no tests
+# collected", are failures.
+CHAINS = stellar ethereum substrate icp
+ifneq ($(CHAIN),)
+ifneq ($(filter-out $(CHAINS),$(CHAIN))$(word 2,$(CHAIN)),)
+$(error unknown CHAIN "$(CHAIN)": use one of $(CHAINS))
+endif
+check: lint build swift-test interop
+else
+check: lint build swift-test interop resource-check docs-check
+endif
+
+# A chain's Swift tests: its test target (Tests/Chains/<Chain>) and the suites elsewhere that
+# test code only that chain uses (its address and encoding formats, its signer stores, its
+# signature scheme or curve). Tests/README.md has the same table.
+SWIFT_TESTS_stellar   = AirsignStellarTests AirsignEncodingTests.StrKeyTests AirsignEncodingTests.XDRTests \
+                        AirsignSignerCLITests.StellarSignerCLITests AirsignSignerCLITests.StellarTokenStoreTests
+SWIFT_TESTS_ethereum  = AirsignEthereumTests AirsignEncodingTests.RLPTests AirsignEncodingTests.EIP55Tests \
+                        AirsignCryptoTests.KeccakTests AirsignSignerCLITests.EthereumKnowledgeStoreTests
+SWIFT_TESTS_substrate = AirsignSubstrateTests AirsignEncodingTests.SS58Tests AirsignEncodingTests.SCALETests \
+                        AirsignKeysTests.SubstrateTests AirsignCryptoTests.Sr25519KnownAnswerTests \
+                        AirsignCryptoTests.Sr25519PropertyTests AirsignCryptoTests.MerlinTests
+SWIFT_TESTS_icp       = AirsignICPTests AirsignEncodingTests.PrincipalTests AirsignEncodingTests.LEB128Tests \
+                        AirsignBLS12381Tests
+# One anchored regular expression each, for `swift test --filter` (test ids read Target.Suite/test()).
+SWIFT_FILTERS = $(foreach t,$(SWIFT_TESTS_$(CHAIN)),'^$(subst .,\.,$(t))[./]')
 
 swift-test:
+ifeq ($(CHAIN),)
 	$(SWIFT) test
+else
+	@listed=$$($(SWIFT) test list) || exit 1; \
+	for filter in $(SWIFT_FILTERS); do \
+	  printf '%s\n' "$$listed" | grep -qE "$$filter" || { echo "swift-test: no test matches $$filter (CHAIN=$(CHAIN)): that is a failure" >&2; exit 1; }; \
+	done
+	$(SWIFT) test $(addprefix --filter ,$(SWIFT_FILTERS))
+endif
 
 interop:
-	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/interop
+	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/interop $(CHAIN)
+
+# The rules of .swift-format that the code follows (docs/testing.md, "Lint"): rule checks only,
+# not the layout (line length, indentation), which today's tree does not follow yet.
+lint:
+	@$(SWIFT) format lint --strict --recursive --debug-disable-pretty-print --configuration .swift-format Package.swift Sources Tests
 
 # What once crashed, hung or starved a decoder, again under a time and a memory cap.
 resource-check: build
