@@ -93,7 +93,7 @@ let package = Package(
         // finalizer dispatch. Never linked by the signer.
         .target(name: "AirsignWatch", dependencies: [
             "AirsignMessages", "AirsignChains", "AirsignCLI", "AirsignKeys", "AirsignEncoding", "AirsignCrypto", "AirsignFiles",
-            "AirsignTransport", "AirsignOnline",
+            "AirsignTransport", "AirsignOnline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The watch's chain table: each chain's command group and finalizer, one line a chain.
         .target(name: "AirsignWatchChains", dependencies: [

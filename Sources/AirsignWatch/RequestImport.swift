@@ -27,18 +27,13 @@ public enum RequestImport {
         throw MessagesError.invalidField(message: nil, field: "input", reason: "not a form import reads (SignerPayloadJSON/Raw, an unsigned Ethereum transaction as 0x hex or JSON, eth_signTypedData_v4 typed data, a Stellar envelope or web+stellar:tx link)")
     }
 
-    /// Reviews, stores and writes the imported requests to `out` (`-`: standard output) and
-    /// the QR outputs; each review is shown on stderr.
-    public static func run(_ input: [UInt8], network: String?, out: String, qr: QROutputOptions, registry: ChainRegistry = .standard) throws {
+    /// Reviews, stores and writes the imported requests as `RequestIssuer` issues any request,
+    /// each review shown on stderr.
+    public static func run(_ input: [UInt8], network: String?, output: RequestOutput, registry: ChainRegistry = .standard) throws {
         let requests = try requests(input, descriptors: try WatchContext.store().accounts(), network: network, registry: registry)
-        let now = Int64(Date().timeIntervalSince1970)
-        let (bytes, reviews) = try RequestIssuer(store: try RequestActions.store(), registry: registry).issueReviewed(requests, now: now)
-        for (index, (request, review)) in zip(requests, reviews).enumerated() {
-            let module = try registry.module(for: request.chain)
-            Console.info(ReviewText.render(review, position: index + 1, of: requests.count, module: module, context: ReviewContext(now: now)))
-        }
-        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
-        try MessageOutput.write(bytes, to: out)
-        if out != "-" { Console.info("Imported \(requests.map(\.id.text).joined(separator: ", ")), written to \(out).") }
+        try RequestIssuer(store: try RequestActions.store(), registry: registry)
+            .issue(requests, to: output, now: Int64(Date().timeIntervalSince1970), showReview: true) { request in
+                "Imported request \(request.id) for \(request.account.address) on \(request.network)."
+            }
     }
 }

@@ -1,4 +1,5 @@
 import AirsignChains
+import AirsignCLI
 import AirsignMessages
 
 /// The hook every chain's watch-side builder calls with the requests it built: each is
@@ -31,6 +32,29 @@ public struct RequestIssuer: Sendable {
         let review = try review(request, now: now)
         try store.add([request], now: now)
         return (MessageFile.serialize([request]), review)
+    }
+
+    /// The one way a built or imported request leaves the watch: each is reviewed by its chain
+    /// module and stored as issued, its review shown when `showReview`, its `summary` line
+    /// printed, and then it is written: the QR outputs first (if the images cannot be written,
+    /// no request file is left either), then the file. Returns the bytes written.
+    @discardableResult
+    public func issue(_ requests: [SignRequest], to output: RequestOutput, now: Int64, showReview: Bool = false,
+                      summary: (SignRequest) -> String) throws -> [UInt8] {
+        let (bytes, reviews) = try issueReviewed(requests, now: now)
+        for (index, (request, review)) in zip(requests, reviews).enumerated() {
+            if showReview {
+                let module = try registry.module(for: request.chain)
+                Console.info(ReviewText.render(review, position: index + 1, of: requests.count, module: module, context: ReviewContext(now: now)))
+            }
+            Console.info(summary(request))
+        }
+        if let qr = output.qr, qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
+        if let file = output.file {
+            try MessageOutput.write(bytes, to: file)
+            if file != "-" { Console.info("Request\(requests.count == 1 ? "" : "s") written to \(file).") }
+        }
+        return bytes
     }
 
     private func review(_ request: SignRequest, now: Int64) throws -> Review {

@@ -60,6 +60,23 @@ public struct WatchStore: Sendable {
         return found
     }
 
+    /// The stored accounts of `chain` with `address` (any network; none is not an error here).
+    public func accounts(withAddress address: String, chain: Chain) throws(WatchError) -> [AccountDescriptor] {
+        try accounts(withAddress: address).filter { $0.account.chain == chain }
+    }
+
+    /// The watch-only account of `chain` a request from `address` is built for, as the request
+    /// names it: the one stored for `network` when there is one, else the first stored for the
+    /// chain (an account's key is the same on each of its networks). Refuses an address not
+    /// imported for `chain`.
+    public func requestAccount(_ address: String, chain: Chain, network: String? = nil) throws -> MessageAccount {
+        let stored = try accounts(withAddress: address, chain: chain)
+        guard let descriptor = stored.first(where: { network != nil && $0.account.network == network }) ?? stored.first else {
+            throw WatchError.accountNotFound(address)
+        }
+        return try MessageAccount(address: descriptor.account.address, publicKey: descriptor.account.publicKey)
+    }
+
     /// What `add` did.
     public enum AddOutcome: Sendable, Equatable {
         case added, unchanged, replaced

@@ -23,12 +23,13 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The network of an artifact that does not name it (a bare Stellar envelope): pubnet, testnet, futurenet.", valueName: "network"))
     var network: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
+    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output (the default when no QR output is asked for).",
+                               valueName: "FILE|-"))
+    var out: String?
 
     @OptionGroup var qr: QROutputOptions
 
     func run() throws {
-        try RequestImport.run(try QRMessageIO.read(file), network: network, out: out, qr: qr)
+        try RequestImport.run(try QRMessageIO.read(file), network: network, output: RequestOutput(out: out, qr: qr))
     }
 }

@@ -15,7 +15,7 @@ public struct EthereumWatchAccount: Sendable, Equatable {
     /// not imported, and a choice between several networks.
     public static func find(_ from: String, chainId: BigUInt?, in store: WatchStore) throws -> EthereumWatchAccount {
         let address = try EthereumInput.address(from, option: "--from")
-        let found = try store.accounts(withAddress: address.checksummed).filter { $0.account.chain.rawValue == "ethereum" }
+        let found = try store.accounts(withAddress: address.checksummed, chain: .ethereum)
         guard !found.isEmpty else { throw EthereumWatchError.account("\(address) is not a watch-only Ethereum account (see: airsign-watch account list)") }
         let networks = found.compactMap(\.account.network)
         let chosen: AccountDescriptor

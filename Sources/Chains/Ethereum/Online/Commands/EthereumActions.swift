@@ -7,21 +7,14 @@ import AirsignOnline
 import AirsignWatch
 import Foundation
 
-/// The output step every `airsign-watch ethereum` builder shares: the request is reviewed by
-/// the Ethereum module exactly as the signer will (and that review is shown), stored as
-/// issued, and written to `--out` and the QR outputs.
+/// The output step every `airsign-watch ethereum` builder shares: `RequestIssuer`'s, with the
+/// review the signer will show printed first.
 public enum EthereumActions {
-    public static func issue(_ request: SignRequest, out: String, qr: QROutputOptions, registry: ChainRegistry = .standard) throws {
-        let now = Int64(Date().timeIntervalSince1970)
-        let issuer = RequestIssuer(store: try RequestActions.store(), registry: registry)
-        let (bytes, review) = try issuer.issueReviewed(request, now: now)
-        let module = try registry.module(for: request.chain)
-        Console.info(ReviewText.render(review, position: 1, of: 1, module: module, context: ReviewContext(now: now)))
-        // QR first: a lone --qr FILE.png takes any QR version (one printable code); if the
-        // images cannot be written, no request file is left either.
-        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
-        try MessageOutput.write(bytes, to: out)
-        if out != "-" { Console.info("Request \(request.id) written to \(out).") }
+    public static func issue(_ request: SignRequest, output: RequestOutputOptions, registry: ChainRegistry = .standard) throws {
+        try RequestIssuer(store: try RequestActions.store(), registry: registry)
+            .issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970), showReview: true) { request in
+                "Issued request \(request.id) for \(request.account.address) on \(request.network)."
+            }
     }
 }
 

@@ -3,8 +3,8 @@ import AirsignWatch
 import ArgumentParser
 import BigInt
 
-/// The options every `airsign-watch ethereum` builder shares: the account, its network, a
-/// note, and where the request goes.
+/// The options every `airsign-watch ethereum` builder shares: the account, its network, and
+/// the request's note and outputs.
 struct EthereumRequestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The watch-only account that will sign (0x address).", valueName: "ADDRESS"))
     var from: String
@@ -12,13 +12,7 @@ struct EthereumRequestOptions: ParsableArguments {
     @Option(name: .customLong("chain-id"), help: ArgumentHelp("The chain id (decimal). Default: the node's (transactions with --rpc), else the account's only network.", valueName: "ID"))
     var chainId: String?
 
-    @Option(help: ArgumentHelp("A note the signer shows, marked unverified.", valueName: "TEXT"))
-    var note: String?
-
-    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
-
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
         _ = try EthereumCLI.check { try EthereumInput.address(from, option: "--from") }

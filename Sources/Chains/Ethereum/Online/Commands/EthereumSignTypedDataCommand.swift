@@ -18,7 +18,7 @@ struct EthereumSignTypedDataCommand: ParsableCommand {
 
     func run() throws {
         let request = try options.builder.typedData(from: options.from, chainId: try options.parsedChainId(),
-                                                    json: try QRMessageIO.read(file), path: file, note: options.note)
-        try EthereumActions.issue(request, out: options.out, qr: options.qr)
+                                                    json: try QRMessageIO.read(file), path: file, note: options.output.note)
+        try EthereumActions.issue(request, output: options.output)
     }
 }

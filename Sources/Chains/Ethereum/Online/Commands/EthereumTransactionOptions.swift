@@ -54,10 +54,10 @@ struct EthereumTransactionOptions: ParsableArguments {
         }
         var spec = EthereumTransactionSpec(
             action: action, from: request.from, chainId: try request.parsedChainId(), nonce: nonce, gas: gas, maxFee: fees.maxFee,
-            priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list, note: request.note)
+            priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list, note: request.output.note)
         spec.abi = abi
         let builder = EthereumTransactionBuilder(store: try WatchContext.store(), rpc: rpc.map { EthereumRPC(url: $0) })
-        try EthereumActions.issue(try builder.build(spec).request, out: request.out, qr: request.qr)
+        try EthereumActions.issue(try builder.build(spec).request, output: request.output)
     }
 }
 

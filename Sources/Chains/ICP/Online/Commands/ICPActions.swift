@@ -11,23 +11,21 @@ import Foundation
 /// account, have `RequestIssuer` review and store it, write it to `out` and the QR outputs.
 public enum ICPActions {
     /// The watch-only ICP account with principal `from`.
-    public static func account(_ from: String) throws -> MessageAccount {
-        let found = try WatchContext.store().accounts(withAddress: from).filter { $0.account.chain == .icp }
-        guard let descriptor = found.first else { throw WatchError.accountNotFound(from) }
-        return try MessageAccount(address: descriptor.account.address, publicKey: descriptor.account.publicKey)
+    static func account(_ from: String) throws -> MessageAccount {
+        try WatchContext.store().requestAccount(from, chain: .icp)
     }
 
-    public static func transfer(from: String, _ transfer: ICPRequestBuilder.Transfer, validFor: String?, out: String,
-                                qr: QROutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    public static func transfer(from: String, _ transfer: ICPRequestBuilder.Transfer, validFor: String?,
+                                output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
         let account = try account(from)
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
         let call = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(max(0, now)) * ICPTime.nanosPerSecond)
         let request = try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg,
-                                                    now: now, validFor: seconds)
+                                                    now: now, validFor: seconds, note: output.note)
         let symbol = transfer.symbol ?? ICPLedger.known(call.canister)?.symbol ?? "tokens"
         Console.info("Transfer of \(transfer.amount) \(symbol) to \(transfer.to): \(call.method) on \(call.canister.text)"
             + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" } ?? ""))
-        try issue(request, out: out, qr: qr, now: now)
+        try issue([request], output: output, now: now)
     }
 
     /// The arguments of `icp call`: raw Candid bytes, or Candid text checked against the
@@ -38,8 +36,8 @@ public enum ICPActions {
         case text(String, did: String?, url: String, verifier: ICPCertificateVerifier)
     }
 
-    public static func call(from: String, canister: String, method: String, arguments: CallArguments, validFor: String?, out: String,
-                            qr: QROutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
+    public static func call(from: String, canister: String, method: String, arguments: CallArguments, validFor: String?,
+                            output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
                             transport: any HTTPTransport = URLSessionTransport()) throws {
         let account = try account(from)
         let principal: Principal
@@ -65,8 +63,8 @@ public enum ICPActions {
         }
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
         let request = try ICPRequestBuilder.request(account: account, canister: principal, method: method, arg: arg, now: now,
-                                                    validFor: seconds, interface: fragment)
-        try issue(request, out: out, qr: qr, now: now)
+                                                    validFor: seconds, interface: fragment, note: output.note)
+        try issue([request], output: output, now: now)
     }
 
     /// The ledger methods with created_at_time, which may be signed for several windows.
@@ -74,36 +72,31 @@ public enum ICPActions {
 
     /// Issues one ledger call (`icp approve`, `icp transfer-from`), with `--valid-for` windows.
     public static func ledgerCall(from: String, _ call: (canister: Principal, method: String, arg: [UInt8]), validFor: String?,
-                                  out: String, qr: QROutputOptions, now: Int64, summary: String) throws {
+                                  output: RequestOutputOptions, now: Int64, summary: String) throws {
         let account = try account(from)
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
         let request = try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg,
-                                                    now: now, validFor: seconds)
+                                                    now: now, validFor: seconds, note: output.note)
         Console.info("\(summary): \(call.method) on \(call.canister.text)"
             + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" } ?? ""))
-        try issue(request, out: out, qr: qr, now: now)
+        try issue([request], output: output, now: now)
     }
 
     /// Issues calls from `from`, one request each, in order (quill's neuron commands).
-    public static func issueCalls(from: String, _ calls: [(canister: Principal, method: String, arg: [UInt8])], out: String,
-                                       qr: QROutputOptions, now: Int64, summary: String) throws {
+    public static func issueCalls(from: String, _ calls: [(canister: Principal, method: String, arg: [UInt8])],
+                                  output: RequestOutputOptions, now: Int64, summary: String) throws {
         let account = try account(from)
         let requests = try calls.map { call in
-            try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg, now: now, validFor: nil)
+            try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg, now: now, validFor: nil,
+                                          note: output.note)
         }
         Console.info(summary)
-        try issue(requests, out: out, qr: qr, now: now)
+        try issue(requests, output: output, now: now)
     }
 
-    static func issue(_ request: SignRequest, out: String, qr: QROutputOptions, now: Int64) throws {
-        try issue([request], out: out, qr: qr, now: now)
-    }
-
-    static func issue(_ requests: [SignRequest], out: String, qr: QROutputOptions, now: Int64) throws {
-        let bytes = try RequestIssuer(store: try RequestActions.store()).issue(requests, now: now)
-        try MessageOutput.write(bytes, to: out)
-        if qr.isRequested { try qr.write(bytes, largeSingleCode: false) }
-        for request in requests { Console.info("Issued request \(request.id) for \(request.account.address).") }
-        if out != "-" { Console.info("Request\(requests.count == 1 ? "" : "s") written to \(out).") }
+    static func issue(_ requests: [SignRequest], output: RequestOutputOptions, now: Int64) throws {
+        try RequestIssuer(store: try RequestActions.store()).issue(requests, to: output.output(), now: now) { request in
+            "Issued request \(request.id) for \(request.account.address)."
+        }
     }
 }

@@ -24,9 +24,6 @@ struct ICRC2Options: ParsableArguments {
     @Option(name: .customLong("valid-for"), help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
     var validFor: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
-
     func validate() throws {
         if ledger == nil, decimals != nil { throw ValidationError("--decimals goes with --ledger") }
         if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
@@ -65,7 +62,7 @@ struct ICPApproveCommand: ParsableCommand {
     @Option(name: .customLong("expires-at"), help: ArgumentHelp("When the allowance ends, in seconds since 1970 (UTC).", valueName: "SECONDS"))
     var expiresAt: UInt64?
 
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
         let now = Int64(Date().timeIntervalSince1970)
@@ -76,7 +73,7 @@ struct ICPApproveCommand: ParsableCommand {
         }
         let call = try ICRC2Builder.approve(options.common(subaccount: fromSubaccount), spender: spender, expectedAllowance: expectedAllowance,
                                             expiresAt: expires, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
-        try ICPActions.ledgerCall(from: from, call, validFor: options.validFor, out: options.out, qr: qr, now: now,
+        try ICPActions.ledgerCall(from: from, call, validFor: options.validFor, output: output, now: now,
                                   summary: "Approval of \(options.amount) for \(spender)")
     }
 }
@@ -104,13 +101,13 @@ struct ICPTransferFromCommand: ParsableCommand {
     @Option(name: .customLong("spender-subaccount"), help: ArgumentHelp("The spender's subaccount the approval named, up to 64 hex digits.", valueName: "HEX"))
     var spenderSubaccount: String?
 
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
         let now = Int64(Date().timeIntervalSince1970)
         let call = try ICRC2Builder.transferFrom(options.common(subaccount: spenderSubaccount), from: fromAccount, to: to,
                                                  createdAt: UInt64(now) * ICPTime.nanosPerSecond)
-        try ICPActions.ledgerCall(from: from, call, validFor: options.validFor, out: options.out, qr: qr, now: now,
+        try ICPActions.ledgerCall(from: from, call, validFor: options.validFor, output: output, now: now,
                                   summary: "Transfer of \(options.amount) from \(fromAccount) to \(to)")
     }
 }

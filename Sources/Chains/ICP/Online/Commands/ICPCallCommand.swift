@@ -45,11 +45,8 @@ struct ICPCallCommand: ParsableCommand {
     @Option(name: .customLong("valid-for"), help: ArgumentHelp("Refused unless the call is a ledger transfer or approval.", valueName: "DURATION"))
     var validFor: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
-
     @OptionGroup var rootKey: ICPRootKeyOptions
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
         let named = canister != nil || method != nil
@@ -64,6 +61,6 @@ struct ICPCallCommand: ParsableCommand {
     func run() throws {
         let arguments: ICPActions.CallArguments = try args.map { .text($0, did: did, url: url, verifier: try rootKey.verifier()) } ?? .hex(argHex ?? "")
         try ICPActions.call(from: from, canister: canister ?? target[0], method: method ?? target[1], arguments: arguments,
-                            validFor: validFor, out: out, qr: qr)
+                            validFor: validFor, output: output)
     }
 }

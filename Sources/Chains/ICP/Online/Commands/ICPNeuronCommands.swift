@@ -13,14 +13,6 @@ struct ICPNeuronCommand: ParsableCommand {
         subcommands: [ICPNeuronStakeCommand.self, ICPNeuronManageCommand.self, ICPNeuronListCommand.self])
 }
 
-/// The output options of every neuron command.
-struct NeuronOutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Where to write the requests: a file (atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
-
-    @OptionGroup var qr: QROutputOptions
-}
-
 struct ICPNeuronStakeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stake",
@@ -48,7 +40,7 @@ struct ICPNeuronStakeCommand: ParsableCommand {
     @Option(name: .customLong("from-subaccount"), help: ArgumentHelp("The sending subaccount, up to 64 hex digits.", valueName: "HEX"))
     var fromSubaccount: String?
 
-    @OptionGroup var output: NeuronOutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
         if (name == nil) == (nonce == nil) { throw ValidationError("give the neuron's --name or its --nonce") }
@@ -64,7 +56,7 @@ struct ICPNeuronStakeCommand: ParsableCommand {
         let stake = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
         let claim = try ICPNeuronBuilder.claim(controller: principal, nonce: memo)
         try ICPActions.issueCalls(
-            from: from, [stake, (ICPBuiltinInterfaces.governanceCanister, "manage_neuron", claim)], out: output.out, qr: output.qr, now: now,
+            from: from, [stake, (ICPBuiltinInterfaces.governanceCanister, "manage_neuron", claim)], output: output, now: now,
             summary: "Stake of \(amount) ICP in the neuron with nonce \(memo): transfer to \(account.hex), then claim")
     }
 }
@@ -132,7 +124,7 @@ struct ICPNeuronManageCommand: ParsableCommand {
     @Option(name: .customLong("auto-stake-maturity"), help: ArgumentHelp("Turn automatic staking of maturity on or off.", valueName: "on|off"))
     var autoStakeMaturity: String?
 
-    @OptionGroup var output: NeuronOutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
         if disburseAmount != nil || disburseTo != nil, !disburse { throw ValidationError("--disburse-amount and --disburse-to go with --disburse") }
@@ -193,7 +185,7 @@ struct ICPNeuronManageCommand: ParsableCommand {
         let calls = try operations.map { operation in
             (ICPBuiltinInterfaces.governanceCanister, "manage_neuron", try ICPNeuronBuilder.manage(neuron: neuron, operation))
         }
-        try ICPActions.issueCalls(from: from, calls, out: output.out, qr: output.qr, now: Int64(Date().timeIntervalSince1970),
+        try ICPActions.issueCalls(from: from, calls, output: output, now: Int64(Date().timeIntervalSince1970),
                                        summary: "\(calls.count) manage_neuron request\(calls.count == 1 ? "" : "s") for neuron \(neuron)")
     }
 }
@@ -206,11 +198,11 @@ struct ICPNeuronListCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The controller: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
     var from: String
 
-    @OptionGroup var output: NeuronOutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
         try ICPActions.issueCalls(from: from, [(ICPBuiltinInterfaces.governanceCanister, "list_neurons", try ICPNeuronBuilder.listNeurons())],
-                                       out: output.out, qr: output.qr, now: Int64(Date().timeIntervalSince1970),
+                                       output: output, now: Int64(Date().timeIntervalSince1970),
                                        summary: "list_neurons of \(from)")
     }
 }

@@ -45,10 +45,7 @@ struct ICPTransferCommand: ParsableCommand {
     @Option(name: .customLong("valid-for"), help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
     var validFor: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (atomically) or - for standard output.", valueName: "FILE|-"))
-    var out = "-"
-
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
         if ledger == nil, decimals != nil || symbol != nil { throw ValidationError("--decimals and --symbol go with --ledger") }
@@ -58,6 +55,6 @@ struct ICPTransferCommand: ParsableCommand {
     func run() throws {
         let transfer = ICPRequestBuilder.Transfer(to: to, amount: amount, fee: fee, memo: memo, fromSubaccount: fromSubaccount,
                                                   ledger: ledger, decimals: decimals, symbol: symbol)
-        try ICPActions.transfer(from: from, transfer, validFor: validFor, out: out, qr: qr)
+        try ICPActions.transfer(from: from, transfer, validFor: validFor, output: output)
     }
 }

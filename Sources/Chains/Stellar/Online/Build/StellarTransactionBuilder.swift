@@ -56,11 +56,7 @@ public struct StellarTransactionBuilder: Sendable {
     /// `networkID`, else any stored Stellar one (the key is the same on every network).
     static func watchAccount(_ address: String, networkID: String, accounts: WatchStore) throws -> MessageAccount {
         _ = try AccountID(address)
-        let stored = try accounts.accounts(withAddress: address).filter { $0.account.chain == .stellar }
-        guard let account = stored.first(where: { $0.account.network == networkID }) ?? stored.first else {
-            throw WatchError.accountNotFound(address)
-        }
-        return try MessageAccount(address: account.account.address, publicKey: account.account.publicKey)
+        return try accounts.requestAccount(address, chain: .stellar, network: networkID)
     }
 
     /// The Soroban operation types: one is a transaction's only operation.

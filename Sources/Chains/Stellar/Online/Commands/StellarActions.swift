@@ -13,7 +13,7 @@ public enum StellarActions {
     /// Builds the request, issues it (chain review, stored as issued) and writes it to `out`
     /// and the QR outputs; `sep7` (a file or `-`) and `sep7QR` (a PNG) get the SEP-7 URI of the
     /// unsigned envelope. Nothing is written unless the request was issued.
-    public static func issue(_ builder: StellarTransactionBuilder, out: String?, qr: QROutputOptions, sep7: String?, sep7QR: String?,
+    public static func issue(_ builder: StellarTransactionBuilder, output: RequestOutput, sep7: String?, sep7QR: String?,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let now = Int64(Date().timeIntervalSince1970)
         let (requests, envelope, simulation) = try builder.buildSimulated(accounts: try WatchContext.store(environment: environment))
@@ -29,13 +29,10 @@ public enum StellarActions {
             pubkey: requests.count == 1 ? requests.first?.account.address : nil).uri()
         // Drawn before the request is stored, so a URI too long for one code stores and writes nothing.
         let sep7PNG = try sep7QR.map { _ in try sep7Code(uri) }
-        let bytes = try RequestIssuer(store: try RequestActions.store(environment: environment)).issue(requests, now: now)
-        for request in requests {
-            Console.info("Request \(request.id) issued for signer \(request.account.address): \(envelope.transaction.operations.count) operation(s) from "
-                + "\(envelope.transaction.source) on \(request.network), sequence \(envelope.transaction.sequence), fee \(envelope.transaction.fee) stroops.")
+        try RequestIssuer(store: try RequestActions.store(environment: environment)).issue(requests, to: output, now: now) { request in
+            "Request \(request.id) issued for signer \(request.account.address): \(envelope.transaction.operations.count) operation(s) from "
+                + "\(envelope.transaction.source) on \(request.network), sequence \(envelope.transaction.sequence), fee \(envelope.transaction.fee) stroops."
         }
-        if let out { try MessageOutput.write(bytes, to: out) }
-        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
         if let sep7 { try MessageOutput.write(Array((uri + "\n").utf8), to: sep7) }
         if let sep7QR, let sep7PNG { try OutputFiles.write(sep7PNG, to: sep7QR) }
     }

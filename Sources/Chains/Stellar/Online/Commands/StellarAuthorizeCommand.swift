@@ -27,24 +27,17 @@ struct StellarAuthorizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("public (pubnet), testnet or futurenet.", valueName: "NETWORK"))
     var network: String
 
-    @Option(help: ArgumentHelp("A note shown to the signer, marked unverified.", valueName: "TEXT"))
-    var note: String?
-
-    @Option(help: ArgumentHelp("Where to write the sign request: a file or - (default).", valueName: "FILE|-"))
-    var out: String = "-"
-
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
         let text = FileManager.default.fileExists(atPath: entry) || entry == "-"
             ? String(decoding: try QRMessageIO.read(entry), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : entry
         let parsed: SorobanAuthorizationEntry
         do { parsed = try SorobanAuthorizationEntry(base64: text) } catch { throw StellarError.request("--entry: \(error)") }
-        let request = try StellarAuthorization.request(parsed, from: from, network: network, note: note, accounts: try WatchContext.store())
-        let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: Int64(Date().timeIntervalSince1970))
-        Console.info("Request \(request.id) issued for signer \(request.account.address): a Soroban authorization on \(request.network).")
-        try MessageOutput.write(bytes, to: out)
-        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
+        let request = try StellarAuthorization.request(parsed, from: from, network: network, note: output.note, accounts: try WatchContext.store())
+        try RequestIssuer(store: try RequestActions.store()).issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970)) { request in
+            "Request \(request.id) issued for signer \(request.account.address): a Soroban authorization on \(request.network)."
+        }
     }
 }
 

@@ -36,13 +36,7 @@ struct StellarMessageSignCommand: ParsableCommand {
     @Option(help: ArgumentHelp("public (pubnet), testnet or futurenet: the network the request is filed under.", valueName: "NETWORK"))
     var network: String = "public"
 
-    @Option(help: ArgumentHelp("A note shown to the signer, marked unverified.", valueName: "TEXT"))
-    var note: String?
-
-    @Option(help: ArgumentHelp("Where to write the sign request: a file or - (default).", valueName: "FILE|-"))
-    var out: String = "-"
-
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     /// The message's own checks (one source, its encoding, 1 to 8192 bytes) are usage errors;
     /// the account and network are checked as every Stellar builder checks them (refused input).
@@ -65,11 +59,10 @@ struct StellarMessageSignCommand: ParsableCommand {
 
     func run() throws {
         let message = try given() ?? (try file.map { try QRMessageIO.read($0) } ?? [])
-        let request = try StellarSignedMessage.request(message, from: from, network: network, note: note, accounts: try WatchContext.store())
-        let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: Int64(Date().timeIntervalSince1970))
-        Console.info("Request \(request.id) issued for signer \(request.account.address): a SEP-53 message of \(message.count) bytes.")
-        try MessageOutput.write(bytes, to: out)
-        if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
+        let request = try StellarSignedMessage.request(message, from: from, network: network, note: output.note, accounts: try WatchContext.store())
+        try RequestIssuer(store: try RequestActions.store()).issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970)) { request in
+            "Request \(request.id) issued for signer \(request.account.address): a SEP-53 message of \(message.count) bytes."
+        }
     }
 }
 

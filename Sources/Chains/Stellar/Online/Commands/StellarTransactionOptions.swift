@@ -52,22 +52,15 @@ struct StellarTransactionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A watch-only account asked to sign (repeatable, for multisig): one request each; default --from.", valueName: "G…"))
     var signer: [String] = []
 
-    @Option(help: ArgumentHelp("A note shown to the signer, marked unverified.", valueName: "TEXT"))
-    var note: String?
-
-    @Option(help: ArgumentHelp("Where to write the sign request: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
-    var out: String?
-
     @Option(help: ArgumentHelp("Also write the unsigned transaction as a SEP-7 web+stellar:tx URI: a file or -.", valueName: "FILE|-"))
     var sep7: String?
 
     @Option(name: .customLong("sep7-qr"), help: ArgumentHelp("Also write the SEP-7 URI as one QR code (PNG) for a wallet to scan.", valueName: "FILE.png"))
     var sep7QR: String?
 
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
-        if out?.isEmpty == true { throw ValidationError("--out needs a file name or -") }
         if seq == nil && horizon == nil && rpc == nil {
             throw ValidationError("give the sequence number with --seq N, or --horizon URL or --rpc URL to read it")
         }
@@ -78,7 +71,7 @@ struct StellarTransactionOptions: ParsableArguments {
     func issue(_ primary: StellarOperationSpec?, assets: [AirsignStellar.Asset] = [], footprint: LedgerFootprint? = nil) throws {
         var arguments = StellarBuildArguments(
             from: from, network: network, sequence: seq, horizon: horizon, fee: fee, memoText: memoText, memoID: memoID,
-            memoHash: memoHash, memoReturn: memoReturn, validUntil: validUntil, note: note, ops: op,
+            memoHash: memoHash, memoReturn: memoReturn, validUntil: validUntil, note: output.note, ops: op,
             opsFile: try ops.map { try QRMessageIO.read($0) })
         arguments.signers = signer
         arguments.rpc = rpc
@@ -92,7 +85,7 @@ struct StellarTransactionOptions: ParsableArguments {
                                                          resourceFee: 0)
             guard builder.rpc != nil else { throw StellarError.request("a TTL extension or restore needs --rpc URL to size its resources") }
         }
-        try StellarActions.issue(builder, out: out ?? (qr.isRequested || sep7 != nil || sep7QR != nil ? nil : "-"), qr: qr, sep7: sep7, sep7QR: sep7QR)
+        try StellarActions.issue(builder, output: output.output(others: sep7 != nil || sep7QR != nil), sep7: sep7, sep7QR: sep7QR)
     }
 }
 

@@ -89,11 +89,11 @@ public struct SubstrateChainState: Sendable {
 public enum SubstrateWatch {
     /// Builds the request for `call` (a transfer's or a named call's bytes come from the
     /// runtime's metadata when there is one), with an RFC-0078 metadata proof when the runtime
-    /// has CheckMetadataHash and its V15 metadata and token are known; issues it, writes it to
-    /// `out` and the QR outputs.
-    public static func issue(from: String, options: SubstrateOptions, call: SubstrateCallSpec,
-                             out: String?, qr: QROutputOptions?, transport: (any HTTPTransport)? = nil, now: Int64? = nil) throws -> SignRequest {
-        let account = try watchAccount(from)
+    /// has CheckMetadataHash and its V15 metadata and token are known. Returns it with the line
+    /// that sums it up (network, nonce, validity); `SubstrateActions.issue` issues it.
+    public static func build(from: String, options: SubstrateOptions, call: SubstrateCallSpec, note: String?,
+                             transport: (any HTTPTransport)? = nil) throws -> (request: SignRequest, summary: String) {
+        let account = try WatchContext.store().requestAccount(from, chain: .substrate)
         let rpc = options.rpc.map { SubstrateRPC(client: JSONRPCClient(url: $0, transport: transport ?? URLSessionTransport())) }
         let state = try chainState(options, rpc: rpc)
         let method: [UInt8]
@@ -148,23 +148,14 @@ public enum SubstrateWatch {
         }
         let payload: JSONValue = .object(members)
         let request = try SignRequest.make(chain: ChainID(Chain.substrate), network: SubstrateNetwork.caip2(genesisHash: state.genesis),
-                                           account: try MessageAccount(address: account.address, publicKey: account.publicKey), payload: payload)
-        let bytes = try RequestIssuer(store: try RequestActions.store()).issue([request], now: now ?? Int64(Date().timeIntervalSince1970))
-        if let out { try MessageOutput.write(bytes, to: out) }
-        if let qr, qr.isRequested { try qr.write(bytes) }
-        if out == nil, qr?.isRequested != true { Console.output(String(decoding: bytes, as: UTF8.self)) }
-        Console.info("Request \(request.id) issued: \(state.network?.name ?? SubstrateNetwork.caip2(genesisHash: state.genesis)), nonce \(nonce), " +
-                     (era == .immortal ? "immortal" : "valid from block \(era.birth(current: UInt64(checkpoint.number)))") + ".")
-        return request
+                                           account: account, payload: payload, note: note)
+        let summary = "Request \(request.id) issued: \(state.network?.name ?? SubstrateNetwork.caip2(genesisHash: state.genesis)), nonce \(nonce), "
+            + (era == .immortal ? "immortal" : "valid from block \(era.birth(current: UInt64(checkpoint.number)))") + "."
+        return (request, summary)
     }
+
 
     // MARK: pieces
-
-    static func watchAccount(_ address: String) throws -> AirsignKeys.Account {
-        let found = try WatchContext.store().accounts(withAddress: address).filter { $0.account.chain == .substrate }
-        guard let account = found.first?.account else { throw WatchError.accountNotFound(address) }
-        return account
-    }
 
     static func chainState(_ options: SubstrateOptions, rpc: SubstrateRPC?) throws -> SubstrateChainState {
         var network = try options.network.map { name throws -> SubstrateNetwork in

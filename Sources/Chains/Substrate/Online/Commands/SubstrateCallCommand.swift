@@ -50,7 +50,7 @@ struct SubstrateCallCommand: ParsableCommand {
         } else {
             spec = .raw(try Hex.decode(call))
         }
-        _ = try SubstrateWatch.issue(from: chain.from, options: chain.options, call: spec, out: chain.out, qr: chain.qr)
+        try SubstrateActions.issue(from: chain.from, options: chain.options, call: spec, output: chain.output)
     }
 
     /// The JSON of --args or --args-file; none is an empty object (a call without arguments).

@@ -5,7 +5,7 @@ import AirsignWatch
 import ArgumentParser
 
 /// The options `substrate transfer` and `substrate call` share: the chain, the nonce, tip and
-/// era, `--rpc`, where the request goes.
+/// era, `--rpc`, the request's note and outputs.
 struct SubstrateChainOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sending watch-only account (SS58 address).", valueName: "ADDRESS"))
     var from: String
@@ -61,10 +61,7 @@ struct SubstrateChainOptions: ParsableArguments {
     @Option(help: "Symbol of the network's token, for the metadata hash (default: --rpc's system_properties, else the network table).")
     var tokenSymbol: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or -.", valueName: "FILE|-"))
-    var out: String?
-
-    @OptionGroup var qr: QROutputOptions
+    @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
         if immortal, blockHash != nil || blockNumber != nil { throw ValidationError("--immortal takes no --block-hash or --block-number") }
@@ -72,7 +69,6 @@ struct SubstrateChainOptions: ParsableArguments {
         guard (4 ... 65536).contains(era) else { throw ValidationError("--era is 4…65536 blocks") }
         if network == nil, genesis == nil, rpc == nil { throw ValidationError("give --network, --genesis or --rpc") }
         if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals is 0…38") }
-        try qr.validate()
     }
 
     var options: SubstrateOptions {

@@ -32,6 +32,6 @@ struct SubstrateTransferCommand: ParsableCommand {
     func run() throws {
         let kind: SubstrateTransfer.Kind = all ? .all : allowDeath ? .allowDeath : .keepAlive
         let transfer = SubstrateTransfer(to: to, kind: kind, amount: amount, keepAlive: keepAlive)
-        _ = try SubstrateWatch.issue(from: chain.from, options: chain.options, call: .transfer(transfer), out: chain.out, qr: chain.qr)
+        try SubstrateActions.issue(from: chain.from, options: chain.options, call: .transfer(transfer), output: chain.output)
     }
 }
