@@ -76,7 +76,6 @@ class SignerHomes:
     the CLI, one home each."""
 
     def __init__(self, base: Path, pin: str):
-        self.binary = bin_dir() / "airsign-signer"
         self.base = base
         self.pin = base / "pin"
         self.pin.write_text(pin)
@@ -92,11 +91,8 @@ class SignerHomes:
         return home
 
     def run(self, home: Path, *args, check=True):
-        out = subprocess.run([str(self.binary), *args], capture_output=True, text=True, timeout=120,
-                             env=dict(os.environ, AIRSIGN_SIGNER_HOME=str(home)))
-        if check and out.returncode != 0:
-            raise AssertionError(f"airsign-signer {' '.join(args)} exited {out.returncode}: {out.stderr.strip()}")
-        return out
+        return run_program("airsign-signer", *args, env=dict(os.environ, AIRSIGN_SIGNER_HOME=str(home)), timeout=120,
+                           check=check)
 
 
 @pytest.fixture(scope="session")
@@ -126,9 +122,18 @@ def zbar_qr(path) -> bytes:
     return out.stdout.rstrip(b"\n")
 
 
-def run_program(program, *args, env, timeout=300):
-    """One of our programs from the build directory, its output captured as text."""
-    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=timeout)
+def run_program(program, *args, env=None, input=None, text=True, timeout=300, check=False):
+    """One of our programs (`airsign-signer`, `airsign-watch`) from the build directory, run as a
+    script would: `env` as its environment (the test's own when None), `input` as standard input,
+    its output captured (as text unless `text=False`). With `check`, an exit other than 0 fails
+    the test, naming the command and quoting its stderr. The interop tests run the programs
+    through this one function."""
+    out = subprocess.run([str(bin_dir() / program), *args], env=env, input=input, capture_output=True, text=text,
+                         timeout=timeout)
+    if check and out.returncode != 0:
+        stderr = out.stderr if text else out.stderr.decode(errors="replace")
+        raise AssertionError(f"{program} {' '.join(map(str, args))} exited {out.returncode}: {stderr.strip()}")
+    return out
 
 
 def make_machines(home: Path, key: str, kind: str, secret: str, steps=()):

@@ -1,7 +1,6 @@
 """Helpers shared by the transport interop tests (not a test module)."""
-import subprocess
 
-from conftest import bin_dir
+from conftest import run_program
 
 
 def report(capsys, line: str) -> None:
@@ -12,8 +11,4 @@ def report(capsys, line: str) -> None:
 
 def cli(*args, input_bytes=None, check=True):
     """Runs `airsign-watch ARGS…`; returns the CompletedProcess (bytes)."""
-    out = subprocess.run([str(bin_dir() / "airsign-watch"), *args], input=input_bytes, capture_output=True,
-                         timeout=600)
-    if check and out.returncode != 0:
-        raise AssertionError(f"airsign-watch {' '.join(args)} exited {out.returncode}: {out.stderr.decode()}")
-    return out
+    return run_program("airsign-watch", *args, input=input_bytes, text=False, timeout=600, check=check)

@@ -4,14 +4,13 @@ PIN-encrypted keystore, the response comes back as a QR PNG, the watch finalizes
 and the chain's own state says what happened."""
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 from eth_utils import to_checksum_address
 
 import evm_token
-from conftest import bin_dir
+from conftest import run_program
 from evm_node import EVMNode
 
 # The public BIP-39 test phrase; its m/44'/60'/0'/0/0 address is published in many wallets' tests.
@@ -27,7 +26,6 @@ class Machines:
 
     def __init__(self, tmp: Path, chain_id: int):
         self.tmp = tmp
-        self.bin = bin_dir()
         self.env = dict(os.environ, AIRSIGN_SIGNER_HOME=str(tmp / "signer"), AIRSIGN_WATCH_HOME=str(tmp / "watch"))
         self.pin = tmp / "pin"
         phrase = tmp / "phrase"
@@ -43,10 +41,7 @@ class Machines:
         self.watch("account", "import", str(tmp / "accounts.json"))
 
     def run(self, program, *args, check=True):
-        out = subprocess.run([str(self.bin / program), *args], env=self.env, capture_output=True, text=True, timeout=300)
-        if check and out.returncode != 0:
-            raise AssertionError(f"{program} {' '.join(args)} exited {out.returncode}: {out.stderr.strip()}")
-        return out
+        return run_program(program, *args, env=self.env, check=check)
 
     def signer(self, *args, check=True):
         return self.run("airsign-signer", *args, check=check)

@@ -4,7 +4,6 @@ and a canister's candid:service metadata read from the state tree and used to ty
 encode the arguments (decoded back by ic-py)."""
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from boundary_node import BoundaryNode  # noqa: E402
 from certification import TEST_ROOT_KEY_DER_HEX  # noqa: E402
-from conftest import bin_dir  # noqa: E402
+from conftest import run_program  # noqa: E402
 from ic_spec import hash_of_map  # noqa: E402
 from test_watch_flows import PRINCIPAL, Machines  # noqa: E402
 
@@ -27,9 +26,8 @@ CANISTER = "qoctq-giaaa-aaaaa-aaaea-cai"
 
 
 def run(tmp_path, *args):
-    return subprocess.run([str(bin_dir() / "airsign-watch"), *args], capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch"),
-                                                AIRSIGN_ICP_ROOT_KEY=TEST_ROOT_KEY_DER_HEX))
+    return run_program("airsign-watch", *args, timeout=120, env=dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch"),
+                                                                   AIRSIGN_ICP_ROOT_KEY=TEST_ROOT_KEY_DER_HEX))
 
 
 def test_account_balance(tmp_path):

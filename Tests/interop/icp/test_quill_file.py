@@ -5,7 +5,6 @@ now or the one `--window N` names. Each envelope is decoded by cbor2, its reques
 by ic-py and by the spec's hash, its signature verified by coincurve."""
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,7 +15,7 @@ from coincurve.ecdsa import cdata_to_der, deserialize_compact
 from ic.utils import to_request_id as ic_request_id
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import bin_dir  # noqa: E402
+from conftest import run_program  # noqa: E402
 from ic_spec import h, hash_of_map  # noqa: E402
 from test_send import KEY, signed_file  # noqa: E402
 
@@ -25,9 +24,8 @@ PUB = coincurve.PrivateKey(bytes.fromhex(KEY)).public_key.format(compressed=Fals
 
 
 def quill(path, *args):
-    return subprocess.run([str(bin_dir() / "airsign-watch"), "icp", "quill", str(path), *args],
-                          capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
+    return run_program("airsign-watch", "icp", "quill", str(path), *args, timeout=60,
+                       env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
 
 
 def checked_envelope(hex_content, ic_py=True):

@@ -7,14 +7,13 @@ forged answer, another root key, a stale /time or a canister outside the subnet'
 with exit 9 and nothing on standard output."""
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from boundary_node import BoundaryNode  # noqa: E402
-from conftest import bin_dir  # noqa: E402
+from conftest import run_program  # noqa: E402
 from certification import DER_PREFIX, TEST_ROOT_KEY_DER_HEX, public_key, secret  # noqa: E402
 
 import cbor2  # noqa: E402
@@ -33,17 +32,16 @@ def signed_file(testkit, tmp_path, signed_at, windows):
     return path, json.loads(answer["result"])["messages"]
 
 
-def send(bin_dir, path, url, root_key=TEST_ROOT_KEY_DER_HEX):
-    return subprocess.run([str(bin_dir / "airsign-watch"), "icp", "send", str(path), "--url", url, "--root-key", root_key],
-                          capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
+def send(path, url, root_key=TEST_ROOT_KEY_DER_HEX):
+    return run_program("airsign-watch", "icp", "send", str(path), "--url", url, "--root-key", root_key, timeout=120,
+                       env=dict(os.environ, AIRSIGN_WATCH_HOME=str(path.parent / "watch")))
 
 
 def test_send_reports_replied(testkit, tmp_path):
     now = int(time.time())
     path, messages = signed_file(testkit, tmp_path, now, 1)
     with BoundaryNode(time.time) as node:
-        result = send(bin_dir(), path, node.url)
+        result = send(path, node.url)
         assert result.returncode == 0, result.stderr
         assert "status:     replied" in result.stderr
         assert "reply:      (variant { Ok = 42 })" in result.stderr
@@ -57,7 +55,7 @@ def test_a_synchronous_reject_is_reported_as_uncertified(testkit, tmp_path):
     path, messages = signed_file(testkit, tmp_path, int(time.time()), 1)
     with BoundaryNode(time.time) as node:
         node.reject_calls = True
-        result = send(bin_dir(), path, node.url)
+        result = send(path, node.url)
         assert result.returncode == 9, result.stderr
         assert "reject:     code 5 (IC0503): canister trapped" in result.stderr
         assert "the boundary node's own answer to the call (not certified)" in result.stderr
@@ -76,7 +74,7 @@ def test_valid_for_picks_a_window_the_node_accepts(testkit, tmp_path):
         first = bytes.fromhex(messages[0]["ingress"]["content"])
         status, _ = node.handle("ryjl3-tyaaa-aaaaa-aaaba-cai", "call", first)
         assert status == 400 and "not within 5 minutes" in node.refused[-1]
-        result = send(bin_dir(), path, node.url)
+        result = send(path, node.url)
         assert result.returncode == 0, result.stderr
         assert "status:     replied" in result.stderr
         [(rid, expiry)] = node.accepted
@@ -89,7 +87,7 @@ def test_valid_for_picks_a_window_the_node_accepts(testkit, tmp_path):
 def test_expired_series_is_refused_before_sending(testkit, tmp_path):
     path, _ = signed_file(testkit, tmp_path, int(time.time()) - 3 * 3600, 12)
     with BoundaryNode(time.time) as node:
-        result = send(bin_dir(), path, node.url)
+        result = send(path, node.url)
         assert result.returncode == 3, result.stderr
         assert "every signed message has expired" in result.stderr
         assert node.accepted == [] and node.refused == []
@@ -105,7 +103,7 @@ def test_tampered_envelope_is_refused_before_sending(testkit, tmp_path):
     messages[0]["ingress"]["content"] = forged.hex()
     path.write_text(json.dumps(messages))
     with BoundaryNode(time.time) as node:
-        result = send(bin_dir(), path, node.url)
+        result = send(path, node.url)
         assert result.returncode == 3, result.stderr
         assert node.accepted == []
 
@@ -113,7 +111,7 @@ def test_tampered_envelope_is_refused_before_sending(testkit, tmp_path):
 def refused(node, tmp_path, testkit, root_key=TEST_ROOT_KEY_DER_HEX):
     """Sends a fresh transfer to `node`; the watch's result, which must be a refusal (exit 9)."""
     path, messages = signed_file(testkit, tmp_path, int(time.time()), 1)
-    result = send(bin_dir(), path, node.url, root_key)
+    result = send(path, node.url, root_key)
     assert result.returncode == 9, result.stderr
     assert result.stdout == "", result.stdout
     assert "status:" not in result.stderr and "reply:" not in result.stderr, result.stderr
@@ -136,9 +134,8 @@ def test_another_root_key_is_refused(testkit, tmp_path):
     # Without --root-key the watch uses the IC mainnet key, which did not sign the fixture's delegation.
     with BoundaryNode(time.time) as node:
         path, _ = signed_file(testkit, tmp_path, int(time.time()), 1)
-        result = subprocess.run([str(bin_dir() / "airsign-watch"), "icp", "send", str(path), "--url", node.url],
-                                capture_output=True, text=True, timeout=120,
-                                env={k: v for k, v in dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch")).items() if k != "AIRSIGN_ICP_ROOT_KEY"})
+        result = run_program("airsign-watch", "icp", "send", str(path), "--url", node.url, timeout=120,
+                             env={k: v for k, v in dict(os.environ, AIRSIGN_WATCH_HOME=str(tmp_path / "watch")).items() if k != "AIRSIGN_ICP_ROOT_KEY"})
         assert result.returncode == 9 and result.stdout == "" and "the root key" in result.stderr, result.stderr
 
 
@@ -158,6 +155,6 @@ def test_a_canister_outside_the_subnets_ranges_is_refused(testkit, tmp_path):
 def test_a_bad_root_key_is_a_usage_error(testkit, tmp_path):
     path, _ = signed_file(testkit, tmp_path, int(time.time()), 1)
     with BoundaryNode(time.time) as node:
-        result = send(bin_dir(), path, node.url, root_key=TEST_ROOT_KEY_DER_HEX[:-2])
+        result = send(path, node.url, root_key=TEST_ROOT_KEY_DER_HEX[:-2])
         assert result.returncode == 3 and "root key" in result.stderr, result.stderr
         assert node.accepted == []

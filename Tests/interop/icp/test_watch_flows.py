@@ -7,7 +7,6 @@ for: a neuron stake (ledger transfer + claim), a dissolve-delay increase, an ICR
 a manage_neuron Follow."""
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from ic.candid import labelHash
 from ic.utils import to_request_id as ic_request_id
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import bin_dir, unwrapped  # noqa: E402
+from conftest import run_program, unwrapped  # noqa: E402
 from ic_spec import h, hash_of_map  # noqa: E402
 
 # quill's test identity (its PEM; the private key is the secp256k1 scalar below).
@@ -56,9 +55,7 @@ class Machines:
         self.watch("account", "import", str(tmp / "accounts.json"))
 
     def run(self, program, *args):
-        out = subprocess.run([str(bin_dir() / program), *args], env=self.env, capture_output=True, text=True, timeout=300)
-        assert out.returncode == 0, f"{program} {' '.join(args)} exited {out.returncode}: {out.stderr.strip()}"
-        return out
+        return run_program(program, *args, env=self.env, check=True)
 
     def signer(self, *args):
         return self.run("airsign-signer", *args)

@@ -12,7 +12,6 @@ envelope and its fields are exactly what the review showed, the account-control 
 """
 import json
 import os
-import subprocess
 import uuid
 from pathlib import Path
 
@@ -20,7 +19,7 @@ import pytest
 from stellar_sdk import Keypair, Network, TransactionEnvelope, parse_transaction_envelope_from_xdr, xdr
 from stellar_sdk.sep.stellar_uri import TransactionStellarUri
 
-from conftest import bin_dir, unwrapped
+from conftest import run_program, unwrapped
 from horizon_fixture import FixtureHorizon, horizon_name
 
 # parse_transaction_envelope_from_xdr is deprecated in stellar-sdk but reads any envelope.
@@ -56,10 +55,7 @@ class Machines:
         self.watch("account", "import", str(tmp / "accounts.jsonl"))
 
     def run(self, program, *args, check=True):
-        out = subprocess.run([str(bin_dir() / program), *args], env=self.env, capture_output=True, text=True, timeout=300)
-        if check:
-            assert out.returncode == 0, f"{program} {' '.join(args)} exited {out.returncode}: {out.stderr}"
-        return out
+        return run_program(program, *args, env=self.env, check=check)
 
     def signer(self, *args, check=True):
         return self.run("airsign-signer", *args, check=check)

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import test_substrate_node
-from test_substrate_node import run
+from conftest import run_program
 
 ROOT = Path(__file__).resolve().parents[3]
 GUIDE = ROOT / "docs" / "chains" / "substrate.md"
@@ -74,16 +74,16 @@ def staking_review(tmp_path, args):
                 ("airsign-signer", "account", "add", "main", "--chain", "substrate", "--path", "//Bob", "--pin-file", str(pin)),
                 ("airsign-signer", "account", "export", "main", "--out", str(tmp_path / "main.accounts")),
                 ("airsign-watch", "account", "import", str(tmp_path / "main.accounts"))]:
-            out = run(program, *command, env=env)
+            out = run_program(program, *command, env=env)
             assert out.returncode == 0, (command, out.stderr)
         url = f"http://127.0.0.1:{server.server_address[1]}"
-        out = run("airsign-watch", "substrate", "call", "--network", "polkadot", "--rpc", url, "--from", SIGNER,
-                  "--pallet", "Utility", "--call", "batch_all", "--args", args, "--out", str(tmp_path / "staking.json"), env=env)
+        out = run_program("airsign-watch", "substrate", "call", "--network", "polkadot", "--rpc", url, "--from", SIGNER,
+                          "--pallet", "Utility", "--call", "batch_all", "--args", args, "--out", str(tmp_path / "staking.json"), env=env)
         assert out.returncode == 0, out.stderr
         assert "CheckMetadataHash mode 1" in out.stderr, out.stderr
-        hashed = run("airsign-watch", "substrate", "metadata-hash", "--rpc", url, env=env)
+        hashed = run_program("airsign-watch", "substrate", "metadata-hash", "--rpc", url, env=env)
         assert hashed.returncode == 0, hashed.stderr
-        out = run("airsign-signer", "inspect", str(tmp_path / "staking.json"), env=env)
+        out = run_program("airsign-signer", "inspect", str(tmp_path / "staking.json"), env=env)
         assert out.returncode == 0, out.stderr
     finally:
         server.shutdown()

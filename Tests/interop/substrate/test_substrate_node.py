@@ -14,14 +14,13 @@
 import hashlib
 import json
 import os
-import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 import sr25519
 from codec_support import Metadata, shared_blob
-from conftest import bin_dir
+from conftest import run_program
 from metadata_fixture import CALLS, PALLETS, RELAY_EXTENSIONS, STAKING_CALLS, Runtime, decoded_v15, metadata_v14, metadata_v15
 from scalecodec.base import RuntimeConfiguration, ScaleBytes
 from scalecodec.type_registry import load_type_registry_preset
@@ -211,11 +210,6 @@ def serve(node):
     return server
 
 
-def run(program, *args, env, stdin=None):
-    out = subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, input=stdin, timeout=300)
-    return out
-
-
 def signer_and_watch_with_alice(tmp_path, prefix=42, genesis=None):
     """A signer holding the dev seed's //Alice (sr25519, on the fixture chain with prefix 42
     unless told otherwise) and a watch that imported it; returns the environment and the PIN file."""
@@ -230,9 +224,9 @@ def signer_and_watch_with_alice(tmp_path, prefix=42, genesis=None):
                  ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", str(prefix),
                   "--genesis", "0x" + (genesis or GENESIS).hex(), "--pin-file", str(pin)],
                  ["account", "export", "dev", "--out", str(tmp_path / "accounts.json")]]:
-        out = run("airsign-signer", *args, env=env)
+        out = run_program("airsign-signer", *args, env=env)
         assert out.returncode == 0, (args, out.stderr)
-    assert run("airsign-watch", "account", "import", str(tmp_path / "accounts.json"), env=env).returncode == 0
+    assert run_program("airsign-watch", "account", "import", str(tmp_path / "accounts.json"), env=env).returncode == 0
     return env, pin
 
 
@@ -244,22 +238,22 @@ def test_transfer_rpc_sign_via_qr_submit(tmp_path, version):
     try:
         env, pin = signer_and_watch_with_alice(tmp_path)
         alice, bob = ss58_encode(ALICE, 42), ss58_encode(BOB, 42)
-        out = run("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", alice, "--to", bob, "--amount", "1.5",
-                  "--ss58", "42", "--decimals", "12", "--tip", "0.001", "--qr", str(tmp_path / "request") + "/", env=env)
+        out = run_program("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", alice, "--to", bob, "--amount", "1.5",
+                          "--ss58", "42", "--decimals", "12", "--tip", "0.001", "--qr", str(tmp_path / "request") + "/", env=env)
         assert out.returncode == 0, out.stderr
-        out = run("airsign-signer", "sign", "--scan", str(tmp_path / "request") + "/", "--yes", "--blind", "--pin-file", str(pin),
-                  "--qr", str(tmp_path / "response") + "/", env=env)
+        out = run_program("airsign-signer", "sign", "--scan", str(tmp_path / "request") + "/", "--yes", "--blind", "--pin-file", str(pin),
+                          "--qr", str(tmp_path / "response") + "/", env=env)
         assert out.returncode == 0, out.stderr
         assert "pallet 5, call 3" in out.stderr  # an unknown network: the call is shown raw
-        out = run("airsign-watch", "finalize", "--scan", str(tmp_path / "response") + "/", "--out", str(tmp_path / "final.json"), env=env)
+        out = run_program("airsign-watch", "finalize", "--scan", str(tmp_path / "response") + "/", "--out", str(tmp_path / "final.json"), env=env)
         assert out.returncode == 0, out.stderr
-        out = run("airsign-watch", "substrate", "submit", str(tmp_path / "final.json"), "--rpc", url, env=env)
+        out = run_program("airsign-watch", "substrate", "submit", str(tmp_path / "final.json"), "--rpc", url, env=env)
         assert out.returncode == 0, out.stderr
         assert node.accepted == [{"from": ALICE, "to": BOB, "amount": 1_500_000_000_000, "tip": 1_000_000_000}]
         extrinsic = json.loads((tmp_path / "final.json").read_text())["result"]["extrinsic"]
         assert out.stdout.strip() == "0x" + hashlib.blake2b(bytes.fromhex(extrinsic[2:]), digest_size=32).hexdigest()
         # Submitting again: the node now expects the next nonce and refuses; exit 9 (network).
-        again = run("airsign-watch", "substrate", "submit", str(tmp_path / "final.json"), "--rpc", url, env=env)
+        again = run_program("airsign-watch", "substrate", "submit", str(tmp_path / "final.json"), "--rpc", url, env=env)
         assert again.returncode == 9, again.stderr
     finally:
         server.shutdown()
@@ -273,12 +267,12 @@ def test_metadata_that_does_not_read_is_a_network_error(tmp_path):
     url = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         env, _ = signer_and_watch_with_alice(tmp_path)
-        out = run("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", ss58_encode(ALICE, 42),
-                  "--to", ss58_encode(BOB, 42), "--amount", "1", "--ss58", "42", "--decimals", "12",
-                  "--out", str(tmp_path / "request.json"), env=env)
+        out = run_program("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", ss58_encode(ALICE, 42),
+                          "--to", ss58_encode(BOB, 42), "--amount", "1", "--ss58", "42", "--decimals", "12",
+                          "--out", str(tmp_path / "request.json"), env=env)
         assert out.returncode == 9, out.stderr
         assert "state_getMetadata" in out.stderr and out.stderr.count("\n") == 1, out.stderr
         assert not (tmp_path / "request.json").exists()
-        assert run("airsign-watch", "requests", "list", "--json", env=env).stdout.strip() in ("", "[]")
+        assert run_program("airsign-watch", "requests", "list", "--json", env=env).stdout.strip() in ("", "[]")
     finally:
         server.shutdown()

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 import sr25519
 from codec_support import SHARED, Metadata, from_scalecodec
+from conftest import run_program
 from scalecodec.utils.ss58 import ss58_decode, ss58_encode
-from test_substrate_node import ALICE, BOB, run, serve, signer_and_watch_with_alice
+from test_substrate_node import ALICE, BOB, serve, signer_and_watch_with_alice
 
 KUSAMA_GENESIS = bytes.fromhex("b0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe")
 HEAD = hashlib.blake2b(b"airsign kusama head", digest_size=32).digest()
@@ -181,9 +182,9 @@ def test_staking_batch_by_name_end_to_end(tmp_path):
             {"pallet": "Staking", "call": "nominate", "args": {"targets": [{"Id": bob}, {"Id": "0x" + "42" * 32}]}},
         ]}
         (tmp_path / "args.json").write_text(json.dumps(args))
-        out = run("airsign-watch", "substrate", "call", "--rpc", url, "--from", alice, "--pallet", "Utility", "--call", "batch_all",
-                  "--args-file", str(tmp_path / "args.json"), "--out", str(tmp_path / "request.json"),
-                  "--qr", str(tmp_path / "request") + "/", env=env)
+        out = run_program("airsign-watch", "substrate", "call", "--rpc", url, "--from", alice, "--pallet", "Utility", "--call", "batch_all",
+                          "--args-file", str(tmp_path / "args.json"), "--out", str(tmp_path / "request.json"),
+                          "--qr", str(tmp_path / "request") + "/", env=env)
         assert out.returncode == 0, out.stderr
         frames = sorted((tmp_path / "request").iterdir())
         print(f"batch_all(bond, nominate): request {len((tmp_path / 'request.json').read_bytes())} bytes, {len(frames)} QR frames")
@@ -191,8 +192,8 @@ def test_staking_batch_by_name_end_to_end(tmp_path):
         payload = request["payload"]["signerPayload"]
         assert payload["mode"] == 1 and payload["metadataHash"] == "0x" + published
 
-        out = run("airsign-signer", "sign", "--scan", str(tmp_path / "request") + "/", "--yes", "--pin-file", str(pin),
-                  "--qr", str(tmp_path / "response") + "/", env=env)
+        out = run_program("airsign-signer", "sign", "--scan", str(tmp_path / "request") + "/", "--yes", "--pin-file", str(pin),
+                          "--qr", str(tmp_path / "response") + "/", env=env)
         assert out.returncode == 0, out.stderr
         review = unwrap(out.stderr)
         for expected in ["call      Utility.batch_all", "calls     2 items", "calls 1   Staking.bond", "value     1.5 KSM",
@@ -202,7 +203,7 @@ def test_staking_batch_by_name_end_to_end(tmp_path):
                          f"metadata hash enabled (mode 1), 0x{published}", "nonce     11"]:
             assert expected in review, (expected, review)
 
-        out = run("airsign-watch", "finalize", "--scan", str(tmp_path / "response") + "/", "--out", str(tmp_path / "final.json"), env=env)
+        out = run_program("airsign-watch", "finalize", "--scan", str(tmp_path / "response") + "/", "--out", str(tmp_path / "final.json"), env=env)
         assert out.returncode == 0, out.stderr
         extrinsic = bytes.fromhex(json.loads((tmp_path / "final.json").read_text())["result"]["extrinsic"][2:])
 
@@ -239,8 +240,8 @@ def test_lying_proofs_and_hashes_are_refused(tmp_path):
     url = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         env, pin = setup_accounts(tmp_path)
-        out = run("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", ss58_encode(ALICE, 2), "--to", ss58_encode(BOB, 2),
-                  "--amount", "0.25", "--out", str(tmp_path / "request.json"), env=env)
+        out = run_program("airsign-watch", "substrate", "transfer", "--rpc", url, "--from", ss58_encode(ALICE, 2), "--to", ss58_encode(BOB, 2),
+                          "--amount", "0.25", "--out", str(tmp_path / "request.json"), env=env)
         assert out.returncode == 0, out.stderr
         request = json.loads((tmp_path / "request.json").read_text())
         proof = bytes.fromhex(request["payload"]["metadataProof"][2:])
@@ -264,18 +265,18 @@ def test_lying_proofs_and_hashes_are_refused(tmp_path):
                 bad["payload"]["signerPayload"]["metadataHash"] = value
             (tmp_path / "bad.json").write_text(json.dumps(bad))
             response = tmp_path / f"response-{kind}.json"
-            out = run("airsign-signer", "sign", str(tmp_path / "bad.json"), "--yes", "--pin-file", str(pin), "--out", str(response), env=env)
+            out = run_program("airsign-signer", "sign", str(tmp_path / "bad.json"), "--yes", "--pin-file", str(pin), "--out", str(response), env=env)
             assert out.returncode == 3, (name, out.stderr)
             assert message in out.stderr, (name, out.stderr)
             assert not response.exists(), name
         # The watch's metadata hash, from the file and from the node, is the published one.
         published = json.loads(VECTORS.read_text())["kusama_1002006"]["metadata_hash_published"]
         for source in (["--metadata", str(SHARED / "rfc78" / "ksm.bin"), "--decimals", "12", "--token-symbol", "KSM"], ["--rpc", url]):
-            out = run("airsign-watch", "substrate", "metadata-hash", *source, env=env)
+            out = run_program("airsign-watch", "substrate", "metadata-hash", *source, env=env)
             assert out.returncode == 0 and out.stdout.strip() == "0x" + published, (source, out.stderr)
         # The untampered request signs.
-        out = run("airsign-signer", "sign", str(tmp_path / "request.json"), "--yes", "--pin-file", str(pin),
-                  "--out", str(tmp_path / "good.json"), env=env)
+        out = run_program("airsign-signer", "sign", str(tmp_path / "request.json"), "--yes", "--pin-file", str(pin),
+                          "--out", str(tmp_path / "good.json"), env=env)
         assert out.returncode == 0, out.stderr
     finally:
         server.shutdown()

@@ -17,14 +17,13 @@ import hashlib
 import json
 import os
 import random
-import subprocess
 from pathlib import Path
 
 import nacl.signing
 import pytest
 import segno
 import sr25519
-from conftest import bin_dir, zbar_qr
+from conftest import run_program, zbar_qr
 
 POLKADOT = bytes.fromhex("91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3")
 WESTEND = bytes.fromhex("e143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e")
@@ -33,10 +32,6 @@ ALICE = bytes.fromhex("d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a
 BOB = bytes.fromhex("8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48")
 FRAME_SIZE = 1024  # polkadot-js react-qr constants.ts
 SPEC, TX_VERSION = 1_002_005, 26  # a Polkadot runtime the signer's table covers
-
-
-def run(program, *args, env):
-    return subprocess.run([str(bin_dir() / program), *args], env=env, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -54,9 +49,9 @@ def signer(tmp_path_factory):
                  ["key", "import", "dev", "--kind", "substrate-seed", "--from", str(seed)],
                  ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice"],
                  ["account", "add", "dev", "--chain", "substrate", "--path", "//Eve", "--scheme", "ed25519"]]:
-        out = run("airsign-signer", *args, "--pin-file", str(pin), env=env)
+        out = run_program("airsign-signer", *args, "--pin-file", str(pin), env=env)
         assert out.returncode == 0, (args, out.stderr)
-    out = run("airsign-signer", "account", "export", "dev", "--out", "-", env=env)
+    out = run_program("airsign-signer", "account", "export", "dev", "--out", "-", env=env)
     assert out.returncode == 0, out.stderr
     keys = {json.loads(line)["path"]: bytes.fromhex(json.loads(line)["publicKey"][2:]) for line in out.stdout.splitlines()}
     assert keys["//Alice"] == ALICE
@@ -123,8 +118,8 @@ def write_frames(directory: Path, shown, rng):
 def sign(signer, tmp_path, shown, rng, *extra):
     env, pin, _ = signer
     write_frames(tmp_path / "frames", shown, rng)
-    return run("airsign-signer", "sign", "--scan", str(tmp_path / "frames") + "/", "--yes", "--pin-file", str(pin),
-               "--out", str(tmp_path / "answer.txt"), "--qr", str(tmp_path / "answer.png"), *extra, env=env)
+    return run_program("airsign-signer", "sign", "--scan", str(tmp_path / "frames") + "/", "--yes", "--pin-file", str(pin),
+                       "--out", str(tmp_path / "answer.txt"), "--qr", str(tmp_path / "answer.png"), *extra, env=env)
 
 
 def answer(tmp_path) -> bytes:
@@ -258,8 +253,8 @@ def test_published_example_is_read_and_needs_blind(signer, tmp_path, rng):
     shown as undecodable, signed only with --blind, and the signature verifies."""
     example = bytes.fromhex(json.loads((Path(__file__).resolve().parents[3] / "vectors" / "substrate-uos.json").read_text())["cases"][0]["payload"])
     env, pin, _ = signer
-    out = run("airsign-signer", "account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", "westend",
-              "--pin-file", str(pin), env=env)
+    out = run_program("airsign-signer", "account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--network", "westend",
+                      "--pin-file", str(pin), env=env)
     assert out.returncode == 0 or "already has" in out.stderr, out.stderr
     out = sign(signer, tmp_path / "plain", frames(example), rng)
     assert out.returncode == 3 and "whose signed extensions this signer cannot read" in out.stderr, out.stderr
@@ -286,8 +281,8 @@ def test_transaction_with_metadata_proof(tmp_path, rng):
         args = {"calls": [{"pallet": "Staking", "call": "bond", "args": {"value": "1500000000000", "payee": "Staked"}},
                           {"pallet": "Staking", "call": "nominate", "args": {"targets": [{"Id": ss58_encode(BOB, 2)}]}}]}
         (tmp_path / "args.json").write_text(json.dumps(args))
-        out = run("airsign-watch", "substrate", "call", "--rpc", url, "--from", ss58_encode(ALICE, 2), "--pallet", "Utility",
-                  "--call", "batch_all", "--args-file", str(tmp_path / "args.json"), "--out", str(tmp_path / "request.json"), env=env)
+        out = run_program("airsign-watch", "substrate", "call", "--rpc", url, "--from", ss58_encode(ALICE, 2), "--pallet", "Utility",
+                          "--call", "batch_all", "--args-file", str(tmp_path / "args.json"), "--out", str(tmp_path / "request.json"), env=env)
         assert out.returncode == 0, out.stderr
     finally:
         server.shutdown()
@@ -332,14 +327,14 @@ def test_the_format_is_detected_and_said(signer, tmp_path):
     (tmp_path / "request.json").write_text(json.dumps(request))
 
     def inspect(*args):
-        return run("airsign-signer", "inspect", *args, env=env)
+        return run_program("airsign-signer", "inspect", *args, env=env)
 
-    out = run("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "one.png"), "--max-version", "40", env=env)
+    out = run_program("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "one.png"), "--max-version", "40", env=env)
     assert out.returncode == 0, out.stderr
     out = inspect("--scan", str(tmp_path / "one.png"))
     assert out.returncode == 0 and "Format: Airsign request, 1 QR code (binary)" in out.stderr, out.stderr
 
-    out = run("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "ur") + "/", "--max-version", "5", env=env)
+    out = run_program("airsign-signer", "qr", "encode", str(tmp_path / "request.json"), "--qr", str(tmp_path / "ur") + "/", "--max-version", "5", env=env)
     assert out.returncode == 0, out.stderr
     parts = [frame["ur"] for frame in json.loads((tmp_path / "ur" / "index.json").read_text())["frames"]]
     assert len(parts) > 2 and all(part.startswith("UR:BYTES/") for part in parts)
@@ -383,7 +378,7 @@ def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
     from scalecodec.utils.ss58 import ss58_decode
     env, pin, keys = signer
     alice = keys["sr25519"]
-    out = run("airsign-signer", "account", "export", "dev", "--format", "substrate", env=env)
+    out = run_program("airsign-signer", "account", "export", "dev", "--format", "substrate", env=env)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert all(line.count(":") == 2 and line.startswith("substrate:") for line in lines), lines
@@ -396,11 +391,11 @@ def test_pairing_export_is_what_polkadot_js_imports(signer, tmp_path):
     mine = [line for line in lines if ss58_decode(line.split(":")[1]) == alice.hex() and line.endswith(POLKADOT.hex())]
     assert len(mine) == 1, lines
     address = mine[0].split(":")[1]
-    out = run("airsign-signer", "account", "export", address, "--format", "substrate", "--qr", str(tmp_path / "pair.png"), env=env)
+    out = run_program("airsign-signer", "account", "export", address, "--format", "substrate", "--qr", str(tmp_path / "pair.png"), env=env)
     assert out.returncode == 0, out.stderr
     assert zbar_qr(tmp_path / "pair.png") == mine[0].encode()
     # Airsign's own descriptors stay the default.
-    out = run("airsign-signer", "account", "export", address, env=env)
+    out = run_program("airsign-signer", "account", "export", address, env=env)
     assert out.returncode == 0 and json.loads(out.stdout)["address"] == address, out.stdout
 
 
