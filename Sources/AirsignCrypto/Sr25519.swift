@@ -1,5 +1,6 @@
 /// sr25519: Schnorr signatures on ristretto255 with Merlin transcripts, exactly as
-/// `w3f/schnorrkel` makes them and Substrate uses them (`../shared/specs/substrate/spec.md` §1d).
+/// `w3f/schnorrkel` makes them and Substrate uses them (`paritytech/polkadot-sdk:
+/// substrate/primitives/core/src/sr25519.rs`: signing context `substrate`).
 ///
 /// Keys come from a 32-byte mini-secret expanded in schnorrkel's `ExpansionMode::Ed25519` (what
 /// Substrate does), or from a 64-byte secret in either of the two serialisations tools use.

@@ -1,6 +1,6 @@
 /// Substrate's hierarchical key derivation (HDKD) for sr25519, from a 32-byte chain code per
-/// junction (`../shared/specs/substrate/spec.md` §1e.4; `w3f/schnorrkel: src/derive.rs`, called
-/// by `sp-core` `sr25519.rs` with an empty index).
+/// junction (`w3f/schnorrkel: src/derive.rs`, called by `sp-core` `sr25519.rs` with an empty
+/// index).
 ///
 /// A path such as `//Alice/0` is applied junction by junction from the root key: hard junctions
 /// (`//`) with `hardDerived(chainCode:)`, soft ones (`/`) with `softDerived(chainCode:)`. The

@@ -1,6 +1,6 @@
 /// The subset of STROBE v1.0.2 at the 128-bit security level that Merlin uses: meta-AD, AD, PRF
 /// and KEY, with no transport (T) operations. Byte for byte the construction of
-/// `dalek-cryptography/merlin: src/strobe.rs` (see `../shared/specs/substrate/spec.md` §1d.4),
+/// `dalek-cryptography/merlin: src/strobe.rs` (with `src/transcript.rs`, `src/constants.rs`),
 /// on our Keccak-f[1600] (`KeccakF1600`).
 ///
 /// The sponge state is 25 little-endian lanes; byte `i` of the state is byte `i % 8` of lane

@@ -11,7 +11,7 @@ public struct Account: Hashable, Sendable, Codable {
     /// (`//polkadot//0`), or empty for the root of a Substrate secret and for an imported single
     /// key. Never a phrase or a `///password`.
     public let path: String
-    /// The raw public key (DESIGN.md): 32 bytes for Ed25519 and sr25519, 65-byte uncompressed
+    /// The raw public key (docs/formats.md): 32 bytes for Ed25519 and sr25519, 65-byte uncompressed
     /// secp256k1 for Ethereum and ICP, 33-byte compressed for Substrate ecdsa.
     public let publicKey: [UInt8]
     /// The chain's own address: EIP-55 (Ethereum), principal text (ICP), `G…` (Stellar), SS58

@@ -1,6 +1,6 @@
 import AirsignEncoding
 
-/// A network an account is used on: its CAIP-2 identifier (DESIGN.md) and, for Substrate, the
+/// A network an account is used on: its CAIP-2 identifier (docs/formats.md) and, for Substrate, the
 /// SS58 prefix its addresses are written with.
 public struct ChainNetwork: Hashable, Sendable, CustomStringConvertible {
     public let chain: Chain

@@ -21,9 +21,10 @@ public protocol ChainModule: Sendable {
     /// The chain's name for people ("Ethereum").
     var displayName: String { get }
 
-    /// Decodes and validates all of `request.payload` (rule 2: trailing bytes, unknown fields,
-    /// a payload for another network than `request.network` are refused) and describes it
-    /// (rule 3). Destinations are labelled with `context.describe(_:chain:identity:)`.
+    /// Decodes and validates all of `request.payload` (docs/security.md, signer rule 2: trailing
+    /// bytes, unknown fields, a payload for another network than `request.network` are refused)
+    /// and describes it (signer rule 3). Destinations are labelled with
+    /// `context.describe(_:chain:identity:)`.
     /// Throws when the request must be refused; never asks for a secret.
     func review(_ request: SignRequest, context: ReviewContext) throws -> Review
 
@@ -33,7 +34,8 @@ public protocol ChainModule: Sendable {
     func signingItems(_ request: SignRequest) throws -> [SigningItem]
 
     /// Signs `review.signing` with `key` (which the pipeline has checked is the key of
-    /// `review.key`), computing every digest itself (rule 1), and assembles the chain's result.
+    /// `review.key`), computing every digest itself (signer rule 1), and assembles the chain's
+    /// result.
     /// Reads each item's typed `value`; must not look at `review.request.payload` or an item's
     /// label to decide what to sign.
     func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput

@@ -1,7 +1,7 @@
 import AirsignEncoding
 
 /// The `account` of a request or response: the address the signer picks the key by, and the
-/// raw public key it must match (DESIGN.md: 32 bytes Ed25519/sr25519, 65 bytes uncompressed
+/// raw public key it must match (docs/formats.md: 32 bytes Ed25519/sr25519, 65 bytes uncompressed
 /// secp256k1 for Ethereum and ICP, 33 bytes compressed for Substrate ecdsa).
 public struct MessageAccount: Hashable, Sendable {
     /// The chain-native address, as written (the chain module checks its form).

@@ -41,7 +41,8 @@ public enum MessagesError: Error, Equatable, CustomStringConvertible, Sendable {
     case duplicateID(id: String, first: Int, second: Int)
     /// No chain module handles this `chain` (yet): nothing can review or sign it.
     case noChainModule(chain: String)
-    /// The chain module refused a request while reviewing it (rule 2): the batch signs nothing.
+    /// The chain module refused a request while reviewing it (docs/security.md, signer rule 2):
+    /// the batch signs nothing.
     case requestRefused(message: Int, id: String, reason: String)
     /// A request for an address none of the keystore's keys holds.
     case accountNotInKeystore(message: Int, id: String, chain: String, address: String)

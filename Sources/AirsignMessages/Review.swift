@@ -9,8 +9,8 @@ public struct Review: Sendable {
     public let request: SignRequest
     /// One line saying what this is ("Ethereum transaction (EIP-1559)").
     public let title: String
-    /// The decoded content, in the order to show it (rule 3: exact amounts, checksummed
-    /// addresses, the network named).
+    /// The decoded content, in the order to show it (docs/security.md, signer rule 3: exact
+    /// amounts, checksummed addresses, the network named).
     public let lines: [ReviewLine]
     /// Things the person should stop and think about (an unlimited token approval, an immortal
     /// era, a destination not in the contacts is a line label, not a warning).
@@ -21,7 +21,7 @@ public struct Review: Sendable {
     /// the totals, approvals and confirmation below are computed from these alone.
     public let effects: [Effect]
     /// The exact messages the signature scheme will be given, after the chain's own
-    /// domain separation; `sign` computes any digest from these (rule 1).
+    /// domain separation; `sign` computes any digest from these (docs/security.md, signer rule 1).
     public let signing: [SigningItem]
 
     public init(

@@ -1,9 +1,9 @@
 import AirsignEncoding
 
-/// A sign request (DESIGN.md, "The exchange format"): what the watch asks the signer to sign.
+/// A sign request (docs/formats.md, "Sign requests and responses"): what the watch asks the signer to sign.
 ///
 /// Parsing checks the envelope only; `payload` stays JSON for the chain module, whose `review`
-/// decodes all of it (rule 2) before anything is shown or signed.
+/// decodes all of it (docs/security.md, signer rule 2) before anything is shown or signed.
 public struct SignRequest: Sendable, Equatable {
     /// The value of `airsign`.
     public static let kind = "sign-request"

@@ -1,6 +1,6 @@
 import AirsignEncoding
 
-/// A sign response (DESIGN.md): the signer's answer to one request, in full form (with the
+/// A sign response (docs/formats.md): the signer's answer to one request, in full form (with the
 /// request's chain, network and account, and the chain's broadcastable `result`) or compact
 /// form (id and signature only, to fit one QR code), which the watch completes from the
 /// request it stored.

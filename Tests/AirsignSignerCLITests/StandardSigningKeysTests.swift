@@ -12,7 +12,7 @@ import Testing
 /// key is the stored account's — for every chain and Substrate scheme the key commands create.
 @Suite struct StandardSigningKeysTests {
     /// Both secp256k1 forms: Ethereum and ICP store the uncompressed key, Substrate ecdsa the
-    /// compressed one (DESIGN.md).
+    /// compressed one (docs/formats.md).
     private func publicKeys(_ key: SigningKey) -> [[UInt8]] {
         switch key {
         case .secp256k1(let k): return [k.publicKey.uncompressed, k.publicKey.compressed]

@@ -4,7 +4,7 @@ import AirsignMessages
 extension EthereumChain {
     /// Unsigned Ethereum artifacts as other tools hand them over (the signer's native input,
     /// and what `airsign-watch import` turns into stored requests):
-    /// - one line of `0x` hex of the unsigned EIP-2718 bytes (DESIGN.md's unsigned form);
+    /// - one line of `0x` hex of the unsigned EIP-2718 bytes (the unsigned form of docs/formats.md);
     /// - the JSON transaction dict of eth-account and `eth_sendTransaction` (`TransactionJSON`);
     /// - EIP-712 typed data as `eth_signTypedData_v4` takes it, alone or as its params
     ///   `[address, typedData]` (the typed data an object or a JSON string); without an

@@ -13,7 +13,7 @@ import BigInt
 /// shows its Candid arguments and needs explicit confirmation. Signing items are the content
 /// maps themselves (call, then its request_status read, per window); `sign` computes each
 /// request id and signs `\x0Aic-request ‖ id`. The result is `{"messages":[…]}`, the array being
-/// exactly the file `quill send` reads (responses' results are objects, DESIGN.md).
+/// exactly the file `quill send` reads (responses' results are objects, docs/formats.md).
 public struct ICPChain: ChainModule {
     public let chain = ChainID(Chain.icp)
     public let displayName = "Internet Computer"

@@ -7,7 +7,7 @@ import BigInt
 /// The Stellar chain module: transaction envelopes (v0, v1, fee bump) on the networks
 /// `stellar:pubnet`, `stellar:testnet` and `stellar:futurenet`.
 ///
-/// Payload (DESIGN.md): `{"type":"transaction","envelope":"<base64 XDR>","networkPassphrase":"…"}`;
+/// Payload (docs/formats.md): `{"type":"transaction","envelope":"<base64 XDR>","networkPassphrase":"…"}`;
 /// the passphrase must be the request network's. The signature is hex of the 64-byte Ed25519
 /// signature of `sha256(networkId ‖ ENVELOPE_TYPE ‖ tx)`; the result is
 /// `{"decoratedSignature":"<base64 XDR>","envelope":"<base64 signed XDR>","hash":"<hex>"}`: the
@@ -175,7 +175,7 @@ public struct StellarChain: ChainModule {
 
     /// The bytes a transaction's signing item stands for: the passphrase as an XDR string, then
     /// the envelope's XDR. `sign` computes the network id, signature base and hash from the
-    /// typed envelope and network they encode (rule 1).
+    /// typed envelope and network they encode (docs/security.md, signer rule 1).
     package static func signingBytes(_ envelope: TransactionEnvelope, network: StellarNetwork) throws -> [UInt8] {
         var writer = XDRWriter()
         try writer.writeString(network.passphrase, max: 1024)

@@ -6,7 +6,7 @@ import AirsignMessages
 /// The Substrate chain module: polkadot-js `SignerPayloadJSON` transactions and
 /// `SignerPayloadRaw` messages, on networks `polkadot:<first 32 hex digits of the genesis hash>`.
 ///
-/// Payloads (DESIGN.md):
+/// Payloads (docs/formats.md):
 /// - `{"type":"extrinsic","signerPayload":{…SignerPayloadJSON…}}`, optionally with
 ///   `"metadataProof":"0x…"` (an RFC-0078 proof: the call and extensions are then decoded with
 ///   its types and its digest is signed) → signature = the SCALE

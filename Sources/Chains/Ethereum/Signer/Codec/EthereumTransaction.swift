@@ -107,7 +107,7 @@ public struct EthereumTransaction: Equatable, Sendable {
     var chainIdItem: RLPItem { .unsignedBigEndian(chainId.minimalBigEndian) }
     var accessListItem: RLPItem { .list(accessList.map(\.rlp)) }
 
-    /// The signing preimage (DESIGN.md's unsigned form): legacy `rlp([nonce, gasPrice, gas, to,
+    /// The signing preimage (the unsigned form of docs/formats.md): legacy `rlp([nonce, gasPrice, gas, to,
     /// value, data, chainId, 0, 0])`, typed `type ‖ rlp([chainId, …, accessList])`.
     public var unsignedEncoding: [UInt8] {
         switch type {

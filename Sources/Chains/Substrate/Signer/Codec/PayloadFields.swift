@@ -1,6 +1,7 @@
 import AirsignEncoding
 
-/// Reads the members of a polkadot-js JSON object with their hex conventions (spec §1a.1): byte
+/// Reads the members of a polkadot-js JSON object with their hex conventions (polkadot-js/api:
+/// `packages/types/src/extrinsic/SignerPayload.ts`, `toPayload`): byte
 /// fields are `0x` hex copied verbatim, number fields are the big-endian hex text of an integer
 /// (or a JSON integer, which polkadot-js's `createType` accepts too). `context` prefixes every
 /// error ("signerPayload").
@@ -9,7 +10,7 @@ package struct PayloadFields {
     let context: String
 
     /// Refuses a non-object, a missing required member and any member not in `required` or
-    /// `optional` (rule 2: unknown fields are refused).
+    /// `optional` (docs/security.md, signer rule 2: unknown fields are refused).
     init(_ value: JSONValue, context: String, required: [String], optional: [String]) throws(SubstrateError) {
         guard case let .object(members) = value else { throw SubstrateError("\(context) is not a JSON object") }
         for member in members where !required.contains(member.key) && !optional.contains(member.key) {

@@ -1,7 +1,7 @@
 import AirsignEncoding
 
-/// The encoding rule of one signed extension (spec §1a.3, polkadot-js
-/// `types/extrinsic/signedExtensions/*.ts`, cross-checked with the FRAME sources): what it puts
+/// The encoding rule of one signed extension (polkadot-js/api:
+/// `packages/types/src/extrinsic/signedExtensions/*.ts`, cross-checked with the FRAME sources): what it puts
 /// into the extrinsic and the payload (`extra`) and what only into the payload (`additional`).
 /// An extension without a rule here is refused by name: an offline signer cannot know that an
 /// unknown extension carries no data. Only a verified RFC-0078 proof, whose digest the payload

@@ -1,6 +1,7 @@
 import AirsignEncoding
 
-/// What is signed for a `SignerPayload` (spec §1a.2): `method ‖ extras ‖ additionals`, the
+/// What is signed for a `SignerPayload` (polkadot-js/api:
+/// `packages/types/src/extrinsic/v4/ExtrinsicPayload.ts`): `method ‖ extras ‖ additionals`, the
 /// extensions taken in the order of the list the signer trusts (`ExtensionList.trusted(for:)`),
 /// and the message the scheme receives (the payload itself, or its BLAKE2b-256 when it is longer
 /// than 256 bytes).

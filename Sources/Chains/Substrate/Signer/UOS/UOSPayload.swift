@@ -1,7 +1,7 @@
 import AirsignEncoding
 
-/// The content of a UOS request (parity-signer docs/src/development/UOS.md; the byte layouts
-/// in ../shared/specs/substrate/uos.md §2): `53 ‖ crypto ‖ payload code ‖ public key ‖ body ‖
+/// The content of a UOS request (novasamatech/parity-signer: `docs/src/development/UOS.md` and
+/// `rust/transaction_parsing`; docs/chains/substrate.md): `53 ‖ crypto ‖ payload code ‖ public key ‖ body ‖
 /// genesis hash(32)`, read strictly. The codes a signer of Substrate transactions answers:
 /// - `00`, `02` transaction: body = `compact(len) ‖ call ‖ extensions`; signed: `call ‖
 ///   extensions` (BLAKE2b-256 of it when longer than 256 bytes, Substrate's rule).

@@ -2,7 +2,7 @@ import AirsignEncoding
 import AirsignMessages
 
 /// A stored Substrate request as the UOS payload a Polkadot Vault-style signer scans (what
-/// polkadot-js `createSignPayload` sends, ../shared/specs/substrate/uos.md §2), and its legacy
+/// polkadot-js `createSignPayload` sends: polkadot-js/ui `packages/react-qr/src/util.ts`), and its legacy
 /// multipart frames: how `airsign-watch substrate uos` drives such a signer.
 extension UOSPayload {
     /// polkadot-js `FRAME_SIZE`: data bytes per legacy frame.
