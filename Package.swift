@@ -139,8 +139,8 @@ let package = Package(
         ], linkerSettings: [
             // libzbar statically, so only the scanner and V4L2 video objects we call come in:
             // the shared library also links libX11, libxcb and libdbus, which open sockets, and
-            // the offline signer links nothing that does (DESIGN.md). Archives in dependency
-            // order: what an archive needs comes after it.
+            // the offline signer links nothing that does (docs/architecture.md, "The trust
+            // boundary"). Archives in dependency order: what an archive needs comes after it.
             .linkedLibrary(":libzbar.a"), .linkedLibrary(":libv4l2.a"), .linkedLibrary(":libv4lconvert.a"),
             .linkedLibrary(":libjpeg.a"), .linkedLibrary(":libpng.a"), .linkedLibrary(":libgif.a"), .linkedLibrary(":libz.a"),
             .linkedLibrary("m"),
