@@ -71,7 +71,7 @@ public struct EthereumChain: ChainModule {
                 warnings: warnings, key: key, effects: effects, signing: [decoded.signable.item])
         case let .typedData(typed, _):
             let shown: TypedDataReview
-            do { shown = try TypedDataReview(typed) } catch { throw EthereumChainError("payload.typedData: \(error)") }
+            do { shown = try TypedDataReview(typed) } catch { throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)") }
             return try typedDataReview(request, typed, shown, item: decoded.signable.item, chainId: decoded.chainId, from: from, key: key, context: context)
         }
     }
@@ -82,7 +82,7 @@ public struct EthereumChain: ChainModule {
         do {
             summary = try TransactionReview(transaction, from: from, labels: labels(context), knowledge: knowledge, request: abi, now: context.now)
         } catch let error as EthereumError {
-            throw EthereumChainError("payload.transaction: \(error)")
+            throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)")
         }
         return Review(
             request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
@@ -97,10 +97,10 @@ public struct EthereumChain: ChainModule {
         var warnings: [String] = []
         if let domainChain = typed.domain["chainId"] {
             guard let id = Self.typedChainId(domainChain) else {
-                throw EthereumChainError("payload.typedData.domain.chainId is not an integer")
+                throw EthereumChainError.notOfKind(field: "payload.typedData.domain.chainId", expected: "an integer")
             }
             guard id == chainId else {
-                throw EthereumChainError("payload.typedData.domain.chainId is \(id), the request is for network \(request.network)")
+                throw EthereumChainError.otherChain(field: "payload.typedData.domain.chainId", chainId: "\(id)", network: request.network)
             }
         } else {
             warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
@@ -130,7 +130,7 @@ public struct EthereumChain: ChainModule {
             permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, environment: environment)
             recognised = permit == nil ? try RecognisedTypedData.review(typed, account: from, environment: environment) : nil
         } catch {
-            throw EthereumChainError("payload.typedData: \(error)")
+            throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)")
         }
         warnings += described.warnings
         var blind: [String] = []
@@ -179,13 +179,13 @@ public struct EthereumChain: ChainModule {
     static func transactionMembers(_ payload: JSONValue) throws -> (String, ABIFunction?) {
         guard case let .object(members) = payload, case let .string(hex)? = payload["transaction"],
               members.count == 2 || (members.count == 3 && payload["abi"] != nil)
-        else { throw EthereumChainError("payload: transaction has exactly \"type\", \"transaction\" (a 0x string) and optionally \"abi\"") }
+        else { throw EthereumChainError.members(payloadType: "transaction", expected: "\"type\", \"transaction\" (a 0x string) and optionally \"abi\"") }
         guard let fragment = payload["abi"] else { return (hex, nil) }
         guard case .object = fragment, fragment["type"] == nil || fragment["type"] == .string("function") else {
-            throw EthereumChainError("payload.abi is one JSON ABI function fragment ({\"type\":\"function\",\"name\":…,\"inputs\":[…]})")
+            throw EthereumChainError.shape(field: "payload.abi", expected: "one JSON ABI function fragment ({\"type\":\"function\",\"name\":…,\"inputs\":[…]})")
         }
         do { return (hex, try ABIFunction.fragment(fragment, place: "payload.abi")) } catch {
-            throw EthereumChainError("payload.abi: \(error)")
+            throw EthereumChainError.unreadable(field: "payload.abi", reason: "\(error)")
         }
     }
 
@@ -209,15 +209,15 @@ public struct EthereumChain: ChainModule {
     /// hashes to that address (the key the signer will use and the address shown must agree).
     package static func accountAddress(_ account: MessageAccount) throws -> EthereumAddress {
         guard account.publicKey.count == Secp256k1.uncompressedPublicKeyLength else {
-            throw EthereumChainError("account.publicKey is a 65-byte uncompressed secp256k1 key, not \(account.publicKey.count) bytes")
+            throw EthereumChainError.length(field: "account.publicKey", expected: "a 65-byte uncompressed secp256k1 key", actual: account.publicKey.count)
         }
         let publicKey: Secp256k1.PublicKey
         do { publicKey = try Secp256k1.PublicKey(parsing: account.publicKey) } catch {
-            throw EthereumChainError("account.publicKey: \(error)")
+            throw EthereumChainError.unreadable(field: "account.publicKey", reason: "\(error)")
         }
         let address = EthereumAddress(publicKey: publicKey)
         guard account.address == address.checksummed else {
-            throw EthereumChainError("account.address is not the EIP-55 address of account.publicKey (\(address.checksummed))")
+            throw EthereumChainError.addressNotOfKey(derived: address.checksummed)
         }
         return address
     }
@@ -228,14 +228,14 @@ public struct EthereumChain: ChainModule {
         let digits = network.dropFirst(prefix.count)
         guard network.hasPrefix(prefix), !digits.isEmpty, digits.count <= 78, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
               digits.first != "0", let id = BigUInt(digits, radix: 10)
-        else { throw EthereumChainError("network \"\(network)\" is not eip155:<chain id>") }
+        else { throw EthereumChainError.network(network) }
         return id
     }
 
     /// The string member `name` of a payload that has exactly `type` and `name`.
     package static func stringMember(_ payload: JSONValue, _ name: String) throws -> String {
         guard case let .object(members) = payload, members.count == 2, case let .string(value)? = payload[name] else {
-            throw EthereumChainError("payload: \(payloadTypeName(payload)) has exactly \"type\" and \"\(name)\" (a 0x string)")
+            throw EthereumChainError.members(payloadType: payloadTypeName(payload), expected: "\"type\" and \"\(name)\" (a 0x string)")
         }
         return value
     }
@@ -250,7 +250,7 @@ public struct EthereumChain: ChainModule {
     /// that picks a network from typed data (native JSON, ERC-4527).
     public static func typedDataNetwork(domainChainId value: JSONValue) throws(EthereumChainError) -> String {
         guard let id = typedChainId(value), id > 0, id < BigUInt(1) << 256 else {
-            throw EthereumChainError("domain.chainId is not a chain id (an integer from 1 to 2^256 - 1)")
+            throw EthereumChainError.notOfKind(field: "domain.chainId", expected: "a chain id (an integer from 1 to 2^256 - 1)")
         }
         return "eip155:\(id)"
     }
@@ -280,8 +280,3 @@ private extension Array where Element == UInt8 {
     var withZeroAsByte: [UInt8] { isEmpty ? [0] : self }
 }
 
-/// The Ethereum module's refusals: each names the field at fault, never secret bytes.
-public struct EthereumChainError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}

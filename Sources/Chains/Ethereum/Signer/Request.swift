@@ -54,29 +54,29 @@ extension EthereumChain {
         case "transaction":
             let (hex, abi) = try transactionMembers(request.payload)
             let bytes: [UInt8]
-            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError("payload.transaction: \(error)") }
+            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)") }
             let transaction: EthereumTransaction
             do { transaction = try EthereumTransaction.decodeUnsigned(bytes) } catch {
-                throw EthereumChainError("payload.transaction: \(error)")
+                throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)")
             }
             guard transaction.chainId == chainId else {
-                throw EthereumChainError("payload.transaction is for chain id \(transaction.chainId), the request for network \(request.network)")
+                throw EthereumChainError.otherChain(field: "payload.transaction", chainId: "\(transaction.chainId)", network: request.network)
             }
             return EthereumRequest(from: from, chainId: chainId, signable: .transaction(transaction), abi: abi)
         case "personal_message":
             let hex = try stringMember(request.payload, "message")
             do { return EthereumRequest(from: from, chainId: chainId, signable: .personalMessage(try Hex.decode(hex)), abi: nil) } catch {
-                throw EthereumChainError("payload.message: \(error)")
+                throw EthereumChainError.unreadable(field: "payload.message", reason: "\(error)")
             }
         case "typed_data":
             guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
-                throw EthereumChainError("payload: typed_data has exactly \"type\" and \"typedData\"")
+                throw EthereumChainError.members(payloadType: "typed_data", expected: "\"type\" and \"typedData\"")
             }
             do { return EthereumRequest(from: from, chainId: chainId, signable: .typedData(try TypedData(json: json), json: json), abi: nil) } catch {
-                throw EthereumChainError("payload.typedData: \(error)")
+                throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)")
             }
         default:
-            throw EthereumChainError("payload.type \"\(request.payloadType)\" is unknown (transaction, personal_message, typed_data)")
+            throw EthereumChainError.unknownPayloadType(request.payloadType)
         }
     }
 

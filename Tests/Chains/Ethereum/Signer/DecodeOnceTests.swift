@@ -38,7 +38,7 @@ import Testing
         let review = try T.module.review(request, context: T.context())
         let foreign = Review(request: request, title: review.title, lines: review.lines, key: review.key, effects: review.effects,
                              signing: [SigningItem(label: EthereumChain.personalMessageLabel, value: ICPLikeBytes(signedBytes: Array("hello".utf8)))])
-        #expect(throws: EthereumChainError("signing item \"personal message\" is not an Ethereum item")) {
+        #expect(throws: EthereumChainError.foreignItem(label: "personal message")) {
             try T.module.sign(foreign, with: .secp256k1(T.key(0x46)))
         }
     }

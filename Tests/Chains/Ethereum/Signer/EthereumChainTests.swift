@@ -217,41 +217,61 @@ import Testing
         bad[64] = 27
         let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: [Hex.encode(bad, prefix: true)], result: nil)
-        #expect(throws: EthereumChainError.self) { try Self.finalizer.finalize(response, for: request) }
+        #expect(throws: EthereumChainError.recoveryValue(value: "yParity 27", expected: "0 or 1")) { try Self.finalizer.finalize(response, for: request) }
     }
 
     // MARK: refusals
 
     @Test func aChainIDMismatchIsRefused() throws {
-        #expect(throws: EthereumChainError.self) { try Self.module.review(Self.transactionRequest(Self.erc20Transfer(), network: "eip155:5"), context: Self.context()) }
-        #expect(throws: EthereumChainError.self) { try Self.module.review(Self.transactionRequest(Self.erc20Transfer(chainId: 10)), context: Self.context()) }
+        #expect(throws: EthereumChainError.otherChain(field: "payload.transaction", chainId: "1", network: "eip155:5")) {
+            try Self.module.review(Self.transactionRequest(Self.erc20Transfer(), network: "eip155:5"), context: Self.context())
+        }
+        #expect(throws: EthereumChainError.otherChain(field: "payload.transaction", chainId: "10", network: "eip155:1")) {
+            try Self.module.review(Self.transactionRequest(Self.erc20Transfer(chainId: 10)), context: Self.context())
+        }
         let otherDomain = Self.typedJSON.replacingOccurrences(of: "\"chainId\":1}", with: "\"chainId\":137}")
         #expect(otherDomain != Self.typedJSON)
-        #expect(throws: EthereumChainError.self) { try Self.module.review(Self.typedRequest(otherDomain), context: Self.context()) }
+        #expect(throws: EthereumChainError.otherChain(field: "payload.typedData.domain.chainId", chainId: "137", network: "eip155:1")) {
+            try Self.module.review(Self.typedRequest(otherDomain), context: Self.context())
+        }
     }
 
     @Test func anUnknownPayloadKeyIsRefused() throws {
         let tx = Hex.encode(try Self.plainTransfer().unsignedEncoding, prefix: true)
         let payload: JSONValue = .object([(key: "type", value: .string("transaction")), (key: "transaction", value: .string(tx)),
                                           (key: "extra", value: .string("1"))])
-        #expect(throws: EthereumChainError.self) { try Self.module.review(Self.request(payload), context: Self.context()) }
+        #expect(throws: EthereumChainError.members(payloadType: "transaction", expected: "\"type\", \"transaction\" (a 0x string) and optionally \"abi\"")) {
+            try Self.module.review(Self.request(payload), context: Self.context())
+        }
         let typed = try JSONParser().parse(Array(Self.typedJSON.utf8))
         let typedPayload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: typed),
                                                (key: "chainId", value: .number("1"))])
-        #expect(throws: EthereumChainError.self) { try Self.module.review(Self.request(typedPayload), context: Self.context()) }
+        #expect(throws: EthereumChainError.members(payloadType: "typed_data", expected: "\"type\" and \"typedData\"")) {
+            try Self.module.review(Self.request(typedPayload), context: Self.context())
+        }
     }
 
     @Test func anAccountWhoseKeyIsNotItsAddressIsRefused() throws {
         let wrong = try MessageAccount(address: Self.account(2).address, publicKey: Self.account(0x46).publicKey)
-        #expect(throws: EthereumChainError.self) {
+        let derived = try Self.account(0x46).address
+        #expect(throws: EthereumChainError.addressNotOfKey(derived: derived)) {
             try Self.module.review(Self.transactionRequest(Self.plainTransfer(), account: wrong), context: Self.context())
         }
     }
 
     @Test func aResponseFromAnotherKeyIsRefused() throws {
         for request in [try Self.transactionRequest(Self.plainTransfer()), try Self.messageRequest([1, 2, 3]), try Self.typedRequest()] {
-            // The other key signs the same reviewed bytes; the response claims the request's account.
-            #expect(throws: EthereumChainError.self) { try roundTrip(request, signer: 2) }
+            // The module will not sign with a key other than the account's.
+            #expect(throws: EthereumChainError.notAccountKey(address: request.account.address)) { try roundTrip(request, signer: 2) }
+        }
+        // A signature by the right key presented for another account's identical request.
+        let mine = try Self.transactionRequest(Self.plainTransfer())
+        let output = try Self.module.sign(try Self.module.review(mine, context: Self.context()), with: .secp256k1(Self.key(0x46)))
+        let theirs = try Self.transactionRequest(Self.plainTransfer(), account: Self.account(2))
+        let response = try SignResponse(id: theirs.id, chain: theirs.chain, network: theirs.network, account: theirs.account,
+                                        signatures: output.signatures, result: nil)
+        #expect(throws: EthereumChainError.otherSigner(recovered: nil, expected: theirs.account.address)) {
+            try Self.finalizer.finalize(response, for: theirs)
         }
     }
 
@@ -271,15 +291,15 @@ import Testing
                                            (key: "hash", value: .string(hash))])
         let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: output.signatures, result: tampered)
-        #expect(throws: EthereumChainError.self) { try Self.finalizer.finalize(response, for: request) }
+        #expect(throws: EthereumChainError.notRequestedTransaction) { try Self.finalizer.finalize(response, for: request) }
         // A wrong hash alone is refused too.
         let badHash: JSONValue = .object([(key: "rawTransaction", value: .string(raw)), (key: "hash", value: .string("0x00"))])
         let response2 = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                          signatures: output.signatures, result: badHash)
-        #expect(throws: EthereumChainError.self) { try Self.finalizer.finalize(response2, for: request) }
+        #expect(throws: EthereumChainError.hashMismatch) { try Self.finalizer.finalize(response2, for: request) }
         // Other key kinds are refused by sign.
         let ed = try Ed25519.PrivateKey(seed: SecureBytes(copying: [UInt8](repeating: 1, count: 32)))
-        #expect(throws: EthereumChainError.self) { try Self.module.sign(review, with: .ed25519(ed)) }
+        #expect(throws: EthereumChainError.notSecp256k1Key) { try Self.module.sign(review, with: .ed25519(ed)) }
     }
 }
 

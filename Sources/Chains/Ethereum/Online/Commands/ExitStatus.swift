@@ -16,3 +16,15 @@ extension EthereumWatchError: ExitStatusProviding {
         }
     }
 }
+
+/// Every refusal of the Ethereum module (a request, a key, a response) is about the input: 3.
+extension EthereumChainError: ExitStatusProviding {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable, .members, .unknownPayloadType, .notOfKind, .shape, .length, .network, .otherChain, .addressNotOfKey,
+             .notSecp256k1Key, .notAccountKey, .itemCount, .foreignItem, .signatureCount, .otherSigner, .recoveryValue,
+             .invalidSignature, .messageWithResult, .resultMembers, .notRequestedTransaction, .otherSignatureInResult, .hashMismatch:
+            return .invalidInput
+        }
+    }
+}

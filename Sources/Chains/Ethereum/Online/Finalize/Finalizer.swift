@@ -19,17 +19,17 @@ public struct EthereumFinalizer: ChainFinalizer {
         let decoded = try EthereumChain.decode(request)
         let expected = decoded.from
         guard response.signatures.count == 1, let signatureHex = response.signatures.first else {
-            throw EthereumChainError("an Ethereum response has exactly one signature, not \(response.signatures.count)")
+            throw EthereumChainError.signatureCount(response.signatures.count)
         }
         let signature: [UInt8]
-        do { signature = try Hex.decode(signatureHex) } catch { throw EthereumChainError("signatures[0]: \(error)") }
+        do { signature = try Hex.decode(signatureHex) } catch { throw EthereumChainError.unreadable(field: "signatures[0]", reason: "\(error)") }
         let result: JSONValue?
         let lines: [ReviewLine]
         switch decoded.signable {
         case let .transaction(transaction):
             let signed = try SignedEthereumTransaction(transaction: transaction, signature: try Self.transactionSignature(signature, for: transaction))
             guard try signed.sender() == expected else {
-                throw EthereumChainError("the signature is not from \(expected.checksummed)")
+                throw EthereumChainError.otherSigner(recovered: nil, expected: expected.checksummed)
             }
             let assembled = EthereumChain.result(signed)
             if let given = response.result { try Self.checkResult(given, against: signed) }
@@ -50,30 +50,30 @@ public struct EthereumFinalizer: ChainFinalizer {
     /// A message signature recovered to `signer` must be the account's, with no result.
     static func messageSigned(by signer: EthereumAddress, expected: EthereumAddress, signature: [UInt8],
                               response: SignResponse) throws -> (JSONValue?, [ReviewLine]) {
-        guard signer == expected else { throw EthereumChainError("the signature is from \(signer.checksummed), not \(expected.checksummed)") }
-        guard response.result == nil else { throw EthereumChainError("a message signature has no result") }
+        guard signer == expected else { throw EthereumChainError.otherSigner(recovered: signer.checksummed, expected: expected.checksummed) }
+        guard response.result == nil else { throw EthereumChainError.messageWithResult }
         return (nil, [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))])
     }
 
     /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.
     static func transactionSignature(_ bytes: [UInt8], for transaction: EthereumTransaction) throws -> Secp256k1.RecoverableSignature {
         guard bytes.count > 64, bytes.count <= 64 + 32 else {
-            throw EthereumChainError("signatures[0] is r ‖ s ‖ v, not \(bytes.count) bytes")
+            throw EthereumChainError.length(field: "signatures[0]", expected: "r ‖ s ‖ v", actual: bytes.count)
         }
         let v = BigUInt(bigEndian: Array(bytes.dropFirst(64)))
         let recoveryID: Int
         if transaction.type == .legacy {
             let base = transaction.chainId * 2 + 35
-            guard v == base || v == base + 1 else { throw EthereumChainError("signatures[0] has v \(v), not 2·chainId + 35/36") }
+            guard v == base || v == base + 1 else { throw EthereumChainError.recoveryValue(value: "v \(v)", expected: "2·chainId + 35/36") }
             recoveryID = v == base ? 0 : 1
         } else {
-            guard bytes.count == 65, v <= 1 else { throw EthereumChainError("signatures[0] has yParity \(v), not 0 or 1") }
+            guard bytes.count == 65, v <= 1 else { throw EthereumChainError.recoveryValue(value: "yParity \(v)", expected: "0 or 1") }
             recoveryID = v == 0 ? 0 : 1
         }
         do {
             return try Secp256k1.RecoverableSignature(compact: Array(bytes.prefix(64)), recoveryID: recoveryID)
         } catch {
-            throw EthereumChainError("signatures[0] is not a valid secp256k1 signature (\(error))")
+            throw EthereumChainError.invalidSignature(reason: "\(error)")
         }
     }
 
@@ -83,19 +83,19 @@ public struct EthereumFinalizer: ChainFinalizer {
     static func checkResult(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
         guard case let .object(members) = given, members.count == 2, case let .string(raw)? = given["rawTransaction"],
               case let .string(hashText)? = given["hash"]
-        else { throw EthereumChainError("result has exactly \"rawTransaction\" and \"hash\"") }
+        else { throw EthereumChainError.resultMembers }
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
+        do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError.unreadable(field: "result.rawTransaction", reason: "\(error)") }
         let decoded: SignedEthereumTransaction
-        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch { throw EthereumChainError("result.rawTransaction: \(error)") }
+        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch { throw EthereumChainError.unreadable(field: "result.rawTransaction", reason: "\(error)") }
         guard decoded.transaction == signed.transaction else {
-            throw EthereumChainError("result.rawTransaction is not the requested transaction")
+            throw EthereumChainError.notRequestedTransaction
         }
         guard decoded.signature == signed.signature, decoded.encoded == signed.encoded else {
-            throw EthereumChainError("result.rawTransaction carries another signature than signatures[0]")
+            throw EthereumChainError.otherSignatureInResult
         }
         let hash: [UInt8]
-        do { hash = try Hex.decode(hashText) } catch { throw EthereumChainError("result.hash: \(error)") }
-        guard hash == signed.hash else { throw EthereumChainError("result.hash is not the hash of the signed transaction") }
+        do { hash = try Hex.decode(hashText) } catch { throw EthereumChainError.unreadable(field: "result.hash", reason: "\(error)") }
+        guard hash == signed.hash else { throw EthereumChainError.hashMismatch }
     }
 }

@@ -6,18 +6,18 @@ import BigInt
 
 extension EthereumChain {
     public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
-        guard case let .secp256k1(privateKey) = key else { throw EthereumChainError("Ethereum signs with secp256k1 keys only") }
+        guard case let .secp256k1(privateKey) = key else { throw EthereumChainError.notSecp256k1Key }
         // The pipeline checked the key; checking again costs nothing and keeps a wrong key from
         // producing a signature the watch would refuse anyway.
         let signer = EthereumAddress(publicKey: privateKey.publicKey)
         guard let wanted = try? EthereumAddress(review.key.address), wanted == signer else {
-            throw EthereumChainError("the signing key is not the key of \(review.key.address)")
+            throw EthereumChainError.notAccountKey(address: review.key.address)
         }
         guard review.signing.count == 1, let item = review.signing.first else {
-            throw EthereumChainError("an Ethereum review signs exactly one item")
+            throw EthereumChainError.itemCount(review.signing.count)
         }
         guard let signable = item.value as? EthereumSignable else {
-            throw EthereumChainError("signing item \"\(item.label)\" is not an Ethereum item")
+            throw EthereumChainError.foreignItem(label: item.label)
         }
         switch signable {
         case let .transaction(transaction):
