@@ -7,7 +7,7 @@ import BigInt
 /// The Ethereum chain module: EIP-2718 transactions (legacy/EIP-155, EIP-2930, EIP-1559),
 /// EIP-191 personal messages and EIP-712 typed data, on networks `eip155:<chainId>`.
 ///
-/// Payloads (DESIGN.md):
+/// Payloads (docs/formats.md):
 /// - `{"type":"transaction","transaction":"0x<unsigned EIP-2718 bytes>"}`, optionally with
 ///   `"abi":{<one JSON ABI function fragment>}` naming the call's arguments (used only when its
 ///   selector is the call's, and shown as the request's unverified words)
@@ -88,7 +88,7 @@ public struct EthereumChain: ChainModule {
             request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
             key: key, effects: summary.effects,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
-            // transaction; `sign` hashes it itself (rule 1).
+            // transaction; `sign` hashes it itself (docs/security.md, signer rule 1).
             signing: [EthereumSignable.transaction(transaction).item])
     }
 
