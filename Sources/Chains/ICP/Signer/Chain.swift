@@ -64,11 +64,11 @@ public struct ICPChain: ChainModule {
 
     package func decode(_ request: SignRequest) throws(ICPError) -> Decoded {
         guard request.network == Self.network else {
-            throw .refused("network \(request.network) is not \(Self.network)")
+            throw .network(given: request.network, expected: Self.network)
         }
         let identity = try ICPIdentity(publicKey: request.account.publicKey)
         guard (try? Principal(text: request.account.address)) == identity.principal else {
-            throw .refused("account.address \(request.account.address) is not the principal of account.publicKey (\(identity.principal.text))")
+            throw .addressNotOfKey(address: request.account.address, principal: identity.principal.text)
         }
         guard request.payloadType == "call", case let .object(members) = request.payload,
               members.count == (request.payload["interface"] == nil ? 2 : 3)
@@ -105,14 +105,14 @@ public struct ICPChain: ChainModule {
                 throw .malformed(field: "\(field).request_type", reason: "only \"call\" requests are signed")
             }
             guard call.sender == identity.principal else {
-                throw .refused("\(field).sender \(call.sender.text) is not the signing key's principal \(identity.principal.text)")
+                throw .senderNotKey(field: field, sender: call.sender.text, principal: identity.principal.text)
             }
             if let previous = calls.last {
                 guard call.expiring(at: previous.ingressExpiry) == previous else {
-                    throw .refused("\(field) differs from the previous content in more than ingress_expiry")
+                    throw .windowsDiffer(field: field)
                 }
                 guard call.ingressExpiry > previous.ingressExpiry else {
-                    throw .refused("\(field).ingress_expiry is not after the previous window's")
+                    throw .windowsOutOfOrder(field: field)
                 }
             }
             calls.append(call)
@@ -129,10 +129,10 @@ public struct ICPChain: ChainModule {
         let now = UInt64(max(0, context.now)).multipliedReportingOverflow(by: ICPTime.nanosPerSecond).partialValue
         let expiries = decoded.calls.map(\.ingressExpiry)
         guard let last = expiries.last, last > now else {
-            throw ICPError.refused("the request expired at \(ICPTime.utc(nanos: expiries.last ?? 0)); ask the watch for a new one")
+            throw ICPError.expired(at: ICPTime.utc(nanos: expiries.last ?? 0))
         }
         guard last - now <= Self.maxExpiryAheadNanos else {
-            throw ICPError.refused("ingress_expiry \(ICPTime.utc(nanos: last)) is more than 24 hours ahead of this signer's clock")
+            throw ICPError.tooFarAhead(at: ICPTime.utc(nanos: last))
         }
         var warnings: [String] = []
         let expired = expiries.filter { $0 <= now }.count
@@ -140,7 +140,7 @@ public struct ICPChain: ChainModule {
         let call = decoded.first
         let shown = try describeCall(call, decoded: decoded, context: context, warnings: &warnings)
         if decoded.calls.count > 1, !shown.deduplicated {
-            throw ICPError.refused("several expiry windows are signed only for ledger transfers and approvals with created_at_time (deduplicated); this call is not one")
+            throw ICPError.windowsNotDeduplicated
         }
         var lines = shown.lines
         if decoded.calls.count == 1 {

@@ -42,7 +42,7 @@ import Testing
         let forged = try CBOREncoder().encode(.map([(.text("certificate"), .bytes(try F.certificate(F.withTime(tree, at: 1_700_000_000), signature: [UInt8](repeating: 0, count: 48))))]))
         let lying = try ICPClient(baseURL: "http://node", verifier: F.verifier, transport: ScriptedTransport { _ in HTTPResponse(status: 200, body: forged) })
         #expect(throws: ICPCertificateError.self) { try lying.candidInterface(of: Self.canister, now: 1_700_000_000) }
-        #expect(throws: ICPError.refused("canister \(Self.canister.text) publishes no candid:service metadata at http://node: give its interface with --did FILE")) {
+        #expect(throws: ICPError.noPublishedInterface(canister: Self.canister.text, url: "http://node")) {
             _ = try ICPInterfaceSource.interface(of: Self.canister, did: nil, url: "http://node", verifier: F.verifier, now: 1_700_000_000, transport: empty.transport)
         }
     }

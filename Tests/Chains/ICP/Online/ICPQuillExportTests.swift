@@ -39,7 +39,7 @@ import Testing
         let messages = try Self.series()
         #expect(try ICPQuillExport.choose(messages, window: nil, now: Self.start - 300) == 0)
         #expect(try ICPQuillExport.choose(messages, window: nil, now: Self.start + 2400) == 9)
-        #expect(throws: ICPError.refused("every signed message has expired (the last at \(ICPTime.utc(nanos: messages[11].call.content.ingressExpiry))); build and sign a new one")) {
+        #expect(throws: ICPError.allExpired(last: ICPTime.utc(nanos: messages[11].call.content.ingressExpiry))) {
             try ICPQuillExport.choose(messages, window: nil, now: Self.start + 3300)
         }
         #expect(throws: ICPError.self) { try ICPQuillExport.choose(messages, window: nil, now: Self.start - 3600) }

@@ -21,7 +21,7 @@ import Testing
             hexes = []
         }
         return try hexes.map { hex in
-            guard case let .call(call) = try ICPRequestContent.decode(try Hex.decode(hex)) else { throw ICPError.refused("not a call") }
+            guard case let .call(call) = try ICPRequestContent.decode(try Hex.decode(hex)) else { throw ICPError.malformed(field: "request", reason: "not a call") }
             return call
         }
     }

@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func onlyA32ByteRequestIDIsSigned() throws {
-        #expect(throws: ICPError.refused("a request id is 32 bytes, not 0")) { try ICPIdentity.sign(requestID: [], with: .secp256k1(ICPFixtures.key)) }
+        #expect(throws: ICPError.length(what: "a request id", expected: 32, actual: 0)) { try ICPIdentity.sign(requestID: [], with: .secp256k1(ICPFixtures.key)) }
         #expect(try ICPIdentity.sign(requestID: [UInt8](repeating: 1, count: 32), with: .secp256k1(ICPFixtures.key)).count == 64)
     }
 

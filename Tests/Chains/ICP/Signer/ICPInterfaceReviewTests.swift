@@ -35,7 +35,7 @@ import Testing
     }
 
     static func manageNeuron(_ command: String, neuron: UInt64 = 1234) throws -> [UInt8] {
-        guard let governance = ICPBuiltinInterfaces.known(Self.governance) else { throw ICPError.refused("no governance interface") }
+        guard let governance = ICPBuiltinInterfaces.known(Self.governance) else { throw ICPError.builtinInterface("governance") }
         return try governance.interface.encodeArguments(
             of: "manage_neuron",
             text: "(record { neuron_id_or_subaccount = opt variant { NeuronId = record { id = \(neuron) } }; command = opt variant { \(command) }; id = null })")

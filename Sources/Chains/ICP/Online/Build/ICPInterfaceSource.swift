@@ -20,7 +20,7 @@ enum ICPInterfaceSource {
         if let known = ICPBuiltinInterfaces.known(canister) { return (known.interface, "\(known.name)'s built-in interface") }
         let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
         guard let text = try client.candidInterface(of: canister, now: now) else {
-            throw ICPError.refused("canister \(canister.text) publishes no candid:service metadata at \(url): give its interface with --did FILE")
+            throw ICPError.noPublishedInterface(canister: canister.text, url: url)
         }
         let origin = "the certified candid:service metadata of \(canister.text) from \(url)"
         return (try CandidInterface(parsing: text, origin: origin), origin)

@@ -24,7 +24,7 @@ public enum ICPNeuronBuilder {
 
     static func governance() throws(ICPError) -> CandidInterface {
         guard let known = ICPBuiltinInterfaces.known(ICPBuiltinInterfaces.governanceCanister) else {
-            throw .refused("the built-in governance interface did not parse")
+            throw .builtinInterface("governance")
         }
         return known.interface
     }

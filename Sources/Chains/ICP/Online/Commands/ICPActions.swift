@@ -44,7 +44,7 @@ public enum ICPActions {
         do { principal = try Principal(text: canister) } catch { throw ICPError.malformed(field: "CANISTER", reason: "\(error)") }
         // Refused here with the reason; the signer would refuse the same series anyway.
         if validFor != nil, ICPLedger.known(principal) == nil || !deduplicatedMethods.contains(method) {
-            throw ICPError.refused("--valid-for is only for ledger transfers and approvals, which the ledger deduplicates; this call is not one")
+            throw ICPError.validForNotDeduplicated
         }
         let arg: [UInt8]
         var fragment: String?

@@ -51,7 +51,7 @@ struct ICPNeuronStakeCommand: ParsableCommand {
         let memo = try nonce ?? NeuronStake.nonce(name: name ?? "")
         let controller = try ICPActions.account(from)
         let principal = try ICPIdentity(publicKey: controller.publicKey).principal
-        guard let account = NeuronStake.account(controller: principal, nonce: memo) else { throw ICPError.refused("no staking account") }
+        guard let account = NeuronStake.account(controller: principal, nonce: memo) else { throw ICPError.noStakingAccount }
         let transfer = ICPRequestBuilder.Transfer(to: account.hex, amount: amount, memo: memo, fromSubaccount: fromSubaccount)
         let stake = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
         let claim = try ICPNeuronBuilder.claim(controller: principal, nonce: memo)

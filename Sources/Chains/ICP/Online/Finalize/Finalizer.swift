@@ -20,7 +20,7 @@ public struct ICPFinalizer: ChainFinalizer {
         let decoded = try module.decode(request)
         let items = decoded.items
         guard response.signatures.count == items.count else {
-            throw ICPError.refused("the response has \(response.signatures.count) signatures, the request needs \(items.count)")
+            throw ICPError.signatureCount(given: response.signatures.count, needed: items.count)
         }
         var signatures: [[UInt8]] = []
         for (i, (hex, item)) in zip(response.signatures, items).enumerated() {
@@ -28,14 +28,14 @@ public struct ICPFinalizer: ChainFinalizer {
             do { signature = try Hex.decode(hex) } catch { throw ICPError.malformed(field: "signatures[\(i)]", reason: "\(error)") }
             let id = try ICPChain.content(of: item).requestID
             guard decoded.identity.isValidSignature(signature, requestID: id) else {
-                throw ICPError.refused("signatures[\(i)] (\(item.label)) does not verify for \(decoded.identity.principal.text)")
+                throw ICPError.signatureNotVerified(index: i, label: item.label, principal: decoded.identity.principal.text)
             }
             signatures.append(signature)
         }
         let messages = try ICPChain.assemble(items, signatures: signatures, identity: decoded.identity)
         let result = QuillMessage.result(messages)
         if let given = response.result, given != result {
-            throw ICPError.refused("the response's result is not the envelopes of the signed requests")
+            throw ICPError.resultMismatch
         }
         let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                     signatures: response.signatures, result: result)

@@ -21,9 +21,9 @@ public enum ICPSend {
             return index
         }
         guard let last = expiries.max(), last > t + margin * ICPTime.nanosPerSecond else {
-            throw .refused("every signed message has expired (the last at \(ICPTime.utc(nanos: expiries.max() ?? 0))); build and sign a new one")
+            throw .allExpired(last: ICPTime.utc(nanos: expiries.max() ?? 0))
         }
-        throw .refused("no signed message can be sent yet: the earliest expires at \(ICPTime.utc(nanos: expiries.min() ?? 0)), more than 5 minutes ahead")
+        throw .notYetSendable(earliest: ICPTime.utc(nanos: expiries.min() ?? 0))
     }
 
     /// Checks every envelope's signature (the call's and its read_state's).

@@ -22,12 +22,14 @@ public struct CandidCoercion {
     let actual: CandidTypeEnvironment
     let expected: CandidTypeEnvironment
     private var budget: Int
+    private let initialBudget: Int
     private(set) var ignored: [String] = []
 
     init(actual: CandidTypeEnvironment, expected: CandidTypeEnvironment, budget: Int) {
         self.actual = actual
         self.expected = expected
         self.budget = budget
+        initialBudget = budget
     }
 
     /// Why a value does not coerce: a mismatch (which an enclosing `opt` turns into null) or a
@@ -86,9 +88,9 @@ public struct CandidCoercion {
     }
 
     mutating func coerce(_ value: CandidValue, _ from: CandidType, _ to: CandidType, path: CandidPath, depth: Int) throws(Failure) -> CandidValue {
-        guard depth <= Self.maxDepth else { throw .fatal(.refused("\(path.text): Candid values nested deeper than \(Self.maxDepth) levels")) }
+        guard depth <= Self.maxDepth else { throw .fatal(.tooDeep(path: path.text, limit: Self.maxDepth)) }
         budget -= 1
-        guard budget >= 0 else { throw .fatal(.refused("reading the Candid arguments at their interface's types took too many steps")) }
+        guard budget >= 0 else { throw .fatal(.workLimit(task: "reading the Candid arguments at their interface's types", limit: "\(initialBudget) steps")) }
         let t: CandidType
         let u: CandidType
         do {

@@ -30,7 +30,7 @@ struct CandidSubtyping {
     /// when `flipped`.
     private mutating func isSubtype(_ sub: CandidType, _ sup: CandidType, flipped: Bool) throws(ICPError) -> Bool {
         steps += 1
-        guard steps <= Self.maxSteps else { throw .refused("comparing the Candid types took more than \(Self.maxSteps) steps") }
+        guard steps <= Self.maxSteps else { throw .workLimit(task: "comparing the Candid types", limit: "\(Self.maxSteps) steps") }
         let subEnvironment = environments[flipped ? 1 : 0]
         let supEnvironment = environments[flipped ? 0 : 1]
         var isNamed = false
@@ -111,7 +111,7 @@ struct CandidTypeEquality {
 
     private mutating func equal(_ a: CandidType, _ b: CandidType) throws(ICPError) -> Bool {
         steps += 1
-        guard steps <= CandidSubtyping.maxSteps else { throw .refused("comparing the Candid types took too many steps") }
+        guard steps <= CandidSubtyping.maxSteps else { throw .workLimit(task: "comparing the Candid types", limit: "\(CandidSubtyping.maxSteps) steps") }
         var isNamed = false
         if case .named = a { isNamed = true }
         if case .named = b { isNamed = true }

@@ -47,9 +47,9 @@ public struct ICRC2Approve: Equatable, Sendable {
     /// Decodes the arguments of an `icrc2_approve` call: exactly one argument of exactly this type.
     public init(candid message: CandidMessage) throws(ICPError) {
         guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
-            throw .refused("the arguments are not ICRC-2's ApproveArgs record")
+            throw .notRecord("ICRC-2\'s ApproveArgs record")
         }
-        guard case let .nat(amount)? = value["amount"] else { throw .refused("the ApproveArgs record is incomplete") }
+        guard case let .nat(amount)? = value["amount"] else { throw .incomplete("the ApproveArgs record") }
         fromSubaccount = try decodedSubaccount(value["from_subaccount"])
         spender = try ICRC1Account(candid: value["spender"])
         self.amount = amount
@@ -101,9 +101,9 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
 
     public init(candid message: CandidMessage) throws(ICPError) {
         guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
-            throw .refused("the arguments are not ICRC-2's TransferFromArgs record")
+            throw .notRecord("ICRC-2\'s TransferFromArgs record")
         }
-        guard case let .nat(amount)? = value["amount"] else { throw .refused("the TransferFromArgs record is incomplete") }
+        guard case let .nat(amount)? = value["amount"] else { throw .incomplete("the TransferFromArgs record") }
         spenderSubaccount = try decodedSubaccount(value["spender_subaccount"])
         from = try ICRC1Account(candid: value["from"])
         to = try ICRC1Account(candid: value["to"])
@@ -123,22 +123,22 @@ extension ICRC1Account {
     /// Reads that record (the type already checked).
     init(candid value: CandidValue?) throws(ICPError) {
         guard case let .principal(owner)? = value?["owner"], case let .opt(sub)? = value?["subaccount"] else {
-            throw .refused("an ICRC-1 account record is incomplete")
+            throw .incomplete("an ICRC-1 account record")
         }
         try self.init(owner: owner, subaccount: try decodedSubaccount(sub))
     }
 }
 
 func optionalNat(_ value: CandidValue?) throws(ICPError) -> BigUInt? {
-    guard case let .opt(inner)? = value else { throw .refused("an optional nat is missing") }
+    guard case let .opt(inner)? = value else { throw .missing("an optional nat") }
     guard let inner else { return nil }
-    guard case let .nat(n) = inner else { throw .refused("an optional nat is not a nat") }
+    guard case let .nat(n) = inner else { throw .notOfKind(what: "an optional nat", expected: "a nat") }
     return n
 }
 
 func optionalNat64(_ value: CandidValue?) throws(ICPError) -> UInt64? {
-    guard case let .opt(inner)? = value else { throw .refused("an optional nat64 is missing") }
+    guard case let .opt(inner)? = value else { throw .missing("an optional nat64") }
     guard let inner else { return nil }
-    guard case let .nat64(n) = inner else { throw .refused("an optional nat64 is not a nat64") }
+    guard case let .nat64(n) = inner else { throw .notOfKind(what: "an optional nat64", expected: "a nat64") }
     return n
 }

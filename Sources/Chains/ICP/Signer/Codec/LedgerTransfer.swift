@@ -63,19 +63,19 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
     /// destination must be a valid account identifier (its CRC checked).
     init(candid message: CandidMessage, destination: Destination) throws(ICPError) {
         guard message.hasArgumentTypes([Self.argumentType(destination)]), let value = message.values.first else {
-            throw .refused("the arguments are not the ledger's \(destination.record) record")
+            throw .notRecord("the ledger\'s \(destination.record) record")
         }
         guard case let .nat64(fee)? = value["fee"]?["e8s"], case let .nat64(memo)? = value["memo"],
               case let .opt(from)? = value["from_subaccount"], case let .opt(created)? = value["created_at_time"],
               case let .nat64(amount)? = value["amount"]?["e8s"]
         else {
-            throw .refused("the \(destination.record) record is incomplete")
+            throw .incomplete("the \(destination.record) record")
         }
         let hex: String
         switch (destination, value["to"]) {
         case let (.blob, .blob(bytes)?): hex = Hex.encode(bytes)
         case let (.text, .text(text)?): hex = text
-        default: throw .refused("the \(destination.record) record is incomplete")
+        default: throw .incomplete("the \(destination.record) record")
         }
         do { self.to = try ICPAccountIdentifier(hex: hex) } catch { throw .malformed(field: "to", reason: "\(error)") }
         self.fee = fee
@@ -83,7 +83,7 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
         self.amount = amount
         self.fromSubaccount = try decodedSubaccount(from)
         if let created {
-            guard case let .nat64(nanos)? = created["timestamp_nanos"] else { throw .refused("created_at_time is incomplete") }
+            guard case let .nat64(nanos)? = created["timestamp_nanos"] else { throw .incomplete("created_at_time") }
             createdAtTime = nanos
         } else {
             createdAtTime = nil
@@ -132,9 +132,9 @@ public struct ICRC1Transfer: Equatable, Sendable {
 
     public init(candid message: CandidMessage) throws(ICPError) {
         guard message.hasArgumentTypes([Self.argumentType]), let value = message.values.first else {
-            throw .refused("the arguments are not the ICRC-1 TransferArg record")
+            throw .notRecord("the ICRC-1 TransferArg record")
         }
-        guard case let .nat(amount)? = value["amount"] else { throw .refused("the TransferArg record is incomplete") }
+        guard case let .nat(amount)? = value["amount"] else { throw .incomplete("the TransferArg record") }
         to = try ICRC1Account(candid: value["to"])
         self.amount = amount
         fee = try optionalNat(value["fee"])
@@ -145,10 +145,10 @@ public struct ICRC1Transfer: Equatable, Sendable {
 
     /// An optional memo of at most `maxMemoLength` bytes.
     static func memo(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
-        guard case let .opt(inner)? = value else { throw .refused("memo is missing") }
+        guard case let .opt(inner)? = value else { throw .missing("memo") }
         guard let inner else { return nil }
         guard case let .blob(bytes) = inner, bytes.count <= maxMemoLength else {
-            throw .refused("memo is longer than \(maxMemoLength) bytes")
+            throw .tooLong(field: "memo", limit: maxMemoLength)
         }
         return bytes
     }
@@ -158,7 +158,7 @@ public struct ICRC1Transfer: Equatable, Sendable {
 func decodedSubaccount(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
     if case let .opt(inner)? = value { return try decodedSubaccount(inner) }
     guard let value else { return nil }
-    guard case let .blob(bytes) = value, bytes.count == 32 else { throw .refused("a subaccount is not 32 bytes") }
+    guard case let .blob(bytes) = value, bytes.count == 32 else { throw .notOfKind(what: "a subaccount", expected: "32 bytes") }
     return bytes
 }
 

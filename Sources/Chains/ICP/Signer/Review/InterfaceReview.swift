@@ -41,7 +41,7 @@ struct InterfaceReview {
         if interface == nil, let requestInterface {
             let parsed = try CandidInterface(parsing: requestInterface, origin: "payload.interface")
             guard parsed.method(call.methodName) != nil else {
-                throw .refused("payload.interface: it has no method \(call.methodName), the method this call invokes")
+                throw .interfaceLacksMethod(call.methodName)
             }
             interface = parsed
             whose = "the request's interface"
@@ -55,12 +55,12 @@ struct InterfaceReview {
         if let interface, let method = interface.method(call.methodName) {
             let read: CandidCoercion.Result
             do { read = try message.coerced(to: method.arguments, in: interface.environment) } catch {
-                throw .refused("the arguments do not fit \(whose) of \(call.methodName): \(error)")
+                throw .argumentsDoNotFit(whose: whose, method: call.methodName, reason: "\(error)")
             }
             // The request's names must name the whole message: a field id none of them hashes to
             // means the interface is not the one the message was built from.
             if known == nil, !read.ignored.isEmpty {
-                throw .refused("payload.interface: its names do not hash to the message's field ids: no name for \(read.ignored.joined(separator: ", "))")
+                throw .interfaceNames(missing: read.ignored)
             }
             if !read.ignored.isEmpty {
                 warnings.append("the canister will ignore parts of the message it does not expect: \(read.ignored.joined(separator: ", "))")

@@ -50,28 +50,28 @@ public struct ICPIdentity: Equatable, Sendable {
     public static func verify(_ envelope: ICPEnvelope, field: String) throws(ICPError) {
         let identity = try ICPIdentity(der: envelope.senderPubkey)
         guard envelope.content.sender == identity.principal else {
-            throw .refused("\(field): the sender is not the principal of sender_pubkey")
+            throw .senderNotPublicKey(field: field)
         }
         guard identity.isValidSignature(envelope.senderSig, requestID: envelope.content.requestID) else {
-            throw .refused("\(field): sender_sig does not verify")
+            throw .signatureInvalid(field: field)
         }
     }
 
     /// The signature over `\x0Aic-request ‖ requestID`.
     public static func sign(requestID: [UInt8], with key: SigningKey) throws(ICPError) -> [UInt8] {
         // `requestID` falls back to [] if hashing ever failed; never sign the bare domain.
-        guard requestID.count == 32 else { throw .refused("a request id is 32 bytes, not \(requestID.count)") }
+        guard requestID.count == 32 else { throw .length(what: "a request id", expected: 32, actual: requestID.count) }
         let message = ICPEnvelope.signedBytes(requestID: requestID)
         switch key {
         case let .secp256k1(privateKey):
             // libsecp256k1 signs with RFC 6979 nonces and always returns low-s.
             do { return try privateKey.sign(digest32: SHA256.hash(message)).compact } catch {
-                throw .refused("secp256k1 signing failed: \(error)")
+                throw .signingFailed(reason: "\(error)")
             }
         case let .ed25519(privateKey):
             return privateKey.sign(message)
         case .sr25519:
-            throw .refused("ICP keys are secp256k1 or Ed25519, not sr25519")
+            throw .keyScheme("sr25519")
         }
     }
 

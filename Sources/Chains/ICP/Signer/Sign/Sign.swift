@@ -7,14 +7,14 @@ import BigInt
 extension ICPChain {
     public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
         guard let publicKey = ICPIdentity.publicKey(of: key), publicKey == review.key.publicKey else {
-            throw ICPError.refused("the signing key is not the key of \(review.key.address)")
+            throw ICPError.notAccountKey(address: review.key.address)
         }
         let identity = try ICPIdentity(publicKey: publicKey)
         var signatures: [[UInt8]] = []
         var contents: [(label: String, content: ICPRequestContent)] = []
         for item in review.signing {
             let content = try Self.content(of: item)
-            guard content.sender == identity.principal else { throw ICPError.refused("\(item.label): the sender is not the signing key's principal") }
+            guard content.sender == identity.principal else { throw ICPError.senderNotSigningKey(label: item.label) }
             signatures.append(try ICPIdentity.sign(requestID: content.requestID, with: key))
             contents.append((item.label, content))
         }
@@ -24,7 +24,7 @@ extension ICPChain {
 
     /// The decoded content a signing item holds.
     package static func content(of item: SigningItem) throws(ICPError) -> ICPRequestContent {
-        guard let content = item.value as? ICPRequestContent else { throw .refused("signing item \"\(item.label)\" is not an ICP request") }
+        guard let content = item.value as? ICPRequestContent else { throw .foreignItem(label: item.label) }
         return content
     }
 
@@ -38,14 +38,14 @@ extension ICPChain {
     /// As `assemble(_:signatures:identity:)`, from the items already decoded.
     package static func assemble(_ items: [(label: String, content: ICPRequestContent)], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError) -> [QuillMessage] {
         guard items.count == signatures.count, items.count % 2 == 0, !items.isEmpty else {
-            throw .refused("\(signatures.count) signatures for \(items.count) items (a call and its read_state per window)")
+            throw .signatureCount(given: signatures.count, needed: items.count)
         }
         var out: [QuillMessage] = []
         for i in stride(from: 0, to: items.count, by: 2) {
             let call = items[i].content
             let read = items[i + 1].content
             guard case let .call(content) = call, read == .readState(.requestStatus(of: content)) else {
-                throw .refused("\(items[i].label): items are not a call followed by its request_status read")
+                throw .itemOrder(label: items[i].label)
             }
             out.append(QuillMessage(
                 call: ICPEnvelope(content: call, senderPubkey: identity.der, senderSig: signatures[i]),
