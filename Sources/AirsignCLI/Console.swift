@@ -1,8 +1,9 @@
 import AirsignMessages
 import Glibc
 
-/// Where the programs write: human text to stderr, machine output (JSON) to stdout, per
-/// DESIGN.md, so `--json` output can be piped while messages still reach the person.
+/// Where the programs write: human text to stderr, machine output (JSON) to stdout
+/// (docs/keys-and-accounts.md), so `--json` output can be piped while messages still reach the
+/// person.
 public enum Console {
     /// A line for the person at the terminal, on stderr.
     public static func info(_ line: String) {
