@@ -1,6 +1,7 @@
 /// RFC 4648 base32 (A–Z, 2–7) without padding, decoded strictly: a text has exactly one byte
 /// string and every byte string exactly one text per letter case, as Stellar StrKey (SEP-23)
-/// and ICP principal text require.
+/// and ICP principal text require. One codec serves public text and secrets
+/// (`SecretText.encodeBase32`/`decodeBase32`, in `SecureBytes`).
 public enum Base32 {
     /// Which letter case `decode` accepts.
     public enum LetterCase: Sendable {
@@ -11,25 +12,15 @@ public enum Base32 {
         case either
     }
 
-    private static let upperAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
-    private static let lowerAlphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
+    static let upperAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
+    static let lowerAlphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
 
     public static func encode(_ bytes: some Sequence<UInt8>, lowercase: Bool = false) -> String {
-        let alphabet = lowercase ? lowerAlphabet : upperAlphabet
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.underestimatedCount * 8 + 4) / 5)
-        var buffer: UInt32 = 0  // holds fewer than 5 pending bits between bytes
-        var bits = 0
-        for byte in bytes {
-            buffer = buffer << 8 | UInt32(byte)
-            bits += 8
-            while bits >= 5 {
-                bits -= 5
-                out.append(alphabet[Int(buffer >> UInt32(bits) & 31)])
-            }
-            buffer &= (1 << UInt32(bits)) - 1
+        let input = Array(bytes)
+        var out = [UInt8](repeating: 0, count: encodedLength(input.count))
+        input.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { text in encode(source, alphabet: lowercase ? lowerAlphabet : upperAlphabet, into: text) }
         }
-        if bits > 0 { out.append(alphabet[Int(buffer << UInt32(5 - bits) & 31)]) }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -37,49 +28,82 @@ public enum Base32 {
     /// trailing bits.
     public static func decode(_ text: some StringProtocol, letterCase: LetterCase = .either) throws(EncodingError) -> [UInt8] {
         let utf8 = Array(text.utf8)
+        // `withUnsafeBytes` rethrows untyped errors, so the typed one travels in a Result.
+        let result = utf8.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Result<[UInt8], EncodingError> in
+            var out = [UInt8](repeating: 0, count: decodedLength(input.count))
+            return out.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) -> Result<Void, EncodingError> in
+                do throws(EncodingError) {
+                    return .success(try decode(input, letterCase: letterCase, into: bytes) { .invalidCharacter(codec: "base32", in: text, utf8Offset: $0) })
+                } catch {
+                    return .failure(error)
+                }
+            }.map { out }
+        }
+        return try result.get()
+    }
+
+    /// The characters `count` bytes take.
+    static func encodedLength(_ count: Int) -> Int { (count * 8 + 4) / 5 }
+
+    /// The bytes `count` characters hold (whatever is left over is unused bits).
+    static func decodedLength(_ count: Int) -> Int { count * 5 / 8 }
+
+    /// Writes the base32 text of `input` into `text` (exactly `encodedLength` bytes).
+    static func encode(_ input: UnsafeRawBufferPointer, alphabet: [UInt8], into text: UnsafeMutableRawBufferPointer) {
+        var buffer: UInt32 = 0  // holds fewer than 5 pending bits between bytes
+        var bits = 0
+        var written = 0
+        for byte in input {
+            buffer = buffer << 8 | UInt32(byte)
+            bits += 8
+            while bits >= 5 {
+                bits -= 5
+                text[written] = alphabet[Int(buffer >> UInt32(bits) & 31)]
+                written += 1
+            }
+            buffer &= (1 << UInt32(bits)) - 1
+        }
+        if bits > 0 { text[written] = alphabet[Int(buffer << UInt32(5 - bits) & 31)] }
+        buffer = 0
+    }
+
+    /// Decodes `input` into `bytes` (exactly `decodedLength` bytes): characters first, then the
+    /// length, then the unused bits. `badCharacter` makes the error for a character outside the
+    /// alphabet (or of the other letter case) at a byte offset; a secret's names no character.
+    static func decode(_ input: UnsafeRawBufferPointer, letterCase: LetterCase, into bytes: UnsafeMutableRawBufferPointer,
+                       badCharacter: (Int) -> EncodingError) throws(EncodingError) {
         var wantLower: Bool? = switch letterCase {
         case .upper: false
         case .lower: true
         case .either: nil
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count * 5 / 8)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for (offset, c) in utf8.enumerated() {
+        var packed = SymbolBits()
+        defer { packed.clear() }
+        for (offset, c) in input.enumerated() {
             let value: UInt8
             switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"):
                 let isLower = c >= UInt8(ascii: "a")
                 if wantLower == nil { wantLower = isLower }
-                guard wantLower == isLower else {
-                    throw .invalidCharacter(codec: "base32", in: text, utf8Offset: offset)
-                }
+                guard wantLower == isLower else { throw badCharacter(offset) }
                 value = (c | 0x20) - UInt8(ascii: "a")
-            case UInt8(ascii: "2")...UInt8(ascii: "7"):
+            case UInt8(ascii: "2") ... UInt8(ascii: "7"):
                 value = c - UInt8(ascii: "2") + 26
             default:
-                throw .invalidCharacter(codec: "base32", in: text, utf8Offset: offset)
+                throw badCharacter(offset)
             }
-            buffer = buffer << 5 | UInt32(value)
-            bits += 5
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-                buffer &= (1 << UInt32(bits)) - 1
-            }
+            packed.append(value, width: 5, into: bytes)
         }
         // All characters were ASCII, so the count below is also the character count.
-        switch utf8.count % 8 {
+        switch input.count % 8 {
         case 1, 3, 6:
-            throw .invalidValue(codec: "base32", offset: utf8.count,
-                                reason: "\(utf8.count) characters is not a possible unpadded base32 length")
+            throw .invalidValue(codec: "base32", offset: input.count,
+                                reason: "\(input.count) characters is not a possible unpadded base32 length")
         default:
             break
         }
-        guard buffer == 0 else {
-            throw .nonCanonical(codec: "base32", offset: utf8.count - 1, reason: "unused trailing bits are not zero")
+        guard packed.leftoverIsZero else {
+            throw .nonCanonical(codec: "base32", offset: input.count - 1, reason: "unused trailing bits are not zero")
         }
-        return out
     }
 }

@@ -1,6 +1,8 @@
 /// Base58 with the Bitcoin alphabet (no 0, O, I, l). Each leading zero byte is written as a
 /// leading '1', so every byte string has exactly one encoding and every accepted text decodes to
-/// bytes that encode back to that same text.
+/// bytes that encode back to that same text. One codec serves public text and secrets
+/// (`SecretText.encodeBase58Check`/`decodeBase58Check`): the conversions below work on buffers
+/// the caller provides, ordinary arrays or `SecureBytes`.
 public enum Base58 {
     /// Longest text `decode` accepts. Base conversion is quadratic in the length; real inputs
     /// (addresses, WIF keys, extended keys at 111 characters) are far shorter.
@@ -16,26 +18,17 @@ public enum Base58 {
     }()
 
     public static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let zeros = bytes.prefix { $0 == 0 }.count
-        // Little-endian base-58 digits of the big-endian number after the leading zeros.
-        var digits: [UInt8] = []
-        digits.reserveCapacity(bytes.count * 138 / 100 + 1)
-        for byte in bytes.dropFirst(zeros) {
-            var carry = Int(byte)
-            for i in digits.indices {
-                carry += Int(digits[i]) << 8
-                digits[i] = UInt8(carry % 58)
-                carry /= 58
-            }
-            while carry > 0 {
-                digits.append(UInt8(carry % 58))
-                carry /= 58
+        let input = Array(bytes)
+        var scratch = [UInt8](repeating: 0, count: digitCapacity(input.count))
+        let text = input.withUnsafeBytes { source in
+            scratch.withUnsafeMutableBytes { digits -> [UInt8] in
+                let (zeros, used) = digitsOf(source, into: digits)
+                var out = [UInt8](repeating: 0, count: zeros + used)
+                out.withUnsafeMutableBytes { write(zeros: zeros, digits: UnsafeRawBufferPointer(digits), used: used, into: $0) }
+                return out
             }
         }
-        var out = [UInt8](repeating: alphabet[0], count: zeros)
-        out.reserveCapacity(zeros + digits.count)
-        for digit in digits.reversed() { out.append(alphabet[Int(digit)]) }
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> [UInt8] {
@@ -48,36 +41,91 @@ public enum Base58 {
         guard utf8.count <= maxEncodedLength else {
             throw .limitExceeded(codec: codec, limit: "at most \(maxEncodedLength) characters")
         }
+        var scratch = [UInt8](repeating: 0, count: numberCapacity(utf8.count))
+        // `withUnsafeBytes` rethrows untyped errors, so the typed one travels in a Result.
+        let result = utf8.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Result<[UInt8], EncodingError> in
+            scratch.withUnsafeMutableBytes { (number: UnsafeMutableRawBufferPointer) -> Result<[UInt8], EncodingError> in
+                do throws(EncodingError) {
+                    let (zeros, used) = try numberOf(input, into: number) { .invalidCharacter(codec: codec, in: text, utf8Offset: $0) }
+                    var out = [UInt8](repeating: 0, count: zeros + used)
+                    out.withUnsafeMutableBytes { bigEndian(zeros: zeros, number: UnsafeRawBufferPointer(number), used: used, into: $0) }
+                    return .success(out)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: conversions on caller-provided buffers
+
+    /// Room for the base-58 digits of `count` bytes (log 256 / log 58 < 1.38).
+    static func digitCapacity(_ count: Int) -> Int { count * 138 / 100 + 1 }
+
+    /// Room for the base-256 digits of `count` characters (log 58 / log 256 < 0.733).
+    static func numberCapacity(_ count: Int) -> Int { count * 733 / 1000 + 1 }
+
+    /// The leading zero bytes of `input` and the little-endian base-58 digits of the number
+    /// after them, written to `digits` (`digitCapacity` bytes); returns how many digits.
+    static func digitsOf(_ input: UnsafeRawBufferPointer, into digits: UnsafeMutableRawBufferPointer) -> (zeros: Int, used: Int) {
+        let zeros = input.prefix { $0 == 0 }.count
+        var used = 0
+        for byte in input.dropFirst(zeros) {
+            var carry = Int(byte)
+            for i in 0 ..< used {
+                carry += Int(digits[i]) << 8
+                digits[i] = UInt8(carry % 58)
+                carry /= 58
+            }
+            while carry > 0 {
+                digits[used] = UInt8(carry % 58)
+                used += 1
+                carry /= 58
+            }
+        }
+        return (zeros, used)
+    }
+
+    /// The text: a '1' per leading zero byte, then the digits most significant first.
+    static func write(zeros: Int, digits: UnsafeRawBufferPointer, used: Int, into text: UnsafeMutableRawBufferPointer) {
+        for i in 0 ..< zeros { text[i] = alphabet[0] }
+        for i in 0 ..< used { text[zeros + i] = alphabet[Int(digits[used - 1 - i])] }
+    }
+
+    /// The leading '1's of `input` and the little-endian base-256 digits of the number the rest
+    /// writes, into `number` (`numberCapacity` bytes); `badCharacter` makes the error for a
+    /// character outside the alphabet at a byte offset (a secret's names no character).
+    static func numberOf(_ input: UnsafeRawBufferPointer, into number: UnsafeMutableRawBufferPointer,
+                         badCharacter: (Int) -> EncodingError) throws(EncodingError) -> (zeros: Int, used: Int) {
         var zeros = 0
+        var used = 0
         var leading = true
-        // Little-endian 32-bit limbs of the number; each step multiplies by 58 and adds a digit.
-        var limbs: [UInt32] = []
-        limbs.reserveCapacity(utf8.count * 733 / 4000 + 1)
-        for (offset, character) in utf8.enumerated() {
-            let value = character < 128 ? values[Int(character)] : -1
-            guard value >= 0 else { throw .invalidCharacter(codec: codec, in: text, utf8Offset: offset) }
+        for (offset, character) in input.enumerated() {
+            let value = character < 128 ? Int(values[Int(character)]) : -1
+            guard value >= 0 else { throw badCharacter(offset) }
             if leading {
                 if value == 0 { zeros += 1; continue }
                 leading = false
             }
-            var carry = UInt64(value)
-            for i in limbs.indices {
-                let x = UInt64(limbs[i]) * 58 + carry  // < 2^32 * 58 + 2^32: no overflow
-                limbs[i] = UInt32(truncatingIfNeeded: x)
-                carry = x >> 32
+            var carry = value
+            for i in 0 ..< used {
+                carry += Int(number[i]) * 58
+                number[i] = UInt8(truncatingIfNeeded: carry)
+                carry >>= 8
             }
-            if carry > 0 { limbs.append(UInt32(truncatingIfNeeded: carry)) }
-        }
-        var out = [UInt8](repeating: 0, count: zeros)
-        out.reserveCapacity(zeros + limbs.count * 4)
-        var started = false
-        for limb in limbs.reversed() {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                let byte = UInt8(truncatingIfNeeded: limb >> UInt32(shift))
-                if byte != 0 { started = true }
-                if started { out.append(byte) }
+            while carry > 0 {
+                number[used] = UInt8(truncatingIfNeeded: carry)
+                used += 1
+                carry >>= 8
             }
         }
-        return out
+        return (zeros, used)
+    }
+
+    /// The decoded bytes: the leading zeros, then the number big-endian.
+    static func bigEndian(zeros: Int, number: UnsafeRawBufferPointer, used: Int, into bytes: UnsafeMutableRawBufferPointer) {
+        for i in 0 ..< zeros { bytes[i] = 0 }
+        for i in 0 ..< used { bytes[zeros + i] = number[used - 1 - i] }
     }
 }

@@ -31,82 +31,31 @@ extension SecretText {
         Array(SHA256.hash(SHA256.hash(payload)).prefix(4))
     }
 
-    /// The digit value of an ASCII base58 character.
-    private static func base58Value(_ character: UInt8) -> Int? {
-        Base58.alphabet.firstIndex(of: character)
-    }
-
-    /// Base58 (Bitcoin alphabet), the schoolbook conversion of `Base58.encode`, with its digit
-    /// scratch in protected memory.
+    /// Base58 (Bitcoin alphabet) by `Base58`'s conversion, its digit scratch in protected memory.
     static func encodeBase58(_ bytes: SecureBytes) -> SecureBytes {
-        bytes.withUnsafeBytes { input in
-            let zeros = input.prefix { $0 == 0 }.count
-            // Little-endian base-58 digits of the number after the leading zeros.
-            var digits = SecureBytes(count: input.count * 138 / 100 + 1)
-            var used = 0
-            digits.withUnsafeMutableBytes { digit in
-                for byte in input.dropFirst(zeros) {
-                    var carry = Int(byte)
-                    for i in 0 ..< used {
-                        carry += Int(digit[i]) << 8
-                        digit[i] = UInt8(carry % 58)
-                        carry /= 58
-                    }
-                    while carry > 0 {
-                        digit[used] = UInt8(carry % 58)
-                        used += 1
-                        carry /= 58
-                    }
-                }
-            }
-            var out = SecureBytes(count: zeros + used)
-            digits.withUnsafeBytes { digit in
-                out.withUnsafeMutableBytes { text in
-                    for i in 0 ..< zeros { text[i] = Base58.alphabet[0] }
-                    for i in 0 ..< used { text[zeros + i] = Base58.alphabet[Int(digit[used - 1 - i])] }
-                }
-            }
-            return out
+        var digits = SecureBytes(count: Base58.digitCapacity(bytes.count))
+        let (zeros, used) = bytes.withUnsafeBytes { input in digits.withUnsafeMutableBytes { Base58.digitsOf(input, into: $0) } }
+        var out = SecureBytes(count: zeros + used)
+        digits.withUnsafeBytes { digit in
+            out.withUnsafeMutableBytes { Base58.write(zeros: zeros, digits: digit, used: used, into: $0) }
         }
+        return out
     }
 
-    /// Base58 decoding into protected memory, as strict as `Base58.decode`.
+    /// Base58 decoding by `Base58`'s conversion into protected memory, as strict as `Base58.decode`.
     static func decodeBase58(_ text: SecureBytes) throws(EncodingError) -> SecureBytes {
         guard text.count <= Base58.maxEncodedLength else {
             throw .limitExceeded(codec: "base58", limit: "at most \(Base58.maxEncodedLength) characters")
         }
-        // Little-endian base-256 digits of the number; log(58)/log(256) < 0.733.
-        var number = SecureBytes(count: text.count * 733 / 1000 + 1)
-        var used = 0
-        var zeros = 0
-        try text.reading { (input: UnsafeRawBufferPointer) throws(EncodingError) in
-            try number.withUnsafeMutableBytes { (digit: UnsafeMutableRawBufferPointer) throws(EncodingError) in
-                var leading = true
-                for (offset, character) in input.enumerated() {
-                    guard let value = base58Value(character) else { throw secretCharacter("base58", at: offset) }
-                    if leading {
-                        if value == 0 { zeros += 1; continue }
-                        leading = false
-                    }
-                    var carry = Int(value)
-                    for i in 0 ..< used {
-                        carry += Int(digit[i]) * 58
-                        digit[i] = UInt8(truncatingIfNeeded: carry)
-                        carry >>= 8
-                    }
-                    while carry > 0 {
-                        digit[used] = UInt8(truncatingIfNeeded: carry)
-                        used += 1
-                        carry >>= 8
-                    }
-                }
+        var number = SecureBytes(count: Base58.numberCapacity(text.count))
+        let (zeros, used) = try text.reading { (input: UnsafeRawBufferPointer) throws(EncodingError) -> (Int, Int) in
+            try number.withUnsafeMutableBytes { (digit: UnsafeMutableRawBufferPointer) throws(EncodingError) -> (Int, Int) in
+                try Base58.numberOf(input, into: digit) { secretCharacter("base58", at: $0) }
             }
         }
         var out = SecureBytes(count: zeros + used)
         number.withUnsafeBytes { digit in
-            out.withUnsafeMutableBytes { bytes in
-                for i in 0 ..< used { bytes[zeros + i] = digit[used - 1 - i] }
-            }
+            out.withUnsafeMutableBytes { Base58.bigEndian(zeros: zeros, number: digit, used: used, into: $0) }
         }
         return out
     }

@@ -79,7 +79,7 @@ extension SorobanAuthorizationEntry {
             credentials.signatureExpirationLedger = expirationLedger
         }
         let unsigned = SorobanAuthorizationEntry(credentials: self.credentials.replacingTopLevel(credentials), rootInvocation: rootInvocation)
-        let signature = try key.sign(SHA256.hash(try unsigned.signaturePreimage(network: network)))
+        let signature = key.sign(SHA256.hash(try unsigned.signaturePreimage(network: network)))
         return (try unsigned.adding(signature: signature, publicKey: key.publicKey, network: network), signature)
     }
 }
