@@ -253,6 +253,9 @@ private struct TableHorizon: HTTPTransport {
             (["--network", "testnet", "--to", String(Self.account1.dropLast()) + "A", "--amount", "1"], 3, "invalid"),
             (["--network", "testnet", "--to", Self.account1, "--amount=-1"], 3, "negative"),
             (["--network", "testnet", "--to", Self.account1, "--amount", "0.12345678"], 3, "7 decimal places"),
+            // Refused as the command line is read, naming the option; still refused input (3), not usage (2).
+            (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--asset", "USD"], 3, "'--asset <ASSET>': asset \"USD\" is not native"),
+            (["--network", "testnet", "--to", Self.account1, "--amount", "0"], 3, "amount must be positive"),
             (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--memo-text", String(repeating: "x", count: 29)], 3, "memo text is 29 bytes"),
             (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--op", "swap x=1"], 3, "unknown operation"),
         ]
