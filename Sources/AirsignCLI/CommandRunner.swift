@@ -3,7 +3,9 @@ import Glibc
 
 /// The programs' `main`: parses the command line, runs the command, and turns any error into
 /// one line on stderr and the documented exit status (see `ExitStatus`). Help and `--version`
-/// go to stdout with status 0; command-line mistakes print the error and the usage with status 2.
+/// go to stdout with status 0; command-line mistakes print the error and the usage with status 2,
+/// except a value its option's type refuses with an error of its own (a Stellar address or
+/// amount), which exits with that error's status as it did when the command read the text.
 public enum CommandRunner {
     /// Runs `root` with the process arguments (or `arguments`) and exits.
     public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
@@ -38,9 +40,20 @@ public enum CommandRunner {
         if code == .validationFailure {
             let prefix = "Error: "
             Console.info(message.hasPrefix(prefix) ? "\(program): error: " + message.dropFirst(prefix.count) : message)
-            return .usage
+            return valueRefusal(in: error)?.exitStatus ?? .usage
         }
         Console.error(program, root.message(for: error))
         return .failure
+    }
+
+    /// The error an option's transform threw, found inside ArgumentParser's parse error (which
+    /// keeps it but does not make it public).
+    static func valueRefusal(in value: Any, depth: Int = 0) -> (any ExitStatusProviding)? {
+        if let refusal = value as? any ExitStatusProviding { return refusal }
+        guard depth < 6 else { return nil }
+        for child in Mirror(reflecting: value).children {
+            if let refusal = valueRefusal(in: child.value, depth: depth + 1) { return refusal }
+        }
+        return nil
     }
 }

@@ -111,12 +111,11 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let call = InvokeContractArgs(contract: .contract(xlm), function: Array("transfer".utf8),
                                       args: [.address(try SCAddress(Self.account0)), .address(try SCAddress(Self.account1)), .i128(Int128Parts(hi: 0, lo: 25_000_000))])
         let (server, data) = try Self.simulatingServer(call: call, resourceFee: 61_000, sequence: 4_294_967_296)
-        var arguments = StellarBuildArguments(from: Self.account0, network: "testnet")
-        arguments.rpc = "http://rpc.test"
-        var builder = try arguments.builder(primary: StellarOperationSpec(type: "invoke", operation: Operation(body: .invokeHostFunction(.invokeContract(call), auth: []))),
-                                            now: 0, transport: server)
+        var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet,
+                                                operations: [Operation(body: .invokeHostFunction(.invokeContract(call), auth: []))])
+        builder.rpc = try StellarRPC(url: "http://rpc.test", transport: server)
         builder.assets = [.native]
-        let (requests, envelope, simulation) = try builder.buildSimulated(accounts: store)
+        let (requests, envelope, simulation) = try builder.build(accounts: store)
         #expect(server.calls.map(\.method) == ["getLedgerEntries", "simulateTransaction"])
         // The simulation saw the unsigned transaction (named parameter `transaction`), before its data.
         guard case let .string(simulated)? = server.calls[1].params["transaction"] else { Issue.record("no transaction param"); return }
@@ -138,16 +137,16 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     @Test func sorobanTransactionsNeedDataAndStandAlone() throws {
         let (dir, store) = try StellarWatchTests.store()
         _ = dir
-        let call = StellarOperationSpec(type: "invoke", operation: Operation(body: .invokeHostFunction(
-            .invokeContract(InvokeContractArgs(contract: .contract([UInt8](repeating: 7, count: 32)), function: Array("f".utf8), args: [])), auth: [])))
-        var builder = StellarTransactionBuilder(from: Self.account0, network: .testnet, sequence: 5, operations: [call])
+        let call = Operation(body: .invokeHostFunction(
+            .invokeContract(InvokeContractArgs(contract: .contract([UInt8](repeating: 7, count: 32)), function: Array("f".utf8), args: [])), auth: []))
+        var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet, sequence: 5, operations: [call])
         #expect(throws: StellarError.request("a Soroban transaction needs --rpc URL (to simulate it) or --soroban-data BASE64 (its footprint and resources)")) {
             try builder.build(accounts: store)
         }
         builder.sorobanData = SorobanTransactionData(resources: SorobanResources(footprint: LedgerFootprint(), instructions: 1, diskReadBytes: 0, writeBytes: 0),
                                                      resourceFee: 900)
         #expect(try builder.build(accounts: store).envelope.transaction.fee == 1000)
-        builder.operations.append(try StellarOperationSpec(text: "bump-sequence to=1"))
+        builder.operations.append(try StellarOperationSpec(text: "bump-sequence to=1").operation())
         #expect(throws: StellarError.self) { try builder.build(accounts: store) }
     }
 
@@ -164,8 +163,9 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let trust = try StellarOperationSpec(text: "change-trust asset-a=native asset-b=\(usd)")
         #expect(try trust.operation().body == .changeTrust(line: .poolShare(params), limit: .max))
         let withdraw = try StellarOperationSpec(text: "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=0 min-b=0.5")
-        let builder = StellarTransactionBuilder(from: Self.account0, network: .testnet, sequence: 9, operations: [trust, deposit, withdraw])
-        let (request, _) = try builder.build(accounts: store)
+        var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet, sequence: 9)
+        for spec in [trust, deposit, withdraw] { builder.append(try spec.operation(), naming: try spec.pool) }
+        let request = try #require(try builder.build(accounts: store).requests.first)
         guard case let .array(pools)? = request.payload["liquidityPools"] else { Issue.record("no pool hint"); return }
         #expect(pools == [.string(StellarBase64.encode(try params.xdr()))])
         let review = try StellarChain().review(request, context: ReviewContext(now: 0))

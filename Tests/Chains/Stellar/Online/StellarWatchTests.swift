@@ -110,9 +110,12 @@ private struct TableHorizon: HTTPTransport {
             "GET http://horizon.test/fee_stats": (200, "{\"last_ledger_base_fee\":\"150\"}"),
         ]))
         let builder = StellarTransactionBuilder(
-            from: Self.account0, network: .testnet, horizon: horizon, memo: .id(7), validUntil: 1_800_000_000,
-            operations: [try StellarOperationSpec(text: "payment to=\(Self.account1) amount=3"), try StellarOperationSpec(text: "bump-sequence to=1")])
-        let (request, envelope) = try builder.build(accounts: store)
+            from: try AccountID(Self.account0), network: .testnet, horizon: horizon, memo: .id(7), validUntil: 1_800_000_000,
+            operations: [try StellarOperationSpec(text: "payment to=\(Self.account1) amount=3").operation(),
+                         try StellarOperationSpec(text: "bump-sequence to=1").operation()])
+        let (requests, envelope, _) = try builder.build(accounts: store)
+        let request = try #require(requests.first)
+        #expect(requests.count == 1)
         #expect(envelope.transaction.sequence == 4_294_967_297)
         #expect(envelope.transaction.fee == 300)
         #expect(envelope.transaction.preconditions.timeBounds == TimeBounds(minTime: 0, maxTime: 1_800_000_000))
@@ -122,7 +125,7 @@ private struct TableHorizon: HTTPTransport {
         #expect(try StellarChain().review(request, context: ReviewContext(now: 0)).title == "Stellar transaction")
         // An account the watch does not hold is refused before Horizon is asked.
         var other = builder
-        other.from = Self.account1
+        other.from = try AccountID(Self.account1)
         #expect(throws: WatchError.accountNotFound(Self.account1)) { try other.build(accounts: store) }
         // A network other than the account's stored ones still needs a known network id.
         other = builder
@@ -250,6 +253,9 @@ private struct TableHorizon: HTTPTransport {
             (["--network", "testnet", "--to", String(Self.account1.dropLast()) + "A", "--amount", "1"], 3, "invalid"),
             (["--network", "testnet", "--to", Self.account1, "--amount=-1"], 3, "negative"),
             (["--network", "testnet", "--to", Self.account1, "--amount", "0.12345678"], 3, "7 decimal places"),
+            // Refused as the command line is read, naming the option; still refused input (3), not usage (2).
+            (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--asset", "USD"], 3, "'--asset <ASSET>': asset \"USD\" is not native"),
+            (["--network", "testnet", "--to", Self.account1, "--amount", "0"], 3, "amount must be positive"),
             (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--memo-text", String(repeating: "x", count: 29)], 3, "memo text is 29 bytes"),
             (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--op", "swap x=1"], 3, "unknown operation"),
         ]

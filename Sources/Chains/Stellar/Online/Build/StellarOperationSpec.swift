@@ -30,25 +30,15 @@ import AirsignStellar
 /// - `extend-footprint-ttl extend-to`, `restore-footprint` (the footprint comes with the
 ///   transaction's Soroban data: `stellar extend-ttl` and `stellar restore` build it)
 ///
-/// A contract call has no text form: `stellar invoke` and `stellar token` make its operation
-/// (`prebuilt`) themselves.
+/// A contract call has no text form: `stellar invoke` and `stellar token` make its operation.
+/// The operations are made by `StellarOperations`, as the commands make theirs.
 public struct StellarOperationSpec: Sendable, Equatable {
     public let type: String
     public let fields: [String: String]
-    /// An operation made by a command rather than from text fields (a contract call).
-    public let prebuilt: Operation?
 
     public init(type: String, fields: [String: String]) {
         self.type = type
         self.fields = fields
-        prebuilt = nil
-    }
-
-    /// A command's own operation, used as it is.
-    public init(type: String, operation: Operation) {
-        self.type = type
-        fields = [:]
-        prebuilt = operation
     }
 
     /// The fields each type takes (`source` is allowed on all).
@@ -113,7 +103,6 @@ public struct StellarOperationSpec: Sendable, Equatable {
 
     /// The operation, every field checked.
     public func operation() throws(StellarError) -> Operation {
-        if let prebuilt { return prebuilt }
         guard let shape = Self.known[type] else {
             throw .request("unknown operation \"\(type)\" (known: \(Self.types.joined(separator: ", ")))")
         }
@@ -121,83 +110,57 @@ public struct StellarOperationSpec: Sendable, Equatable {
             throw .request("\(type): unknown field \"\(key)\" (fields: \((shape.required + shape.optional + ["source"]).joined(separator: ", ")))")
         }
         for key in shape.required where fields[key] == nil { throw .request("\(type): field \"\(key)\" is missing") }
-        let source = try fields["source"].map { (text: String) throws(StellarError) in try MuxedAccount(text) }
-        return Operation(source: source, body: try body())
+        return Operation(source: try optional("source", MuxedAccount.parse), body: try body())
+    }
+
+    /// The pool this operation names (its `asset-a`, `asset-b` and `fee`), or nil when it names
+    /// none: the request carries it so the signer can name the pool by its assets.
+    public var pool: LiquidityPoolParameters? {
+        get throws(StellarError) { fields["asset-a"] == nil && fields["asset-b"] == nil ? nil : try poolParameters() }
     }
 
     private func body() throws(StellarError) -> OperationBody {
         switch type {
         case "payment":
-            return .payment(destination: try MuxedAccount(field("to")), asset: try asset(fields["asset"] ?? "native"), amount: try amount("amount"))
+            return try StellarOperations.payment(to: try value("to"), amount: try value("amount"), asset: try optional("asset", Asset.parse) ?? .native)
         case "create-account":
-            return .createAccount(destination: try AccountID(field("to")), startingBalance: try amount("amount"))
+            return .createAccount(destination: try value("to"), startingBalance: try value("amount", as: StellarAmountArgument.self).stroops)
         case "change-trust":
-            let limit = try fields["limit"].map { (text: String) throws(StellarError) in try StellarAmount.parse(text) } ?? Int64.max
-            if fields["asset"] == nil { return .changeTrust(line: .poolShare(try poolParameters()), limit: limit) }
+            let limit = try optional("limit", StellarAmountArgument.parse)
+            if fields["asset"] == nil { return try StellarOperations.changeTrust(.poolShare(try poolParameters()), limit: limit) }
             guard fields["asset-a"] == nil, fields["asset-b"] == nil, fields["fee"] == nil else {
                 throw .request("change-trust: give asset (an asset's trust line) or asset-a and asset-b (a pool's), not both")
             }
-            guard case .credit = try asset(field("asset")) else { throw .request("change-trust: asset must be CODE:ISSUER, not native") }
-            return .changeTrust(line: .asset(try asset(field("asset"))), limit: limit)
+            return try StellarOperations.changeTrust(.asset(try value("asset")), limit: limit)
         case "path-payment-strict-send", "path-payment-strict-receive":
             let strictSend = type == "path-payment-strict-send"
-            let path = try fields["path"].map { (text: String) throws(StellarError) -> [Asset] in
-                var assets: [Asset] = []
-                for part in text.split(separator: ",") { assets.append(try asset(String(part))) }
-                guard assets.count <= 5 else { throw .request("\(type): a path has at most 5 assets") }
-                return assets
-            } ?? []
-            let payment = PathPayment(
-                sendAsset: try asset(field("send-asset")), sendAmount: try amount(strictSend ? "send-amount" : "send-max"),
-                destination: try MuxedAccount(field("to")), destAsset: try asset(field("dest-asset")),
-                destAmount: try amount(strictSend ? "dest-min" : "dest-amount"), path: path)
-            return strictSend ? .pathPaymentStrictSend(payment) : .pathPaymentStrictReceive(payment)
+            return try StellarOperations.pathPayment(
+                strictSend: strictSend, to: try value("to"), sendAsset: try value("send-asset"),
+                send: try value(strictSend ? "send-amount" : "send-max"), destAsset: try value("dest-asset"),
+                dest: try value(strictSend ? "dest-min" : "dest-amount"), path: try optional("path", Asset.path) ?? [])
         case "manage-data":
-            let name = Array(try field("name").utf8)
-            guard (1 ... 64).contains(name.count) else { throw .request("manage-data: name is 1 to 64 bytes, not \(name.count)") }
-            let value = try fields["value"].map { (text: String) throws(StellarError) -> [UInt8] in
-                guard text.utf8.count <= 64 else { throw .request("manage-data: value is at most 64 bytes, not \(text.utf8.count)") }
-                return Array(text.utf8)
-            }
-            return .manageData(name: name, value: value)
+            return try StellarOperations.manageData(name: try field("name"), value: fields["value"])
         case "set-options":
-            var options = SetOptions()
-            if let text = fields["home-domain"] {
-                guard text.utf8.count <= 32 else { throw .request("set-options: home-domain is at most 32 bytes") }
-                options.homeDomain = Array(text.utf8)
-            }
-            options.masterWeight = try weight("master-weight")
-            options.lowThreshold = try weight("low-threshold")
-            options.medThreshold = try weight("med-threshold")
-            options.highThreshold = try weight("high-threshold")
-            options.setFlags = try flags("set-flags")
-            options.clearFlags = try flags("clear-flags")
-            options.inflationDest = try fields["inflation-dest"].map { (text: String) throws(StellarError) in try AccountID(text) }
-            if let text = fields["signer"] {
-                let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count == 2, let weight = UInt32(parts[1]), weight <= 255 else {
-                    throw .request("set-options: signer is G…:WEIGHT with a weight of 0 (remove) to 255")
-                }
-                options.signer = Signer(key: .ed25519(try AccountID(String(parts[0])).publicKey), weight: weight)
-            }
-            return .setOptions(options)
+            return .setOptions(SetOptions(
+                inflationDest: try optional("inflation-dest", AccountID.parse), clearFlags: try flags("clear-flags"), setFlags: try flags("set-flags"),
+                masterWeight: try weight("master-weight"), lowThreshold: try weight("low-threshold"), medThreshold: try weight("med-threshold"),
+                highThreshold: try weight("high-threshold"), homeDomain: try optional("home-domain", StellarOperations.homeDomain),
+                signer: try optional("signer", StellarOperations.signer)))
         case "account-merge":
-            return .accountMerge(destination: try MuxedAccount(field("to")))
+            return .accountMerge(destination: try value("to"))
         case "bump-sequence":
-            guard let to = Int64(try field("to")), to >= 0 else { throw .request("bump-sequence: to is a sequence number (0 to 2^63-1)") }
-            return .bumpSequence(bumpTo: to)
+            return .bumpSequence(bumpTo: try StellarOperations.bumpTo(try field("to")))
         case "manage-sell-offer", "manage-buy-offer", "create-passive-sell-offer":
-            let offerID = try fields["offer-id"].map { (text: String) throws(StellarError) -> Int64 in
+            let offerID = try optional("offer-id") { (text: String) throws(StellarError) -> Int64 in
                 guard let id = Int64(text), id >= 0 else { throw .request("\(type): offer-id is a number (0 for a new offer)") }
                 return id
             } ?? 0
-            let amount = try StellarAmount.parse(try field("amount"))
+            let amount = try value("amount", as: StellarAmountArgument.self)
             // An existing offer may be deleted with amount 0; a new or passive one must offer something.
-            guard amount > 0 || (offerID > 0 && type != "create-passive-sell-offer") else {
-                throw .invalidAmount(try field("amount"), reason: "amount must be positive (0 only deletes an existing offer)")
+            guard amount.stroops > 0 || (offerID > 0 && type != "create-passive-sell-offer") else {
+                throw .invalidAmount(amount.text, reason: "amount must be positive (0 only deletes an existing offer)")
             }
-            let offer = Offer(selling: try asset(try field("selling")), buying: try asset(try field("buying")), amount: amount,
-                              price: try price(try field("price")), offerID: offerID)
+            let offer = Offer(selling: try value("selling"), buying: try value("buying"), amount: amount.stroops, price: try price("price"), offerID: offerID)
             switch type {
             case "manage-sell-offer": return .manageSellOffer(offer)
             case "manage-buy-offer": return .manageBuyOffer(offer)
@@ -209,63 +172,52 @@ public struct StellarOperationSpec: Sendable, Equatable {
                 throw .request("claim-claimable-balance: id is the balance id as 72 hex digits starting 00000000")
             }
             return .claimClaimableBalance(try ClaimableBalanceID(hash: Array(bytes.dropFirst(4))))
-        case "liquidity-pool-deposit", "liquidity-pool-withdraw", "extend-footprint-ttl", "restore-footprint":
-            return try sorobanOrPoolBody()
+        case "liquidity-pool-deposit":
+            return try StellarOperations.deposit(try poolParameters(), maxA: try value("max-a"), maxB: try value("max-b"),
+                                                 minPrice: try price("min-price"), maxPrice: try price("max-price"))
+        case "liquidity-pool-withdraw":
+            return try StellarOperations.withdraw(try poolParameters(), amount: try value("amount"), minA: try value("min-a"), minB: try value("min-b"))
+        case "extend-footprint-ttl":
+            // A text that is not a number is refused as 0 is.
+            return try StellarOperations.extendFootprintTTL(extendTo: UInt32(try field("extend-to")) ?? 0)
+        case "restore-footprint":
+            return .restoreFootprint
         default:
             throw .request("unknown operation \"\(type)\"")
         }
     }
 
-    /// `N/D` as written (both positive, 32-bit), or an exact decimal of at most 7 places as its
-    /// reduced fraction.
-    func price(_ text: String) throws(StellarError) -> Price {
-        let invalid = StellarError.request("\(type): price \"\(text)\" is N/D or an exact decimal like 0.25 (positive, fitting 32 bits)")
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 2 {
-            guard let n = Int32(parts[0]), let d = Int32(parts[1]), n > 0, d > 0 else { throw invalid }
-            return Price(n: n, d: d)
-        }
-        guard let stroops = try? StellarAmount.parse(text), stroops > 0 else { throw invalid }
-        var (a, b) = (stroops, StellarAmount.stroopsPerUnit)
-        while b != 0 { (a, b) = (b, a % b) }
-        guard let n = Int32(exactly: stroops / a), let d = Int32(exactly: StellarAmount.stroopsPerUnit / a) else { throw invalid }
-        return Price(n: n, d: d)
+    /// The pool of `asset-a` and `asset-b`, with `fee` (only 30, the default).
+    private func poolParameters() throws(StellarError) -> LiquidityPoolParameters {
+        let (a, b): (Asset, Asset) = (try value("asset-a"), try value("asset-b"))
+        guard Int32(fields["fee"] ?? "30") == 30 else { throw .request("\(type): fee is 30 (basis points), the network's pool fee") }
+        return try StellarOperations.pool(a, b, in: type)
     }
 
-    func field(_ name: String) throws(StellarError) -> String {
+    private func field(_ name: String) throws(StellarError) -> String {
         guard let value = fields[name] else { throw .request("\(type): field \"\(name)\" is missing") }
         return value
     }
 
-    /// A positive amount of at most 7 decimals (create-account may start at 0).
-    func amount(_ name: String) throws(StellarError) -> Int64 {
-        let value = try StellarAmount.parse(try field(name))
-        guard value > 0 || (type == "create-account" && value == 0) else { throw .invalidAmount(try field(name), reason: "\(name) must be positive") }
-        return value
+    /// The field `name` read as its type reads an option's value.
+    private func value<T: StellarArgument>(_ name: String, as _: T.Type = T.self) throws(StellarError) -> T { try T.parse(try field(name)) }
+
+    /// The field `name` read with `parse`, or nil when it is not given.
+    private func optional<T>(_ name: String, _ parse: (String) throws(StellarError) -> T) throws(StellarError) -> T? {
+        guard let text = fields[name] else { return nil }
+        return try parse(text)
     }
 
     private func weight(_ name: String) throws(StellarError) -> UInt32? {
-        guard let text = fields[name] else { return nil }
-        guard let value = UInt32(text), value <= 255 else { throw .request("set-options: \(name) is 0 to 255, not \"\(text)\"") }
-        return value
+        try optional(name) { (text: String) throws(StellarError) in try StellarOperations.weight(text, name) }
     }
 
     private func flags(_ name: String) throws(StellarError) -> UInt32? {
-        guard let text = fields[name] else { return nil }
-        if let value = UInt32(text), value <= 15 { return value }
-        let names: [String: UInt32] = ["auth-required": 1, "auth-revocable": 2, "auth-immutable": 4, "clawback-enabled": 8]
-        var value: UInt32 = 0
-        for part in text.split(separator: ",") {
-            guard let bit = names[String(part)] else {
-                throw .request("set-options: \(name) is a number 0 to 15 or flags among \(names.keys.sorted().joined(separator: ", "))")
-            }
-            value |= bit
-        }
-        return value
+        try optional(name) { (text: String) throws(StellarError) in try StellarOperations.flags(text, name) }
     }
-}
 
-/// `native` (or `XLM`), or `CODE:ISSUER`.
-func asset(_ text: String) throws(StellarError) -> Asset {
-    text == "XLM" ? .native : try Asset(text)
+    /// A price field; a refusal names the operation.
+    private func price(_ name: String) throws(StellarError) -> Price {
+        do { return try Price.parse(try field(name)) } catch { throw .request("\(type): \(error)") }
+    }
 }

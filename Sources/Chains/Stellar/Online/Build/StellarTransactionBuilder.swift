@@ -6,8 +6,8 @@ import AirsignWatch
 
 /// What `airsign-watch stellar <operation>` builds a transaction from: the watch-only source
 /// account, the network, the sequence number and fee (given, or read from Horizon), memo,
-/// validity and the operations. `build` returns the sign request (not yet issued) and the
-/// unsigned envelope.
+/// validity and the operations. `build` returns the sign requests (not yet issued), the
+/// unsigned envelope and the RPC server's simulation.
 ///
 /// A Soroban operation (a contract call, a TTL extension, a restore) is a transaction's only
 /// operation, and its transaction carries Soroban data: from a Stellar RPC server's
@@ -15,7 +15,7 @@ import AirsignWatch
 /// none, the authorizations), or as given (`sorobanData`). Its fee is the inclusion fee plus
 /// the resource fee.
 public struct StellarTransactionBuilder: Sendable {
-    public var from: String
+    public var from: AccountID
     public var network: StellarNetwork
     /// The transaction's own sequence number (the account's current one plus 1).
     public var sequence: Int64?
@@ -25,10 +25,14 @@ public struct StellarTransactionBuilder: Sendable {
     public var memo: Memo
     /// Latest ledger close time (seconds since 1970) at which the transaction is valid.
     public var validUntil: UInt64?
-    public var operations: [StellarOperationSpec]
+    /// The operations, in order.
+    public var operations: [Operation]
+    /// The liquidity pools the operations name by their assets (a deposit or withdrawal carries
+    /// only the pool's id): the request lists them so the signer can name each pool.
+    public var pools: [LiquidityPoolParameters]
     public var note: String?
     /// The watch-only accounts asked to sign, one request each (multisig); empty means `from`.
-    public var signers: [String]
+    public var signers: [AccountID]
     /// A Stellar RPC server: the sequence number (when there is no Horizon) and the simulation
     /// of a Soroban transaction.
     public var rpc: StellarRPC?
@@ -38,8 +42,9 @@ public struct StellarTransactionBuilder: Sendable {
     /// against the contract ids it derives, so it can name the token.
     public var assets: [AirsignStellar.Asset] = []
 
-    public init(from: String, network: StellarNetwork, sequence: Int64? = nil, horizon: StellarHorizon? = nil, feePerOperation: UInt32? = nil,
-                memo: Memo = .none, validUntil: UInt64? = nil, operations: [StellarOperationSpec], note: String? = nil, signers: [String] = []) {
+    public init(from: AccountID, network: StellarNetwork, sequence: Int64? = nil, horizon: StellarHorizon? = nil, feePerOperation: UInt32? = nil,
+                memo: Memo = .none, validUntil: UInt64? = nil, operations: [Operation] = [], pools: [LiquidityPoolParameters] = [],
+                note: String? = nil, signers: [AccountID] = []) {
         self.from = from
         self.network = network
         self.sequence = sequence
@@ -48,8 +53,15 @@ public struct StellarTransactionBuilder: Sendable {
         self.memo = memo
         self.validUntil = validUntil
         self.operations = operations
+        self.pools = pools
         self.note = note
         self.signers = signers
+    }
+
+    /// Adds `operation` and the pool it names by its assets, if any (each pool listed once).
+    public mutating func append(_ operation: Operation, naming pool: LiquidityPoolParameters? = nil) {
+        operations.append(operation)
+        if let pool, !pools.contains(pool) { pools.append(pool) }
     }
 
     /// The watch-only Stellar account `address` as a request names it: the one stored for
@@ -71,44 +83,23 @@ public struct StellarTransactionBuilder: Sendable {
     /// minimum base fee).
     public static let defaultFee: UInt32 = 100
 
-    /// Builds the request for the watch-only account `from` found in `accounts`. Everything
-    /// offline is checked before Horizon is asked.
-    public func build(accounts: WatchStore) throws -> (request: SignRequest, envelope: TransactionEnvelope) {
-        let (requests, envelope) = try buildAll(accounts: accounts)
-        guard let first = requests.first else { throw StellarError.request("no signer") }
-        return (first, envelope)
-    }
-
-    /// One request per signer (`signers`, or `from` alone), all for the same envelope.
-    public func buildAll(accounts: WatchStore) throws -> (requests: [SignRequest], envelope: TransactionEnvelope) {
-        let built = try buildSimulated(accounts: accounts)
-        return (built.requests, built.envelope)
-    }
-
-    /// `buildAll`, with what the RPC server's simulation returned (nil when there was none).
-    public func buildSimulated(accounts: WatchStore) throws
+    /// One request per signer (`signers`, or `from` alone) for the watch-only accounts found in
+    /// `accounts`, all for the same envelope, and what the RPC server's simulation returned (nil
+    /// when there was none). Everything offline is checked before Horizon is asked.
+    public func build(accounts: WatchStore) throws
         -> (requests: [SignRequest], envelope: TransactionEnvelope, simulation: StellarRPC.Simulation?) {
         guard let networkID = network.caip2 else {
             throw StellarError.request("network \(network) has no sign-request id: Airsign signs for pubnet, testnet and futurenet")
         }
-        let source = try AccountID(from)
         var signing: [MessageAccount] = []
         for address in signers.isEmpty ? [from] : signers {
-            let message = try Self.watchAccount(address, networkID: networkID, accounts: accounts)
+            let message = try Self.watchAccount(address.description, networkID: networkID, accounts: accounts)
             guard !signing.contains(message) else { throw StellarError.request("signer \(address) is given twice") }
             signing.append(message)
         }
         guard (1 ... 100).contains(operations.count) else { throw StellarError.operationCount(operations.count) }
-        var ops: [Operation] = []
-        var pools: [LiquidityPoolParameters] = []
-        for (index, spec) in operations.enumerated() {
-            do {
-                ops.append(try spec.operation())
-                if let pool = try spec.pool, !pools.contains(pool) { pools.append(pool) }
-            } catch { throw StellarError.inOperation(index: index, error) }
-        }
-        let soroban = ops.contains { Self.isSoroban($0.body) }
-        guard !soroban || ops.count == 1 else {
+        let soroban = operations.contains { Self.isSoroban($0.body) }
+        guard !soroban || operations.count == 1 else {
             throw StellarError.request("a contract call, TTL extension or restore is its transaction's only operation: drop the other --op")
         }
         guard soroban || sorobanData == nil else { throw StellarError.request("Soroban data is only for a contract call, TTL extension or restore") }
@@ -119,7 +110,7 @@ public struct StellarTransactionBuilder: Sendable {
         if let given = self.sequence {
             sequence = given
         } else if horizon != nil || rpc != nil {
-            let current = try horizon.map { try $0.sequence(of: source.description) } ?? rpc.map { try $0.sequence(of: source) } ?? 0
+            let current = try horizon.map { try $0.sequence(of: from.description) } ?? rpc.map { try $0.sequence(of: from) } ?? 0
             let (next, overflow) = current.addingReportingOverflow(1)
             guard !overflow else { throw StellarError.request("the account's sequence number cannot grow any more") }
             sequence = next
@@ -127,11 +118,11 @@ public struct StellarTransactionBuilder: Sendable {
             throw StellarError.request("give the sequence number with --seq N, or --horizon URL or --rpc URL to read it")
         }
         let perOperation = try feePerOperation ?? horizon?.baseFee() ?? Self.defaultFee
-        let (fee, overflow) = perOperation.multipliedReportingOverflow(by: UInt32(ops.count))
-        guard !overflow else { throw StellarError.request("a fee of \(perOperation) stroops × \(ops.count) operations does not fit 32 bits") }
+        let (fee, overflow) = perOperation.multipliedReportingOverflow(by: UInt32(operations.count))
+        guard !overflow else { throw StellarError.request("a fee of \(perOperation) stroops × \(operations.count) operations does not fit 32 bits") }
         let preconditions: Preconditions = validUntil.map { .time(TimeBounds(minTime: 0, maxTime: $0)) } ?? .none
-        var tx = Transaction(source: try MuxedAccount(publicKey: source.publicKey), fee: fee, sequence: sequence,
-                             preconditions: preconditions, memo: memo, operations: ops, sorobanData: sorobanData)
+        var tx = Transaction(source: try MuxedAccount(publicKey: from.publicKey), fee: fee, sequence: sequence,
+                             preconditions: preconditions, memo: memo, operations: operations, sorobanData: sorobanData)
         var simulation: StellarRPC.Simulation?
         if soroban { (tx, simulation) = try completeSoroban(tx) }
         let envelope = TransactionEnvelope.v1(tx, signatures: [])

@@ -16,7 +16,7 @@ public enum StellarActions {
     public static func issue(_ builder: StellarTransactionBuilder, output: RequestOutput, sep7: String?, sep7QR: String?,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let now = Int64(Date().timeIntervalSince1970)
-        let (requests, envelope, simulation) = try builder.buildSimulated(accounts: try WatchContext.store(environment: environment))
+        let (requests, envelope, simulation) = try builder.build(accounts: try WatchContext.store(environment: environment))
         if let simulation {
             Console.info("Simulated at ledger \(simulation.latestLedger): resource fee \(simulation.transactionData.resourceFee) stroops, "
                 + "\(simulation.auth.count) authorization(s), footprint \(simulation.transactionData.resources.footprint.readOnly.count) read-only and "

@@ -55,8 +55,7 @@ struct StellarExtendTTLCommand: ParsableCommand {
     @OptionGroup var transaction: StellarTransactionOptions
 
     func run() throws {
-        try transaction.issue(StellarOperationSpec("extend-footprint-ttl", ["extend-to": String(extendTo)]),
-                              footprint: LedgerFootprint(readOnly: try entries.keys()))
+        try transaction.issue(try StellarOperations.extendFootprintTTL(extendTo: extendTo), footprint: LedgerFootprint(readOnly: try entries.keys()))
     }
 }
 
@@ -69,6 +68,6 @@ struct StellarRestoreCommand: ParsableCommand {
     @OptionGroup var transaction: StellarTransactionOptions
 
     func run() throws {
-        try transaction.issue(StellarOperationSpec("restore-footprint", [:]), footprint: LedgerFootprint(readWrite: try entries.keys()))
+        try transaction.issue(.restoreFootprint, footprint: LedgerFootprint(readWrite: try entries.keys()))
     }
 }

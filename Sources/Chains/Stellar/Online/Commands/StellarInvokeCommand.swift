@@ -46,7 +46,7 @@ struct StellarInvokeCommand: ParsableCommand {
             do { entries.append(try SorobanAuthorizationEntry(base64: text)) } catch { throw StellarError.request("--auth \(index + 1): \(error)") }
         }
         let call = try SorobanCall(contract: contract, function: function, args: values)
-        try transaction.issue(call.spec(auth: entries))
+        try transaction.issue(call.body(auth: entries))
     }
 }
 
@@ -69,8 +69,8 @@ struct SorobanCall {
             function: .contract(InvokeContractArgs(contract: contract, function: function, args: args))))
     }
 
-    func spec(auth: [SorobanAuthorizationEntry] = []) -> StellarOperationSpec {
-        StellarOperationSpec(type: "invoke", operation: Operation(body: .invokeHostFunction(
-            .invokeContract(InvokeContractArgs(contract: contract, function: function, args: args)), auth: auth)))
+    /// The call's operation, carrying `auth`.
+    func body(auth: [SorobanAuthorizationEntry]) -> OperationBody {
+        .invokeHostFunction(.invokeContract(InvokeContractArgs(contract: contract, function: function, args: args)), auth: auth)
     }
 }

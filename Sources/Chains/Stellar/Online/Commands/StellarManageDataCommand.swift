@@ -1,4 +1,3 @@
-import AirsignWatch
 import ArgumentParser
 
 struct StellarManageDataCommand: ParsableCommand {
@@ -13,6 +12,6 @@ struct StellarManageDataCommand: ParsableCommand {
     @OptionGroup var transaction: StellarTransactionOptions
 
     func run() throws {
-        try transaction.issue(StellarOperationSpec("manage-data", ["name": name, "value": value]))
+        try transaction.issue(try StellarOperations.manageData(name: name, value: value))
     }
 }

@@ -1,4 +1,4 @@
-import AirsignWatch
+import AirsignStellar
 import ArgumentParser
 
 struct StellarPathPaymentCommand: ParsableCommand {
@@ -13,29 +13,29 @@ struct StellarPathPaymentCommand: ParsableCommand {
         case strictSend, strictReceive
     }
 
-    @Option(help: ArgumentHelp("The destination.", valueName: "G…|M…"))
-    var to: String
+    @Option(help: ArgumentHelp("The destination.", valueName: "G…|M…"), transform: MuxedAccount.parse)
+    var to: MuxedAccount
 
-    @Option(name: .customLong("send-asset"), help: ArgumentHelp("What leaves: native or CODE:ISSUER.", valueName: "ASSET"))
-    var sendAsset: String
+    @Option(name: .customLong("send-asset"), help: ArgumentHelp("What leaves: native or CODE:ISSUER.", valueName: "ASSET"), transform: Asset.parse)
+    var sendAsset: Asset
 
-    @Option(name: .customLong("send-amount"), help: ArgumentHelp("Strict send: the exact amount sent.", valueName: "AMOUNT"))
-    var sendAmount: String?
+    @Option(name: .customLong("send-amount"), help: ArgumentHelp("Strict send: the exact amount sent.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var sendAmount: StellarAmountArgument?
 
-    @Option(name: .customLong("send-max"), help: ArgumentHelp("Strict receive: the most that may be sent.", valueName: "AMOUNT"))
-    var sendMax: String?
+    @Option(name: .customLong("send-max"), help: ArgumentHelp("Strict receive: the most that may be sent.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var sendMax: StellarAmountArgument?
 
-    @Option(name: .customLong("dest-asset"), help: ArgumentHelp("What arrives: native or CODE:ISSUER.", valueName: "ASSET"))
-    var destAsset: String
+    @Option(name: .customLong("dest-asset"), help: ArgumentHelp("What arrives: native or CODE:ISSUER.", valueName: "ASSET"), transform: Asset.parse)
+    var destAsset: Asset
 
-    @Option(name: .customLong("dest-amount"), help: ArgumentHelp("Strict receive: the exact amount received.", valueName: "AMOUNT"))
-    var destAmount: String?
+    @Option(name: .customLong("dest-amount"), help: ArgumentHelp("Strict receive: the exact amount received.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var destAmount: StellarAmountArgument?
 
-    @Option(name: .customLong("dest-min"), help: ArgumentHelp("Strict send: the least that must arrive.", valueName: "AMOUNT"))
-    var destMin: String?
+    @Option(name: .customLong("dest-min"), help: ArgumentHelp("Strict send: the least that must arrive.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var destMin: StellarAmountArgument?
 
-    @Option(help: ArgumentHelp("Intermediate assets, comma-separated (at most 5).", valueName: "ASSET,…"))
-    var path: String?
+    @Option(help: ArgumentHelp("Intermediate assets, comma-separated (at most 5).", valueName: "ASSET,…"), transform: Asset.path)
+    var path: [Asset]?
 
     @OptionGroup var transaction: StellarTransactionOptions
 
@@ -53,12 +53,9 @@ struct StellarPathPaymentCommand: ParsableCommand {
     }
 
     func run() throws {
-        let common = ["to": to, "send-asset": sendAsset, "dest-asset": destAsset, "path": path]
-        switch mode {
-        case .strictSend:
-            try transaction.issue(StellarOperationSpec("path-payment-strict-send", common.merging(["send-amount": sendAmount, "dest-min": destMin]) { $1 }))
-        case .strictReceive:
-            try transaction.issue(StellarOperationSpec("path-payment-strict-receive", common.merging(["send-max": sendMax, "dest-amount": destAmount]) { $1 }))
-        }
+        // validate() has checked that the mode's two amounts are given.
+        guard let send = sendAmount ?? sendMax, let dest = destMin ?? destAmount else { return }
+        try transaction.issue(try StellarOperations.pathPayment(
+            strictSend: mode == .strictSend, to: to, sendAsset: sendAsset, send: send, destAsset: destAsset, dest: dest, path: path ?? []))
     }
 }

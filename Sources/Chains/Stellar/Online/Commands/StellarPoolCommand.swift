@@ -1,3 +1,4 @@
+import AirsignStellar
 import ArgumentParser
 
 /// `stellar pool deposit|withdraw`: the constant-product pool of two assets.
@@ -13,58 +14,59 @@ struct StellarPoolCommand: ParsableCommand {
 }
 
 struct StellarPoolAssets: ParsableArguments {
-    @Option(name: .customLong("asset-a"), help: ArgumentHelp("The pool's first asset: native or CODE:ISSUER.", valueName: "ASSET"))
-    var assetA: String
+    @Option(name: .customLong("asset-a"), help: ArgumentHelp("The pool's first asset: native or CODE:ISSUER.", valueName: "ASSET"), transform: Asset.parse)
+    var assetA: Asset
 
-    @Option(name: .customLong("asset-b"), help: ArgumentHelp("The pool's second asset.", valueName: "ASSET"))
-    var assetB: String
+    @Option(name: .customLong("asset-b"), help: ArgumentHelp("The pool's second asset.", valueName: "ASSET"), transform: Asset.parse)
+    var assetB: Asset
+
+    /// The pool, for the operation `type` (named when the assets are out of order).
+    func pool(for type: String) throws(StellarError) -> LiquidityPoolParameters { try StellarOperations.pool(assetA, assetB, in: type) }
 }
 
 struct StellarPoolDepositCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "deposit", abstract: "Deposit at most these amounts, within a price range.")
 
-    @OptionGroup var pool: StellarPoolAssets
+    @OptionGroup var assets: StellarPoolAssets
 
-    @Option(name: .customLong("max-a"), help: ArgumentHelp("The most of asset A to deposit.", valueName: "AMOUNT"))
-    var maxA: String
+    @Option(name: .customLong("max-a"), help: ArgumentHelp("The most of asset A to deposit.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var maxA: StellarAmountArgument
 
-    @Option(name: .customLong("max-b"), help: ArgumentHelp("The most of asset B to deposit.", valueName: "AMOUNT"))
-    var maxB: String
+    @Option(name: .customLong("max-b"), help: ArgumentHelp("The most of asset B to deposit.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var maxB: StellarAmountArgument
 
-    @Option(name: .customLong("min-price"), help: ArgumentHelp("The lowest price of A in B accepted (N/D or a decimal).", valueName: "PRICE"))
-    var minPrice: String
+    @Option(name: .customLong("min-price"), help: ArgumentHelp("The lowest price of A in B accepted (N/D or a decimal).", valueName: "PRICE"), transform: Price.parse)
+    var minPrice: Price
 
-    @Option(name: .customLong("max-price"), help: ArgumentHelp("The highest price of A in B accepted.", valueName: "PRICE"))
-    var maxPrice: String
+    @Option(name: .customLong("max-price"), help: ArgumentHelp("The highest price of A in B accepted.", valueName: "PRICE"), transform: Price.parse)
+    var maxPrice: Price
 
     @OptionGroup var transaction: StellarTransactionOptions
 
     func run() throws {
-        try transaction.issue(StellarOperationSpec("liquidity-pool-deposit", [
-            "asset-a": pool.assetA, "asset-b": pool.assetB, "max-a": maxA, "max-b": maxB, "min-price": minPrice, "max-price": maxPrice,
-        ]))
+        let pool = try assets.pool(for: "liquidity-pool-deposit")
+        try transaction.issue(try StellarOperations.deposit(pool, maxA: maxA, maxB: maxB, minPrice: minPrice, maxPrice: maxPrice), pool: pool)
     }
 }
 
 struct StellarPoolWithdrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "withdraw", abstract: "Withdraw pool shares for at least these amounts.")
 
-    @OptionGroup var pool: StellarPoolAssets
+    @OptionGroup var assets: StellarPoolAssets
 
-    @Option(help: ArgumentHelp("The pool shares to redeem.", valueName: "AMOUNT"))
-    var amount: String
+    @Option(help: ArgumentHelp("The pool shares to redeem.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var amount: StellarAmountArgument
 
-    @Option(name: .customLong("min-a"), help: ArgumentHelp("The least of asset A to receive.", valueName: "AMOUNT"))
-    var minA: String
+    @Option(name: .customLong("min-a"), help: ArgumentHelp("The least of asset A to receive.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var minA: StellarAmountArgument
 
-    @Option(name: .customLong("min-b"), help: ArgumentHelp("The least of asset B to receive.", valueName: "AMOUNT"))
-    var minB: String
+    @Option(name: .customLong("min-b"), help: ArgumentHelp("The least of asset B to receive.", valueName: "AMOUNT"), transform: StellarAmountArgument.parse)
+    var minB: StellarAmountArgument
 
     @OptionGroup var transaction: StellarTransactionOptions
 
     func run() throws {
-        try transaction.issue(StellarOperationSpec("liquidity-pool-withdraw", [
-            "asset-a": pool.assetA, "asset-b": pool.assetB, "amount": amount, "min-a": minA, "min-b": minB,
-        ]))
+        let pool = try assets.pool(for: "liquidity-pool-withdraw")
+        try transaction.issue(try StellarOperations.withdraw(pool, amount: amount, minA: minA, minB: minB), pool: pool)
     }
 }

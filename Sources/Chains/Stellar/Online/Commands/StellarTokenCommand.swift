@@ -12,8 +12,8 @@ struct StellarTokenCommand: ParsableCommand {
 
 /// Which token: `--asset` (its Stellar Asset Contract, 7 decimals) or `--token C…` with its decimals.
 struct StellarTokenOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The asset whose Stellar Asset Contract is called: native or CODE:ISSUER.", valueName: "ASSET"))
-    var asset: String?
+    @Option(help: ArgumentHelp("The asset whose Stellar Asset Contract is called: native or CODE:ISSUER.", valueName: "ASSET"), transform: AirsignStellar.Asset.parse)
+    var asset: AirsignStellar.Asset?
 
     @Option(help: ArgumentHelp("A SEP-41 token contract (C…), instead of --asset.", valueName: "C…"))
     var token: String?
@@ -34,9 +34,8 @@ struct StellarTokenOptions: ParsableArguments {
         var assets: [AirsignStellar.Asset] = []
         var places = decimals
         if let asset {
-            let parsed = try AirsignStellar.Asset(asset == "XLM" ? "native" : asset)
-            contract = try SCAddress.contract(id: try HashIDPreimage.assetContractID(parsed, network: network)).description
-            assets = [parsed]
+            contract = try SCAddress.contract(id: try HashIDPreimage.assetContractID(asset, network: network)).description
+            assets = [asset]
             places = 7
         }
         return (contract, assets, try Self.units(text, decimals: places))
@@ -77,8 +76,8 @@ struct StellarTokenTransferCommand: ParsableCommand {
     func run() throws {
         let (contract, assets, units) = try tokenOptions.resolve(network: transaction.network, amount: amount)
         let call = try SorobanCall(contract: contract, function: "transfer",
-                                   args: [.address(try SCAddress(transaction.from)), .address(try SCAddress(to)), units])
-        try transaction.issue(call.spec(auth: transaction.rpc == nil ? [call.sourceAuthorization] : []), assets: assets)
+                                   args: [.address(.account(transaction.from)), .address(try SCAddress(to)), units])
+        try transaction.issue(call.body(auth: transaction.rpc == nil ? [call.sourceAuthorization] : []), assets: assets)
     }
 }
 
@@ -102,7 +101,7 @@ struct StellarTokenApproveCommand: ParsableCommand {
     func run() throws {
         let (contract, assets, units) = try tokenOptions.resolve(network: transaction.network, amount: amount)
         let call = try SorobanCall(contract: contract, function: "approve",
-                                   args: [.address(try SCAddress(transaction.from)), .address(try SCAddress(spender)), units, .u32(expirationLedger)])
-        try transaction.issue(call.spec(auth: transaction.rpc == nil ? [call.sourceAuthorization] : []), assets: assets)
+                                   args: [.address(.account(transaction.from)), .address(try SCAddress(spender)), units, .u32(expirationLedger)])
+        try transaction.issue(call.body(auth: transaction.rpc == nil ? [call.sourceAuthorization] : []), assets: assets)
     }
 }

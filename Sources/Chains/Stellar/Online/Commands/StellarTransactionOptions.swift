@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignOnline
 import AirsignStellar
 import AirsignWatch
 import ArgumentParser
@@ -7,14 +8,14 @@ import Foundation
 /// The options every Stellar builder shares: source, network, sequence and fee, memo, validity,
 /// extra operations, and where the request (and its SEP-7 URI) goes.
 struct StellarTransactionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The watch-only source account (G…), imported with `account import`.", valueName: "G…"))
-    var from: String
+    @Option(help: ArgumentHelp("The watch-only source account (G…), imported with `account import`.", valueName: "G…"), transform: AccountID.parse)
+    var from: AccountID
 
     @Option(help: ArgumentHelp("public (pubnet), testnet, futurenet, or a network passphrase.", valueName: "NETWORK"))
     var network: String
 
-    @Option(help: ArgumentHelp("The transaction's sequence number (the account's current one plus 1).", valueName: "N"))
-    var seq: String?
+    @Option(help: ArgumentHelp("The transaction's sequence number (the account's current one plus 1).", valueName: "N"), transform: StellarTransactionOptions.sequence)
+    var seq: Int64?
 
     @Option(help: ArgumentHelp("A Horizon server to read the account's sequence number and the base fee from.", valueName: "URL"))
     var horizon: String?
@@ -25,8 +26,8 @@ struct StellarTransactionOptions: ParsableArguments {
     @Option(name: .customLong("soroban-data"), help: ArgumentHelp("A Soroban transaction's data (base64 SorobanTransactionData, as simulation returns it), instead of --rpc.", valueName: "BASE64"))
     var sorobanData: String?
 
-    @Option(help: ArgumentHelp("Fee per operation in stroops (default: Horizon's base fee, else 100).", valueName: "STROOPS"))
-    var fee: String?
+    @Option(help: ArgumentHelp("Fee per operation in stroops (default: Horizon's base fee, else 100).", valueName: "STROOPS"), transform: StellarTransactionOptions.fee)
+    var fee: UInt32?
 
     @Option(name: .customLong("memo-text"), help: ArgumentHelp("A text memo (at most 28 bytes).", valueName: "TEXT"))
     var memoText: String?
@@ -49,8 +50,8 @@ struct StellarTransactionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("More operations from a JSON list: [{\"type\":\"payment\",\"to\":\"G…\",\"amount\":\"1\"}, …].", valueName: "FILE"))
     var ops: String?
 
-    @Option(help: ArgumentHelp("A watch-only account asked to sign (repeatable, for multisig): one request each; default --from.", valueName: "G…"))
-    var signer: [String] = []
+    @Option(help: ArgumentHelp("A watch-only account asked to sign (repeatable, for multisig): one request each; default --from.", valueName: "G…"), transform: AccountID.parse)
+    var signer: [AccountID] = []
 
     @Option(help: ArgumentHelp("Also write the unsigned transaction as a SEP-7 web+stellar:tx URI: a file or -.", valueName: "FILE|-"))
     var sep7: String?
@@ -66,17 +67,24 @@ struct StellarTransactionOptions: ParsableArguments {
         }
     }
 
-    /// Builds the transaction with `primary` first, issues the request and writes the outputs;
-    /// `assets` are the assets whose Stellar Asset Contract it calls (named for the signer).
-    func issue(_ primary: StellarOperationSpec?, assets: [AirsignStellar.Asset] = [], footprint: LedgerFootprint? = nil) throws {
-        var arguments = StellarBuildArguments(
-            from: from, network: network, sequence: seq, horizon: horizon, fee: fee, memoText: memoText, memoID: memoID,
-            memoHash: memoHash, memoReturn: memoReturn, validUntil: validUntil, note: output.note, ops: op,
-            opsFile: try ops.map { try QRMessageIO.read($0) })
-        arguments.signers = signer
-        arguments.rpc = rpc
-        arguments.sorobanData = sorobanData
-        var builder = try arguments.builder(primary: primary, now: Int64(Date().timeIntervalSince1970))
+    /// `--seq`: 1 to 2^63-1.
+    static func sequence(_ text: String) throws(StellarError) -> Int64 {
+        guard let value = Int64(text), value > 0 else { throw .request("--seq is the transaction's sequence number (1 to 2^63-1)") }
+        return value
+    }
+
+    /// `--fee`: stroops per operation, at least 100.
+    static func fee(_ text: String) throws(StellarError) -> UInt32 {
+        guard let value = UInt32(text), value >= 100 else { throw .request("--fee is stroops per operation, at least 100") }
+        return value
+    }
+
+    /// Builds the transaction with `primary` (the command's own operation, naming `pool`) first,
+    /// issues the request and writes the outputs; `assets` are the assets whose Stellar Asset
+    /// Contract it calls (named for the signer).
+    func issue(_ primary: OperationBody?, pool: LiquidityPoolParameters? = nil, assets: [AirsignStellar.Asset] = [],
+               footprint: LedgerFootprint? = nil) throws {
+        var builder = try builder(primary, pool: pool, now: Int64(Date().timeIntervalSince1970))
         builder.assets = assets
         if let footprint {
             // A TTL extension or restore names its entries itself; simulation sizes the rest.
@@ -87,11 +95,29 @@ struct StellarTransactionOptions: ParsableArguments {
         }
         try StellarActions.issue(builder, output: output.output(others: sep7 != nil || sep7QR != nil), sep7: sep7, sep7QR: sep7QR)
     }
-}
 
-extension StellarOperationSpec {
-    /// The spec of a builder's own operation: its non-nil fields.
-    init(_ type: String, _ fields: [String: String?]) {
-        self.init(type: type, fields: fields.compactMapValues { $0 })
+    /// The builder of `primary` followed by the `--op` and `--ops` operations. Every option is
+    /// checked here, before any network access.
+    func builder(_ primary: OperationBody?, pool: LiquidityPoolParameters?, now: Int64) throws -> StellarTransactionBuilder {
+        let opsFile = try ops.map { try QRMessageIO.read($0) }
+        var builder = StellarTransactionBuilder(
+            from: from, network: try StellarNetwork(caip2: network) ?? StellarNetwork(name: network), sequence: seq, feePerOperation: fee,
+            memo: try StellarTransactionBuilder.memo(text: memoText, id: memoID, hash: memoHash, returnHash: memoReturn),
+            validUntil: try validUntil.map { try StellarTransactionBuilder.validUntil($0, now: now) }, note: output.note, signers: signer)
+        if let primary { builder.append(Operation(body: primary), naming: pool) }
+        var specs: [StellarOperationSpec] = []
+        for text in op { specs.append(try StellarOperationSpec(text: text)) }
+        if let opsFile { specs += try StellarOperationSpec.list(json: opsFile) }
+        for spec in specs {
+            let index = builder.operations.count
+            do { builder.append(try spec.operation(), naming: try spec.pool) } catch { throw StellarError.inOperation(index: index, error) }
+        }
+        guard !builder.operations.isEmpty else { throw StellarError.request("no operation: give one with --op \"TYPE key=value …\" or --ops FILE") }
+        builder.horizon = try horizon.map { try StellarHorizon(url: $0, transport: URLSessionTransport()) }
+        builder.rpc = try rpc.map { try StellarRPC(url: $0, transport: URLSessionTransport()) }
+        builder.sorobanData = try sorobanData.map { (text: String) throws in
+            do { return try SorobanTransactionData(base64: text) } catch { throw StellarError.request("--soroban-data: \(error)") }
+        }
+        return builder
     }
 }
