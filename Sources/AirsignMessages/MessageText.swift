@@ -73,9 +73,16 @@ public enum MessageText {
     /// `escaped` without the ASCII shortcut: the rule itself, scalar by scalar.
     static func escapedByScalar(_ text: String) -> String {
         var out = ""
+        out.reserveCapacity(text.utf8.count)
         // Whether the last scalar written is a visible base a mark or selector may attach to.
         var base = false
         for scalar in text.unicodeScalars {
+            // Printable ASCII is never hidden, blank or attaching: no property lookup for it.
+            if (0x20 ... 0x7e).contains(scalar.value) {
+                out.unicodeScalars.append(scalar)
+                base = scalar.value != 0x20
+                continue
+            }
             let attaches = isCombining(scalar) || isVariationSelector(scalar)
             if isHidden(scalar) || (rendersBlank(scalar) && !(isVariationSelector(scalar) && base)) || (attaches && !base) {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
@@ -135,29 +142,47 @@ public enum MessageText {
     static func wrapped(_ text: String, width: Int) -> [String] {
         let width = max(8, width)
         guard columns(of: text) > width else { return [text] }
-        var pieces: [String] = []
-        var current: [Character] = []
+        // Printable ASCII is one column a byte, and its UTF-8 indices are character boundaries:
+        // the same cuts without breaking the text into characters.
+        let ranges = isPrintableASCII(text)
+            ? pieces(of: text.utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
+            : pieces(of: text, width: width, isSpace: { $0 == " " }, columns: columns)
+        return ranges.map { String(text[$0]) }
+    }
+
+    /// The ranges `wrapped` cuts `units` (characters, or the bytes of ASCII text) into.
+    static func pieces<Units: Collection>(of units: Units, width: Int, isSpace: (Units.Element) -> Bool,
+                                          columns: (Units.Element) -> Int) -> [Range<Units.Index>] {
+        var pieces: [Range<Units.Index>] = []
+        var start = units.startIndex
         var used = 0
-        for character in text {
-            let wide = columns(character)
+        // The last space of the current piece and the columns before it.
+        var lastSpace: (index: Units.Index, before: Int)?
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = units[index]
+            let wide = columns(unit)
             if used + wide > width {
                 // A word (an address, a hash) is split only when it is wider than a line.
-                let space = character == " " ? nil : current.lastIndex(of: " ")
-                let carried = space.map { current[$0...].reduce(0) { $0 + columns($1) } } ?? 0
-                if let space, space > 0, carried + wide <= width {
-                    pieces.append(String(current[..<space]))
-                    current = Array(current[space...])
+                let space = isSpace(unit) ? nil : lastSpace
+                let carried = space.map { used - $0.before } ?? 0
+                if let space, space.index > start, carried + wide <= width {
+                    pieces.append(start ..< space.index)
+                    start = space.index
                     used = carried
+                    lastSpace = (space.index, 0)
                 } else {
-                    pieces.append(String(current))
-                    current = []
+                    pieces.append(start ..< index)
+                    start = index
                     used = 0
+                    lastSpace = nil
                 }
             }
-            current.append(character)
+            if isSpace(unit) { lastSpace = (index, used) }
             used += wide
+            index = units.index(after: index)
         }
-        if !current.isEmpty || pieces.isEmpty { pieces.append(String(current)) }
+        if start < units.endIndex || pieces.isEmpty { pieces.append(start ..< units.endIndex) }
         return pieces
     }
 }

@@ -62,4 +62,33 @@ import Testing
             if asciiOnly { #expect(Array(fast.utf8) == Array(input.utf8)) }
         }
     }
+
+    @Test func wrappingKeepsTheTextAndTheWidthOnRandomText() {
+        var random = SeededRandom.forTest("MessageText.wrapped")
+        let words = ["a", "bb", "ccc", "0x1234567890abcdef1234567890abcdef", "東京", "…", "\u{200b}", "é", "🙂"]
+        for round in 0 ..< 5000 {
+            let width = Int.random(in: 8 ... 40, using: &random)
+            let count = Int.random(in: 0 ... 30, using: &random)
+            let asciiOnly = round % 2 == 0
+            var text = ""
+            for _ in 0 ..< count {
+                let word = words[Int.random(in: 0 ..< (asciiOnly ? 4 : words.count), using: &random)]
+                text += (Bool.random(using: &random) ? " " : "") + word
+            }
+            let escaped = MessageText.escaped(text)
+            let pieces = MessageText.wrapped(escaped, width: width)
+            let context = "seed \(random.seed), round \(round), width \(width): \(escaped.debugDescription)"
+            #expect(pieces.joined() == escaped, "\(context)")
+            #expect(!pieces.isEmpty, "\(context)")
+            for piece in pieces {
+                #expect(MessageText.columns(of: piece) <= width, "\(context): \(piece.debugDescription)")
+            }
+            if asciiOnly, MessageText.isPrintableASCII(escaped) {
+                // The byte cuts of ASCII text are the cuts its characters give.
+                let bytes = MessageText.pieces(of: escaped.utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
+                let characters = MessageText.pieces(of: escaped, width: width, isSpace: { $0 == " " }, columns: MessageText.columns)
+                #expect(bytes.map { String(escaped[$0]) } == characters.map { String(escaped[$0]) }, "\(context)")
+            }
+        }
+    }
 }
