@@ -131,8 +131,7 @@ public struct SubstrateChain: ChainModule {
             for (ext, rule) in zip(types.extensions, list.rules) {
                 guard case .proven = rule, payload.extensionData[ext.identifier] == nil else { continue }
                 guard types.isEmpty(ext.extra), types.isEmpty(ext.additional) else {
-                    throw SubstrateError("signed extension \(ext.identifier) carries data by the metadata proof's types, but a SignerPayloadJSON has "
-                        + "no field for it and this signer has no rule for it; it cannot tell what it would sign, so it refuses")
+                    throw SubstrateError.extensions(.dataUnknown(name: ext.identifier, building: false))
                 }
             }
         }
@@ -147,9 +146,9 @@ public struct SubstrateChain: ChainModule {
     package static func extrinsicMembers(_ payload: JSONValue) throws(SubstrateError) -> (JSONValue, [UInt8]?) {
         guard case let .object(members) = payload, let json = payload["signerPayload"],
               members.allSatisfy({ ["type", "signerPayload", "metadataProof"].contains($0.key) })
-        else { throw SubstrateError("payload has \"type\", \"signerPayload\" and optionally \"metadataProof\", nothing else") }
+        else { throw SubstrateError.members(field: "payload", expected: "\"type\", \"signerPayload\" and optionally \"metadataProof\", nothing else") }
         guard let proof = payload["metadataProof"] else { return (json, nil) }
-        guard case let .string(text) = proof else { throw SubstrateError("payload.metadataProof is not 0x hex") }
+        guard case let .string(text) = proof else { throw SubstrateError.notOfKind(field: "payload.metadataProof", expected: "0x hex") }
         return (json, try PayloadFields.hex(text, field: "payload.metadataProof"))
     }
 
@@ -172,14 +171,14 @@ public struct SubstrateChain: ChainModule {
     package static func accountID(_ account: MessageAccount) throws(SubstrateError) -> [UInt8] {
         if account.publicKey.count == 33 {
             do { _ = try Secp256k1.PublicKey(parsing: account.publicKey) } catch {
-                throw SubstrateError("account.publicKey is not a compressed secp256k1 key")
+                throw SubstrateError.notOfKind(field: "account.publicKey", expected: "a compressed secp256k1 key")
             }
         }
         let id = try SubstrateSigning.accountID(ofPublicKey: account.publicKey)
         let decoded: (prefix: UInt16, payload: [UInt8])
-        do { decoded = try SS58.decode(account.address) } catch { throw SubstrateError("account.address is not an SS58 address: \(error)") }
+        do { decoded = try SS58.decode(account.address) } catch { throw SubstrateError.notSS58(field: "account.address", reason: "\(error)") }
         guard decoded.payload == id else {
-            throw SubstrateError("account.address is not the address of account.publicKey")
+            throw SubstrateError.addressNotOfKey
         }
         return id
     }
@@ -195,14 +194,14 @@ public struct SubstrateChain: ChainModule {
     package static func checkNetwork(_ network: String, genesis: [UInt8]) throws(SubstrateError) {
         let expected = SubstrateNetwork.caip2(genesisHash: genesis)
         guard network == expected else {
-            throw SubstrateError("signerPayload.genesisHash 0x\(Hex.encode(genesis)) is for network \(expected), the request is for \(network)")
+            throw SubstrateError.otherNetwork(.payload(network: expected), genesis: Hex.encode(genesis), expected: network)
         }
     }
 
     /// The member `name` of a payload that has exactly `type` and `name`.
     package static func member(_ payload: JSONValue, _ name: String) throws(SubstrateError) -> JSONValue {
         guard case let .object(members) = payload, members.count == 2, let value = payload[name] else {
-            throw SubstrateError("payload has exactly \"type\" and \"\(name)\"")
+            throw SubstrateError.members(field: "payload", expected: "exactly \"type\" and \"\(name)\"")
         }
         return value
     }

@@ -19,10 +19,10 @@ extension SubstrateChain {
 
     private func nativeRequests(_ json: JSONValue, isPayload: Bool, accounts: [OwnAccount]) throws -> [SignRequest] {
         guard case let .string(address)? = json["address"], let wanted = addressIdentity(address) else {
-            throw SubstrateError("the SignerPayload's address is not an SS58 address")
+            throw SubstrateError.notSS58(field: "the SignerPayload's address", reason: nil)
         }
         guard let own = accounts.first(where: { $0.chain == chain && addressIdentity($0.address) == wanted }) else {
-            throw SubstrateError("\(address) is not one of your accounts")
+            throw SubstrateError.notOwnAccount(address)
         }
         let account = try MessageAccount(address: own.address, publicKey: own.publicKey)
         if isPayload {
@@ -35,7 +35,7 @@ extension SubstrateChain {
         let prefix = try SS58.decode(address).prefix
         let relay = [UInt16(0): "polkadot", 2: "kusama"][prefix]
         guard let relay, let network = SubstrateNetwork.byKey(relay) else {
-            throw SubstrateError("a bare SignerPayloadRaw names no network; use a sign request for an address with SS58 prefix \(prefix)")
+            throw SubstrateError.rawNetwork(prefix: prefix)
         }
         let body: JSONValue = .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: json)])
         return [try SignRequest.make(chain: chain, network: network.caip2, account: account, payload: body)]

@@ -64,7 +64,7 @@ package enum SubstrateRequest {
                 case let .hash(hash):
                     return .rawPayload(hash)
                 case .message:
-                    throw SubstrateError("payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload")
+                    throw SubstrateError.uos(.messageAsUOS)
                 }
             }
         }
@@ -77,19 +77,19 @@ extension SubstrateChain {
     package static func decode(_ request: SignRequest) throws -> SubstrateRequest {
         let account = try accountID(request.account)
         do { _ = try ChainNetwork(caip2: request.network, chain: .substrate) } catch {
-            throw SubstrateError("network \"\(request.network)\" is not polkadot:<first 32 hex digits of the genesis hash>")
+            throw SubstrateError.network(request.network)
         }
         switch request.payloadType {
         case "extrinsic":
             let (payload, built, proven) = try signingPayload(request)
             guard payload.accountID == account else {
-                throw SubstrateError("signerPayload.address \(payload.address) is not the request's account \(request.account.address)")
+                throw SubstrateError.otherAccount(field: "signerPayload.address", address: payload.address, account: request.account.address)
             }
             return .extrinsic(payload, built, proven)
         case "raw":
             let raw = try RawPayload(json: try member(request.payload, "signerPayloadRaw"))
             guard raw.accountID == account else {
-                throw SubstrateError("signerPayloadRaw.address \(raw.address) is not the request's account \(request.account.address)")
+                throw SubstrateError.otherAccount(field: "signerPayloadRaw.address", address: raw.address, account: request.account.address)
             }
             return .raw(raw)
         case uosPayloadType:
@@ -99,7 +99,7 @@ extension SubstrateChain {
             case .hash, .message: return .uos(uos, nil)
             }
         default:
-            throw SubstrateError("payload.type \"\(request.payloadType)\" is unknown (extrinsic, raw, uos)")
+            throw SubstrateError.unknownPayloadType(request.payloadType)
         }
     }
 

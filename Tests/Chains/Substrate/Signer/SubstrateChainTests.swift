@@ -281,13 +281,16 @@ import Testing
         let good = try #require(output.signatures.first)
         var flipped = testBytes(good)
         flipped[10] ^= 1
-        #expect(throws: SubstrateError.self) { try finalize(["0x" + testHex(flipped)], nil) }
+        let payloadRefusal = SubstrateError.signatureInvalid(scheme: "sr25519", address: alice.address, over: "the requested payload")
+        #expect(throws: payloadRefusal) { try finalize(["0x" + testHex(flipped)], nil) }
         // Another key's signature, and a signature of another scheme than the key's.
         let bob = try SubstrateSigning.signPayload(review.signing[0].bytes, with: F.key("//Bob", .sr25519))
-        #expect(throws: SubstrateError.self) { try finalize(["0x" + testHex(bob.encoded)], nil) }
-        #expect(throws: SubstrateError.self) { try finalize(["0x02" + String(repeating: "00", count: 65)], nil) }
+        #expect(throws: payloadRefusal) { try finalize(["0x" + testHex(bob.encoded)], nil) }
+        #expect(throws: SubstrateError.multiSignature(.notOfKey(scheme: "ecdsa", keyLength: 32))) {
+            try finalize(["0x02" + String(repeating: "00", count: 65)], nil)
+        }
         let otherResult: JSONValue = .object([(key: "extrinsic", value: .string("0x00")), (key: "signerResult", value: .null)])
-        #expect(throws: SubstrateError.self) { try finalize([good], otherResult) }
+        #expect(throws: SubstrateError.resultMismatch) { try finalize([good], otherResult) }
         try finalize([good], nil)
         try finalize([good], output.result)
     }
@@ -295,7 +298,7 @@ import Testing
     @Test func signRefusesAnotherKey() throws {
         let (_, alice) = try Self.alice()
         let review = try F.module.review(try F.request(alice, payload: F.payloadJSON(alice, method: try F.transferCall())), context: F.context())
-        #expect(throws: SubstrateError.self) { try F.module.sign(review, with: F.key("//Bob", .sr25519)) }
+        #expect(throws: SubstrateError.notAccountKey(address: alice.address)) { try F.module.sign(review, with: F.key("//Bob", .sr25519)) }
     }
 
     // MARK: native input

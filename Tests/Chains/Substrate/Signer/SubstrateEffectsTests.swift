@@ -28,7 +28,9 @@ import Testing
         let encoder = TypeEncoder(types: merkleized.types, callType: merkleized.lean.extrinsic.call, ss58Prefix: 2)
         let method = try encoder.encodeCall(pallet: pallet, call: call, args: try JSONParser().parse(Array(args.utf8)))
         let (original, _) = try P().review(try P.request(try P.payload("transfer")))
-        guard case let .string(methodHex)? = try P.payload("transfer")["signerPayload"]?["method"] else { throw SubstrateError("vector shape") }
+        guard case let .string(methodHex)? = try P.payload("transfer")["signerPayload"]?["method"] else {
+            throw SubstrateError.notOfKind(field: "the vector's signerPayload.method", expected: "a string")
+        }
         let payload = method + Array(original.signing[0].bytes.dropFirst(try testBytes(methodHex).count))
         let proof = try merkleized.proof(forPayload: payload)
         return try P.request(try P.payload("transfer"), proof: proof.encoded) { fields in

@@ -11,15 +11,23 @@ import Testing
     static let names = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality", "CheckNonce",
                         "CheckWeight", "ChargeTransactionPayment", "ChargeAssetTxPayment", "PrevalidateAttests", "CheckMetadataHash"]
 
-    /// The refusal `body` throws, or "" after recording that it threw none.
-    static func refusal(_ body: () throws(SubstrateError) -> Void) -> String {
+    /// The refusal `body` throws, or nil after recording that it threw none.
+    static func refusal(_ body: () throws(SubstrateError) -> Void) -> SubstrateError? {
         do {
             try body()
         } catch {
-            return error.description
+            return error
         }
         Issue.record("not refused")
-        return ""
+        return nil
+    }
+
+    /// Whether a refusal is of `name`'s extra or additional data at byte `at`, for `reason` when given.
+    static func extensionData(_ name: String, additional: Bool, at: Int, _ reason: SubstrateError? = nil) -> (SubstrateError?) -> Bool {
+        { refusal in
+            guard case let .extensionData(refused, isAdditional, byte, why)? = refusal else { return false }
+            return refused == name && isAdditional == additional && byte == at && reason.map { why == $0.description } ?? true
+        }
     }
 
     func list(_ names: [String], assetIDLength: Int? = nil) throws -> ExtensionList {
@@ -79,19 +87,23 @@ import Testing
         let additional = [UInt8](repeating: 1, count: 8) + [UInt8](repeating: 2, count: 64) + [0]
         let good = try ExtensionValues(reading: call + extra + additional, callLength: 2, by: relay)
         #expect(good.nonce == 5 && good.metadataHash == .disabled && good.era == .mortal(period: 64, phase: 42))
-        let cases: [([UInt8], Int, String)] = [
-            (call + extra + additional + [0], 2, "signing payload: 1 bytes follow the last extension's data"),
-            (call + extra + additional.dropLast() + [1] + [UInt8](repeating: 3, count: 32), 2, "CheckMetadataHash's additional data at byte 79 does not decode: mode 0 signs a hash"),
-            (call + extra.dropLast() + [1] + additional, 2, "CheckMetadataHash's additional data at byte 79 does not decode: mode 1 signs no hash"),
-            (call + extra.dropLast() + [2] + additional, 2, "CheckMetadataHash's extra data at byte 6 does not decode: mode 2 is neither 0 (disabled) nor 1 (enabled)"),
-            (call + [0x10, 0x00] + extra.dropFirst(2) + additional, 2, "CheckMortality's extra data at byte 2 does not decode"),
-            (call + extra.prefix(2) + [0xff] + extra.dropFirst(3) + additional, 2, "CheckNonce's extra data at byte 4 does not decode"),
-            (call + extra + additional, 200, "signing payload: the 80 bytes are shorter than the 200-byte call"),
-            (call + extra + additional.prefix(20), 2, "CheckGenesis's additional data at byte 15 does not decode"),
+        func equals(_ expected: SubstrateError) -> (SubstrateError?) -> Bool { { $0 == expected } }
+        let cases: [([UInt8], Int, (SubstrateError?) -> Bool)] = [
+            (call + extra + additional + [0], 2, equals(.bytesFollow(field: "signing payload", count: 1, after: "the last extension's data"))),
+            (call + extra + additional.dropLast() + [1] + [UInt8](repeating: 3, count: 32), 2,
+             Self.extensionData("CheckMetadataHash", additional: true, at: 79, .modeAndHash(context: nil, mode: 0, hash: true))),
+            (call + extra.dropLast() + [1] + additional, 2,
+             Self.extensionData("CheckMetadataHash", additional: true, at: 79, .modeAndHash(context: nil, mode: 1, hash: false))),
+            (call + extra.dropLast() + [2] + additional, 2, Self.extensionData("CheckMetadataHash", additional: false, at: 6, .mode(field: nil, value: 2))),
+            (call + [0x10, 0x00] + extra.dropFirst(2) + additional, 2,
+             Self.extensionData("CheckMortality", additional: false, at: 2, .era(field: "era", .impossible(bytes: "1000", period: 2, phase: 1)))),
+            (call + extra.prefix(2) + [0xff] + extra.dropFirst(3) + additional, 2, Self.extensionData("CheckNonce", additional: false, at: 4)),
+            (call + extra + additional, 200, equals(.call(field: "signing payload", .payloadShorter(bytes: 80, callLength: 200)))),
+            (call + extra + additional.prefix(20), 2, Self.extensionData("CheckGenesis", additional: true, at: 15)),
         ]
         for (bytes, callLength, expected) in cases {
             let refusal = Self.refusal { () throws(SubstrateError) in _ = try ExtensionValues(reading: bytes, callLength: callLength, by: relay) }
-            #expect(refusal.contains(expected), "\(refusal)")
+            #expect(expected(refusal), "\(refusal.map(\.description) ?? "none")")
         }
     }
 
@@ -109,7 +121,8 @@ import Testing
     /// Two extensions carrying one value (an old and a new name, two tips) are not a runtime's list.
     @Test(arguments: [["CheckEra", "CheckMortality"], ["ChargeTransactionPayment", "ChargeAssetTxPayment"], ["CheckVersion", "CheckSpecVersion"]])
     func twoCarriersOfOneValueAreRefused(_ names: [String]) throws {
+        let carried = ["CheckEra": "the era", "ChargeTransactionPayment": "the tip", "CheckVersion": "the spec version"][names[0]] ?? ""
         let refusal = Self.refusal { () throws(SubstrateError) in _ = try ExtensionList(names: names, origin: .request) }
-        #expect(refusal.contains("\(names[0]) and \(names[1]) both carry"), "\(refusal)")
+        #expect(refusal == .extensions(.sameValue(first: names[0], second: names[1], value: carried)))
     }
 }

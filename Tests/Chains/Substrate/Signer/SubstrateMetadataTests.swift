@@ -66,12 +66,12 @@ import Testing
         let callType = lean.extrinsic.call
         func variants(_ type: TypeRef) throws -> [UInt32: LeanVariant] {
             guard case let .byID(id) = type, case let .enumeration(_, variants) = try types.entry(id) else {
-                throw SubstrateError("\(type) is not an enum")
+                throw SubstrateError.notOfKind(field: "\(type)", expected: "an enum")
             }
             return variants
         }
         func single(_ type: TypeRef) throws -> LeanDefinition {
-            guard case let .byID(id) = type, case let .single(leaf) = try types.entry(id) else { throw SubstrateError("\(type) is not a plain type") }
+            guard case let .byID(id) = type, case let .single(leaf) = try types.entry(id) else { throw SubstrateError.notOfKind(field: "\(type)", expected: "a plain type") }
             return leaf.definition
         }
         /// n bytes: `[u8; n]`, or a struct of one field that is.

@@ -27,7 +27,7 @@ import Testing
     static func request(_ payload: JSONValue, proof: [UInt8]? = nil, edit: (inout [(key: String, value: JSONValue)]) -> Void = { _ in }) throws -> SignRequest {
         let alice = try F.account(try F.key("//Alice", .sr25519), prefix: 2)
         guard case var .object(fields)? = payload["signerPayload"], case let .string(proofHex)? = payload["metadataProof"] else {
-            throw SubstrateError("vector shape")
+            throw SubstrateError.members(field: "the vector", expected: "signerPayload (an object) and metadataProof (a string)")
         }
         edit(&fields)
         let body: JSONValue = .object([
@@ -38,7 +38,9 @@ import Testing
     }
 
     static func proof(_ name: String) throws -> MetadataProof {
-        guard case let .string(text)? = try payload(name)["metadataProof"] else { throw SubstrateError("vector shape") }
+        guard case let .string(text)? = try payload(name)["metadataProof"] else {
+            throw SubstrateError.notOfKind(field: "the vector's metadataProof", expected: "a string")
+        }
         return try MetadataProof(decoding: testBytes(text))
     }
 
@@ -115,15 +117,13 @@ import Testing
                                     extraInfo: proof.extraInfo)
         let extra = MetadataProof(leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: proof.nodes + [[UInt8](repeating: 7, count: 32)],
                                   extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
-        let expected = [(changedLeaf, "is not the digest of its metadata proof"), (dropped, "a node hash is missing"), (extra, "node hashes are left over")]
-        for (bad, message) in expected {
-            do {
-                _ = try review(try Self.request(payload, proof: bad.encoded))
-                Issue.record("a tampered proof was accepted (\(message))")
-            } catch let error as SubstrateError {
-                #expect(error.description.contains(message), "\(error)")
-            }
+        let changed = #expect(throws: SubstrateError.self, "a tampered proof was accepted") { _ = try review(try Self.request(payload, proof: changedLeaf.encoded)) }
+        guard case .proof(.digest)? = changed else {
+            Issue.record("not a refusal of the digest: \(changed.map(\.description) ?? "none")")
+            return
         }
+        #expect(throws: SubstrateError.proof(.missingNode)) { _ = try review(try Self.request(payload, proof: dropped.encoded)) }
+        #expect(throws: SubstrateError.proof(.leftOverNodes(1))) { _ = try review(try Self.request(payload, proof: extra.encoded)) }
     }
 
     @Test func requestsThatDisagreeWithTheirProofAreRefused() throws {
@@ -131,33 +131,32 @@ import Testing
         func set(_ key: String, _ value: JSONValue) -> (inout [(key: String, value: JSONValue)]) -> Void {
             { fields in fields = fields.map { $0.key == key ? (key: key, value: value) : $0 } }
         }
-        let cases: [((inout [(key: String, value: JSONValue)]) -> Void, String)] = [
-            (set("metadataHash", .string("0x" + String(repeating: "ab", count: 32))), "is not the digest of its metadata proof"),
-            ({ fields in set("mode", .number("0"))(&fields); set("metadataHash", .null)(&fields) }, "mode is 0 but a metadata proof is given"),
-            (set("specVersion", .string("0x000f4a17")), "the metadata proof is for spec version 1002006"),
-            (set("signedExtensions", .array(RuntimeTable.polkadotExtensions.map { .string($0) })), "but the metadata proof's runtime signs"),
+        let digest = "0x" + testHex(try Self.proof("transfer").verify().digest)
+        let cases: [((inout [(key: String, value: JSONValue)]) -> Void, SubstrateError)] = [
+            (set("metadataHash", .string("0x" + String(repeating: "ab", count: 32))), .proof(.digest(hash: String(repeating: "ab", count: 32), digest: digest))),
+            ({ fields in set("mode", .number("0"))(&fields); set("metadataHash", .null)(&fields) }, .proof(.withoutMode(digest: digest))),
+            (set("specVersion", .string("0x000f4a17")), .specVersion(payload: 0x000f_4a17, metadata: 1_002_006, proof: true)),
+            (set("signedExtensions", .array(RuntimeTable.polkadotExtensions.map { .string($0) })),
+             .extensions(.other(given: RuntimeTable.polkadotExtensions, source: .proofForRequest, expected: try Self.proof("transfer").extrinsic.extensions.map(\.identifier)))),
         ]
-        for (edit, message) in cases {
-            do {
-                _ = try review(try Self.request(payload, edit: edit))
-                Issue.record("accepted: \(message)")
-            } catch let error as SubstrateError {
-                #expect(error.description.contains(message), "\(error)")
-            }
+        for (edit, refusal) in cases {
+            #expect(throws: refusal) { _ = try review(try Self.request(payload, edit: edit)) }
         }
         // Another call in the method than the one the proof is for: its types are not in the proof.
-        do {
+        let otherCall = #expect(throws: SubstrateError.self, "a call the proof has no types for was accepted") {
             _ = try review(try Self.request(payload, edit: set("method", .string("0x0601" + String(repeating: "00", count: 40)))))
-            Issue.record("a call the proof has no types for was accepted")
-        } catch let error as SubstrateError {
-            #expect(error.description.contains("does not decode with the metadata proof's types"), "\(error)")
+        }
+        guard case .proof(.undecodable(field: "method", _))? = otherCall else {
+            Issue.record("not the method's refusal by the proof's types: \(otherCall.map(\.description) ?? "none")")
+            return
         }
         // A proof for another payload: it lacks the types this one uses, or holds ones it does not.
-        do {
+        let otherProof = #expect(throws: SubstrateError.self, "a proof for another call was accepted") {
             _ = try review(try Self.request(payload, proof: try Self.proof("bond").encoded))
-            Issue.record("a proof for another call was accepted")
-        } catch let error as SubstrateError {
-            #expect(error.description.contains("metadata proof"), "\(error)")
+        }
+        guard case .proof? = otherProof else {
+            Issue.record("not a refusal of the metadata proof: \(otherProof.map(\.description) ?? "none")")
+            return
         }
     }
 
@@ -180,10 +179,7 @@ import Testing
         let request = try Self.request(try Self.payload("transfer"), proof: lying.encoded) { fields in
             fields = fields.map { $0.key == "metadataHash" ? (key: "metadataHash", value: .string("0x" + testHex(digest))) : $0 }
         }
-        #expect(throws: SubstrateError.self) { _ = try review(request) }
-        do { _ = try review(request) } catch let error as SubstrateError {
-            #expect(error.description.contains("CheckNonZeroSender's data is 0+0 bytes by this signer's rule but 0+4 by the metadata proof's types"), "\(error)")
-        }
+        #expect(throws: SubstrateError.proof(.ruleLength(name: "CheckNonZeroSender", rule: [0, 0], proven: [0, 4]))) { _ = try review(request) }
     }
 
     /// With the Kusama metadata present, every request's proof is regenerated byte for byte

@@ -133,13 +133,13 @@ struct RFC78File: Decodable {
         let proof = try MetadataProof(decoding: bytes)
         let dropped = MetadataProof(leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: Array(proof.nodes.dropFirst()),
                                     extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
-        #expect(throws: SubstrateError.self) { try dropped.verify() }
+        #expect(throws: SubstrateError.proof(.missingNode)) { try dropped.verify() }
         let extra = MetadataProof(leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: proof.nodes + [proof.nodes[0]],
                                   extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
-        #expect(throws: SubstrateError.self) { try extra.verify() }
+        #expect(throws: SubstrateError.proof(.leftOverNodes(1))) { try extra.verify() }
         #expect(throws: SubstrateError.self) { try MetadataProof(decoding: bytes + [0]) }
         // A leaf's own refusal (one bit-sequence leaf with 3-byte words) names the proof too.
-        #expect(throws: SubstrateError("metadata proof does not decode: a bit sequence's words are 1, 2, 4 or 8 bytes, not 3")) {
+        #expect(throws: SubstrateError.proof(.unreadable(reason: SubstrateError.bitSequenceWords(3).description))) {
             try MetadataProof(decoding: [0x04, 0x00, 0x05, 0x03, 0x00])
         }
     }

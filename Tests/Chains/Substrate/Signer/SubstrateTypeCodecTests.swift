@@ -111,7 +111,7 @@ import Testing
         let polkadot = try SS58.encode(id, prefix: 0), kusama = try SS58.encode(id, prefix: 2)
         #expect(try Self.encode("\"\(polkadot)\"", .byID(Self.account)) == id)
         #expect(try Self.encode("\"0x\(testHex(id))\"", .byID(Self.account)) == id)
-        #expect(throws: SubstrateError("args: \(kusama) is an address of SS58 prefix 2, not this network's 0")) {
+        #expect(throws: SubstrateError.typedValue(path: "args", reason: "\(kusama) is an address of SS58 prefix 2, not this network's 0")) {
             try Self.encode("\"\(kusama)\"", .byID(Self.account))
         }
     }
@@ -156,8 +156,11 @@ import Testing
     /// that is not a scalar, text that is not UTF-8, set padding bits, a compact too large for
     /// its type, truncation and nesting deeper than the limit are each refused.
     @Test func strictDecodingRefuses() throws {
+        #expect(throws: SubstrateError.bytesFollow(field: "", count: 1, after: "the value at byte 1")) {
+            try TypeDecoder.decodeAll([1, 0], as: .scalar(.bool), types: Self.types)
+        }
+        // A value that does not decode, with the decoder's reason.
         let cases: [([UInt8], TypeRef, String)] = [
-            ([1, 0], .scalar(.bool), "1 bytes follow the value"),
             ([2], .scalar(.bool), ""),
             ([0x01], .byID(Self.shape), "has no variant 1 of type 3"),
             ([0x02], .byID(Self.option), "has no variant 2 of type 2"),
@@ -175,12 +178,14 @@ import Testing
             ([0x0c] + [0x01, 0x02], .byID(Self.bytes), ""),
         ]
         for (bytes, type, message) in cases {
-            do {
-                _ = try TypeDecoder.decodeAll(bytes, as: type, types: Self.types)
-                Issue.record("0x\(testHex(bytes)) as \(type) was accepted")
-            } catch {
-                #expect(message.isEmpty || "\(error)".contains(message), "0x\(testHex(bytes)) as \(type): \(error)")
+            let error = #expect(throws: SubstrateError.self, "0x\(testHex(bytes)) as \(type) was accepted") {
+                try TypeDecoder.decodeAll(bytes, as: type, types: Self.types)
             }
+            guard case let .typedValue(_, reason)? = error else {
+                Issue.record("0x\(testHex(bytes)) as \(type): \(error.map(\.description) ?? "none")")
+                continue
+            }
+            #expect(message.isEmpty || reason.contains(message), "0x\(testHex(bytes)) as \(type): \(reason)")
         }
         // 64 nested types decode; more is refused, however short the input.
         let deep = (0 ..< TypeDecoder.maxDepth).map { _ in UInt8(0x04) } + [0x00]
@@ -188,27 +193,27 @@ import Testing
         let fine = (0 ..< TypeDecoder.maxDepth / 2).map { _ in UInt8(0x04) } + [0x00]
         #expect(try TypeDecoder.decodeAll(fine, as: .byID(Self.nested), types: Self.types).type == .byID(Self.nested))
         // A type the set lacks (as a proof lacking a leaf) names the set.
-        #expect(throws: SubstrateError("the test registry has no type 99")) { try TypeDecoder.decodeAll([0], as: .byID(99), types: Self.types) }
+        #expect(throws: SubstrateError.types(origin: "the test registry", id: 99, .missing)) { try TypeDecoder.decodeAll([0], as: .byID(99), types: Self.types) }
     }
 
     /// Every bad argument is one line: its path and the type expected.
     @Test func badArgumentsNameTheirPathAndType() throws {
-        let cases: [(String, TypeRef, String)] = [
-            ("{\"x\":1,\"y\":-5}", .byID(Self.point), "args.y: expected Compact<u128>, got -5"),
-            ("{\"x\":2147483648,\"y\":0}", .byID(Self.point), "args.x: expected i32, got 2147483648"),
-            ("{\"x\":1.5,\"y\":0}", .byID(Self.point), "args.x: expected i32, got 1.5"),
-            ("{\"x\":1}", .byID(Self.point), "args: y is missing"),
-            ("{\"x\":1,\"y\":0,\"z\":0}", .byID(Self.point), "args: z is not a field (x, y)"),
-            ("{\"Circle\":1}", .byID(Self.shape), "args: Circle is not a variant of Shape (Empty, Dot, Line)"),
-            ("\"Dot\"", .byID(Self.shape), "args: Shape::Dot has fields; write {\"Dot\": …}"),
-            ("[{\"Dot\":{\"x\":1,\"y\":\"a\"}}]", .byID(Self.list), "args.0.Dot.y: expected Compact<u128>, got \"a\""),
-            ("\"0x0102\"", .byID(Self.bytes4), "args: expected 0x and 8 hex digits, got \"0x0102\" (2 bytes)"),
-            ("[true,1]", .byID(Self.bitsLsb8), "args: expected an array of booleans (bits), got 1"),
-            ("\"ab\"", .scalar(.char), "args: expected char (one character), got \"ab\""),
-            ("[true,\"x\"]", .byID(Self.pair), "args: expected an array of 3 values, got [true,\"x\"]"),
+        let cases: [(String, TypeRef, String, String)] = [
+            ("{\"x\":1,\"y\":-5}", .byID(Self.point), "args.y", "expected Compact<u128>, got -5"),
+            ("{\"x\":2147483648,\"y\":0}", .byID(Self.point), "args.x", "expected i32, got 2147483648"),
+            ("{\"x\":1.5,\"y\":0}", .byID(Self.point), "args.x", "expected i32, got 1.5"),
+            ("{\"x\":1}", .byID(Self.point), "args", "y is missing"),
+            ("{\"x\":1,\"y\":0,\"z\":0}", .byID(Self.point), "args", "z is not a field (x, y)"),
+            ("{\"Circle\":1}", .byID(Self.shape), "args", "Circle is not a variant of Shape (Empty, Dot, Line)"),
+            ("\"Dot\"", .byID(Self.shape), "args", "Shape::Dot has fields; write {\"Dot\": …}"),
+            ("[{\"Dot\":{\"x\":1,\"y\":\"a\"}}]", .byID(Self.list), "args.0.Dot.y", "expected Compact<u128>, got \"a\""),
+            ("\"0x0102\"", .byID(Self.bytes4), "args", "expected 0x and 8 hex digits, got \"0x0102\" (2 bytes)"),
+            ("[true,1]", .byID(Self.bitsLsb8), "args", "expected an array of booleans (bits), got 1"),
+            ("\"ab\"", .scalar(.char), "args", "expected char (one character), got \"ab\""),
+            ("[true,\"x\"]", .byID(Self.pair), "args", "expected an array of 3 values, got [true,\"x\"]"),
         ]
-        for (text, type, message) in cases {
-            #expect(throws: SubstrateError(message), "\(text)") { try Self.encode(text, type) }
+        for (text, type, path, reason) in cases {
+            #expect(throws: SubstrateError.typedValue(path: path, reason: reason), "\(text)") { try Self.encode(text, type) }
         }
     }
 }

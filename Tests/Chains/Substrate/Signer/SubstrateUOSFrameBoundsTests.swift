@@ -81,20 +81,18 @@ import Testing
         #expect(taken && collector.received == 4)
         for late in other {
             var copy = collector
-            do {
-                _ = try copy.receive(late)
-                Issue.record("a frame of another payload was taken after the decoding, seed \(rng.seed)")
-            } catch {
-                #expect("\(error)".contains("is not one of the decoded payload's: frames of two requests are mixed"), "\(error)")
-            }
+            let esi = UInt32(late[5]) << 16 | UInt32(late[6]) << 8 | UInt32(late[7])
+            #expect(throws: SubstrateError.frames(.mixed("the RaptorQ frame with symbol id \(esi) is not one of the decoded payload's")),
+                    "a frame of another payload was taken after the decoding, seed \(rng.seed)") { _ = try copy.receive(late) }
         }
         // The other payload's frame first: the two frames "decode" to neither payload, and the
         // next genuine frame shows the mix.
-        do {
-            _ = try UOSFrameCollector.assemble([other[2], shown[0], shown[1]])
-            Issue.record("frames of two payloads assembled, seed \(rng.seed)")
-        } catch {
-            #expect(error.description.contains("frames of two requests are mixed"), "\(error)")
+        let mixed = #expect(throws: SubstrateError.self, "frames of two payloads assembled, seed \(rng.seed)") {
+            try UOSFrameCollector.assemble([other[2], shown[0], shown[1]])
+        }
+        guard case .frames(.mixed)? = mixed else {
+            Issue.record("not a refusal of mixed frames: \(mixed.map(\.description) ?? "none")")
+            return
         }
     }
 
@@ -104,21 +102,21 @@ import Testing
         var rng = SeededRandom.forTest("UOS legacy bounds")
         let tooMany = [0, UInt8((UOSFraming.maxFrames + 1) >> 8), UInt8((UOSFraming.maxFrames + 1) & 0xff), 0, 0, 1]
         var collector = UOSFrameCollector()
-        #expect(throws: SubstrateError("UOS frame count \(UOSFraming.maxFrames + 1) is not 1…\(UOSFraming.maxFrames)")) { _ = try collector.receive(tooMany) }
+        #expect(throws: SubstrateError.frames(.count(UOSFraming.maxFrames + 1))) { _ = try collector.receive(tooMany) }
         let count = 600, size = 2000
         let fit = UOSFraming.maxPayloadLength / size
         for index in 0 ..< fit {
             _ = try collector.receive([0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(index >> 8), UInt8(index & 0xff)] + rng.bytes(size))
         }
-        do {
+        #expect(UOSFraming.maxPayloadLength == 1_048_576)
+        #expect(throws: SubstrateError.frames(.overLimit(bytes: (fit + 1) * size, frames: fit + 1)),
+                "more than \(UOSFraming.maxPayloadLength) bytes of frames kept") {
             _ = try collector.receive([0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(fit >> 8), UInt8(fit & 0xff)] + rng.bytes(size))
-            Issue.record("more than \(UOSFraming.maxPayloadLength) bytes of frames kept")
-        } catch {
-            #expect("\(error)" == "UOS frames of more than 1048576 bytes in all (\((fit + 1) * size) in \(fit + 1) frames so far): "
-                + "a sign request is smaller")
         }
         #expect(collector.received == fit && collector.message == nil)
         // The watch does not frame what a signer would not collect.
-        #expect(throws: SubstrateError.self) { try UOSFraming.frames([UInt8](repeating: 0, count: UOSFraming.maxPayloadLength + 1)) }
+        #expect(throws: SubstrateError.frames(.payloadTooLarge(bytes: UOSFraming.maxPayloadLength + 1))) {
+            try UOSFraming.frames([UInt8](repeating: 0, count: UOSFraming.maxPayloadLength + 1))
+        }
     }
 }

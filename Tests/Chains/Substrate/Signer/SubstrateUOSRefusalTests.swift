@@ -17,10 +17,13 @@ import Testing
         OwnAccount(chain: F.module.chain, address: account.address, publicKey: account.publicKey, keyName: "dev", path: "//Alice", scheme: scheme)
     }
 
-    static func refusal(_ body: () throws -> Void) -> String {
-        do { try body() } catch { return "\(error)" }
+    static func refusal(_ body: () throws -> Void) -> SubstrateError? {
+        do { try body() } catch let error as SubstrateError { return error } catch {
+            Issue.record("not a Substrate refusal: \(error)")
+            return nil
+        }
         Issue.record("not refused")
-        return ""
+        return nil
     }
 
     // MARK: scheme
@@ -40,10 +43,8 @@ import Testing
                 if crypto == 1 || scheme == .ed25519 {
                     try read()
                 } else {
-                    let line = Self.refusal(read)
                     let named = scheme == .secp256k1 ? "ecdsa" : "sr25519"
-                    #expect(line == "the UOS request asks for an ed25519 signature (crypto 00), but the account \(account.address) signs with "
-                        + "\(named); nothing was signed", "\(line)")
+                    #expect(Self.refusal(read) == .uos(.schemeNotAccount(crypto: "ed25519", byte: 0, account: account.address, scheme: named)))
                 }
             }
         }
@@ -52,8 +53,11 @@ import Testing
         // every byte after it, so the payload does not even parse.
         let account = try F.account(ed)
         let bytes = try SubstrateUOSTests.uos(for: F.payloadJSON(account, method: try F.transferCall()), key: try F.accountID(ed), crypto: 2)
-        let line = Self.refusal { _ = try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account, .ed25519)]) }
-        #expect(line.hasPrefix("UOS transaction: the call is said to be"), "\(line)")
+        let refused = Self.refusal { _ = try UOSFormat().requests(SignerInput(bytes: bytes), accounts: [Self.own(account, .ed25519)]) }
+        guard case .call(field: "UOS transaction", .lengthMismatch)? = refused else {
+            Issue.record("not a refusal of the call's length: \(refused.map(\.description) ?? "none")")
+            return
+        }
     }
 
     /// A message (03) has no type byte in its answer, and polkadot-js sends 01 or whatever:
@@ -73,8 +77,7 @@ import Testing
         let key = try F.key("//Alice", .sr25519)
         let account = try F.account(key)
         let wrong = F.payloadJSON(account, method: try F.transferCall(), era: "0x00", blockHash: F.blockHash)
-        let expected = "the era is immortal, so CheckMortality signs the genesis hash \(F.polkadotGenesis), but the block hash signed is "
-            + "\(F.blockHash); the chain would reject this transaction"
+        let expected = SubstrateError.immortalCheckpoint(genesis: String(F.polkadotGenesis.dropFirst(2)), checkpoint: String(F.blockHash.dropFirst(2)))
         let native = Self.refusal { _ = try F.module.review(try F.request(account, payload: wrong), context: F.context()) }
         #expect(native == expected)
         let bytes = try SubstrateUOSTests.uos(for: wrong, key: try F.accountID(key))

@@ -53,13 +53,13 @@ import Testing
 
     @Test func refusals() throws {
         let account = try F.account(try F.key("//Alice", .sr25519))
-        #expect(throws: SubstrateError.self) { try UOSPayload(request: try F.rawRequest(account, data: "0x0102", type: "payload")) }
+        #expect(throws: SubstrateError.uos(.rawPayloadType)) { try UOSPayload(request: try F.rawRequest(account, data: "0x0102", type: "payload")) }
         // A message on a network known only by its CAIP-2 id needs its full genesis hash.
         let unknown = "polkadot:" + String(repeating: "ab", count: 16)
-        #expect(throws: SubstrateError.self) { try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown)) }
+        #expect(throws: SubstrateError.unknownNetwork(unknown, known: nil)) { try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown)) }
         let genesis = [UInt8](repeating: 0xab, count: 32)
         #expect(try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown), genesis: genesis).genesisHash == genesis)
-        #expect(throws: SubstrateError.self) { try UOSFraming.frames([]) }
+        #expect(throws: SubstrateError.empty("a UOS payload to frame")) { try UOSFraming.frames([]) }
     }
 
     /// Our frames equal polkadot-js' (`SubstrateUOSTests.frames`, built from the notes) and

@@ -73,11 +73,8 @@ import Testing
         for (a, b) in [(0, 1), (0, 2), (1, 2), (2, 3), (3, 0), (1, 3)] {
             #expect(try UOSFrameCollector.assemble([frames[a], frames[b], frames[a]]) == testBytes(vector.payload), "frames \(a), \(b)")
         }
-        do {
-            _ = try UOSFrameCollector.assemble([frames[2]])
-            Issue.record("one RaptorQ frame of two source symbols decoded")
-        } catch {
-            #expect(error.description.contains("1 UOS RaptorQ frames do not decode yet; at least 2 are needed"), "\(error)")
+        #expect(throws: SubstrateError.frames(.notDecodedYet(received: 1, needed: 2)), "one RaptorQ frame of two source symbols decoded") {
+            try UOSFrameCollector.assemble([frames[2]])
         }
         var tampered = frames[1]
         tampered[20] ^= 1
@@ -120,7 +117,7 @@ import Testing
         let esis = try #require(found, "no singular set of \(k) repair symbols in 20,000 draws (seed \(rng.seed))")
         #expect(try UOSFrameCollector.assemble(try esis.map(frame)) == payload, "ESIs \(esis), seed \(rng.seed)")
         // The first K alone: enough in number, so the refusal asks for more rather than for K.
-        #expect(throws: SubstrateError("\(k) UOS RaptorQ frames do not decode yet; a few more than \(k) are sometimes needed, scan more")) {
+        #expect(throws: SubstrateError.frames(.notDecodedYet(received: k, needed: k))) {
             try UOSFrameCollector.assemble(try esis.prefix(k).map(frame))
         }
         // Frame by frame, as a camera gives them, the stream still waits after K+1.
@@ -134,20 +131,17 @@ import Testing
     @Test func mixedOrIncompleteFrameSetsAreRefused() throws {
         var rng = SeededRandom.forTest("UOS mixed frames")
         let first = Self.frames(rng.bytes(2500)), second = Self.frames(rng.bytes(2400)), longer = Self.frames(rng.bytes(4000))
-        let cases: [([[UInt8]], String)] = [
-            ([first[0], first[2]], "UOS frames missing: 2 of 3"),
-            (first + [second[1]], "two different frames 2 of 3"),
-            (first + [longer[0]], "says the payload has 4 frames, earlier frames said 3"),
-            ([[0x80, 0, 0, 10, 1, 2, 3, 4, 5]], "a UOS RaptorQ frame is 80"),
-            ([[0x80, 0, 0, 10, 1, 0, 0, 0, 1, 2, 3, 4]], "source block 1"),
-            ([[0x80, 0x10, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]], "is not one this signer decodes"),
-            ([[0, 0, 2, 0, 2, 1]], "frame index 2 is not below its frame count 2"),
+        let cases: [([[UInt8]], SubstrateError.FrameProblem)] = [
+            ([first[0], first[2]], .missing([2], count: 3)),
+            (first + [second[1]], .mixed("two different frames 2 of 3")),
+            (first + [longer[0]], .mixed("frame 1 says the payload has 4 frames, earlier frames said 3")),
+            ([[0x80, 0, 0, 10, 1, 2, 3, 4, 5]], .header(raptorQ: true, bytes: 9)),
+            ([[0x80, 0, 0, 10, 1, 0, 0, 0, 1, 2, 3, 4]], .sourceBlock(1)),
+            ([[0x80, 0x10, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]], .unsupportedSize(size: 0x10_0000, symbolSize: 4)),
+            ([[0, 0, 2, 0, 2, 1]], .index(2, count: 2)),
         ]
-        for (frames, message) in cases {
-            #expect(throws: SubstrateError.self, "\(message), seed \(rng.seed)") { try UOSFrameCollector.assemble(frames) }
-            do { _ = try UOSFrameCollector.assemble(frames) } catch {
-                #expect(error.description.contains(message), "\(error)")
-            }
+        for (frames, problem) in cases {
+            #expect(throws: SubstrateError.frames(problem), "seed \(rng.seed)") { try UOSFrameCollector.assemble(frames) }
         }
     }
 
@@ -166,31 +160,31 @@ import Testing
     @Test func payloadCodesAreReadOrRefusedByName() throws {
         let key = [UInt8](repeating: 7, count: 32)
         let tail = [UInt8](repeating: 1, count: 40) + Self.polkadot
-        let cases: [([UInt8], String)] = [
-            ([0x53, 1, 4] + key + tail, "code 04 (a bulk of transactions)"),
-            ([0x53, 1, 5] + key + tail, "dynamic-derivation"),
-            ([0x53, 1, 8] + key + tail, "code 08 (a message for any chain)"),
-            ([0x53, 1, 0x80] + key + tail, "Polkadot Vault update"),
-            ([0x53, 1, 0x09] + key + tail, "payload code 09 is unknown"),
-            ([0x53, 3, 2] + key + tail, "crypto 03 (an Ethereum account)"),
-            ([0x53, 0xff, 0x80] + key + tail, "unsigned network update"),
-            ([0x53, 7, 2] + key + tail, "crypto byte 07"),
-            ([0x54, 1, 2] + key + tail, "does not start with 53"),
-            ([0x53, 1, 2] + key, "too few"),
-            ([0x53, 1, 1] + key + [1, 2, 3] + Self.polkadot, "the hash is 3 bytes, not 32"),
-            ([0x53, 1, 3] + key + Self.polkadot, "the message is empty"),
-            ([0x53, 1, 2] + key + [0x10, 5] + Self.polkadot, "the call is said to be 4 bytes, but 1 bytes follow"),
-            ([0x53, 1, 2] + key + [0x04, 5] + Self.polkadot, "the call is 1 bytes"),
-            ([0x53, 2, 2] + key + tail, "the call is said to be 64 bytes"),  // ecdsa: a 33-byte key shifts the body
-            ([0x53, 1, 6] + key + [0xff, 0xff] + Self.polkadot, "metadata proof"),
+        let cases: [([UInt8], SubstrateError)] = [
+            ([0x53, 1, 4] + key + tail, .uos(.code(4))),
+            ([0x53, 1, 5] + key + tail, .uos(.code(5))),
+            ([0x53, 1, 8] + key + tail, .uos(.code(8))),
+            ([0x53, 1, 0x80] + key + tail, .uos(.code(0x80))),
+            ([0x53, 1, 0x09] + key + tail, .uos(.code(9))),
+            ([0x53, 3, 2] + key + tail, .uos(.crypto(3))),
+            ([0x53, 0xff, 0x80] + key + tail, .uos(.crypto(0xff))),
+            ([0x53, 7, 2] + key + tail, .uos(.crypto(7))),
+            ([0x54, 1, 2] + key + tail, .uos(.notUOS)),
+            ([0x53, 1, 2] + key, .uos(.tooShort(bytes: 35, keyLength: 32))),
+            ([0x53, 1, 1] + key + [1, 2, 3] + Self.polkadot, .length(field: "UOS payload code 01: the hash", actual: 3, expected: 32)),
+            ([0x53, 1, 3] + key + Self.polkadot, .empty("UOS payload code 03: the message")),
+            ([0x53, 1, 2] + key + [0x10, 5] + Self.polkadot, .call(field: "UOS transaction", .lengthMismatch(stated: 4, actual: 1))),
+            ([0x53, 1, 2] + key + [0x04, 5] + Self.polkadot, .call(field: "UOS transaction", .tooShort(stated: 1))),
+            // ecdsa: a 33-byte key shifts the body, whose first bytes 01 01 state 64.
+            ([0x53, 2, 2] + key + tail, .call(field: "UOS transaction", .lengthMismatch(stated: 64, actual: 37))),
         ]
-        for (bytes, message) in cases {
-            do {
-                _ = try UOSPayload(decoding: bytes)
-                Issue.record("accepted: \(message)")
-            } catch {
-                #expect(error.description.contains(message), "\(message): \(error)")
-            }
+        for (bytes, refusal) in cases {
+            #expect(throws: refusal) { try UOSPayload(decoding: bytes) }
+        }
+        let proof = #expect(throws: SubstrateError.self) { try UOSPayload(decoding: [0x53, 1, 6] + key + [0xff, 0xff] + Self.polkadot) }
+        guard case .proof(.unreadable)? = proof else {
+            Issue.record("not a metadata proof's refusal: \(proof.map(\.description) ?? "none")")
+            return
         }
         let hash = [UInt8](repeating: 9, count: 32)
         #expect(try UOSPayload(decoding: [0x53, 1, 1] + key + hash + Self.polkadot).content == .hash(hash))
@@ -301,7 +295,7 @@ import Testing
         let output = try F.module.sign(try F.module.review(request, context: F.context()), with: key)
         let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: output.signatures, result: output.result)
-        #expect(throws: SubstrateError.self) { try UOSAnswer(kind: .transaction, crypto: .ed25519).encode(response) }
+        #expect(throws: SubstrateError.uos(.answerScheme(crypto: "ed25519", byte: 0))) { try UOSAnswer(kind: .transaction, crypto: .ed25519).encode(response) }
         // The MultiSignature as hex: the sr25519 type byte 01 and the 64-byte signature.
         let answer = String(decoding: try UOSAnswer(kind: .transaction, crypto: .sr25519).encode(response), as: UTF8.self)
         #expect(answer.hasPrefix("01") && answer.count == 2 + 128, "\(answer)")
@@ -326,10 +320,10 @@ import Testing
         #expect(try UOSAddress.genesis(network: SubstrateNetwork.caip2(genesisHash: polkadot), given: other) == polkadot)
         #expect(try UOSAddress.genesis(network: otherNetwork, given: other) == other)
         let unknown = "polkadot:" + String(repeating: "77", count: 16)
-        #expect(throws: SubstrateError("the --genesis given is the hash of \(otherNetwork), not of the account's network \(unknown)")) {
+        #expect(throws: SubstrateError.otherNetwork(.givenForAccount, genesis: otherNetwork, expected: unknown)) {
             try UOSAddress.genesis(network: unknown, given: other)
         }
-        #expect(throws: SubstrateError("the account's network \(unknown) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>")) {
+        #expect(throws: SubstrateError.unknownNetwork(unknown, known: nil)) {
             try UOSAddress.genesis(network: unknown, given: nil)
         }
     }

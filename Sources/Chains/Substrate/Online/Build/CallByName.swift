@@ -8,7 +8,7 @@ enum CallByName {
     /// expected (`args.value: expected Compact<u128>, got -5`).
     static func encode(pallet: String, call: String, args: JSONValue, state: SubstrateChainState) throws -> [UInt8] {
         guard let metadata = state.metadata else {
-            throw SubstrateError("a call by name needs the runtime's metadata: give --rpc or --metadata FILE")
+            throw SubstrateError.needs(.metadataForCall)
         }
         let lean = try LeanMetadata(metadata, numbering: .frame)
         let encoder = TypeEncoder(types: try lean.typeSet(), callType: lean.extrinsic.call, ss58Prefix: state.ss58)

@@ -12,15 +12,14 @@ public enum MetadataHashing {
     public static func read(_ path: String) throws -> RuntimeMetadata {
         let data: [UInt8]
         do { data = Array(try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
-            throw SubstrateError("--metadata \(path) cannot be read: \(error.localizedDescription)")
+            throw SubstrateError.unreadable(field: "--metadata \(path)", reason: "cannot be read: \(error.localizedDescription)")
         }
         var bytes = data
         if data.starts(with: Array("0x".utf8)) {
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let decoded = try? Hex.decode(text) else { throw SubstrateError("--metadata \(path) starts with 0x but is not hex") }
-            bytes = decoded
+            do { bytes = try Hex.decode(text) } catch { throw SubstrateError.notHex(field: "--metadata \(path)", reason: "\(error)") }
         }
-        do { return try RuntimeMetadata(decoding: bytes) } catch { throw SubstrateError("--metadata \(path): \(error)") }
+        do { return try RuntimeMetadata(decoding: bytes) } catch { throw SubstrateError.unreadable(field: "--metadata \(path)", reason: "\(error)") }
     }
 
     /// A runtime's metadata from a file, or from a node (V15 when it serves it) with the token
@@ -28,7 +27,7 @@ public enum MetadataHashing {
     public static func runtime(file: String?, rpc url: String?, transport: (any HTTPTransport)? = nil) throws
         -> (RuntimeMetadata, (decimals: Int?, symbol: String?)) {
         if let file { return (try read(file), (nil, nil)) }
-        guard let url else { throw SubstrateError("give --metadata FILE or --rpc URL") }
+        guard let url else { throw SubstrateError.needs(.metadataSource) }
         let rpc = SubstrateRPC(client: JSONRPCClient(url: url, transport: transport ?? URLSessionTransport()))
         return (try rpc.runtimeMetadata(), try rpc.tokenProperties())
     }
@@ -54,13 +53,14 @@ public enum MetadataHashing {
             return nil
         }
         guard metadata.signedExtensions == state.extensions else {
-            throw SubstrateError("the signed extensions [\(state.extensions.joined(separator: ", "))] are not the metadata's "
-                + "[\(metadata.signedExtensions.joined(separator: ", "))]")
+            throw SubstrateError.extensions(.other(given: state.extensions, source: .metadata, expected: metadata.signedExtensions))
         }
-        guard let decimals = UInt8(exactly: state.decimals) else { throw SubstrateError("decimals \(state.decimals) do not fit the metadata hash's u8") }
+        guard let decimals = UInt8(exactly: state.decimals) else {
+            throw SubstrateError.tooLarge(field: "decimals \(state.decimals)", limit: "the metadata hash's u8")
+        }
         let extraInfo = try MerkleizedMetadata.extraInfo(of: metadata, decimals: decimals, tokenSymbol: symbol)
         guard extraInfo.specVersion == state.specVersion else {
-            throw SubstrateError("the metadata is for spec version \(extraInfo.specVersion), the transaction for \(state.specVersion)")
+            throw SubstrateError.specVersion(payload: state.specVersion, metadata: extraInfo.specVersion, proof: false)
         }
         return try MerkleizedMetadata(metadata, extraInfo: extraInfo)
     }

@@ -106,7 +106,7 @@ public enum SubstrateWatch {
         let address = try encoding { () throws(EncodingError) in try SS58.encode(accountID, prefix: state.ss58) }
         let nonce: UInt32
         if let given = options.nonce { nonce = given } else if let rpc { nonce = try rpc.nextIndex(address) } else {
-            throw SubstrateError("--nonce is needed without --rpc")
+            throw SubstrateError.needs(.nonce)
         }
         let era: Era
         var checkpoint: (hash: [UInt8], number: UInt32) = (state.genesis, 0)
@@ -118,7 +118,7 @@ public enum SubstrateWatch {
             } else if let rpc, options.blockHash == nil, options.blockNumber == nil {
                 checkpoint = try rpc.finalizedHead()
             } else {
-                throw SubstrateError("a mortal era needs --block-hash and --block-number (or --rpc); --immortal for none")
+                throw SubstrateError.needs(.checkpoint)
             }
             era = Era(period: options.era, current: UInt64(checkpoint.number))
         }
@@ -160,14 +160,14 @@ public enum SubstrateWatch {
     static func chainState(_ options: SubstrateOptions, rpc: SubstrateRPC?) throws -> SubstrateChainState {
         var network = try options.network.map { name throws -> SubstrateNetwork in
             guard let known = SubstrateNetwork.byKey(name) else {
-                throw SubstrateError("--network \(name) is unknown; known: \(SubstrateNetwork.known.map(\.key).joined(separator: ", ")), or give --genesis, --ss58 and --decimals")
+                throw SubstrateError.unknownNetwork(name, known: SubstrateNetwork.known.map(\.key))
             }
             return known
         }
         var genesis = try options.genesis.map { try hex32($0, "--genesis") } ?? network?.genesisHash
         // The network's table (SS58 prefix, decimals, call indices) must be the genesis hash's own.
         if let known = network, let genesis, genesis != known.genesisHash {
-            throw SubstrateError("--genesis 0x\(Hex.encode(genesis)) is not \(known.name)'s genesis hash 0x\(Hex.encode(known.genesisHash))")
+            throw SubstrateError.otherNetwork(.option(name: known.name), genesis: Hex.encode(genesis), expected: Hex.encode(known.genesisHash))
         }
         network = network ?? genesis.flatMap(SubstrateNetwork.byGenesis)
         var specVersion = options.specVersion, transactionVersion = options.transactionVersion
@@ -177,7 +177,7 @@ public enum SubstrateWatch {
         if let rpc {
             let nodeGenesis = try rpc.genesisHash()
             if let genesis, genesis != nodeGenesis {
-                throw SubstrateError("the node's genesis hash is 0x\(Hex.encode(nodeGenesis)), not the network's 0x\(Hex.encode(genesis))")
+                throw SubstrateError.otherNetwork(.node, genesis: Hex.encode(nodeGenesis), expected: Hex.encode(genesis))
             }
             genesis = nodeGenesis
             network = network ?? SubstrateNetwork.byGenesis(nodeGenesis)
@@ -193,10 +193,10 @@ public enum SubstrateWatch {
             decimals = decimals ?? properties.decimals
             tokenSymbol = tokenSymbol ?? properties.symbol
         }
-        guard let genesis else { throw SubstrateError("give --network, --genesis or --rpc") }
-        guard let specVersion, let transactionVersion else { throw SubstrateError("--spec-version and --tx-version are needed without --rpc") }
-        guard let ss58 = options.ss58 ?? network?.ss58Prefix else { throw SubstrateError("--ss58 is needed for a network this watch does not know") }
-        guard let decimals = decimals ?? network?.decimals else { throw SubstrateError("--decimals is needed for a network this watch does not know") }
+        guard let genesis else { throw SubstrateError.needs(.network) }
+        guard let specVersion, let transactionVersion else { throw SubstrateError.needs(.versions) }
+        guard let ss58 = options.ss58 ?? network?.ss58Prefix else { throw SubstrateError.needs(.ss58) }
+        guard let decimals = decimals ?? network?.decimals else { throw SubstrateError.needs(.decimals) }
         // The signer reads a runtime it knows by its own table's list, so that list is the
         // default before the relay chain's guess.
         let known = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion)
@@ -209,13 +209,13 @@ public enum SubstrateWatch {
     /// Balances call bytes: indices from the metadata when read, else from the built-in table.
     static func transferCall(_ to: String, _ call: BalancesCall, state: SubstrateChainState) throws -> [UInt8] {
         let decoded: (prefix: UInt16, payload: [UInt8])
-        do { decoded = try SS58.decode(to) } catch { throw SubstrateError("--to \(to) is not an SS58 address: \(error)") }
+        do { decoded = try SS58.decode(to) } catch { throw SubstrateError.notSS58(field: "--to \(to)", reason: "\(error)") }
         let dest = try SubstrateSigning.accountID(ofPublicKey: decoded.payload)
         if state.metadata != nil {
             return try CallByName.encode(pallet: "Balances", call: call.name, args: call.arguments(dest: dest), state: state)
         }
         guard let table = state.network?.runtime(specVersion: state.specVersion, transactionVersion: state.transactionVersion) else {
-            throw SubstrateError("no built-in call indices for this network at spec \(state.specVersion), tx version \(state.transactionVersion); use --rpc or substrate call --call 0x…")
+            throw SubstrateError.needs(.callIndices(specVersion: state.specVersion, transactionVersion: state.transactionVersion))
         }
         return call.encode(pallet: table.balances, call: call.defaultCallIndex, dest: dest)
     }
@@ -225,25 +225,25 @@ public enum SubstrateWatch {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1 ... 2).contains(parts.count), let whole = parts.first, !whole.isEmpty,
               parts.allSatisfy({ $0.utf8.allSatisfy { (0x30 ... 0x39).contains($0) } })
-        else { throw SubstrateError("\(what) \(text) is not a decimal amount like 1.25") }
+        else { throw SubstrateError.notOfKind(field: "\(what) \(text)", expected: "a decimal amount like 1.25") }
         let fraction = parts.count == 2 ? String(parts[1]) : ""
         guard !(parts.count == 2 && fraction.isEmpty), fraction.count <= decimals else {
-            throw SubstrateError("\(what) \(text) has more than \(decimals) decimal places")
+            throw SubstrateError.decimalPlaces(field: "\(what) \(text)", decimals: decimals)
         }
         guard let value = UInt128(String(whole) + fraction + String(repeating: "0", count: decimals - fraction.count)) else {
-            throw SubstrateError("\(what) \(text) is too large")
+            throw SubstrateError.tooLarge(field: "\(what) \(text)", limit: nil)
         }
         return value
     }
 
     static func hex32(_ text: String, _ option: String) throws -> [UInt8] {
         guard text.hasPrefix("0x"), let bytes = try? Hex.decode(text), bytes.count == 32 else {
-            throw SubstrateError("\(option) is 0x and 64 hex digits")
+            throw SubstrateError.shape(field: option, expected: "0x and 64 hex digits")
         }
         return bytes
     }
 
     private static func encoding<T>(_ body: () throws(EncodingError) -> T) throws -> T {
-        do { return try body() } catch { throw SubstrateError("\(error)") }
+        do { return try body() } catch { throw SubstrateError.unreadable(field: "", reason: "\(error)") }
     }
 }

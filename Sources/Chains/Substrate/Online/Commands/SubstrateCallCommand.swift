@@ -63,6 +63,6 @@ struct SubstrateCallCommand: ParsableCommand {
         } else {
             return .object([])
         }
-        do { return try JSONParser().parse(text) } catch { throw SubstrateError("args: not JSON: \(error)") }
+        do { return try JSONParser().parse(text) } catch { throw SubstrateError.unreadable(field: "args", reason: "not JSON: \(error)") }
     }
 }

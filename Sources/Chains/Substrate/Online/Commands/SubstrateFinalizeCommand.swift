@@ -31,7 +31,7 @@ struct SubstrateFinalizeCommand: ParsableCommand {
 
     func run() throws {
         let request = try RequestActions.store().record(try RequestID(id)).request
-        guard request.chain.rawValue == "substrate" else { throw SubstrateError("request \(id) is a \(request.chain) request") }
+        guard request.chain.rawValue == "substrate" else { throw SubstrateError.otherChainRequest(id: id, chain: "\(request.chain)") }
         let signature = try Self.signature(try input.read(framings: []).bytes)
         let response = try SignResponse(id: request.id, signatures: [Hex.encode(signature, prefix: true)])
         try RequestActions.finalize(MessageFile.serialize([response]), out: out, finalizers: FinalizerRegistry([SubstrateFinalizer()]))
@@ -40,11 +40,13 @@ struct SubstrateFinalizeCommand: ParsableCommand {
     /// The answer's bytes: one line of hex (surrounding white space and a `0x` allowed), as
     /// polkadot-js reads it; anything else is refused by name.
     static func signature(_ answer: [UInt8]) throws(SubstrateError) -> [UInt8] {
-        guard let text = String(validating: answer, as: UTF8.self) else { throw SubstrateError("the UOS answer is not text (ASCII hex)") }
+        guard let text = String(validating: answer, as: UTF8.self) else {
+            throw SubstrateError.notOfKind(field: "the UOS answer", expected: "text (ASCII hex)")
+        }
         var hex = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if hex.hasPrefix("0x") { hex.removeFirst(2) }
         guard !hex.isEmpty, hex.count <= 200, let bytes = try? Hex.decode(hex) else {
-            throw SubstrateError("the UOS answer is not one line of hex (a MultiSignature or a signature)")
+            throw SubstrateError.notOfKind(field: "the UOS answer", expected: "one line of hex (a MultiSignature or a signature)")
         }
         return bytes
     }

@@ -44,7 +44,7 @@ struct SubstrateMetadataHashCommand: ParsableCommand {
     func run() throws {
         let (runtime, token) = try MetadataHashing.runtime(file: metadata, rpc: rpc)
         guard let decimals = decimals ?? token.decimals.flatMap({ UInt8(exactly: $0) }), let tokenSymbol = tokenSymbol ?? token.symbol else {
-            throw SubstrateError("the node states no token decimals or symbol: give --decimals and --token-symbol")
+            throw SubstrateError.needs(.tokenProperties)
         }
         let extraInfo = try MerkleizedMetadata.extraInfo(of: runtime, decimals: decimals, tokenSymbol: tokenSymbol, specVersion: specVersion,
                                                          specName: specName, base58Prefix: base58Prefix)

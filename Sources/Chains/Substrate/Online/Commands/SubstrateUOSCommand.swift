@@ -38,7 +38,7 @@ struct SubstrateUOSCommand: ParsableCommand {
 
     func run() throws {
         let request = try RequestActions.store().record(try RequestID(id)).request
-        guard request.chain.rawValue == "substrate" else { throw SubstrateError("request \(id) is a \(request.chain) request") }
+        guard request.chain.rawValue == "substrate" else { throw SubstrateError.otherChainRequest(id: id, chain: "\(request.chain)") }
         let given = try genesis.map { text throws(SubstrateError) in try PayloadFields.hex(text, field: "--genesis", length: 32) }
         let uos = try UOSPayload(request: request, genesis: given)
         let frames = try UOSFraming.frames(uos.encoded)
@@ -59,7 +59,7 @@ struct SubstrateUOSCommand: ParsableCommand {
             try OutputFiles.writeDirectory(files, to: path) { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
         } else {
             guard images.count == 1, let image = images.first else {
-                throw SubstrateError("the UOS request is \(images.count) frames: give --qr a directory (DIR/)")
+                throw SubstrateError.uos(.qrDirectory(frames: images.count))
             }
             try OutputFiles.write(image, to: path)
         }

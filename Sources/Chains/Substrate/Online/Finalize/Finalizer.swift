@@ -17,7 +17,7 @@ public struct SubstrateFinalizer: ChainFinalizer {
         // clock or contacts.
         let signable = try SubstrateChain.decode(request).signable
         guard response.signatures.count == 1, let signatureHex = response.signatures.first else {
-            throw SubstrateError("a Substrate response has exactly one signature, not \(response.signatures.count)")
+            throw SubstrateError.signatureCount(response.signatures.count)
         }
         let bytes = try PayloadFields.hex(signatureHex, field: "signatures[0]")
         let publicKey = request.account.publicKey
@@ -29,21 +29,21 @@ public struct SubstrateFinalizer: ChainFinalizer {
             let signature = try MultiSignature(decoding: bytes)
             try Self.checkScheme(signature, publicKey: publicKey)
             guard try SubstrateSigning.isValid(signature, message: try SigningPayload.message(for: signable.signedBytes), publicKey: publicKey) else {
-                throw SubstrateError("the \(signature.schemeName) signature does not verify for \(request.account.address) over the requested payload")
+                throw SubstrateError.signatureInvalid(scheme: signature.schemeName, address: request.account.address, over: "the requested payload")
             }
             lines.append(ReviewLine("scheme", signature.schemeName))
             if case let .extrinsic(payload, built) = signable {
                 let assembled = SubstrateChain.result(payload, built, signature: signature)
                 if let given = response.result, given != assembled {
-                    throw SubstrateError("result is not the extrinsic assembled from the request and signatures[0]")
+                    throw SubstrateError.resultMismatch
                 }
                 result = assembled
                 lines.append(ReviewLine("extrinsic hash", Hex.encode(try SubstrateChain.extrinsic(payload, built, signature: signature).hash, prefix: true)))
             } else {
-                guard response.result == nil else { throw SubstrateError("a raw payload signature has no result") }
+                guard response.result == nil else { throw SubstrateError.unexpectedResult(kind: "raw payload") }
             }
         case let .message(message, _):
-            guard response.result == nil else { throw SubstrateError("a message signature has no result") }
+            guard response.result == nil else { throw SubstrateError.unexpectedResult(kind: "message") }
             lines += [ReviewLine("scheme", try Self.messageScheme(bytes, message: message, request: request)),
                       ReviewLine("signature", Hex.encode(bytes, prefix: true))]
         }
@@ -58,13 +58,13 @@ public struct SubstrateFinalizer: ChainFinalizer {
         let publicKey = request.account.publicKey
         if publicKey.count == 33 {
             guard bytes.count == 65, try SubstrateSigning.isValid(.ecdsa(bytes), message: message, publicKey: publicKey) else {
-                throw SubstrateError("the ecdsa signature does not verify for \(request.account.address) over the message")
+                throw SubstrateError.signatureInvalid(scheme: "ecdsa", address: request.account.address, over: "the message")
             }
             return "ecdsa"
         }
         if bytes.count == 64, try SubstrateSigning.isValid(.sr25519(bytes), message: message, publicKey: publicKey) { return "sr25519" }
         if bytes.count == 64, try SubstrateSigning.isValid(.ed25519(bytes), message: message, publicKey: publicKey) { return "ed25519" }
-        throw SubstrateError("the signature does not verify for \(request.account.address) over the message (sr25519 or ed25519)")
+        throw SubstrateError.signatureInvalid(scheme: nil, address: request.account.address, over: "the message (sr25519 or ed25519)")
     }
 
     /// A MultiSignature's scheme must fit the key: ecdsa for a 33-byte key, else sr25519/ed25519.
@@ -72,7 +72,7 @@ public struct SubstrateFinalizer: ChainFinalizer {
         let isECDSA: Bool
         if case .ecdsa = signature { isECDSA = true } else { isECDSA = false }
         guard isECDSA == (publicKey.count == 33) else {
-            throw SubstrateError("a \(signature.schemeName) signature cannot be from a \(publicKey.count)-byte key")
+            throw SubstrateError.multiSignature(.notOfKey(scheme: signature.schemeName, keyLength: publicKey.count))
         }
     }
 }

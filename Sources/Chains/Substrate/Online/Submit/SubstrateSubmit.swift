@@ -16,14 +16,14 @@ extension SubstrateWatch {
                               transport: (any HTTPTransport)? = nil) throws -> [UInt8] {
         let responses = try MessageFile.responses(input)
         guard responses.count == 1, let response = responses.first else {
-            throw SubstrateError("submit takes one response, not \(responses.count)")
+            throw SubstrateError.responseCount(responses.count)
         }
         guard let outcome = try finalizer.verifiedForSending([response], chain: .substrate).first,
               case let .string(hex)? = outcome.finalized.response.result?["extrinsic"] else {
             throw WatchError.notSent(reason: "the response for \(response.id) signs no extrinsic (a raw payload or message signature)")
         }
         let extrinsic: [UInt8]
-        do { extrinsic = try Hex.decode(hex) } catch { throw SubstrateError("result.extrinsic: \(error)") }
+        do { extrinsic = try Hex.decode(hex) } catch { throw SubstrateError.unreadable(field: "result.extrinsic", reason: "\(error)") }
         let rpc = SubstrateRPC(client: JSONRPCClient(url: url, transport: transport ?? URLSessionTransport()))
         return try rpc.submit(extrinsic)
     }

@@ -33,26 +33,27 @@ public enum Era: Sendable, Equatable {
     }
 
     /// Decodes exactly one era from `bytes` (no trailing bytes), refusing a mortal form whose
-    /// period or phase is impossible (period < 4, phase ≥ period), as sp-runtime does.
-    public init(decoding bytes: [UInt8]) throws(SubstrateError) {
+    /// period or phase is impossible (period < 4, phase ≥ period), as sp-runtime does; `field`
+    /// names it in a refusal.
+    public init(decoding bytes: [UInt8], field: String = "era") throws(SubstrateError) {
         var reader = SCALEReader(bytes)
-        self = try Era.read(&reader)
-        guard reader.isAtEnd else { throw SubstrateError("era has \(reader.remaining) bytes after its end") }
+        self = try Era.read(&reader, field: field)
+        guard reader.isAtEnd else { throw SubstrateError.era(field: field, .trailing(reader.remaining)) }
     }
 
-    /// Reads one era from `reader`.
-    public static func read(_ reader: inout SCALEReader) throws(SubstrateError) -> Era {
+    /// Reads one era from `reader`; `field` names it in a refusal.
+    public static func read(_ reader: inout SCALEReader, field: String = "era") throws(SubstrateError) -> Era {
         let first: UInt8
-        do { first = try reader.readInteger(UInt8.self) } catch { throw SubstrateError("era is empty") }
+        do { first = try reader.readInteger(UInt8.self) } catch { throw SubstrateError.empty(field) }
         if first == 0 { return .immortal }
         let second: UInt8
-        do { second = try reader.readInteger(UInt8.self) } catch { throw SubstrateError("era is a mortal era missing its second byte") }
+        do { second = try reader.readInteger(UInt8.self) } catch { throw SubstrateError.era(field: field, .truncated) }
         let encoded = UInt64(first) | UInt64(second) << 8
         let period: UInt64 = 2 << (encoded % 16)
         let quantum = max(period >> 12, 1)
         let phase = (encoded >> 4) * quantum
         guard period >= 4, phase < period else {
-            throw SubstrateError("era 0x\(Hex.encode([first, second])) is not a valid mortal era (period \(period), phase \(phase))")
+            throw SubstrateError.era(field: field, .impossible(bytes: Hex.encode([first, second]), period: period, phase: phase))
         }
         return .mortal(period: period, phase: phase)
     }

@@ -47,10 +47,10 @@ public struct ExtensionList: Sendable, Equatable {
         if case .metadataProof = origin, proofTypes != nil { proven = true }
         for (index, name) in names.enumerated() {
             guard let rule = SignedExtension.rule(for: name) ?? (proven ? SignedExtension.proven(identifier: name) : nil) else {
-                throw SubstrateError("signed extension \(name), named by \(origin.namer), is unknown to this signer; it cannot tell what it would sign, so it refuses")
+                throw SubstrateError.extensions(.unknown(name: name, namedBy: origin.namer))
             }
             if rule != .empty, let earlier = rules.firstIndex(where: { $0.valueName == rule.valueName }) {
-                throw SubstrateError("signed extensions \(names[earlier]) and \(names[index]) both carry \(rule.valueName); a runtime has one of them")
+                throw SubstrateError.extensions(.sameValue(first: names[earlier], second: names[index], value: rule.valueName))
             }
             rules.append(rule)
         }
@@ -60,8 +60,7 @@ public struct ExtensionList: Sendable, Equatable {
         self.assetIDLength = assetIDLength
         self.proofTypes = proven ? proofTypes : nil
         if let proofTypes = self.proofTypes, proofTypes.extensions.map(\.identifier) != names {
-            throw SubstrateError("the signed extensions [\(names.joined(separator: ", "))] are not the metadata proof's "
-                + "[\(proofTypes.extensions.map(\.identifier).joined(separator: ", "))]")
+            throw SubstrateError.extensions(.other(given: names, source: .proof, expected: proofTypes.extensions.map(\.identifier)))
         }
     }
 
@@ -87,9 +86,8 @@ public struct ExtensionList: Sendable, Equatable {
               let runtime = network.runtime(specVersion: payload.specVersion, transactionVersion: payload.transactionVersion)
         else { return requested }
         guard payload.signedExtensions == runtime.signedExtensions else {
-            throw SubstrateError("signerPayload.signedExtensions is [\(payload.signedExtensions.joined(separator: ", "))], but \(network.name)'s runtime "
-                + "(\(runtime.versions)) signs [\(runtime.signedExtensions.joined(separator: ", "))]; the chain would read the signed bytes "
-                + "by its own list, so this signer refuses any other order or members")
+            throw SubstrateError.extensions(.other(given: payload.signedExtensions, source: .table(network: network.name, versions: runtime.versions),
+                                                   expected: runtime.signedExtensions))
         }
         return try ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime))
     }
@@ -115,7 +113,7 @@ public struct ProofTypes: Sendable {
     /// The value of `type` read from `bytes` at `offset`, and how many bytes it takes (bounded
     /// as every proven decoding is, by `TypeDecoder`).
     func read(_ type: TypeRef, in bytes: [UInt8], at offset: Int) throws(SubstrateError) -> (value: TypedValue, length: Int) {
-        guard offset >= 0, offset <= bytes.count else { throw SubstrateError("no bytes at offset \(offset)") }
+        guard offset >= 0, offset <= bytes.count else { throw SubstrateError.unreadable(field: "", reason: "no bytes at offset \(offset)") }
         var decoder = TypeDecoder(Array(bytes[offset...]), types: types)
         let value = try decoder.decode(type)
         return (value, decoder.offset)

@@ -81,8 +81,7 @@ public struct ExtensionValues: Sendable, Equatable {
     /// UOS reviews both check, in `ExtrinsicReview`).
     public func checkImmortalCheckpoint(genesis: [UInt8]) throws(SubstrateError) {
         guard era == .immortal, let checkpoint, checkpoint != genesis else { return }
-        throw SubstrateError("the era is immortal, so CheckMortality signs the genesis hash 0x\(Hex.encode(genesis)), but the block hash signed "
-            + "is 0x\(Hex.encode(checkpoint)); the chain would reject this transaction")
+        throw SubstrateError.immortalCheckpoint(genesis: Hex.encode(genesis), checkpoint: Hex.encode(checkpoint))
     }
 
     /// The extra and additional data `list` makes of these values: the inverse of reading.
@@ -104,7 +103,7 @@ public struct ExtensionValues: Sendable, Equatable {
     public init(reading payload: [UInt8], callLength: Int, by list: ExtensionList) throws(SubstrateError) {
         var reader = SCALEReader(payload)
         do { _ = try reader.readBytes(count: callLength) } catch {
-            throw SubstrateError("signing payload: the \(payload.count) bytes are shorter than the \(callLength)-byte call")
+            throw SubstrateError.call(field: "signing payload", .payloadShorter(bytes: payload.count, callLength: callLength))
         }
         var mode: UInt8?
         var extras: [String: [UInt8]] = [:]
@@ -117,7 +116,7 @@ public struct ExtensionValues: Sendable, Equatable {
         }
         func checkLength(_ proven: Int?, _ start: Int, _ offset: Int) throws(SubstrateError) {
             guard let proven, offset - start != proven else { return }
-            throw SubstrateError("it is \(offset - start) bytes by this signer's rule but \(proven) by the metadata proof's types")
+            throw SubstrateError.proof(.ruleLength(name: nil, rule: [offset - start], proven: [proven]))
         }
         for (index, (name, rule)) in zip(list.names, list.rules).enumerated() {
             let start = reader.offset
@@ -135,25 +134,25 @@ public struct ExtensionValues: Sendable, Equatable {
                         // or an id); without them, the list states its length.
                         if let proven {
                             let length = start + proven - inner.offset
-                            guard length > 0 else { throw SubstrateError("its asset id has no bytes by the metadata proof's types") }
+                            guard length > 0 else { throw SubstrateError.feeAsset(.emptyAssetID) }
                             return try inner.readBytes(count: length)
                         }
                         guard let length = list.assetIDLength else {
-                            throw SubstrateError("its asset id is of a type this signer's list does not describe")
+                            throw SubstrateError.feeAsset(.undescribedAssetID)
                         }
                         return try inner.readBytes(count: length)
                     }
                     tip = Tip(amount: amount, asset: asset)
                 case .metadataHash:
                     let value = try reader.readInteger(UInt8.self)
-                    guard value <= 1 else { throw SubstrateError("mode \(value) is neither 0 (disabled) nor 1 (enabled)") }
+                    guard value <= 1 else { throw SubstrateError.mode(field: nil, value: value) }
                     mode = value
                 case let .proven(identifier):
                     extras[identifier] = try reader.readBytes(count: proven ?? 0)
                 }
                 try checkLength(proven, start, reader.offset)
             } catch {
-                throw SubstrateError("signing payload: \(name)'s extra data at byte \(start) does not decode: \(error)")
+                throw SubstrateError.extensionData(name: name, additional: false, at: start, reason: "\(error)")
             }
         }
         for (index, (name, rule)) in zip(list.names, list.rules).enumerated() {
@@ -172,18 +171,18 @@ public struct ExtensionValues: Sendable, Equatable {
                     case (0?, nil): metadataHash = .disabled
                     case let (1?, hash?): metadataHash = .enabled(hash)
                     default:
-                        throw SubstrateError("mode \(mode.map(String.init) ?? "?") signs \(hash == nil ? "no" : "a") hash; the runtime would compute another payload")
+                        throw SubstrateError.modeAndHash(context: nil, mode: mode, hash: hash != nil)
                     }
                 case let .proven(identifier):
                     unruled[identifier] = ExtensionData(extra: extras[identifier] ?? [], additional: try reader.readBytes(count: proven ?? 0))
                 }
                 try checkLength(proven, start, reader.offset)
             } catch {
-                throw SubstrateError("signing payload: \(name)'s additional data at byte \(start) does not decode: \(error)")
+                throw SubstrateError.extensionData(name: name, additional: true, at: start, reason: "\(error)")
             }
         }
         guard reader.isAtEnd else {
-            throw SubstrateError("signing payload: \(reader.remaining) bytes follow the last extension's data")
+            throw SubstrateError.bytesFollow(field: "signing payload", count: reader.remaining, after: "the last extension's data")
         }
     }
 }

@@ -32,20 +32,20 @@ public enum MultiSignature: Sendable, Equatable {
 
     /// Exactly one MultiSignature: the type byte and the length it implies, nothing after.
     public init(decoding bytes: [UInt8]) throws(SubstrateError) {
-        guard let type = bytes.first else { throw SubstrateError("the signature is empty") }
+        guard let type = bytes.first else { throw SubstrateError.empty("the signature") }
         let body = Array(bytes.dropFirst())
         let expected: Int
         switch type {
         case 0: expected = 64; self = .ed25519(body)
         case 1: expected = 64; self = .sr25519(body)
         case 2: expected = 65; self = .ecdsa(body)
-        default: throw SubstrateError("the signature's type byte is \(type), not 0 (ed25519), 1 (sr25519) or 2 (ecdsa)")
+        default: throw SubstrateError.multiSignature(.type(type))
         }
         guard body.count == expected else {
-            throw SubstrateError("a \(schemeName) MultiSignature has \(expected) signature bytes, not \(body.count)")
+            throw SubstrateError.multiSignature(.length(scheme: schemeName, actual: body.count))
         }
         if case let .ecdsa(raw) = self, let recovery = raw.last, recovery > 3 {
-            throw SubstrateError("the ecdsa signature's recovery id is \(recovery), not 0...3")
+            throw SubstrateError.multiSignature(.recoveryID(recovery))
         }
     }
 }

@@ -12,12 +12,12 @@ package struct PayloadFields {
     /// Refuses a non-object, a missing required member and any member not in `required` or
     /// `optional` (docs/security.md, signer rule 2: unknown fields are refused).
     init(_ value: JSONValue, context: String, required: [String], optional: [String]) throws(SubstrateError) {
-        guard case let .object(members) = value else { throw SubstrateError("\(context) is not a JSON object") }
+        guard case let .object(members) = value else { throw SubstrateError.notOfKind(field: context, expected: "a JSON object") }
         for member in members where !required.contains(member.key) && !optional.contains(member.key) {
-            throw SubstrateError("\(context).\(member.key) is not a field this signer knows; refusing rather than ignoring it")
+            throw SubstrateError.unknownField("\(context).\(member.key)")
         }
         for name in required where value[name] == nil {
-            throw SubstrateError("\(context).\(name) is missing")
+            throw SubstrateError.missing("\(context).\(name)")
         }
         self.members = members
         self.context = context
@@ -34,7 +34,7 @@ package struct PayloadFields {
     }
 
     func string(_ name: String) throws(SubstrateError) -> String {
-        guard case let .string(text)? = value(name) else { throw SubstrateError("\(context).\(name) is not a string") }
+        guard case let .string(text)? = value(name) else { throw SubstrateError.notOfKind(field: "\(context).\(name)", expected: "a string") }
         return text
     }
 
@@ -51,35 +51,35 @@ package struct PayloadFields {
         case let .string(text)?:
             let utf8 = Array(text.utf8)
             guard utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "x") else {
-                throw SubstrateError("\(field) is not 0x-prefixed hex")
+                throw SubstrateError.notOfKind(field: field, expected: "0x-prefixed hex")
             }
             let digits = utf8.dropFirst(2)
             guard digits.count <= T.bitWidth / 4 else {
-                throw SubstrateError("\(field) has \(digits.count) hex digits; a \(T.bitWidth)-bit number has at most \(T.bitWidth / 4)")
+                throw SubstrateError.notUnsigned(field: field, bits: T.bitWidth, text: text)
             }
             var result: T = 0
             for digit in digits {
-                guard let value = Self.hexDigit(digit) else { throw SubstrateError("\(field) is not hex (\"\(text)\")") }
+                guard let value = Self.hexDigit(digit) else { throw SubstrateError.notHex(field: field, reason: "\"\(text)\"") }
                 result = result << 4 | T(value)
             }
             return result
         case let .number(text)?:
             guard !text.isEmpty, text.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) }), text == "0" || !text.hasPrefix("0"),
                   let value = T(text, radix: 10)
-            else { throw SubstrateError("\(field) is not an unsigned \(T.bitWidth)-bit integer (\(text))") }
+            else { throw SubstrateError.notUnsigned(field: field, bits: T.bitWidth, text: text) }
             return value
         default:
-            throw SubstrateError("\(field) is not a 0x hex number or an integer")
+            throw SubstrateError.notOfKind(field: field, expected: "a 0x hex number or an integer")
         }
     }
 
     /// Strict `0x` hex: the prefix is required (polkadot-js always writes it), digits in pairs.
     package static func hex(_ text: String, field: String, length: Int? = nil) throws(SubstrateError) -> [UInt8] {
-        guard text.hasPrefix("0x") else { throw SubstrateError("\(field) is not 0x-prefixed hex") }
+        guard text.hasPrefix("0x") else { throw SubstrateError.notOfKind(field: field, expected: "0x-prefixed hex") }
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(text) } catch { throw SubstrateError("\(field) is not hex: \(error)") }
+        do { bytes = try Hex.decode(text) } catch { throw SubstrateError.notHex(field: field, reason: "\(error)") }
         if let length, bytes.count != length {
-            throw SubstrateError("\(field) is \(bytes.count) bytes, not \(length)")
+            throw SubstrateError.length(field: field, actual: bytes.count, expected: length)
         }
         return bytes
     }

@@ -15,13 +15,13 @@ public struct RawPayload: Sendable, Equatable {
         do { accountID = try SubstrateSigning.accountID(ofPublicKey: try SS58.decode(address).payload) } catch let error as SubstrateError {
             throw error
         } catch {
-            throw SubstrateError("\(context).address is not an SS58 address: \(error)")
+            throw SubstrateError.notSS58(field: "\(context).address", reason: "\(error)")
         }
         data = try fields.bytes("data")
         guard let kind = Kind(rawValue: try fields.string("type")) else {
-            throw SubstrateError("\(context).type is \"bytes\" or \"payload\"")
+            throw SubstrateError.shape(field: "\(context).type", expected: "\"bytes\" or \"payload\"")
         }
         self.kind = kind
-        if kind == .payload, data.isEmpty { throw SubstrateError("\(context).data is empty") }
+        if kind == .payload, data.isEmpty { throw SubstrateError.empty("\(context).data") }
     }
 }

@@ -69,30 +69,30 @@ public struct SignerPayload: Sendable, Equatable {
         do {
             let decoded = try SS58.decode(address)
             guard decoded.payload.count == 32 else {
-                throw SubstrateError("\(context).address has a \(decoded.payload.count)-byte payload; a signer address is a 32-byte account id")
+                throw SubstrateError.addressLength(field: "\(context).address", bytes: decoded.payload.count)
             }
             accountID = decoded.payload
             addressPrefix = decoded.prefix
         } catch let error as SubstrateError {
             throw error
         } catch {
-            throw SubstrateError("\(context).address is not an SS58 address: \(error)")
+            throw SubstrateError.notSS58(field: "\(context).address", reason: "\(error)")
         }
         blockHash = try fields.bytes("blockHash", length: 32)
         blockNumber = try fields.number("blockNumber", UInt64.self)
         let eraBytes = try fields.bytes("era")
-        do { era = try Era(decoding: eraBytes) } catch { throw SubstrateError("\(context).\(error.description)") }
+        era = try Era(decoding: eraBytes, field: "\(context).era")
         genesisHash = try fields.bytes("genesisHash", length: 32)
         method = try fields.bytes("method")
-        guard !method.isEmpty else { throw SubstrateError("\(context).method is empty") }
+        guard !method.isEmpty else { throw SubstrateError.empty("\(context).method") }
         nonce = try fields.number("nonce", UInt64.self)
         guard case let .array(names)? = fields.value("signedExtensions") else {
-            throw SubstrateError("\(context).signedExtensions is not an array of names")
+            throw SubstrateError.notOfKind(field: "\(context).signedExtensions", expected: "an array of names")
         }
         var extensions: [String] = []
         for name in names {
-            guard case let .string(text) = name else { throw SubstrateError("\(context).signedExtensions holds a non-string") }
-            guard !extensions.contains(text) else { throw SubstrateError("\(context).signedExtensions names \(text) twice") }
+            guard case let .string(text) = name else { throw SubstrateError.notOfKind(field: "\(context).signedExtensions", expected: "an array of names") }
+            guard !extensions.contains(text) else { throw SubstrateError.extensions(.duplicate(field: "\(context).signedExtensions", name: text)) }
             extensions.append(text)
         }
         signedExtensions = extensions
@@ -100,46 +100,46 @@ public struct SignerPayload: Sendable, Equatable {
         tip = try fields.number("tip", UInt128.self)
         transactionVersion = try fields.number("transactionVersion", UInt32.self)
         let version = try fields.number("version", UInt8.self)
-        guard version == 4 else { throw SubstrateError("\(context).version is \(version); this signer builds version 4 extrinsics") }
+        guard version == 4 else { throw SubstrateError.extrinsicVersion(field: "\(context).version", version: Int(version)) }
 
         if let asset = fields.present("assetId") {
-            guard case let .string(text) = asset else { throw SubstrateError("\(context).assetId is not hex or null") }
+            guard case let .string(text) = asset else { throw SubstrateError.notOfKind(field: "\(context).assetId", expected: "hex or null") }
             let bytes = try PayloadFields.hex(text, field: "\(context).assetId")
             switch bytes.first {
             case 0 where bytes.count == 1: assetIdOption = [0]
             case 1 where bytes.count > 1: assetIdOption = bytes
             default:
-                throw SubstrateError("\(context).assetId is the SCALE Option<AssetId>: 0x00, or 0x01 followed by the asset")
+                throw SubstrateError.shape(field: "\(context).assetId", expected: "the SCALE Option<AssetId>: 0x00, or 0x01 followed by the asset")
             }
         } else {
             assetIdOption = [0]
         }
         if let hash = fields.present("metadataHash") {
-            guard case let .string(text) = hash else { throw SubstrateError("\(context).metadataHash is not hex or null") }
+            guard case let .string(text) = hash else { throw SubstrateError.notOfKind(field: "\(context).metadataHash", expected: "hex or null") }
             metadataHash = try PayloadFields.hex(text, field: "\(context).metadataHash", length: 32)
         } else {
             metadataHash = nil
         }
         mode = fields.present("mode") == nil ? 0 : try fields.number("mode", UInt8.self)
         if let flag = fields.present("withSignedTransaction") {
-            guard case let .bool(value) = flag else { throw SubstrateError("\(context).withSignedTransaction is not a boolean") }
+            guard case let .bool(value) = flag else { throw SubstrateError.notOfKind(field: "\(context).withSignedTransaction", expected: "a boolean") }
             withSignedTransaction = value
         } else {
             withSignedTransaction = false
         }
         extensionData = [:]
-        guard mode <= 1 else { throw SubstrateError("\(context).mode is \(mode); CheckMetadataHash knows 0 (disabled) and 1 (enabled)") }
+        guard mode <= 1 else { throw SubstrateError.mode(field: "\(context).mode", value: mode) }
         if mode == 1, metadataHash == nil {
-            throw SubstrateError("\(context).mode is 1 (metadata hash enabled) but metadataHash is missing")
+            throw SubstrateError.modeAndHash(context: context, mode: 1, hash: false)
         }
         if mode == 0, metadataHash != nil {
-            throw SubstrateError("\(context).metadataHash is given but mode is 0: the runtime would sign no hash, so the signature could not be valid")
+            throw SubstrateError.modeAndHash(context: context, mode: 0, hash: true)
         }
         if !extensions.contains("CheckMetadataHash"), mode != 0 {
-            throw SubstrateError("\(context).mode is 1 but signedExtensions has no CheckMetadataHash")
+            throw SubstrateError.extensions(.notListed(field: "\(context).mode", value: "1", name: "CheckMetadataHash"))
         }
         if !extensions.contains("ChargeAssetTxPayment"), assetIdOption != [0] {
-            throw SubstrateError("\(context).assetId is given but signedExtensions has no ChargeAssetTxPayment")
+            throw SubstrateError.extensions(.notListed(field: "\(context).assetId", value: "given", name: "ChargeAssetTxPayment"))
         }
     }
 }

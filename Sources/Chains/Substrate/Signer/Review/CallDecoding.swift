@@ -85,7 +85,7 @@ public struct BuiltInCallDecoder: CallDecoder {
         var reader = SCALEReader(call, maxDepth: 4)
         guard let decoded = try Self.read(&reader, table: table, level: 0) else { return nil }
         guard reader.isAtEnd else {
-            throw SubstrateError("method: \(decoded.name) ends after \(reader.offset) bytes but the call has \(reader.remaining) more; refusing trailing bytes")
+            throw SubstrateError.call(field: "method", .trailing(call: decoded.name, length: reader.offset, remaining: reader.remaining))
         }
         return decoded
     }
@@ -95,7 +95,7 @@ public struct BuiltInCallDecoder: CallDecoder {
         do {
             pallet = try reader.readInteger(UInt8.self)
             index = try reader.readInteger(UInt8.self)
-        } catch { throw SubstrateError("method is shorter than a pallet and call index") }
+        } catch { throw SubstrateError.call(field: "method", .tooShort(stated: nil)) }
         guard let layout = BuiltInLayout.call(pallet: pallet, index: index, table: table) else { return nil }
         var arguments: [CallArgument] = []
         var amounts: [UInt128] = []
@@ -144,7 +144,7 @@ public struct BuiltInCallDecoder: CallDecoder {
         } catch let error as SubstrateError {
             throw error
         } catch {
-            throw SubstrateError("method: the call at pallet \(pallet), call \(index) does not decode: \(error)")
+            throw SubstrateError.call(field: "method", .undecodable(pallet: pallet, index: index, reason: "\(error)"))
         }
         return DecodedCall(name: layout.qualifiedName, arguments: arguments, amounts: amounts, source: source, movesWholeBalance: wholeBalance,
                            warnings: warnings, transfers: transfers)

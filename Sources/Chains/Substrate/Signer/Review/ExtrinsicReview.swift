@@ -136,7 +136,7 @@ struct ExtrinsicReview {
         case let tip? where tip.asset != nil && extensions?.feeAsset != nil:
             // The asset as the proof's types read it (an id or an XCM location), the tip in it.
             guard let paidIn = extensions?.feeAsset, paidIn.tip == BigUInt(tip.amount) else {
-                throw SubstrateError("ChargeAssetTxPayment's tip reads otherwise by the metadata proof's types than by this signer's rule; refusing it")
+                throw SubstrateError.feeAsset(.tipDiffers)
             }
             let fee = paidIn.asset
             let paid = AssetAmount(asset: fee.asset, amount: BigUInt(tip.amount))

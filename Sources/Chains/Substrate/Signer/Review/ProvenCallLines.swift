@@ -44,7 +44,7 @@ struct ProvenCallLines {
     /// that every such value is a pallet's call; one that is not is refused here too, never
     /// walked as a plain value (which would lead straight back here).
     mutating func add(call value: TypedValue, label: String, level: Int) throws {
-        guard let call = value.asCall else { throw SubstrateError("\(label): a value of the call type that is not a pallet's call") }
+        guard let call = value.asCall else { throw SubstrateError.call(field: label, .notPalletCall) }
         let name = "\(call.pallet).\(call.call)"
         lines.append(ReviewLine(label, name, level: level))
         let outer = (actingFor, pallet)

@@ -73,7 +73,7 @@ struct ProvenExtensions {
         guard case let .composite(fields) = extra.value, fields.count == 2, case let .unsigned(tip) = fields[0].value.value,
               fields[1].value.isOption, case let .variant(option, _, inner) = fields[1].value.value
         else {
-            throw SubstrateError("ChargeAssetTxPayment's data is not {tip, asset_id: Option<AssetId>} by the metadata proof's types; refusing it")
+            throw SubstrateError.feeAsset(.shape(proof: true))
         }
         guard option == "Some", inner.count == 1 else { return nil }
         let id = inner[0].value
@@ -99,6 +99,6 @@ struct ProvenExtensions {
             let asset = Asset(chain: native.chain, network: native.network, id: "xcm " + place, symbol: "base units of \(name)", decimals: 0)
             return (FeeAsset(asset: asset, description: "\(name) (XCM location: \(place))", isNative: false), tip)
         }
-        throw SubstrateError("ChargeAssetTxPayment's asset id is neither a number nor an XCM location; this signer cannot name the asset fees are paid in")
+        throw SubstrateError.feeAsset(.unnamed)
     }
 }

@@ -6,14 +6,14 @@ import AirsignMessages
 extension SubstrateChain {
     public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
         guard review.signing.count == 1, let item = review.signing.first else {
-            throw SubstrateError("a Substrate review signs exactly one item")
+            throw SubstrateError.itemCount(review.signing.count)
         }
         let account = try Self.accountID(review.request.account)
         guard try Self.accountID(of: key) == account else {
-            throw SubstrateError("the signing key is not the key of \(review.key.address)")
+            throw SubstrateError.notAccountKey(address: review.key.address)
         }
         guard let signable = item.value as? SubstrateSignable else {
-            throw SubstrateError("signing item \"\(item.label)\" is not a Substrate item")
+            throw SubstrateError.foreignItem(label: item.label)
         }
         switch signable {
         case let .extrinsic(payload, built):

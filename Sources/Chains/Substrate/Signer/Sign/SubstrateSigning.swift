@@ -10,7 +10,7 @@ public enum SubstrateSigning {
         switch key {
         case let .sr25519(secret):
             do { return .sr25519(try secret.sign(message, context: Sr25519.substrateContext)) } catch {
-                throw SubstrateError("sr25519 signing failed: \(error)")
+                throw SubstrateError.cryptoFailure(operation: "sr25519 signing", reason: "\(error)")
             }
         case let .ed25519(secret):
             return .ed25519(secret.sign(message))
@@ -20,7 +20,7 @@ public enum SubstrateSigning {
                 let signature = try secret.signRecoverable(digest32: digest)
                 return .ecdsa(signature.compact + [UInt8(truncatingIfNeeded: signature.recoveryID)])
             } catch {
-                throw SubstrateError("ecdsa signing failed: \(error)")
+                throw SubstrateError.cryptoFailure(operation: "ecdsa signing", reason: "\(error)")
             }
         }
     }
@@ -54,7 +54,7 @@ public enum SubstrateSigning {
         switch key.count {
         case 32: return key
         case 33: return try blake2b256(key)
-        default: throw SubstrateError("a Substrate public key is 32 bytes (sr25519, ed25519) or 33 (compressed ecdsa), not \(key.count)")
+        default: throw SubstrateError.publicKeyLength(key.count)
         }
     }
 }

@@ -7,8 +7,8 @@ public enum UOSAddress {
     /// The pairing text for `address` on the network with `genesis` (32 bytes); the address
     /// must be an SS58 address.
     public static func text(address: String, genesis: [UInt8]) throws(SubstrateError) -> String {
-        guard genesis.count == 32 else { throw SubstrateError("a genesis hash is 32 bytes, not \(genesis.count)") }
-        do { _ = try SS58.decode(address) } catch { throw SubstrateError("\(address) is not an SS58 address: \(error)") }
+        guard genesis.count == 32 else { throw SubstrateError.length(field: "a genesis hash", actual: genesis.count, expected: 32) }
+        do { _ = try SS58.decode(address) } catch { throw SubstrateError.notSS58(field: address, reason: "\(error)") }
         return "substrate:\(address):0x\(Hex.encode(genesis))"
     }
 
@@ -21,9 +21,9 @@ public enum UOSAddress {
         if let given, given.count == 32, SubstrateNetwork.caip2(genesisHash: given) == caip2 { return given }
         guard let known = SubstrateNetwork.known.first(where: { $0.caip2 == caip2 }) else {
             if let given {
-                throw SubstrateError("the --genesis given is the hash of \(SubstrateNetwork.caip2(genesisHash: given)), not of the account's network \(caip2)")
+                throw SubstrateError.otherNetwork(.givenForAccount, genesis: SubstrateNetwork.caip2(genesisHash: given), expected: caip2)
             }
-            throw SubstrateError("the account's network \(caip2) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>")
+            throw SubstrateError.unknownNetwork(caip2, known: nil)
         }
         return known.genesisHash
     }

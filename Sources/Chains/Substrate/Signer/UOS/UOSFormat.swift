@@ -25,7 +25,7 @@ public struct UOSFormat: ForeignFormat {
 
     public func requests(_ input: SignerInput, accounts: [OwnAccount]) throws -> [ForeignRequest] {
         if input.bytes.first == 0x80 {
-            throw SubstrateError("a single UOS RaptorQ frame: scan the request's frames (--scan) to decode it")
+            throw SubstrateError.uos(.singleRaptorQFrame)
         }
         let uos = try UOSPayload(decoding: input.bytes)
         let own = try Self.account(for: uos, in: accounts.filter { $0.chain == chain })
@@ -63,8 +63,7 @@ public struct UOSFormat: ForeignFormat {
         let match = keyed.first { $0.network == network } ?? keyed.first
         guard let match else {
             let address = uos.publicKey.count == 32 ? (try? SS58.encode(uos.publicKey, prefix: SubstrateNetwork.byGenesis(uos.genesisHash)?.ss58Prefix ?? 42)) : nil
-            throw SubstrateError("the UOS request is for the key 0x\(Hex.encode(uos.publicKey))\(address.map { " (\($0))" } ?? ""), "
-                + "which is not one of this keystore's Substrate accounts; nothing was signed")
+            throw SubstrateError.uos(.keyNotOwn(key: Hex.encode(uos.publicKey), address: address))
         }
         return match
     }
@@ -87,8 +86,8 @@ extension UOSFormat {
         case .ecdsa: asked = .secp256k1
         }
         guard let scheme, scheme != asked else { return }
-        throw SubstrateError("the UOS request asks for an \(uos.crypto) signature (crypto \(Hex.encode([uos.crypto.rawValue]))), but the account "
-            + "\(own.address) signs with \(scheme == .secp256k1 ? "ecdsa" : "\(scheme)"); nothing was signed")
+        throw SubstrateError.uos(.schemeNotAccount(crypto: "\(uos.crypto)", byte: uos.crypto.rawValue, account: own.address,
+                                                   scheme: scheme == .secp256k1 ? "ecdsa" : "\(scheme)"))
     }
 }
 
@@ -113,19 +112,18 @@ public struct UOSAnswer: ForeignAnswer {
 
     public func encode(_ response: SignResponse) throws -> [UInt8] {
         guard response.signatures.count == 1, let text = response.signatures.first else {
-            throw SubstrateError("a UOS answer carries one signature; the response has \(response.signatures.count)")
+            throw SubstrateError.signatureCount(response.signatures.count)
         }
         let signature = try PayloadFields.hex(text, field: "signature")
         switch kind {
         case .transaction:
             let decoded = try MultiSignature(decoding: signature)
             if crypto != .sr25519, decoded.encoded.first != crypto.rawValue {
-                throw SubstrateError("the UOS request asks for a \(crypto) signature (crypto \(Hex.encode([crypto.rawValue]))), "
-                    + "but the account's key signs with another scheme; no answer was written")
+                throw SubstrateError.uos(.answerScheme(crypto: "\(crypto)", byte: crypto.rawValue))
             }
         case .message:
             guard signature.count == 64 || signature.count == 65 else {
-                throw SubstrateError("a message signature is 64 or 65 bytes, not \(signature.count)")
+                throw SubstrateError.multiSignature(.messageLength(signature.count))
             }
         }
         return Array(Hex.encode(signature).utf8)

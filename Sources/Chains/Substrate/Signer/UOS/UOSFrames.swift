@@ -50,14 +50,14 @@ public struct UOSFrame: Sendable, Equatable {
     /// below the count, and a frame without data.
     public init(_ payload: [UInt8]) throws(SubstrateError) {
         guard payload.first == 0, payload.count > UOSFraming.headerLength else {
-            throw SubstrateError("a UOS frame is 00, a 2-byte frame count, a 2-byte frame index and data; this one has \(payload.count) bytes")
+            throw SubstrateError.frames(.header(raptorQ: false, bytes: payload.count))
         }
         count = Int(payload[1]) << 8 | Int(payload[2])
         index = Int(payload[3]) << 8 | Int(payload[4])
         guard count > 0, count <= UOSFraming.maxFrames else {
-            throw SubstrateError("UOS frame count \(count) is not 1…\(UOSFraming.maxFrames)")
+            throw SubstrateError.frames(.count(count))
         }
-        guard index < count else { throw SubstrateError("UOS frame index \(index) is not below its frame count \(count)") }
+        guard index < count else { throw SubstrateError.frames(.index(index, count: count)) }
         data = Array(payload[UOSFraming.headerLength...])
     }
 }
@@ -74,11 +74,11 @@ public struct UOSRaptorQFrame: Sendable, Equatable {
     /// sign request) and a size of 0.
     public init(_ payload: [UInt8]) throws(SubstrateError) {
         guard payload.count >= 12, payload[0] == 0x80 else {
-            throw SubstrateError("a UOS RaptorQ frame is 80, a 3-byte payload size, a 4-byte packet id and a symbol; this one has \(payload.count) bytes")
+            throw SubstrateError.frames(.header(raptorQ: true, bytes: payload.count))
         }
         size = Int(payload[1]) << 16 | Int(payload[2]) << 8 | Int(payload[3])
-        guard size > 0 else { throw SubstrateError("a UOS RaptorQ frame says the payload is empty") }
-        guard payload[4] == 0 else { throw SubstrateError("a UOS RaptorQ frame of source block \(payload[4]): this signer reads one-block payloads") }
+        guard size > 0 else { throw SubstrateError.frames(.emptyPayload) }
+        guard payload[4] == 0 else { throw SubstrateError.frames(.sourceBlock(payload[4])) }
         esi = UInt32(payload[5]) << 16 | UInt32(payload[6]) << 8 | UInt32(payload[7])
         symbol = Array(payload[8...])
     }
@@ -117,7 +117,7 @@ public struct UOSFrameCollector: ForeignFrameCollector {
     }
 
     static func mixed(_ what: String) -> SubstrateError {
-        SubstrateError("\(what): frames of two requests are mixed; scan one request's frames only")
+        .frames(.mixed(what))
     }
 
     public mutating func receive(_ payload: [UInt8]) throws -> Bool {
@@ -139,8 +139,7 @@ public struct UOSFrameCollector: ForeignFrameCollector {
         }
         bytes += frame.data.count
         guard bytes <= UOSFraming.maxPayloadLength else {
-            throw SubstrateError("UOS frames of more than \(UOSFraming.maxPayloadLength) bytes in all (\(bytes) in \(parts.count + 1) frames "
-                + "so far): a sign request is smaller")
+            throw SubstrateError.frames(.overLimit(bytes: bytes, frames: parts.count + 1))
         }
         parts[frame.index] = frame.data
         mode = .legacy(count: frame.count, parts: parts, bytes: bytes)
@@ -184,19 +183,19 @@ public struct UOSFrameCollector: ForeignFrameCollector {
         var collector = UOSFrameCollector()
         for payload in payloads {
             do { _ = try collector.receive(payload) } catch let error as SubstrateError { throw error } catch {
-                throw SubstrateError("\(error)")
+                throw SubstrateError.unreadable(field: "", reason: "\(error)")
             }
         }
-        do { try collector.finish() } catch let error as SubstrateError { throw error } catch { throw SubstrateError("\(error)") }
+        do { try collector.finish() } catch let error as SubstrateError { throw error } catch {
+            throw SubstrateError.unreadable(field: "", reason: "\(error)")
+        }
         guard let message = collector.message else {
             let missing = collector.missing
             guard !missing.isEmpty else {
                 let needed = collector.expected ?? 0
-                throw SubstrateError("\(collector.received) UOS RaptorQ frames do not decode yet; "
-                    + (collector.received < needed ? "at least \(needed) are needed" : "a few more than \(needed) are sometimes needed, scan more"))
+                throw SubstrateError.frames(.notDecodedYet(received: collector.received, needed: needed))
             }
-            throw SubstrateError("UOS frames missing: \(missing.prefix(10).map(String.init).joined(separator: ", "))"
-                + (missing.count > 10 ? " and \(missing.count - 10) more" : "") + " of \(collector.expected ?? 0)")
+            throw SubstrateError.frames(.missing(missing, count: collector.expected ?? 0))
         }
         return message
     }

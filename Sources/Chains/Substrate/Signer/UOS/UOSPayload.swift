@@ -45,37 +45,30 @@ public struct UOSPayload: Sendable, Equatable {
     /// does not answer (named), a body that does not decode, and a call length past the end.
     public init(decoding bytes: [UInt8]) throws(SubstrateError) {
         guard bytes.count >= 3, bytes[0] == Self.prefix else {
-            throw SubstrateError("UOS payload: does not start with 53 (a Substrate request)")
+            throw SubstrateError.uos(.notUOS)
         }
         switch bytes[1] {
         case 0, 1, 2: crypto = Crypto(rawValue: bytes[1]) ?? .sr25519
-        case 3: throw SubstrateError("UOS payload: crypto 03 (an Ethereum account) is not a Substrate request this signer answers")
-        case 0xff: throw SubstrateError("UOS payload: crypto ff is an unsigned network update for Polkadot Vault, not a sign request")
-        default: throw SubstrateError("UOS payload: crypto byte \(Hex.encode([bytes[1]])) is not 00 (ed25519), 01 (sr25519) or 02 (ecdsa)")
+        default: throw SubstrateError.uos(.crypto(bytes[1]))
         }
         code = bytes[2]
         switch code {
         case 0, 1, 2, 3, 6: break
-        case 4: throw SubstrateError("UOS payload code 04 (a bulk of transactions) is not supported; send them one by one")
-        case 5, 7: throw SubstrateError("UOS payload code \(Hex.encode([code])) (a dynamic-derivation transaction) is not supported")
-        case 8: throw SubstrateError("UOS payload code 08 (a message for any chain) is not supported; send it for a network (code 03)")
-        case 0x80, 0x81, 0xc1, 0xde, 0xdf:
-            throw SubstrateError("UOS payload code \(Hex.encode([code])) is a Polkadot Vault update or derivation exchange, not a sign request")
-        default: throw SubstrateError("UOS payload code \(Hex.encode([code])) is unknown (00/02 transaction, 01 hash, 03 message, 06 transaction with metadata proof)")
+        default: throw SubstrateError.uos(.code(code))
         }
         let keyEnd = 3 + crypto.keyLength
         guard bytes.count >= keyEnd + 32 else {
-            throw SubstrateError("UOS payload: \(bytes.count) bytes are too few for the prelude, a \(crypto.keyLength)-byte key and the genesis hash")
+            throw SubstrateError.uos(.tooShort(bytes: bytes.count, keyLength: crypto.keyLength))
         }
         publicKey = Array(bytes[3 ..< keyEnd])
         genesisHash = Array(bytes[(bytes.count - 32)...])
         let body = Array(bytes[keyEnd ..< (bytes.count - 32)])
         switch code {
         case 1:
-            guard body.count == 32 else { throw SubstrateError("UOS payload code 01: the hash is \(body.count) bytes, not 32") }
+            guard body.count == 32 else { throw SubstrateError.length(field: "UOS payload code 01: the hash", actual: body.count, expected: 32) }
             content = .hash(body)
         case 3:
-            guard !body.isEmpty else { throw SubstrateError("UOS payload code 03: the message is empty") }
+            guard !body.isEmpty else { throw SubstrateError.empty("UOS payload code 03: the message") }
             content = .message(body)
         case 6:
             var reader = SCALEReader(body)
@@ -97,11 +90,11 @@ public struct UOSPayload: Sendable, Equatable {
         var reader = SCALEReader(body)
         let stated: UInt64
         do { stated = try reader.readCompact(UInt64.self) } catch {
-            throw SubstrateError("\(what): the call's length prefix does not decode: \(error)")
+            throw SubstrateError.call(field: what, .lengthPrefix(reason: "\(error)"))
         }
-        guard stated >= 2 else { throw SubstrateError("\(what): the call is \(stated) bytes; a call has a pallet and a call index") }
+        guard stated >= 2 else { throw SubstrateError.call(field: what, .tooShort(stated: stated)) }
         guard stated <= UInt64(reader.remaining) else {
-            throw SubstrateError("\(what): the call is said to be \(stated) bytes, but \(reader.remaining) bytes follow")
+            throw SubstrateError.call(field: what, .lengthMismatch(stated: stated, actual: reader.remaining))
         }
         return (Array(body[reader.offset...]), Int(stated))
     }

@@ -24,9 +24,7 @@ struct UOSRaptorQStream: Sendable {
     /// A stream started by `first`; refuses sizes outside `RaptorQ`'s bounds.
     init(first: UOSRaptorQFrame) throws(SubstrateError) {
         guard let k = RaptorQ.sourceSymbols(length: first.size, symbolSize: first.symbol.count) else {
-            throw SubstrateError("a UOS RaptorQ payload of \(first.size) bytes in \(first.symbol.count)-byte symbols is not one this signer "
-                + "decodes (one source block of at most \(RaptorQ.maxSourceSymbols) symbols and \(RaptorQ.maxLength) bytes, "
-                + "a symbol size divisible by 4)")
+            throw SubstrateError.frames(.unsupportedSize(size: first.size, symbolSize: first.symbol.count))
         }
         (size, symbolSize, self.k) = (first.size, first.symbol.count, k)
     }
@@ -40,7 +38,7 @@ struct UOSRaptorQStream: Sendable {
                 + "\(size) bytes in \(symbolSize)-byte symbols")
         }
         guard frame.esi <= RaptorQ.maxESI(for: k) else {
-            throw SubstrateError("a UOS RaptorQ frame with symbol id \(frame.esi), beyond the \(RaptorQ.maxESI(for: k)) a sender of \(k) source symbols uses")
+            throw SubstrateError.frames(.symbolID(frame.esi, max: RaptorQ.maxESI(for: k), sourceSymbols: k))
         }
         if let encoder {
             try Self.check(frame.esi, frame.symbol, against: encoder)
@@ -69,12 +67,12 @@ struct UOSRaptorQStream: Sendable {
         let held = symbols.sorted { $0.key < $1.key }.map { (esi: $0.key, data: $0.value) }
         guard let decoded = RaptorQ.decode(length: size, symbolSize: symbolSize, symbols: held) else {
             guard symbols.count < RaptorQ.maxSymbols(for: k) else {
-                throw SubstrateError("\(symbols.count) distinct UOS RaptorQ frames do not decode to a payload of \(size) bytes")
+                throw SubstrateError.frames(.undecodable(frames: symbols.count, size: size))
             }
             return
         }
         guard let encoder = RaptorQ.Encoder(object: decoded, symbolSize: symbolSize) else {
-            throw SubstrateError("the decoded UOS RaptorQ payload cannot be re-encoded to check its frames")
+            throw SubstrateError.frames(.notReencodable)
         }
         for symbol in held { try Self.check(symbol.esi, symbol.data, against: encoder) }
         self.encoder = encoder

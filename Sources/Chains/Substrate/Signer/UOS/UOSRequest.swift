@@ -33,16 +33,16 @@ extension UOSPayload {
         case "raw":
             let raw = try RawPayload(json: try SubstrateChain.member(request.payload, "signerPayloadRaw"))
             guard raw.kind == .bytes else {
-                throw SubstrateError("a signRaw request of type payload has no UOS form (UOS code 03 signs <Bytes>-wrapped messages only)")
+                throw SubstrateError.uos(.rawPayloadType)
             }
-            guard !raw.data.isEmpty else { throw SubstrateError("signerPayloadRaw.data is empty; a UOS message (code 03) carries at least one byte") }
+            guard !raw.data.isEmpty else { throw SubstrateError.uos(.emptyMessage) }
             genesis = try UOSAddress.genesis(network: request.network, given: given)
             (code, content) = (3, .message(raw.data))
         case SubstrateChain.uosPayloadType:
             self = try SubstrateChain.uosPayload(request)
             return
         default:
-            throw SubstrateError("payload.type \"\(request.payloadType)\" is unknown (extrinsic, raw, uos)")
+            throw SubstrateError.unknownPayloadType(request.payloadType)
         }
         let bytes = Self(crypto: crypto, code: code, publicKey: key, content: content, genesisHash: genesis).encoded
         // Read back by the signer's own decoder: what the watch shows is what a signer reads.
@@ -64,12 +64,12 @@ extension UOSFraming {
     /// payload over `maxPayloadLength` bytes or needing more than `maxFrames` frames (what a
     /// signer's collector takes).
     public static func frames(_ payload: [UInt8], size: Int = UOSPayload.frameSize) throws(SubstrateError) -> [[UInt8]] {
-        guard size > 0, !payload.isEmpty else { throw SubstrateError("a UOS payload to frame is empty") }
+        guard size > 0, !payload.isEmpty else { throw SubstrateError.empty("a UOS payload to frame") }
         guard payload.count <= maxPayloadLength else {
-            throw SubstrateError("the UOS payload is \(payload.count) bytes, more than the \(maxPayloadLength) a signer collects")
+            throw SubstrateError.frames(.payloadTooLarge(bytes: payload.count))
         }
         let count = (payload.count + size - 1) / size
-        guard count <= maxFrames else { throw SubstrateError("the UOS payload needs \(count) frames, more than \(maxFrames)") }
+        guard count <= maxFrames else { throw SubstrateError.frames(.tooMany(frames: count)) }
         return (0 ..< count).map { index in
             let start = index * size
             let header: [UInt8] = [0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(index >> 8), UInt8(index & 0xff)]

@@ -45,7 +45,7 @@ extension SubstrateChain {
                 key: key, effects: [.unknown(what: "a transaction given only as its hash, which cannot be shown")],
                 signing: signing)
         case .message:
-            throw SubstrateError("payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload")
+            throw SubstrateError.uos(.messageAsUOS)
         }
     }
 
@@ -53,12 +53,12 @@ extension SubstrateChain {
     /// its key the request's account.
     package static func uosPayload(_ request: SignRequest) throws -> UOSPayload {
         let value = try member(request.payload, "uos")
-        guard case let .string(text) = value else { throw SubstrateError("payload.uos is not 0x hex") }
+        guard case let .string(text) = value else { throw SubstrateError.notOfKind(field: "payload.uos", expected: "0x hex") }
         let uos = try UOSPayload(decoding: try PayloadFields.hex(text, field: "payload.uos"))
         try checkNetwork(request.network, genesis: uos.genesisHash)
         let account = try accountID(request.account)
         guard uos.publicKey == (uos.publicKey.count == 33 ? request.account.publicKey : account) else {
-            throw SubstrateError("payload.uos is for the key 0x\(Hex.encode(uos.publicKey)), not the request's account \(request.account.address)")
+            throw SubstrateError.uos(.keyNotAccount(key: Hex.encode(uos.publicKey), account: request.account.address))
         }
         return uos
     }
@@ -73,14 +73,14 @@ extension SubstrateChain {
         let decoded = try SS58.decode(request.account.address)
         func payload(_ signed: [UInt8], _ callLength: Int, _ values: ExtensionValues, _ list: ExtensionList) throws(SubstrateError) -> SignerPayload {
             guard values.genesisHash == uos.genesisHash else {
-                throw SubstrateError("UOS transaction: the signed genesis hash is not the request's trailing genesis hash 0x\(Hex.encode(uos.genesisHash))")
+                throw SubstrateError.uos(.genesis(Hex.encode(uos.genesisHash)))
             }
             return SignerPayload(address: request.account.address, accountID: decoded.payload, addressPrefix: decoded.prefix,
                                  method: Array(signed.prefix(callLength)), values: values, extensions: list)
         }
         func canonical(_ built: SigningPayload, _ signed: [UInt8]) throws(SubstrateError) {
             guard built.bytes == signed else {
-                throw SubstrateError("UOS transaction: the signed bytes are not the canonical encoding of the values they decode to")
+                throw SubstrateError.uos(.notCanonical)
             }
         }
         switch uos.content {
@@ -111,13 +111,12 @@ extension SubstrateChain {
     /// blind review (`reviewUOS`).
     static func tableReading(_ signed: [UInt8], callLength: Int, genesis: [UInt8]) -> Result<(ExtensionList, ExtensionValues), SubstrateError> {
         guard let network = SubstrateNetwork.byGenesis(genesis) else {
-            return .failure(SubstrateError("its genesis hash is not a network this signer knows"))
+            return .failure(.uos(.unknownGenesis))
         }
         guard !network.runtimes.isEmpty else {
             // UOS 00/02 carries no extension list: where the call ends is known, but not what the
             // bytes after it are (a chain tipping in an asset, as Asset Hubs do, adds its id).
-            return .failure(SubstrateError("this signer has no runtime table for \(network.name), and a UOS transaction without a metadata proof "
-                + "does not say which signed extensions its bytes hold"))
+            return .failure(.uos(.noTable(network: network.name)))
         }
         var why: [String] = []
         for runtime in network.runtimes {
@@ -141,6 +140,6 @@ extension SubstrateChain {
                 why.append("\(runtime.versions): \(error)")
             }
         }
-        return .failure(SubstrateError("no runtime table of \(network.name) this signer has reads it (\(why.joined(separator: "; ")))"))
+        return .failure(.uos(.noTableReads(network: network.name, why: why)))
     }
 }

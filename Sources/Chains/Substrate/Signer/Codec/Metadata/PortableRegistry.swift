@@ -71,7 +71,7 @@ public struct PortableRegistry: Sendable, Equatable {
     public init(types: [FrameType]) { self.types = types }
 
     public func type(_ id: UInt32) throws(SubstrateError) -> FrameType {
-        guard let index = Int(exactly: id), index < types.count else { throw SubstrateError("metadata: type \(id) is not in the registry") }
+        guard let index = Int(exactly: id), index < types.count else { throw SubstrateError.metadata(reason: "type \(id) is not in the registry") }
         return types[index]
     }
 
@@ -82,7 +82,7 @@ public struct PortableRegistry: Sendable, Equatable {
         types.reserveCapacity(count)
         for position in 0 ..< count {
             let id = try reader.readCompact(UInt32.self)
-            guard id == position else { throw SubstrateError("metadata: type \(position) of the registry has id \(id)") }
+            guard id == position else { throw SubstrateError.metadata(reason: "type \(position) of the registry has id \(id)") }
             let path = try readStrings(&reader, limit: limit)
             let parameters = try reader.readVector(maxCount: limit, minimumElementSize: 2) { reader in
                 FrameType.Parameter(name: try reader.readString(maxLength: limit), type: try reader.readOption { try $0.readCompact(UInt32.self) })
@@ -100,7 +100,7 @@ public struct PortableRegistry: Sendable, Equatable {
                     let index = try reader.readInteger(UInt8.self)
                     _ = try readStrings(&reader, limit: limit)  // docs
                     guard !variants.contains(where: { $0.index == index }) else {
-                        throw SubstrateError("metadata: type \(id) has two variants with index \(index)")
+                        throw SubstrateError.metadata(reason: "type \(id) has two variants with index \(index)")
                     }
                     variants.append(FrameType.Variant(name: name, fields: fields, index: index))
                 }
@@ -112,7 +112,7 @@ public struct PortableRegistry: Sendable, Equatable {
             case 4: definition = .tuple(try reader.readVector(maxCount: limit) { try $0.readCompact(UInt32.self) })
             case 5:
                 let raw = try reader.readInteger(UInt8.self)
-                guard let scalar = ScalarType(rawValue: raw) else { throw SubstrateError("metadata: primitive type \(raw) is unknown") }
+                guard let scalar = ScalarType(rawValue: raw) else { throw SubstrateError.metadata(reason: "primitive type \(raw) is unknown") }
                 definition = .primitive(scalar)
             case 6: definition = .compact(try reader.readCompact(UInt32.self))
             case 7:
@@ -142,7 +142,7 @@ public struct PortableRegistry: Sendable, Equatable {
             }
             references += type.parameters.compactMap(\.type)
             for reference in references where reference >= types.count {
-                throw SubstrateError("metadata: type \(id) refers to type \(reference), which is not in the registry")
+                throw SubstrateError.metadata(reason: "type \(id) refers to type \(reference), which is not in the registry")
             }
         }
     }

@@ -71,7 +71,7 @@ public struct RuntimeMetadata: Sendable, Equatable {
         } catch let error as SubstrateError {
             throw error
         } catch {
-            throw SubstrateError("metadata: \(error)")
+            throw SubstrateError.metadata(reason: "\(error)")
         }
     }
 
@@ -84,15 +84,14 @@ public struct RuntimeMetadata: Sendable, Equatable {
             try wrapper.finish()
         }
         var reader = SCALEReader(bytes, maxDepth: 8)
-        guard try reader.readBytes(count: 4) == Array("meta".utf8) else { throw SubstrateError("metadata does not start with \"meta\"") }
+        guard try reader.readBytes(count: 4) == Array("meta".utf8) else { throw SubstrateError.metadata(reason: "it does not start with \"meta\"") }
         version = try reader.readInteger(UInt8.self)
         if version >= 16 {
             // V16 changes the extension list's shape (transaction extensions by version) and
             // RFC-0078 hashes V15: a proof built from V16 gives signatures the chain rejects.
-            throw SubstrateError("metadata version \(version) is not read here: the RFC-0078 metadata hash and proofs are defined over V15 "
-                + "(a proof built from V\(version) gives signatures the chain rejects); use V15 (Metadata_metadata_at_version(15))")
+            throw SubstrateError.metadataVersion(version, forHash: false)
         }
-        guard version == 14 || version == 15 else { throw SubstrateError("metadata version \(version) is not 14 or 15") }
+        guard version == 14 || version == 15 else { throw SubstrateError.metadataVersion(version, forHash: false) }
         let limit = bytes.count
         let registry = try PortableRegistry.read(&reader, limit: limit)
         self.registry = registry
@@ -120,7 +119,7 @@ public struct RuntimeMetadata: Sendable, Equatable {
             var calls: [(name: String, index: UInt8)] = []
             if let callType {
                 guard case let .variant(variants) = try registry.type(callType).definition else {
-                    throw SubstrateError("metadata: pallet \(name)'s call type \(callType) is not an enum")
+                    throw SubstrateError.metadata(reason: "pallet \(name)'s call type \(callType) is not an enum")
                 }
                 calls = variants.map { ($0.name, $0.index) }
             }
@@ -164,7 +163,7 @@ public struct RuntimeMetadata: Sendable, Equatable {
         let parameters = try registry.type(id).parameters
         func parameter(_ name: String) throws -> UInt32 {
             guard let type = parameters.first(where: { $0.name == name })?.type else {
-                throw SubstrateError("metadata: the extrinsic type \(id) has no \(name) parameter")
+                throw SubstrateError.metadata(reason: "the extrinsic type \(id) has no \(name) parameter")
             }
             return type
         }
@@ -195,14 +194,14 @@ public struct RuntimeMetadata: Sendable, Equatable {
         for _ in 0 ..< entries {
             _ = try reader.readString(maxLength: limit)
             let modifier = try reader.readInteger(UInt8.self)
-            guard modifier <= 1 else { throw SubstrateError("metadata: storage modifier \(modifier) is unknown") }
+            guard modifier <= 1 else { throw SubstrateError.metadata(reason: "storage modifier \(modifier) is unknown") }
             switch try reader.readVariantIndex() {
             case 0: _ = try reader.readCompact(UInt32.self)
             case 1:
                 let hashers = try reader.readLength(max: 64)
                 for _ in 0 ..< hashers {
                     let hasher = try reader.readInteger(UInt8.self)
-                    guard hasher <= 6 else { throw SubstrateError("metadata: storage hasher \(hasher) is unknown") }
+                    guard hasher <= 6 else { throw SubstrateError.metadata(reason: "storage hasher \(hasher) is unknown") }
                 }
                 _ = try reader.readCompact(UInt32.self)
                 _ = try reader.readCompact(UInt32.self)

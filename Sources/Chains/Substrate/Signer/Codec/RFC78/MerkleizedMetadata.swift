@@ -17,7 +17,7 @@ public struct MerkleizedMetadata: Sendable {
     /// The digest is defined on V15 metadata only (the runtime's build reads V15); V14 is refused.
     public init(_ metadata: RuntimeMetadata, extraInfo: ExtraInfo) throws(SubstrateError) {
         guard metadata.version == 15 else {
-            throw SubstrateError("the metadata hash is computed from metadata V15 (Metadata_metadata_at_version(15)), not V\(metadata.version)")
+            throw SubstrateError.metadataVersion(metadata.version, forHash: true)
         }
         lean = try LeanMetadata(metadata)
         self.extraInfo = extraInfo
@@ -36,10 +36,10 @@ public struct MerkleizedMetadata: Sendable {
     public static func extraInfo(of metadata: RuntimeMetadata, decimals: UInt8, tokenSymbol: String, specVersion: UInt32? = nil,
                                  specName: String? = nil, base58Prefix: UInt16? = nil) throws(SubstrateError) -> ExtraInfo {
         guard let specVersion = specVersion ?? metadata.runtimeVersion?.specVersion, let specName = specName ?? metadata.runtimeVersion?.specName else {
-            throw SubstrateError("the metadata has no System.Version constant: give the spec version and name")
+            throw SubstrateError.needs(.runtimeVersion)
         }
         guard let prefix = base58Prefix ?? metadata.ss58Prefix else {
-            throw SubstrateError("the metadata has no System.SS58Prefix constant: give the SS58 prefix")
+            throw SubstrateError.needs(.ss58Prefix)
         }
         return ExtraInfo(specVersion: specVersion, specName: specName, base58Prefix: prefix, decimals: decimals, tokenSymbol: tokenSymbol)
     }
@@ -53,8 +53,7 @@ public struct MerkleizedMetadata: Sendable {
         for (ext, rule) in zip(lean.extrinsic.extensions, list.rules) {
             guard case .proven = rule else { continue }
             guard list.proofTypes?.isEmpty(ext.extra) == true, list.proofTypes?.isEmpty(ext.additional) == true else {
-                throw SubstrateError("signed extension \(ext.identifier) carries data by the metadata's types, and nothing here knows its value; "
-                    + "a request for this runtime cannot be built")
+                throw SubstrateError.extensions(.dataUnknown(name: ext.identifier, building: true))
             }
         }
         return list
@@ -68,7 +67,7 @@ public struct MerkleizedMetadata: Sendable {
         _ = try decoder.decode(lean.extrinsic.call)
         for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
         for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.additional) }
-        guard decoder.isAtEnd else { throw SubstrateError("signing payload: bytes follow the last extension's additional data") }
+        guard decoder.isAtEnd else { throw SubstrateError.bytesFollow(field: "signing payload", count: nil, after: "the last extension's additional data") }
         return try proof(for: decoder.touched)
     }
 
@@ -80,9 +79,11 @@ public struct MerkleizedMetadata: Sendable {
         let version: UInt8
         do {
             let length = try reader.readLength(max: extrinsic.count)
-            guard length == reader.remaining else { throw SubstrateError("the extrinsic's length prefix says \(length) bytes, \(reader.remaining) follow") }
+            guard length == reader.remaining else {
+                throw SubstrateError.unreadable(field: "extrinsic", reason: "its length prefix says \(length) bytes, \(reader.remaining) follow")
+            }
             version = try reader.readInteger(UInt8.self)
-        } catch let error as SubstrateError { throw error } catch { throw SubstrateError("extrinsic: \(error)") }
+        } catch let error as SubstrateError { throw error } catch { throw SubstrateError.unreadable(field: "extrinsic", reason: "\(error)") }
         var decoder = TypeDecoder(Array(extrinsic[reader.offset...]), types: types)
         if version & 0x80 != 0 {
             _ = try decoder.decode(lean.extrinsic.address)
@@ -90,10 +91,10 @@ public struct MerkleizedMetadata: Sendable {
             for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
         }
         _ = try decoder.decode(lean.extrinsic.call)
-        guard decoder.isAtEnd else { throw SubstrateError("extrinsic: bytes follow the call") }
+        guard decoder.isAtEnd else { throw SubstrateError.bytesFollow(field: "extrinsic", count: nil, after: "the call") }
         var signed = TypeDecoder(additional, types: types)
         for ext in lean.extrinsic.extensions { _ = try signed.decode(ext.additional) }
-        guard signed.isAtEnd else { throw SubstrateError("additional data: bytes follow the last extension's") }
+        guard signed.isAtEnd else { throw SubstrateError.bytesFollow(field: "additional data", count: nil, after: "the last extension's") }
         return try proof(for: decoder.touched.union(signed.touched))
     }
 
@@ -101,7 +102,7 @@ public struct MerkleizedMetadata: Sendable {
         let n = UInt64(lean.leaves.count)
         var targets: [UInt64] = []
         for key in touched {
-            guard let position = positions[key] else { throw SubstrateError("the metadata has no leaf for type \(key.typeID)") }
+            guard let position = positions[key] else { throw SubstrateError.types(origin: "the metadata", id: key.typeID, .noLeaf) }
             targets.append(n - 1 + UInt64(position))
         }
         targets = TypeTree.walkOrder(targets)

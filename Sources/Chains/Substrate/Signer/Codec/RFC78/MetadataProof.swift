@@ -44,7 +44,7 @@ public struct MetadataProof: Sendable, Equatable {
     public init(decoding bytes: [UInt8]) throws(SubstrateError) {
         var reader = SCALEReader(bytes)
         self = try Self.read(&reader, bytes: bytes)
-        do { try reader.finish() } catch { throw SubstrateError("metadata proof does not decode: \(error)") }
+        do { try reader.finish() } catch { throw SubstrateError.proof(.unreadable(reason: "\(error)")) }
     }
 
     /// Reads a proof from `reader`, whose bytes are `bytes`, and leaves it after the proof: a
@@ -63,10 +63,10 @@ public struct MetadataProof: Sendable, Equatable {
             }
             indices = try reader.readVector(maxCount: Self.limit, minimumElementSize: 4) { try $0.readInteger(UInt32.self) }
         } catch {
-            throw SubstrateError("metadata proof does not decode: \(error)")
+            throw SubstrateError.proof(.unreadable(reason: "\(error)"))
         }
         guard indices.count == leaves.count else {
-            throw SubstrateError("metadata proof: \(leaves.count) leaves but \(indices.count) leaf indices")
+            throw SubstrateError.proof(.counts(leaves: leaves.count, indices: indices.count))
         }
         do {
             let nodes = try reader.readVector(maxCount: Self.limit, minimumElementSize: 32) { try $0.readBytes(count: 32) }
@@ -77,7 +77,7 @@ public struct MetadataProof: Sendable, Equatable {
             proof.leafBytes = leafBytes
             return proof
         } catch {
-            throw SubstrateError("metadata proof does not decode: \(error)")
+            throw SubstrateError.proof(.unreadable(reason: "\(error)"))
         }
     }
 

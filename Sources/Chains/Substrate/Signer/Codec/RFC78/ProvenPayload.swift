@@ -27,22 +27,20 @@ public struct ProvenPayload: Sendable {
         let metadata = try MetadataProof(decoding: proof).verify()
         let digest = "0x" + Hex.encode(metadata.digest)
         guard payload.mode == 1, let hash = payload.metadataHash else {
-            throw SubstrateError("signerPayload.mode is 0 but a metadata proof is given: the chain would not check its digest \(digest), "
-                + "so the decoding could not be guaranteed; build the request with mode 1")
+            throw SubstrateError.proof(.withoutMode(digest: digest))
         }
         guard hash == metadata.digest else {
-            throw SubstrateError("signerPayload.metadataHash 0x\(Hex.encode(hash)) is not the digest of its metadata proof \(digest)")
+            throw SubstrateError.proof(.digest(hash: Hex.encode(hash), digest: digest))
         }
         let proven = metadata.extrinsic.extensions.map(\.identifier)
         guard payload.signedExtensions == proven else {
-            throw SubstrateError("signerPayload.signedExtensions is [\(payload.signedExtensions.joined(separator: ", "))], but the metadata proof's "
-                + "runtime signs [\(proven.joined(separator: ", "))]")
+            throw SubstrateError.extensions(.other(given: payload.signedExtensions, source: .proofForRequest, expected: proven))
         }
         guard payload.specVersion == metadata.extraInfo.specVersion else {
-            throw SubstrateError("signerPayload.specVersion is \(payload.specVersion), but the metadata proof is for spec version \(metadata.extraInfo.specVersion)")
+            throw SubstrateError.specVersion(payload: payload.specVersion, metadata: metadata.extraInfo.specVersion, proof: true)
         }
         guard metadata.extrinsic.version == 4 else {
-            throw SubstrateError("the metadata proof's extrinsic version is \(metadata.extrinsic.version); this signer builds version 4 extrinsics")
+            throw SubstrateError.extrinsicVersion(field: "the metadata proof's extrinsic version", version: Int(metadata.extrinsic.version))
         }
         return metadata
     }
@@ -54,17 +52,17 @@ public struct ProvenPayload: Sendable {
     public init(decoding bytes: [UInt8], callLength: Int, metadata: VerifiedMetadata) throws(SubstrateError) {
         var decoder = TypeDecoder(bytes, types: metadata.types)
         do { call = try decoder.decode(metadata.extrinsic.call) } catch {
-            throw SubstrateError("method does not decode with the metadata proof's types: \(error)")
+            throw SubstrateError.proof(.undecodable(field: "method", reason: "\(error)"))
         }
         try Self.checkCalls(call, callType: metadata.extrinsic.call)
         guard decoder.offset == callLength else {
-            throw SubstrateError("method is \(callLength) bytes, but its call as the metadata proof's types read it is \(decoder.offset)")
+            throw SubstrateError.call(field: "method", .provenLength(stated: callLength, read: decoder.offset))
         }
         var extras: [(value: TypedValue, length: Int)] = []
         for ext in metadata.extrinsic.extensions {
             let start = decoder.offset
             do { extras.append((try decoder.decode(ext.extra), decoder.offset - start)) } catch {
-                throw SubstrateError("signing payload: \(ext.identifier)'s extra data does not decode with the metadata proof's types: \(error)")
+                throw SubstrateError.proof(.undecodable(field: "signing payload: \(ext.identifier)'s extra data", reason: "\(error)"))
             }
         }
         var extensions: [Extension] = []
@@ -75,13 +73,13 @@ public struct ProvenPayload: Sendable {
                 extensions.append(Extension(identifier: ext.identifier, extra: extra.value, additional: additional, extraLength: extra.length,
                                             additionalLength: decoder.offset - start))
             } catch {
-                throw SubstrateError("signing payload: \(ext.identifier)'s additional data does not decode with the metadata proof's types: \(error)")
+                throw SubstrateError.proof(.undecodable(field: "signing payload: \(ext.identifier)'s additional data", reason: "\(error)"))
             }
         }
-        guard decoder.isAtEnd else { throw SubstrateError("signing payload: bytes follow the last extension's additional data") }
+        guard decoder.isAtEnd else { throw SubstrateError.bytesFollow(field: "signing payload", count: nil, after: "the last extension's additional data") }
         let unused = metadata.leafCount - decoder.touched.count
         guard unused == 0 else {
-            throw SubstrateError("the metadata proof holds \(unused) type leaves this payload does not use; a proof for it holds exactly the ones it needs")
+            throw SubstrateError.proof(.unusedLeaves(unused))
         }
         self.metadata = metadata
         self.extensions = extensions
@@ -94,8 +92,7 @@ public struct ProvenPayload: Sendable {
         var pending = [value]
         while let next = pending.popLast() {
             if next.type == callType, next.asCall == nil {
-                throw SubstrateError("the metadata proof's call type (\(callType)) has a value that is not a pallet's call "
-                    + "(an enum of pallets, each holding an enum of calls); refusing it")
+                throw SubstrateError.proof(.callTypeNotCalls("\(callType)"))
             }
             switch next.value {
             case let .composite(fields), let .variant(_, _, fields): pending += fields.map(\.value)
@@ -114,8 +111,8 @@ public struct ProvenPayload: Sendable {
             rule.writeExtra(values, into: &extra)
             rule.writeAdditional(values, into: &additional)
             guard extra.bytes.count == ext.extraLength, additional.bytes.count == ext.additionalLength else {
-                throw SubstrateError("signing payload: \(ext.identifier)'s data is \(extra.bytes.count)+\(additional.bytes.count) bytes by this signer's rule "
-                    + "but \(ext.extraLength)+\(ext.additionalLength) by the metadata proof's types; the chain would read it otherwise, so this signer refuses")
+                throw SubstrateError.proof(.ruleLength(name: ext.identifier, rule: [extra.bytes.count, additional.bytes.count],
+                                                       proven: [ext.extraLength, ext.additionalLength]))
             }
         }
     }

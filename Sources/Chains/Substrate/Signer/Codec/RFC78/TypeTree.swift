@@ -70,15 +70,15 @@ public enum TypeTree {
                 }
             }
             guard let node = pendingNodes.popFirst() else {
-                throw SubstrateError("metadata proof: a node hash is missing (the proof has too few nodes, or its leaves are out of order)")
+                throw SubstrateError.proof(.missingNode)
             }
             return node
         }
         let root = try walk(0)
         guard pendingLeaves.isEmpty else {
-            throw SubstrateError("metadata proof: leaf index \(pendingLeaves.first?.index ?? 0) is never reached (indices out of order, repeated or impossible)")
+            throw SubstrateError.proof(.unreachedLeaf(pendingLeaves.first?.index ?? 0))
         }
-        guard pendingNodes.isEmpty else { throw SubstrateError("metadata proof: \(pendingNodes.count) node hashes are left over") }
+        guard pendingNodes.isEmpty else { throw SubstrateError.proof(.leftOverNodes(pendingNodes.count)) }
         return root
     }
 }

@@ -73,7 +73,7 @@ public struct LeanMetadata: Sendable {
 
     public init(_ metadata: RuntimeMetadata, numbering: Numbering = .lean) throws(SubstrateError) {
         do { try self.init(converting: metadata, numbering: numbering) } catch let error as SubstrateError { throw error } catch {
-            throw SubstrateError("metadata: \(error)")
+            throw SubstrateError.metadata(reason: "\(error)")
         }
     }
 
@@ -171,12 +171,13 @@ public struct LeanMetadata: Sendable {
                 let scalars = try self.scalars(in: inner, depth: 0)
                 guard let scalar = scalars.first else { return .void }
                 guard scalars.count == 1, scalar.isUnsigned else {
-                    throw SubstrateError("metadata: type \(id) is a compact of \(scalars.map(\.name).joined(separator: ", ")), not of one unsigned integer")
+                    let names = scalars.map(\.name).joined(separator: ", ")
+                    throw SubstrateError.metadata(reason: "type \(id) is a compact of \(names), not of one unsigned integer")
                 }
                 return .compact(scalar)
             default:
                 if Self.isEmpty(type) { return .void }
-                guard let lean = leanID[id] else { throw SubstrateError("metadata: type \(id) is referred to but not reachable") }
+                guard let lean = leanID[id] else { throw SubstrateError.metadata(reason: "type \(id) is referred to but not reachable") }
                 return .byID(lean)
             }
         }
@@ -190,7 +191,7 @@ public struct LeanMetadata: Sendable {
 
         private func scalars(in id: UInt32, depth: Int, budget: inout Int) throws -> [ScalarType] {
             budget -= 1
-            guard depth < 16, budget >= 0 else { throw SubstrateError("metadata: the compact type \(id) nests too deep") }
+            guard depth < 16, budget >= 0 else { throw SubstrateError.metadata(reason: "the compact type \(id) nests too deep") }
             switch try registry.type(id).definition {
             case let .primitive(scalar): return [scalar]
             case let .composite(fields):
@@ -210,12 +211,12 @@ public struct LeanMetadata: Sendable {
             let stored = try scalars(in: store, depth: 0)
             let widths: [ScalarType: UInt8] = [.u8: 1, .u16: 2, .u32: 4, .u64: 8]
             guard stored.count == 1, let word = stored.first, let bytes = widths[word] else {
-                throw SubstrateError("metadata: a bit sequence's store type \(store) is not u8, u16, u32 or u64")
+                throw SubstrateError.metadata(reason: "a bit sequence's store type \(store) is not u8, u16, u32 or u64")
             }
             let path = try registry.type(order).path
             if path.contains("Lsb0") { return .bitSequence(wordBytes: bytes, lsbFirst: true) }
             if path.contains("Msb0") { return .bitSequence(wordBytes: bytes, lsbFirst: false) }
-            throw SubstrateError("metadata: a bit sequence's order type \(order) is neither Lsb0 nor Msb0")
+            throw SubstrateError.metadata(reason: "a bit sequence's order type \(order) is neither Lsb0 nor Msb0")
         }
 
         static func isEmpty(_ type: FrameType) -> Bool {

@@ -156,7 +156,7 @@ public struct LeanType: Sendable, Hashable {
         case 4: definition = .tuple(try reader.readVector(maxCount: limit) { try TypeRef.read(&$0) })
         case 5:
             let wordBytes = try reader.readInteger(UInt8.self)
-            guard [1, 2, 4, 8].contains(wordBytes) else { throw SubstrateError("a bit sequence's words are 1, 2, 4 or 8 bytes, not \(wordBytes)") }
+            guard [1, 2, 4, 8].contains(wordBytes) else { throw SubstrateError.bitSequenceWords(wordBytes) }
             definition = .bitSequence(wordBytes: wordBytes, lsbFirst: try reader.readBool())
         default: throw reader.unknownVariant(kind, of: "TypeDef")
         }

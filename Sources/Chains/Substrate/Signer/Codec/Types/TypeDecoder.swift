@@ -38,9 +38,11 @@ public struct TypeDecoder {
     /// Decodes one value of `type` from where the reader is.
     public mutating func decode(_ type: TypeRef) throws(SubstrateError) -> TypedValue {
         do { return try value(type, depth: 0) } catch let failure as TypePathError {
-            throw SubstrateError(failure.message(root: nil))
+            throw failure.refusal(root: nil)
+        } catch let error as SubstrateError {
+            throw error
         } catch {
-            throw SubstrateError("\(error)")
+            throw SubstrateError.typedValue(path: "", reason: "\(error)")
         }
     }
 
@@ -48,7 +50,9 @@ public struct TypeDecoder {
     public static func decodeAll(_ bytes: [UInt8], as type: TypeRef, types: TypeSet) throws(SubstrateError) -> TypedValue {
         var decoder = TypeDecoder(bytes, types: types)
         let value = try decoder.decode(type)
-        guard decoder.isAtEnd else { throw SubstrateError("\(decoder.reader.remaining) bytes follow the value at byte \(decoder.offset)") }
+        guard decoder.isAtEnd else {
+            throw SubstrateError.bytesFollow(field: "", count: decoder.reader.remaining, after: "the value at byte \(decoder.offset)")
+        }
         return value
     }
 
@@ -197,10 +201,9 @@ struct TypePathError: Error {
         return copy
     }
 
-    /// "root.path: reason", or "path: reason" without a root.
-    func message(root: String?) -> String {
-        let location = ([root].compactMap { $0 } + path).joined(separator: ".")
-        return location.isEmpty ? reason : "\(location): \(reason)"
+    /// The refusal at "root.path", or "path" without a root ("root.path: reason").
+    func refusal(root: String?) -> SubstrateError {
+        .typedValue(path: ([root].compactMap { $0 } + path).joined(separator: "."), reason: reason)
     }
 }
 

@@ -26,9 +26,9 @@ public struct TypeEncoder {
     public func encode(_ json: JSONValue, as type: TypeRef, root: String) throws(SubstrateError) -> [UInt8] {
         var writer = SCALEWriter()
         do { try write(json, as: type, into: &writer, depth: 0) } catch let failure as TypePathError {
-            throw SubstrateError(failure.message(root: root))
+            throw failure.refusal(root: root)
         } catch {
-            throw SubstrateError("\(root): \(error)")
+            throw SubstrateError.typedValue(path: root, reason: "\(error)")
         }
         return writer.bytes
     }
@@ -36,13 +36,15 @@ public struct TypeEncoder {
     /// A runtime call by names: `pallet`, `call` and its arguments `args` (errors name
     /// `pallet`, `call` or the argument's path under `args`).
     public func encodeCall(pallet: String, call: String, args: JSONValue) throws(SubstrateError) -> [UInt8] {
-        guard let callType else { throw SubstrateError("the metadata names no call type") }
+        guard let callType else { throw SubstrateError.missing("the metadata's call type") }
         let json = JSONValue.object([(key: "pallet", value: .string(pallet)), (key: "call", value: .string(call)), (key: "args", value: args)])
         var writer = SCALEWriter()
         do { try writeCall(json, as: callType, into: &writer, depth: 0) } catch let failure as TypePathError {
-            throw SubstrateError(failure.message(root: nil))
+            throw failure.refusal(root: nil)
+        } catch let error as SubstrateError {
+            throw error
         } catch {
-            throw SubstrateError("\(error)")
+            throw SubstrateError.typedValue(path: "", reason: "\(error)")
         }
         return writer.bytes
     }

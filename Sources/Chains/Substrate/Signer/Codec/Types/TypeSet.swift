@@ -27,14 +27,14 @@ public struct TypeSet: Sendable {
                 }
             case let (.enumeration(variant), .enumeration(path, variants)?):
                 guard variants[variant.index] == nil else {
-                    throw SubstrateError("\(origin) has variant \(variant.index) of type \(leaf.typeID) twice")
+                    throw SubstrateError.types(origin: origin, id: leaf.typeID, .variantTwice(variant.index))
                 }
-                guard path == leaf.path else { throw SubstrateError("\(origin) gives type \(leaf.typeID)'s variants different paths") }
+                guard path == leaf.path else { throw SubstrateError.types(origin: origin, id: leaf.typeID, .variantPaths) }
                 var merged = variants
                 merged[variant.index] = variant
                 entries[leaf.typeID] = .enumeration(path: path, variants: merged)
             default:
-                throw SubstrateError("\(origin) has more than one definition of type \(leaf.typeID)")
+                throw SubstrateError.types(origin: origin, id: leaf.typeID, .definedTwice)
             }
         }
         self.entries = entries
@@ -68,7 +68,7 @@ public struct TypeSet: Sendable {
                     continue
                 }
                 switch state[child] {
-                case 1?: throw SubstrateError("\(origin): type \(child) contains itself with no enum or sequence between, so no value of it ends")
+                case 1?: throw SubstrateError.types(origin: origin, id: child, .endless)
                 case 2?: continue
                 default:
                     state[child] = 1
@@ -79,7 +79,7 @@ public struct TypeSet: Sendable {
     }
 
     public func entry(_ id: UInt32) throws(SubstrateError) -> Entry {
-        guard let entry = entries[id] else { throw SubstrateError("\(origin) has no type \(id)") }
+        guard let entry = entries[id] else { throw SubstrateError.types(origin: origin, id: id, .missing) }
         return entry
     }
 
