@@ -1,6 +1,6 @@
 """Joins airsign-bench's and reference.py's JSON lines into one table and bench/results.json.
 
-  python bench/report.py OURS.jsonl REFERENCE.jsonl RESULTS.json
+  python bench/report.py OURS.jsonl REFERENCE.jsonl RESULTS.json [--baseline FILE] [--write-baseline]
 
 Each file may hold several records per benchmark (scripts/bench alternates the two sides over a
 few rounds so that a change in machine load hits both); their per-run rates are pooled. Rows are
@@ -15,6 +15,12 @@ A batch row of ours may name its bare primitive loop (`floor`, an airsign-bench 
 that loop's rate per request, the share of the one-core limit the whole pipeline reaches. Rows
 with `scaling_of` (the same batch cut to 1 and 100 requests) go to a table of time per request by
 batch size.
+
+Regressions are made visible against a committed baseline (bench/baseline.json): each row's
+ratio to its reference and ÷floor, ratios rather than times, so a slower or busier machine moves
+both sides and the comparison still holds. The last table prints baseline, now and the change for
+every row in both, and flags a ratio more than 20% below its baseline. `--write-baseline` replaces
+the baseline with this run's ratios (after a change that is meant to move them, said in its commit).
 """
 import json
 import platform
@@ -97,7 +103,50 @@ def scaling(ours):
     table(("batch", "n=1", "n=100", "n=10,000", "each of the last 9,900"), lines)
 
 
-def main(ours_path, reference_path, results_path):
+REGRESSION = 0.8  # a ratio below 80% of its baseline is flagged
+
+
+def baseline_comparison(rows, baseline_path, write):
+    """Prints each row's ratio and ÷floor beside the baseline's, with the change; with `write`,
+    stores this run's as the new baseline instead of comparing."""
+    current = {r["bench"]: {k: round(r[k], 4) for k in ("ratio", "floor_ratio") if r[k] is not None}
+               for r in rows if "scaling_of" not in r["ours"]["details"]}
+    current = {name: values for name, values in current.items() if values}
+    if write:
+        with open(baseline_path, "w") as f:
+            json.dump({"note": "ratios of bench/report.py (ours / reference, ours ÷ bare floor) from one make bench run; "
+                               "compared by every later run", "date": time.strftime("%Y-%m-%d"), "processor": _cpu(),
+                       "rows": current}, f, indent=2, sort_keys=True)
+            f.write("\n")
+        print(f"\nbaseline: wrote {len(current)} rows' ratios to {baseline_path}")
+        return
+    try:
+        with open(baseline_path) as f:
+            baseline = json.load(f)["rows"]
+    except FileNotFoundError:
+        print(f"\nbaseline: {baseline_path} is missing; write one with scripts/bench --write-baseline")
+        return
+    lines, flagged = [], []
+    for name in sorted(set(current) | set(baseline)):
+        for key, label in (("ratio", "ratio"), ("floor_ratio", "÷floor")):
+            then, now = baseline.get(name, {}).get(key), current.get(name, {}).get(key)
+            if then is None and now is None:
+                continue
+            change = f"{now / then - 1:+.0%}" if then and now is not None else "-"
+            mark = ""
+            if then and now is not None and now < then * REGRESSION:
+                mark = "slower"
+                flagged.append(f"{name} {label}")
+            lines.append((name, label, f"{then:.2f}x" if then is not None else "new", f"{now:.2f}x" if now is not None else "gone",
+                          change, mark))
+    print()
+    print(f"against the baseline ({baseline_path}): ratios, not times")
+    table(("operation", "ratio", "baseline", "now", "change", ""), lines)
+    if flagged:
+        print(f"{len(flagged)} ratio(s) more than {1 - REGRESSION:.0%} below the baseline: {', '.join(flagged)}")
+
+
+def main(ours_path, reference_path, results_path, baseline_path="bench/baseline.json", write_baseline=False):
     (ours, fountain), (reference, _) = read(ours_path), read(reference_path)
     rows = []
     for name, mine in ours.items():
@@ -136,6 +185,7 @@ def main(ours_path, reference_path, results_path):
             print(f"{name}: {number(entry['median'])} {entry['unit']} ({entry['impl']}; no row of ours)")
 
     scaling(ours)
+    baseline_comparison(rows, baseline_path, write_baseline)
 
     fountain_rows = []
     if fountain:
@@ -175,4 +225,12 @@ def _cpu():
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    arguments = sys.argv[1:]
+    write = "--write-baseline" in arguments
+    arguments = [a for a in arguments if a != "--write-baseline"]
+    baseline = "bench/baseline.json"
+    if "--baseline" in arguments:
+        at = arguments.index("--baseline")
+        baseline = arguments[at + 1]
+        del arguments[at:at + 2]
+    main(*arguments[:3], baseline_path=baseline, write_baseline=write)
