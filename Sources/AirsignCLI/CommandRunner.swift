@@ -5,7 +5,7 @@ import Glibc
 /// one line on stderr and the documented exit status (see `ExitStatus`). Help and `--version`
 /// go to stdout with status 0; command-line mistakes print the error and the usage with status 2,
 /// except a value its option's type refuses with an error of its own (a Stellar address or
-/// amount), which exits with that error's status as it did when the command read the text.
+/// amount): one line naming the option, with that error's status, as any refused input.
 public enum CommandRunner {
     /// Runs `root` with the process arguments (or `arguments`) and exits.
     public static func main(_ root: any ParsableCommand.Type, arguments: [String]? = nil) -> Never {
@@ -38,9 +38,15 @@ public enum CommandRunner {
             return .success
         }
         if code == .validationFailure {
+            // A value refused for what it says (not how the command line is written) is refused
+            // input: one line naming the option and why, the error's own status.
+            if let refusal = valueRefusal(in: error) {
+                Console.error(program, root.message(for: error))
+                return refusal.exitStatus
+            }
             let prefix = "Error: "
             Console.info(message.hasPrefix(prefix) ? "\(program): error: " + message.dropFirst(prefix.count) : message)
-            return valueRefusal(in: error)?.exitStatus ?? .usage
+            return .usage
         }
         Console.error(program, root.message(for: error))
         return .failure
