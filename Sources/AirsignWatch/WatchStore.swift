@@ -60,7 +60,8 @@ public struct WatchStore: Sendable {
         return found
     }
 
-    /// The stored accounts of `chain` with `address` (any network; none is not an error here).
+    /// The stored accounts of `chain` with `address`, on any network: empty when the address is
+    /// stored only for other chains, `accountNotFound` when it is not stored at all.
     public func accounts(withAddress address: String, chain: Chain) throws(WatchError) -> [AccountDescriptor] {
         try accounts(withAddress: address).filter { $0.account.chain == chain }
     }
