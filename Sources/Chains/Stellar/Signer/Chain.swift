@@ -128,7 +128,7 @@ public struct StellarChain: ChainModule {
         // The review's reading of the invocations and the decode's must queue the same entries:
         // what is shown signed is what `sign` signs.
         guard case let .transaction(_, _, pending, _) = signing, pending == summary.authorizations else {
-            throw StellarError.request("the authorizations the review shows are not the ones the transaction carries for this key")
+            throw StellarError.signing(.reviewMismatch)
         }
         return Review(
             request: request, title: title, lines: lines, warnings: warnings,
@@ -185,7 +185,7 @@ public struct StellarChain: ChainModule {
     /// The network a request names: one of the three Stellar networks Airsign knows by id.
     package static func network(of id: String) throws -> StellarNetwork {
         guard let network = StellarNetwork(caip2: id) else {
-            throw StellarError.request("network \"\(id)\" is not stellar:pubnet, stellar:testnet or stellar:futurenet")
+            throw StellarError.requestNetwork("\(id)")
         }
         return network
     }
@@ -193,11 +193,11 @@ public struct StellarChain: ChainModule {
     /// The request's account key, after checking the address is its `G…` StrKey.
     package static func accountKey(_ account: MessageAccount) throws -> [UInt8] {
         guard account.publicKey.count == 32 else {
-            throw StellarError.request("account.publicKey is a 32-byte Ed25519 key, not \(account.publicKey.count) bytes")
+            throw StellarError.publicKeyLength(account.publicKey.count)
         }
         let address = try AccountID(publicKey: account.publicKey).description
         guard account.address == address else {
-            throw StellarError.request("account.address is not the G… address of account.publicKey (\(address))")
+            throw StellarError.addressNotOfKey(address: address)
         }
         return account.publicKey
     }
@@ -208,7 +208,7 @@ public struct StellarChain: ChainModule {
     public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
         let network = try network(of: request.network)
         guard case let .transaction(envelope, _, _) = try StellarPayload(request.payload, network: network) else {
-            throw StellarError.request("request \(request.id) asks for a Soroban authorization or a signed message, not a transaction")
+            throw StellarError.notATransaction(requestID: "\(request.id)")
         }
         return (envelope, network)
     }

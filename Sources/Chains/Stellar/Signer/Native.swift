@@ -35,12 +35,12 @@ extension StellarChain {
             guard Self.looksLikeEnvelope(text) else { return nil }
             envelope = try TransactionEnvelope(base64: text)
             guard let named else {
-                throw StellarError.request("a bare Stellar envelope does not name its network: give --network pubnet, testnet or futurenet")
+                throw StellarError.native(.networkNotNamed)
             }
             network = try Self.namedNetwork(named)
         }
         guard let id = network.caip2 else {
-            throw StellarError.request("network \(network) is not one Airsign signs for (pubnet, testnet, futurenet)")
+            throw StellarError.native(.networkNotSigned("\(network)"))
         }
         let own = accounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
         let account = try Self.signingAccount(envelope, pubkey: pubkey, own: own)
@@ -70,7 +70,7 @@ extension StellarChain {
         if let pubkey {
             let key = try AccountID(pubkey).publicKey
             guard let account = own.first(where: { $0.publicKey == key }) else {
-                throw StellarError.request("the SEP-7 request asks \(pubkey) to sign, which is not one of your Stellar accounts")
+                throw StellarError.native(.notYourAccount("\(pubkey)"))
             }
             return account
         }
@@ -81,8 +81,7 @@ extension StellarChain {
         for key in candidates {
             if let account = own.first(where: { $0.publicKey == key }) { return account }
         }
-        throw StellarError.request("none of your Stellar accounts is a source of this transaction (source \(tx.source.accountID)); "
-            + "to co-sign for another account, sign a request from airsign-watch")
+        throw StellarError.native(.noSourceOfYours(source: "\(tx.source.accountID)"))
     }
 
     /// What the URI says about itself, for the review's unverified note: its message, origin

@@ -22,36 +22,38 @@ public enum StellarPayload: Sendable {
 
     public init(_ payload: JSONValue, network: StellarNetwork) throws(StellarError) {
         guard case let .object(members) = payload, case let .string(type)? = payload["type"] else {
-            throw .request("payload: a Stellar payload is {\"type\":\"transaction\"|\"authorization\"|\"message\",…}")
+            throw .payload(.notObject)
         }
         let allowed: Set<String>
         switch type {
         case "transaction": allowed = ["type", "networkPassphrase", "envelope", "assets", "liquidityPools"]
         case "authorization": allowed = ["type", "networkPassphrase", "entry"]
         case "message": allowed = ["type", "message"]
-        default: throw .request("payload.type \(type.debugDescription) is not \"transaction\", \"authorization\" or \"message\"")
+        default: throw .payload(.unknownType(type))
         }
         for (key, _) in members where !allowed.contains(key) {
-            throw .request("payload.\(key) is not a member of a Stellar \(type) payload")
+            throw .payload(.unknownMember(key: key, type: type))
         }
         if type == "message" {
             self = .message(try Self.message(payload["message"]))
             return
         }
         guard case let .string(passphrase)? = payload["networkPassphrase"] else {
-            throw .request("payload.networkPassphrase: the network passphrase of a Stellar \(type) payload is missing")
+            throw .payload(.missingPassphrase(type: type))
         }
         guard passphrase == network.passphrase else {
             throw .wrongNetwork(expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
         }
         if type == "authorization" {
-            guard case let .string(base64)? = payload["entry"] else { throw .request("payload.entry: the base64 authorization entry is missing") }
-            do { self = .authorization(try SorobanAuthorizationEntry(base64: base64)) } catch { throw .request("payload.entry: \(error)") }
+            guard case let .string(base64)? = payload["entry"] else { throw .payload(.missingBase64(field: "entry")) }
+            do { self = .authorization(try SorobanAuthorizationEntry(base64: base64)) } catch {
+                throw .unreadable(field: "payload.entry", reason: "\(error)")
+            }
             return
         }
-        guard case let .string(base64)? = payload["envelope"] else { throw .request("payload.envelope: the base64 envelope is missing") }
+        guard case let .string(base64)? = payload["envelope"] else { throw .payload(.missingBase64(field: "envelope")) }
         let envelope: TransactionEnvelope
-        do { envelope = try TransactionEnvelope(base64: base64) } catch { throw .request("payload.envelope: \(error)") }
+        do { envelope = try TransactionEnvelope(base64: base64) } catch { throw .unreadable(field: "payload.envelope", reason: "\(error)") }
         let assets = try Self.list(payload["assets"], "assets") { (text: String) throws(StellarError) in try Asset(text) }
         let pools = try Self.list(payload["liquidityPools"], "liquidityPools") { (text: String) throws(StellarError) in
             try LiquidityPoolParameters(xdr: try StellarBase64.decode(text))
@@ -61,22 +63,22 @@ public enum StellarPayload: Sendable {
 
     /// A message payload's bytes: canonical base64 of 1 to `SEP53.maximumBytes` bytes.
     private static func message(_ value: JSONValue?) throws(StellarError) -> [UInt8] {
-        guard case let .string(base64)? = value else { throw .request("payload.message: the base64 message is missing") }
+        guard case let .string(base64)? = value else { throw .payload(.missingBase64(field: "message")) }
         // Checked before decoding, so no more than the limit is ever allocated.
         guard base64.utf8.count <= (SEP53.maximumBytes + 2) / 3 * 4 else {
-            throw .request("payload.message: a message is at most \(SEP53.maximumBytes) bytes")
+            throw .payload(.messageTooLong(limit: SEP53.maximumBytes))
         }
         let bytes: [UInt8]
-        do { bytes = try StellarBase64.decode(base64) } catch { throw .request("payload.message: \(error)") }
-        guard !bytes.isEmpty else { throw .request("payload.message is empty: there is nothing to sign") }
-        guard bytes.count <= SEP53.maximumBytes else { throw .request("payload.message: a message is at most \(SEP53.maximumBytes) bytes") }
+        do { bytes = try StellarBase64.decode(base64) } catch { throw .unreadable(field: "payload.message", reason: "\(error)") }
+        guard !bytes.isEmpty else { throw .payload(.emptyMessage) }
+        guard bytes.count <= SEP53.maximumBytes else { throw .payload(.messageTooLong(limit: SEP53.maximumBytes)) }
         return bytes
     }
 
     /// The JSON of a SEP-53 message payload.
     public static func json(message: [UInt8]) throws(StellarError) -> JSONValue {
         guard !message.isEmpty, message.count <= SEP53.maximumBytes else {
-            throw .request("a SEP-53 message is 1 to \(SEP53.maximumBytes) bytes, not \(message.count)")
+            throw .messageLength(bytes: message.count)
         }
         return .object([(key: "message", value: .string(StellarBase64.encode(message))), (key: "type", value: .string("message"))])
     }
@@ -85,12 +87,12 @@ public enum StellarPayload: Sendable {
     private static func list<T>(_ value: JSONValue?, _ field: String, _ parse: (String) throws(StellarError) -> T) throws(StellarError) -> [T] {
         guard let value else { return [] }
         guard case let .array(items) = value, !items.isEmpty, items.count <= 16 else {
-            throw .request("payload.\(field) is a list of 1 to 16 strings")
+            throw .payload(.listShape(field: field))
         }
         var out: [T] = []
         for (index, item) in items.enumerated() {
-            guard case let .string(text) = item else { throw .request("payload.\(field)[\(index)] is not a string") }
-            do { out.append(try parse(text)) } catch { throw .request("payload.\(field)[\(index)]: \(error)") }
+            guard case let .string(text) = item else { throw .payload(.listItemNotString(field: field, index: index)) }
+            do { out.append(try parse(text)) } catch { throw .unreadable(field: "payload.\(field)[\(index)]", reason: "\(error)") }
         }
         return out
     }
@@ -123,7 +125,7 @@ extension Asset {
     public init(_ text: String) throws(StellarError) {
         if text == "native" { self = .native; return }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw .request("asset \(text.debugDescription) is not native or CODE:ISSUER") }
+        guard parts.count == 2 else { throw .assetText(text) }
         self = try .credit(String(parts[0]), issuer: String(parts[1]))
     }
 

@@ -20,10 +20,10 @@ import Testing
         #expect(request.payload == .object([(key: "message", value: .string("aGVsbG8=")), (key: "type", value: .string("message"))]))
         #expect(try StellarSignedMessage.request([0], from: W.account0, network: "public", note: nil, accounts: store).network == "stellar:pubnet")
 
-        #expect(throws: StellarError.request("the message is 0 bytes; a SEP-53 message is 1 to 8192")) {
+        #expect(throws: StellarError.option(.messageLength(bytes: 0))) {
             try StellarSignedMessage.request([], from: W.account0, network: "testnet", note: nil, accounts: store)
         }
-        #expect(throws: StellarError.request("the message is 8193 bytes; a SEP-53 message is 1 to 8192")) {
+        #expect(throws: StellarError.option(.messageLength(bytes: 8193))) {
             try StellarSignedMessage.request([UInt8](repeating: 0x41, count: 8193), from: W.account0, network: "testnet", note: nil, accounts: store)
         }
         #expect(throws: StellarError.unknownNetwork("mainet")) {

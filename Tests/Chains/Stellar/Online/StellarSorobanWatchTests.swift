@@ -140,7 +140,7 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let call = Operation(body: .invokeHostFunction(
             .invokeContract(InvokeContractArgs(contract: .contract([UInt8](repeating: 7, count: 32)), function: Array("f".utf8), args: [])), auth: []))
         var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet, sequence: 5, operations: [call])
-        #expect(throws: StellarError.request("a Soroban transaction needs --rpc URL (to simulate it) or --soroban-data BASE64 (its footprint and resources)")) {
+        #expect(throws: StellarError.build(.sorobanNeedsData)) {
             try builder.build(accounts: store)
         }
         builder.sorobanData = SorobanTransactionData(resources: SorobanResources(footprint: LedgerFootprint(), instructions: 1, diskReadBytes: 0, writeBytes: 0),

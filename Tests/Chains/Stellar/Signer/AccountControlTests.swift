@@ -18,7 +18,7 @@ import Testing
     static func edited(_ operations: [Operation], replacing: Bool = false) throws -> SignRequest {
         let issued = try C.request(C.transaction())
         guard case let .string(base64)? = issued.payload["envelope"], case .v1(var tx, let signatures) = try TransactionEnvelope(base64: base64) else {
-            throw StellarError.request("not a v1 envelope")
+            throw StellarError.soroban(.notV1)
         }
         tx.operations = (replacing ? [] : tx.operations) + operations
         return try C.request(.v1(tx, signatures: signatures))

@@ -180,8 +180,8 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         #expect(finalized.response.result == output.result)
         // Someone else's delegated entry (account 1 nowhere in it) is not this request's to sign.
         let stranger = try Self.delegated(top: Self.custom)
-        #expect(throws: StellarError.request("payload.entry authorizes CAGAYDAMBQGAYDAMBQGAYDAMBQGAYDAMBQGAYDAMBQGAYDAMBQGAZTCD, not the "
-            + "request's account \(try S.account(4)), nor has it as a delegate")) {
+        #expect(throws: StellarError.payload(.entryForOtherAccount(
+            address: "CAGAYDAMBQGAYDAMBQGAYDAMBQGAYDAMBQGAYDAMBQGAYDAMBQGAZTCD", account: "\(try S.account(4))", hasDelegates: true))) {
             try S.module.review(try S.request(try StellarPayload.json(stranger, network: .testnet), signer: 4), context: try S.context())
         }
     }
@@ -221,7 +221,7 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         guard case .addressWithDelegates(var c) = entry.credentials else { return }
         c.delegates.reverse()
         let reversed = SorobanAuthorizationEntry(credentials: .addressWithDelegates(c), rootInvocation: entry.rootInvocation)
-        #expect(throws: StellarError.soroban("delegates out of order: delegate 2 (\(try S.account(1))) sorts before delegate 1, which the network refuses")) {
+        #expect(throws: StellarError.soroban(.delegatesOutOfOrder(index: 1, address: "\(try S.account(1))"))) {
             try reversed.xdr()
         }
         // Bytes written in the wrong order are refused on decoding too.
@@ -231,11 +231,11 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         bytes.removeSubrange(start)
         let end = try #require(bytes.firstRange(of: try SCAddress.contract([UInt8](repeating: 0x0D, count: 32)).xdr())).upperBound + 4 + 4
         bytes.insert(contentsOf: first, at: end)
-        #expect(throws: StellarError.soroban("delegates out of order: delegate 2 (\(try S.account(1))) sorts before delegate 1, which the network refuses")) {
+        #expect(throws: StellarError.soroban(.delegatesOutOfOrder(index: 1, address: "\(try S.account(1))"))) {
             try SorobanAuthorizationEntry(xdr: bytes)
         }
         c.delegates = [c.delegates[1], c.delegates[1]]
-        #expect(throws: StellarError.soroban("delegate 2 repeats the address of delegate 1 (\(try S.account(1))), which the network refuses")) {
+        #expect(throws: StellarError.soroban(.delegateRepeated(index: 1, address: "\(try S.account(1))"))) {
             try SorobanAuthorizationEntry(credentials: .addressWithDelegates(c), rootInvocation: entry.rootInvocation).xdr()
         }
         // Unknown arms are refused by name.

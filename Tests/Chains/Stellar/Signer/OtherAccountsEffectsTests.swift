@@ -35,7 +35,7 @@ import Testing
     /// `SorobanChainTests.transfer`'s transaction of account 1 with `call` as its operation, of
     /// `source` when given.
     static func transaction(_ call: InvokeContractArgs, auth: [SorobanAuthorizationEntry], source: UInt8? = nil) throws -> TransactionEnvelope {
-        guard case .v1(var tx, _) = try S.transfer() else { throw StellarError.request("not v1") }
+        guard case .v1(var tx, _) = try S.transfer() else { throw StellarError.soroban(.notV1) }
         tx.operations = [Operation(source: try source.map { try MuxedAccount(publicKey: try S.key($0).publicKey) },
                                    body: .invokeHostFunction(.invokeContract(call), auth: auth))]
         return .v1(tx, signatures: [])

@@ -156,36 +156,42 @@ private struct SEP53Vectors: Decodable {
 
     @Test func payloadsTheSignerRefuses() throws {
         let base64 = StellarBase64.encode(Array("hello".utf8))
-        let cases: [(JSONValue, String)] = [
-            (.object([(key: "type", value: .string("message"))]), "payload.message: the base64 message is missing"),
+        let cases: [(JSONValue, StellarError, String)] = [
+            (.object([(key: "type", value: .string("message"))]), .payload(.missingBase64(field: "message")),
+             "payload.message: the base64 message is missing"),
             (.object([(key: "message", value: .string("")), (key: "type", value: .string("message"))]),
-             "payload.message is empty: there is nothing to sign"),
+             .payload(.emptyMessage), "payload.message is empty: there is nothing to sign"),
             (.object([(key: "message", value: .string("aGVsbG9=")), (key: "type", value: .string("message"))]),
+             .unreadable(field: "payload.message", reason: "invalid base64: unused trailing bits are not zero"),
              "payload.message: invalid base64: unused trailing bits are not zero"),
             (.object([(key: "message", value: .string("aGVsbG8")), (key: "type", value: .string("message"))]),
+             .unreadable(field: "payload.message", reason: "invalid base64: length 7 is not a multiple of 4"),
              "payload.message: invalid base64: length 7 is not a multiple of 4"),
             (.object([(key: "message", value: .number("1")), (key: "type", value: .string("message"))]),
-             "payload.message: the base64 message is missing"),
+             .payload(.missingBase64(field: "message")), "payload.message: the base64 message is missing"),
             (.object([(key: "message", value: .string(base64)), (key: "networkPassphrase", value: .string(StellarNetwork.testnet.passphrase)),
                       (key: "type", value: .string("message"))]),
+             .payload(.unknownMember(key: "networkPassphrase", type: "message")),
              "payload.networkPassphrase is not a member of a Stellar message payload"),
             (.object([(key: "message", value: .string(StellarBase64.encode([UInt8](repeating: 0x41, count: 8193)))),
                       (key: "type", value: .string("message"))]),
-             "payload.message: a message is at most 8192 bytes"),
+             .payload(.messageTooLong(limit: 8192)), "payload.message: a message is at most 8192 bytes"),
             (.object([(key: "message", value: .string(base64)), (key: "type", value: .string("sep53"))]),
-             "payload.type \"sep53\" is not \"transaction\", \"authorization\" or \"message\""),
+             .payload(.unknownType("sep53")), "payload.type \"sep53\" is not \"transaction\", \"authorization\" or \"message\""),
             (.object([(key: "envelope", value: .string("AAAA")), (key: "type", value: .string("transaction"))]),
+             .payload(.missingPassphrase(type: "transaction")),
              "payload.networkPassphrase: the network passphrase of a Stellar transaction payload is missing"),
         ]
-        for (payload, message) in cases {
-            #expect(throws: StellarError.request(message), "\(message)") { try C.module.review(try Self.request(payload: payload), context: C.context()) }
+        for (payload, error, message) in cases {
+            #expect(error.description == message)
+            #expect(throws: error, "\(message)") { try C.module.review(try Self.request(payload: payload), context: C.context()) }
         }
         // The largest message is accepted, and shown.
         let largest = try C.module.review(try Self.request([UInt8](repeating: 0x41, count: 8192)), context: C.context())
         #expect(largest.lines.contains(ReviewLine("length", "8192 bytes of UTF-8 text")))
-        #expect(throws: StellarError.request("a SEP-53 message is 1 to 8192 bytes, not 0")) { try StellarPayload.json(message: []) }
+        #expect(throws: StellarError.messageLength(bytes: 0)) { try StellarPayload.json(message: []) }
         // A message request has no envelope for `submit` or `merge` to take.
-        #expect(throws: StellarError.request("request \(C.id) asks for a Soroban authorization or a signed message, not a transaction")) {
+        #expect(throws: StellarError.notATransaction(requestID: C.id)) {
             try StellarChain.envelope(of: try Self.request(Array("hello".utf8)))
         }
     }
@@ -195,10 +201,10 @@ private struct SEP53Vectors: Decodable {
         let review = try C.module.review(try Self.request(Array("hello".utf8)), context: C.context())
         let mixed = Review(request: review.request, title: review.title, lines: review.lines, key: review.key, effects: review.effects,
                            signing: review.signing + review.signing)
-        #expect(throws: StellarError.request("a Stellar review signs one transaction, after its authorizations")) {
+        #expect(throws: StellarError.signing(.notOneTransaction)) {
             try C.module.sign(mixed, with: .ed25519(C.key(1)))
         }
-        #expect(throws: StellarError.request("the signing key is not the key of \(try C.address(1))")) {
+        #expect(throws: StellarError.signing(.otherKey(address: try C.address(1)))) {
             try C.module.sign(review, with: .ed25519(C.key(2)))
         }
     }
@@ -223,21 +229,21 @@ private struct SEP53Vectors: Decodable {
         #expect(try C.finalizer.finalize(try SignResponse(id: request.id, signatures: output.signatures), for: request).response.signatures == output.signatures)
 
         let other = try Self.request(Array("hellO".utf8))
-        #expect(throws: StellarError.request("signatures[0] is not \(try C.address(1))'s SEP-53 signature of this message")) {
+        #expect(throws: StellarError.response(.notMessageSignature(account: try C.address(1)))) {
             try C.finalizer.finalize(try SignResponse(id: other.id, signatures: output.signatures), for: other)
         }
         // A plain Ed25519 signature of the message, or of its unprefixed hash, is not SEP-53's.
         for bytes in [Array("hello".utf8), SHA256.hash(Array("hello".utf8))] {
             let plain = Hex.encode(try C.key(1).sign(bytes))
-            #expect(throws: StellarError.request("signatures[0] is not \(try C.address(1))'s SEP-53 signature of this message")) {
+            #expect(throws: StellarError.response(.notMessageSignature(account: try C.address(1)))) {
                 try C.finalizer.finalize(try SignResponse(id: request.id, signatures: [plain]), for: request)
             }
         }
-        #expect(throws: StellarError.request("this Stellar request takes 1 signature(s), not 2")) {
+        #expect(throws: StellarError.response(.signatureCount(expected: 1, found: 2))) {
             try C.finalizer.finalize(try SignResponse(id: request.id, signatures: output.signatures + output.signatures), for: request)
         }
         let withResult = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                           signatures: output.signatures, result: .object([(key: "envelope", value: .string("AAAA"))]))
-        #expect(throws: StellarError.request("a signed message has no result")) { try C.finalizer.finalize(withResult, for: request) }
+        #expect(throws: StellarError.response(.messageWithResult)) { try C.finalizer.finalize(withResult, for: request) }
     }
 }

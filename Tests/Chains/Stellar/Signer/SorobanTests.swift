@@ -307,7 +307,7 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         #expect(unnamed.totals.map(\.formatted).contains("25 of asset B of pool \(poolText)"))
         // A pool the transaction does not use is refused, as is an asset whose contract it does not call.
         let other = LiquidityPoolParameters(assetA: .native, assetB: try Asset.credit("EUR", issuer: try Self.account(9).description))
-        #expect(throws: StellarError.request("payload.liquidityPools[0]: the transaction uses no pool of XLM / EUR (issuer \(try Self.account(9)))")) {
+        #expect(throws: StellarError.payload(.unusedPool(index: 0, assetA: "XLM", assetB: "EUR (issuer \(try Self.account(9)))"))) {
             try Self.module.review(try Self.request(try StellarPayload.json(envelope, network: .testnet, pools: [other])), context: try Self.context())
         }
         #expect(throws: (any Error).self) {

@@ -214,7 +214,7 @@ import Testing
         ])
         let tampered = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: good.signatures, result: altered)
-        #expect(throws: StellarError.request("result.envelope is not that of the requested transaction signed with signatures[0]")) {
+        #expect(throws: StellarError.response(.resultMismatch(field: "envelope"))) {
             try Self.finalizer.finalize(tampered, for: request)
         }
     }

@@ -14,7 +14,7 @@ import Testing
 
     /// A transaction of account 1 whose only operation calls `function` on `contract`.
     static func call(_ function: String, _ args: [SCVal], contract: [UInt8] = S.xlm) throws -> TransactionEnvelope {
-        guard case .v1(var tx, _) = try S.transfer() else { throw StellarError.request("not v1") }
+        guard case .v1(var tx, _) = try S.transfer() else { throw StellarError.soroban(.notV1) }
         let call = InvokeContractArgs(contract: .contract(contract), function: Array(function.utf8), args: args)
         tx.operations = [Operation(body: .invokeHostFunction(.invokeContract(call), auth: []))]
         return .v1(tx, signatures: [])

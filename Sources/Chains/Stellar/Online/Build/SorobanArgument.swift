@@ -15,7 +15,7 @@ public enum SorobanArgument {
     /// `TYPE:VALUE` (`i128:100`, `address:G…`, `bytes:00ff`, `void:`).
     public static func parse(_ text: String) throws(StellarError) -> SCVal {
         guard let colon = text.firstIndex(of: ":") else {
-            throw .request("--arg \(text.debugDescription) is TYPE:VALUE (types: \(scalarTypes.joined(separator: ", ")))")
+            throw .argument(.notTypeValue(text, types: scalarTypes))
         }
         return try scalar(String(text[..<colon]), String(text[text.index(after: colon)...]), place: "--arg \(text)")
     }
@@ -23,8 +23,8 @@ public enum SorobanArgument {
     /// A JSON array of values in stellar-xdr's JSON shapes.
     public static func list(json bytes: [UInt8]) throws(StellarError) -> [SCVal] {
         let value: JSONValue
-        do { value = try JSONParser().parse(bytes) } catch { throw .request("--args is not JSON: \(error)") }
-        guard case let .array(items) = value else { throw .request("--args is a JSON array of values like {\"i128\":\"100\"}") }
+        do { value = try JSONParser().parse(bytes) } catch { throw .notJSON(field: "--args", reason: "\(error)") }
+        guard case let .array(items) = value else { throw .argument(.argsNotArray) }
         var out: [SCVal] = []
         for (index, item) in items.enumerated() { out.append(try self.value(item, place: "--args[\(index)]", depth: 0)) }
         return out
@@ -37,7 +37,7 @@ public enum SorobanArgument {
         guard depth < maxDepth else { throw .tooDeep("\(place): values nest at most \(maxDepth) levels") }
         if case .string("void") = json { return .void }
         guard case let .object(members) = json, members.count == 1, let (type, inner) = members.first else {
-            throw .request("\(place) is one {\"TYPE\": VALUE} object or \"void\"")
+            throw .argument(.notOneObject(place: place))
         }
         switch (type, inner) {
         case ("vec", .array(let items)):
@@ -48,7 +48,7 @@ public enum SorobanArgument {
             var entries: [SCMapEntry] = []
             for (index, item) in items.enumerated() {
                 guard case let .object(pair) = item, pair.count == 2, let key = item["key"], let val = item["val"] else {
-                    throw .request("\(place).map[\(index)] is {\"key\": …, \"val\": …}")
+                    throw .argument(.mapEntry(place: place, index: index))
                 }
                 entries.append(SCMapEntry(key: try value(key, place: "\(place).map[\(index)].key", depth: depth + 1),
                                           val: try value(val, place: "\(place).map[\(index)].val", depth: depth + 1)))
@@ -57,7 +57,7 @@ public enum SorobanArgument {
         case ("bool", .bool(let flag)): return .bool(flag)
         case (_, .string(let text)): return try scalar(type, text, place: place)
         case (_, .number(let text)): return try scalar(type, text, place: place)
-        default: throw .request("\(place): \(type.debugDescription) with this value is not a value type this watch writes")
+        default: throw .argument(.unwritable(place: place, type: type))
         }
     }
 
@@ -71,7 +71,7 @@ public enum SorobanArgument {
     }
 
     static func scalar(_ type: String, _ text: String, place: String) throws(StellarError) -> SCVal {
-        let bad = StellarError.request("\(place): \(text.debugDescription) is not a \(type)")
+        let bad = StellarError.argument(.notOfType(place: place, text: text, type: type))
         switch type {
         case "void": guard text.isEmpty else { throw bad }; return .void
         case "bool":
@@ -87,13 +87,13 @@ public enum SorobanArgument {
             guard let v = BigInt(text, radix: 10) else { throw bad }
             return try integer(v, type: type, place: place)
         case "bytes":
-            guard let bytes = try? Hex.decode(text) else { throw .request("\(place): bytes are hex digits") }
+            guard let bytes = try? Hex.decode(text) else { throw .argument(.notHex(place: place)) }
             return .bytes(bytes)
         case "string": return .string(Array(text.utf8))
         case "symbol":
-            do { return try SCVal.symbol(text) } catch { throw .request("\(place): \(error)") }
+            do { return try SCVal.symbol(text) } catch { throw .unreadable(field: place, reason: "\(error)") }
         case "address": return .address(try SCAddress(text))
-        default: throw .request("\(place): unknown type \(type.debugDescription) (types: \(scalarTypes.joined(separator: ", ")), vec, map)")
+        default: throw .argument(.unknownType(place: place, type: type, types: scalarTypes))
         }
     }
 
@@ -103,7 +103,7 @@ public enum SorobanArgument {
         let signed = type.hasPrefix("i")
         let low: BigInt = signed ? -(BigInt(1) << (bits - 1)) : 0
         let high: BigInt = (BigInt(1) << (signed ? bits - 1 : bits)) - 1
-        guard value >= low, value <= high else { throw .request("\(place): \(value) is out of range for \(type)") }
+        guard value >= low, value <= high else { throw .argument(.outOfRange(place: place, value: "\(value)", type: type)) }
         // Two's complement in `bits` bits, then split into 64-bit words, most significant first.
         let unsigned = value < 0 ? value + (BigInt(1) << bits) : value
         let mask = (BigInt(1) << 64) - 1

@@ -69,13 +69,13 @@ public struct StellarOperationSpec: Sendable, Equatable {
     /// `TYPE key=value …`, whitespace-separated.
     public init(text: String) throws(StellarError) {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let type = words.first else { throw .request("--op: an empty operation") }
+        guard let type = words.first else { throw .operationSpec(.empty) }
         var fields: [String: String] = [:]
         for word in words.dropFirst() {
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else { throw .request("--op \(type): \"\(word)\" is not key=value") }
+            guard parts.count == 2, !parts[0].isEmpty else { throw .operationSpec(.notKeyValue(type: type, word: word)) }
             guard fields.updateValue(String(parts[1]), forKey: String(parts[0])) == nil else {
-                throw .request("--op \(type): \(parts[0]) is given twice")
+                throw .operationSpec(.givenTwice(type: type, key: String(parts[0])))
             }
         }
         self.init(type: type, fields: fields)
@@ -84,18 +84,18 @@ public struct StellarOperationSpec: Sendable, Equatable {
     /// A JSON op list: an array of objects, each with `type` and string fields.
     public static func list(json bytes: [UInt8]) throws(StellarError) -> [StellarOperationSpec] {
         let value: JSONValue
-        do { value = try JSONParser().parse(bytes) } catch { throw .request("the op list is not JSON: \(error)") }
-        guard case let .array(items) = value, !items.isEmpty else { throw .request("the op list is a JSON array of operation objects") }
+        do { value = try JSONParser().parse(bytes) } catch { throw .notJSON(field: "the op list", reason: "\(error)") }
+        guard case let .array(items) = value, !items.isEmpty else { throw .operationSpec(.listNotArray) }
         var specs: [StellarOperationSpec] = []
         for (index, item) in items.enumerated() {
-            guard case let .object(members) = item else { throw .request("op list item \(index + 1) is not an object") }
+            guard case let .object(members) = item else { throw .operationSpec(.listItemNotObject(index: index)) }
             var type: String?
             var fields: [String: String] = [:]
             for (key, member) in members {
-                guard case let .string(text) = member else { throw .request("op list item \(index + 1): \(key) must be a string") }
+                guard case let .string(text) = member else { throw .operationSpec(.listItemNotString(index: index, key: key)) }
                 if key == "type" { type = text } else { fields[key] = text }
             }
-            guard let type else { throw .request("op list item \(index + 1) has no type") }
+            guard let type else { throw .operationSpec(.listItemNoType(index: index)) }
             specs.append(StellarOperationSpec(type: type, fields: fields))
         }
         return specs
@@ -104,12 +104,12 @@ public struct StellarOperationSpec: Sendable, Equatable {
     /// The operation, every field checked.
     public func operation() throws(StellarError) -> Operation {
         guard let shape = Self.known[type] else {
-            throw .request("unknown operation \"\(type)\" (known: \(Self.types.joined(separator: ", ")))")
+            throw .operationSpec(.unknownOperation(type, known: Self.types))
         }
         for key in fields.keys.sorted() where !(shape.required + shape.optional + ["source"]).contains(key) {
-            throw .request("\(type): unknown field \"\(key)\" (fields: \((shape.required + shape.optional + ["source"]).joined(separator: ", ")))")
+            throw .operationSpec(.unknownField(type: type, key: key, fields: shape.required + shape.optional + ["source"]))
         }
-        for key in shape.required where fields[key] == nil { throw .request("\(type): field \"\(key)\" is missing") }
+        for key in shape.required where fields[key] == nil { throw .operationSpec(.missingField(type: type, key: key)) }
         return Operation(source: try optional("source", MuxedAccount.parse), body: try body())
     }
 
@@ -129,7 +129,7 @@ public struct StellarOperationSpec: Sendable, Equatable {
             let limit = try optional("limit", StellarAmountArgument.parse)
             if fields["asset"] == nil { return try StellarOperations.changeTrust(.poolShare(try poolParameters()), limit: limit) }
             guard fields["asset-a"] == nil, fields["asset-b"] == nil, fields["fee"] == nil else {
-                throw .request("change-trust: give asset (an asset's trust line) or asset-a and asset-b (a pool's), not both")
+                throw .operationSpec(.changeTrustBoth)
             }
             return try StellarOperations.changeTrust(.asset(try value("asset")), limit: limit)
         case "path-payment-strict-send", "path-payment-strict-receive":
@@ -152,7 +152,7 @@ public struct StellarOperationSpec: Sendable, Equatable {
             return .bumpSequence(bumpTo: try StellarOperations.bumpTo(try field("to")))
         case "manage-sell-offer", "manage-buy-offer", "create-passive-sell-offer":
             let offerID = try optional("offer-id") { (text: String) throws(StellarError) -> Int64 in
-                guard let id = Int64(text), id >= 0 else { throw .request("\(type): offer-id is a number (0 for a new offer)") }
+                guard let id = Int64(text), id >= 0 else { throw .operationSpec(.offerID(type: type)) }
                 return id
             } ?? 0
             let amount = try value("amount", as: StellarAmountArgument.self)
@@ -169,7 +169,7 @@ public struct StellarOperationSpec: Sendable, Equatable {
         case "claim-claimable-balance":
             let text = try field("id")
             guard let bytes = try? Hex.decode(text), bytes.count == 36, bytes.prefix(4) == [0, 0, 0, 0] else {
-                throw .request("claim-claimable-balance: id is the balance id as 72 hex digits starting 00000000")
+                throw .operationSpec(.balanceID)
             }
             return .claimClaimableBalance(try ClaimableBalanceID(hash: Array(bytes.dropFirst(4))))
         case "liquidity-pool-deposit":
@@ -183,19 +183,19 @@ public struct StellarOperationSpec: Sendable, Equatable {
         case "restore-footprint":
             return .restoreFootprint
         default:
-            throw .request("unknown operation \"\(type)\"")
+            throw .operationSpec(.unknownOperation(type, known: []))
         }
     }
 
     /// The pool of `asset-a` and `asset-b`, with `fee` (only 30, the default).
     private func poolParameters() throws(StellarError) -> LiquidityPoolParameters {
         let (a, b): (Asset, Asset) = (try value("asset-a"), try value("asset-b"))
-        guard Int32(fields["fee"] ?? "30") == 30 else { throw .request("\(type): fee is 30 (basis points), the network's pool fee") }
+        guard Int32(fields["fee"] ?? "30") == 30 else { throw .operationSpec(.poolFee(type: type)) }
         return try StellarOperations.pool(a, b, in: type)
     }
 
     private func field(_ name: String) throws(StellarError) -> String {
-        guard let value = fields[name] else { throw .request("\(type): field \"\(name)\" is missing") }
+        guard let value = fields[name] else { throw .operationSpec(.missingField(type: type, key: name)) }
         return value
     }
 
@@ -218,6 +218,6 @@ public struct StellarOperationSpec: Sendable, Equatable {
 
     /// A price field; a refusal names the operation.
     private func price(_ name: String) throws(StellarError) -> Price {
-        do { return try Price.parse(try field(name)) } catch { throw .request("\(type): \(error)") }
+        do { return try Price.parse(try field(name)) } catch { throw .unreadable(field: type, reason: "\(error)") }
     }
 }

@@ -15,7 +15,7 @@ public enum StellarOperations {
     /// A trust line to a credit asset or to a pool's shares, up to `limit` (default the maximum;
     /// 0 removes the line).
     public static func changeTrust(_ line: ChangeTrustAsset, limit: StellarAmountArgument?) throws(StellarError) -> OperationBody {
-        if case .asset(.native) = line { throw .request("change-trust: asset must be CODE:ISSUER, not native") }
+        if case .asset(.native) = line { throw .operationSpec(.changeTrustNative) }
         return .changeTrust(line: line, limit: limit?.stroops ?? .max)
     }
 
@@ -24,7 +24,7 @@ public enum StellarOperations {
     public static func pathPayment(strictSend: Bool, to destination: MuxedAccount, sendAsset: Asset, send: StellarAmountArgument,
                                    destAsset: Asset, dest: StellarAmountArgument, path: [Asset]) throws(StellarError) -> OperationBody {
         guard path.count <= 5 else {
-            throw .request("path-payment-strict-\(strictSend ? "send" : "receive"): a path has at most 5 assets")
+            throw .operationSpec(.pathTooLong(strictSend: strictSend))
         }
         let payment = PathPayment(
             sendAsset: sendAsset, sendAmount: try send.positive(strictSend ? "send-amount" : "send-max"), destination: destination,
@@ -35,8 +35,8 @@ public enum StellarOperations {
     /// Sets the data entry `name` to `value`, or deletes it (no value).
     public static func manageData(name text: String, value: String?) throws(StellarError) -> OperationBody {
         let name = Array(text.utf8)
-        guard (1 ... 64).contains(name.count) else { throw .request("manage-data: name is 1 to 64 bytes, not \(name.count)") }
-        if let value, value.utf8.count > 64 { throw .request("manage-data: value is at most 64 bytes, not \(value.utf8.count)") }
+        guard (1 ... 64).contains(name.count) else { throw .operationSpec(.dataNameLength(bytes: name.count)) }
+        if let value, value.utf8.count > 64 { throw .operationSpec(.dataValueLength(bytes: value.utf8.count)) }
         return .manageData(name: name, value: value.map { Array($0.utf8) })
     }
 
@@ -44,13 +44,13 @@ public enum StellarOperations {
 
     /// A home domain: at most 32 bytes.
     public static func homeDomain(_ text: String) throws(StellarError) -> [UInt8] {
-        guard text.utf8.count <= 32 else { throw .request("set-options: home-domain is at most 32 bytes") }
+        guard text.utf8.count <= 32 else { throw .operationSpec(.homeDomainLength) }
         return Array(text.utf8)
     }
 
     /// A weight or threshold, 0 to 255; `name` is the field.
     public static func weight(_ text: String, _ name: String) throws(StellarError) -> UInt32 {
-        guard let value = UInt32(text), value <= 255 else { throw .request("set-options: \(name) is 0 to 255, not \"\(text)\"") }
+        guard let value = UInt32(text), value <= 255 else { throw .operationSpec(.weight(name: name, text: text)) }
         return value
     }
 
@@ -61,7 +61,7 @@ public enum StellarOperations {
         var value: UInt32 = 0
         for part in text.split(separator: ",") {
             guard let bit = names[String(part)] else {
-                throw .request("set-options: \(name) is a number 0 to 15 or flags among \(names.keys.sorted().joined(separator: ", "))")
+                throw .operationSpec(.flags(name: name, flags: names.keys.sorted()))
             }
             value |= bit
         }
@@ -72,14 +72,14 @@ public enum StellarOperations {
     public static func signer(_ text: String) throws(StellarError) -> Signer {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let weight = UInt32(parts[1]), weight <= 255 else {
-            throw .request("set-options: signer is G…:WEIGHT with a weight of 0 (remove) to 255")
+            throw .operationSpec(.signerSpec)
         }
         return Signer(key: .ed25519(try AccountID(String(parts[0])).publicKey), weight: weight)
     }
 
     /// The sequence number bump-sequence raises the account's to: 0 to 2^63-1.
     public static func bumpTo(_ text: String) throws(StellarError) -> Int64 {
-        guard let to = Int64(text), to >= 0 else { throw .request("bump-sequence: to is a sequence number (0 to 2^63-1)") }
+        guard let to = Int64(text), to >= 0 else { throw .operationSpec(.bumpTo) }
         return to
     }
 
@@ -90,7 +90,7 @@ public enum StellarOperations {
     /// fee 30 bp (the only fee the network has). `type` is the operation the refusal names.
     public static func pool(_ a: Asset, _ b: Asset, in type: String) throws(StellarError) -> LiquidityPoolParameters {
         guard precedes(a, b) else {
-            throw .request("\(type): asset-a must come before asset-b in the network's order: give asset-a=\(b.text) asset-b=\(a.text)")
+            throw .operationSpec(.poolOrder(type: type, assetA: a.text, assetB: b.text))
         }
         return LiquidityPoolParameters(assetA: a, assetB: b, fee: 30)
     }
@@ -125,7 +125,7 @@ public enum StellarOperations {
 
     /// Extends the footprint's entries to live `extendTo` ledgers from now (at least 1).
     public static func extendFootprintTTL(extendTo: UInt32) throws(StellarError) -> OperationBody {
-        guard extendTo > 0 else { throw .request("extend-footprint-ttl: extend-to is a number of ledgers (1 to 2^32-1)") }
+        guard extendTo > 0 else { throw .operationSpec(.extendTo) }
         return .extendFootprintTTL(extendTo: extendTo)
     }
 }

@@ -89,22 +89,22 @@ public struct StellarTransactionBuilder: Sendable {
     public func build(accounts: WatchStore) throws
         -> (requests: [SignRequest], envelope: TransactionEnvelope, simulation: StellarRPC.Simulation?) {
         guard let networkID = network.caip2 else {
-            throw StellarError.request("network \(network) has no sign-request id: Airsign signs for pubnet, testnet and futurenet")
+            throw StellarError.option(.noSignRequestID(network: "\(network)"))
         }
         var signing: [MessageAccount] = []
         for address in signers.isEmpty ? [from] : signers {
             let message = try Self.watchAccount(address.description, networkID: networkID, accounts: accounts)
-            guard !signing.contains(message) else { throw StellarError.request("signer \(address) is given twice") }
+            guard !signing.contains(message) else { throw StellarError.build(.signerTwice("\(address)")) }
             signing.append(message)
         }
         guard (1 ... 100).contains(operations.count) else { throw StellarError.operationCount(operations.count) }
         let soroban = operations.contains { Self.isSoroban($0.body) }
         guard !soroban || operations.count == 1 else {
-            throw StellarError.request("a contract call, TTL extension or restore is its transaction's only operation: drop the other --op")
+            throw StellarError.build(.sorobanNotAlone)
         }
-        guard soroban || sorobanData == nil else { throw StellarError.request("Soroban data is only for a contract call, TTL extension or restore") }
+        guard soroban || sorobanData == nil else { throw StellarError.build(.sorobanDataWithoutSoroban) }
         guard !soroban || rpc != nil || sorobanData != nil else {
-            throw StellarError.request("a Soroban transaction needs --rpc URL (to simulate it) or --soroban-data BASE64 (its footprint and resources)")
+            throw StellarError.build(.sorobanNeedsData)
         }
         let sequence: Int64
         if let given = self.sequence {
@@ -112,14 +112,14 @@ public struct StellarTransactionBuilder: Sendable {
         } else if horizon != nil || rpc != nil {
             let current = try horizon.map { try $0.sequence(of: from.description) } ?? rpc.map { try $0.sequence(of: from) } ?? 0
             let (next, overflow) = current.addingReportingOverflow(1)
-            guard !overflow else { throw StellarError.request("the account's sequence number cannot grow any more") }
+            guard !overflow else { throw StellarError.build(.sequenceExhausted) }
             sequence = next
         } else {
-            throw StellarError.request("give the sequence number with --seq N, or --horizon URL or --rpc URL to read it")
+            throw StellarError.build(.sequenceUnknown)
         }
         let perOperation = try feePerOperation ?? horizon?.baseFee() ?? Self.defaultFee
         let (fee, overflow) = perOperation.multipliedReportingOverflow(by: UInt32(operations.count))
-        guard !overflow else { throw StellarError.request("a fee of \(perOperation) stroops × \(operations.count) operations does not fit 32 bits") }
+        guard !overflow else { throw StellarError.build(.feeOverflow(perOperation: perOperation, operations: operations.count)) }
         let preconditions: Preconditions = validUntil.map { .time(TimeBounds(minTime: 0, maxTime: $0)) } ?? .none
         var tx = Transaction(source: try MuxedAccount(publicKey: from.publicKey), fee: fee, sequence: sequence,
                              preconditions: preconditions, memo: memo, operations: operations, sorobanData: sorobanData)
@@ -146,10 +146,10 @@ public struct StellarTransactionBuilder: Sendable {
             }
         }
         guard let data = tx.sorobanData, let resourceFee = UInt32(exactly: data.resourceFee) else {
-            throw StellarError.request("the Soroban resource fee does not fit a transaction's 32-bit fee")
+            throw StellarError.build(.resourceFeeOverflow)
         }
         let (fee, overflow) = tx.fee.addingReportingOverflow(resourceFee)
-        guard !overflow else { throw StellarError.request("the inclusion fee \(tx.fee) plus the resource fee \(resourceFee) does not fit 32 bits") }
+        guard !overflow else { throw StellarError.build(.totalFeeOverflow(inclusion: tx.fee, resource: resourceFee)) }
         tx.fee = fee
         return (tx, simulation)
     }
@@ -160,26 +160,26 @@ public struct StellarTransactionBuilder: Sendable {
             let units: [Character: UInt64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
             guard let unit = text.last.flatMap({ units[$0] }), let count = UInt64(text.dropFirst().dropLast()), count > 0,
                   count <= 3650 * 86400, now >= 0 else {
-                throw .request("--valid-until is seconds since 1970 or +N followed by s, m, h or d (like +2h)")
+                throw .option(.validUntil)
             }
             return UInt64(now) + count * unit
         }
-        guard let value = UInt64(text), value > 0 else { throw .request("--valid-until is seconds since 1970 or +N followed by s, m, h or d (like +2h)") }
+        guard let value = UInt64(text), value > 0 else { throw .option(.validUntil) }
         return value
     }
 
     /// At most one memo option: text (28 bytes), id (64-bit), hash or return (32 bytes hex).
     public static func memo(text: String?, id: String?, hash: String?, returnHash: String?) throws(StellarError) -> Memo {
         let given = [text, id, hash, returnHash].compactMap { $0 }
-        guard given.count <= 1 else { throw .request("give at most one of --memo-text, --memo-id, --memo-hash, --memo-return") }
+        guard given.count <= 1 else { throw .option(.memoCount) }
         if let text { return try Memo.text(text) }
         if let id {
-            guard let value = UInt64(id) else { throw .request("--memo-id is a number from 0 to 18446744073709551615") }
+            guard let value = UInt64(id) else { throw .option(.memoID) }
             return .id(value)
         }
         for (hex, option) in [(hash, "--memo-hash"), (returnHash, "--memo-return")] {
             guard let hex else { continue }
-            guard let bytes = try? Hex.decode(hex), bytes.count == 32 else { throw .request("\(option) is 32 bytes as 64 hex digits") }
+            guard let bytes = try? Hex.decode(hex), bytes.count == 32 else { throw .option(.hash32(option: option)) }
             return option == "--memo-hash" ? .hash(bytes) : .return(bytes)
         }
         return .none

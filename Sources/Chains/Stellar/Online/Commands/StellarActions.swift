@@ -43,7 +43,7 @@ public enum StellarActions {
         let options = QROptions(maxVersion: 40)
         var plan = try QRFramePlan(message: Array(uri.utf8), options: options)
         guard plan.kind == .single, let frame = try plan.frames().first, frame.ur == nil else {
-            throw StellarError.request("the SEP-7 URI (\(uri.utf8.count) bytes) does not fit one QR code: write it with --sep7 FILE instead")
+            throw StellarError.option(.sep7TooLarge(bytes: uri.utf8.count))
         }
         return try QRImages.png(frame, options: options)
     }
@@ -61,7 +61,7 @@ public enum StellarActions {
     public static func merge(_ inputs: [[UInt8]]) throws -> Merged {
         var responses: [SignResponse] = []
         for input in inputs { responses += try MessageFile.responses(input) }
-        guard responses.count >= 2 else { throw StellarError.request("merge needs the responses of at least two signers") }
+        guard responses.count >= 2 else { throw StellarError.response(.tooFewToMerge) }
         var merged: TransactionEnvelope?
         var network: StellarNetwork?
         var hash: [UInt8] = []
@@ -70,21 +70,21 @@ public enum StellarActions {
             let place = "response \(index + 1) (\(response.id))"
             guard response.chain == ChainID(.stellar), let account = response.account, let id = response.network,
                   case let .string(envelopeText)? = response.result?["envelope"], case let .string(signatureText)? = response.result?["decoratedSignature"]
-            else { throw StellarError.request("\(place) is not a full Stellar response (a compact one: run finalize first)") }
-            guard let thisNetwork = StellarNetwork(caip2: id) else { throw StellarError.request("\(place): network \(id) is not a Stellar network") }
+            else { throw StellarError.response(.notFull(place: place)) }
+            guard let thisNetwork = StellarNetwork(caip2: id) else { throw StellarError.response(.notStellarNetwork(place: place, network: "\(id)")) }
             let envelope = try TransactionEnvelope(base64: envelopeText)
             let signature = try DecoratedSignature(xdr: try StellarBase64.decode(signatureText))
             let thisHash = try envelope.hash(network: thisNetwork)
             guard try envelope.verify(signature, publicKey: account.publicKey, network: thisNetwork),
                   envelope.signatures.contains(signature) else {
-                throw StellarError.request("\(place): its signature is not \(account.address)'s signature of its envelope on \(thisNetwork)")
+                throw StellarError.response(.notEnvelopeSignature(place: place, account: account.address, network: "\(thisNetwork)"))
             }
             guard let current = merged, let network else {
                 (merged, network, hash, signers) = (envelope, thisNetwork, thisHash, [account.address])
                 continue
             }
             guard thisNetwork == network, thisHash == hash else {
-                throw StellarError.request("\(place) signs another transaction (hash \(Hex.encode(thisHash)), not \(Hex.encode(hash)))")
+                throw StellarError.response(.otherTransaction(place: place, hash: Hex.encode(thisHash), expected: Hex.encode(hash)))
             }
             var signatures = current.signatures
             for new in envelope.signatures where !signatures.contains(new) { signatures.append(new) }
@@ -92,7 +92,7 @@ public enum StellarActions {
             merged = current.with(signatures: signatures)
             if !signers.contains(account.address) { signers.append(account.address) }
         }
-        guard let merged, let network else { throw StellarError.request("merge needs at least two responses") }
+        guard let merged, let network else { throw StellarError.response(.nothingMerged) }
         return Merged(envelope: merged, network: network, signers: signers)
     }
 

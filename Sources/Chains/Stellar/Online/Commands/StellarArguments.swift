@@ -46,7 +46,7 @@ extension Price: StellarArgument {
     /// `N/D` as written (both positive, 32-bit), or an exact decimal of at most 7 places as its
     /// reduced fraction.
     public static func parse(_ text: String) throws(StellarError) -> Price {
-        let invalid = StellarError.request("price \"\(text)\" is N/D or an exact decimal like 0.25 (positive, fitting 32 bits)")
+        let invalid = StellarError.option(.price(text))
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
             guard let n = Int32(parts[0]), let d = Int32(parts[1]), n > 0, d > 0 else { throw invalid }

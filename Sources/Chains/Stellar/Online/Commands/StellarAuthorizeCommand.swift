@@ -33,7 +33,7 @@ struct StellarAuthorizeCommand: ParsableCommand {
         let text = FileManager.default.fileExists(atPath: entry) || entry == "-"
             ? String(decoding: try QRMessageIO.read(entry), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : entry
         let parsed: SorobanAuthorizationEntry
-        do { parsed = try SorobanAuthorizationEntry(base64: text) } catch { throw StellarError.request("--entry: \(error)") }
+        do { parsed = try SorobanAuthorizationEntry(base64: text) } catch { throw StellarError.unreadable(field: "--entry", reason: "\(error)") }
         let request = try StellarAuthorization.request(parsed, from: from, network: network, note: output.note, accounts: try WatchContext.store())
         try RequestIssuer(store: try RequestActions.store()).issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970)) { request in
             "Request \(request.id) issued for signer \(request.account.address): a Soroban authorization on \(request.network)."
@@ -46,20 +46,20 @@ public enum StellarAuthorization {
     public static func request(_ entry: SorobanAuthorizationEntry, from: String, network text: String, note: String?,
                                accounts: WatchStore) throws -> SignRequest {
         let network = try StellarNetwork(caip2: text) ?? StellarNetwork(name: text)
-        guard let networkID = network.caip2 else { throw StellarError.request("network \(network) has no sign-request id") }
+        guard let networkID = network.caip2 else { throw StellarError.option(.noSignRequestID(network: "\(network)")) }
         guard let credentials = entry.credentials.topLevel else {
-            throw StellarError.request("--entry has source-account credentials: the transaction's own signature covers it, nothing to sign alone")
+            throw StellarError.option(.entrySourceAccount)
         }
         // --from signs as the top-level address, or (CAP-71 ADDRESS_WITH_DELEGATES) as a delegate
         // whose place is still unsigned, as the signer reads it.
         let key = try AccountID(from).publicKey
         let delegate = entry.credentials.delegates.contains { $0.mentions(key) }
         guard credentials.address.accountKey == key || delegate else {
-            throw StellarError.request("--entry authorizes \(credentials.address), not --from \(from)"
-                + (entry.credentials.delegates.isEmpty ? "" : ", nor has it as a delegate"))
+            throw StellarError.option(
+                .entryForOther(address: "\(credentials.address)", from: "\(from)", hasDelegates: !entry.credentials.delegates.isEmpty))
         }
         guard entry.awaitsSignature(of: key) else {
-            throw StellarError.request("--entry already carries --from \(from)'s signature in every place of it: nothing is left to sign")
+            throw StellarError.option(.entryAlreadySigned(from: "\(from)"))
         }
         let account = try StellarTransactionBuilder.watchAccount(from, networkID: networkID, accounts: accounts)
         return try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: account,

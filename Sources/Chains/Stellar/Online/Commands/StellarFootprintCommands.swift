@@ -36,7 +36,7 @@ struct StellarFootprintOptions: ParsableArguments {
             }
         }
         for text in wasmHash {
-            guard let hash = try? Hex.decode(text), hash.count == 32 else { throw StellarError.request("--wasm-hash is 32 bytes as 64 hex digits") }
+            guard let hash = try? Hex.decode(text), hash.count == 32 else { throw StellarError.option(.hash32(option: "--wasm-hash")) }
             keys.append(.contractCode(hash: hash))
         }
         return keys

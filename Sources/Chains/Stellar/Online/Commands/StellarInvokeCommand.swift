@@ -43,7 +43,9 @@ struct StellarInvokeCommand: ParsableCommand {
         }
         var entries: [SorobanAuthorizationEntry] = []
         for (index, text) in auth.enumerated() {
-            do { entries.append(try SorobanAuthorizationEntry(base64: text)) } catch { throw StellarError.request("--auth \(index + 1): \(error)") }
+            do { entries.append(try SorobanAuthorizationEntry(base64: text)) } catch {
+                throw StellarError.unreadable(field: "--auth \(index + 1)", reason: "\(error)")
+            }
         }
         let call = try SorobanCall(contract: contract, function: function, args: values)
         try transaction.issue(call.body(auth: entries))
@@ -58,7 +60,7 @@ struct SorobanCall {
 
     init(contract: String, function: String, args: [SCVal]) throws(StellarError) {
         guard case .contract = try SCAddress(contract) else { throw .invalidAddress(contract, reason: "--contract is a contract address (C…)") }
-        guard case let .symbol(name) = try SCVal.symbol(function) else { throw .request("--function is a symbol") }
+        guard case let .symbol(name) = try SCVal.symbol(function) else { throw .option(.functionNotSymbol) }
         (self.contract, self.function, self.args) = (try SCAddress(contract), name, args)
     }
 

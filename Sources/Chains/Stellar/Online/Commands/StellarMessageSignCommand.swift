@@ -71,14 +71,14 @@ public enum StellarSignedMessage {
     /// Refuses a message the signer would refuse: empty, or over `SEP53.maximumBytes`.
     public static func check(_ message: [UInt8]) throws(StellarError) {
         guard !message.isEmpty, message.count <= SEP53.maximumBytes else {
-            throw .request("the message is \(message.count) bytes; a SEP-53 message is 1 to \(SEP53.maximumBytes)")
+            throw .option(.messageLength(bytes: message.count))
         }
     }
 
     /// The CAIP-2 id of one of the three networks, named as the other Stellar commands name them.
     public static func network(_ text: String) throws -> String {
         let network = try StellarNetwork(caip2: text) ?? StellarNetwork(name: text)
-        guard let id = network.caip2 else { throw StellarError.request("network \(network) has no sign-request id (public, testnet or futurenet)") }
+        guard let id = network.caip2 else { throw StellarError.option(.noSignRequestID(network: "\(network)")) }
         return id
     }
 

@@ -69,13 +69,13 @@ struct StellarTransactionOptions: ParsableArguments {
 
     /// `--seq`: 1 to 2^63-1.
     static func sequence(_ text: String) throws(StellarError) -> Int64 {
-        guard let value = Int64(text), value > 0 else { throw .request("--seq is the transaction's sequence number (1 to 2^63-1)") }
+        guard let value = Int64(text), value > 0 else { throw .option(.sequence) }
         return value
     }
 
     /// `--fee`: stroops per operation, at least 100.
     static func fee(_ text: String) throws(StellarError) -> UInt32 {
-        guard let value = UInt32(text), value >= 100 else { throw .request("--fee is stroops per operation, at least 100") }
+        guard let value = UInt32(text), value >= 100 else { throw .option(.fee) }
         return value
     }
 
@@ -88,10 +88,10 @@ struct StellarTransactionOptions: ParsableArguments {
         builder.assets = assets
         if let footprint {
             // A TTL extension or restore names its entries itself; simulation sizes the rest.
-            guard builder.sorobanData == nil else { throw StellarError.request("give the entries with the command's options, not --soroban-data") }
+            guard builder.sorobanData == nil else { throw StellarError.build(.footprintWithSorobanData) }
             builder.sorobanData = SorobanTransactionData(resources: SorobanResources(footprint: footprint, instructions: 0, diskReadBytes: 0, writeBytes: 0),
                                                          resourceFee: 0)
-            guard builder.rpc != nil else { throw StellarError.request("a TTL extension or restore needs --rpc URL to size its resources") }
+            guard builder.rpc != nil else { throw StellarError.build(.footprintNeedsRPC) }
         }
         try StellarActions.issue(builder, output: output.output(others: sep7 != nil || sep7QR != nil), sep7: sep7, sep7QR: sep7QR)
     }
@@ -112,11 +112,13 @@ struct StellarTransactionOptions: ParsableArguments {
             let index = builder.operations.count
             do { builder.append(try spec.operation(), naming: try spec.pool) } catch { throw StellarError.inOperation(index: index, error) }
         }
-        guard !builder.operations.isEmpty else { throw StellarError.request("no operation: give one with --op \"TYPE key=value …\" or --ops FILE") }
+        guard !builder.operations.isEmpty else { throw StellarError.build(.noOperation) }
         builder.horizon = try horizon.map { try StellarHorizon(url: $0, transport: URLSessionTransport()) }
         builder.rpc = try rpc.map { try StellarRPC(url: $0, transport: URLSessionTransport()) }
         builder.sorobanData = try sorobanData.map { (text: String) throws in
-            do { return try SorobanTransactionData(base64: text) } catch { throw StellarError.request("--soroban-data: \(error)") }
+            do { return try SorobanTransactionData(base64: text) } catch {
+                throw StellarError.unreadable(field: "--soroban-data", reason: "\(error)")
+            }
         }
         return builder
     }

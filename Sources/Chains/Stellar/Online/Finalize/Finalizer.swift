@@ -25,11 +25,11 @@ public struct StellarFinalizer: ChainFinalizer {
         case .authorization, .queuedAuthorization, .message: expected = 1
         }
         guard response.signatures.count == expected else {
-            throw StellarError.request("this Stellar request takes \(expected) signature(s), not \(response.signatures.count)")
+            throw StellarError.response(.signatureCount(expected: expected, found: response.signatures.count))
         }
         var raw: [[UInt8]] = []
         for (index, text) in response.signatures.enumerated() {
-            do { raw.append(try Hex.decode(text)) } catch { throw StellarError.request("signatures[\(index)]: \(error)") }
+            do { raw.append(try Hex.decode(text)) } catch { throw StellarError.unreadable(field: "signatures[\(index)]", reason: "\(error)") }
         }
         let key = request.account.publicKey
         let result: JSONValue
@@ -38,7 +38,7 @@ public struct StellarFinalizer: ChainFinalizer {
         case let .authorization(entry, network, _):
             let signed: SorobanAuthorizationEntry
             do { signed = try entry.adding(signature: raw[0], publicKey: key, network: network) } catch {
-                throw StellarError.request("signatures[0] is not \(request.account.address)'s signature of this authorization on \(network): \(error)")
+                throw StellarError.response(.notAuthorizationSignature(account: request.account.address, network: "\(network)", reason: "\(error)"))
             }
             result = try StellarChain.authorizationResult(signed)
             lines = [ReviewLine("signer", request.account.address), ReviewLine("authorization", "signed, valid until ledger "
@@ -46,9 +46,9 @@ public struct StellarFinalizer: ChainFinalizer {
         case let .message(message):
             // SEP-53: the signature alone is the answer; there is no artifact to assemble.
             guard SEP53.isValid(raw[0], message: message, publicKey: key) else {
-                throw StellarError.request("signatures[0] is not \(request.account.address)'s SEP-53 signature of this message")
+                throw StellarError.response(.notMessageSignature(account: request.account.address))
             }
-            guard response.result == nil else { throw StellarError.request("a signed message has no result") }
+            guard response.result == nil else { throw StellarError.response(.messageWithResult) }
             let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                         signatures: response.signatures, result: nil)
             return Finalized(response: full, lines: [
@@ -57,19 +57,20 @@ public struct StellarFinalizer: ChainFinalizer {
                 ReviewLine("signature (base64)", StellarBase64.encode(raw[0])),
             ])
         case .queuedAuthorization:
-            throw StellarError.request("a Stellar request signs a transaction, an authorization or a message")
+            throw StellarError.response(.unknownSignable)
         case let .transaction(envelope, network, pending, _):
             let authorized: TransactionEnvelope
             do {
                 authorized = pending.isEmpty ? envelope
                     : try envelope.addingAuthorizations(Array(raw.dropLast()), pending: pending, publicKey: key, network: network)
             } catch {
-                throw StellarError.request("the authorization signatures are not \(request.account.address)'s on \(network): \(error)")
+                throw StellarError.response(.notAuthorizationSignatures(account: request.account.address, network: "\(network)", reason: "\(error)"))
             }
             let signature = try DecoratedSignature(hint: signatureHint(publicKey: key), signature: raw[raw.count - 1])
             let signed: TransactionEnvelope
             do { signed = try authorized.adding(signature, publicKey: key, network: network) } catch {
-                throw StellarError.request("signatures[\(raw.count - 1)] is not \(request.account.address)'s signature of this transaction on \(network): \(error)")
+                throw StellarError.response(
+                    .notTransactionSignature(index: raw.count - 1, account: request.account.address, network: "\(network)", reason: "\(error)"))
             }
             result = try StellarChain.result(signed, signature, network: network)
             lines = [
@@ -91,10 +92,10 @@ public struct StellarFinalizer: ChainFinalizer {
     static func checkResult(_ given: JSONValue, against expected: JSONValue) throws {
         guard case let .object(members) = given, case let .object(fields) = expected, members.count == fields.count,
               fields.allSatisfy({ field in if case .string? = given[field.key] { return true } else { return false } })
-        else { throw StellarError.request("result has exactly " + (expected.objectKeys.map { "\"\($0)\"" }.joined(separator: ", "))) }
+        else { throw StellarError.response(.resultMembers(expected.objectKeys)) }
         // The signed artifact first: a result for another transaction is named by its envelope.
         for field in ["envelope", "entry", "hash", "decoratedSignature"] where expected[field] != nil && given[field] != expected[field] {
-            throw StellarError.request("result.\(field) is not that of the requested transaction signed with signatures[0]")
+            throw StellarError.response(.resultMismatch(field: field))
         }
     }
 }

@@ -144,12 +144,12 @@ struct AccountEntryPrefix {
 
     init(xdr bytes: [UInt8], account: AccountID) throws {
         var r = XDRReader(bytes)
-        guard try r.readInt32() == 0 else { throw StellarError.soroban("the ledger entry is not an account") }
+        guard try r.readInt32() == 0 else { throw StellarError.soroban(.notAccountEntry) }
         guard try r.readInt32() == 0, try r.readFixedOpaque(count: 32) == account.publicKey else {
-            throw StellarError.soroban("the ledger entry is another account's")
+            throw StellarError.soroban(.otherAccountEntry)
         }
         _ = try r.readInt64()  // balance
         sequence = try r.readInt64()
-        guard sequence >= 0 else { throw StellarError.soroban("the account's sequence number is negative") }
+        guard sequence >= 0 else { throw StellarError.soroban(.negativeSequence) }
     }
 }

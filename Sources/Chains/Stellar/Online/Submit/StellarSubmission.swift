@@ -31,7 +31,7 @@ public struct StellarSubmission: Sendable {
         guard text.hasPrefix("{") || text.hasPrefix("[") else { return try checked(try TransactionEnvelope(base64: text)) }
         let responses = try MessageFile.responses(input)
         guard responses.count == 1, let response = responses.first else {
-            throw StellarError.request("submit takes one Stellar response (or a base64 envelope as merge writes it), not \(responses.count) messages")
+            throw StellarError.response(.submitCount(responses.count))
         }
         guard let outcome = try finalizer.verifiedForSending([response], chain: .stellar).first,
               case let .string(envelope)? = outcome.finalized.response.result?["envelope"] else {

@@ -35,7 +35,7 @@ enum LedgerEntryReader {
             guard ContractDataDurability(rawValue: durability) != nil else { throw r.unknownDiscriminant(durability, of: "ContractDataDurability") }
             _ = try SCVal(from: &r)
         case 7: try skipContractCode(&r)
-        case 8: throw StellarError.soroban("a config setting entry (only network upgrades change those)")
+        case 8: throw StellarError.soroban(.configSettingEntry)
         case 9: _ = try r.read32(); _ = try r.readUInt32()  // TTLEntry: key hash, live until
         default: throw r.unknownDiscriminant(type, of: "LedgerEntryType")
         }

@@ -125,8 +125,8 @@ private func writeDelegates(_ delegates: [SorobanDelegateSignature], to w: inout
 func checkDelegateOrder(_ delegates: [SorobanDelegateSignature]) throws(StellarError) {
     for i in delegates.indices.dropFirst() {
         let order = SCAddress.compare(delegates[i - 1].address, delegates[i].address)
-        if order == 0 { throw .soroban("delegate \(i + 1) repeats the address of delegate \(i) (\(delegates[i].address)), which the network refuses") }
-        if order > 0 { throw .soroban("delegates out of order: delegate \(i + 1) (\(delegates[i].address)) sorts before delegate \(i), which the network refuses") }
+        if order == 0 { throw .soroban(.delegateRepeated(index: i, address: "\(delegates[i].address)")) }
+        if order > 0 { throw .soroban(.delegatesOutOfOrder(index: i, address: "\(delegates[i].address)")) }
     }
 }
 

@@ -33,14 +33,14 @@ public struct TransactionMetaSummary: Sendable, Equatable {
     public init(base64: String) throws(StellarError) {
         // Measured on the text, before decoding it: base64 is 4 characters for 3 bytes.
         guard base64.utf8.count <= (Self.maxBytes + 2) / 3 * 4 else {
-            throw StellarError.soroban("transaction meta of \(base64.utf8.count) base64 characters (the limit is \(Self.maxBytes) bytes)")
+            throw StellarError.soroban(.metaTooLarge(characters: base64.utf8.count, limit: Self.maxBytes))
         }
         let bytes = try StellarBase64.decode(base64)
         var r = XDRReader(bytes, maxDepth: XDRLimits.maxDepth)
         do {
             let version = try r.readDiscriminant()
             guard version == 3 || version == 4 else {
-                throw StellarError.soroban("TransactionMeta version \(version) (Stellar RPC returns 3 or 4)")
+                throw StellarError.soroban(.metaVersion(version))
             }
             try LedgerEntryReader.extensionPoint(&r)
             try LedgerEntryReader.skipChanges(&r)  // txChangesBefore

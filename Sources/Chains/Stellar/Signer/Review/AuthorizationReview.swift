@@ -16,11 +16,11 @@ extension StellarChain {
         if case .account(let account) = credentials.address, account.publicKey == signer { ownTop = true } else { ownTop = false }
         let delegates = entry.credentials.delegates
         guard ownTop || delegates.contains(where: { $0.mentions(signer) }) else {
-            throw StellarError.request("payload.entry authorizes \(credentials.address), not the request's account \(request.account.address)"
-                + (delegates.isEmpty ? "" : ", nor has it as a delegate"))
+            throw StellarError.payload(
+                .entryForOtherAccount(address: "\(credentials.address)", account: request.account.address, hasDelegates: !delegates.isEmpty))
         }
         guard entry.awaitsSignature(of: signer) else {
-            throw StellarError.request("payload.entry is already signed: nothing is left for this account to sign")
+            throw StellarError.payload(.entryAlreadySigned)
         }
         let knowledge = try StellarKnowledge(entry, network: network, context: self.knowledge(context, network: request.network, signer: signer))
         var lines = [

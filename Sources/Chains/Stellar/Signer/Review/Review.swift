@@ -134,8 +134,7 @@ extension TransactionEnvelope {
         // before would no longer verify.
         if !authorizations.isEmpty {
             guard signatures.isEmpty, !isFeeBump else {
-                throw .soroban("this request's key must sign Soroban authorizations inside the transaction, which changes it: "
-                    + "the signatures already on it would no longer verify (have it signed first by this key)")
+                throw .soroban(.signaturesWouldBreak)
             }
         }
         var others: [String] = []

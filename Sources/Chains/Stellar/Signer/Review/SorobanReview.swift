@@ -178,8 +178,7 @@ struct SorobanOperationReview {
 
     private func verifyOwn(_ signature: SCVal, at place: String, preimage: [UInt8], knowledge: StellarKnowledge) throws(StellarError) {
         guard let key = knowledge.context.signer, AuthorizationSignature.verifies(signature, publicKey: key, preimage: preimage) else {
-            throw .soroban("the signature of \(place) does not verify on \(knowledge.network) "
-                + "(an authorization for another network or other terms)")
+            throw .soroban(.signatureDoesNotVerify(place: place, network: "\(knowledge.network)"))
         }
     }
 }
@@ -192,23 +191,22 @@ func sorobanTransactionLines(_ tx: Transaction, knowledge: StellarKnowledge) thr
     let sorobanOps = tx.operations.filter(\.body.isSoroban).count
     guard let data = tx.sorobanData else {
         guard sorobanOps == 0 else {
-            throw .soroban("a Soroban operation needs the transaction's Soroban data (footprint, resources and resource fee): "
-                + "simulate the transaction first (airsign-watch … --rpc URL)")
+            throw .soroban(.missingData)
         }
         return []
     }
-    guard sorobanOps > 0 else { throw .soroban("Soroban data (footprint, resources, resource fee) on a transaction without a Soroban operation") }
-    guard tx.operations.count == 1 else { throw .soroban("a Soroban operation must be the only operation of its transaction, not one of \(tx.operations.count)") }
+    guard sorobanOps > 0 else { throw .soroban(.dataWithoutOperation) }
+    guard tx.operations.count == 1 else { throw .soroban(.notOnlyOperation(count: tx.operations.count)) }
     guard data.resourceFee >= 0, data.resourceFee <= Int64(tx.fee) else {
-        throw .soroban("the resource fee of \(data.resourceFee) stroops is not between 0 and the transaction's fee of \(tx.fee) stroops")
+        throw .soroban(.resourceFee(resourceFee: data.resourceFee, fee: tx.fee))
     }
     let footprint = data.resources.footprint
     let archived = data.archivedEntries ?? []
     for (i, index) in archived.enumerated() {
         guard Int(index) < footprint.readWrite.count else {
-            throw .soroban("archived entry \(index) is not in the read-write footprint of \(footprint.readWrite.count) entries")
+            throw .soroban(.archivedOutsideFootprint(index: index, readWrite: footprint.readWrite.count))
         }
-        guard i == 0 || index > archived[i - 1] else { throw .soroban("the archived entries' indices are not in increasing order") }
+        guard i == 0 || index > archived[i - 1] else { throw .soroban(.archivedUnordered) }
     }
     let signersWrites = writesOfSigner(footprint, knowledge)
     let everyEntryShown = knowledge.context.details || signersWrites.count == footprint.readOnly.count + footprint.readWrite.count

@@ -16,9 +16,9 @@ public struct StellarToken: Sendable, Hashable {
     /// the caller escapes what could pass for other text; control characters are refused here.
     public init(contract address: String, symbol: String, decimals: Int) throws(StellarError) {
         guard case let .contract(id) = try SCAddress(address) else { throw .invalidAddress(address, reason: "a token is a contract (C…)") }
-        guard (0 ... 38).contains(decimals) else { throw .request("token \(symbol.debugDescription): decimals must be 0 to 38, not \(decimals)") }
+        guard (0 ... 38).contains(decimals) else { throw .tokenDecimals(symbol: symbol, decimals: decimals) }
         guard !symbol.isEmpty, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .request("token symbol \(symbol.debugDescription): must be non-empty, without control characters")
+            throw .tokenSymbol(symbol)
         }
         (self.contract, self.symbol, self.decimals, self.asset) = (id, symbol, decimals, nil)
     }
@@ -107,7 +107,7 @@ struct StellarKnowledge {
         for (index, asset) in context.assets.enumerated() {
             let id = try HashIDPreimage.assetContractID(asset, network: network)
             guard references.contracts.contains(id) else {
-                throw .request("payload.assets[\(index)]: the transaction calls no Stellar Asset Contract of \(asset)")
+                throw .payload(.unusedAsset(index: index, asset: "\(asset)"))
             }
             candidates.append(asset)
         }
@@ -119,7 +119,7 @@ struct StellarKnowledge {
         var poolCandidates = references.poolParameters
         for (index, pool) in context.pools.enumerated() {
             guard references.pools.contains(try pool.poolID) else {
-                throw .request("payload.liquidityPools[\(index)]: the transaction uses no pool of \(pool.assetA) / \(pool.assetB)")
+                throw .payload(.unusedPool(index: index, assetA: "\(pool.assetA)", assetB: "\(pool.assetB)"))
             }
             poolCandidates.append(pool)
         }

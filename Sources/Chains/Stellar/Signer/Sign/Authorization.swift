@@ -7,7 +7,7 @@ extension SorobanAuthorizationEntry {
     public var addressCredentials: SorobanAddressCredentials {
         get throws(StellarError) {
             guard let credentials = credentials.topLevel else {
-                throw .soroban("a source-account authorization has no signature of its own: the transaction's signature covers it")
+                throw .soroban(.sourceAccountAuthorization)
             }
             return credentials
         }
@@ -73,8 +73,7 @@ extension SorobanAuthorizationEntry {
             let signedElsewhere = credentials.address.accountKey != key.publicKey && credentials.signature != .void
                 || self.credentials.delegates.contains { $0.carriesSignature(otherThan: key.publicKey) }
             guard !signedElsewhere else {
-                throw .soroban("the authorization already carries a signature of expiration ledger \(credentials.signatureExpirationLedger); "
-                    + "a new expiration would void it")
+                throw .soroban(.expirationAlreadySigned(ledger: credentials.signatureExpirationLedger))
             }
             credentials.signatureExpirationLedger = expirationLedger
         }
@@ -137,13 +136,12 @@ extension TransactionEnvelope {
     public func addingAuthorizations(_ signatures: [[UInt8]], pending: [AuthorizationToSign], publicKey: [UInt8],
                                      network: StellarNetwork) throws(StellarError) -> TransactionEnvelope {
         guard pending.count == signatures.count else {
-            throw .request("the transaction has \(pending.count) authorization(s) for \(AccountID(unchecked: publicKey)) to sign, "
-                + "not \(signatures.count)")
+            throw .signing(.authorizationCount(pending: pending.count, account: "\(AccountID(unchecked: publicKey))", signatures: signatures.count))
         }
-        guard case .v1(var tx, let envelopeSignatures) = self else { throw .soroban("only a v1 transaction carries Soroban authorizations to sign") }
+        guard case .v1(var tx, let envelopeSignatures) = self else { throw .soroban(.notV1) }
         for (item, signature) in zip(pending, signatures) {
             guard case .invokeHostFunction(let function, var auth) = tx.operations[item.operation].body else {
-                throw .soroban("operation \(item.operation + 1) is not a contract invocation")
+                throw .soroban(.notInvocation(operation: item.operation))
             }
             do { auth[item.entry] = try auth[item.entry].adding(signature: signature, publicKey: publicKey, network: network) } catch {
                 throw .inOperation(index: item.operation, .inAuthorization(index: item.entry, error))

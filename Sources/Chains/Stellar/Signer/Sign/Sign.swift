@@ -9,9 +9,9 @@ extension StellarChain {
     /// its preimage, put into the transaction before it is signed) or a reviewed authorization
     /// entry, or a SEP-53 message. The signatures come in the order of `review.signing`.
     public func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput {
-        guard case let .ed25519(privateKey) = key else { throw StellarError.request("Stellar signs with Ed25519 keys only") }
+        guard case let .ed25519(privateKey) = key else { throw StellarError.signing(.notEd25519) }
         guard privateKey.publicKey == review.key.publicKey else {
-            throw StellarError.request("the signing key is not the key of \(review.key.address)")
+            throw StellarError.signing(.otherKey(address: "\(review.key.address)"))
         }
         let values = review.signing.map(\.value)
         if values.count == 1, case let .message(message)? = values.first as? StellarSignable {
@@ -23,12 +23,12 @@ extension StellarChain {
             return SignedOutput(signatures: [Hex.encode(signature)], result: try Self.authorizationResult(signed))
         }
         guard case let .transaction(envelope, network, pending, _)? = values.last as? StellarSignable else {
-            throw StellarError.request("a Stellar review signs one transaction, after its authorizations")
+            throw StellarError.signing(.notOneTransaction)
         }
         var authorizations: [[UInt8]] = []
         for value in values.dropLast() {
             guard case let .queuedAuthorization(item)? = value as? StellarSignable else {
-                throw StellarError.request("a Stellar review signs its transaction's authorizations before it, and nothing else")
+                throw StellarError.signing(.notAuthorizations)
             }
             authorizations.append(privateKey.sign(SHA256.hash(item.preimage)))
         }
