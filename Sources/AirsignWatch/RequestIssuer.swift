@@ -27,13 +27,6 @@ public struct RequestIssuer: Sendable {
         return (MessageFile.serialize(requests), reviews)
     }
 
-    /// `issueReviewed` for one request, with its one review.
-    public func issueReviewed(_ request: SignRequest, now: Int64) throws -> (bytes: [UInt8], review: Review) {
-        let review = try review(request, now: now)
-        try store.add([request], now: now)
-        return (MessageFile.serialize([request]), review)
-    }
-
     /// The one way a built or imported request leaves the watch: each is reviewed by its chain
     /// module and stored as issued, its review shown when `showReview`, its `summary` line
     /// printed, and then it is written: the QR outputs first (if the images cannot be written,
