@@ -9,19 +9,19 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case inOperation(index: Int, StellarError)
     /// An operation type this signer does not know.
     case unknownOperationType(Int32)
-    /// A known operation the network no longer accepts, or one outside this signer's scope.
-    case unsupportedOperation(String)
+    /// An operation type (`name`, `type`) the network stopped accepting in protocol `retiredIn`.
+    case retiredOperation(name: String, type: Int32, retiredIn: Int)
     /// An envelope type other than v0, v1 and fee bump.
     case unknownEnvelopeType(Int32)
     /// Something went wrong inside authorization entry `index` (0-based; the text counts from 1).
     case inAuthorization(index: Int, StellarError)
     /// Something went wrong inside the transaction's Soroban data (footprint, resources).
     case inSorobanData(StellarError)
-    /// An `SCVal` the network refuses or that has no single encoding (an unsorted or repeated
-    /// map key, a symbol with a character outside `a-z A-Z 0-9 _`, an absent vec or map).
-    case invalidSCVal(String)
-    /// Values or invocation trees nested past the decoder's limit.
-    case tooDeep(String)
+    /// An `SCVal` the network refuses or that has no single encoding (`SCValProblem` says which).
+    case scVal(SCValProblem)
+    /// Values or invocation trees nested past `limit` levels: in decoded XDR (`place` nil) or
+    /// in the watch's `--args` at `place`.
+    case tooDeep(place: String?, limit: Int)
     /// A Soroban transaction, authorization or ledger entry that does not hold together (`SorobanProblem` says which).
     case soroban(SorobanProblem)
     /// An asset code that is not 1–4 / 5–12 ASCII letters and digits, zero-padded at the end.
@@ -56,8 +56,12 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     case invalidBase64(String)
     /// A `web+stellar:` URI that cannot be parsed or is not a `tx` request.
     case invalidURI(String)
-    /// A value that cannot be encoded (wrong length, limit exceeded) when building XDR.
-    case cannotEncode(String)
+    /// A config setting id outside 0...`last`, which no ledger key names.
+    case configSettingID(Int32, last: Int32)
+    /// A signature this signer just made that does not verify: a fault in the signer, not the input.
+    case ownSignatureUnverified
+    /// An error of another kind inside the XDR readers or writers (`wrap`), by its description.
+    case internalCodec(String)
     /// A field (`payload.envelope`, `signatures[0]`, `--entry`, an operation's type…) that does not decode, with the reason.
     case unreadable(field: String, reason: String)
     /// A text (`--args`, the op list) that is not JSON, with the parser's reason.
@@ -99,12 +103,13 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case .xdr(let e): return "Stellar transaction XDR: \(e)"
         case let .inOperation(index, e): return "operation \(index + 1): \(e)"  // counted from 1, as the review shows them
         case .unknownOperationType(let t): return "unknown or unsupported operation type \(t)"
-        case .unsupportedOperation(let why): return "unsupported operation: \(why)"
+        case let .retiredOperation(name, type, retiredIn): return "unsupported operation: \(name) (type \(type)) was retired in protocol \(retiredIn)"
         case .unknownEnvelopeType(let t): return "unknown transaction envelope type \(t) (expected 0, 2 or 5)"
         case let .inAuthorization(index, e): return "authorization entry \(index + 1): \(e)"
         case .inSorobanData(let e): return "Soroban transaction data: \(e)"
-        case .invalidSCVal(let why): return "invalid Soroban value: \(why)"
-        case .tooDeep(let why): return "nested too deep: \(why)"
+        case .scVal(let problem): return "invalid Soroban value: \(problem)"
+        case let .tooDeep(place?, limit): return "nested too deep: \(place): values nest at most \(limit) levels"
+        case let .tooDeep(nil, limit): return "nested too deep: Soroban values and invocations are nested deeper than \(limit) levels"
         case .soroban(let problem): return problem.description
         case .invalidAssetCode(let why): return "invalid asset code: \(why)"
         case .memoTooLong(let n): return "memo text is \(n) bytes; the limit is 28"
@@ -122,7 +127,9 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case .operationCount(let n): return "a transaction needs 1 to 100 operations, found \(n)"
         case .invalidBase64(let why): return "invalid base64: \(why)"
         case .invalidURI(let why): return "invalid SEP-7 URI: \(why)"
-        case .cannotEncode(let why): return "cannot encode: \(why)"
+        case let .configSettingID(id, _): return "cannot encode: config setting id \(id)"
+        case .ownSignatureUnverified: return "cannot encode: the new signature does not verify"
+        case .internalCodec(let what): return "cannot encode: \(what)"
         case let .unreadable(field, reason): return "\(field): \(reason)"
         case let .notJSON(field, reason): return "\(field) is not JSON: \(reason)"
         case .assetText(let text): return "asset \(text.debugDescription) is not native or CODE:ISSUER"
@@ -149,7 +156,7 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         switch error {
         case let e as StellarError: return e
         case let e as EncodingError: return .xdr(e)
-        default: return .cannotEncode(String(describing: error))
+        default: return .internalCodec(String(describing: error))
         }
     }
 }
@@ -620,6 +627,41 @@ extension StellarError {
             case let .unknownType(place, type, types):
                 return "\(place): unknown type \(type.debugDescription) (types: \(types.joined(separator: ", ")), vec, map)"
             case let .outOfRange(place, value, type): return "\(place): \(value) is out of range for \(type)"
+            }
+        }
+    }
+}
+
+extension StellarError {
+    /// Why an `SCVal` is refused: the network would refuse it, or it has more than one encoding.
+    public enum SCValProblem: Sendable, Equatable, CustomStringConvertible {
+        /// An `SCV_VEC` whose elements are absent.
+        case absentVec
+        /// An `SCV_MAP` whose entries are absent.
+        case absentMap
+        /// A symbol of `bytes` bytes, over `limit`.
+        case symbolLength(bytes: Int, limit: Int)
+        /// A symbol (`shown` as the screen shows it) with a character outside `a-z A-Z 0-9 _`.
+        case symbolCharacter(shown: String)
+        /// Map key `key` (counted from 1) equal to the key before it; `type` names its type.
+        case repeatedKey(key: Int, type: String)
+        /// Map key `key` (counted from 1) sorting before the key before it.
+        case keyOutOfOrder(key: Int, type: String)
+        /// An `SCError` whose type is not 0–9, or a host error (types 1–9) whose code is not 0–9.
+        case errorCode(type: Int32, code: UInt32)
+        /// A map given to the watch (at `place`) with `key` twice.
+        case argumentKeyRepeated(place: String, key: String)
+
+        public var description: String {
+            switch self {
+            case .absentVec: return "a vec without its elements (the network refuses an absent SCV_VEC)"
+            case .absentMap: return "a map without its entries (the network refuses an absent SCV_MAP)"
+            case let .symbolLength(bytes, limit): return "a symbol of \(bytes) bytes (at most \(limit))"
+            case .symbolCharacter(let shown): return "symbol \(shown) has a character outside a-z A-Z 0-9 _"
+            case let .repeatedKey(key, type): return "map key \(key) repeats key \(key - 1) (\(type))"
+            case let .keyOutOfOrder(key, type): return "map keys out of order: key \(key) (\(type)) sorts before key \(key - 1)"
+            case let .errorCode(type, code): return "SCError type \(type) code \(code)"
+            case let .argumentKeyRepeated(place, key): return "\(place): the map has the key \(key) twice"
             }
         }
     }

@@ -27,7 +27,7 @@ private let opTypeOffset = 4 + 36 + 4 + 8 + 4 + 16 + 4 + 8 + 4 + 4
         #expect(payment[opTypeOffset ..< opTypeOffset + 4] == [0, 0, 0, 1])
         for (type, expected) in [(Int32(99), StellarError.unknownOperationType(99)),
                                  (27, .unknownOperationType(27)),
-                                 (9, .unsupportedOperation("inflation (type 9) was retired in protocol 12"))] {
+                                 (9, .retiredOperation(name: "inflation", type: 9, retiredIn: 12))] {
             var bytes = payment
             bytes[opTypeOffset + 3] = UInt8(type)
             #expect(throws: StellarError.inOperation(index: 0, expected)) { try TransactionEnvelope(xdr: bytes) }

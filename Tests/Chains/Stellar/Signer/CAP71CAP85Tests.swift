@@ -85,7 +85,7 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         var swapped = try StellarBase64.decode(c.map_with_tag_key)
         let a = try #require(swapped.firstIndex(of: 0x61)), b = try #require(swapped.firstIndex(of: 0x62))
         swapped.swapAt(a, b)
-        #expect(throws: StellarError.invalidSCVal("map keys out of order: key 2 (executable tag) sorts before key 1")) { try SCVal(xdr: swapped) }
+        #expect(throws: StellarError.scVal(.keyOutOfOrder(key: 2, type: "executable tag"))) { try SCVal(xdr: swapped) }
     }
 }
 

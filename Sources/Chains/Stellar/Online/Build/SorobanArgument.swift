@@ -34,7 +34,7 @@ public enum SorobanArgument {
     static let maxDepth = 32
 
     static func value(_ json: JSONValue, place: String, depth: Int) throws(StellarError) -> SCVal {
-        guard depth < maxDepth else { throw .tooDeep("\(place): values nest at most \(maxDepth) levels") }
+        guard depth < maxDepth else { throw .tooDeep(place: place, limit: maxDepth) }
         if case .string("void") = json { return .void }
         guard case let .object(members) = json, members.count == 1, let (type, inner) = members.first else {
             throw .argument(.notOneObject(place: place))
@@ -65,7 +65,7 @@ public enum SorobanArgument {
     static func sortedMap(_ entries: [SCMapEntry], place: String) throws(StellarError) -> SCVal {
         let sorted = entries.sorted { SCVal.compare($0.key, $1.key) < 0 }
         for (a, b) in zip(sorted, sorted.dropFirst()) where SCVal.compare(a.key, b.key) == 0 {
-            throw .invalidSCVal("\(place): the map has the key \(a.key) twice")
+            throw .scVal(.argumentKeyRepeated(place: place, key: "\(a.key)"))
         }
         return .map(sorted)
     }

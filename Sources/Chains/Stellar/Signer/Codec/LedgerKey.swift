@@ -64,7 +64,7 @@ public enum LedgerKey: XDRCodable, CustomStringConvertible {
             w.writeDiscriminant(6); try contract.encode(to: &w); try key.encode(to: &w); w.writeDiscriminant(durability.rawValue)
         case .contractCode(let hash): w.writeDiscriminant(7); try w.write32(hash, what: "contract code hash")
         case .configSetting(let id):
-            guard (0 ... Self.lastConfigSetting).contains(id) else { throw StellarError.cannotEncode("config setting id \(id)") }
+            guard (0 ... Self.lastConfigSetting).contains(id) else { throw StellarError.configSettingID(id, last: Self.lastConfigSetting) }
             w.writeDiscriminant(8); w.writeDiscriminant(id)
         case .ttl(let hash): w.writeDiscriminant(9); try w.write32(hash, what: "TTL key hash")
         }

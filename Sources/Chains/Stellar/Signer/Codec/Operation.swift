@@ -94,7 +94,7 @@ public enum OperationBody: Sendable, Hashable {
             let code = try AssetCode.read(&r, alphanum12: codeType == 2)
             self = .allowTrust(trustor: trustor, code: code, authorize: try r.readUInt32())
         case 8: self = .accountMerge(destination: try MuxedAccount(from: &r))
-        case 9: throw StellarError.unsupportedOperation("inflation (type 9) was retired in protocol 12")
+        case 9: throw StellarError.retiredOperation(name: "inflation", type: 9, retiredIn: 12)
         case 10: self = .manageData(name: try r.readString(max: 64), value: try r.readOptional { try $0.readVariableOpaque(max: 64) })
         case 11: self = .bumpSequence(bumpTo: try r.readInt64())
         case 12: self = .manageBuyOffer(try Offer(from: &r, withOfferID: true))

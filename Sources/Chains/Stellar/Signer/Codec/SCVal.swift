@@ -99,12 +99,12 @@ public indirect enum SCVal: XDRCodable {
             case 15: return .symbol(try readSymbol(&r))
             case 16:
                 guard let items = try r.readOptional({ try $0.readArray { try SCVal(from: &$0) } }) else {
-                    throw StellarError.invalidSCVal("a vec without its elements (the network refuses an absent SCV_VEC)")
+                    throw StellarError.scVal(.absentVec)
                 }
                 return .vec(items)
             case 17:
                 guard let entries = try r.readOptional({ try readMap(&$0) }) else {
-                    throw StellarError.invalidSCVal("a map without its entries (the network refuses an absent SCV_MAP)")
+                    throw StellarError.scVal(.absentMap)
                 }
                 return .map(entries)
             case 18: return .address(try SCAddress(from: &r))
@@ -152,9 +152,9 @@ public indirect enum SCVal: XDRCodable {
     public static let symbolLimit = 32
 
     static func checkSymbol(_ bytes: [UInt8]) throws(StellarError) {
-        guard bytes.count <= symbolLimit else { throw .invalidSCVal("a symbol of \(bytes.count) bytes (at most \(symbolLimit))") }
+        guard bytes.count <= symbolLimit else { throw .scVal(.symbolLength(bytes: bytes.count, limit: symbolLimit)) }
         let allowed = bytes.allSatisfy { (0x30 ... 0x39).contains($0) || (0x41 ... 0x5a).contains($0) || (0x61 ... 0x7a).contains($0) || $0 == 0x5f }
-        guard allowed else { throw .invalidSCVal("symbol \(showText(bytes)) has a character outside a-z A-Z 0-9 _") }
+        guard allowed else { throw .scVal(.symbolCharacter(shown: showText(bytes))) }
     }
 }
 
@@ -176,8 +176,8 @@ private func readMap(_ r: inout XDRReader) throws -> [SCMapEntry] {
 func checkMapOrder(_ entries: [SCMapEntry]) throws(StellarError) {
     for i in entries.indices.dropFirst() {
         let order = SCVal.compare(entries[i - 1].key, entries[i].key)
-        if order == 0 { throw .invalidSCVal("map key \(i + 1) repeats key \(i) (\(entries[i].key.typeName))") }
-        if order > 0 { throw .invalidSCVal("map keys out of order: key \(i + 1) (\(entries[i].key.typeName)) sorts before key \(i)") }
+        if order == 0 { throw .scVal(.repeatedKey(key: i + 1, type: entries[i].key.typeName)) }
+        if order > 0 { throw .scVal(.keyOutOfOrder(key: i + 1, type: entries[i].key.typeName)) }
     }
 }
 
@@ -187,7 +187,7 @@ extension XDRReader {
         do {
             return try nested(body)
         } catch EncodingError.limitExceeded(_, let limit) where limit.hasPrefix("nesting") {
-            throw StellarError.tooDeep("Soroban values and invocations are nested deeper than \(XDRLimits.maxDepth) levels")
+            throw StellarError.tooDeep(place: nil, limit: XDRLimits.maxDepth)
         }
     }
 }
@@ -209,7 +209,7 @@ public struct SCError: XDRCodable, CustomStringConvertible {
     public let code: UInt32
 
     public init(type: Int32, code: UInt32) throws(StellarError) {
-        guard (0 ... 9).contains(type), type == 0 || code <= 9 else { throw .invalidSCVal("SCError type \(type) code \(code)") }
+        guard (0 ... 9).contains(type), type == 0 || code <= 9 else { throw .scVal(.errorCode(type: type, code: code)) }
         (self.type, self.code) = (type, code)
     }
 

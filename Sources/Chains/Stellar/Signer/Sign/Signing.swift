@@ -42,7 +42,7 @@ extension TransactionEnvelope {
         // Ed25519 is deterministic, but a fault while signing would still go out unnoticed:
         // check the signature before it leaves.
         guard verify(signature, publicKey: key.publicKey, hash: hash) else {
-            throw .cannotEncode("the new signature does not verify")
+            throw .ownSignatureUnverified
         }
         return (with(signatures: signatures + [signature]), signature)
     }
