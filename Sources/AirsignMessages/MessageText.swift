@@ -144,10 +144,12 @@ public enum MessageText {
         guard columns(of: text) > width else { return [text] }
         // Printable ASCII is one column a byte, and its UTF-8 indices are character boundaries:
         // the same cuts without breaking the text into characters.
-        let ranges = isPrintableASCII(text)
-            ? pieces(of: text.utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
-            : pieces(of: text, width: width, isSpace: { $0 == " " }, columns: columns)
-        return ranges.map { String(text[$0]) }
+        if isPrintableASCII(text) {
+            let bytes = Array(text.utf8)
+            return pieces(of: bytes, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
+                .map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+        return pieces(of: text, width: width, isSpace: { $0 == " " }, columns: columns).map { String(text[$0]) }
     }
 
     /// The ranges `wrapped` cuts `units` (characters, or the bytes of ASCII text) into.

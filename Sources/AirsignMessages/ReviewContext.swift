@@ -79,6 +79,14 @@ public struct ReviewContext: Sendable {
     public func describe(_ address: String, chain: ChainID, identity: (String) -> String?) -> String {
         "\(address) (\(label(address, chain: chain, identity: identity).text))"
     }
+
+    /// `describe` for an address the chain module wrote itself, which therefore knows its
+    /// identity (`identity(address)`, nil for none) without decoding the text again.
+    public func describe(_ address: String, knownIdentity: String?, chain: ChainID, identity: (String) -> String?) -> String {
+        let table = known.table(chain, own: ownAccounts, contacts: contacts, identity: identity)
+        let label = knownIdentity.flatMap { table.labels[$0] } ?? .unknown
+        return "\(address) (\(label.text))"
+    }
 }
 
 extension AddressBook {

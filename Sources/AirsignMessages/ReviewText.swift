@@ -150,6 +150,12 @@ public enum ReviewText {
     /// signer's tables says so after it; the request's words are put below a line that says
     /// whose they are, every line of them quoted with `|`, runs of spaces collapsed.
     static func line(_ item: ReviewLine) -> [String] {
+        if let single = singleLine(item) { return [single] }
+        return laidOut(item)
+    }
+
+    /// `line` by the general rule, for any line.
+    static func laidOut(_ item: ReviewLine) -> [String] {
         let indent = String(repeating: "  ", count: item.level + 1)
         let label = MessageText.escaped(item.label)
         let labelColumns = MessageText.columns(of: label)
@@ -188,5 +194,29 @@ public enum ReviewText {
             return [String(only.reversed().drop(while: { $0 == " " }).reversed())]
         }
         return out
+    }
+
+    /// `line` of the common case, built in one string: a printable ASCII label and value that
+    /// fit on one line, the value signed or from the signer's tables. Nil for any other line,
+    /// which `line` lays out in general. Half the time of a 10,000-request batch went to
+    /// laying out its reviews, nearly all of them such lines.
+    static func singleLine(_ item: ReviewLine) -> String? {
+        guard item.source != .request, !item.value.isEmpty,
+              MessageText.isPrintableASCII(item.label), MessageText.isPrintableASCII(item.value)
+        else { return nil }
+        let indent = 2 * (item.level + 1)
+        let labelColumns = item.label.utf8.count
+        guard labelColumns <= 40 else { return nil }
+        let valueColumn = indent + max(labelWidth, labelColumns + 1)
+        let mark = item.source == .signerTable ? tableMark : ""
+        let valueColumns = item.value.utf8.count + mark.utf8.count
+        guard valueColumns <= max(24, screenWidth - valueColumn) else { return nil }
+        var text = String(repeating: " ", count: indent)
+        text.reserveCapacity(valueColumn + valueColumns)
+        text += item.label
+        text += String(repeating: " ", count: valueColumn - indent - labelColumns)
+        text += item.value
+        text += mark
+        return text
     }
 }

@@ -6,6 +6,10 @@ public struct AccountIndex: Sendable {
     /// Every account with one chain and identity, in keystore order (the same address may be
     /// recorded for several networks, or under several keys).
     private var slots: [String: [OwnAccount]] = [:]
+    /// The identity of each account's address text, by chain: a request names its account the
+    /// way the keystore wrote it, so a batch decodes no address (an SS58 or EIP-55 checksum
+    /// costs a hash) to find its accounts.
+    private var identities: [String: String] = [:]
     private let registry: ChainRegistry
 
     /// Indexes every account whose chain has a module in `registry` (an account of a chain
@@ -15,6 +19,7 @@ public struct AccountIndex: Sendable {
         for account in accounts {
             guard let module = try? registry.module(for: account.chain), let identity = module.addressIdentity(account.address) else { continue }
             slots[account.chain.rawValue + "|" + identity, default: []].append(account)
+            identities[account.chain.rawValue + "|" + account.address] = identity
         }
     }
 
@@ -24,7 +29,8 @@ public struct AccountIndex: Sendable {
     public func signer(for review: Review, position: Int) throws -> OwnAccount {
         let request = review.request
         let module = try registry.module(for: request.chain)
-        guard let identity = module.addressIdentity(review.key.address), let candidates = slots[request.chain.rawValue + "|" + identity],
+        guard let identity = identities[request.chain.rawValue + "|" + review.key.address] ?? module.addressIdentity(review.key.address),
+              let candidates = slots[request.chain.rawValue + "|" + identity],
               let first = candidates.first
         else {
             throw MessagesError.accountNotInKeystore(message: position, id: request.id.text, chain: request.chain.rawValue, address: request.account.address)

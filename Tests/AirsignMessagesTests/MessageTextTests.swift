@@ -85,10 +85,36 @@ import Testing
             }
             if asciiOnly, MessageText.isPrintableASCII(escaped) {
                 // The byte cuts of ASCII text are the cuts its characters give.
-                let bytes = MessageText.pieces(of: escaped.utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
+                let utf8 = Array(escaped.utf8)
+                let bytes = MessageText.pieces(of: utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
                 let characters = MessageText.pieces(of: escaped, width: width, isSpace: { $0 == " " }, columns: MessageText.columns)
-                #expect(bytes.map { String(escaped[$0]) } == characters.map { String(escaped[$0]) }, "\(context)")
+                #expect(bytes.map { String(decoding: utf8[$0], as: UTF8.self) } == characters.map { String(escaped[$0]) }, "\(context)")
             }
         }
+    }
+
+    /// `ReviewText.singleLine` is a shortcut for the common review line; wherever it answers, it
+    /// answers what the general layout gives, byte for byte.
+    @Test func singleLineShortcutAgreesWithTheLayout() {
+        var random = SeededRandom.forTest("ReviewText.singleLine")
+        let words = ["a", "to", "amount", "0x1234567890abcdef1234567890abcdef", "16PG7A3jD9uoFr7Jtk5zuh", "é", "…", "\u{7}"]
+        let sources: [ReviewSource] = [.signed, .signerTable, .request]
+        var taken = 0
+        func text(_ count: ClosedRange<Int>) -> String {
+            (0 ..< Int.random(in: count, using: &random)).map { _ in
+                words[Int.random(in: 0 ..< words.count - (Bool.random(using: &random) ? 0 : 3), using: &random)]
+            }.joined(separator: Bool.random(using: &random) ? " " : "  ")
+        }
+        for round in 0 ..< 5000 {
+            let label = text(0 ... (round % 10 == 0 ? 12 : 3))
+            let value = text(0 ... (round % 4 == 0 ? 14 : 5))
+            let item = ReviewLine(label, value, level: Int.random(in: 0 ... 5, using: &random), source: sources[round % 3])
+            let context = "seed \(random.seed), round \(round): \(label.debugDescription) \(value.debugDescription)"
+            guard let single = ReviewText.singleLine(item) else { continue }
+            taken += 1
+            #expect([single] == ReviewText.laidOut(item), "\(context)")
+        }
+        // Both kinds of line occur, so the comparison is not vacuous.
+        #expect(taken > 500 && taken < 4500, "seed \(random.seed): shortcut taken \(taken) times of 5000")
     }
 }

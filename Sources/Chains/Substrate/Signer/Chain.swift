@@ -24,6 +24,8 @@ public struct SubstrateChain: ChainModule {
     public let chain = ChainID(Chain.substrate)
     public let displayName = "Substrate"
     let calls: any CallDecoder
+    /// The SS58 texts of the account ids reviews show, kept across a batch.
+    private let accountNames = AccountNames()
 
     /// The signing items' labels, for the review; `sign` reads the items' typed values
     /// (`SubstrateSignable`).
@@ -100,6 +102,12 @@ public struct SubstrateChain: ChainModule {
     public func addressIdentity(_ address: String) -> String? {
         guard let decoded = try? SS58.decode(address), let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload) else { return nil }
         return "ss58:" + Hex.encode(id)
+    }
+
+    /// The SS58 address of account id `id` under `prefix`, with its label from `context`.
+    package func describe(accountID id: [UInt8], prefix: UInt16, in context: ReviewContext) throws(EncodingError) -> String {
+        let name = try accountNames.name(id, prefix: prefix)
+        return context.describe(name.text, knownIdentity: name.identity, chain: chain, identity: addressIdentity)
     }
 
     // MARK: helpers

@@ -301,6 +301,28 @@ import Testing
         #expect(throws: SubstrateError.notAccountKey(address: alice.address)) { try F.module.sign(review, with: F.key("//Bob", .sr25519)) }
     }
 
+    /// The review names account ids through a cache that skips decoding its own SS58 text; each
+    /// label must be the one the address text gets, for own accounts, contacts, strangers and an
+    /// ecdsa key (named by its hash), under several prefixes, from the cache and without it.
+    @Test func accountNamesLabelAsTheAddressText() throws {
+        var random = SeededRandom.forTest("SubstrateChain.describe(accountID:)")
+        let context = try F.context()
+        let module = SubstrateChain()
+        var ids = [try F.accountID(try F.key("//Alice", .sr25519)), try F.accountID(try F.key("//Bob", .sr25519)),
+                   F.publicKey(try F.key("//Carol", .secp256k1))]
+        ids += (0 ..< 50).map { _ in random.bytes(32) }
+        var labels: Set<String> = []
+        for prefix: UInt16 in [0, 2, 42] {
+            for id in ids + ids {
+                let expected = module.describe(try SS58.encode(id, prefix: prefix), in: context)
+                #expect(try module.describe(accountID: id, prefix: prefix, in: context) == expected, "seed \(random.seed), prefix \(prefix)")
+                labels.insert(String(expected.drop { $0 != "(" }))
+            }
+        }
+        // Own account, contact and unknown all occurred.
+        #expect(labels.count == 3, "\(labels)")
+    }
+
     // MARK: native input
 
     @Test func bareSignerPayloadJSON() throws {

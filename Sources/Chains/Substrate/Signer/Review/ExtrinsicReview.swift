@@ -32,7 +32,7 @@ struct ExtrinsicReview {
         var lines: [ReviewLine] = []
         let extraInfo = proven?.metadata.extraInfo
         let prefix = extraInfo?.base58Prefix ?? network?.ss58Prefix ?? payload.addressPrefix
-        func address(_ account: [UInt8]) throws -> String { try SS58.encode(account, prefix: prefix) }
+        func account(_ id: [UInt8]) throws -> String { try chain.describe(accountID: id, prefix: prefix, in: context) }
         let asset = extraInfo.map { Asset(chain: chain.chain, network: networkID, symbol: $0.tokenSymbol, decimals: Int($0.decimals)) }
             ?? network.map { Asset(chain: chain.chain, network: networkID, symbol: $0.symbol, decimals: $0.decimals) }
         func amount(_ value: UInt128) -> String {
@@ -61,7 +61,7 @@ struct ExtrinsicReview {
         if network == nil, proven == nil {
             warnings.append("the genesis hash is not a network this signer knows; check it is the chain you mean")
         }
-        lines.append(ReviewLine("from", chain.describe(try address(payload.accountID), in: context)))
+        lines.append(ReviewLine("from", try account(payload.accountID)))
 
         // Only a runtime in the signer's table picks call indices: its list signs the genesis
         // hash and both versions, so the table used is the one of the chain that will run it.
@@ -76,7 +76,7 @@ struct ExtrinsicReview {
         if let proven {
             let specName = proven.metadata.extraInfo.specName
             let assetHub = specName.hasPrefix("asset-hub") || specName == "statemint" || specName == "statemine" || specName == "westmint"
-            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub, account: { try chain.describe(address($0), in: context) },
+            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub, account: { try account($0) },
                                        amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
             try tree.add(call: proven.call, label: "call", level: 0)
             lines += tree.lines
@@ -86,7 +86,7 @@ struct ExtrinsicReview {
             effects += tree.effects
             warnings += tree.warnings
             let render = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub,
-                                         account: { try chain.describe(address($0), in: context) },
+                                         account: { try account($0) },
                                          amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
             extensions = try ProvenExtensions(proven, list: list, native: counted, relayTokenIsNative: assetHub, render: render)
         } else if let decoded {
@@ -95,13 +95,13 @@ struct ExtrinsicReview {
                 let value: String
                 switch argument.value {
                 case let .text(text): value = text
-                case let .account(id): value = chain.describe(try address(id), in: context)
+                case let .account(id): value = try account(id)
                 case let .amount(units): value = amount(units)
                 }
                 lines.append(ReviewLine(argument.label, value, level: argument.level))
             }
             for transfer in decoded.transfers {
-                let to = try transfer.to.map { chain.describe(try address($0), in: context) } ?? "a destination that is not an account id"
+                let to = try transfer.to.map { try account($0) } ?? "a destination that is not an account id"
                 let amount = transfer.amount.map { AssetAmount(asset: counted, amount: BigUInt($0)) }
                     ?? AssetAmount(asset: counted, amount: 0, unstated: ["the whole transferable balance"])
                 effects.append(.outflow(Outflow(amount, to: to)))
