@@ -60,12 +60,19 @@ public protocol ChainModule: Sendable {
     /// The wallets' own QR protocols this chain reads and answers in kind (UOS for Substrate;
     /// see `ForeignFormat`). Default: none.
     var foreignFormats: [any ForeignFormat] { get }
+
+    /// The chain's account knowledge (default paths, `account add` options, `key import`
+    /// forms, network binding) for the signer's account commands. Default: none (a chain of
+    /// the tests, whose accounts the keystore never derives).
+    var accounts: (any ChainAccounts)? { get }
 }
 
 extension ChainModule {
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? { nil }
 
     public var foreignFormats: [any ForeignFormat] { [] }
+
+    public var accounts: (any ChainAccounts)? { nil }
 
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws -> [SignRequest]? {
         try nativeRequests(input, accounts: accounts)

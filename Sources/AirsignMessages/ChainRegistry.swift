@@ -1,3 +1,5 @@
+import AirsignKeys
+
 /// The chain modules a program knows, by `chain`. The programs use `ChainRegistry.standard`
 /// (module AirsignChains), which holds the real chains only; tests build their own.
 public struct ChainRegistry: Sendable {
@@ -21,6 +23,12 @@ public struct ChainRegistry: Sendable {
 
     /// Every module's foreign formats (`ChainModule.foreignFormats`), in chain order.
     public var foreignFormats: [any ForeignFormat] { modules.flatMap(\.foreignFormats) }
+
+    /// Every module's account knowledge (`ChainModule.accounts`), in chain order.
+    public var accounts: [any ChainAccounts] { modules.compactMap(\.accounts) }
+
+    /// The account knowledge of `chain`'s module; nil when it has none or there is no module.
+    public func accounts(for chain: ChainID) -> (any ChainAccounts)? { table[chain]?.accounts }
 
     /// The first module (in chain order) that reads `input` as its native artifact, with the
     /// requests it stands for; nil when none does. A module that recognises the artifact but

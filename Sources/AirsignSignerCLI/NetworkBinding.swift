@@ -1,7 +1,9 @@
+import AirsignChains
 import AirsignKeys
 import AirsignMessages
 
-/// Which chains' accounts sign only on the networks the keystore records them for.
+/// Which chains' accounts sign only on the networks the keystore records them for: those whose
+/// `ChainAccounts.isNetworkBound` (in the chain's folder) says so.
 ///
 /// Ethereum is bound: one address is the same account on every EVM chain, chain ids are many
 /// and open-ended, and the chain id is a bare number in the transaction, so an account added
@@ -14,24 +16,28 @@ import AirsignMessages
 /// hash, network passphrase) and named in their reviews, but keys added without `--network`
 /// record a default network (Polkadot, Stellar pubnet) and existing flows sign other networks
 /// with them (a phrase's Stellar account signing testnet envelopes, development keys on local
-/// chains); binding them is one entry here once those flows add their networks. ICP has one
-/// network.
+/// chains); binding them is their `isNetworkBound` once those flows add their networks. ICP has
+/// one network.
 enum NetworkBinding {
-    static let boundChains: Set<ChainID> = [ChainID(Chain.ethereum)]
+    /// Whether `chain`'s accounts are bound; a chain without account knowledge (a test chain's)
+    /// is not.
+    static func isBound(_ chain: ChainID) -> Bool {
+        ChainRegistry.standard.accounts(for: chain)?.isNetworkBound ?? false
+    }
 
     /// Of `candidates` (the keystore's accounts with the request's chain and address), the one
     /// to sign `network` with: on a bound chain the account recorded for that network (or for
     /// none), elsewhere the first; nil when a bound chain's candidates are all elsewhere.
     static func account(for network: String, chain: ChainID, among candidates: [OwnAccount]) -> OwnAccount? {
-        guard boundChains.contains(chain) else { return candidates.first }
+        guard isBound(chain) else { return candidates.first }
         return candidates.first { $0.network == network } ?? candidates.first { $0.network == nil }
     }
 
     /// The `account add` command that records `account` for `network` as well.
     static func addCommand(_ account: OwnAccount, network: String) -> String {
         var command = "airsign-signer account add \(account.keyName) --chain \(account.chain) --network \(network)"
-        // A phrase's Ethereum account is the index at the end of m/44'/60'/0'/0/<index>.
-        if let path = account.path, path.hasPrefix("m/44'/60'/0'/0/"), let index = path.split(separator: "/").last {
+        // A phrase's account is named by its index (Ethereum: the end of m/44'/60'/0'/0/<index>).
+        if let path = account.path, let index = ChainRegistry.standard.accounts(for: account.chain)?.indexOption(forPath: path) {
             command += " --index \(index)"
         }
         return command

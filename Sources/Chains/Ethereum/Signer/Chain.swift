@@ -21,6 +21,8 @@ import BigInt
 public struct EthereumChain: ChainModule {
     public let chain = ChainID(Chain.ethereum)
     public let displayName = "Ethereum"
+    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
+    public var accounts: (any ChainAccounts)? { EthereumAccounts() }
 
     /// The labels of the signing items, for the review; `sign` reads the items' typed values
     /// (`EthereumSignable`).

@@ -17,6 +17,8 @@ import BigInt
 public struct ICPChain: ChainModule {
     public let chain = ChainID(Chain.icp)
     public let displayName = "Internet Computer"
+    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
+    public var accounts: (any ChainAccounts)? { ICPAccounts() }
     public static let network = "icp:mainnet"
     /// A series covers at most 23 hours in 5-minute windows; a little room above that.
     public static let maxWindows = 300

@@ -23,6 +23,8 @@ import AirsignMessages
 public struct SubstrateChain: ChainModule {
     public let chain = ChainID(Chain.substrate)
     public let displayName = "Substrate"
+    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
+    public var accounts: (any ChainAccounts)? { SubstrateAccounts() }
     let calls: any CallDecoder
     /// The SS58 texts of the account ids reviews show, kept across a batch.
     private let accountNames = AccountNames()
