@@ -80,12 +80,16 @@ public struct ReviewContext: Sendable {
         "\(address) (\(label(address, chain: chain, identity: identity).text))"
     }
 
-    /// `describe` for an address the chain module wrote itself, which therefore knows its
-    /// identity (`identity(address)`, nil for none) without decoding the text again.
-    public func describe(_ address: String, knownIdentity: String?, chain: ChainID, identity: (String) -> String?) -> String {
+    /// `label` for an address the chain module wrote itself, which therefore knows its
+    /// identity (what `identity` gives for the text, nil for none) without decoding it again.
+    public func label(knownIdentity: String?, chain: ChainID, identity: (String) -> String?) -> AddressLabel {
         let table = known.table(chain, own: ownAccounts, contacts: contacts, identity: identity)
-        let label = knownIdentity.flatMap { table.labels[$0] } ?? .unknown
-        return "\(address) (\(label.text))"
+        return knownIdentity.flatMap { table.labels[$0] } ?? .unknown
+    }
+
+    /// `describe` for an address the chain module wrote itself (see `label(knownIdentity:…)`).
+    public func describe(_ address: String, knownIdentity: String?, chain: ChainID, identity: (String) -> String?) -> String {
+        "\(address) (\(label(knownIdentity: knownIdentity, chain: chain, identity: identity).text))"
     }
 }
 

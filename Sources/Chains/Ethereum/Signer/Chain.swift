@@ -171,10 +171,15 @@ public struct EthereumChain: ChainModule {
     private func labels(_ context: ReviewContext) -> AddressLabels {
         let chain = self.chain
         let identity: @Sendable (String) -> String? = { AddressIdentity.builtIn($0, chain: chain) }
+        // The identity `identity` gives any spelling of the address: known from its bytes, so
+        // labelling does not hash the checksummed text again (a batch labels thousands).
+        let label: @Sendable (EthereumAddress) -> AddressLabel = { address in
+            context.label(knownIdentity: "eth:" + Hex.encode(address.bytes), chain: chain, identity: identity)
+        }
         return AddressLabels(
-            describe: { context.describe($0.checksummed, chain: chain, identity: identity) },
-            isKnown: { context.label($0.checksummed, chain: chain, identity: identity) != .unknown },
-            isOwn: { if case .own = context.label($0.checksummed, chain: chain, identity: identity) { return true } else { return false } })
+            describe: { "\($0.checksummed) (\(label($0).text))" },
+            isKnown: { label($0) != .unknown },
+            isOwn: { if case .own = label($0) { return true } else { return false } })
     }
 
     /// The transaction hex and the optional ABI fragment of a `transaction` payload.

@@ -4,6 +4,7 @@ import AirsignEthereum
 import AirsignEthereumOnline
 import AirsignKeys
 import AirsignMessages
+import AirsignTestSupport
 import AirsignWatch
 import BigInt
 import Testing
@@ -300,6 +301,19 @@ import Testing
         // Other key kinds are refused by sign.
         let ed = try Ed25519.PrivateKey(seed: SecureBytes(copying: [UInt8](repeating: 1, count: 32)))
         #expect(throws: EthereumChainError.notSecp256k1Key) { try Self.module.sign(review, with: .ed25519(ed)) }
+    }
+
+    /// Reviews label an address by the identity its bytes give, without hashing its text; it
+    /// must be the identity the checksummed text gets (and any other spelling of it).
+    @Test func labelsUseTheIdentityOfTheAddressText() throws {
+        var random = SeededRandom.forTest("Ethereum address identity")
+        for _ in 0 ..< 200 {
+            let bytes = random.bytes(20)
+            let address = try EthereumAddress(bytes: bytes)
+            let known = "eth:" + Hex.encode(bytes)
+            #expect(AddressIdentity.builtIn(address.checksummed, chain: EthereumChainTests.module.chain) == known, "seed \(random.seed)")
+            #expect(AddressIdentity.builtIn(address.checksummed.lowercased(), chain: EthereumChainTests.module.chain) == known, "seed \(random.seed)")
+        }
     }
 }
 
