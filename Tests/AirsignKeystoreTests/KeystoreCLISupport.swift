@@ -7,11 +7,7 @@ import Testing
 enum Signer {
     /// The executable beside the test bundle (both live in SwiftPM's build directory);
     /// `AIRSIGN_SIGNER_BIN` overrides.
-    static let executable: String = {
-        if let path = ProcessInfo.processInfo.environment["AIRSIGN_SIGNER_BIN"] { return path }
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return me.deletingLastPathComponent().appendingPathComponent("airsign-signer").path
-    }()
+    static let executable = ProcessInfo.processInfo.environment["AIRSIGN_SIGNER_BIN"] ?? ProgramRun.besideTests("airsign-signer")
 
     typealias Result = ProgramRun.Result
     typealias Running = ProgramRun.Running

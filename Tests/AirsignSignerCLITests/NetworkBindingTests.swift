@@ -78,22 +78,22 @@ import Testing
         try home.initialize()
         let keyFile = home.file("key", "0x" + String(repeating: "46", count: 32) + "\n")
         chmod(keyFile, 0o600)
-        let imported = try home.run(["key", "import", "eip155", "--kind", "ethereum-key", "--from", keyFile, "--pin-file", home.pinFile])
+        let imported = try home.signer(["key", "import", "eip155", "--kind", "ethereum-key", "--from", keyFile, "--pin-file", home.pinFile])
         #expect(imported.status == 0, "\(imported.stderr)")
         let request = home.file("polygon.json", Self.polygonRequest)
         let out = home.dir.path + "/response.json"
         // The PIN would come from standard input, which is left unread: nothing gets that far.
-        let refused = try home.run(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
+        let refused = try home.signer(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
         #expect(refused.status == 7, "\(refused.stderr)")
         #expect(refused.stderr.contains("is for eip155:137, but the account \(Self.address) is added for eip155:1 only; nothing was signed (to sign on eip155:137 with it, add it there first: airsign-signer account add eip155 --chain ethereum --network eip155:137)"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
-        let inspect = try home.run(["inspect", request])
+        let inspect = try home.signer(["inspect", request])
         #expect(inspect.status == 7)
         #expect(inspect.stderr.contains("REFUSED: request 1 (6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10) is for eip155:137"), "\(inspect.stderr)")
         // The way forward the message names.
-        let added = try home.run(["account", "add", "eip155", "--chain", "ethereum", "--network", "eip155:137", "--pin-file", home.pinFile])
+        let added = try home.signer(["account", "add", "eip155", "--chain", "ethereum", "--network", "eip155:137", "--pin-file", home.pinFile])
         #expect(added.status == 0, "\(added.stderr)")
-        let signed = try home.run(["sign", request, "--yes", "--pin-file", home.pinFile, "--out", out])
+        let signed = try home.signer(["sign", request, "--yes", "--pin-file", home.pinFile, "--out", out])
         #expect(signed.status == 0, "\(signed.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"network\":\"eip155:137\""))
     }

@@ -14,28 +14,7 @@ import Testing
         "payload":{"type":"transaction","transaction":"0x02"}}
         """
 
-    struct Home {
-        let dir = ScratchDirectory()
-        var home: String { dir.path + "/signer" }
-        var pinFile: String { dir.path + "/pin" }
-
-        func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
-            try BinaryRun.run("airsign-signer", arguments, environment: ["AIRSIGN_SIGNER_HOME": home], stdin: stdin)
-        }
-
-        func file(_ name: String, _ text: String) -> String {
-            let path = dir.path + "/" + name
-            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-            return path
-        }
-
-        /// A keystore with the cheapest KDF preset.
-        func initialize() throws {
-            _ = FileManager.default.createFile(atPath: pinFile, contents: Data("correct horse\n".utf8), attributes: [.posixPermissions: 0o600])
-            let result = try run(["init", "--kdf", "interactive", "--pin-file", pinFile])
-            #expect(result.status == 0, "\(result.stderr)")
-        }
-    }
+    typealias Home = ProgramHome
 
     @Test func notJSONAndWrongShapesAreRefused() throws {
         let home = Home()
@@ -43,7 +22,7 @@ import Testing
                                  ("{\"airsign\":\"sign-request\",\"version\":2}", "version 2 is not supported"),
                                  (Self.noModuleRequest.replacingOccurrences(of: "\"note\"", with: "").dropLast() + ",\"extra\":1}", "unknown field \"extra\"")] {
             for command in ["inspect", "sign"] {
-                let result = try home.run([command, "-"], stdin: String(input))
+                let result = try home.signer([command, "-"], stdin: String(input))
                 #expect(result.status == 3, "\(command) \(input): \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(result.stderr)")
                 #expect(result.stdout.isEmpty)
@@ -54,18 +33,18 @@ import Testing
     @Test func aChainWithoutAModuleIsRefusedByName() throws {
         let home = Home()
         let request = home.file("request.json", Self.noModuleRequest)
-        let inspect = try home.run(["inspect", request])
+        let inspect = try home.signer(["inspect", request])
         #expect(inspect.status == 3)
         #expect(inspect.stderr.contains("airsign-signer: error: no chain module for cardano yet"))
         // Without a keystore, the refusal comes first.
-        let bare = try home.run(["sign", request, "--yes"])
+        let bare = try home.signer(["sign", request, "--yes"])
         #expect(bare.status == 3)
         #expect(bare.stderr.contains("no chain module for cardano yet"))
 
         try home.initialize()
         let out = home.dir.path + "/response.json"
         // The PIN comes from standard input, which must be left unread: nothing gets that far.
-        let sign = try home.run(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
+        let sign = try home.signer(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
         #expect(sign.status == 3)
         #expect(sign.stderr.contains("no chain module for cardano yet"))
         #expect(!sign.stderr.contains("PIN"))
@@ -84,7 +63,7 @@ import Testing
     @Test func inspectShowsAnEthereumTransaction() throws {
         let home = Home()
         let request = home.file("request.json", Self.ethereumRequest)
-        let inspect = try home.run(["inspect", request])
+        let inspect = try home.signer(["inspect", request])
         // The review is shown in full; with no keystore the account cannot be one of the
         // signer's, so inspect then says the request would be refused (the keystore's status).
         #expect(inspect.status == 7, "\(inspect.stderr)")
@@ -96,16 +75,16 @@ import Testing
         #expect(shown.contains("max total cost 1.00042 ETH"), "\(shown)")
         // The same request for another chain id than its transaction is refused.
         let other = home.file("other.json", Self.ethereumRequest.replacingOccurrences(of: "eip155:1\"", with: "eip155:5\""))
-        let refused = try home.run(["inspect", other])
+        let refused = try home.signer(["inspect", other])
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("chain id 1"), "\(refused.stderr)")
     }
 
     @Test func usageMistakes() throws {
         let home = Home()
-        #expect(try home.run(["sign"]).status == 2)
-        #expect(try home.run(["inspect", "a", "--scan", "b"]).status == 2)
-        let missing = try home.run(["inspect", home.dir.path + "/nope.json"])
+        #expect(try home.signer(["sign"]).status == 2)
+        #expect(try home.signer(["inspect", "a", "--scan", "b"]).status == 2)
+        let missing = try home.signer(["inspect", home.dir.path + "/nope.json"])
         #expect(missing.status == 1)  // an I/O error, naming the file
         #expect(missing.stderr.contains("nope.json"))
     }
@@ -113,26 +92,35 @@ import Testing
     @Test func contacts() throws {
         let home = Home()
         let address = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
-        #expect(try home.run(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 7)  // no signer home yet
+        #expect(try home.signer(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 7)  // no signer home yet
         try home.initialize()
-        let added = try home.run(["contact", "add", "--chain", "ethereum", "Alice", address.lowercased()])
+        let added = try home.signer(["contact", "add", "--chain", "ethereum", "Alice", address.lowercased()])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try home.run(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 3)
-        let bad = try home.run(["contact", "add", "--chain", "stellar", "Bob", "GABC"])
+        #expect(try home.signer(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 3)
+        let bad = try home.signer(["contact", "add", "--chain", "stellar", "Bob", "GABC"])
         #expect(bad.status == 3)
         #expect(bad.stderr.contains("is not a valid stellar address"))
-        #expect(try home.run(["contact", "add", "--chain", "bitcoin", "Bob", "x"]).status == 2)
-        let list = try home.run(["contact", "list", "--json"])
+        #expect(try home.signer(["contact", "add", "--chain", "bitcoin", "Bob", "x"]).status == 2)
+        let list = try home.signer(["contact", "list", "--json"])
         #expect(list.stdout == "{\"airsign\":\"contacts\",\"contacts\":[{\"address\":\"\(address)\",\"chain\":\"ethereum\",\"name\":\"Alice\"}],\"version\":1}\n")
-        #expect(try home.run(["contact", "remove", "--chain", "ethereum", "Nobody"]).status == 3)
-        #expect(try home.run(["contact", "remove", "--chain", "ethereum", "Alice"]).status == 0)
-        #expect(try home.run(["contact", "list", "--json"]).stdout == "{\"airsign\":\"contacts\",\"contacts\":[],\"version\":1}\n")
+        #expect(try home.signer(["contact", "remove", "--chain", "ethereum", "Nobody"]).status == 3)
+        #expect(try home.signer(["contact", "remove", "--chain", "ethereum", "Alice"]).status == 0)
+        #expect(try home.signer(["contact", "list", "--json"]).stdout == "{\"airsign\":\"contacts\",\"contacts\":[],\"version\":1}\n")
         // A damaged address book is reported by name and left as it is.
-        let path = home.home + "/contacts.json"
+        let path = home.signerHome + "/contacts.json"
         _ = FileManager.default.createFile(atPath: path, contents: Data("{oops".utf8))
-        let damaged = try home.run(["contact", "list"])
+        let damaged = try home.signer(["contact", "list"])
         #expect(damaged.status == 3)
         #expect(damaged.stderr.contains(path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{oops")
+    }
+}
+
+extension ProgramHome {
+    /// A keystore with the cheapest KDF preset.
+    func initialize() throws {
+        pin()
+        let result = try signer(["init", "--kdf", "interactive", "--pin-file", pinFile])
+        #expect(result.status == 0, "\(result.stderr)")
     }
 }

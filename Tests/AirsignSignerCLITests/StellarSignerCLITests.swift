@@ -23,7 +23,7 @@ import AirsignTestSupport
         try home.initialize()
         let phraseFile = home.file("phrase", phrase + "\n")
         chmod(phraseFile, 0o600)
-        let imported = try home.run(["key", "import", "sep5", "--kind", "phrase", "--from", phraseFile, "--pin-file", home.pinFile])
+        let imported = try home.signer(["key", "import", "sep5", "--kind", "phrase", "--from", phraseFile, "--pin-file", home.pinFile])
         #expect(imported.status == 0, "\(imported.stderr)")
         return home
     }
@@ -39,11 +39,11 @@ import AirsignTestSupport
     @Test func bareEnvelopeIsInspectedAndSignedWithANetwork() throws {
         let home = try Self.keystore()
         let input = home.file("tx.b64", try Self.envelope().base64() + "\n")
-        let noNetwork = try home.run(["inspect", input])
+        let noNetwork = try home.signer(["inspect", input])
         #expect(noNetwork.status == 3)
         #expect(noNetwork.stderr.contains("does not name its network: give --network"), "\(noNetwork.stderr)")
 
-        let inspect = try home.run(["inspect", input, "--network", "testnet"])
+        let inspect = try home.signer(["inspect", input, "--network", "testnet"])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stderr.contains("Stellar transaction"))
         #expect(unwrappedReview(inspect.stderr).contains("pay 10 XLM to \(Self.destination)"), "\(inspect.stderr)")
@@ -51,7 +51,7 @@ import AirsignTestSupport
         #expect(inspect.stderr.contains("memo      id 42"), "\(inspect.stderr)")
 
         let out = home.dir.path + "/response.json"
-        let sign = try home.run(["sign", input, "--network", "testnet", "--yes", "--pin-file", home.pinFile, "--out", out])
+        let sign = try home.signer(["sign", input, "--network", "testnet", "--yes", "--pin-file", home.pinFile, "--out", out])
         #expect(sign.status == 0, "\(sign.stderr)")
         let response = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
         let result = try #require(response?["result"] as? [String: Any])
@@ -65,7 +65,7 @@ import AirsignTestSupport
 
         // Signing the signed envelope again with the same key is refused before the PIN.
         let again = home.file("signed.b64", try signed.base64())
-        let refused = try home.run(["sign", again, "--network", "testnet", "--yes", "--pin-file", "-"], stdin: "correct horse\n")
+        let refused = try home.signer(["sign", again, "--network", "testnet", "--yes", "--pin-file", "-"], stdin: "correct horse\n")
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("has already signed this transaction"), "\(refused.stderr)")
     }
@@ -74,11 +74,11 @@ import AirsignTestSupport
         let home = try Self.keystore()
         let uri = try SEP7TransactionRequest(envelope: Self.envelope(), networkPassphrase: StellarNetwork.testnet.passphrase, message: "rent").uri()
         let input = home.file("tx.uri", uri)
-        let inspect = try home.run(["inspect", input])
+        let inspect = try home.signer(["inspect", input])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stderr.contains("network   stellar:testnet"), "\(inspect.stderr)")
         #expect(inspect.stderr.contains("SEP-7 request, message \\\"rent\\\"") || inspect.stderr.contains("SEP-7 request, message \"rent\""), "\(inspect.stderr)")
-        let mismatch = try home.run(["inspect", input, "--network", "pubnet"])
+        let mismatch = try home.signer(["inspect", input, "--network", "pubnet"])
         #expect(mismatch.status == 3)
         #expect(mismatch.stderr.contains("testnet"), "\(mismatch.stderr)")
     }
@@ -116,7 +116,7 @@ import AirsignTestSupport
             let input = home.file(name, text)
             let out = home.dir.path + "/\(name).json"
             let network = name == "unknownNetwork" ? "mainet" : "testnet"
-            let result = try home.run(["sign", input, "--network", network, "--yes", "--pin-file", home.pinFile, "--out", out])
+            let result = try home.signer(["sign", input, "--network", network, "--yes", "--pin-file", home.pinFile, "--out", out])
             #expect(result.status == 3, "\(name): \(result.stderr)")
             #expect(result.stderr.hasPrefix("airsign-signer: error: "), "\(name): \(result.stderr)")
             #expect(result.stderr.contains(reason), "\(name): \(result.stderr)")

@@ -4,7 +4,7 @@ import AirsignWatch
 import Foundation
 
 /// What the watch's tests share, generic and per chain: a scratch store, descriptors of the
-/// public test phrase's accounts, and the built `airsign-watch` run on a throwaway home.
+/// public test phrase's accounts, and the watch store of a `ProgramHome`.
 public enum WatchFixtures {
     /// A directory removed when released.
     public final class Scratch: Sendable {
@@ -25,17 +25,9 @@ public enum WatchFixtures {
         let account = try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(network)
         return try AccountDescriptor(account: account, name: name)
     }
+}
 
-    /// A throwaway watch home and the built `airsign-watch` run on it.
-    public struct Home {
-        public let dir = ScratchDirectory()
-        public var home: String { dir.path + "/watch" }
-        public var store: WatchRequestStore { WatchRequestStore(home: home) }
-
-        public init() {}
-
-        public func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
-            try BinaryRun.run("airsign-watch", arguments, environment: ["AIRSIGN_WATCH_HOME": home], stdin: stdin)
-        }
-    }
+extension ProgramHome {
+    /// The watch's request store in this home.
+    public var store: WatchRequestStore { WatchRequestStore(home: watchHome) }
 }

@@ -257,12 +257,12 @@ private final class RecordingServer: HTTPTransport {
         try Data(Self.bytes(SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
                                          signatures: edited.signatures, result: edited.result))).write(to: URL(fileURLWithPath: file))
         let environment = ["AIRSIGN_WATCH_HOME": dir.path + "/watch"]
-        let refused = try BinaryRun.run("airsign-watch", ["stellar", "submit", file, "--horizon", "http://127.0.0.1:9"], environment: environment)
+        let refused = try ProgramHome.run("airsign-watch", ["stellar", "submit", file, "--horizon", "http://127.0.0.1:9"], environment: environment)
         #expect(refused.status == 3, "\(refused.stderr)")
         #expect(refused.stderr.hasSuffix("; nothing was sent\n") && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         // The good one passes the checks and fails only at the (absent) Horizon.
         try Data(Self.bytes(good)).write(to: URL(fileURLWithPath: file))
-        let sent = try BinaryRun.run("airsign-watch", ["stellar", "submit", file, "--horizon", "http://127.0.0.1:9"], environment: environment)
+        let sent = try ProgramHome.run("airsign-watch", ["stellar", "submit", file, "--horizon", "http://127.0.0.1:9"], environment: environment)
         #expect(sent.status == 9, "\(sent.stderr)")
     }
 }

@@ -2,12 +2,13 @@ import AirsignMessages
 import AirsignTestChain
 import AirsignWatch
 import Foundation
+import AirsignTestSupport
 import Testing
 
 /// The built `airsign-watch`: `requests` and `finalize` refuse bad input clearly, write
 /// nothing, and, with no chain module in this build, refuse every response by name.
 @Suite struct WatchCLITests {
-    typealias Home = WatchFixtures.Home
+    typealias Home = ProgramHome
 
     /// An Ethereum request stored as issued (by the library: no chain module can build one yet).
     func storedEthereumRequest(_ home: Home) throws -> SignRequest {
@@ -21,17 +22,17 @@ import Testing
 
     @Test func requestsListAndShow() throws {
         let home = Home()
-        let empty = try home.run(["requests", "list"])
+        let empty = try home.watch(["requests", "list"])
         #expect(empty.status == 0)
         #expect(empty.stderr.contains("No requests issued yet."))
         let request = try storedEthereumRequest(home)
-        let list = try home.run(["requests", "list"])
+        let list = try home.watch(["requests", "list"])
         #expect(list.stderr.contains(request.id.text) && list.stderr.contains("issued") && list.stderr.contains("2026-01-01T00:00:00Z"))
-        let show = try home.run(["requests", "show", request.id.text, "--json"])
+        let show = try home.watch(["requests", "show", request.id.text, "--json"])
         #expect(show.status == 0)
         #expect(show.stdout.contains("\"status\":\"issued\""))
-        #expect(try home.run(["requests", "show", "6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10"]).status == 3)
-        #expect(try home.run(["requests", "show", "not-an-id"]).status == 2)
+        #expect(try home.watch(["requests", "show", "6f1c0b7e-6a57-4c52-9d1e-1c5f8e0f3a10"]).status == 3)
+        #expect(try home.watch(["requests", "show", "not-an-id"]).status == 2)
     }
 
     @Test func finalizeRefusesBadInputAndWritesNothing() throws {
@@ -40,8 +41,8 @@ import Testing
         let recordPath = home.store.directory + "/\(request.id).json"
         let before = try String(contentsOfFile: recordPath, encoding: .utf8)
         let out = home.dir.path + "/final.json"
-        func finalize(_ input: String) throws -> BinaryRun.Result {
-            let result = try home.run(["finalize", "-", "--out", out], stdin: input)
+        func finalize(_ input: String) throws -> ProgramRun.Result {
+            let result = try home.watch(["finalize", "-", "--out", out], stdin: input)
             #expect(!FileManager.default.fileExists(atPath: out))
             #expect(try String(contentsOfFile: recordPath, encoding: .utf8) == before)
             return result
@@ -67,7 +68,7 @@ import Testing
         let request = try storedEthereumRequest(home)
         let path = home.store.directory + "/\(request.id).json"
         _ = FileManager.default.createFile(atPath: path, contents: Data("{}".utf8))
-        let list = try home.run(["requests", "list"])
+        let list = try home.watch(["requests", "list"])
         #expect(list.status == 5)
         #expect(list.stderr.contains(path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")

@@ -6,6 +6,7 @@ import AirsignMessages
 import AirsignTestChain
 @testable import AirsignWatch
 import Foundation
+import AirsignTestSupport
 import Testing
 
 /// The built `airsign-watch ethereum …`: malformed arguments are usage errors (2), refused
@@ -15,15 +16,15 @@ import Testing
     static let to = "0x4242424242424242424242424242424242424242"
 
     struct Home {
-        let cli = WatchFixtures.Home()
+        let cli = ProgramHome()
         var out: String { cli.dir.path + "/out.json" }
 
         init() throws {
-            _ = try WatchStore(directory: cli.home).add(try WatchFixtures.descriptor(.ethereum(index: 0), network: "eip155:1"))
+            _ = try WatchStore(directory: cli.watchHome).add(try WatchFixtures.descriptor(.ethereum(index: 0), network: "eip155:1"))
         }
 
-        func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
-            try cli.run(arguments, stdin: stdin)
+        func run(_ arguments: [String], stdin: String = "") throws -> ProgramRun.Result {
+            try cli.watch(arguments, stdin: stdin)
         }
 
         func file(_ name: String, _ text: String) throws -> String {
@@ -33,7 +34,7 @@ import Testing
         }
 
         /// Nothing written, nothing stored.
-        func expectNothing(_ result: BinaryRun.Result, status: Int32, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectNothing(_ result: ProgramRun.Result, status: Int32, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
             #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr.contains(text), "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr.hasPrefix("airsign-watch: error: "), sourceLocation: sourceLocation)

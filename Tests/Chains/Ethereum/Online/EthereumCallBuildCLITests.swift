@@ -15,7 +15,7 @@ import Testing
     static let to = EthereumCLITests.to
     static let fees = ["--nonce", "0", "--gas", "100000", "--max-fee", "30gwei", "--priority-fee", "1gwei"]
 
-    func call(_ home: Home, _ extra: [String]) throws -> (BinaryRun.Result, SignRequest?) {
+    func call(_ home: Home, _ extra: [String]) throws -> (ProgramRun.Result, SignRequest?) {
         let result = try home.run(["ethereum", "call", "--from", Self.from, "--to", Self.to, "--out", home.out] + Self.fees + extra)
         guard result.status == 0 else { return (result, nil) }
         let request = try MessageFile.requests(Array(try String(contentsOfFile: home.out, encoding: .utf8).utf8)).first

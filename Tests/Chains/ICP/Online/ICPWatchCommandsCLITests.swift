@@ -14,27 +14,27 @@ import Testing
 
     /// A signer with quill's test key and a watch that knows its account.
     static func setUp() throws -> (Home, pin: String) {
-        let home = try Home()
+        let home = Home()
         let pin = home.file("pin", "correct horse\n")
-        #expect(try home.run(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
-        #expect(try home.run(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", ICPSignerCLITests.pem), "--pin-file", pin]).status == 0)
-        let account = home.dir + "/account.json"
-        #expect(try home.run(["account", "export", from, "--out", account]).status == 0)
+        #expect(try home.signer(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
+        #expect(try home.signer(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", ICPSignerCLITests.pem), "--pin-file", pin]).status == 0)
+        let account = home.dir.path + "/account.json"
+        #expect(try home.signer(["account", "export", from, "--out", account]).status == 0)
         #expect(try home.watch(["account", "import", account]).status == 0)
         return (home, pin)
     }
 
     /// Builds with the watch, checks the review's text, signs; returns the signer's review text.
     static func buildAndSign(_ home: Home, pin: String, _ arguments: [String], blind: Bool = false, count: Int = 1) throws -> String {
-        let request = home.dir + "/request-\(UUID().uuidString).json"
+        let request = home.dir.path + "/request-\(UUID().uuidString).json"
         let built = try home.watch(arguments + ["--out", request])
         #expect(built.status == 0, "\(arguments): \(built.stderr)")
         let requests = try MessageFile.requests(Array(try Data(contentsOf: URL(fileURLWithPath: request))))
         #expect(requests.count == count)
-        let inspect = try home.run(["inspect", request] + (blind ? ["--blind"] : []))
+        let inspect = try home.signer(["inspect", request] + (blind ? ["--blind"] : []))
         #expect(inspect.status == 0, "\(inspect.stderr)")
-        let out = home.dir + "/response-\(UUID().uuidString).json"
-        let sign = try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", out] + (blind ? ["--blind"] : []))
+        let out = home.dir.path + "/response-\(UUID().uuidString).json"
+        let sign = try home.signer(["sign", request, "--yes", "--pin-file", pin, "--out", out] + (blind ? ["--blind"] : []))
         #expect(sign.status == 0, "\(sign.stderr)")
         let responses = try MessageFile.responses(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(responses.count == count)
@@ -98,11 +98,11 @@ import Testing
         let did = home.file("hello.did", "type Greeting = record { to : principal; times : nat8 };\nservice : { hello : (Greeting, text) -> (text); other : () -> () }\n")
         let arguments = ["icp", "call", "qoctq-giaaa-aaaaa-aaaea-cai", "hello", "--from", Self.from, "--did", did,
                          "--args", "(record { to = principal \"2vxsx-fae\"; times = 3 }, \"hi\")"]
-        let request = home.dir + "/hello.json"
+        let request = home.dir.path + "/hello.json"
         #expect(try home.watch(arguments + ["--out", request]).status == 0)
         let stored = try #require(try MessageFile.requests(Array(try Data(contentsOf: URL(fileURLWithPath: request)))).first)
         #expect(stored.payload["interface"] == .string("type Greeting = record { to : principal; times : nat8 };\nservice : {\n  hello : (Greeting, text) -> (text);\n}\n"))
-        let unblind = try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", home.dir + "/refused.json"])
+        let unblind = try home.signer(["sign", request, "--yes", "--pin-file", pin, "--out", home.dir.path + "/refused.json"])
         #expect(unblind.status != 0 && unblind.stderr.contains("--blind"), "\(unblind.stderr)")
         let review = try Self.buildAndSign(home, pin: pin, arguments, blind: true)
         #expect(review.contains("Canister call: hello (names from the request)"), "\(review)")
@@ -113,7 +113,7 @@ import Testing
     @Test func argumentsThatDoNotTypeCheckAreRefusedWithTheFieldAndType() throws {
         let (home, _) = try Self.setUp()
         let did = home.file("hello.did", "type Greeting = record { to : principal; times : nat8 };\nservice : { hello : (Greeting) -> () }\n")
-        let out = home.dir + "/refused.json"
+        let out = home.dir.path + "/refused.json"
         let cases: [(String, String)] = [
             ("(record { to = principal \"2vxsx-fae\"; times = 300 })", "times"),
             ("(record { to = \"2vxsx-fae\"; times = 3 })", "principal"),

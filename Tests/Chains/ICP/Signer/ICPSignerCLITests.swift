@@ -3,6 +3,7 @@ import AirsignEncoding
 import AirsignICPOnline
 import AirsignKeys
 import AirsignMessages
+import AirsignTestChain
 import AirsignTestSupport
 import Foundation
 import Testing
@@ -20,31 +21,7 @@ import Testing
 
         """
 
-    final class Home {
-        let dir: String
-
-        init() throws {
-            dir = NSTemporaryDirectory() + "airsign-icp-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        }
-
-        deinit { try? FileManager.default.removeItem(atPath: dir) }
-
-        func run(_ arguments: [String], stdin: String = "") throws -> ProgramRun.Result {
-            try ProgramRun.start(ProgramRun.besideTests("airsign-signer"), arguments, environment: ["AIRSIGN_SIGNER_HOME": dir + "/signer"],
-                                 stdin: stdin).wait()
-        }
-
-        func watch(_ arguments: [String]) throws -> ProgramRun.Result {
-            try ProgramRun.start(ProgramRun.besideTests("airsign-watch"), arguments, environment: ["AIRSIGN_WATCH_HOME": dir + "/watch"]).wait()
-        }
-
-        func file(_ name: String, _ text: String) -> String {
-            let path = dir + "/" + name
-            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-            return path
-        }
-    }
+    typealias Home = ProgramHome
 
     static func requestFile(_ home: Home, _ name: String, expiresIn seconds: Int64, sender: Principal = ICPFixtures.sender,
                             arg: [UInt8] = ICPFixtures.transferArg) throws -> String {
@@ -54,22 +31,22 @@ import Testing
     }
 
     @Test func importsQuillsPEMAndSignsATransfer() throws {
-        let home = try Home()
+        let home = Home()
         let pin = home.file("pin", "correct horse\n")
-        #expect(try home.run(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
-        let imported = try home.run(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin])
+        #expect(try home.signer(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
+        let imported = try home.signer(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.all.contains(ICPFixtures.principalText), "\(imported.all)")
 
         let request = try Self.requestFile(home, "request.json", expiresIn: 240)
-        let inspect = try home.run(["inspect", request])
+        let inspect = try home.signer(["inspect", request])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.all.contains("ICP transfer (ledger transfer)"))
         #expect(inspect.all.contains("0.000123 ICP"))
         #expect(unwrappedReview(inspect.all).contains("345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752 (your account"), "\(inspect.all)")
 
-        let out = home.dir + "/response.json"
-        let sign = try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", out])
+        let out = home.dir.path + "/response.json"
+        let sign = try home.signer(["sign", request, "--yes", "--pin-file", pin, "--out", out])
         #expect(sign.status == 0, "\(sign.stderr)")
         let responses = try MessageFile.responses(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         let response = try #require(responses.first)
@@ -81,10 +58,10 @@ import Testing
     }
 
     @Test func refusesBadRequestsAndWritesNothing() throws {
-        let home = try Home()
+        let home = Home()
         let pin = home.file("pin", "correct horse\n")
-        #expect(try home.run(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
-        #expect(try home.run(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin]).status == 0)
+        #expect(try home.signer(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
+        #expect(try home.signer(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin]).status == 0)
         let other = try Principal(text: "pnf55-r7gzn-s3oqn-ah2v7-r6b63-a2ma2-wyzhb-dzbwb-sghid-lzcxh-4ae")
         let cases: [(String, String)] = [
             (try Self.requestFile(home, "expired.json", expiresIn: -10), "the request expired at"),
@@ -92,8 +69,8 @@ import Testing
             (try Self.requestFile(home, "candid.json", expiresIn: 240, arg: [0x44, 0x49, 0x44, 0x4c, 0x00]), "Candid, at byte 5"),
         ]
         for (request, reason) in cases {
-            let out = home.dir + "/out.json"
-            let sign = try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", out])
+            let out = home.dir.path + "/out.json"
+            let sign = try home.signer(["sign", request, "--yes", "--pin-file", pin, "--out", out])
             #expect(sign.status == 3, "\(sign.stderr)")
             #expect(sign.stderr.contains(reason), "\(sign.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
@@ -102,32 +79,32 @@ import Testing
 
     /// watch builds → signer signs → watch finalizes, for a one-hour series of windows.
     @Test func watchBuildsSignerSignsWatchFinalizes() throws {
-        let home = try Home()
+        let home = Home()
         let pin = home.file("pin", "correct horse\n")
-        #expect(try home.run(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
-        #expect(try home.run(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin]).status == 0)
-        let account = home.dir + "/account.json"
-        #expect(try home.run(["account", "export", ICPFixtures.principalText, "--out", account]).status == 0)
+        #expect(try home.signer(["init", "--kdf", "interactive", "--pin-file", pin]).status == 0)
+        #expect(try home.signer(["key", "import", "quill", "--kind", "icp-pem", "--from", home.file("identity.pem", Self.pem), "--pin-file", pin]).status == 0)
+        let account = home.dir.path + "/account.json"
+        #expect(try home.signer(["account", "export", ICPFixtures.principalText, "--out", account]).status == 0)
         #expect(try home.watch(["account", "import", account]).status == 0)
 
         let from = ICPFixtures.principalText
-        let request = home.dir + "/request.json"
+        let request = home.dir.path + "/request.json"
         let built = try home.watch(["icp", "transfer", "--from", from, "--to", "2vxsx-fae", "--amount", "0.5", "--valid-for", "1h", "--out", request])
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("Transfer of 0.5 ICP to 2vxsx-fae: icrc1_transfer on ryjl3-tyaaa-aaaaa-aaaba-cai, 12 expiry windows"), "\(built.stderr)")
-        let inspect = try home.run(["inspect", request])
+        let inspect = try home.signer(["inspect", request])
         #expect(inspect.all.contains("12 expiry windows"), "\(inspect.all)")
         #expect(inspect.all.contains("0.5 ICP"))
-        let response = home.dir + "/response.json"
-        #expect(try home.run(["sign", request, "--yes", "--pin-file", pin, "--out", response]).status == 0)
-        let final = home.dir + "/final.json"
+        let response = home.dir.path + "/response.json"
+        #expect(try home.signer(["sign", request, "--yes", "--pin-file", pin, "--out", response]).status == 0)
+        let final = home.dir.path + "/final.json"
         let finalized = try home.watch(["finalize", response, "--out", final])
         #expect(finalized.status == 0, "\(finalized.stderr)")
         let messages = try QuillMessage.parseArray(try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: final)))))
         #expect(messages.count == 12)
 
         // Refusals: nothing written.
-        let out = home.dir + "/refused.json"
+        let out = home.dir.path + "/refused.json"
         let refusals: [([String], String)] = [
             (["icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method", "manage_neuron", "--arg-hex", "4449444c0000",
               "--valid-for", "1h", "--out", out], "--valid-for is only for ledger transfers"),
@@ -145,11 +122,11 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out))
         }
         // A call the signer cannot interpret is issued, then signed only with --blind.
-        let call = home.dir + "/call.json"
+        let call = home.dir.path + "/call.json"
         #expect(try home.watch(["icp", "call", "--from", from, "--canister", "qoctq-giaaa-aaaaa-aaaea-cai", "--method", "get_neuron_ids",
                                 "--arg-hex", "4449444c0000", "--out", call]).status == 0)
-        let unblind = try home.run(["sign", call, "--yes", "--pin-file", pin, "--out", out])
+        let unblind = try home.signer(["sign", call, "--yes", "--pin-file", pin, "--out", out])
         #expect(unblind.status != 0 && !FileManager.default.fileExists(atPath: out), "\(unblind.stderr)")
-        #expect(try home.run(["sign", call, "--yes", "--blind", "--pin-file", pin, "--out", out]).status == 0)
+        #expect(try home.signer(["sign", call, "--yes", "--blind", "--pin-file", pin, "--out", out]).status == 0)
     }
 }

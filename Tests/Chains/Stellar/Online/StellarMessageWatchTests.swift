@@ -39,7 +39,7 @@ import Testing
         let environment = ["AIRSIGN_WATCH_HOME": dir.path + "/watch"]
         let descriptorFile = dir.path + "/account.json"
         try Data(W.descriptor.utf8).write(to: URL(fileURLWithPath: descriptorFile))
-        #expect(try BinaryRun.run("airsign-watch", ["account", "import", descriptorFile], environment: environment).status == 0)
+        #expect(try ProgramHome.run("airsign-watch", ["account", "import", descriptorFile], environment: environment).status == 0)
         let out = dir.path + "/request.json"
         let base = ["stellar", "message", "sign", "--from", W.account0, "--network", "testnet", "--out", out]
         let cases: [([String], Int32, String)] = [
@@ -52,7 +52,7 @@ import Testing
             (["--text", "a", "--network", "mainet"], 3, "unknown network \"mainet\""),
         ]
         for (arguments, status, message) in cases {
-            let result = try BinaryRun.run("airsign-watch", base + arguments, environment: environment)
+            let result = try ProgramHome.run("airsign-watch", base + arguments, environment: environment)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
@@ -61,7 +61,7 @@ import Testing
 
         let messageFile = dir.path + "/message.bin"
         try Data([0xdb, 0x36, 0x00, 0x0a]).write(to: URL(fileURLWithPath: messageFile))
-        let good = try BinaryRun.run("airsign-watch", base + ["--file", messageFile], environment: environment)
+        let good = try ProgramHome.run("airsign-watch", base + ["--file", messageFile], environment: environment)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stderr.contains("a SEP-53 message of 4 bytes."), "\(good.stderr)")
         let written = try SignRequest.parse(try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: out)))))

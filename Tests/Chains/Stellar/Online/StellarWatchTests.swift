@@ -245,7 +245,7 @@ private struct TableHorizon: HTTPTransport {
         let environment = ["AIRSIGN_WATCH_HOME": dir.path + "/watch"]
         let descriptorFile = dir.path + "/account.json"
         try Data(Self.descriptor.utf8).write(to: URL(fileURLWithPath: descriptorFile))
-        #expect(try BinaryRun.run("airsign-watch", ["account", "import", descriptorFile], environment: environment).status == 0)
+        #expect(try ProgramHome.run("airsign-watch", ["account", "import", descriptorFile], environment: environment).status == 0)
         let out = dir.path + "/request.json"
         let base = ["stellar", "payment", "--from", Self.account0, "--seq", "5", "--out", out]
         let cases: [([String], Int32, String)] = [
@@ -260,21 +260,21 @@ private struct TableHorizon: HTTPTransport {
             (["--network", "testnet", "--to", Self.account1, "--amount", "1", "--op", "swap x=1"], 3, "unknown operation"),
         ]
         for (arguments, status, message) in cases {
-            let result = try BinaryRun.run("airsign-watch", base + arguments, environment: environment)
+            let result = try ProgramHome.run("airsign-watch", base + arguments, environment: environment)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
         #expect(try WatchRequestStore(home: dir.path + "/watch").all().isEmpty)
-        let good = try BinaryRun.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1"], environment: environment)
+        let good = try ProgramHome.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1"], environment: environment)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
         // The SEP-7 URI as one QR code that a wallet reads as the URI itself.
         let uriFile = dir.path + "/uri.txt", uriPNG = dir.path + "/uri.png"
-        let sep7 = try BinaryRun.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1",
+        let sep7 = try ProgramHome.run("airsign-watch", base + ["--network", "testnet", "--to", Self.account1, "--amount", "1",
                                                               "--sep7", uriFile, "--sep7-qr", uriPNG], environment: environment)
         #expect(sep7.status == 0, "\(sep7.stderr)")
-        let scanned = try BinaryRun.run("airsign-watch", ["qr", "decode", "--scan", uriPNG], environment: environment)
+        let scanned = try ProgramHome.run("airsign-watch", ["qr", "decode", "--scan", uriPNG], environment: environment)
         #expect(scanned.status == 0, "\(scanned.stderr)")
         let uri = try String(contentsOfFile: uriFile, encoding: .utf8)
         #expect(uri.hasPrefix("web+stellar:tx?xdr="))
@@ -284,7 +284,7 @@ private struct TableHorizon: HTTPTransport {
         let manyOps = dir.path + "/ops.json"
         let payment = "{\"type\":\"payment\",\"to\":\"\(Self.account1)\",\"amount\":\"1\"}"
         try Data(("[" + Array(repeating: payment, count: 99).joined(separator: ",") + "]").utf8).write(to: URL(fileURLWithPath: manyOps))
-        let tooLong = try BinaryRun.run("airsign-watch", ["stellar", "build", "--from", Self.account0, "--seq", "5", "--network", "testnet",
+        let tooLong = try ProgramHome.run("airsign-watch", ["stellar", "build", "--from", Self.account0, "--seq", "5", "--network", "testnet",
                                                           "--ops", manyOps, "--out", dir.path + "/big.json", "--sep7-qr", dir.path + "/big.png"],
                                         environment: environment)
         #expect(tooLong.status == 3, "\(tooLong.stderr)")
@@ -294,7 +294,7 @@ private struct TableHorizon: HTTPTransport {
         #expect(try WatchRequestStore(home: dir.path + "/watch").all().count == stored)
         let truncated = dir.path + "/truncated.b64"
         try Data(StellarBase64.encode(Array(try Self.multisigTransaction().xdr().dropLast(4))).utf8).write(to: URL(fileURLWithPath: truncated))
-        let submit = try BinaryRun.run("airsign-watch", ["stellar", "submit", truncated, "--horizon", "http://127.0.0.1:9"], environment: environment)
+        let submit = try ProgramHome.run("airsign-watch", ["stellar", "submit", truncated, "--horizon", "http://127.0.0.1:9"], environment: environment)
         #expect(submit.status == 3, "\(submit.stderr)")
     }
 }

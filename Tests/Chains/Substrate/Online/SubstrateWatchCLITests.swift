@@ -16,19 +16,18 @@ import Testing
     static let checkpoint = "0x" + String(repeating: "22", count: 32)
 
     /// A watch holding //Alice (sr25519, Polkadot) as exported by the signer.
-    static func watchWithAlice() throws -> SubstrateSignerCLITests.Home {
-        let home = SubstrateSignerCLITests.Home()
+    static func watchWithAlice() throws -> ProgramHome {
+        let home = ProgramHome()
         try home.withAlice()
-        let env = ["AIRSIGN_SIGNER_HOME": home.dir.path + "/signer", "AIRSIGN_WATCH_HOME": home.dir.path + "/watch"]
-        let exported = try BinaryRun.run("airsign-signer", ["account", "export", "dev", "--out", home.dir.path + "/accounts.json"], environment: env)
+        let exported = try home.signer(["account", "export", "dev", "--out", home.dir.path + "/accounts.json"])
         #expect(exported.status == 0, "\(exported.stderr)")
-        let imported = try BinaryRun.run("airsign-watch", ["account", "import", home.dir.path + "/accounts.json"], environment: env)
+        let imported = try home.watch(["account", "import", home.dir.path + "/accounts.json"])
         #expect(imported.status == 0, "\(imported.stderr)")
         return home
     }
 
-    static func watch(_ home: SubstrateSignerCLITests.Home, _ arguments: [String]) throws -> BinaryRun.Result {
-        try BinaryRun.run("airsign-watch", arguments, environment: ["AIRSIGN_WATCH_HOME": home.dir.path + "/watch"])
+    static func watch(_ home: ProgramHome, _ arguments: [String]) throws -> ProgramRun.Result {
+        try home.watch(arguments)
     }
 
     static let polkadot = ["--network", "polkadot", "--spec-version", "1002005", "--tx-version", "26", "--nonce", "9",

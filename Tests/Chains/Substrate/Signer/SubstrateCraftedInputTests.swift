@@ -211,7 +211,7 @@ import Testing
         let cases = Self.crafted.map { ($0.name, $0.make, $0.reason) } + [("hidden add_proxy", Self.hiddenAddProxy, "blind")]
         for (name, make, reason) in cases {
             let input = home.file("request.json", JSONSerializer().serialize(try make().json))
-            let result = try home.run(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
+            let result = try home.signer(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
             #expect(result.status == 3, "\(name): \(result.stderr)")
             #expect(result.stderr.contains(reason), "\(name): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(name): \(result.stderr)")

@@ -14,33 +14,7 @@ import Testing
     /// The development phrase's mini-secret (substrate-bip39), imported as a seed.
     static let devSeed = "0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e"
 
-    struct Home {
-        let dir = ScratchDirectory()
-        var pinFile: String { dir.path + "/pin" }
-
-        func run(_ arguments: [String], stdin: String = "") throws -> BinaryRun.Result {
-            try BinaryRun.run("airsign-signer", arguments, environment: ["AIRSIGN_SIGNER_HOME": dir.path + "/signer"], stdin: stdin)
-        }
-
-        func file(_ name: String, _ text: String, mode: Int = 0o644) -> String {
-            let path = dir.path + "/" + name
-            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
-            return path
-        }
-
-        /// A keystore holding the dev seed with //Alice in all three schemes.
-        func withAlice() throws {
-            _ = file("pin", "correct horse\n", mode: 0o600)
-            for arguments in [["init", "--kdf", "interactive", "--pin-file", pinFile],
-                              ["key", "import", "dev", "--kind", "substrate-seed", "--from", file("seed", devSeed + "\n", mode: 0o600), "--pin-file", pinFile],
-                              ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--pin-file", pinFile],
-                              ["account", "add", "dev", "--chain", "substrate", "--scheme", "ed25519", "--path", "//Alice", "--pin-file", pinFile],
-                              ["account", "add", "dev", "--chain", "substrate", "--scheme", "ecdsa", "--path", "//Alice", "--pin-file", pinFile]] {
-                let result = try run(arguments)
-                #expect(result.status == 0, "\(arguments): \(result.stderr)")
-            }
-        }
-    }
+    typealias Home = ProgramHome
 
     @Test(arguments: [KeyScheme.sr25519, .ed25519, .secp256k1])
     func signsABareSignerPayload(_ scheme: KeyScheme) throws {
@@ -51,7 +25,7 @@ import Testing
         let payload = F.payloadJSON(account, method: try F.transferCall())
         let input = home.file("payload.json", JSONSerializer().serialize(payload))
         let out = home.dir.path + "/response.json"
-        let result = try home.run(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
+        let result = try home.signer(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Balances.transfer_keep_alive"), "\(result.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
@@ -81,7 +55,7 @@ import Testing
         for (input, message) in [(JSONSerializer().serialize(unknown), "CheckSomethingElse"),
                                  (JSONSerializer().serialize(request.json), "genesisHash"),
                                  (JSONSerializer().serialize(try F.request(account, payload: attack).json), "but Polkadot's runtime")] {
-            let result = try home.run(["sign", "-", "--yes", "--out", out, "--pin-file", "-"], stdin: input)
+            let result = try home.signer(["sign", "-", "--yes", "--out", out, "--pin-file", "-"], stdin: input)
             #expect(result.status == 3, "\(result.stderr)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
@@ -102,10 +76,26 @@ import Testing
         for (payload, message) in [(JSONValue.object(members), "blockHash is 1 bytes, not 32"),
                                    (F.payloadJSON(bob, method: try F.transferCall()), "is not one of your accounts")] {
             let input = home.file("payload.json", JSONSerializer().serialize(payload))
-            let result = try home.run(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
+            let result = try home.signer(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
             #expect(result.status == 3, "\(result.stderr)")
             #expect(result.stderr.contains(message) && result.stderr.hasPrefix("airsign-signer: error: field \"SignerPayloadJSON\": "), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+}
+
+extension ProgramHome {
+    /// A keystore holding the dev seed with //Alice in all three schemes.
+    func withAlice() throws {
+        pin()
+        let seed = file("seed", SubstrateSignerCLITests.devSeed + "\n")
+        for arguments in [["init", "--kdf", "interactive", "--pin-file", pinFile],
+                          ["key", "import", "dev", "--kind", "substrate-seed", "--from", seed, "--pin-file", pinFile],
+                          ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--pin-file", pinFile],
+                          ["account", "add", "dev", "--chain", "substrate", "--scheme", "ed25519", "--path", "//Alice", "--pin-file", pinFile],
+                          ["account", "add", "dev", "--chain", "substrate", "--scheme", "ecdsa", "--path", "//Alice", "--pin-file", pinFile]] {
+            let result = try signer(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
     }
 }
