@@ -1,3 +1,4 @@
+@testable import AirsignCandid
 import AirsignCrypto
 import AirsignEncoding
 @testable import AirsignICP

@@ -1,3 +1,4 @@
+@testable import AirsignCandid
 import AirsignEncoding
 import AirsignMessages
 @testable import AirsignICP

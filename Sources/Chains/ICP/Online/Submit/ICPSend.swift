@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import AirsignMessages

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 
 /// The canisters whose interfaces the signer has built in (Interfaces/*.swift, generated from
