@@ -1,4 +1,4 @@
-@testable import AirsignCandid
+import AirsignCandid
 import AirsignEncoding
 @testable import AirsignICP
 @testable import AirsignICPOnline

@@ -1,4 +1,4 @@
-@testable import AirsignCandid
+import AirsignCandid
 import AirsignCrypto
 import AirsignEncoding
 @testable import AirsignICP

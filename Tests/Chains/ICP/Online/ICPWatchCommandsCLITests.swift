@@ -1,4 +1,3 @@
-@testable import AirsignCandid
 import AirsignEncoding
 @testable import AirsignICP
 import AirsignICPOnline
