@@ -1,5 +1,4 @@
 import AirsignCLI
-import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import AirsignMessages
