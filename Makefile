@@ -3,7 +3,7 @@ SWIFT       ?= swift
 BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build test check lint swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
+.PHONY: all deps build test check lint generated-check swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
 
 all: build
 
@@ -16,10 +16,11 @@ build: deps
 # What CI runs (.ci/run): the quick check, then the release's.
 test: check release-check
 
-# The quick check: lint, build, swift test, the interop suite, the resource and docs checks.
-# `make check CHAIN=stellar` (or ethereum, substrate, icp) lints, builds and runs only that
-# chain's tests: its Swift tests (SWIFT_TESTS_<chain> below) and its interop groups
-# (scripts/interop); the resource and docs checks cover every chain at once and are left out.
+# The quick check: lint, the generated sources, build, swift test, the interop suite, the
+# resource and docs checks. `make check CHAIN=stellar` (or ethereum, substrate, icp) lints,
+# builds and runs only that chain's tests: its Swift tests (SWIFT_TESTS_<chain> below) and its
+# interop groups (scripts/interop); the resource and docs checks cover every chain at once and
+# are left out, the generated check is ICP's.
 # swift test prints its own counts; a chain filter that matches no test, and pytest's "no tests
 # collected", are failures.
 CHAINS = stellar ethereum substrate icp
@@ -27,9 +28,9 @@ ifneq ($(CHAIN),)
 ifneq ($(filter-out $(CHAINS),$(CHAIN))$(word 2,$(CHAIN)),)
 $(error unknown CHAIN "$(CHAIN)": use one of $(CHAINS))
 endif
-check: lint build swift-test interop
+check: lint $(if $(filter icp,$(CHAIN)),generated-check) build swift-test interop
 else
-check: lint build swift-test interop resource-check docs-check
+check: lint generated-check build swift-test interop resource-check docs-check
 endif
 
 # A chain's Swift tests: its test target (Tests/Chains/<Chain>) and the suites elsewhere that
@@ -65,6 +66,13 @@ interop:
 # not the layout (line length, indentation), which today's tree does not follow yet.
 lint:
 	@$(SWIFT) format lint --strict --recursive --debug-disable-pretty-print --configuration .swift-format Package.swift Sources Tests
+
+# Sources generated from committed files are what their generator writes: the ICP interfaces
+# built into the signer from interfaces/icp/*.did (docs/testing.md, "Generated sources"), and
+# the tests of that generator and of the script that refreshes the .did files.
+generated-check:
+	@.venv/bin/python -m pytest -q Tests/scripts
+	@scripts/gen-icp-interfaces --check
 
 # What once crashed, hung or starved a decoder, again under a time and a memory cap.
 resource-check: build

@@ -120,13 +120,19 @@ let package = Package(
             "AirsignKeys", "AirsignTransport", "AirsignFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Sources/Chains/Substrate/Online"),
-        // Internet Computer: principals and accounts, request ids, CBOR envelopes, Candid, the
-        // ICP ledger and ICRC-1 transfers, quill's message JSON.
+        // Candid (the Internet Computer's interface language): the binary format's encoder and
+        // bounded decoder, `.did` and value text, subtyping and coercion. Only ICP uses it, but it
+        // is no chain module: a codec with its own errors (CandidError), linked by both programs
+        // through AirsignICP. Outside Sources/Chains, whose chain folders hold Signer/ and Online/
+        // only.
+        .target(name: "AirsignCandid", dependencies: ["AirsignEncoding", .product(name: "BigInt", package: "BigInt")]),
+        // Internet Computer: principals and accounts, request ids, CBOR envelopes, the ICP ledger
+        // and ICRC-1 transfers, the built-in interfaces and review of calls, quill's message JSON.
         .target(name: "AirsignICP", dependencies: [
-            "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
+            "AirsignCandid", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages", .product(name: "BigInt", package: "BigInt"),
         ], path: "Sources/Chains/ICP/Signer"),
         .target(name: "AirsignICPOnline", dependencies: [
-            "AirsignICP", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
+            "AirsignICP", "AirsignCandid", "AirsignWatch", "AirsignOnline", "AirsignCLI", "AirsignMessages", "AirsignEncoding", "AirsignCrypto",
             "AirsignKeys", "AirsignTransport", "AirsignFiles", "AirsignBLS12381", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Sources/Chains/ICP/Online"),
@@ -170,14 +176,14 @@ let package = Package(
         // primitives and codecs against reference libraries in one process.
         .executableTarget(name: "airsign-testkit", dependencies: [
             "AirsignCrypto", "AirsignUnicode", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
-            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignMessages",
+            "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP", "AirsignCandid", "AirsignMessages",
             "AirsignBLS12381", .product(name: "BigInt", package: "BigInt"),
         ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
         // files through them; `make fuzz` builds it with libFuzzer and AddressSanitizer.
         .target(name: "AirsignFuzz", dependencies: [
             "AirsignEncoding", "AirsignUnicode", "AirsignMessages", "AirsignChains", "AirsignKeystore", "AirsignTransport",
-            "AirsignEthereum", "AirsignEthereumOnline", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
+            "AirsignEthereum", "AirsignEthereumOnline", "AirsignStellar", "AirsignSubstrate", "AirsignICP", "AirsignCandid", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
             "AirsignBLS12381",
         ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
@@ -230,7 +236,7 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/Chains/Substrate"),
         .testTarget(name: "AirsignICPTests", dependencies: [
-            "AirsignICP", "AirsignICPOnline", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
+            "AirsignICP", "AirsignICPOnline", "AirsignCandid", "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignOnline", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignFiles", "AirsignTestSupport", "AirsignTestChain",
             .product(name: "BigInt", package: "BigInt"),
         ], path: "Tests/Chains/ICP"),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CQREncode", "CZBar", "CPNG", "AirsignTransport"]),

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import BigInt

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -179,7 +180,7 @@ public struct ICPChain: ChainModule {
 
     func describeCall(_ call: ICPCallContent, decoded: Decoded, context: ReviewContext,
                       warnings: inout [String]) throws(ICPError) -> CallDescription {
-        let message = try CandidDecoder().decode(call.arg)
+        let message = try ICPError.catchingCandid { () throws(CandidError) in try CandidDecoder().decode(call.arg) }
         if let ledger = ICPLedger.known(call.canisterID),
            let shown = try LedgerReview(ledger: ledger, sender: call.sender, context: context, module: self).describe(call, message, warnings: &warnings) {
             return shown

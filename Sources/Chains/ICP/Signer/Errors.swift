@@ -1,10 +1,13 @@
+import AirsignCandid
+
 /// The ICP module's refusals, on both sides: each case carries the field or value at fault and
 /// never secret bytes. Every case is a refusal of the input (exit 3, `ICPError`'s
 /// `ExitStatusProviding` in the watch's ICP commands).
 public enum ICPError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The input cannot be decoded as what `field` must be.
     case malformed(field: String, reason: String)
-    /// A Candid message that is not well formed, with the byte offset where reading stopped.
+    /// A Candid message that is not well formed, with the byte offset where reading stopped
+    /// (AirsignCandid's `CandidError.binary`; its other cases map to the cases of the same name).
     case candid(offset: Int, reason: String)
     /// Reading or comparing Candid went over its work budget (`task` took more than `limit`).
     case workLimit(task: String, limit: String)
@@ -127,5 +130,23 @@ public enum ICPError: Error, CustomStringConvertible, Equatable, Sendable {
         case .resultMismatch: return "the response's result is not the envelopes of the signed requests"
         case .noStakingAccount: return "no staking account"
         }
+    }
+}
+
+extension ICPError {
+    /// A Candid refusal as the ICP module reports it: the case of the same name, in the same
+    /// words, so moving Candid into its own module changed no message or exit status.
+    public init(_ error: CandidError) {
+        switch error {
+        case let .malformed(field, reason): self = .malformed(field: field, reason: reason)
+        case let .binary(offset, reason): self = .candid(offset: offset, reason: reason)
+        case let .workLimit(task, limit): self = .workLimit(task: task, limit: limit)
+        case let .tooDeep(path, limit): self = .tooDeep(path: path, limit: limit)
+        }
+    }
+
+    /// `body`'s Candid refusal as an `ICPError`, for calls into AirsignCandid from code that throws ICP's.
+    public static func catchingCandid<T>(_ body: () throws(CandidError) -> T) throws(ICPError) -> T {
+        do { return try body() } catch { throw ICPError(error) }
     }
 }

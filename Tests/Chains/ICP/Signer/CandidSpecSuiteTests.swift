@@ -1,3 +1,4 @@
+@testable import AirsignCandid
 import AirsignEncoding
 @testable import AirsignICP
 import AirsignTestSupport

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 @testable import AirsignICP
 import AirsignTestSupport
@@ -50,7 +51,7 @@ import Testing
             ("4449444c00017e02", "bool 2"), ("4449444c016b01007f010001", "variant index out of range"),
         ]
         for (hex, why) in bad {
-            #expect(throws: ICPError.self, "\(why)") { try CandidDecoder().decode(testBytes(hex)) }
+            #expect(throws: CandidError.self, "\(why)") { try CandidDecoder().decode(testBytes(hex)) }
         }
     }
 
@@ -60,19 +61,19 @@ import Testing
         // Two annotations (query, oneway), and a count written as an overlong LEB128 zero: the
         // crate reads the count as one byte of at most 1, so neither reading takes them.
         for hex in ["4449444c016a000002010200", "4449444c016a0000800000"] {
-            #expect(throws: ICPError.self, "\(hex)") { try CandidDecoder().decode(testBytes(hex)) }
-            #expect(throws: ICPError.self, "\(hex)") { try CandidDecoder(limits: .spec).decode(testBytes(hex)) }
+            #expect(throws: CandidError.self, "\(hex)") { try CandidDecoder().decode(testBytes(hex)) }
+            #expect(throws: CandidError.self, "\(hex)") { try CandidDecoder(limits: .spec).decode(testBytes(hex)) }
         }
         // Nor does the text: the crate's type checker says "cannot have more than one mode".
-        #expect(throws: ICPError.self) { try CandidInterface(parsing: "type f = func () -> () query oneway;", origin: "test") }
+        #expect(throws: CandidError.self) { try CandidInterface(parsing: "type f = func () -> () query oneway;", origin: "test") }
         _ = try CandidInterface(parsing: "type f = func () -> () composite_query;", origin: "test")
     }
 
     @Test func recursiveAndHugeInputsStopAtTheLimits() {
         // type 0 = record { 0 : 0 }: a value never ends; the depth limit stops it.
-        #expect(throws: ICPError.self) { try CandidDecoder().decode(testBytes("4449444c016c0100000100")) }
+        #expect(throws: CandidError.self) { try CandidDecoder().decode(testBytes("4449444c016c0100000100")) }
         // vec null with 2^32 elements: zero bytes each, the value budget stops it.
-        #expect(throws: ICPError.self) { try CandidDecoder().decode(testBytes("4449444c016d7f01008080808010")) }
+        #expect(throws: CandidError.self) { try CandidDecoder().decode(testBytes("4449444c016d7f01008080808010")) }
     }
 
     @Test func sharedTypeEntriesDoNotExpandExponentially() throws {
@@ -125,6 +126,6 @@ import Testing
         }
         let lowest = -(BigInt(1) << 447) + 1
         #expect(try CandidDecoder().decode(try CandidEncoder.encode(try typing.inferredArguments("(\(lowest) : int)"))).values == [.int(lowest)])
-        #expect(throws: ICPError.self) { _ = try typing.inferredArguments("(\(lowest - 1) : int)") }
+        #expect(throws: CandidError.self) { _ = try typing.inferredArguments("(\(lowest - 1) : int)") }
     }
 }

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignCrypto
 import AirsignEncoding
 @testable import AirsignICP

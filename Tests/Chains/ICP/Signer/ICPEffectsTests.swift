@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignMessages
 @testable import AirsignICP

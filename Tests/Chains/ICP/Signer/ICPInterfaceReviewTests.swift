@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 @testable import AirsignICP
 import AirsignMessages

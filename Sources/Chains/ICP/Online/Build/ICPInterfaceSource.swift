@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import AirsignOnline
@@ -15,7 +16,7 @@ enum ICPInterfaceSource {
             do { text = try String(contentsOfFile: did, encoding: .utf8) } catch {
                 throw ICPError.malformed(field: "--did", reason: "cannot read \(did) as UTF-8 text")
             }
-            return (try CandidInterface(parsing: text, origin: "--did \(did)"), "--did \(did)")
+            return (try parse(text, origin: "--did \(did)"), "--did \(did)")
         }
         if let known = ICPBuiltinInterfaces.known(canister) { return (known.interface, "\(known.name)'s built-in interface") }
         let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
@@ -23,6 +24,11 @@ enum ICPInterfaceSource {
             throw ICPError.noPublishedInterface(canister: canister.text, url: url)
         }
         let origin = "the certified candid:service metadata of \(canister.text) from \(url)"
-        return (try CandidInterface(parsing: text, origin: origin), origin)
+        return (try parse(text, origin: origin), origin)
+    }
+
+    /// The interface `text`; a refusal is ICP's, as every refusal of the watch's ICP commands is.
+    static func parse(_ text: String, origin: String) throws(ICPError) -> CandidInterface {
+        try ICPError.catchingCandid { () throws(CandidError) in try CandidInterface(parsing: text, origin: origin) }
     }
 }

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 
@@ -27,6 +28,12 @@ public enum ICPNeuronBuilder {
             throw .builtinInterface("governance")
         }
         return known.interface
+    }
+
+    /// `text` as `method`'s arguments in the governance interface, Candid's refusal as ICP's.
+    static func governanceArguments(of method: String, text: String) throws(ICPError) -> [UInt8] {
+        let interface = try governance()
+        return try ICPError.catchingCandid { () throws(CandidError) in try interface.encodeArguments(of: method, text: text, origin: method) }
     }
 
     /// `opt (x)`, parenthesized so an annotation inside binds to the content, not the option.
@@ -63,25 +70,18 @@ public enum ICPNeuronBuilder {
 
     /// `manage_neuron`'s arguments for `operation` on neuron `neuron`.
     public static func manage(neuron: UInt64, _ operation: Operation) throws(ICPError) -> [UInt8] {
-        try governance().encodeArguments(
-            of: "manage_neuron",
-            text: "(record { id = null; neuron_id_or_subaccount = opt variant { NeuronId = record { id = \(neuron) : nat64 } }; command = opt variant { \(command(operation)) } })",
-            origin: "manage_neuron")
+        try governanceArguments(of: "manage_neuron", text: "(record { id = null; neuron_id_or_subaccount = opt variant { NeuronId = record { id = \(neuron) : nat64 } }; command = opt variant { \(command(operation)) } })")
     }
 
     /// The claim of a neuron staked by `controller` with memo `nonce` (after the transfer to its
     /// staking account): `manage_neuron` ClaimOrRefresh by MemoAndController, as quill sends it.
     public static func claim(controller: Principal, nonce: UInt64) throws(ICPError) -> [UInt8] {
-        try governance().encodeArguments(
-            of: "manage_neuron",
-            text: "(record { id = null; neuron_id_or_subaccount = null; command = opt variant { ClaimOrRefresh = record { by = opt variant { MemoAndController = record { memo = \(nonce) : nat64; controller = opt principal \"\(controller.text)\" } } } } })",
-            origin: "manage_neuron")
+        try governanceArguments(of: "manage_neuron", text: "(record { id = null; neuron_id_or_subaccount = null; command = opt variant { ClaimOrRefresh = record { by = opt variant { MemoAndController = record { memo = \(nonce) : nat64; controller = opt principal \"\(controller.text)\" } } } } })")
     }
 
     /// `list_neurons` of the caller's neurons (quill's `list-neurons`).
     public static func listNeurons() throws(ICPError) -> [UInt8] {
-        try governance().encodeArguments(
-            of: "list_neurons", text: "(record { neuron_ids = vec {}; include_neurons_readable_by_caller = true })", origin: "list_neurons")
+        try governanceArguments(of: "list_neurons", text: "(record { neuron_ids = vec {}; include_neurons_readable_by_caller = true })")
     }
 
     /// A dissolve delay: `N` seconds, or with a unit `s`, `m` (minutes), `h`, `d`, `y`

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import AirsignKeys
@@ -62,15 +63,17 @@ public enum ICPBalance {
             let id: ICPAccountIdentifier
             do { id = try ICPAccountIdentifier(hex: account) } catch { throw ICPError.malformed(field: "ACCOUNT", reason: "\(error)") }
             method = "account_balance"
-            arg = try CandidEncoder.encode([(.record([("account", .blob)]), .record([CandidFieldValue("account", .blob(id.bytes))]))])
+            arg = try ICPError.catchingCandid { () throws(CandidError) in
+                try CandidEncoder.encode([(.record([("account", .blob)]), .record([CandidFieldValue("account", .blob(id.bytes))]))])
+            }
         } else {
             let icrc: ICRC1Account
             do { icrc = try ICRC1Account(text: account) } catch { throw ICPError.malformed(field: "ACCOUNT", reason: "\(error)") }
             method = "icrc1_balance_of"
-            arg = try CandidEncoder.encode([(ICRC1Transfer.account, icrc.candid)])
+            arg = try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(ICRC1Transfer.account, icrc.candid)]) }
         }
         let reply = try client.query(canister: canister, method: method, arg: arg)
-        let message = try CandidDecoder().decode(reply)
+        let message = try ICPError.catchingCandid { () throws(CandidError) in try CandidDecoder().decode(reply) }
         let balance: BigUInt
         switch message.values.first {
         case let .nat(n)? where message.values.count == 1: balance = n

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import AirsignKeys
@@ -56,7 +57,7 @@ public enum ICPActions {
         case let .text(text, did, url, verifier):
             let (interface, origin) = try ICPInterfaceSource.interface(of: principal, did: did, url: url, verifier: verifier, now: now, transport: transport)
             guard interface.method(method) != nil else { throw ICPError.malformed(field: origin, reason: "the interface has no method \(method)") }
-            arg = try interface.encodeArguments(of: method, text: text)
+            arg = try ICPError.catchingCandid { () throws(CandidError) in try interface.encodeArguments(of: method, text: text) }
             // The signer names a built-in canister's arguments itself; others get the fragment.
             if ICPBuiltinInterfaces.known(principal) == nil { fragment = interface.fragment(for: method) }
             Console.info("Arguments of \(method) checked against \(origin).")

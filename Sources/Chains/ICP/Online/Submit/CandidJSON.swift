@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignICP
 import AirsignMessages
@@ -10,7 +11,7 @@ public enum CandidReply {
     /// The reply of `method` on `canister`, read at its built-in return types when the signer
     /// has the canister's interface, else by the message's own types.
     public static func decode(_ bytes: [UInt8], canister: Principal, method: String) throws(ICPError) -> (text: String, json: JSONValue) {
-        let message = try CandidDecoder().decode(bytes)
+        let message = try ICPError.catchingCandid { () throws(CandidError) in try CandidDecoder().decode(bytes) }
         if let interface = ICPBuiltinInterfaces.known(canister)?.interface, let types = interface.method(method)?.results,
            let read = try? message.coerced(to: types, in: interface.environment) {
             let json = zip(read.values, types).map { value(of: $0.0, type: $0.1, in: interface.environment) }

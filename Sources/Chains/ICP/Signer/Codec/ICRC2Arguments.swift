@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import BigInt
 
@@ -41,7 +42,7 @@ public struct ICRC2Approve: Equatable, Sendable {
             CandidFieldValue("expires_at", .opt(expiresAt.map { .nat64($0) })), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
         ]))
-        return try CandidEncoder.encode([(Self.argumentType, value)])
+        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType, value)]) }
     }
 
     /// Decodes the arguments of an `icrc2_approve` call: exactly one argument of exactly this type.
@@ -96,7 +97,7 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
             CandidFieldValue("to", to.candid), CandidFieldValue("amount", .nat(amount)), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
         ]))
-        return try CandidEncoder.encode([(Self.argumentType, value)])
+        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType, value)]) }
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {

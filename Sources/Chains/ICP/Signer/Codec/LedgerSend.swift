@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 
 /// The ICP ledger's older `send_dfx(SendArgs)`: the same transfer as `transfer`, with the

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import BigInt
 
@@ -51,7 +52,7 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
             CandidFieldValue("created_at_time", .opt(createdAtTime.map { .record([CandidFieldValue("timestamp_nanos", .nat64($0))]) })),
             CandidFieldValue("amount", .record([CandidFieldValue("e8s", .nat64(amount))])),
         ]))
-        return try CandidEncoder.encode([(Self.argumentType(destination), value)])
+        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType(destination), value)]) }
     }
 
     /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
@@ -127,7 +128,7 @@ public struct ICRC1Transfer: Equatable, Sendable {
             CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
             CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })), CandidFieldValue("amount", .nat(amount)),
         ]))
-        return try CandidEncoder.encode([(Self.argumentType, value)])
+        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType, value)]) }
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {

@@ -1,7 +1,8 @@
+import AirsignCandid
 import AirsignEncoding
 
-/// The canisters whose interfaces the signer has built in (Interfaces/*.swift, each naming its
-/// source): the ICP ledger, the chain-key tokens' ICRC ledgers, NNS governance and the cycles
+/// The canisters whose interfaces the signer has built in (Interfaces/*.swift, generated from
+/// interfaces/icp/*.did by scripts/gen-icp-interfaces, each naming its source): the ICP ledger, the chain-key tokens' ICRC ledgers, NNS governance and the cycles
 /// minting canister. A call to one of them is shown with the interface's names and, where the
 /// review knows what a type means (an amount, an account, a neuron id), in those terms.
 public enum ICPBuiltinInterfaces {

@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignMessages
 
@@ -39,7 +40,7 @@ struct InterfaceReview {
             }
         }
         if interface == nil, let requestInterface {
-            let parsed = try CandidInterface(parsing: requestInterface, origin: "payload.interface")
+            let parsed = try ICPError.catchingCandid { () throws(CandidError) in try CandidInterface(parsing: requestInterface, origin: "payload.interface") }
             guard parsed.method(call.methodName) != nil else {
                 throw .interfaceLacksMethod(call.methodName)
             }

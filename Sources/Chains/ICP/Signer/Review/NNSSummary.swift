@@ -1,3 +1,4 @@
+import AirsignCandid
 import AirsignEncoding
 import AirsignMessages
 import BigInt

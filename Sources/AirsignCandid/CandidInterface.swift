@@ -9,7 +9,7 @@ public struct CandidInterface: Sendable {
     public let initArguments: [CandidType]?
 
     /// Parses `text`; `origin` names it in errors ("--did interface.did").
-    public init(parsing text: String, origin: String = "Candid interface") throws(ICPError) {
+    public init(parsing text: String, origin: String = "Candid interface") throws(CandidError) {
         var parser = try CandidParser(text, origin: origin)
         var definitions: [String: CandidType] = [:]
         var order: [String] = []
@@ -102,7 +102,7 @@ public struct CandidInterface: Sendable {
 extension CandidInterface {
     /// The Candid bytes of method `name`'s arguments written as text (`(record { … })`), checked
     /// against its argument types; `origin` names the text in errors ("--args").
-    public func encodeArguments(of name: String, text: String, origin: String = "--args") throws(ICPError) -> [UInt8] {
+    public func encodeArguments(of name: String, text: String, origin: String = "--args") throws(CandidError) -> [UInt8] {
         guard let method = method(name) else { throw .malformed(field: origin, reason: "the interface has no method \(name)") }
         let values = try CandidTextTyping(environment: environment, origin: origin).arguments(text, types: method.arguments)
         return try CandidEncoder.encode(zip(method.arguments, values).map { (type: $0.0, value: $0.1) }, environment: environment)

@@ -35,7 +35,8 @@ public enum CandidText {
         return bounded(renderer.out)
     }
 
-    static func bounded(_ text: String) -> String {
+    /// `text` cut to `maxLength` bytes with a note of how much was left out, as every rendering is.
+    public static func bounded(_ text: String) -> String {
         let count = text.utf8.count
         guard count > maxLength else { return text }
         let kept = String(decoding: text.utf8.prefix(maxLength), as: UTF8.self)
@@ -163,7 +164,7 @@ public enum CandidText {
     }
 
     /// A Candid text literal: printable ASCII as is, everything else escaped.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -50,7 +50,7 @@ struct CandidTextValue: Sendable {
     }
 
     /// Parses an argument list `( <annval>,* )`.
-    static func arguments(_ text: String, origin: String) throws(ICPError) -> [CandidTextValue] {
+    static func arguments(_ text: String, origin: String) throws(CandidError) -> [CandidTextValue] {
         var parser = try CandidParser(text, origin: origin)
         let values = try parser.argumentList()
         try parser.expectEnd()
@@ -59,7 +59,7 @@ struct CandidTextValue: Sendable {
 }
 
 extension CandidParser {
-    mutating func argumentList() throws(ICPError) -> [CandidTextValue] {
+    mutating func argumentList() throws(CandidError) -> [CandidTextValue] {
         try expect("(")
         var values: [CandidTextValue] = []
         while !isPunctuation(")") {
@@ -73,20 +73,20 @@ extension CandidParser {
     }
 
     /// `<val> | <val> : <datatype>`.
-    mutating func annotatedValue() throws(ICPError) -> CandidTextValue {
+    mutating func annotatedValue() throws(CandidError) -> CandidTextValue {
         let value = try self.value()
         guard isPunctuation(":") else { return value }
         advance()
         return CandidTextValue(kind: .annotated(value, try type()), offset: value.offset)
     }
 
-    mutating func textLiteral(_ what: String) throws(ICPError) -> [UInt8] {
+    mutating func textLiteral(_ what: String) throws(CandidError) -> [UInt8] {
         guard case let .text(bytes) = current.kind else { throw error("expected \(what), found \(describe(current))") }
         advance()
         return bytes
     }
 
-    mutating func utf8Literal(_ what: String) throws(ICPError) -> String {
+    mutating func utf8Literal(_ what: String) throws(CandidError) -> String {
         let at = current.offset
         guard let text = String(validating: try textLiteral(what), as: UTF8.self) else {
             throw lexer.error("\(what) is not valid UTF-8", at: at)
@@ -94,7 +94,7 @@ extension CandidParser {
         return text
     }
 
-    mutating func value() throws(ICPError) -> CandidTextValue {
+    mutating func value() throws(CandidError) -> CandidTextValue {
         try enter()
         defer { leave() }
         let offset = current.offset
@@ -152,7 +152,7 @@ extension CandidParser {
 
     /// `{ <fieldval>;* }`: `label = value`, bare values in records (ids 0, previous + 1, …),
     /// bare labels in variants (value null).
-    mutating func fieldValues(record: Bool) throws(ICPError) -> [CandidTextValue.Field] {
+    mutating func fieldValues(record: Bool) throws(CandidError) -> [CandidTextValue.Field] {
         try expect("{")
         var fields: [CandidTextValue.Field] = []
         var next: UInt64 = 0

@@ -44,11 +44,11 @@ struct CandidLexer {
         return "line \(line), column \(column)"
     }
 
-    func error(_ reason: String, at: Int) -> ICPError { .malformed(field: origin, reason: "\(reason) at \(position(at))") }
+    func error(_ reason: String, at: Int) -> CandidError { .malformed(field: origin, reason: "\(reason) at \(position(at))") }
 
     static let punctuation: [String] = ["->", "(", ")", "{", "}", ";", ",", "=", ":", "."]
 
-    mutating func all() throws(ICPError) -> [CandidToken] {
+    mutating func all() throws(CandidError) -> [CandidToken] {
         guard source.count <= Self.maxLength else { throw .malformed(field: origin, reason: "longer than \(Self.maxLength) bytes") }
         var tokens: [CandidToken] = []
         while true {
@@ -63,7 +63,7 @@ struct CandidLexer {
         return at < source.count ? source[at] : nil
     }
 
-    private mutating func skipSpaceAndComments() throws(ICPError) {
+    private mutating func skipSpaceAndComments() throws(CandidError) {
         while let byte = peek() {
             if byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d {
                 offset += 1
@@ -106,7 +106,7 @@ struct CandidLexer {
         }
     }
 
-    private mutating func next() throws(ICPError) -> CandidToken {
+    private mutating func next() throws(CandidError) -> CandidToken {
         try skipSpaceAndComments()
         let start = offset
         guard let byte = peek() else { return CandidToken(kind: .end, offset: start) }
@@ -145,7 +145,7 @@ struct CandidLexer {
         return any
     }
 
-    private mutating func number() throws(ICPError) -> String {
+    private mutating func number() throws(CandidError) -> String {
         let start = offset
         var out = ""
         if let b = peek(), b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
@@ -178,7 +178,7 @@ struct CandidLexer {
         return out
     }
 
-    private mutating func textLiteral() throws(ICPError) -> [UInt8] {
+    private mutating func textLiteral() throws(CandidError) -> [UInt8] {
         let start = offset
         offset += 1
         var out: [UInt8] = []

@@ -11,7 +11,7 @@ public struct CandidTypeEnvironment: Sendable {
 
     /// Checks that every name used is defined and that no definition is only a chain of names
     /// back to itself.
-    public init(_ definitions: [String: CandidType]) throws(ICPError) {
+    public init(_ definitions: [String: CandidType]) throws(CandidError) {
         self.definitions = definitions
         // In name order, so the error names the same definition every time.
         for name in definitions.keys.sorted() {
@@ -21,7 +21,7 @@ public struct CandidTypeEnvironment: Sendable {
     }
 
     /// `type` with every leading name replaced by its definition: never `.named`.
-    public func resolve(_ type: CandidType) throws(ICPError) -> CandidType {
+    public func resolve(_ type: CandidType) throws(CandidError) -> CandidType {
         var current = type
         var seen: Set<String> = []
         while case let .named(name) = current {
@@ -56,7 +56,7 @@ public struct CandidTypeEnvironment: Sendable {
     }
 
     /// This environment with `other`'s definitions added (names must not clash).
-    func merging(_ other: CandidTypeEnvironment) throws(ICPError) -> CandidTypeEnvironment {
+    func merging(_ other: CandidTypeEnvironment) throws(CandidError) -> CandidTypeEnvironment {
         var merged = definitions
         for (name, type) in other.definitions {
             guard merged[name] == nil || merged[name] == type else {
@@ -67,7 +67,7 @@ public struct CandidTypeEnvironment: Sendable {
         return CandidTypeEnvironment(checked: merged)
     }
 
-    private func checkReferences(_ type: CandidType, in definition: String) throws(ICPError) {
+    private func checkReferences(_ type: CandidType, in definition: String) throws(CandidError) {
         for name in type.directNames where definitions[name] == nil {
             throw .malformed(field: "Candid type \(definition)", reason: "uses \(name), which is not defined")
         }

@@ -8,7 +8,7 @@ struct CandidSubtyping {
 
     /// Whether a value of type `t` (read in `actual`) may be read at `u` (read in `expected`).
     static func holds(_ t: CandidType, _ u: CandidType, actual: CandidTypeEnvironment,
-                      expected: CandidTypeEnvironment) throws(ICPError) -> Bool {
+                      expected: CandidTypeEnvironment) throws(CandidError) -> Bool {
         var check = CandidSubtyping(environments: [actual, expected])
         return try check.isSubtype(t, u, flipped: false)
     }
@@ -28,7 +28,7 @@ struct CandidSubtyping {
 
     /// `sub` is read in the first environment and `sup` in the second, or the other way round
     /// when `flipped`.
-    private mutating func isSubtype(_ sub: CandidType, _ sup: CandidType, flipped: Bool) throws(ICPError) -> Bool {
+    private mutating func isSubtype(_ sub: CandidType, _ sup: CandidType, flipped: Bool) throws(CandidError) -> Bool {
         steps += 1
         guard steps <= Self.maxSteps else { throw .workLimit(task: "comparing the Candid types", limit: "\(Self.maxSteps) steps") }
         let subEnvironment = environments[flipped ? 1 : 0]
@@ -82,7 +82,7 @@ struct CandidSubtyping {
 
     /// `(t1, …) <: (u1, …)` as tuple records: extra entries of the subtype are ignored, missing
     /// ones must accept null.
-    private mutating func tuple(_ have: [CandidType], _ want: [CandidType], flipped: Bool) throws(ICPError) -> Bool {
+    private mutating func tuple(_ have: [CandidType], _ want: [CandidType], flipped: Bool) throws(CandidError) -> Bool {
         for (index, type) in want.enumerated() {
             if index < have.count {
                 guard try isSubtype(have[index], type, flipped: flipped) else { return false }
@@ -109,7 +109,7 @@ struct CandidTypeEquality {
 
     private init(environments: [CandidTypeEnvironment]) { self.environments = environments }
 
-    private mutating func equal(_ a: CandidType, _ b: CandidType) throws(ICPError) -> Bool {
+    private mutating func equal(_ a: CandidType, _ b: CandidType) throws(CandidError) -> Bool {
         steps += 1
         guard steps <= CandidSubtyping.maxSteps else { throw .workLimit(task: "comparing the Candid types", limit: "\(CandidSubtyping.maxSteps) steps") }
         var isNamed = false

@@ -25,7 +25,7 @@ public struct CandidTextTyping {
     }
 
     /// The values of argument list `text` at `types`.
-    public func arguments(_ text: String, types: [CandidType]) throws(ICPError) -> [CandidValue] {
+    public func arguments(_ text: String, types: [CandidType]) throws(CandidError) -> [CandidValue] {
         let nodes = try CandidTextValue.arguments(text, origin: origin)
         guard nodes.count <= types.count || allowExtraFields else {
             throw .malformed(field: origin, reason: "\(nodes.count) arguments given, the method takes \(types.count)")
@@ -46,14 +46,14 @@ public struct CandidTextTyping {
 
     /// The values of argument list `text` and the types they are written with, for a call
     /// without an interface: every number needs its type written (`(5 : nat)`).
-    public func inferredArguments(_ text: String) throws(ICPError) -> [(type: CandidType, value: CandidValue)] {
+    public func inferredArguments(_ text: String) throws(CandidError) -> [(type: CandidType, value: CandidValue)] {
         let nodes = try CandidTextValue.arguments(text, origin: origin)
         var out: [(type: CandidType, value: CandidValue)] = []
         for (index, node) in nodes.enumerated() { out.append(try infer(node, path: .argument(index))) }
         return out
     }
 
-    func fail(_ path: CandidPath, _ reason: String) -> ICPError { .malformed(field: "\(origin) \(path.text)", reason: reason) }
+    func fail(_ path: CandidPath, _ reason: String) -> CandidError { .malformed(field: "\(origin) \(path.text)", reason: reason) }
 
     func nullValue(_ type: CandidType) -> CandidValue? {
         switch try? environment.resolve(type) {
@@ -64,9 +64,9 @@ public struct CandidTextTyping {
         }
     }
 
-    func check(_ node: CandidTextValue, _ type: CandidType, path: CandidPath) throws(ICPError) -> CandidValue {
+    func check(_ node: CandidTextValue, _ type: CandidType, path: CandidPath) throws(CandidError) -> CandidValue {
         let resolved = try environment.resolve(type)
-        func mismatch() -> ICPError { fail(path, "expected \(CandidTypeText.render(type)), found \(node.written)") }
+        func mismatch() -> CandidError { fail(path, "expected \(CandidTypeText.render(type)), found \(node.written)") }
         switch (node.kind, resolved) {
         case let (.annotated(inner, annotation), _):
             let value = try check(inner, annotation, path: path)
@@ -77,7 +77,7 @@ public struct CandidTextTyping {
             do throws(CandidCoercion.Failure) {
                 return try coercion.coerce(value, annotation, type, path: path, depth: 0)
             } catch {
-                throw error.icpError(origin: origin + " ")
+                throw error.candidError(origin: origin + " ")
             }
         case (_, .reserved): return .reserved
         case let (.number(digits), _): return try number(digits, resolved, path: path, mismatch: mismatch)
@@ -130,7 +130,7 @@ public struct CandidTextTyping {
         }
     }
 
-    func principal(_ text: String, path: CandidPath) throws(ICPError) -> Principal {
+    func principal(_ text: String, path: CandidPath) throws(CandidError) -> Principal {
         do { return try Principal(text: text) } catch { throw fail(path, "\"\(text)\" is not a principal (\(error))") }
     }
 
@@ -146,7 +146,7 @@ public struct CandidTextTyping {
         return negative ? -BigInt(magnitude) : BigInt(magnitude)
     }
 
-    func number(_ digits: String, _ type: CandidType, path: CandidPath, mismatch: () -> ICPError) throws(ICPError) -> CandidValue {
+    func number(_ digits: String, _ type: CandidType, path: CandidPath, mismatch: () -> CandidError) throws(CandidError) -> CandidValue {
         switch type {
         case .float32, .float64:
             guard digits.utf8.count <= Self.maxDigits, !digits.contains("0x") else { throw fail(path, "\(digits) is not a decimal number") }
@@ -158,7 +158,7 @@ public struct CandidTextTyping {
             return .float64(d)
         case .nat, .int, .nat8, .nat16, .nat32, .nat64, .int8, .int16, .int32, .int64:
             guard let n = Self.integer(digits) else { throw fail(path, "expected \(CandidTypeText.render(type)), found \(digits), which is not an integer") }
-            func outOfRange() -> ICPError { fail(path, "\(digits) is out of the range of \(CandidTypeText.render(type))") }
+            func outOfRange() -> CandidError { fail(path, "\(digits) is out of the range of \(CandidTypeText.render(type))") }
             switch type {
             // No wider than the decoder reads (LEB128 of at most maxNumberBytes bytes, 7 bits
             // each), so whatever the text gives, the signer can decode.
@@ -183,7 +183,7 @@ public struct CandidTextTyping {
     }
 
     /// The type a value is written with, where the text alone says it.
-    func infer(_ node: CandidTextValue, path: CandidPath) throws(ICPError) -> (type: CandidType, value: CandidValue) {
+    func infer(_ node: CandidTextValue, path: CandidPath) throws(CandidError) -> (type: CandidType, value: CandidValue) {
         switch node.kind {
         case let .annotated(inner, type): return (type, try check(inner, type, path: path))
         case let .number(digits): throw fail(path, "write the number's type: (\(digits) : nat), (\(digits) : int64), …")

@@ -11,7 +11,7 @@ struct CandidParser {
     var index = 0
     var depth = 0
 
-    init(_ text: String, origin: String) throws(ICPError) {
+    init(_ text: String, origin: String) throws(CandidError) {
         var lexer = CandidLexer(text, origin: origin)
         tokens = try lexer.all()
         self.lexer = lexer
@@ -31,7 +31,7 @@ struct CandidParser {
 
     var current: CandidToken { tokens[min(index, tokens.count - 1)] }
 
-    func error(_ reason: String) -> ICPError { lexer.error(reason, at: current.offset) }
+    func error(_ reason: String) -> CandidError { lexer.error(reason, at: current.offset) }
 
     func describe(_ token: CandidToken) -> String {
         switch token.kind {
@@ -51,17 +51,17 @@ struct CandidParser {
 
     func isKeyword(_ word: String) -> Bool { current.kind == .identifier(word) }
 
-    mutating func expect(_ mark: String) throws(ICPError) {
+    mutating func expect(_ mark: String) throws(CandidError) {
         guard isPunctuation(mark) else { throw error("expected \"\(mark)\", found \(describe(current))") }
         advance()
     }
 
-    mutating func expectKeyword(_ word: String) throws(ICPError) {
+    mutating func expectKeyword(_ word: String) throws(CandidError) {
         guard isKeyword(word) else { throw error("expected \"\(word)\", found \(describe(current))") }
         advance()
     }
 
-    mutating func enter() throws(ICPError) {
+    mutating func enter() throws(CandidError) {
         depth += 1
         guard depth <= Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth) levels") }
     }
@@ -69,7 +69,7 @@ struct CandidParser {
     mutating func leave() { depth -= 1 }
 
     /// An identifier that is not a keyword.
-    mutating func identifier(_ what: String) throws(ICPError) -> String {
+    mutating func identifier(_ what: String) throws(CandidError) -> String {
         guard case let .identifier(name) = current.kind, !Self.keywords.contains(name) else {
             throw error("expected \(what), found \(describe(current))")
         }
@@ -78,7 +78,7 @@ struct CandidParser {
     }
 
     /// `<name> ::= <id> | <text>`.
-    mutating func name(_ what: String) throws(ICPError) -> String {
+    mutating func name(_ what: String) throws(CandidError) -> String {
         if case let .text(bytes) = current.kind {
             guard let text = String(validating: bytes, as: UTF8.self) else { throw error("\(what) is not valid UTF-8") }
             advance()
@@ -88,7 +88,7 @@ struct CandidParser {
     }
 
     /// A field label: a name (hashed) or a number (the id itself).
-    mutating func fieldLabel() throws(ICPError) -> (id: UInt32, name: String?) {
+    mutating func fieldLabel() throws(CandidError) -> (id: UInt32, name: String?) {
         if case let .number(digits) = current.kind {
             guard let id = UInt32(digits) ?? (digits.hasPrefix("0x") ? UInt32(digits.dropFirst(2), radix: 16) : nil) else {
                 throw error("field id \(digits) is not a number below 2^32")
@@ -113,7 +113,7 @@ struct CandidParser {
     // MARK: types
 
     /// `<datatype>`.
-    mutating func type() throws(ICPError) -> CandidType {
+    mutating func type() throws(CandidError) -> CandidType {
         try enter()
         defer { leave() }
         guard case let .identifier(word) = current.kind else { throw error("expected a type, found \(describe(current))") }
@@ -150,7 +150,7 @@ struct CandidParser {
 
     /// `{ <fieldtype>;* }`: labelled fields, tuple fields (records: ids 0, previous + 1, …) and
     /// bare labels (variants: cases of type null).
-    mutating func fields(record: Bool) throws(ICPError) -> [CandidField] {
+    mutating func fields(record: Bool) throws(CandidError) -> [CandidField] {
         try expect("{")
         var fields: [CandidField] = []
         var next: UInt64 = 0
@@ -184,7 +184,7 @@ struct CandidParser {
     }
 
     /// `( <argtype>,* )`, argument names kept.
-    mutating func tupleType() throws(ICPError) -> (types: [CandidType], names: [String?]) {
+    mutating func tupleType() throws(CandidError) -> (types: [CandidType], names: [String?]) {
         try expect("(")
         var types: [CandidType] = []
         var names: [String?] = []
@@ -207,7 +207,7 @@ struct CandidParser {
     }
 
     /// `<tuptype> -> <tuptype> <funcann>*`.
-    mutating func functionType() throws(ICPError) -> CandidFunctionType {
+    mutating func functionType() throws(CandidError) -> CandidFunctionType {
         let arguments = try tupleType()
         try expect("->")
         let results = try tupleType()
@@ -225,7 +225,7 @@ struct CandidParser {
     }
 
     /// `{ <methtype>;* }`, sorted by name.
-    mutating func actorType() throws(ICPError) -> [CandidMethod] {
+    mutating func actorType() throws(CandidError) -> [CandidMethod] {
         try expect("{")
         var methods: [CandidMethod] = []
         while !isPunctuation("}") {
@@ -242,7 +242,7 @@ struct CandidParser {
         return methods.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
-    mutating func expectEnd() throws(ICPError) {
+    mutating func expectEnd() throws(CandidError) {
         guard current.kind == .end else { throw error("unexpected \(describe(current)) after the end") }
     }
 }

@@ -36,10 +36,10 @@ public struct CandidCoercion {
     /// limit (which nothing recovers from).
     enum Failure: Error {
         case mismatch(path: CandidPath, reason: String)
-        case fatal(ICPError)
+        case fatal(CandidError)
 
         /// The error to report: a mismatch names its place.
-        func icpError(origin: String = "") -> ICPError {
+        func candidError(origin: String = "") -> CandidError {
             switch self {
             case let .mismatch(path, reason): return .malformed(field: origin + path.text, reason: reason)
             case let .fatal(error): return error
@@ -49,7 +49,7 @@ public struct CandidCoercion {
 
     /// Reads `values` (of `types`, in `actual`) as the argument list `expected types`.
     static func arguments(_ values: [CandidValue], types: [CandidType], actual: CandidTypeEnvironment, as wanted: [CandidType],
-                          in expected: CandidTypeEnvironment, budget: Int = 400_000) throws(ICPError) -> Result {
+                          in expected: CandidTypeEnvironment, budget: Int = 400_000) throws(CandidError) -> Result {
         var coercion = CandidCoercion(actual: actual, expected: expected, budget: budget)
         var out: [CandidValue] = []
         do throws(Failure) {
@@ -68,7 +68,7 @@ public struct CandidCoercion {
                 coercion.note(CandidPath.argument(index))
             }
         } catch {
-            throw error.icpError()
+            throw error.candidError()
         }
         return Result(values: out, ignored: coercion.ignored)
     }
@@ -198,7 +198,7 @@ indirect enum CandidPath: Sendable {
 
 extension CandidValue {
     /// A value that carries nothing: null, reserved or an absent option.
-    var isNullLike: Bool {
+    public var isNullLike: Bool {
         switch self {
         case .null, .reserved, .opt(nil): return true
         default: return false
@@ -208,7 +208,7 @@ extension CandidValue {
 
 extension CandidMessage {
     /// The arguments read at `types` (defined in `environment`), as the receiver reads them.
-    public func coerced(to types: [CandidType], in environment: CandidTypeEnvironment) throws(ICPError) -> CandidCoercion.Result {
+    public func coerced(to types: [CandidType], in environment: CandidTypeEnvironment) throws(CandidError) -> CandidCoercion.Result {
         try CandidCoercion.arguments(values, types: argumentTypes, actual: self.environment, as: types, in: environment)
     }
 }

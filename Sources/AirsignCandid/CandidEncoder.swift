@@ -12,7 +12,7 @@ public enum CandidEncoder {
     /// The message for `args`, whose types are read in `environment`. Values must have exactly
     /// their types' shape (a record value the type's fields in id order).
     public static func encode(_ args: [(type: CandidType, value: CandidValue)],
-                              environment: CandidTypeEnvironment = .empty) throws(ICPError) -> [UInt8] {
+                              environment: CandidTypeEnvironment = .empty) throws(CandidError) -> [UInt8] {
         var table = TypeTable(environment: environment)
         for arg in args { try table.add(arg.type) }
         var out = magic + LEB128.encode(UInt64(table.entries.count))
@@ -62,7 +62,7 @@ public enum CandidEncoder {
 
         init(environment: CandidTypeEnvironment) { self.environment = environment }
 
-        mutating func add(_ type: CandidType) throws(ICPError) {
+        mutating func add(_ type: CandidType) throws(CandidError) {
             if case let .named(name) = type {
                 guard named[name] == nil else { return }
                 let resolved = try environment.resolve(type)
@@ -115,7 +115,7 @@ public enum CandidEncoder {
             entries[at] = entry
         }
 
-        func reference(_ type: CandidType) throws(ICPError) -> [UInt8] {
+        func reference(_ type: CandidType) throws(CandidError) -> [UInt8] {
             if let opcode = type.primitiveOpcode { return [opcode] }
             if case let .named(name) = type {
                 let resolved = try environment.resolve(type)
@@ -132,8 +132,8 @@ public enum CandidEncoder {
     struct ValueWriter {
         let environment: CandidTypeEnvironment
 
-        func write(_ value: CandidValue, as type: CandidType, path: CandidPath, into out: inout [UInt8]) throws(ICPError) {
-            func mismatch() -> ICPError {
+        func write(_ value: CandidValue, as type: CandidType, path: CandidPath, into out: inout [UInt8]) throws(CandidError) {
+            func mismatch() -> CandidError {
                 .malformed(field: path.text, reason: "the value \(CandidText.value(value)) is not a \(CandidTypeText.brief(type))")
             }
             switch (try environment.resolve(type), value) {

@@ -46,10 +46,10 @@ public struct CandidDecoder: Sendable {
 
     public init(limits: Limits = Limits()) { self.limits = limits }
 
-    public func decode(_ bytes: [UInt8]) throws(ICPError) -> CandidMessage {
-        guard bytes.count <= limits.maxBytes else { throw .candid(offset: 0, reason: "longer than \(limits.maxBytes) bytes") }
+    public func decode(_ bytes: [UInt8]) throws(CandidError) -> CandidMessage {
+        guard bytes.count <= limits.maxBytes else { throw .binary(offset: 0, reason: "longer than \(limits.maxBytes) bytes") }
         var reader = CandidReader(bytes: bytes, limits: limits)
-        guard try reader.bytes(4) == CandidEncoder.magic else { throw .candid(offset: 0, reason: "does not start with \"DIDL\"") }
+        guard try reader.bytes(4) == CandidEncoder.magic else { throw .binary(offset: 0, reason: "does not start with \"DIDL\"") }
         let typeCount = try reader.count(limit: limits.maxTypes, what: "type table entries")
         var table: [String: CandidType] = [:]
         for index in 0 ..< typeCount { table[CandidMessage.entryName(index)] = try reader.tableEntry(tableSize: typeCount) }
@@ -63,7 +63,7 @@ public struct CandidDecoder: Sendable {
         var values: [CandidValue] = []
         for type in argumentTypes { values.append(try reader.value(type, depth: 0)) }
         guard reader.offset == bytes.count else {
-            throw .candid(offset: reader.offset, reason: "\(bytes.count - reader.offset) bytes after the last argument")
+            throw .binary(offset: reader.offset, reason: "\(bytes.count - reader.offset) bytes after the last argument")
         }
         return CandidMessage(environment: environment, argumentTypes: argumentTypes, values: values)
     }
@@ -92,23 +92,23 @@ struct CandidReader {
         valueBudget = limits.maxValues
     }
 
-    func fail(_ reason: String) -> ICPError { .candid(offset: offset, reason: reason) }
+    func fail(_ reason: String) -> CandidError { .binary(offset: offset, reason: reason) }
 
     var remaining: Int { bytes.count - offset }
 
-    mutating func byte() throws(ICPError) -> UInt8 {
+    mutating func byte() throws(CandidError) -> UInt8 {
         guard offset < bytes.count else { throw fail("the message ends early") }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    mutating func bytes(_ count: Int) throws(ICPError) -> [UInt8] {
+    mutating func bytes(_ count: Int) throws(CandidError) -> [UInt8] {
         guard count >= 0, count <= remaining else { throw fail("the message ends early (\(count) bytes needed, \(remaining) left)") }
         defer { offset += count }
         return Array(bytes[offset ..< offset + count])
     }
 
-    mutating func leb() throws(ICPError) -> UInt64 {
+    mutating func leb() throws(CandidError) -> UInt64 {
         do {
             let (value, read) = try LEB128.decode(UInt64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
             offset += read
@@ -118,7 +118,7 @@ struct CandidReader {
         }
     }
 
-    mutating func sleb() throws(ICPError) -> Int64 {
+    mutating func sleb() throws(CandidError) -> Int64 {
         do {
             let (value, read) = try SLEB128.decode(Int64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
             offset += read
@@ -128,21 +128,21 @@ struct CandidReader {
         }
     }
 
-    mutating func count(limit: Int, what: String) throws(ICPError) -> Int {
+    mutating func count(limit: Int, what: String) throws(CandidError) -> Int {
         let n = try leb()
         guard n <= UInt64(limit) else { throw fail("\(n) \(what) (at most \(limit))") }
         return Int(n)
     }
 
     /// A length that must fit in what is left of the message.
-    mutating func length(_ what: String) throws(ICPError) -> Int {
+    mutating func length(_ what: String) throws(CandidError) -> Int {
         let n = try leb()
         guard n <= UInt64(remaining) else { throw fail("\(what) of \(n) bytes, \(remaining) left") }
         return Int(n)
     }
 
     /// `I(t)`: a primitive opcode or a table index.
-    mutating func typeReference(tableSize: Int) throws(ICPError) -> CandidType {
+    mutating func typeReference(tableSize: Int) throws(CandidError) -> CandidType {
         let reference = try sleb()
         if reference >= 0 {
             guard reference < Int64(tableSize) else { throw fail("type index \(reference) is outside the table of \(tableSize)") }
@@ -152,7 +152,7 @@ struct CandidReader {
         return primitive
     }
 
-    mutating func fields(tableSize: Int) throws(ICPError) -> [CandidField] {
+    mutating func fields(tableSize: Int) throws(CandidError) -> [CandidField] {
         let n = try count(limit: limits.maxFields, what: "fields")
         var fields: [CandidField] = []
         for _ in 0 ..< n {
@@ -164,7 +164,7 @@ struct CandidReader {
         return fields
     }
 
-    mutating func tableEntry(tableSize: Int) throws(ICPError) -> CandidType {
+    mutating func tableEntry(tableSize: Int) throws(CandidError) -> CandidType {
         let opcode = try sleb()
         switch opcode {
         case -18: return .opt(try typeReference(tableSize: tableSize))
@@ -212,7 +212,7 @@ struct CandidReader {
 
     /// A method's type must be a function type (spec: "The serialised data type representing a
     /// method type must denote a function type").
-    func checkServiceMethods(typeCount: Int) throws(ICPError) {
+    func checkServiceMethods(typeCount: Int) throws(CandidError) {
         for index in 0 ..< typeCount {
             guard case let .service(methods)? = environment.definitions[CandidMessage.entryName(index)] else { continue }
             for method in methods {
@@ -223,13 +223,13 @@ struct CandidReader {
         }
     }
 
-    mutating func text() throws(ICPError) -> String {
+    mutating func text() throws(CandidError) -> String {
         let raw = try bytes(try length("a text"))
         guard let text = String(validating: raw, as: UTF8.self) else { throw fail("text is not valid UTF-8") }
         return text
     }
 
-    mutating func principalValue() throws(ICPError) -> Principal {
+    mutating func principalValue() throws(CandidError) -> Principal {
         guard try byte() == 1 else { throw fail("an opaque reference where a principal was expected") }
         let length = try leb()
         guard length <= UInt64(Principal.maxLength) else { throw fail("a principal of \(length) bytes (at most 29)") }
@@ -237,7 +237,7 @@ struct CandidReader {
         do { return try Principal(bytes: raw) } catch { throw fail("\(error)") }
     }
 
-    mutating func natural() throws(ICPError) -> BigUInt {
+    mutating func natural() throws(CandidError) -> BigUInt {
         let start = offset
         var value = BigUInt(0)
         var shift = 0
@@ -253,7 +253,7 @@ struct CandidReader {
         }
     }
 
-    mutating func integer() throws(ICPError) -> BigInt {
+    mutating func integer() throws(CandidError) -> BigInt {
         let start = offset
         var value = BigInt(0)
         var shift = 0
@@ -274,12 +274,12 @@ struct CandidReader {
         }
     }
 
-    mutating func fixed<T: FixedWidthInteger>(_: T.Type) throws(ICPError) -> T {
+    mutating func fixed<T: FixedWidthInteger>(_: T.Type) throws(CandidError) -> T {
         let raw = try bytes(T.bitWidth / 8)
         return raw.reversed().reduce(T.zero) { $0 << 8 | T(truncatingIfNeeded: $1) }
     }
 
-    mutating func value(_ type: CandidType, depth: Int) throws(ICPError) -> CandidValue {
+    mutating func value(_ type: CandidType, depth: Int) throws(CandidError) -> CandidValue {
         guard depth <= limits.maxDepth else { throw fail("values nested deeper than \(limits.maxDepth) levels") }
         valueBudget -= 1
         guard valueBudget >= 0 else { throw fail("more than \(limits.maxValues) values") }
