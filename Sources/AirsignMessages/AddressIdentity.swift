@@ -13,11 +13,11 @@ public enum AddressIdentity {
         switch known {
         case .ethereum:
             guard let bytes = try? EIP55.decode(address) else { return nil }
-            return "eth:" + Hex.encode(bytes)
+            return ethereum(bytes)
         case .substrate:
             // The account id, whatever network prefix the address was written for.
             guard let decoded = try? SS58.decode(address) else { return nil }
-            return "ss58:" + Hex.encode(decoded.payload)
+            return substrate(accountID: decoded.payload)
         case .stellar:
             if let key = try? StrKey.decodeAccountID(address) { return "g:" + Hex.encode(key) }
             if let muxed = try? StrKey.decodeMuxedAccount(address) { return "g:" + Hex.encode(muxed.publicKey) + "/" + String(muxed.id) }
@@ -30,6 +30,13 @@ public enum AddressIdentity {
             return nil
         }
     }
+
+    /// The identity of the Ethereum address of these 20 bytes, however it is spelled: what a
+    /// module that holds the bytes labels by, without hashing a text to get them back.
+    public static func ethereum(_ bytes: [UInt8]) -> String { "eth:" + Hex.encode(bytes) }
+
+    /// The identity of a Substrate account id, whatever prefix its address is written with.
+    public static func substrate(accountID: [UInt8]) -> String { "ss58:" + Hex.encode(accountID) }
 
     /// The address written the way the chain's wallets show it, when `builtIn` knows a better
     /// form (EIP-55 checksum case); otherwise `address` unchanged.

@@ -174,7 +174,7 @@ public struct EthereumChain: ChainModule {
         // The identity `identity` gives any spelling of the address: known from its bytes, so
         // labelling does not hash the checksummed text again (a batch labels thousands).
         let label: @Sendable (EthereumAddress) -> AddressLabel = { address in
-            context.label(knownIdentity: "eth:" + Hex.encode(address.bytes), chain: chain, identity: identity)
+            context.label(knownIdentity: AddressIdentity.ethereum(address.bytes), chain: chain, identity: identity)
         }
         return AddressLabels(
             describe: { "\($0.checksummed) (\(label($0).text))" },

@@ -103,7 +103,7 @@ public struct SubstrateChain: ChainModule {
     /// The account id of an SS58 address (any prefix; 33-byte ecdsa payloads hashed).
     public func addressIdentity(_ address: String) -> String? {
         guard let decoded = try? SS58.decode(address), let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload) else { return nil }
-        return "ss58:" + Hex.encode(id)
+        return AddressIdentity.substrate(accountID: id)
     }
 
     /// The SS58 address of account id `id` under `prefix`, with its label from `context`.
