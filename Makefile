@@ -69,8 +69,9 @@ lint:
 
 # Sources generated from committed files are what their generator writes: the ICP interfaces
 # built into the signer from interfaces/icp/*.did (docs/testing.md, "Generated sources"), and
-# the tests of that generator and of the script that refreshes the .did files.
-generated-check:
+# the tests of that generator and of the script that refreshes the .did files. It runs before
+# `build` in `make check`, so it installs what is missing itself (its pytest is in .venv).
+generated-check: deps
 	@.venv/bin/python -m pytest -q Tests/scripts
 	@scripts/gen-icp-interfaces --check
 
