@@ -3,7 +3,7 @@ SWIFT       ?= swift
 BIN_DEBUG    = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE  = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build test check lint generated-check swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
+.PHONY: all deps build test check lint format generated-check swift-test interop resource-check docs-check release-check demo bench fuzz release reproduce clean
 
 all: build
 
@@ -62,10 +62,14 @@ endif
 interop:
 	@AIRSIGN_BIN_DIR="$(BIN_DEBUG)" scripts/interop $(CHAIN)
 
-# The rules of .swift-format that the code follows (docs/testing.md, "Lint"): rule checks only,
-# not the layout (line length, indentation), which today's tree does not follow yet.
+# The rules and the layout of .swift-format (docs/testing.md, "Lint"); `make format` rewrites
+# the tree the way lint wants it.
+SWIFT_FORMAT_PATHS = Package.swift Sources Tests
 lint:
-	@$(SWIFT) format lint --strict --recursive --debug-disable-pretty-print --configuration .swift-format Package.swift Sources Tests
+	@$(SWIFT) format lint --strict --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+format:
+	@$(SWIFT) format format --in-place --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
 # Sources generated from committed files are what their generator writes: the ICP interfaces
 # built into the signer from interfaces/icp/*.did (docs/testing.md, "Generated sources"), and

@@ -16,7 +16,8 @@ public enum BLS12381 {
         guard !sig.isInfinity else { throw .pointAtInfinity(what: "signature") }
         let hashed = try HashToCurve.hashToG1(message, dst: icDomainSeparationTag)
         // e(sig, −g2) · e(H(m), pk) = 1, with one shared final exponentiation.
-        let product = Pairing.millerLoop(sig.point, G2Point.generator.point.negated()) * Pairing.millerLoop(hashed, key.point)
+        let product =
+            Pairing.millerLoop(sig.point, G2Point.generator.point.negated()) * Pairing.millerLoop(hashed, key.point)
         return Pairing.finalExponentiation(product) == .one
     }
 

@@ -20,21 +20,30 @@ struct Fp: Sendable {
 
     init(_ small: UInt64) { self.init(canonical: (small, 0, 0, 0, 0, 0)) }
 
-    static let modulus: Limbs = (0xb9fe_ffff_ffff_aaab, 0x1eab_fffe_b153_ffff, 0x6730_d2a0_f6b0_f624,
-                                 0x6477_4b84_f385_12bf, 0x4b1b_a7b6_434b_acd7, 0x1a01_11ea_397f_e69a)
+    static let modulus: Limbs = (
+        0xb9fe_ffff_ffff_aaab, 0x1eab_fffe_b153_ffff, 0x6730_d2a0_f6b0_f624,
+        0x6477_4b84_f385_12bf, 0x4b1b_a7b6_434b_acd7, 0x1a01_11ea_397f_e69a
+    )
     /// −p⁻¹ mod 2^64, for Montgomery reduction.
     static let inverseModulus: UInt64 = 0x89f3_fffc_fffc_fffd
     /// R² mod p: multiplying by it (Montgomery) takes a canonical value into Montgomery form.
-    static let r2: Limbs = (0xf4df_1f34_1c34_1746, 0x0a76_e6a6_09d1_04f1, 0x8de5_476c_4c95_b6d5,
-                            0x67eb_88a9_939d_83c0, 0x9a79_3e85_b519_952d, 0x1198_8fe5_92ca_e3aa)
+    static let r2: Limbs = (
+        0xf4df_1f34_1c34_1746, 0x0a76_e6a6_09d1_04f1, 0x8de5_476c_4c95_b6d5,
+        0x67eb_88a9_939d_83c0, 0x9a79_3e85_b519_952d, 0x1198_8fe5_92ca_e3aa
+    )
     /// (p − 1)/2: the largest value that is not "lexicographically largest" (ZCash sort flag).
-    static let halfModulus: Limbs = (0xdcff_7fff_ffff_d555, 0x0f55_ffff_58a9_ffff, 0xb398_6950_7b58_7b12,
-                                     0xb23b_a5c2_79c2_895f, 0x258d_d3db_21a5_d66b, 0x0d00_88f5_1cbf_f34d)
+    static let halfModulus: Limbs = (
+        0xdcff_7fff_ffff_d555, 0x0f55_ffff_58a9_ffff, 0xb398_6950_7b58_7b12,
+        0xb23b_a5c2_79c2_895f, 0x258d_d3db_21a5_d66b, 0x0d00_88f5_1cbf_f34d
+    )
 
     static let zero = Fp(montgomery: zeroLimbs)
     /// R mod p, the Montgomery form of 1.
-    static let one = Fp(montgomery: (0x7609_0000_0002_fffd, 0xebf4_000b_c40c_0002, 0x5f48_9857_53c7_58ba,
-                                     0x77ce_5853_7052_5745, 0x5c07_1a97_a256_ec6d, 0x15f6_5ec3_fa80_e493))
+    static let one = Fp(
+        montgomery: (
+            0x7609_0000_0002_fffd, 0xebf4_000b_c40c_0002, 0x5f48_9857_53c7_58ba,
+            0x77ce_5853_7052_5745, 0x5c07_1a97_a256_ec6d, 0x15f6_5ec3_fa80_e493
+        ))
 
     /// The canonical value (out of Montgomery form).
     var canonical: Limbs { Fp.montgomeryProduct(m, (1, 0, 0, 0, 0, 0)) }
@@ -72,7 +81,6 @@ struct Fp: Sendable {
     func squared() -> Fp { self * self }
     func doubled() -> Fp { self + self }
 
-
     /// The inverse, by Fermat (a^(p−2)); zero maps to zero (RFC 9380's inv0).
     func inverse() -> Fp { power(FpExponents.pMinus2) }
 
@@ -101,7 +109,9 @@ struct Fp: Sendable {
 
     /// t = (t + x·y + m·p) / 2^64, with m chosen so the low word vanishes.
     @inline(__always)
-    private static func montgomeryRound(_ t: inout (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ x: Limbs, _ y: UInt64) {
+    private static func montgomeryRound(
+        _ t: inout (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ x: Limbs, _ y: UInt64
+    ) {
         var c: UInt64 = 0, top: UInt64 = 0
         (c, t.0) = multiplyAdd(x.0, y, t.0, c)
         (c, t.1) = multiplyAdd(x.1, y, t.1, c)
@@ -144,14 +154,24 @@ extension Fp: Equatable {
 
 /// Exponents over p used by the field towers (little-endian words).
 enum FpExponents {
-    static let pMinus2: [UInt64] = [0xb9fe_ffff_ffff_aaa9, 0x1eab_fffe_b153_ffff, 0x6730_d2a0_f6b0_f624,
-                                    0x6477_4b84_f385_12bf, 0x4b1b_a7b6_434b_acd7, 0x1a01_11ea_397f_e69a]
-    static let pPlus1Over4: [UInt64] = [0xee7f_bfff_ffff_eaab, 0x07aa_ffff_ac54_ffff, 0xd9cc_34a8_3dac_3d89,
-                                        0xd91d_d2e1_3ce1_44af, 0x92c6_e9ed_90d2_eb35, 0x0680_447a_8e5f_f9a6]
-    static let pMinus3Over4: [UInt64] = [0xee7f_bfff_ffff_eaaa, 0x07aa_ffff_ac54_ffff, 0xd9cc_34a8_3dac_3d89,
-                                         0xd91d_d2e1_3ce1_44af, 0x92c6_e9ed_90d2_eb35, 0x0680_447a_8e5f_f9a6]
-    static let pMinus1Over2: [UInt64] = [0xdcff_7fff_ffff_d555, 0x0f55_ffff_58a9_ffff, 0xb398_6950_7b58_7b12,
-                                         0xb23b_a5c2_79c2_895f, 0x258d_d3db_21a5_d66b, 0x0d00_88f5_1cbf_f34d]
-    static let pMinus1Over6: [UInt64] = [0x49aa_7fff_ffff_f1c7, 0x051c_aaaa_72e3_5555, 0xe688_231a_d3c8_2906,
-                                         0xe613_e1eb_7deb_831f, 0x0c84_9bf3_b5e1_f223, 0x0455_82fc_5eea_a66f]
+    static let pMinus2: [UInt64] = [
+        0xb9fe_ffff_ffff_aaa9, 0x1eab_fffe_b153_ffff, 0x6730_d2a0_f6b0_f624,
+        0x6477_4b84_f385_12bf, 0x4b1b_a7b6_434b_acd7, 0x1a01_11ea_397f_e69a,
+    ]
+    static let pPlus1Over4: [UInt64] = [
+        0xee7f_bfff_ffff_eaab, 0x07aa_ffff_ac54_ffff, 0xd9cc_34a8_3dac_3d89,
+        0xd91d_d2e1_3ce1_44af, 0x92c6_e9ed_90d2_eb35, 0x0680_447a_8e5f_f9a6,
+    ]
+    static let pMinus3Over4: [UInt64] = [
+        0xee7f_bfff_ffff_eaaa, 0x07aa_ffff_ac54_ffff, 0xd9cc_34a8_3dac_3d89,
+        0xd91d_d2e1_3ce1_44af, 0x92c6_e9ed_90d2_eb35, 0x0680_447a_8e5f_f9a6,
+    ]
+    static let pMinus1Over2: [UInt64] = [
+        0xdcff_7fff_ffff_d555, 0x0f55_ffff_58a9_ffff, 0xb398_6950_7b58_7b12,
+        0xb23b_a5c2_79c2_895f, 0x258d_d3db_21a5_d66b, 0x0d00_88f5_1cbf_f34d,
+    ]
+    static let pMinus1Over6: [UInt64] = [
+        0x49aa_7fff_ffff_f1c7, 0x051c_aaaa_72e3_5555, 0xe688_231a_d3c8_2906,
+        0xe613_e1eb_7deb_831f, 0x0c84_9bf3_b5e1_f223, 0x0455_82fc_5eea_a66f,
+    ]
 }

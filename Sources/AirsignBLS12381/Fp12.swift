@@ -31,7 +31,6 @@ struct Fp12: Sendable, Equatable {
         return Fp12(c0 * t, -(c1 * t))
     }
 
-
     /// The Frobenius map f ↦ f^p: each Fp2 coefficient g_k of w^k becomes conj(g_k)·γ^k, where
     /// γ = w^(p−1) = ξ^((p−1)/6) (since w⁶ = ξ).
     func frobenius() -> Fp12 {
@@ -46,7 +45,7 @@ struct Fp12: Sendable, Equatable {
     static let frobeniusCoefficients: [Fp2] = {
         let gamma = Fp2(.one, .one).power(FpExponents.pMinus1Over6)
         var out = [Fp2.one]
-        for _ in 1 ..< 6 { out.append(out[out.count - 1] * gamma) }
+        for _ in 1..<6 { out.append(out[out.count - 1] * gamma) }
         return out
     }()
 
@@ -56,7 +55,7 @@ struct Fp12: Sendable, Equatable {
     var flatBytes: [UInt8] {
         let g = [c0.c0, c1.c0, c0.c1, c1.c1, c0.c2, c1.c2]
         var coefficients = [Fp](repeating: .zero, count: 12)
-        for k in 0 ..< 6 {
+        for k in 0..<6 {
             // a + b·u = a + b·(w⁶ − 1) = (a − b) + b·w⁶
             coefficients[k] = g[k].c0 - g[k].c1
             coefficients[k + 6] = g[k].c1

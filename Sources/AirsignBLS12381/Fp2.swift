@@ -47,7 +47,6 @@ struct Fp2: Sendable, Equatable {
         return Fp2(c0 * t, -(c1 * t))
     }
 
-
     /// A square root or nil (Adj and Rodríguez-Henríquez, "Square root computation over even
     /// extension fields", Algorithm 9, for p ≡ 3 mod 4); the result is checked by squaring.
     func squareRoot() -> Fp2? {

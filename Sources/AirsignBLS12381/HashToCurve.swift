@@ -38,11 +38,11 @@ enum HashToCurve {
     static func hashToField(_ message: [UInt8], dst: [UInt8], count: Int) throws(BLSError) -> [Fp] {
         let uniform = try expandMessageXMD(message, dst: dst, length: 64 * count)
         let twoTo256 = Fp(canonical: (0, 0, 0, 0, 1, 0))
-        return (0 ..< count).map { i in
+        return (0..<count).map { i in
             // A 512-bit value as hi·2^256 + lo, each half below p.
-            let chunk = Array(uniform[64 * i ..< 64 * i + 64])
-            let hi = Fp(canonical: limbs(bigEndian: [UInt8](repeating: 0, count: 16) + chunk[0 ..< 32], offset: 0))
-            let lo = Fp(canonical: limbs(bigEndian: [UInt8](repeating: 0, count: 16) + chunk[32 ..< 64], offset: 0))
+            let chunk = Array(uniform[64 * i..<64 * i + 64])
+            let hi = Fp(canonical: limbs(bigEndian: [UInt8](repeating: 0, count: 16) + chunk[0..<32], offset: 0))
+            let lo = Fp(canonical: limbs(bigEndian: [UInt8](repeating: 0, count: 16) + chunk[32..<64], offset: 0))
             return hi * twoTo256 + lo
         }
     }
@@ -87,7 +87,9 @@ enum HashToCurve {
     }
 
     /// The intermediate points of hash_to_curve, for the RFC's vectors: u, Q0, Q1 and P.
-    static func trace(_ message: [UInt8], dst: [UInt8]) throws(BLSError) -> (u: [Fp], q0: JacobianPoint<Fp>, q1: JacobianPoint<Fp>, p: JacobianPoint<Fp>) {
+    static func trace(_ message: [UInt8], dst: [UInt8]) throws(BLSError) -> (
+        u: [Fp], q0: JacobianPoint<Fp>, q1: JacobianPoint<Fp>, p: JacobianPoint<Fp>
+    ) {
         let u = try hashToField(message, dst: dst, count: 2)
         let q0 = isogenyMap(simplifiedSWU(u[0]))
         let q1 = isogenyMap(simplifiedSWU(u[1]))

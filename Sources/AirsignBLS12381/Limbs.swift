@@ -53,7 +53,7 @@ func limbsLess(_ a: Limbs, _ b: Limbs) -> Bool {
 func limbs(bigEndian bytes: [UInt8], offset: Int) -> Limbs {
     func word(_ i: Int) -> UInt64 {
         var w: UInt64 = 0
-        for k in 0 ..< 8 { w = w << 8 | UInt64(bytes[offset + 40 - 8 * i + k]) }
+        for k in 0..<8 { w = w << 8 | UInt64(bytes[offset + 40 - 8 * i + k]) }
         return w
     }
     return (word(0), word(1), word(2), word(3), word(4), word(5))
@@ -77,7 +77,7 @@ func words(bigEndian bytes: [UInt8]) -> [UInt64] {
     while end > 0 {
         let start = max(0, end - 8)
         var w: UInt64 = 0
-        for i in start ..< end { w = w << 8 | UInt64(bytes[i]) }
+        for i in start..<end { w = w << 8 | UInt64(bytes[i]) }
         out.append(w)
         end = start
     }

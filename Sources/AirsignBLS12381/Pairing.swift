@@ -38,7 +38,9 @@ enum Pairing {
     /// (which lies in a proper subfield, so the final exponentiation removes it), is
     /// yP·w³ − λ′·xP·w² + (λ′·x − y). Scaled by a factor in Fp2 it is
     /// c·yP·w³ − n·xP·w² + m, built here from (m, n, c).
-    private static func line(constant m: Fp2, slopeNumerator n: Fp2, slopeDenominator c: Fp2, _ px: Fp, _ py: Fp) -> Fp12 {
+    private static func line(constant m: Fp2, slopeNumerator n: Fp2, slopeDenominator c: Fp2, _ px: Fp, _ py: Fp)
+        -> Fp12
+    {
         Fp12(Fp6(m, -(n * px), .zero), Fp6(.zero, c * py, .zero))
     }
 
@@ -48,7 +50,8 @@ enum Pairing {
         let x2 = t.x.squared(), y2 = t.y.squared(), z2 = t.z.squared()
         let threeX2 = x2 + x2 + x2
         let yz3 = t.y * z2 * t.z
-        return line(constant: threeX2 * t.x - y2 - y2, slopeNumerator: threeX2 * z2, slopeDenominator: yz3 + yz3, px, py)
+        return line(
+            constant: threeX2 * t.x - y2 - y2, slopeNumerator: threeX2 * z2, slopeDenominator: yz3 + yz3, px, py)
     }
 
     /// The chord through T and Q = (xq, yq): λ′ = (yq·Z³ − Y)/(Z·(xq·Z² − X)) = n/c, and the line

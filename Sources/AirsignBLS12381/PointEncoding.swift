@@ -18,7 +18,8 @@ enum PointEncoding {
 
     /// Checks the length and flags; returns nil for a well-formed point at infinity, else the
     /// bytes with the flags cleared and whether y is the larger root.
-    static func strip(_ bytes: [UInt8], length: Int, what: String) throws(BLSError) -> (bytes: [UInt8], largestY: Bool)? {
+    static func strip(_ bytes: [UInt8], length: Int, what: String) throws(BLSError) -> (bytes: [UInt8], largestY: Bool)?
+    {
         guard bytes.count == length else { throw .wrongLength(what: what, expected: length, actual: bytes.count) }
         let flags = bytes[0]
         guard flags & compressionFlag != 0 else { throw .notCompressed(what: what) }
@@ -62,11 +63,18 @@ extension BLS12381 {
         }
 
         /// The generator of G1.
-        public static let generator = G1Point(JacobianPoint(
-            affineX: Fp(canonical: (0xfb3a_f00a_db22_c6bb, 0x6c55_e83f_f97a_1aef, 0xa14e_3a3f_171b_ac58,
-                                    0xc368_8c4f_9774_b905, 0x2695_638c_4fa9_ac0f, 0x17f1_d3a7_3197_d794)),
-            y: Fp(canonical: (0x0caa_2329_46c5_e7e1, 0xd03c_c744_a288_8ae4, 0x00db_18cb_2c04_b3ed,
-                              0xfcf5_e095_d5d0_0af6, 0xa09e_30ed_741d_8ae4, 0x08b3_f481_e3aa_a0f1))))
+        public static let generator = G1Point(
+            JacobianPoint(
+                affineX: Fp(
+                    canonical: (
+                        0xfb3a_f00a_db22_c6bb, 0x6c55_e83f_f97a_1aef, 0xa14e_3a3f_171b_ac58,
+                        0xc368_8c4f_9774_b905, 0x2695_638c_4fa9_ac0f, 0x17f1_d3a7_3197_d794
+                    )),
+                y: Fp(
+                    canonical: (
+                        0x0caa_2329_46c5_e7e1, 0xd03c_c744_a288_8ae4, 0x00db_18cb_2c04_b3ed,
+                        0xfcf5_e095_d5d0_0af6, 0xa09e_30ed_741d_8ae4, 0x08b3_f481_e3aa_a0f1
+                    ))))
 
         public var isInfinity: Bool { point.isInfinity }
 
@@ -107,17 +115,30 @@ extension BLS12381 {
         }
 
         /// The generator of G2.
-        public static let generator = G2Point(JacobianPoint(
-            affineX: Fp2(
-                Fp(canonical: (0xd480_56c8_c121_bdb8, 0x0bac_0326_a805_bbef, 0xb451_0b64_7ae3_d177,
-                               0xc6e4_7ad4_fa40_3b02, 0x2608_0527_2dc5_1051, 0x024a_a2b2_f08f_0a91)),
-                Fp(canonical: (0xe5ac_7d05_5d04_2b7e, 0x334c_f112_1394_5d57, 0xb5da_61bb_dc7f_5049,
-                               0x596b_d0d0_9920_b61a, 0x7dac_d3a0_8827_4f65, 0x13e0_2b60_5271_9f60))),
-            y: Fp2(
-                Fp(canonical: (0xe193_5486_08b8_2801, 0x923a_c9cc_3bac_a289, 0x6d42_9a69_5160_d12c,
-                               0xadfd_9baa_8cbd_d3a7, 0x8cc9_cdc6_da2e_351a, 0x0ce5_d527_727d_6e11)),
-                Fp(canonical: (0xaaa9_075f_f05f_79be, 0x3f37_0d27_5cec_1da1, 0x2674_92ab_572e_99ab,
-                               0xcb3e_287e_85a7_63af, 0x32ac_d2b0_2bc2_8b99, 0x0606_c4a0_2ea7_34cc)))))
+        public static let generator = G2Point(
+            JacobianPoint(
+                affineX: Fp2(
+                    Fp(
+                        canonical: (
+                            0xd480_56c8_c121_bdb8, 0x0bac_0326_a805_bbef, 0xb451_0b64_7ae3_d177,
+                            0xc6e4_7ad4_fa40_3b02, 0x2608_0527_2dc5_1051, 0x024a_a2b2_f08f_0a91
+                        )),
+                    Fp(
+                        canonical: (
+                            0xe5ac_7d05_5d04_2b7e, 0x334c_f112_1394_5d57, 0xb5da_61bb_dc7f_5049,
+                            0x596b_d0d0_9920_b61a, 0x7dac_d3a0_8827_4f65, 0x13e0_2b60_5271_9f60
+                        ))),
+                y: Fp2(
+                    Fp(
+                        canonical: (
+                            0xe193_5486_08b8_2801, 0x923a_c9cc_3bac_a289, 0x6d42_9a69_5160_d12c,
+                            0xadfd_9baa_8cbd_d3a7, 0x8cc9_cdc6_da2e_351a, 0x0ce5_d527_727d_6e11
+                        )),
+                    Fp(
+                        canonical: (
+                            0xaaa9_075f_f05f_79be, 0x3f37_0d27_5cec_1da1, 0x2674_92ab_572e_99ab,
+                            0xcb3e_287e_85a7_63af, 0x32ac_d2b0_2bc2_8b99, 0x0606_c4a0_2ea7_34cc
+                        )))))
 
         public var isInfinity: Bool { point.isInfinity }
 

@@ -64,7 +64,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable, ExitS
     public var exitStatus: ExitStatus {
         switch self {
         case .noTerminal, .pinsDiffer, .secretFileUnreadable, .secretTooLong, .secretEmpty, .standardInputTwice,
-             .confirmationRequired:
+            .confirmationRequired:
             return .invalidInput
         case .secretFileUnsafe, .secretFileOwner, .secretFileType:
             return .permissions
@@ -77,7 +77,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible, Sendable, ExitS
         }
     }
 }
-
 
 /// The system's text for an error number.
 func errorText(_ code: Int32) -> String {

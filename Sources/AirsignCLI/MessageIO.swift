@@ -7,11 +7,17 @@ import Foundation
 /// `FILE|-` or `--scan PATH…`: where a command reads its messages (requests, responses).
 public struct MessageInputOptions: ParsableArguments {
     /// The file, or `-` for standard input.
-    @Argument(help: ArgumentHelp("The message file (one message, a JSON array, or JSON lines), or - for standard input.", valueName: "FILE|-"))
+    @Argument(
+        help: ArgumentHelp(
+            "The message file (one message, a JSON array, or JSON lines), or - for standard input.", valueName: "FILE|-"
+        ))
     public var file: String?
 
     /// QR images or directories of them.
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Read the message from QR codes in PNG/PGM/PPM images or directories of them instead.", valueName: "PATH"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Read the message from QR codes in PNG/PGM/PPM images or directories of them instead.", valueName: "PATH"))
     public var scan: [String] = []
 
     public init() {}
@@ -32,7 +38,9 @@ public struct MessageInputOptions: ParsableArguments {
             let bytes = try QRMessageIO.read(file)
             return try QRMessageIO.urText(bytes) ?? SignerInput(bytes: bytes)
         }
-        return try QRScanJob().scan(paths: scan, framings: framings) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
+        return try QRScanJob().scan(paths: scan, framings: framings) { line in
+            QRMessageIO.log(line, transient: line.contains("% — "))
+        }
     }
 }
 

@@ -43,7 +43,8 @@ public enum QRMessageIO {
             if let input = assembler.input { return input }
         }
         let progress = assembler.progress
-        throw .incompleteMessage(received: progress?.framesReceived ?? parts.count, expected: progress?.framesEstimated ?? parts.count + 1)
+        throw .incompleteMessage(
+            received: progress?.framesReceived ?? parts.count, expected: progress?.framesEstimated ?? parts.count + 1)
     }
 
     /// Writes `bytes` to `path` atomically, or to standard output for `-`.

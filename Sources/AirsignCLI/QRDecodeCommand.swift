@@ -19,7 +19,9 @@ public struct QRDecodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Read from a camera instead (best effort).", valueName: "/dev/videoN"))
     var camera: String?
 
-    @Option(help: ArgumentHelp("Where to write the message: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the message: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
     var out = "-"
 
     public init() {}

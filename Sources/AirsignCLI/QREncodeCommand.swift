@@ -5,7 +5,8 @@ import ArgumentParser
 public struct QREncodeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Turn a file into QR frames: PNG file or directory, animated GIF, offline HTML page, or the terminal.",
+        abstract:
+            "Turn a file into QR frames: PNG file or directory, animated GIF, offline HTML page, or the terminal.",
         discussion: """
             A message that fits one QR code of at most --max-version is written as that single \
             binary QR code; a larger one as a UR fountain sequence (frames UR:BYTES/n-m/…). \

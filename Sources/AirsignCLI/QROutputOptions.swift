@@ -5,7 +5,11 @@ import ArgumentParser
 /// `account show`, …): a PNG file or a directory of frames, an animated GIF, an offline HTML page,
 /// the terminal; and the options that shape the frames.
 public struct QROutputOptions: ParsableArguments {
-    @Option(name: .customLong("qr"), help: ArgumentHelp("Write PNG: FILE.png for a single QR code, or DIR/ for one PNG per frame plus index.json.", valueName: "FILE.png|DIR/"))
+    @Option(
+        name: .customLong("qr"),
+        help: ArgumentHelp(
+            "Write PNG: FILE.png for a single QR code, or DIR/ for one PNG per frame plus index.json.",
+            valueName: "FILE.png|DIR/"))
     public var qr: String?
 
     @Option(help: ArgumentHelp("Write an animated GIF of the frames.", valueName: "FILE"))
@@ -23,13 +27,22 @@ public struct QROutputOptions: ParsableArguments {
     @Option(help: "Frames per second for --gif, --html and --show (1…30).")
     public var fps = 4
 
-    @Option(name: .customLong("fragment-size"), help: "UR fragment size in bytes (10…4096); default: the largest that fits --max-version.")
+    @Option(
+        name: .customLong("fragment-size"),
+        help: "UR fragment size in bytes (10…4096); default: the largest that fits --max-version.")
     public var fragmentSize: Int?
 
-    @Option(name: .customLong("max-version"), help: "Largest QR version (1…40) for a single code and for each frame (default 12; up to 40 when the only output is one PNG file and the message is a short one a command wrote).")
+    @Option(
+        name: .customLong("max-version"),
+        help:
+            "Largest QR version (1…40) for a single code and for each frame (default 12; up to 40 when the only output is one PNG file and the message is a short one a command wrote)."
+    )
     public var maxVersion: Int?
 
-    @Option(help: "Number of frames written to files (default: twice the fragment count — every fragment, then as many fountain mixes).")
+    @Option(
+        help:
+            "Number of frames written to files (default: twice the fragment count — every fragment, then as many fountain mixes)."
+    )
     public var frames: Int?
 
     @Option(name: .customLong("module-size"), help: "Pixels per QR module in PNG, GIF and HTML (1…64).")
@@ -44,8 +57,8 @@ public struct QROutputOptions: ParsableArguments {
     public var isRequested: Bool { qr != nil || gif != nil || html != nil || show }
 
     public func validate() throws {
-        guard (1 ... 30).contains(fps) else { throw ValidationError("--fps must be 1…30") }
-        if let frames, !(1 ... 100_000).contains(frames) { throw ValidationError("--frames must be 1…100000") }
+        guard (1...30).contains(fps) else { throw ValidationError("--fps must be 1…30") }
+        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1…100000") }
         if qr?.isEmpty == true { throw ValidationError("--qr needs a file or directory name") }
         do { try options(largeSingleCode: false).validate() } catch { throw ValidationError(error.description) }
     }
@@ -56,7 +69,9 @@ public struct QROutputOptions: ParsableArguments {
     func options(largeSingleCode: Bool) -> QROptions {
         let onlyOneFile = qr.map { !OutputFiles.namesDirectory($0) } == true && gif == nil && html == nil && !show
         let version = maxVersion ?? (largeSingleCode && onlyOneFile ? 40 : QROptions.defaultMaxVersion)
-        return QROptions(correction: ec, maxVersion: version, fragmentSize: fragmentSize, moduleSize: moduleSize, quietZone: quietZone)
+        return QROptions(
+            correction: ec, maxVersion: version, fragmentSize: fragmentSize, moduleSize: moduleSize,
+            quietZone: quietZone)
     }
 
     /// Writes `message` to every requested output (files atomically); `--show` last, since it
@@ -78,7 +93,9 @@ public struct QROutputOptions: ParsableArguments {
         let needFiles = qr != nil || gif != nil || html != nil
         let list = needFiles ? try plan.frames(count: frames) : []
         if case let .multipart(seqLen, fragment) = plan.kind {
-            QRMessageIO.log("\(length) bytes → UR fountain: \(seqLen) fragments of \(fragment) bytes, \(needFiles ? "\(list.count) frames" : "endless frames")")
+            QRMessageIO.log(
+                "\(length) bytes → UR fountain: \(seqLen) fragments of \(fragment) bytes, \(needFiles ? "\(list.count) frames" : "endless frames")"
+            )
         } else {
             QRMessageIO.log("\(length) bytes → one QR code")
         }

@@ -31,7 +31,8 @@ public enum SecretSource: Sendable, Equatable {
         case let .file(path):
             secret = SecretFile.strippingOneTrailingNewline(try SecretFile.read(path: path, maximumBytes: maximumBytes))
         case .standardInput:
-            secret = SecretFile.strippingOneTrailingNewline(try SecretFile.readStandardInput(maximumBytes: maximumBytes))
+            secret = SecretFile.strippingOneTrailingNewline(
+                try SecretFile.readStandardInput(maximumBytes: maximumBytes))
         }
         // An empty entry (Enter pressed by accident, an empty file) must not cost a PIN try.
         guard !secret.isEmpty else { throw .secretEmpty(source: name) }

@@ -68,14 +68,16 @@ public enum TerminalInput {
                 }
             case 0x15:  // Ctrl-U
                 buffer.withUnsafeMutableBytes { raw in
-                    for index in 0 ... length { raw[index] = 0 }
+                    for index in 0...length { raw[index] = 0 }
                 }
                 length = 0
-            case 0x00 ..< 0x20:  // other control keys are ignored
+            case 0x00..<0x20:  // other control keys are ignored
                 buffer.withUnsafeMutableBytes { $0[length] = 0 }
             default:
                 length += 1
-                guard length <= maximumBytes else { throw .secretTooLong(source: "the terminal input", maximum: maximumBytes) }
+                guard length <= maximumBytes else {
+                    throw .secretTooLong(source: "the terminal input", maximum: maximumBytes)
+                }
             }
         }
     }

@@ -6,7 +6,11 @@ public enum TextTable {
         var widths: [Int] = []
         for row in rows {
             for (index, cell) in row.enumerated() {
-                if index < widths.count { widths[index] = max(widths[index], cell.count) } else { widths.append(cell.count) }
+                if index < widths.count {
+                    widths[index] = max(widths[index], cell.count)
+                } else {
+                    widths.append(cell.count)
+                }
             }
         }
         return rows.map { row in

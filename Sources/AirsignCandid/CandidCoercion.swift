@@ -48,8 +48,10 @@ public struct CandidCoercion {
     }
 
     /// Reads `values` (of `types`, in `actual`) as the argument list `expected types`.
-    static func arguments(_ values: [CandidValue], types: [CandidType], actual: CandidTypeEnvironment, as wanted: [CandidType],
-                          in expected: CandidTypeEnvironment, budget: Int = 400_000) throws(CandidError) -> Result {
+    static func arguments(
+        _ values: [CandidValue], types: [CandidType], actual: CandidTypeEnvironment, as wanted: [CandidType],
+        in expected: CandidTypeEnvironment, budget: Int = 400_000
+    ) throws(CandidError) -> Result {
         var coercion = CandidCoercion(actual: actual, expected: expected, budget: budget)
         var out: [CandidValue] = []
         do throws(Failure) {
@@ -59,12 +61,16 @@ public struct CandidCoercion {
                     out.append(try coercion.coerce(values[index], types[index], type, path: path, depth: 0))
                 } else {
                     guard let null = coercion.nullValue(type) else {
-                        throw Failure.mismatch(path: path, reason: "is missing (the interface expects \(wanted.count) arguments, the message has \(values.count))")
+                        throw Failure.mismatch(
+                            path: path,
+                            reason:
+                                "is missing (the interface expects \(wanted.count) arguments, the message has \(values.count))"
+                        )
                     }
                     out.append(null)
                 }
             }
-            for index in wanted.count ..< max(wanted.count, values.count) where !values[index].isNullLike {
+            for index in wanted.count..<max(wanted.count, values.count) where !values[index].isNullLike {
                 coercion.note(CandidPath.argument(index))
             }
         } catch {
@@ -87,10 +93,16 @@ public struct CandidCoercion {
         }
     }
 
-    mutating func coerce(_ value: CandidValue, _ from: CandidType, _ to: CandidType, path: CandidPath, depth: Int) throws(Failure) -> CandidValue {
+    mutating func coerce(_ value: CandidValue, _ from: CandidType, _ to: CandidType, path: CandidPath, depth: Int)
+        throws(Failure) -> CandidValue
+    {
         guard depth <= Self.maxDepth else { throw .fatal(.tooDeep(path: path.text, limit: Self.maxDepth)) }
         budget -= 1
-        guard budget >= 0 else { throw .fatal(.workLimit(task: "reading the Candid arguments at their interface's types", limit: "\(initialBudget) steps")) }
+        guard budget >= 0 else {
+            throw .fatal(
+                .workLimit(
+                    task: "reading the Candid arguments at their interface's types", limit: "\(initialBudget) steps"))
+        }
         let t: CandidType
         let u: CandidType
         do {
@@ -108,7 +120,8 @@ public struct CandidCoercion {
         case let .opt(inner):
             switch (t, value) {
             case (.null, _), (.reserved, _), (.opt, .opt(nil)): return .opt(nil)
-            case let (.opt(content), .opt(present?)): return try optional(present, content, inner, path: path, depth: depth)
+            case let (.opt(content), .opt(present?)):
+                return try optional(present, content, inner, path: path, depth: depth)
             default: return try optional(value, t, inner, path: path, depth: depth)
             }
         default: break
@@ -137,10 +150,18 @@ public struct CandidCoercion {
             var out: [CandidFieldValue] = []
             for field in want {
                 let fieldPath = CandidPath.field(path, field.name ?? String(field.id))
-                if let index = have.firstIndex(where: { $0.id == field.id }), let present = values.first(where: { $0.id == field.id }) {
-                    out.append(CandidFieldValue(id: field.id, value: try coerce(present.value, have[index].type, field.type, path: fieldPath, depth: depth + 1)))
+                if let index = have.firstIndex(where: { $0.id == field.id }),
+                    let present = values.first(where: { $0.id == field.id })
+                {
+                    out.append(
+                        CandidFieldValue(
+                            id: field.id,
+                            value: try coerce(
+                                present.value, have[index].type, field.type, path: fieldPath, depth: depth + 1)))
                 } else {
-                    guard let null = nullValue(field.type) else { throw .mismatch(path: fieldPath, reason: "is missing from the message") }
+                    guard let null = nullValue(field.type) else {
+                        throw .mismatch(path: fieldPath, reason: "is missing from the message")
+                    }
                     out.append(CandidFieldValue(id: field.id, value: null))
                 }
             }
@@ -150,28 +171,35 @@ public struct CandidCoercion {
             return .record(out)
         case let (.variant, .variant(want), .variant(chosen)):
             guard let field = want.first(where: { $0.id == chosen.id }), case let .variant(have) = t,
-                  let source = have.first(where: { $0.id == chosen.id })
+                let source = have.first(where: { $0.id == chosen.id })
             else {
                 throw mismatch("the case \(chosen.id) is not one of the interface's")
             }
-            let value = try coerce(chosen.value, source.type, field.type, path: .field(path, field.name ?? String(field.id)), depth: depth + 1)
+            let value = try coerce(
+                chosen.value, source.type, field.type, path: .field(path, field.name ?? String(field.id)),
+                depth: depth + 1)
             return .variant(CandidFieldValue(id: chosen.id, value: value))
         case (.function, .function, .function), (.service, .service, .service):
             let fits: Bool
-            do { fits = try CandidSubtyping.holds(t, u, actual: actual, expected: expected) } catch { throw .fatal(error) }
+            do { fits = try CandidSubtyping.holds(t, u, actual: actual, expected: expected) } catch {
+                throw .fatal(error)
+            }
             guard fits else { throw mismatch("the reference's type is not a subtype of the interface's") }
             return value
         default:
             guard t == u, t.keyword != nil, t != .empty else {
-                throw mismatch("the interface expects \(CandidTypeText.brief(to)), the message has \(CandidTypeText.brief(t))")
+                throw mismatch(
+                    "the interface expects \(CandidTypeText.brief(to)), the message has \(CandidTypeText.brief(t))")
             }
             return value
         }
     }
 
     /// `v : t ~> opt v' : opt t'` when the content fits, else null (and noted as dropped).
-    private mutating func optional(_ value: CandidValue, _ type: CandidType, _ inner: CandidType, path: CandidPath,
-                                   depth: Int) throws(Failure) -> CandidValue {
+    private mutating func optional(
+        _ value: CandidValue, _ type: CandidType, _ inner: CandidType, path: CandidPath,
+        depth: Int
+    ) throws(Failure) -> CandidValue {
         do {
             return .opt(try coerce(value, type, inner, path: path, depth: depth + 1))
         } catch .mismatch {
@@ -208,7 +236,9 @@ extension CandidValue {
 
 extension CandidMessage {
     /// The arguments read at `types` (defined in `environment`), as the receiver reads them.
-    public func coerced(to types: [CandidType], in environment: CandidTypeEnvironment) throws(CandidError) -> CandidCoercion.Result {
+    public func coerced(to types: [CandidType], in environment: CandidTypeEnvironment) throws(CandidError)
+        -> CandidCoercion.Result
+    {
         try CandidCoercion.arguments(values, types: argumentTypes, actual: self.environment, as: types, in: environment)
     }
 }

@@ -47,19 +47,25 @@ public struct CandidDecoder: Sendable {
     public init(limits: Limits = Limits()) { self.limits = limits }
 
     public func decode(_ bytes: [UInt8]) throws(CandidError) -> CandidMessage {
-        guard bytes.count <= limits.maxBytes else { throw .binary(offset: 0, reason: "longer than \(limits.maxBytes) bytes") }
+        guard bytes.count <= limits.maxBytes else {
+            throw .binary(offset: 0, reason: "longer than \(limits.maxBytes) bytes")
+        }
         var reader = CandidReader(bytes: bytes, limits: limits)
-        guard try reader.bytes(4) == CandidEncoder.magic else { throw .binary(offset: 0, reason: "does not start with \"DIDL\"") }
+        guard try reader.bytes(4) == CandidEncoder.magic else {
+            throw .binary(offset: 0, reason: "does not start with \"DIDL\"")
+        }
         let typeCount = try reader.count(limit: limits.maxTypes, what: "type table entries")
         var table: [String: CandidType] = [:]
-        for index in 0 ..< typeCount { table[CandidMessage.entryName(index)] = try reader.tableEntry(tableSize: typeCount) }
+        for index in 0..<typeCount {
+            table[CandidMessage.entryName(index)] = try reader.tableEntry(tableSize: typeCount)
+        }
         // Every reference is to an entry, and entries are composite types: no name chain can loop.
         let environment = CandidTypeEnvironment(checked: table)
         reader.environment = environment
         try reader.checkServiceMethods(typeCount: typeCount)
         let argCount = try reader.count(limit: limits.maxFields, what: "arguments")
         var argumentTypes: [CandidType] = []
-        for _ in 0 ..< argCount { argumentTypes.append(try reader.typeReference(tableSize: typeCount)) }
+        for _ in 0..<argCount { argumentTypes.append(try reader.typeReference(tableSize: typeCount)) }
         var values: [CandidValue] = []
         for type in argumentTypes { values.append(try reader.value(type, depth: 0)) }
         guard reader.offset == bytes.count else {
@@ -103,14 +109,17 @@ struct CandidReader {
     }
 
     mutating func bytes(_ count: Int) throws(CandidError) -> [UInt8] {
-        guard count >= 0, count <= remaining else { throw fail("the message ends early (\(count) bytes needed, \(remaining) left)") }
+        guard count >= 0, count <= remaining else {
+            throw fail("the message ends early (\(count) bytes needed, \(remaining) left)")
+        }
         defer { offset += count }
-        return Array(bytes[offset ..< offset + count])
+        return Array(bytes[offset..<offset + count])
     }
 
     mutating func leb() throws(CandidError) -> UInt64 {
         do {
-            let (value, read) = try LEB128.decode(UInt64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
+            let (value, read) = try LEB128.decode(
+                UInt64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
             offset += read
             return value
         } catch {
@@ -120,7 +129,8 @@ struct CandidReader {
 
     mutating func sleb() throws(CandidError) -> Int64 {
         do {
-            let (value, read) = try SLEB128.decode(Int64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
+            let (value, read) = try SLEB128.decode(
+                Int64.self, from: bytes, at: offset, requireMinimal: !limits.allowOverlongLEB)
             offset += read
             return value
         } catch {
@@ -145,20 +155,26 @@ struct CandidReader {
     mutating func typeReference(tableSize: Int) throws(CandidError) -> CandidType {
         let reference = try sleb()
         if reference >= 0 {
-            guard reference < Int64(tableSize) else { throw fail("type index \(reference) is outside the table of \(tableSize)") }
+            guard reference < Int64(tableSize) else {
+                throw fail("type index \(reference) is outside the table of \(tableSize)")
+            }
             return .named(CandidMessage.entryName(Int(reference)))
         }
-        guard let primitive = CandidType.primitive(reference: reference) else { throw fail("type \(reference) is not a primitive type") }
+        guard let primitive = CandidType.primitive(reference: reference) else {
+            throw fail("type \(reference) is not a primitive type")
+        }
         return primitive
     }
 
     mutating func fields(tableSize: Int) throws(CandidError) -> [CandidField] {
         let n = try count(limit: limits.maxFields, what: "fields")
         var fields: [CandidField] = []
-        for _ in 0 ..< n {
+        for _ in 0..<n {
             let id = try leb()
             guard let id32 = UInt32(exactly: id) else { throw fail("field id \(id) does not fit 32 bits") }
-            if let last = fields.last, last.id >= id32 { throw fail("field ids must be strictly increasing (\(id32) after \(last.id))") }
+            if let last = fields.last, last.id >= id32 {
+                throw fail("field ids must be strictly increasing (\(id32) after \(last.id))")
+            }
             fields.append(CandidField(id: id32, type: try typeReference(tableSize: tableSize)))
         }
         return fields
@@ -174,10 +190,10 @@ struct CandidReader {
         case -22:
             let argCount = try count(limit: limits.maxFields, what: "function arguments")
             var arguments: [CandidType] = []
-            for _ in 0 ..< argCount { arguments.append(try typeReference(tableSize: tableSize)) }
+            for _ in 0..<argCount { arguments.append(try typeReference(tableSize: tableSize)) }
             let resultCount = try count(limit: limits.maxFields, what: "function results")
             var results: [CandidType] = []
-            for _ in 0 ..< resultCount { results.append(try typeReference(tableSize: tableSize)) }
+            for _ in 0..<resultCount { results.append(try typeReference(tableSize: tableSize)) }
             // The Candid crate reads the annotation count as one byte, at most 1 ("function
             // annotation length should be at most 1", binary_parser.rs FuncType), though the
             // spec writes it as leb128(N): a message it refuses must not decode here.
@@ -194,7 +210,7 @@ struct CandidReader {
         case -23:
             let n = try count(limit: limits.maxFields, what: "service methods")
             var methods: [CandidMethod] = []
-            for _ in 0 ..< n {
+            for _ in 0..<n {
                 let name = try text()
                 if let last = methods.last, !last.name.utf8.lexicographicallyPrecedes(name.utf8) {
                     throw fail("service methods must be sorted and distinct")
@@ -213,8 +229,10 @@ struct CandidReader {
     /// A method's type must be a function type (spec: "The serialised data type representing a
     /// method type must denote a function type").
     func checkServiceMethods(typeCount: Int) throws(CandidError) {
-        for index in 0 ..< typeCount {
-            guard case let .service(methods)? = environment.definitions[CandidMessage.entryName(index)] else { continue }
+        for index in 0..<typeCount {
+            guard case let .service(methods)? = environment.definitions[CandidMessage.entryName(index)] else {
+                continue
+            }
             for method in methods {
                 guard case .function = try environment.resolve(method.type) else {
                     throw fail("method \"\(method.name)\" of service type \(index) is not a function type")
@@ -242,12 +260,16 @@ struct CandidReader {
         var value = BigUInt(0)
         var shift = 0
         while true {
-            guard shift / 7 < limits.maxNumberBytes else { throw fail("a number longer than \(limits.maxNumberBytes) bytes") }
+            guard shift / 7 < limits.maxNumberBytes else {
+                throw fail("a number longer than \(limits.maxNumberBytes) bytes")
+            }
             let b = try byte()
             value |= BigUInt(b & 0x7f) << shift
             shift += 7
             if b & 0x80 == 0 {
-                if !limits.allowOverlongLEB, b == 0, offset - start > 1 { throw fail("a nat with redundant LEB128 bytes") }
+                if !limits.allowOverlongLEB, b == 0, offset - start > 1 {
+                    throw fail("a nat with redundant LEB128 bytes")
+                }
                 return value
             }
         }
@@ -259,13 +281,16 @@ struct CandidReader {
         var shift = 0
         var previous: UInt8 = 0
         while true {
-            guard shift / 7 < limits.maxNumberBytes else { throw fail("a number longer than \(limits.maxNumberBytes) bytes") }
+            guard shift / 7 < limits.maxNumberBytes else {
+                throw fail("a number longer than \(limits.maxNumberBytes) bytes")
+            }
             let b = try byte()
             value |= BigInt(b & 0x7f) << shift
             shift += 7
             if b & 0x80 == 0 {
                 // Redundant: a last group of all sign bits whose sign the group before already had.
-                let redundant = offset - start > 1 && ((b == 0 && previous & 0x40 == 0) || (b == 0x7f && previous & 0x40 != 0))
+                let redundant =
+                    offset - start > 1 && ((b == 0 && previous & 0x40 == 0) || (b == 0x7f && previous & 0x40 != 0))
                 if !limits.allowOverlongLEB, redundant { throw fail("an int with redundant SLEB128 bytes") }
                 if b & 0x40 != 0 { value -= BigInt(1) << shift }
                 return value
@@ -316,13 +341,17 @@ struct CandidReader {
         case let .vec(inner):
             if try environment.resolve(inner) == .nat8 { return .blob(try bytes(try length("a blob"))) }
             let n = try leb()
-            guard n <= UInt64(valueBudget) else { throw fail("a vector of \(n) elements (more than the \(limits.maxValues) value limit)") }
+            guard n <= UInt64(valueBudget) else {
+                throw fail("a vector of \(n) elements (more than the \(limits.maxValues) value limit)")
+            }
             var items: [CandidValue] = []
-            for _ in 0 ..< Int(n) { items.append(try value(inner, depth: depth + 1)) }
+            for _ in 0..<Int(n) { items.append(try value(inner, depth: depth + 1)) }
             return .vec(items)
         case let .record(fields):
             var out: [CandidFieldValue] = []
-            for field in fields { out.append(CandidFieldValue(id: field.id, value: try value(field.type, depth: depth + 1))) }
+            for field in fields {
+                out.append(CandidFieldValue(id: field.id, value: try value(field.type, depth: depth + 1)))
+            }
             return .record(out)
         case let .variant(fields):
             let index = try leb()

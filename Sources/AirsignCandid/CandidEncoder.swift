@@ -11,8 +11,10 @@ public enum CandidEncoder {
 
     /// The message for `args`, whose types are read in `environment`. Values must have exactly
     /// their types' shape (a record value the type's fields in id order).
-    public static func encode(_ args: [(type: CandidType, value: CandidValue)],
-                              environment: CandidTypeEnvironment = .empty) throws(CandidError) -> [UInt8] {
+    public static func encode(
+        _ args: [(type: CandidType, value: CandidValue)],
+        environment: CandidTypeEnvironment = .empty
+    ) throws(CandidError) -> [UInt8] {
         var table = TypeTable(environment: environment)
         for arg in args { try table.add(arg.type) }
         var out = magic + LEB128.encode(UInt64(table.entries.count))
@@ -20,7 +22,9 @@ public enum CandidEncoder {
         out += LEB128.encode(UInt64(args.count))
         for arg in args { out += try table.reference(arg.type) }
         let writer = ValueWriter(environment: environment)
-        for (index, arg) in args.enumerated() { try writer.write(arg.value, as: arg.type, path: .argument(index), into: &out) }
+        for (index, arg) in args.enumerated() {
+            try writer.write(arg.value, as: arg.type, path: .argument(index), into: &out)
+        }
         return out
     }
 
@@ -50,7 +54,7 @@ public enum CandidEncoder {
     }
 
     static func littleEndian<T: FixedWidthInteger>(_ n: T) -> [UInt8] {
-        (0 ..< T.bitWidth / 8).map { UInt8(truncatingIfNeeded: n >> ($0 * 8)) }
+        (0..<T.bitWidth / 8).map { UInt8(truncatingIfNeeded: n >> ($0 * 8)) }
     }
 
     /// The type table under construction.
@@ -105,7 +109,9 @@ public enum CandidEncoder {
                 for method in methods { try add(method.type) }
                 entry = [0x69] + LEB128.encode(UInt64(methods.count))
                 for method in methods {
-                    entry += LEB128.encode(UInt64(method.name.utf8.count)) + Array(method.name.utf8) + (try reference(method.type))
+                    entry +=
+                        LEB128.encode(UInt64(method.name.utf8.count)) + Array(method.name.utf8)
+                        + (try reference(method.type))
                 }
             case .future:
                 throw .malformed(field: "Candid type", reason: "a future type cannot be written")
@@ -120,10 +126,14 @@ public enum CandidEncoder {
             if case let .named(name) = type {
                 let resolved = try environment.resolve(type)
                 if let opcode = resolved.primitiveOpcode { return [opcode] }
-                guard let at = named[name] else { throw .malformed(field: "Candid type \(name)", reason: "is not in the type table") }
+                guard let at = named[name] else {
+                    throw .malformed(field: "Candid type \(name)", reason: "is not in the type table")
+                }
                 return SLEB128.encode(Int64(at))
             }
-            guard let at = index[type] else { throw .malformed(field: "Candid type", reason: "is not in the type table") }
+            guard let at = index[type] else {
+                throw .malformed(field: "Candid type", reason: "is not in the type table")
+            }
             return SLEB128.encode(Int64(at))
         }
     }
@@ -132,9 +142,13 @@ public enum CandidEncoder {
     struct ValueWriter {
         let environment: CandidTypeEnvironment
 
-        func write(_ value: CandidValue, as type: CandidType, path: CandidPath, into out: inout [UInt8]) throws(CandidError) {
+        func write(_ value: CandidValue, as type: CandidType, path: CandidPath, into out: inout [UInt8])
+            throws(CandidError)
+        {
             func mismatch() -> CandidError {
-                .malformed(field: path.text, reason: "the value \(CandidText.value(value)) is not a \(CandidTypeText.brief(type))")
+                .malformed(
+                    field: path.text,
+                    reason: "the value \(CandidText.value(value)) is not a \(CandidTypeText.brief(type))")
             }
             switch (try environment.resolve(type), value) {
             case (.null, .null), (.reserved, _): break
@@ -152,7 +166,8 @@ public enum CandidEncoder {
             case let (.float32, .float32(f)): out += littleEndian(f.bitPattern)
             case let (.float64, .float64(f)): out += littleEndian(f.bitPattern)
             case let (.text, .text(t)): out += LEB128.encode(UInt64(t.utf8.count)) + Array(t.utf8)
-            case let (.principal, .principal(p)), let (.service, .service(p)): out += [1] + LEB128.encode(UInt64(p.bytes.count)) + p.bytes
+            case let (.principal, .principal(p)), let (.service, .service(p)):
+                out += [1] + LEB128.encode(UInt64(p.bytes.count)) + p.bytes
             case let (.function, .function(service, method)):
                 out += [1, 1] + LEB128.encode(UInt64(service.bytes.count)) + service.bytes
                 out += LEB128.encode(UInt64(method.utf8.count)) + Array(method.utf8)
@@ -174,14 +189,17 @@ public enum CandidEncoder {
                     throw .malformed(field: path.text, reason: "the record's fields do not match its type's")
                 }
                 for (field, value) in zip(fields, values) {
-                    try write(value.value, as: field.type, path: .field(path, field.name ?? String(field.id)), into: &out)
+                    try write(
+                        value.value, as: field.type, path: .field(path, field.name ?? String(field.id)), into: &out)
                 }
             case let (.variant(fields), .variant(chosen)):
                 guard let index = fields.firstIndex(where: { $0.id == chosen.id }) else {
                     throw .malformed(field: path.text, reason: "the variant's case is not in its type")
                 }
                 out += LEB128.encode(UInt64(index))
-                try write(chosen.value, as: fields[index].type, path: .field(path, fields[index].name ?? String(chosen.id)), into: &out)
+                try write(
+                    chosen.value, as: fields[index].type, path: .field(path, fields[index].name ?? String(chosen.id)),
+                    into: &out)
             default:
                 throw mismatch()
             }

@@ -14,7 +14,9 @@ public struct CandidInterface: Sendable {
         var definitions: [String: CandidType] = [:]
         var order: [String] = []
         while parser.isKeyword("type") || parser.isKeyword("import") {
-            if parser.isKeyword("import") { throw parser.error("imports are not supported: give one self-contained interface") }
+            if parser.isKeyword("import") {
+                throw parser.error("imports are not supported: give one self-contained interface")
+            }
             parser.advance()
             let name = try parser.identifier("a type name")
             guard definitions[name] == nil else { throw parser.error("type \(name) is defined twice") }
@@ -28,13 +30,17 @@ public struct CandidInterface: Sendable {
         var serviceType: CandidType?
         if parser.isKeyword("service") {
             parser.advance()
-            if case let .identifier(word) = parser.current.kind, !CandidParser.keywords.contains(word) { parser.advance() }
+            if case let .identifier(word) = parser.current.kind, !CandidParser.keywords.contains(word) {
+                parser.advance()
+            }
             try parser.expect(":")
             if parser.isPunctuation("(") {
                 initArguments = try parser.tupleType().types
                 try parser.expect("->")
             }
-            serviceType = parser.isPunctuation("{") ? .service(try parser.actorType()) : .named(try parser.identifier("a service type"))
+            serviceType =
+                parser.isPunctuation("{")
+                ? .service(try parser.actorType()) : .named(try parser.identifier("a service type"))
             if parser.isPunctuation(";") { parser.advance() }
         }
         try parser.expectEnd()
@@ -54,7 +60,8 @@ public struct CandidInterface: Sendable {
             if case let .service(list)? = environment.definitions[name] {
                 for method in list {
                     guard case .function = try environment.resolve(method.type) else {
-                        throw .malformed(field: origin, reason: "method \(method.name) of type \(name) is not a function type")
+                        throw .malformed(
+                            field: origin, reason: "method \(method.name) of type \(name) is not a function type")
                     }
                 }
             }
@@ -77,7 +84,9 @@ public struct CandidInterface: Sendable {
 
     /// The function type of method `name`, if the service has it.
     public func method(_ name: String) -> CandidFunctionType? {
-        guard let method = methods.first(where: { $0.name == name }), case let .function(type)? = try? environment.resolve(method.type) else {
+        guard let method = methods.first(where: { $0.name == name }),
+            case let .function(type)? = try? environment.resolve(method.type)
+        else {
             return nil
         }
         return type
@@ -94,7 +103,8 @@ public struct CandidInterface: Sendable {
             guard let type = environment.definitions[definition] else { continue }
             out += "type \(CandidTypeText.name(definition)) = \(CandidTypeText.render(type));\n"
         }
-        out += "service : {\n  \(CandidTypeText.methodName(method.name)) : \(CandidTypeText.render(method.type, asMethod: true));\n}\n"
+        out +=
+            "service : {\n  \(CandidTypeText.methodName(method.name)) : \(CandidTypeText.render(method.type, asMethod: true));\n}\n"
         return out
     }
 }
@@ -102,9 +112,14 @@ public struct CandidInterface: Sendable {
 extension CandidInterface {
     /// The Candid bytes of method `name`'s arguments written as text (`(record { … })`), checked
     /// against its argument types; `origin` names the text in errors ("--args").
-    public func encodeArguments(of name: String, text: String, origin: String = "--args") throws(CandidError) -> [UInt8] {
-        guard let method = method(name) else { throw .malformed(field: origin, reason: "the interface has no method \(name)") }
-        let values = try CandidTextTyping(environment: environment, origin: origin).arguments(text, types: method.arguments)
-        return try CandidEncoder.encode(zip(method.arguments, values).map { (type: $0.0, value: $0.1) }, environment: environment)
+    public func encodeArguments(of name: String, text: String, origin: String = "--args") throws(CandidError) -> [UInt8]
+    {
+        guard let method = method(name) else {
+            throw .malformed(field: origin, reason: "the interface has no method \(name)")
+        }
+        let values = try CandidTextTyping(environment: environment, origin: origin).arguments(
+            text, types: method.arguments)
+        return try CandidEncoder.encode(
+            zip(method.arguments, values).map { (type: $0.0, value: $0.1) }, environment: environment)
     }
 }

@@ -40,16 +40,21 @@ struct CandidLexer {
             line += 1
             lineStart = i + 1
         }
-        let column = String(decoding: source[lineStart ..< max(lineStart, min(at, source.count))], as: UTF8.self).count + 1
+        let column =
+            String(decoding: source[lineStart..<max(lineStart, min(at, source.count))], as: UTF8.self).count + 1
         return "line \(line), column \(column)"
     }
 
-    func error(_ reason: String, at: Int) -> CandidError { .malformed(field: origin, reason: "\(reason) at \(position(at))") }
+    func error(_ reason: String, at: Int) -> CandidError {
+        .malformed(field: origin, reason: "\(reason) at \(position(at))")
+    }
 
     static let punctuation: [String] = ["->", "(", ")", "{", "}", ";", ",", "=", ":", "."]
 
     mutating func all() throws(CandidError) -> [CandidToken] {
-        guard source.count <= Self.maxLength else { throw .malformed(field: origin, reason: "longer than \(Self.maxLength) bytes") }
+        guard source.count <= Self.maxLength else {
+            throw .malformed(field: origin, reason: "longer than \(Self.maxLength) bytes")
+        }
         var tokens: [CandidToken] = []
         while true {
             let token = try next()
@@ -92,16 +97,16 @@ struct CandidLexer {
     }
 
     private static func isIdentifierStart(_ b: UInt8) -> Bool {
-        (0x41 ... 0x5a).contains(b) || (0x61 ... 0x7a).contains(b) || b == UInt8(ascii: "_")
+        (0x41...0x5a).contains(b) || (0x61...0x7a).contains(b) || b == UInt8(ascii: "_")
     }
 
-    private static func isDigit(_ b: UInt8) -> Bool { (0x30 ... 0x39).contains(b) }
+    private static func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
 
     private static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {
-        case 0x30 ... 0x39: return b - 0x30
-        case 0x41 ... 0x46: return b - 0x41 + 10
-        case 0x61 ... 0x66: return b - 0x61 + 10
+        case 0x30...0x39: return b - 0x30
+        case 0x41...0x46: return b - 0x41 + 10
+        case 0x61...0x66: return b - 0x61 + 10
         default: return nil
         }
     }
@@ -111,18 +116,23 @@ struct CandidLexer {
         let start = offset
         guard let byte = peek() else { return CandidToken(kind: .end, offset: start) }
         if byte == UInt8(ascii: "\"") { return CandidToken(kind: .text(try textLiteral()), offset: start) }
-        if Self.isDigit(byte) || ((byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) && peek(1).map(Self.isDigit) == true) {
+        if Self.isDigit(byte)
+            || ((byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) && peek(1).map(Self.isDigit) == true)
+        {
             return CandidToken(kind: .number(try number()), offset: start)
         }
         if Self.isIdentifierStart(byte) {
             while let b = peek(), Self.isIdentifierStart(b) || Self.isDigit(b) { offset += 1 }
-            return CandidToken(kind: .identifier(String(decoding: source[start ..< offset], as: UTF8.self)), offset: start)
+            return CandidToken(
+                kind: .identifier(String(decoding: source[start..<offset], as: UTF8.self)), offset: start)
         }
         for mark in Self.punctuation where source[offset...].starts(with: mark.utf8) {
             offset += mark.utf8.count
             return CandidToken(kind: .punctuation(mark), offset: start)
         }
-        let character = String(decoding: source[offset ..< min(source.count, offset + 4)], as: UTF8.self).first.map(String.init) ?? "?"
+        let character =
+            String(decoding: source[offset..<min(source.count, offset + 4)], as: UTF8.self).first.map(String.init)
+            ?? "?"
         throw error("unexpected \(character.debugDescription)", at: start)
     }
 
@@ -131,11 +141,13 @@ struct CandidLexer {
         var any = false
         var lastWasDigit = false
         while let b = peek() {
-            if (hex ? Self.hexValue(b) != nil : Self.isDigit(b)) {
+            if hex ? Self.hexValue(b) != nil : Self.isDigit(b) {
                 out.unicodeScalars.append(Unicode.Scalar(b))
                 any = true
                 lastWasDigit = true
-            } else if b == UInt8(ascii: "_"), lastWasDigit, let n = peek(1), hex ? Self.hexValue(n) != nil : Self.isDigit(n) {
+            } else if b == UInt8(ascii: "_"), lastWasDigit, let n = peek(1),
+                hex ? Self.hexValue(n) != nil : Self.isDigit(n)
+            {
                 lastWasDigit = false
             } else {
                 break
@@ -197,12 +209,15 @@ struct CandidLexer {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): out.append(e)
                 case UInt8(ascii: "u"):
-                    guard peek() == UInt8(ascii: "{") else { throw error("\\u must be followed by {hex digits}", at: offset - 2) }
+                    guard peek() == UInt8(ascii: "{") else {
+                        throw error("\\u must be followed by {hex digits}", at: offset - 2)
+                    }
                     offset += 1
                     var hexDigits = ""
                     _ = digits(hex: true, into: &hexDigits)
-                    guard peek() == UInt8(ascii: "}"), !hexDigits.isEmpty, hexDigits.count <= 6, let value = UInt32(hexDigits, radix: 16),
-                          let scalar = Unicode.Scalar(value)
+                    guard peek() == UInt8(ascii: "}"), !hexDigits.isEmpty, hexDigits.count <= 6,
+                        let value = UInt32(hexDigits, radix: 16),
+                        let scalar = Unicode.Scalar(value)
                     else {
                         throw error("\\u{…} is not a Unicode scalar value", at: offset)
                     }
@@ -216,7 +231,9 @@ struct CandidLexer {
                     out.append(high << 4 | low)
                 }
             default:
-                guard b >= 0x20, b != 0x7f else { throw error("a control character inside a text literal (write it as an escape)", at: offset - 1) }
+                guard b >= 0x20, b != 0x7f else {
+                    throw error("a control character inside a text literal (write it as an escape)", at: offset - 1)
+                }
                 out.append(b)
             }
         }

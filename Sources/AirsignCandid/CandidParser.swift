@@ -18,7 +18,8 @@ struct CandidParser {
     }
 
     static let keywords: Set<String> = [
-        "type", "import", "service", "func", "query", "oneway", "composite_query", "opt", "vec", "record", "variant", "blob",
+        "type", "import", "service", "func", "query", "oneway", "composite_query", "opt", "vec", "record", "variant",
+        "blob",
         "principal", "null", "bool", "nat", "int", "nat8", "nat16", "nat32", "nat64", "int8", "int16", "int32", "int64",
         "float32", "float64", "text", "reserved", "empty", "true", "false",
     ]
@@ -90,7 +91,8 @@ struct CandidParser {
     /// A field label: a name (hashed) or a number (the id itself).
     mutating func fieldLabel() throws(CandidError) -> (id: UInt32, name: String?) {
         if case let .number(digits) = current.kind {
-            guard let id = UInt32(digits) ?? (digits.hasPrefix("0x") ? UInt32(digits.dropFirst(2), radix: 16) : nil) else {
+            guard let id = UInt32(digits) ?? (digits.hasPrefix("0x") ? UInt32(digits.dropFirst(2), radix: 16) : nil)
+            else {
                 throw error("field id \(digits) is not a number below 2^32")
             }
             advance()
@@ -116,7 +118,9 @@ struct CandidParser {
     mutating func type() throws(CandidError) -> CandidType {
         try enter()
         defer { leave() }
-        guard case let .identifier(word) = current.kind else { throw error("expected a type, found \(describe(current))") }
+        guard case let .identifier(word) = current.kind else {
+            throw error("expected a type, found \(describe(current))")
+        }
         if let primitive = Self.primitiveKeywords[word] {
             advance()
             return primitive
@@ -213,15 +217,20 @@ struct CandidParser {
         let results = try tupleType()
         var annotations: [CandidFunctionType.Annotation] = []
         while case let .identifier(word) = current.kind, ["query", "oneway", "composite_query"].contains(word) {
-            let annotation: CandidFunctionType.Annotation = word == "query" ? .query : word == "oneway" ? .oneway : .compositeQuery
+            let annotation: CandidFunctionType.Annotation =
+                word == "query" ? .query : word == "oneway" ? .oneway : .compositeQuery
             // The Candid crate's type checker: "cannot have more than one mode" (and its binary
             // parser reads at most one annotation), so a second one is refused, not encoded.
-            guard annotations.isEmpty else { throw error("a function has at most one annotation (\(word) follows another)") }
+            guard annotations.isEmpty else {
+                throw error("a function has at most one annotation (\(word) follows another)")
+            }
             annotations.append(annotation)
             advance()
         }
         if annotations.contains(.oneway), !results.types.isEmpty { throw error("a oneway function has results") }
-        return CandidFunctionType(arguments: arguments.types, results: results.types, annotations: annotations, argumentNames: arguments.names)
+        return CandidFunctionType(
+            arguments: arguments.types, results: results.types, annotations: annotations, argumentNames: arguments.names
+        )
     }
 
     /// `{ <methtype>;* }`, sorted by name.
@@ -233,7 +242,8 @@ struct CandidParser {
             let name = try name("a method name")
             guard !methods.contains(where: { $0.name == name }) else { throw error("method \(name) is declared twice") }
             try expect(":")
-            let type: CandidType = isPunctuation("(") ? .function(try functionType()) : .named(try identifier("a function type"))
+            let type: CandidType =
+                isPunctuation("(") ? .function(try functionType()) : .named(try identifier("a function type"))
             methods.append(CandidMethod(name: name, type: type))
             guard isPunctuation(";") else { break }
             advance()

@@ -7,8 +7,10 @@ struct CandidSubtyping {
     static let maxSteps = 100_000
 
     /// Whether a value of type `t` (read in `actual`) may be read at `u` (read in `expected`).
-    static func holds(_ t: CandidType, _ u: CandidType, actual: CandidTypeEnvironment,
-                      expected: CandidTypeEnvironment) throws(CandidError) -> Bool {
+    static func holds(
+        _ t: CandidType, _ u: CandidType, actual: CandidTypeEnvironment,
+        expected: CandidTypeEnvironment
+    ) throws(CandidError) -> Bool {
         var check = CandidSubtyping(environments: [actual, expected])
         return try check.isSubtype(t, u, flipped: false)
     }
@@ -30,7 +32,9 @@ struct CandidSubtyping {
     /// when `flipped`.
     private mutating func isSubtype(_ sub: CandidType, _ sup: CandidType, flipped: Bool) throws(CandidError) -> Bool {
         steps += 1
-        guard steps <= Self.maxSteps else { throw .workLimit(task: "comparing the Candid types", limit: "\(Self.maxSteps) steps") }
+        guard steps <= Self.maxSteps else {
+            throw .workLimit(task: "comparing the Candid types", limit: "\(Self.maxSteps) steps")
+        }
         let subEnvironment = environments[flipped ? 1 : 0]
         let supEnvironment = environments[flipped ? 0 : 1]
         var isNamed = false
@@ -57,7 +61,9 @@ struct CandidSubtyping {
             return true
         case let (.variant(have), .variant(want)):
             for field in have {
-                guard let match = want.first(where: { $0.id == field.id }), try isSubtype(field.type, match.type, flipped: flipped) else {
+                guard let match = want.first(where: { $0.id == field.id }),
+                    try isSubtype(field.type, match.type, flipped: flipped)
+                else {
                     return false
                 }
             }
@@ -69,7 +75,9 @@ struct CandidSubtyping {
             return try tuple(f.results, g.results, flipped: flipped)
         case let (.service(have), .service(want)):
             for method in want {
-                guard let match = have.first(where: { $0.name == method.name }), try isSubtype(match.type, method.type, flipped: flipped) else {
+                guard let match = have.first(where: { $0.name == method.name }),
+                    try isSubtype(match.type, method.type, flipped: flipped)
+                else {
                     return false
                 }
             }
@@ -102,7 +110,9 @@ struct CandidTypeEquality {
     private var assumed: Set<[CandidType]> = []
     private var steps = 0
 
-    static func holds(_ t: CandidType, _ u: CandidType, left: CandidTypeEnvironment, right: CandidTypeEnvironment) -> Bool {
+    static func holds(_ t: CandidType, _ u: CandidType, left: CandidTypeEnvironment, right: CandidTypeEnvironment)
+        -> Bool
+    {
         var check = CandidTypeEquality(environments: [left, right])
         return (try? check.equal(t, u)) ?? false
     }
@@ -111,7 +121,9 @@ struct CandidTypeEquality {
 
     private mutating func equal(_ a: CandidType, _ b: CandidType) throws(CandidError) -> Bool {
         steps += 1
-        guard steps <= CandidSubtyping.maxSteps else { throw .workLimit(task: "comparing the Candid types", limit: "\(CandidSubtyping.maxSteps) steps") }
+        guard steps <= CandidSubtyping.maxSteps else {
+            throw .workLimit(task: "comparing the Candid types", limit: "\(CandidSubtyping.maxSteps) steps")
+        }
         var isNamed = false
         if case .named = a { isNamed = true }
         if case .named = b { isNamed = true }
@@ -125,8 +137,12 @@ struct CandidTypeEquality {
             for (x, y) in zip(f, g) where !(try equal(x.type, y.type)) { return false }
             return true
         case let (.function(f), .function(g)):
-            guard f.annotations == g.annotations, f.arguments.count == g.arguments.count, f.results.count == g.results.count else { return false }
-            for (x, y) in zip(f.arguments + f.results, g.arguments + g.results) where !(try equal(x, y)) { return false }
+            guard f.annotations == g.annotations, f.arguments.count == g.arguments.count,
+                f.results.count == g.results.count
+            else { return false }
+            for (x, y) in zip(f.arguments + f.results, g.arguments + g.results) where !(try equal(x, y)) {
+                return false
+            }
             return true
         case let (.service(f), .service(g)):
             guard f.map(\.name) == g.map(\.name) else { return false }
@@ -142,6 +158,8 @@ extension CandidMessage {
     /// Whether the message's argument types are exactly `types` (read in `environment`).
     public func hasArgumentTypes(_ types: [CandidType], in environment: CandidTypeEnvironment = .empty) -> Bool {
         argumentTypes.count == types.count
-            && zip(argumentTypes, types).allSatisfy { CandidTypeEquality.holds($0, $1, left: self.environment, right: environment) }
+            && zip(argumentTypes, types).allSatisfy {
+                CandidTypeEquality.holds($0, $1, left: self.environment, right: environment)
+            }
     }
 }

@@ -16,7 +16,9 @@ public enum CandidText {
     }
 
     /// The argument list at the types of an interface.
-    public static func arguments(_ values: [CandidValue], types: [CandidType], in environment: CandidTypeEnvironment) -> String {
+    public static func arguments(_ values: [CandidValue], types: [CandidType], in environment: CandidTypeEnvironment)
+        -> String
+    {
         var renderer = Renderer(environment: environment)
         return renderer.list(values.enumerated().map { ($0.element, $0.offset < types.count ? types[$0.offset] : nil) })
     }
@@ -79,7 +81,9 @@ public enum CandidText {
         /// The label of field `id`: the type's name for it when it hashes to `id`.
         func label(_ id: UInt32, in fields: [CandidField]?) -> (String, CandidType?) {
             guard let field = fields?.first(where: { $0.id == id }) else { return (String(id), nil) }
-            if let name = field.name, CandidLabel.hash(name) == id { return (CandidTypeText.methodName(name), field.type) }
+            if let name = field.name, CandidLabel.hash(name) == id {
+                return (CandidTypeText.methodName(name), field.type)
+            }
             return (String(id), field.type)
         }
 
@@ -172,7 +176,7 @@ public enum CandidText {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case " " ... "~": out.unicodeScalars.append(scalar)
+            case " "..."~": out.unicodeScalars.append(scalar)
             default: out += "\\u{\(String(scalar.value, radix: 16))}"
             }
         }

@@ -36,7 +36,9 @@ public struct CandidTextTyping {
                 out.append(try check(nodes[index], type, path: .argument(index)))
             } else {
                 guard let null = nullValue(type) else {
-                    throw .malformed(field: "\(origin) \(CandidPath.argument(index).text)", reason: "is missing: expected \(CandidTypeText.render(type))")
+                    throw .malformed(
+                        field: "\(origin) \(CandidPath.argument(index).text)",
+                        reason: "is missing: expected \(CandidTypeText.render(type))")
                 }
                 out.append(null)
             }
@@ -53,7 +55,9 @@ public struct CandidTextTyping {
         return out
     }
 
-    func fail(_ path: CandidPath, _ reason: String) -> CandidError { .malformed(field: "\(origin) \(path.text)", reason: reason) }
+    func fail(_ path: CandidPath, _ reason: String) -> CandidError {
+        .malformed(field: "\(origin) \(path.text)", reason: reason)
+    }
 
     func nullValue(_ type: CandidType) -> CandidValue? {
         switch try? environment.resolve(type) {
@@ -72,7 +76,10 @@ public struct CandidTextTyping {
             let value = try check(inner, annotation, path: path)
             var coercion = CandidCoercion(actual: environment, expected: environment, budget: 1_000_000)
             guard try CandidSubtyping.holds(annotation, type, actual: environment, expected: environment) else {
-                throw fail(path, "the value is written as \(CandidTypeText.render(annotation)), expected \(CandidTypeText.render(type))")
+                throw fail(
+                    path,
+                    "the value is written as \(CandidTypeText.render(annotation)), expected \(CandidTypeText.render(type))"
+                )
             }
             do throws(CandidCoercion.Failure) {
                 return try coercion.coerce(value, annotation, type, path: path, depth: 0)
@@ -82,7 +89,9 @@ public struct CandidTextTyping {
         case (_, .reserved): return .reserved
         case let (.number(digits), _): return try number(digits, resolved, path: path, mismatch: mismatch)
         case let (.text(bytes), .text):
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw fail(path, "the text is not valid UTF-8") }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw fail(path, "the text is not valid UTF-8")
+            }
             return .text(text)
         case let (.bool(b), .bool): return .bool(b)
         case (.null, .null): return .null
@@ -103,7 +112,8 @@ public struct CandidTextTyping {
             for field in fields {
                 let fieldPath = CandidPath.field(path, field.name ?? String(field.id))
                 if let value = given.first(where: { $0.id == field.id }) {
-                    out.append(CandidFieldValue(id: field.id, value: try check(value.value, field.type, path: fieldPath)))
+                    out.append(
+                        CandidFieldValue(id: field.id, value: try check(value.value, field.type, path: fieldPath)))
                 } else if let null = nullValue(field.type) {
                     out.append(CandidFieldValue(id: field.id, value: null))
                 } else {
@@ -112,13 +122,17 @@ public struct CandidTextTyping {
             }
             if !allowExtraFields, let extra = given.first(where: { value in !fields.contains { $0.id == value.id } }) {
                 let known = fields.map { $0.name ?? String($0.id) }.joined(separator: ", ")
-                throw fail(.field(path, extra.name ?? String(extra.id)), "is not a field of this record (its fields: \(known.isEmpty ? "none" : known))")
+                throw fail(
+                    .field(path, extra.name ?? String(extra.id)),
+                    "is not a field of this record (its fields: \(known.isEmpty ? "none" : known))")
             }
             return .record(out)
         case let (.variant(chosen), .variant(cases)):
             guard let field = cases.first(where: { $0.id == chosen.id }) else {
                 let known = cases.map { $0.name ?? String($0.id) }.joined(separator: ", ")
-                throw fail(.field(path, chosen.name ?? String(chosen.id)), "is not a case of this variant (its cases: \(known))")
+                throw fail(
+                    .field(path, chosen.name ?? String(chosen.id)),
+                    "is not a case of this variant (its cases: \(known))")
             }
             let value = try check(chosen.value, field.type, path: .field(path, field.name ?? String(field.id)))
             return .variant(CandidFieldValue(id: field.id, value: value))
@@ -140,25 +154,39 @@ public struct CandidTextTyping {
         let negative = rest.hasPrefix("-")
         if negative { rest = rest.dropFirst() }
         // The lexer wrote decimal digits only, or 0x and hex digits; a point or exponent is a float.
-        let magnitude = rest.hasPrefix("0x") ? BigUInt(rest.dropFirst(2), radix: 16)
+        let magnitude =
+            rest.hasPrefix("0x")
+            ? BigUInt(rest.dropFirst(2), radix: 16)
             : rest.contains(where: { $0 == "." || $0 == "e" }) ? nil : BigUInt(rest, radix: 10)
         guard let magnitude else { return nil }
         return negative ? -BigInt(magnitude) : BigInt(magnitude)
     }
 
-    func number(_ digits: String, _ type: CandidType, path: CandidPath, mismatch: () -> CandidError) throws(CandidError) -> CandidValue {
+    func number(_ digits: String, _ type: CandidType, path: CandidPath, mismatch: () -> CandidError) throws(CandidError)
+        -> CandidValue
+    {
         switch type {
         case .float32, .float64:
-            guard digits.utf8.count <= Self.maxDigits, !digits.contains("0x") else { throw fail(path, "\(digits) is not a decimal number") }
+            guard digits.utf8.count <= Self.maxDigits, !digits.contains("0x") else {
+                throw fail(path, "\(digits) is not a decimal number")
+            }
             if type == .float32 {
-                guard let f = Float(digits), f.isFinite else { throw fail(path, "\(digits) is out of the range of float32") }
+                guard let f = Float(digits), f.isFinite else {
+                    throw fail(path, "\(digits) is out of the range of float32")
+                }
                 return .float32(f)
             }
-            guard let d = Double(digits), d.isFinite else { throw fail(path, "\(digits) is out of the range of float64") }
+            guard let d = Double(digits), d.isFinite else {
+                throw fail(path, "\(digits) is out of the range of float64")
+            }
             return .float64(d)
         case .nat, .int, .nat8, .nat16, .nat32, .nat64, .int8, .int16, .int32, .int64:
-            guard let n = Self.integer(digits) else { throw fail(path, "expected \(CandidTypeText.render(type)), found \(digits), which is not an integer") }
-            func outOfRange() -> CandidError { fail(path, "\(digits) is out of the range of \(CandidTypeText.render(type))") }
+            guard let n = Self.integer(digits) else {
+                throw fail(path, "expected \(CandidTypeText.render(type)), found \(digits), which is not an integer")
+            }
+            func outOfRange() -> CandidError {
+                fail(path, "\(digits) is out of the range of \(CandidTypeText.render(type))")
+            }
             switch type {
             // No wider than the decoder reads (LEB128 of at most maxNumberBytes bytes, 7 bits
             // each), so whatever the text gives, the signer can decode.
@@ -183,12 +211,15 @@ public struct CandidTextTyping {
     }
 
     /// The type a value is written with, where the text alone says it.
-    func infer(_ node: CandidTextValue, path: CandidPath) throws(CandidError) -> (type: CandidType, value: CandidValue) {
+    func infer(_ node: CandidTextValue, path: CandidPath) throws(CandidError) -> (type: CandidType, value: CandidValue)
+    {
         switch node.kind {
         case let .annotated(inner, type): return (type, try check(inner, type, path: path))
         case let .number(digits): throw fail(path, "write the number's type: (\(digits) : nat), (\(digits) : int64), …")
         case let .text(bytes):
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw fail(path, "the text is not valid UTF-8") }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw fail(path, "the text is not valid UTF-8")
+            }
             return (.text, .text(text))
         case let .bool(b): return (.bool, .bool(b))
         case .null: return (.null, .null)

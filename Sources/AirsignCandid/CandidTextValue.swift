@@ -174,7 +174,8 @@ extension CandidParser {
                 throw error("expected a variant case, found \(describe(current))")
             }
             guard !fields.contains(where: { $0.id == field.id }) else {
-                throw lexer.error("field \(field.name ?? String(field.id)) is given twice (or has another field's id)", at: offset)
+                throw lexer.error(
+                    "field \(field.name ?? String(field.id)) is given twice (or has another field's id)", at: offset)
             }
             fields.append(field)
             next = UInt64(field.id) + 1

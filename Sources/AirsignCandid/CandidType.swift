@@ -2,7 +2,8 @@
 /// in a `CandidTypeEnvironment`: a `.did` file's `type X = …`, or an entry of a message's type
 /// table. Equality is structural on field ids; field names are kept for showing only.
 public indirect enum CandidType: Hashable, Sendable {
-    case null, bool, nat, int, nat8, nat16, nat32, nat64, int8, int16, int32, int64, float32, float64, text, reserved, empty, principal
+    case null, bool, nat, int, nat8, nat16, nat32, nat64, int8, int16, int32, int64, float32, float64, text, reserved,
+        empty, principal
     case opt(CandidType)
     case vec(CandidType)
     /// Fields sorted by id, ids distinct.
@@ -23,8 +24,10 @@ public indirect enum CandidType: Hashable, Sendable {
 
     /// The primitive types, by their SLEB128 opcode (one byte each: 0x7f null … 0x68 principal).
     static let primitives: [(CandidType, UInt8)] = [
-        (.null, 0x7f), (.bool, 0x7e), (.nat, 0x7d), (.int, 0x7c), (.nat8, 0x7b), (.nat16, 0x7a), (.nat32, 0x79), (.nat64, 0x78),
-        (.int8, 0x77), (.int16, 0x76), (.int32, 0x75), (.int64, 0x74), (.float32, 0x73), (.float64, 0x72), (.text, 0x71),
+        (.null, 0x7f), (.bool, 0x7e), (.nat, 0x7d), (.int, 0x7c), (.nat8, 0x7b), (.nat16, 0x7a), (.nat32, 0x79),
+        (.nat64, 0x78),
+        (.int8, 0x77), (.int16, 0x76), (.int32, 0x75), (.int64, 0x74), (.float32, 0x73), (.float64, 0x72),
+        (.text, 0x71),
         (.reserved, 0x70), (.empty, 0x6f), (.principal, 0x68),
     ]
 
@@ -127,7 +130,9 @@ public struct CandidFunctionType: Hashable, Sendable {
     /// The argument names an interface gave (documentation only; empty or one per argument).
     public var argumentNames: [String?]
 
-    public init(arguments: [CandidType], results: [CandidType], annotations: [Annotation] = [], argumentNames: [String?] = []) {
+    public init(
+        arguments: [CandidType], results: [CandidType], annotations: [Annotation] = [], argumentNames: [String?] = []
+    ) {
         self.arguments = arguments
         self.results = results
         self.annotations = Array(Set(annotations)).sorted()

@@ -26,9 +26,13 @@ public struct CandidTypeEnvironment: Sendable {
         var seen: Set<String> = []
         while case let .named(name) = current {
             guard seen.insert(name).inserted else {
-                throw .malformed(field: "Candid type \(name)", reason: "is defined only as itself (\(seen.sorted().joined(separator: " = ")))")
+                throw .malformed(
+                    field: "Candid type \(name)",
+                    reason: "is defined only as itself (\(seen.sorted().joined(separator: " = ")))")
             }
-            guard let next = definitions[name] else { throw .malformed(field: "Candid type \(name)", reason: "is not defined") }
+            guard let next = definitions[name] else {
+                throw .malformed(field: "Candid type \(name)", reason: "is not defined")
+            }
             current = next
         }
         return current

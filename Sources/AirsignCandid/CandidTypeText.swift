@@ -38,10 +38,11 @@ enum CandidTypeText {
 
     static func signature(_ function: CandidFunctionType) -> String {
         func tuple(_ types: [CandidType], _ names: [String?]) -> String {
-            "(" + types.enumerated().map { index, type in
-                let name = index < names.count ? names[index] : nil
-                return (name.map { methodName($0) + " : " } ?? "") + render(type)
-            }.joined(separator: ", ") + ")"
+            "("
+                + types.enumerated().map { index, type in
+                    let name = index < names.count ? names[index] : nil
+                    return (name.map { methodName($0) + " : " } ?? "") + render(type)
+                }.joined(separator: ", ") + ")"
         }
         let annotations = function.annotations.map { " " + $0.keyword }.joined()
         return tuple(function.arguments, function.argumentNames) + " -> " + tuple(function.results, []) + annotations
@@ -49,11 +50,12 @@ enum CandidTypeText {
 
     static func fieldList(_ fields: [CandidField], record: Bool) -> String {
         guard !fields.isEmpty else { return "" }
-        return " " + fields.map { field in
-            let label = field.name.map(methodName) ?? String(field.id)
-            if !record, field.type == .null { return label }
-            return "\(label) : \(render(field.type))"
-        }.joined(separator: "; ") + " "
+        return " "
+            + fields.map { field in
+                let label = field.name.map(methodName) ?? String(field.id)
+                if !record, field.type == .null { return label }
+                return "\(label) : \(render(field.type))"
+            }.joined(separator: "; ") + " "
     }
 
     /// A type name: always an identifier in a parsed interface.
@@ -62,9 +64,11 @@ enum CandidTypeText {
     /// A method or field name: bare when it is an identifier and no keyword, else quoted.
     static func methodName(_ name: String) -> String {
         let bytes = Array(name.utf8)
-        let isIdentifier = !bytes.isEmpty && !CandidParser.keywords.contains(name)
+        let isIdentifier =
+            !bytes.isEmpty && !CandidParser.keywords.contains(name)
             && bytes.enumerated().allSatisfy { i, b in
-                (0x41 ... 0x5a).contains(b) || (0x61 ... 0x7a).contains(b) || b == 0x5f || (i > 0 && (0x30 ... 0x39).contains(b))
+                (0x41...0x5a).contains(b) || (0x61...0x7a).contains(b) || b == 0x5f
+                    || (i > 0 && (0x30...0x39).contains(b))
             }
         return isIdentifier ? name : CandidText.quoted(name)
     }

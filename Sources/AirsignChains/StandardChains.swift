@@ -11,7 +11,9 @@ extension ChainRegistry {
 
     /// The standard chains, Ethereum and Stellar reviewing with what the person installed on the
     /// signer (Stellar's SEP-41 tokens by network).
-    public static func standard(ethereum: EthereumKnowledge, stellarTokens: [String: [StellarToken]] = [:]) -> ChainRegistry {
+    public static func standard(ethereum: EthereumKnowledge, stellarTokens: [String: [StellarToken]] = [:])
+        -> ChainRegistry
+    {
         ChainRegistry([
             EthereumChain(knowledge: ethereum),
             StellarChain(installedTokens: stellarTokens),

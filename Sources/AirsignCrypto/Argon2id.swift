@@ -1,8 +1,9 @@
 internal import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Argon2id (RFC 9106) password hashing through libsodium's `crypto_pwhash` (version 1.3,
@@ -41,17 +42,20 @@ public enum Argon2id {
         guard salt.count == saltLength else {
             throw .wrongLength(.salt, expected: saltLength, actual: salt.count)
         }
-        let lengths = sizeLimit(crypto_pwhash_argon2id_bytes_min()) ... sizeLimit(crypto_pwhash_argon2id_bytes_max())
+        let lengths = sizeLimit(crypto_pwhash_argon2id_bytes_min())...sizeLimit(crypto_pwhash_argon2id_bytes_max())
         guard lengths.contains(length) else {
             throw .lengthOutOfRange(.output, allowed: lengths, actual: length)
         }
-        let passwordLengths = 0 ... sizeLimit(crypto_pwhash_argon2id_passwd_max())
+        let passwordLengths = 0...sizeLimit(crypto_pwhash_argon2id_passwd_max())
         let passwordLength = password.byteCount
         guard passwordLengths.contains(passwordLength) else {
             throw .lengthOutOfRange(.password, allowed: passwordLengths, actual: passwordLength)
         }
-        let ops = UInt64(sizeLimit(crypto_pwhash_argon2id_opslimit_min())) ... UInt64(sizeLimit(crypto_pwhash_argon2id_opslimit_max()))
-        let memory = sizeLimit(crypto_pwhash_argon2id_memlimit_min()) ... sizeLimit(crypto_pwhash_argon2id_memlimit_max())
+        let ops =
+            UInt64(
+                sizeLimit(crypto_pwhash_argon2id_opslimit_min()))...UInt64(
+                sizeLimit(crypto_pwhash_argon2id_opslimit_max()))
+        let memory = sizeLimit(crypto_pwhash_argon2id_memlimit_min())...sizeLimit(crypto_pwhash_argon2id_memlimit_max())
         guard ops.contains(limits.opsLimit), memory.contains(limits.memLimit) else {
             throw .argon2LimitsOutOfRange(opsLimit: limits.opsLimit, memLimit: limits.memLimit)
         }
@@ -59,7 +63,9 @@ public enum Argon2id {
         let key = password.withBytePointer { passwordBytes, passwordCount in
             salt.withBytePointer { saltBytes, _ in
                 SecureBytes(count: length) { out in
-                    let result = UnsafeRawPointer(passwordBytes).withMemoryRebound(to: CChar.self, capacity: Swift.max(passwordCount, 1)) {
+                    let result = UnsafeRawPointer(passwordBytes).withMemoryRebound(
+                        to: CChar.self, capacity: Swift.max(passwordCount, 1)
+                    ) {
                         crypto_pwhash(
                             out.bytePointer(), UInt64(length), $0, UInt64(passwordCount), saltBytes,
                             limits.opsLimit, limits.memLimit, crypto_pwhash_ALG_ARGON2ID13)

@@ -16,7 +16,9 @@ public enum BLAKE3 {
     }
 
     /// The keyed mode (a PRF/MAC) with a 32-byte key.
-    public static func keyedHash(_ input: [UInt8], key: [UInt8], outputLength: Int = outputLength) throws(CryptoError) -> [UInt8] {
+    public static func keyedHash(_ input: [UInt8], key: [UInt8], outputLength: Int = outputLength) throws(CryptoError)
+        -> [UInt8]
+    {
         guard key.count == keyLength else { throw .wrongLength(.key, expected: keyLength, actual: key.count) }
         return Hasher(key: words(key), flags: Flag.keyedHash).output(input, length: outputLength)
     }
@@ -32,7 +34,9 @@ public enum BLAKE3 {
     static let chunkLength = 1024
     static let blockLength = 64
     /// SHA-256's initial hash value, as BLAKE3 takes it.
-    static let iv: [UInt32] = [0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19]
+    static let iv: [UInt32] = [
+        0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19,
+    ]
     static let permutation = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8]
 
     enum Flag {
@@ -55,7 +59,11 @@ public enum BLAKE3 {
     /// The compression function: all 16 output words (the first 8 are the chaining value).
     static func compress(_ cv: [UInt32], block: [UInt32], counter: UInt64, length: UInt32, flags: UInt32) -> [UInt32] {
         var m = block
-        var v = cv + [iv[0], iv[1], iv[2], iv[3], UInt32(truncatingIfNeeded: counter), UInt32(truncatingIfNeeded: counter >> 32), length, flags]
+        var v =
+            cv + [
+                iv[0], iv[1], iv[2], iv[3], UInt32(truncatingIfNeeded: counter),
+                UInt32(truncatingIfNeeded: counter >> 32), length, flags,
+            ]
         func g(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ x: UInt32, _ y: UInt32) {
             v[a] = v[a] &+ v[b] &+ x
             v[d] = (v[d] ^ v[a]).rotateRight(16)
@@ -66,7 +74,7 @@ public enum BLAKE3 {
             v[c] = v[c] &+ v[d]
             v[b] = (v[b] ^ v[c]).rotateRight(7)
         }
-        for round in 0 ..< 7 {
+        for round in 0..<7 {
             g(0, 4, 8, 12, m[0], m[1])
             g(1, 5, 9, 13, m[2], m[3])
             g(2, 6, 10, 14, m[4], m[5])
@@ -77,7 +85,7 @@ public enum BLAKE3 {
             g(3, 4, 9, 14, m[14], m[15])
             if round < 6 { m = permutation.map { m[$0] } }
         }
-        for i in 0 ..< 8 {
+        for i in 0..<8 {
             v[i] ^= v[i + 8]
             v[i + 8] ^= cv[i]
         }
@@ -93,7 +101,9 @@ public enum BLAKE3 {
         let length: UInt32
         let flags: UInt32
 
-        var chainingValue: [UInt32] { Array(compress(cv, block: block, counter: counter, length: length, flags: flags).prefix(8)) }
+        var chainingValue: [UInt32] {
+            Array(compress(cv, block: block, counter: counter, length: length, flags: flags).prefix(8))
+        }
 
         func rootBytes(_ count: Int) -> [UInt8] {
             var out: [UInt8] = []
@@ -123,15 +133,18 @@ public enum BLAKE3 {
             var start = bytes.startIndex
             var blockFlags = flags | Flag.chunkStart
             while bytes.endIndex - start > blockLength {
-                let block = words(bytes[start ..< start + blockLength])
-                cv = Array(compress(cv, block: block, counter: index, length: UInt32(blockLength), flags: blockFlags).prefix(8))
+                let block = words(bytes[start..<start + blockLength])
+                cv = Array(
+                    compress(cv, block: block, counter: index, length: UInt32(blockLength), flags: blockFlags).prefix(8)
+                )
                 blockFlags = flags
                 start += blockLength
             }
             let last = bytes[start...]
             var block = words(last)
             block += [UInt32](repeating: 0, count: 16 - block.count)
-            return Node(cv: cv, block: block, counter: index, length: UInt32(last.count), flags: blockFlags | Flag.chunkEnd)
+            return Node(
+                cv: cv, block: block, counter: index, length: UInt32(last.count), flags: blockFlags | Flag.chunkEnd)
         }
 
         func parent(_ left: [UInt32], _ right: [UInt32]) -> Node {
@@ -146,7 +159,7 @@ public enum BLAKE3 {
             var start = 0
             var index: UInt64 = 0
             while input.count - start > chunkLength {
-                var cv = chunk(input[start ..< start + chunkLength], index: index).chainingValue
+                var cv = chunk(input[start..<start + chunkLength], index: index).chainingValue
                 index += 1
                 var total = index
                 while total & 1 == 0, let left = stack.popLast() {

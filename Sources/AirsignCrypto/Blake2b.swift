@@ -1,15 +1,16 @@
 internal import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// BLAKE2b (RFC 7693) through libsodium's `crypto_generichash`: any output length from 1 to 64
 /// bytes, optionally keyed with 0 to 64 bytes. Substrate's `blake2_256` is `hash(data)`.
 public enum Blake2b {
-    public static let outputLengths = 1 ... 64
-    public static let keyLengths = 0 ... 64
+    public static let outputLengths = 1...64
+    public static let keyLengths = 0...64
 
     /// Unkeyed BLAKE2b with an `outputLength`-byte digest.
     public static func hash(_ data: some ContiguousBytes, outputLength: Int = 32) throws(CryptoError) -> [UInt8] {
@@ -74,13 +75,15 @@ public enum Blake2b {
 
         public mutating func update(_ data: some ContiguousBytes) {
             data.withBytePointer { input, count in
-                Sodium.mustSucceed(crypto_generichash_update(OpaquePointer(state), input, UInt64(count)), "crypto_generichash_update")
+                Sodium.mustSucceed(
+                    crypto_generichash_update(OpaquePointer(state), input, UInt64(count)), "crypto_generichash_update")
             }
         }
 
         public consuming func finalize() -> [UInt8] {
             makeBytes(count: outputLength) { out in
-                Sodium.mustSucceed(crypto_generichash_final(OpaquePointer(state), out, outputLength), "crypto_generichash_final")
+                Sodium.mustSucceed(
+                    crypto_generichash_final(OpaquePointer(state), out, outputLength), "crypto_generichash_final")
             }
         }
     }

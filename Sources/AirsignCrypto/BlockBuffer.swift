@@ -23,8 +23,8 @@ struct BlockBuffer: Sendable {
             // Complete the block an earlier piece started, if this piece is long enough.
             let take = Swift.min(blockSize - count, input.count)
             pending.withUnsafeMutableBytes { buffer in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[count ..< count + take])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[0 ..< take]))
+                UnsafeMutableRawBufferPointer(rebasing: buffer[count..<count + take])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[0..<take]))
             }
             count += take
             offset = take
@@ -41,7 +41,7 @@ struct BlockBuffer: Sendable {
         let rest = input.count - offset
         if rest > 0 {
             pending.withUnsafeMutableBytes { buffer in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< rest])
+                UnsafeMutableRawBufferPointer(rebasing: buffer[0..<rest])
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[offset...]))
             }
             count = rest

@@ -1,8 +1,9 @@
 internal import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Ed25519 signatures (RFC 8032 §5.1, pure Ed25519) through libsodium's `crypto_sign`.

@@ -1,8 +1,9 @@
 internal import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// HMAC (RFC 2104) with SHA-256 or SHA-512, computed by libsodium, which accepts keys of any
@@ -17,7 +18,8 @@ public enum HMAC {
             Sodium.mustSucceed(crypto_auth_hmacsha256_init(state, keyBytes, keyCount), "crypto_auth_hmacsha256_init")
         }
         message.withBytePointer { input, count in
-            Sodium.mustSucceed(crypto_auth_hmacsha256_update(state, input, UInt64(count)), "crypto_auth_hmacsha256_update")
+            Sodium.mustSucceed(
+                crypto_auth_hmacsha256_update(state, input, UInt64(count)), "crypto_auth_hmacsha256_update")
         }
         return SecureBytes(count: 32) { out in
             Sodium.mustSucceed(crypto_auth_hmacsha256_final(state, out.bytePointer()), "crypto_auth_hmacsha256_final")
@@ -48,7 +50,8 @@ public enum HMAC {
             keyed = .allocate(capacity: 1)
             scratch = .allocate(capacity: 1)
             key.withBytePointer { keyBytes, keyCount in
-                Sodium.mustSucceed(crypto_auth_hmacsha512_init(keyed, keyBytes, keyCount), "crypto_auth_hmacsha512_init")
+                Sodium.mustSucceed(
+                    crypto_auth_hmacsha512_init(keyed, keyBytes, keyCount), "crypto_auth_hmacsha512_init")
             }
         }
 
@@ -61,7 +64,8 @@ public enum HMAC {
         func authenticate(_ parts: (UnsafePointer<UInt8>, Int)..., into out: UnsafeMutablePointer<UInt8>) {
             scratch.update(from: keyed, count: 1)
             for (input, count) in parts {
-                Sodium.mustSucceed(crypto_auth_hmacsha512_update(scratch, input, UInt64(count)), "crypto_auth_hmacsha512_update")
+                Sodium.mustSucceed(
+                    crypto_auth_hmacsha512_update(scratch, input, UInt64(count)), "crypto_auth_hmacsha512_update")
             }
             Sodium.mustSucceed(crypto_auth_hmacsha512_final(scratch, out), "crypto_auth_hmacsha512_final")
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Keccak-256 as Ethereum uses it: the Keccak[r=1088, c=512] sponge with the original Keccak
@@ -46,7 +46,7 @@ public enum Keccak256 {
 
     /// The first `outputLength` bytes of the state, lanes in little-endian order.
     private static func digest(of lanes: some Collection<UInt64>) -> [UInt8] {
-        var out = [UInt8]()
+        var out: [UInt8] = []
         out.reserveCapacity(outputLength)
         for lane in lanes.prefix(outputLength / 8) {
             for shift in stride(from: 0, to: 64, by: 8) {
@@ -86,7 +86,7 @@ public enum Keccak256 {
 
         /// XORs one `rate`-byte block into the first lanes of the state and permutes it.
         fileprivate static func absorb(block: UnsafeRawPointer, into state: UnsafeMutableBufferPointer<UInt64>) {
-            for i in 0 ..< Keccak256.rate / 8 {
+            for i in 0..<Keccak256.rate / 8 {
                 state[i] ^= UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
             }
             KeccakF1600.permute(state)

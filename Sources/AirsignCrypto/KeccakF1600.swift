@@ -23,11 +23,11 @@ public enum KeccakF1600 {
         /// Byte `index` (0..<200) of the state; out-of-range indexes are programming errors.
         public subscript(byte index: Int) -> UInt8 {
             get {
-                precondition((0 ..< KeccakF1600.stateByteCount).contains(index), "Keccak state byte index out of range")
+                precondition((0..<KeccakF1600.stateByteCount).contains(index), "Keccak state byte index out of range")
                 return UInt8(truncatingIfNeeded: lanes[index >> 3] >> UInt64((index & 7) * 8))
             }
             set {
-                precondition((0 ..< KeccakF1600.stateByteCount).contains(index), "Keccak state byte index out of range")
+                precondition((0..<KeccakF1600.stateByteCount).contains(index), "Keccak state byte index out of range")
                 let shift = UInt64((index & 7) * 8)
                 lanes[index >> 3] = (lanes[index >> 3] & ~(0xff << shift)) | (UInt64(newValue) << shift)
             }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A Merlin transcript (protocol "Merlin v1.0", `dalek-cryptography/merlin`): a STROBE-128
@@ -40,7 +40,7 @@ public struct MerlinTranscript: Sendable {
 
     /// `challenge_bytes(label, count)`: meta-AD(label ‖ LE32(count)), PRF(count).
     public mutating func challengeBytes(label: String, count: Int) -> [UInt8] {
-        precondition((0 ... Self.maximumLength).contains(count), "Merlin challenge length out of range")
+        precondition((0...Self.maximumLength).contains(count), "Merlin challenge length out of range")
         var out = [UInt8](repeating: 0, count: count)
         out.withUnsafeMutableBytes { challengeBytes(label: label, into: $0) }
         return out
@@ -135,7 +135,7 @@ public struct TranscriptRNG: ~Copyable, Sendable {
 
     /// `fill_bytes`: meta-AD(LE32(count)), PRF(count), into protected memory.
     public mutating func bytes(count: Int) -> SecureBytes {
-        precondition((0 ... MerlinTranscript.maximumLength).contains(count), "Merlin RNG length out of range")
+        precondition((0...MerlinTranscript.maximumLength).contains(count), "Merlin RNG length out of range")
         return SecureBytes(count: count) { fill(into: $0) }
     }
 

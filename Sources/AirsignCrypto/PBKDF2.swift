@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// PBKDF2 (RFC 8018 §5.2) with HMAC-SHA-512, built on libsodium's HMAC because libsodium has no
@@ -15,8 +15,8 @@ public enum PBKDF2 {
         password: some ContiguousBytes, salt: some ContiguousBytes, iterations: Int, length: Int
     ) throws(CryptoError) -> SecureBytes {
         guard iterations >= 1 else { throw .invalidIterationCount(iterations) }
-        guard (1 ... maximumLength).contains(length) else {
-            throw .lengthOutOfRange(.output, allowed: 1 ... maximumLength, actual: length)
+        guard (1...maximumLength).contains(length) else {
+            throw .lengthOutOfRange(.output, allowed: 1...maximumLength, actual: length)
         }
         let prf = HMAC.SHA512Key(password)
         // U_j and the running XOR T for the block being built.
@@ -36,9 +36,9 @@ public enum PBKDF2 {
                             prf.authenticate((saltBytes, saltCount), (counterBytes, counterCount), into: u)
                         }
                         t.update(from: u, count: 64)
-                        for _ in 1 ..< iterations {
+                        for _ in 1..<iterations {
                             prf.authenticate(UnsafePointer(u), 64, into: u)
-                            for i in 0 ..< 64 { t[i] ^= u[i] }
+                            for i in 0..<64 { t[i] ^= u[i] }
                         }
                         let take = Swift.min(64, length - produced)
                         (result + produced).update(from: t, count: take)

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// RIPEMD-160 (Dobbertin, Bosselaers, Preneel 1996). BIP32 needs it for key fingerprints
@@ -14,11 +14,11 @@ public enum RIPEMD160 {
         data.withUnsafeBytes { input in
             var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
             let fullBlocks = input.count / 64
-            for block in 0 ..< fullBlocks {
-                compress(&state, UnsafeRawBufferPointer(rebasing: input[block * 64 ..< block * 64 + 64]))
+            for block in 0..<fullBlocks {
+                compress(&state, UnsafeRawBufferPointer(rebasing: input[block * 64..<block * 64 + 64]))
             }
             // Padding: 0x80, zeros to 56 mod 64, then the bit length as 64-bit little-endian.
-            var tail = Array(input[fullBlocks * 64 ..< input.count])
+            var tail = Array(input[fullBlocks * 64..<input.count])
             tail.append(0x80)
             while tail.count % 64 != 56 { tail.append(0) }
             let bitLength = UInt64(truncatingIfNeeded: input.count) &* 8
@@ -26,14 +26,16 @@ public enum RIPEMD160 {
                 tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
             }
             tail.withUnsafeBytes { padded in
-                for block in 0 ..< padded.count / 64 {
-                    compress(&state, UnsafeRawBufferPointer(rebasing: padded[block * 64 ..< block * 64 + 64]))
+                for block in 0..<padded.count / 64 {
+                    compress(&state, UnsafeRawBufferPointer(rebasing: padded[block * 64..<block * 64 + 64]))
                 }
             }
             var out: [UInt8] = []
             out.reserveCapacity(outputLength)
             for word in state {
-                for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+                }
             }
             return out
         }
@@ -88,13 +90,14 @@ public enum RIPEMD160 {
     /// One 64-byte block into the state.
     private static func compress(_ state: inout [UInt32], _ block: UnsafeRawBufferPointer) {
         var x = [UInt32](repeating: 0, count: 16)
-        for i in 0 ..< 16 {
-            x[i] = UInt32(block[4 * i]) | UInt32(block[4 * i + 1]) << 8
+        for i in 0..<16 {
+            x[i] =
+                UInt32(block[4 * i]) | UInt32(block[4 * i + 1]) << 8
                 | UInt32(block[4 * i + 2]) << 16 | UInt32(block[4 * i + 3]) << 24
         }
         var (al, bl, cl, dl, el) = (state[0], state[1], state[2], state[3], state[4])
         var (ar, br, cr, dr, er) = (al, bl, cl, dl, el)
-        for j in 0 ..< 80 {
+        for j in 0..<80 {
             let round = j / 16
             var t = rotl(al &+ f(round, bl, cl, dl) &+ x[leftWord[j]] &+ leftConstant[round], leftRotation[j]) &+ el
             (al, el, dl, cl, bl) = (el, dl, rotl(cl, 10), bl, t)

@@ -24,7 +24,9 @@ public enum RaptorQ {
     /// symbols: its source symbol count K, or nil when it is not one source block of at most
     /// `maxSourceSymbols` symbols and `maxLength` bytes (or the sizes are out of range).
     public static func sourceSymbols(length: Int, symbolSize: Int) -> Int? {
-        guard length > 0, length <= maxLength, symbolSize >= 4, symbolSize <= Int(UInt16.max), symbolSize % Int(RQ_AL) == 0 else { return nil }
+        guard length > 0, length <= maxLength, symbolSize >= 4, symbolSize <= Int(UInt16.max),
+            symbolSize % Int(RQ_AL) == 0
+        else { return nil }
         let k = (length + symbolSize - 1) / symbolSize
         guard k <= maxSourceSymbols, let rq = rq_init(UInt64(length), UInt16(symbolSize)) else { return nil }
         defer { rq_free(rq) }
@@ -49,10 +51,11 @@ public enum RaptorQ {
     /// distinct), or nil when they do not determine it (too few, or a singular system: more
     /// symbols may). Nil too for parameters outside the bounds above.
     public static func decode(length: Int, symbolSize: Int, symbols: [(esi: UInt32, data: [UInt8])]) -> [UInt8]? {
-        guard let k = sourceSymbols(length: length, symbolSize: symbolSize), symbols.count >= k, symbols.count <= maxSymbols(for: k),
-              symbols.allSatisfy({ $0.data.count == symbolSize && $0.esi <= maxESI(for: k) }),
-              Set(symbols.map(\.esi)).count == symbols.count,
-              let rq = rq_init(UInt64(length), UInt16(symbolSize))
+        guard let k = sourceSymbols(length: length, symbolSize: symbolSize), symbols.count >= k,
+            symbols.count <= maxSymbols(for: k),
+            symbols.allSatisfy({ $0.data.count == symbolSize && $0.esi <= maxESI(for: k) }),
+            Set(symbols.map(\.esi)).count == symbols.count,
+            let rq = rq_init(UInt64(length), UInt16(symbolSize))
         else { return nil }
         defer { rq_free(rq) }
         var encoded = symbols.flatMap(\.data)
@@ -82,7 +85,8 @@ extension RaptorQ {
         /// Nil for parameters outside `RaptorQ`'s bounds or when liblcrq cannot encode.
         public init?(object bytes: [UInt8], symbolSize: Int) {
             guard sourceSymbols(length: bytes.count, symbolSize: symbolSize) != nil,
-                  let rq = rq_init(UInt64(bytes.count), UInt16(symbolSize)) else { return nil }
+                let rq = rq_init(UInt64(bytes.count), UInt16(symbolSize))
+            else { return nil }
             // liblcrq may read the object when it makes a source symbol, so it lives as long as
             // the context; and it works on whole padded symbols (K'·T bytes, as `decode` writes),
             // so the buffer is that long, zero past the object, lest a last partial symbol be
@@ -111,9 +115,9 @@ extension RaptorQ {
             guard esi <= 0xff_ffff else { return nil }
             // lcrq.h `rq_pidsetesi` (a macro): the ESI in network order in the low 24 bits.
             #if _endian(little)
-            var pid = esi.bigEndian >> 8
+                var pid = esi.bigEndian >> 8
             #else
-            var pid = esi
+                var pid = esi
             #endif
             var out = [UInt8](repeating: 0, count: symbolSize)
             let made = out.withUnsafeMutableBufferPointer { rq_symbol(rq, &pid, $0.baseAddress, 0) }

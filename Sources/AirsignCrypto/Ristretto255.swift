@@ -26,7 +26,7 @@ enum Ristretto255 {
         precondition(scalar.count == scalarLength)
         Sodium.ready()
         return withSecretScratch(wideScalarLength + scalarLength) { scratch in
-            let wide = UnsafeMutableRawBufferPointer(rebasing: scratch[0 ..< wideScalarLength])
+            let wide = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<wideScalarLength])
             let reduced = UnsafeMutableRawBufferPointer(rebasing: scratch[wideScalarLength...])
             wide.copyMemory(from: scalar)  // the upper 32 bytes stay zero
             crypto_core_ristretto255_scalar_reduce(reduced.bytePointer(), UnsafeRawBufferPointer(wide).bytes())
@@ -119,7 +119,8 @@ enum Ristretto255 {
     static func sha512(_ input: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
         precondition(out.count == 64)
         Sodium.ready()
-        Sodium.mustSucceed(crypto_hash_sha512(out.bytePointer(), input.bytes(), UInt64(input.count)), "crypto_hash_sha512")
+        Sodium.mustSucceed(
+            crypto_hash_sha512(out.bytePointer(), input.bytes(), UInt64(input.count)), "crypto_hash_sha512")
     }
 
     /// Constant-time equality of two equally long buffers.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// SHA-224 (FIPS 180-4 §6.3): the SHA-256 compression function with its own initial hash value,
@@ -45,7 +45,7 @@ public enum SHA224 {
                 tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
             }
             tail.withUnsafeBytes { absorb($0) }
-            var out = [UInt8]()
+            var out: [UInt8] = []
             out.reserveCapacity(SHA224.outputLength)
             for word in state.prefix(7) {
                 out.append(UInt8(truncatingIfNeeded: word >> 24))

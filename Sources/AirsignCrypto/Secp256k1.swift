@@ -1,8 +1,9 @@
 internal import CSecp256k1
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// secp256k1 keys and ECDSA (SEC 1, RFC 6979 nonces, low-s) through libsecp256k1.
@@ -129,7 +130,7 @@ public enum Secp256k1 {
         public init(parsing bytes: [UInt8]) throws(CryptoError) {
             switch (bytes.count, bytes.first) {
             case (compressedPublicKeyLength, 0x02), (compressedPublicKeyLength, 0x03),
-                 (uncompressedPublicKeyLength, 0x04):
+                (uncompressedPublicKeyLength, 0x04):
                 break
             default:
                 throw .invalidPublicKey
@@ -207,7 +208,7 @@ public enum Secp256k1 {
             var sum = secp256k1_pubkey()
             let combined = raws.withUnsafeBufferPointer { buffer -> Int32 in
                 guard let base = buffer.baseAddress else { return 0 }
-                for index in 0 ..< buffer.count { (pointers + index).initialize(to: base + index) }
+                for index in 0..<buffer.count { (pointers + index).initialize(to: base + index) }
                 return secp256k1_ec_pubkey_combine(context, &sum, pointers, buffer.count)
             }
             guard combined == 1 else { throw .invalidPublicKey }

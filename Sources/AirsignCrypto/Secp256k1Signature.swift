@@ -12,7 +12,9 @@ extension Secp256k1 {
                 throw .wrongLength(.signature, expected: 64, actual: compact.count)
             }
             var raw = secp256k1_ecdsa_signature()
-            let parsed = compact.withBytePointer { input, _ in secp256k1_ecdsa_signature_parse_compact(context, &raw, input) }
+            let parsed = compact.withBytePointer { input, _ in
+                secp256k1_ecdsa_signature_parse_compact(context, &raw, input)
+            }
             guard parsed == 1 else { throw .invalidSignature }
             try self.init(checking: raw)
         }
@@ -39,7 +41,7 @@ extension Secp256k1 {
         /// parser accepts zero; neither is ever a valid signature, so both are refused here.
         private init(checking raw: secp256k1_ecdsa_signature) throws(CryptoError) {
             self.init(raw: raw)
-            let r = compact[0 ..< 32], s = compact[32 ..< 64]
+            let r = compact[0..<32], s = compact[32..<64]
             guard r.contains(where: { $0 != 0 }), s.contains(where: { $0 != 0 }) else {
                 throw .invalidSignature
             }
@@ -47,13 +49,15 @@ extension Secp256k1 {
 
         func withRaw<R>(_ body: (UnsafePointer<secp256k1_ecdsa_signature>) -> R) -> R {
             var raw = secp256k1_ecdsa_signature()
-            let parsed = compact.withBytePointer { input, _ in secp256k1_ecdsa_signature_parse_compact(context, &raw, input) }
+            let parsed = compact.withBytePointer { input, _ in
+                secp256k1_ecdsa_signature_parse_compact(context, &raw, input)
+            }
             precondition(parsed == 1, "a stored secp256k1 signature failed to re-parse")
             return withUnsafePointer(to: &raw) { body($0) }
         }
 
-        public var r: [UInt8] { Array(compact[0 ..< 32]) }
-        public var s: [UInt8] { Array(compact[32 ..< 64]) }
+        public var r: [UInt8] { Array(compact[0..<32]) }
+        public var s: [UInt8] { Array(compact[32..<64]) }
 
         /// DER encoding (at most 72 bytes).
         public var der: [UInt8] {
@@ -97,13 +101,13 @@ extension Secp256k1 {
                 throw .wrongLength(.signature, expected: 64, actual: compact.count)
             }
             // Checked before the call: libsecp256k1 aborts on a recovery ID outside 0...3.
-            guard (0 ... 3).contains(recoveryID) else { throw .invalidRecoveryID(recoveryID) }
+            guard (0...3).contains(recoveryID) else { throw .invalidRecoveryID(recoveryID) }
             var raw = secp256k1_ecdsa_recoverable_signature()
             let parsed = compact.withBytePointer { input, _ in
                 secp256k1_ecdsa_recoverable_signature_parse_compact(context, &raw, input, Int32(recoveryID))
             }
             guard parsed == 1 else { throw .invalidSignature }
-            guard compact[0 ..< 32].contains(where: { $0 != 0 }), compact[32 ..< 64].contains(where: { $0 != 0 }) else {
+            guard compact[0..<32].contains(where: { $0 != 0 }), compact[32..<64].contains(where: { $0 != 0 }) else {
                 throw .invalidSignature
             }
             self.compact = compact
@@ -148,6 +152,8 @@ extension Secp256k1 {
             return PublicKey(raw: key)
         }
 
-        public var description: String { "Secp256k1.RecoverableSignature(\(publicHex(compact)), recoveryID: \(recoveryID))" }
+        public var description: String {
+            "Secp256k1.RecoverableSignature(\(publicHex(compact)), recoveryID: \(recoveryID))"
+        }
     }
 }

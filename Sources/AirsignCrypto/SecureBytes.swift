@@ -1,8 +1,9 @@
 internal import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A byte buffer for secrets: kept in libsodium guarded memory (`sodium_malloc`: mlocked, with

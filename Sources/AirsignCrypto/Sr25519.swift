@@ -92,7 +92,7 @@ public enum Sr25519 {
                 out[0] &= 248
                 out[31] &= 63
                 out[31] |= 64
-                Sr25519.divideByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                Sr25519.divideByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0..<32]))
             }
         }
 
@@ -121,7 +121,7 @@ public enum Sr25519 {
                 SecureBytes(count: 64) { out in
                     out.copyMemory(from: all)
                     lowBits = out[0] & 7
-                    Sr25519.divideByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                    Sr25519.divideByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0..<32]))
                 }
             }
             // Validate first, so the decision below does not depend on which check failed.
@@ -135,7 +135,7 @@ public enum Sr25519 {
         init(validating secret: SecureBytes) throws(CryptoError) {
             var publicKey = [UInt8](repeating: 0, count: Sr25519.publicKeyLength)
             let valid = secret.withUnsafeBytes { all in
-                let key = UnsafeRawBufferPointer(rebasing: all[0 ..< 32])
+                let key = UnsafeRawBufferPointer(rebasing: all[0..<32])
                 // Both checks always run; a zero scalar makes the base multiplication fail.
                 let canonical = Ristretto255.isCanonical(key)
                 let multiplied = publicKey.withUnsafeMutableBytes { Ristretto255.multiplyBase(key, into: $0) }
@@ -147,9 +147,11 @@ public enum Sr25519 {
         }
 
         /// Calls `body` with the scalar (32 bytes) and the nonce (32 bytes).
-        func withScalarAndNonce<R>(_ body: (_ scalar: UnsafeRawBufferPointer, _ nonce: UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        func withScalarAndNonce<R>(
+            _ body: (_ scalar: UnsafeRawBufferPointer, _ nonce: UnsafeRawBufferPointer) throws -> R
+        ) rethrows -> R {
             try secret.withUnsafeBytes { all in
-                try body(UnsafeRawBufferPointer(rebasing: all[0 ..< 32]), UnsafeRawBufferPointer(rebasing: all[32 ..< 64]))
+                try body(UnsafeRawBufferPointer(rebasing: all[0..<32]), UnsafeRawBufferPointer(rebasing: all[32..<64]))
             }
         }
 
@@ -161,7 +163,7 @@ public enum Sr25519 {
             secret.withUnsafeBytes { all in
                 SecureBytes(count: 64) { out in
                     out.copyMemory(from: all)
-                    Sr25519.multiplyByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                    Sr25519.multiplyByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0..<32]))
                 }
             }
         }
@@ -170,7 +172,8 @@ public enum Sr25519 {
         /// fresh random witness. Returns the 64-byte signature R ‖ s with schnorrkel's marker bit
         /// set. Throws only for a message or context longer than Merlin can frame (2³² − 1
         /// bytes).
-        public func sign(_ message: [UInt8], context: [UInt8] = Sr25519.substrateContext) throws(CryptoError) -> [UInt8] {
+        public func sign(_ message: [UInt8], context: [UInt8] = Sr25519.substrateContext) throws(CryptoError) -> [UInt8]
+        {
             try sign(message, context: context, testRandomness: nil)
         }
 
@@ -178,12 +181,13 @@ public enum Sr25519 {
         /// signature is a deterministic function of key, context and message. Only for
         /// known-answer tests; production code must use `sign(_:context:)`.
         @_spi(Testing)
-        public func sign(_ message: [UInt8], context: [UInt8], testRandomness: [UInt8]?) throws(CryptoError) -> [UInt8] {
+        public func sign(_ message: [UInt8], context: [UInt8], testRandomness: [UInt8]?) throws(CryptoError) -> [UInt8]
+        {
             guard message.count <= MerlinTranscript.maximumLength else {
-                throw .lengthOutOfRange(.message, allowed: 0 ... MerlinTranscript.maximumLength, actual: message.count)
+                throw .lengthOutOfRange(.message, allowed: 0...MerlinTranscript.maximumLength, actual: message.count)
             }
             guard context.count <= MerlinTranscript.maximumLength else {
-                throw .lengthOutOfRange(.context, allowed: 0 ... MerlinTranscript.maximumLength, actual: context.count)
+                throw .lengthOutOfRange(.context, allowed: 0...MerlinTranscript.maximumLength, actual: context.count)
             }
             if let testRandomness, testRandomness.count != 32 {
                 throw .wrongLength(.nonce, expected: 32, actual: testRandomness.count)
@@ -205,20 +209,21 @@ public enum Sr25519 {
             }
             var signature = [UInt8](repeating: 0, count: Sr25519.signatureLength)
             let signed = Ristretto255.withSecretScratch(64 + 32) { scratch in
-                let wide = UnsafeMutableRawBufferPointer(rebasing: scratch[0 ..< 64])
-                let witness = UnsafeMutableRawBufferPointer(rebasing: scratch[64 ..< 96])
+                let wide = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<64])
+                let witness = UnsafeMutableRawBufferPointer(rebasing: scratch[64..<96])
                 rng.fill(into: wide)
                 Ristretto255.reduce(wide: UnsafeRawBufferPointer(wide), into: witness)
                 let r = UnsafeRawBufferPointer(witness)
                 return signature.withUnsafeMutableBytes { out -> Bool in
-                    let bigR = UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32])
+                    let bigR = UnsafeMutableRawBufferPointer(rebasing: out[0..<32])
                     // Only a witness of 0 mod ℓ (probability 2^-252) fails here.
                     guard Ristretto255.multiplyBase(r, into: bigR) else { return false }
                     transcript.appendMessage(label: "sign:R", bytes: UnsafeRawBufferPointer(bigR))
                     let k = Sr25519.challengeScalar(&transcript, label: "sign:c")
                     k.withUnsafeBytes { k in
                         withScalarAndNonce { key, _ in
-                            Ristretto255.multiplyAdd(k, key, r, into: UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64]))
+                            Ristretto255.multiplyAdd(
+                                k, key, r, into: UnsafeMutableRawBufferPointer(rebasing: out[32..<64]))
                         }
                     }
                     return true
@@ -256,12 +261,12 @@ public enum Sr25519 {
 
     static func verify(signature: [UInt8], message: [UInt8], context: [UInt8], publicKey: [UInt8]) -> Bool {
         guard signature.count == signatureLength, publicKey.count == publicKeyLength,
-              message.count <= MerlinTranscript.maximumLength, context.count <= MerlinTranscript.maximumLength
+            message.count <= MerlinTranscript.maximumLength, context.count <= MerlinTranscript.maximumLength
         else { return false }
         // 1. The marker bit (NotMarkedSchnorrkel otherwise), then s without it, canonical.
         guard signature[63] & 0x80 != 0 else { return false }
-        let bigR = Array(signature[0 ..< 32])
-        var s = Array(signature[32 ..< 64])
+        let bigR = Array(signature[0..<32])
+        var s = Array(signature[32..<64])
         s[31] &= 0x7f
         guard s.withUnsafeBytes({ Ristretto255.isCanonical($0) }) else { return false }
 
@@ -285,7 +290,8 @@ public enum Sr25519 {
                             expectedR.withUnsafeMutableBytes { out in
                                 Ristretto255.multiplyBase(s, into: sB)
                                     && Ristretto255.multiply(k, a, into: kA)
-                                    && Ristretto255.subtractPoints(UnsafeRawBufferPointer(sB), UnsafeRawBufferPointer(kA), into: out)
+                                    && Ristretto255.subtractPoints(
+                                        UnsafeRawBufferPointer(sB), UnsafeRawBufferPointer(kA), into: out)
                             }
                         }
                     }
@@ -293,7 +299,9 @@ public enum Sr25519 {
             }
         }
         guard computed else { return false }
-        return expectedR.withUnsafeBytes { expected in bigR.withUnsafeBytes { Ristretto255.constantTimeEqual(expected, $0) } }
+        return expectedR.withUnsafeBytes { expected in
+            bigR.withUnsafeBytes { Ristretto255.constantTimeEqual(expected, $0) }
+        }
     }
 
     /// schnorrkel `divide_scalar_bytes_by_cofactor`: shifts a 256-bit little-endian integer

@@ -58,7 +58,8 @@ extension Sr25519.SecretKey {
                 // d = challenge_scalar("HDKD-scalar") after committing the public key.
                 Sr25519.softDerivationScalar(&transcript, publicKey: publicKey.bytes, into: d)
                 withScalarAndNonce { key, _ in
-                    Ristretto255.add(key, UnsafeRawBufferPointer(d), into: UnsafeMutableRawBufferPointer(rebasing: out[0 ..< 32]))
+                    Ristretto255.add(
+                        key, UnsafeRawBufferPointer(d), into: UnsafeMutableRawBufferPointer(rebasing: out[0..<32]))
                 }
             }
             // nonce = witness_bytes("HDKD-nonce", 32, [nonce, scalar ‖ nonce]).
@@ -71,7 +72,7 @@ extension Sr25519.SecretKey {
             } else {
                 rng = rekeyed.finalize()
             }
-            rng.fill(into: UnsafeMutableRawBufferPointer(rebasing: out[32 ..< 64]))
+            rng.fill(into: UnsafeMutableRawBufferPointer(rebasing: out[32..<64]))
         }
         // A child scalar of 0 (probability 2^-252) is refused here.
         return try Sr25519.SecretKey(validating: child)

@@ -86,7 +86,7 @@ struct Strobe128: Sendable {
         /// each buffer has exactly one owner to wipe it).
         init(copying other: State) {
             lanes = [UInt64](unsafeUninitializedCapacity: KeccakF1600.laneCount) { buffer, count in
-                for index in 0 ..< KeccakF1600.laneCount {
+                for index in 0..<KeccakF1600.laneCount {
                     buffer.initializeElement(at: index, to: other.lanes[index])
                 }
                 count = KeccakF1600.laneCount
@@ -139,7 +139,7 @@ struct Strobe128: Sendable {
                 let run = Swift.min(Strobe128.rate - position, data.count - offset)
                 let start = position
                 lanes.withUnsafeMutableBufferPointer { lanes in
-                    for index in 0 ..< run {
+                    for index in 0..<run {
                         let at = start + index
                         lanes[at >> 3] ^= UInt64(data[offset + index]) << UInt64((at & 7) << 3)
                     }
@@ -156,7 +156,7 @@ struct Strobe128: Sendable {
                 let run = Swift.min(Strobe128.rate - position, data.count - offset)
                 let start = position
                 lanes.withUnsafeMutableBufferPointer { lanes in
-                    for index in 0 ..< run {
+                    for index in 0..<run {
                         let at = start + index
                         let shift = UInt64((at & 7) << 3)
                         lanes[at >> 3] = (lanes[at >> 3] & ~(0xff << shift)) | (UInt64(data[offset + index]) << shift)
@@ -174,7 +174,7 @@ struct Strobe128: Sendable {
                 let run = Swift.min(Strobe128.rate - position, output.count - offset)
                 let start = position
                 lanes.withUnsafeMutableBufferPointer { lanes in
-                    for index in 0 ..< run {
+                    for index in 0..<run {
                         let at = start + index
                         let shift = UInt64((at & 7) << 3)
                         output[offset + index] = UInt8(truncatingIfNeeded: lanes[at >> 3] >> shift)

@@ -1,8 +1,9 @@
 internal import CSodium
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// XChaCha20-Poly1305 AEAD (draft-irtf-cfrg-xchacha-03 §2, libsodium's
@@ -22,7 +23,7 @@ public enum XChaCha20Poly1305 {
         let plaintextLength = plaintext.byteCount
         let maximum = sizeLimit(crypto_aead_xchacha20poly1305_ietf_messagebytes_max())
         guard plaintextLength <= maximum else {
-            throw .lengthOutOfRange(.ciphertext, allowed: 0 ... maximum, actual: plaintextLength)
+            throw .lengthOutOfRange(.ciphertext, allowed: 0...maximum, actual: plaintextLength)
         }
         Sodium.ready()
         return plaintext.withBytePointer { message, messageCount in
@@ -51,7 +52,7 @@ public enum XChaCha20Poly1305 {
     ) throws(CryptoError) -> SecureBytes {
         try validate(keyLength: key.byteCount, nonceLength: nonce.count)
         guard ciphertext.count >= tagLength else {
-            throw .lengthOutOfRange(.ciphertext, allowed: tagLength ... Int.max, actual: ciphertext.count)
+            throw .lengthOutOfRange(.ciphertext, allowed: tagLength...Int.max, actual: ciphertext.count)
         }
         Sodium.ready()
         var result: Int32 = -1

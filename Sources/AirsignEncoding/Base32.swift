@@ -19,21 +19,28 @@ public enum Base32 {
         let input = Array(bytes)
         var out = [UInt8](repeating: 0, count: encodedLength(input.count))
         input.withUnsafeBytes { source in
-            out.withUnsafeMutableBytes { text in encode(source, alphabet: lowercase ? lowerAlphabet : upperAlphabet, into: text) }
+            out.withUnsafeMutableBytes { text in
+                encode(source, alphabet: lowercase ? lowerAlphabet : upperAlphabet, into: text)
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Rejects padding, lengths no byte string produces (1, 3 or 6 mod 8) and non-zero unused
     /// trailing bits.
-    public static func decode(_ text: some StringProtocol, letterCase: LetterCase = .either) throws(EncodingError) -> [UInt8] {
+    public static func decode(_ text: some StringProtocol, letterCase: LetterCase = .either) throws(EncodingError)
+        -> [UInt8]
+    {
         let utf8 = Array(text.utf8)
         // `withUnsafeBytes` rethrows untyped errors, so the typed one travels in a Result.
         let result = utf8.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Result<[UInt8], EncodingError> in
             var out = [UInt8](repeating: 0, count: decodedLength(input.count))
             return out.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) -> Result<Void, EncodingError> in
                 do throws(EncodingError) {
-                    return .success(try decode(input, letterCase: letterCase, into: bytes) { .invalidCharacter(codec: "base32", in: text, utf8Offset: $0) })
+                    return .success(
+                        try decode(input, letterCase: letterCase, into: bytes) {
+                            .invalidCharacter(codec: "base32", in: text, utf8Offset: $0)
+                        })
                 } catch {
                     return .failure(error)
                 }
@@ -70,24 +77,27 @@ public enum Base32 {
     /// Decodes `input` into `bytes` (exactly `decodedLength` bytes): characters first, then the
     /// length, then the unused bits. `badCharacter` makes the error for a character outside the
     /// alphabet (or of the other letter case) at a byte offset; a secret's names no character.
-    static func decode(_ input: UnsafeRawBufferPointer, letterCase: LetterCase, into bytes: UnsafeMutableRawBufferPointer,
-                       badCharacter: (Int) -> EncodingError) throws(EncodingError) {
-        var wantLower: Bool? = switch letterCase {
-        case .upper: false
-        case .lower: true
-        case .either: nil
-        }
+    static func decode(
+        _ input: UnsafeRawBufferPointer, letterCase: LetterCase, into bytes: UnsafeMutableRawBufferPointer,
+        badCharacter: (Int) -> EncodingError
+    ) throws(EncodingError) {
+        var wantLower: Bool? =
+            switch letterCase {
+            case .upper: false
+            case .lower: true
+            case .either: nil
+            }
         var packed = SymbolBits()
         defer { packed.clear() }
         for (offset, c) in input.enumerated() {
             let value: UInt8
             switch c {
-            case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
                 let isLower = c >= UInt8(ascii: "a")
                 if wantLower == nil { wantLower = isLower }
                 guard wantLower == isLower else { throw badCharacter(offset) }
                 value = (c | 0x20) - UInt8(ascii: "a")
-            case UInt8(ascii: "2") ... UInt8(ascii: "7"):
+            case UInt8(ascii: "2")...UInt8(ascii: "7"):
                 value = c - UInt8(ascii: "2") + 26
             default:
                 throw badCharacter(offset)
@@ -97,8 +107,9 @@ public enum Base32 {
         // All characters were ASCII, so the count below is also the character count.
         switch input.count % 8 {
         case 1, 3, 6:
-            throw .invalidValue(codec: "base32", offset: input.count,
-                                reason: "\(input.count) characters is not a possible unpadded base32 length")
+            throw .invalidValue(
+                codec: "base32", offset: input.count,
+                reason: "\(input.count) characters is not a possible unpadded base32 length")
         default:
             break
         }

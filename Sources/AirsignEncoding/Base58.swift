@@ -24,7 +24,9 @@ public enum Base58 {
             scratch.withUnsafeMutableBytes { digits -> [UInt8] in
                 let (zeros, used) = digitsOf(source, into: digits)
                 var out = [UInt8](repeating: 0, count: zeros + used)
-                out.withUnsafeMutableBytes { write(zeros: zeros, digits: UnsafeRawBufferPointer(digits), used: used, into: $0) }
+                out.withUnsafeMutableBytes {
+                    write(zeros: zeros, digits: UnsafeRawBufferPointer(digits), used: used, into: $0)
+                }
                 return out
             }
         }
@@ -44,11 +46,16 @@ public enum Base58 {
         var scratch = [UInt8](repeating: 0, count: numberCapacity(utf8.count))
         // `withUnsafeBytes` rethrows untyped errors, so the typed one travels in a Result.
         let result = utf8.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Result<[UInt8], EncodingError> in
-            scratch.withUnsafeMutableBytes { (number: UnsafeMutableRawBufferPointer) -> Result<[UInt8], EncodingError> in
+            scratch.withUnsafeMutableBytes {
+                (number: UnsafeMutableRawBufferPointer) -> Result<[UInt8], EncodingError> in
                 do throws(EncodingError) {
-                    let (zeros, used) = try numberOf(input, into: number) { .invalidCharacter(codec: codec, in: text, utf8Offset: $0) }
+                    let (zeros, used) = try numberOf(input, into: number) {
+                        .invalidCharacter(codec: codec, in: text, utf8Offset: $0)
+                    }
                     var out = [UInt8](repeating: 0, count: zeros + used)
-                    out.withUnsafeMutableBytes { bigEndian(zeros: zeros, number: UnsafeRawBufferPointer(number), used: used, into: $0) }
+                    out.withUnsafeMutableBytes {
+                        bigEndian(zeros: zeros, number: UnsafeRawBufferPointer(number), used: used, into: $0)
+                    }
                     return .success(out)
                 } catch {
                     return .failure(error)
@@ -68,12 +75,14 @@ public enum Base58 {
 
     /// The leading zero bytes of `input` and the little-endian base-58 digits of the number
     /// after them, written to `digits` (`digitCapacity` bytes); returns how many digits.
-    static func digitsOf(_ input: UnsafeRawBufferPointer, into digits: UnsafeMutableRawBufferPointer) -> (zeros: Int, used: Int) {
+    static func digitsOf(_ input: UnsafeRawBufferPointer, into digits: UnsafeMutableRawBufferPointer) -> (
+        zeros: Int, used: Int
+    ) {
         let zeros = input.prefix { $0 == 0 }.count
         var used = 0
         for byte in input.dropFirst(zeros) {
             var carry = Int(byte)
-            for i in 0 ..< used {
+            for i in 0..<used {
                 carry += Int(digits[i]) << 8
                 digits[i] = UInt8(carry % 58)
                 carry /= 58
@@ -89,15 +98,17 @@ public enum Base58 {
 
     /// The text: a '1' per leading zero byte, then the digits most significant first.
     static func write(zeros: Int, digits: UnsafeRawBufferPointer, used: Int, into text: UnsafeMutableRawBufferPointer) {
-        for i in 0 ..< zeros { text[i] = alphabet[0] }
-        for i in 0 ..< used { text[zeros + i] = alphabet[Int(digits[used - 1 - i])] }
+        for i in 0..<zeros { text[i] = alphabet[0] }
+        for i in 0..<used { text[zeros + i] = alphabet[Int(digits[used - 1 - i])] }
     }
 
     /// The leading '1's of `input` and the little-endian base-256 digits of the number the rest
     /// writes, into `number` (`numberCapacity` bytes); `badCharacter` makes the error for a
     /// character outside the alphabet at a byte offset (a secret's names no character).
-    static func numberOf(_ input: UnsafeRawBufferPointer, into number: UnsafeMutableRawBufferPointer,
-                         badCharacter: (Int) -> EncodingError) throws(EncodingError) -> (zeros: Int, used: Int) {
+    static func numberOf(
+        _ input: UnsafeRawBufferPointer, into number: UnsafeMutableRawBufferPointer,
+        badCharacter: (Int) -> EncodingError
+    ) throws(EncodingError) -> (zeros: Int, used: Int) {
         var zeros = 0
         var used = 0
         var leading = true
@@ -109,7 +120,7 @@ public enum Base58 {
                 leading = false
             }
             var carry = value
-            for i in 0 ..< used {
+            for i in 0..<used {
                 carry += Int(number[i]) * 58
                 number[i] = UInt8(truncatingIfNeeded: carry)
                 carry >>= 8
@@ -124,8 +135,10 @@ public enum Base58 {
     }
 
     /// The decoded bytes: the leading zeros, then the number big-endian.
-    static func bigEndian(zeros: Int, number: UnsafeRawBufferPointer, used: Int, into bytes: UnsafeMutableRawBufferPointer) {
-        for i in 0 ..< zeros { bytes[i] = 0 }
-        for i in 0 ..< used { bytes[zeros + i] = number[used - 1 - i] }
+    static func bigEndian(
+        zeros: Int, number: UnsafeRawBufferPointer, used: Int, into bytes: UnsafeMutableRawBufferPointer
+    ) {
+        for i in 0..<zeros { bytes[i] = 0 }
+        for i in 0..<used { bytes[zeros + i] = number[used - 1 - i] }
     }
 }

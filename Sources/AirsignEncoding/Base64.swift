@@ -12,10 +12,10 @@ public enum Base64 {
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
         while i < bytes.count {
-            let chunk = bytes[i ..< min(i + 3, bytes.count)]
+            let chunk = bytes[i..<min(i + 3, bytes.count)]
             var v: UInt32 = 0
             for (k, b) in chunk.enumerated() { v |= UInt32(b) << UInt32(16 - 8 * k) }
-            for k in 0 ..< 4 {
+            for k in 0..<4 {
                 out.append(k <= chunk.count ? alphabet[Int((v >> UInt32(18 - 6 * k)) & 63)] : UInt8(ascii: "="))
             }
             i += 3
@@ -31,8 +31,14 @@ public enum Base64 {
             do throws(EncodingError) {
                 let (count, padding) = try layout(chars)
                 var out = [UInt8](repeating: 0, count: count)
-                let written = out.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) -> Result<Void, EncodingError> in
-                    do throws(EncodingError) { return .success(try decode(chars, padding: padding, into: bytes) { .invalidCharacter(codec: "base64", in: text, utf8Offset: $0) }) } catch {
+                let written = out.withUnsafeMutableBytes {
+                    (bytes: UnsafeMutableRawBufferPointer) -> Result<Void, EncodingError> in
+                    do throws(EncodingError) {
+                        return .success(
+                            try decode(chars, padding: padding, into: bytes) {
+                                .invalidCharacter(codec: "base64", in: text, utf8Offset: $0)
+                            })
+                    } catch {
                         return .failure(error)
                     }
                 }
@@ -49,7 +55,8 @@ public enum Base64 {
     /// canonical text has (a length says nothing of a secret's characters).
     static func layout(_ input: UnsafeRawBufferPointer) throws(EncodingError) -> (count: Int, padding: Int) {
         guard input.count % 4 == 0 else {
-            throw .invalidValue(codec: "base64", offset: input.count, reason: "length \(input.count) is not a multiple of 4")
+            throw .invalidValue(
+                codec: "base64", offset: input.count, reason: "length \(input.count) is not a multiple of 4")
         }
         // One or two trailing '='; any other '=' is caught as a character outside the alphabet.
         var padding = 0
@@ -62,25 +69,28 @@ public enum Base64 {
     /// Decodes `input` (laid out by `layout`) into `bytes`, exactly its decoded length;
     /// `badCharacter` makes the error for a character outside the alphabet at a byte offset (a
     /// secret's names no character).
-    static func decode(_ input: UnsafeRawBufferPointer, padding: Int, into bytes: UnsafeMutableRawBufferPointer,
-                       badCharacter: (Int) -> EncodingError) throws(EncodingError) {
+    static func decode(
+        _ input: UnsafeRawBufferPointer, padding: Int, into bytes: UnsafeMutableRawBufferPointer,
+        badCharacter: (Int) -> EncodingError
+    ) throws(EncodingError) {
         var packed = SymbolBits()
         defer { packed.clear() }
-        for offset in 0 ..< input.count - padding {
+        for offset in 0..<input.count - padding {
             guard let value = self.value(of: input[offset]) else { throw badCharacter(offset) }
             packed.append(value, width: 6, into: bytes)
         }
         guard packed.leftoverIsZero else {
-            throw .nonCanonical(codec: "base64", offset: input.count - padding - 1, reason: "unused trailing bits are not zero")
+            throw .nonCanonical(
+                codec: "base64", offset: input.count - padding - 1, reason: "unused trailing bits are not zero")
         }
     }
 
     /// The value of a standard-alphabet base64 character.
     static func value(of c: UInt8) -> UInt8? {
         switch c {
-        case UInt8(ascii: "A") ... UInt8(ascii: "Z"): return c - UInt8(ascii: "A")
-        case UInt8(ascii: "a") ... UInt8(ascii: "z"): return c - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return c - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return c - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return c - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0") + 52
         case UInt8(ascii: "+"): return 62
         case UInt8(ascii: "/"): return 63
         default: return nil

@@ -56,12 +56,14 @@ struct ByteCursor: Sendable {
     ///
     /// `count` must not be negative; the readers refuse a negative count themselves, with an
     /// error that names what was being read.
-    mutating func take<T>(_ count: Int,
-                          _ body: (ArraySlice<UInt8>) throws(EncodingError) -> T) throws(EncodingError) -> T {
+    mutating func take<T>(
+        _ count: Int,
+        _ body: (ArraySlice<UInt8>) throws(EncodingError) -> T
+    ) throws(EncodingError) -> T {
         precondition(count >= 0, "readers refuse negative counts before taking bytes")
         try need(count)
         // `need` has checked count ≤ remaining, so offset + count ≤ bytes.count.
-        let value = try body(bytes[offset ..< offset + count])
+        let value = try body(bytes[offset..<offset + count])
         offset += count
         return value
     }

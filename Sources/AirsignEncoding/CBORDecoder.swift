@@ -20,8 +20,10 @@ public struct CBORDecoder: Sendable {
         /// `CBOREncoder(deterministic: true)`.
         public var requireDeterministic: Bool
 
-        public init(maxDepth: Int = 32, maxItems: Int = 1 << 20, maxLength: Int = 1 << 24,
-                    allowIndefiniteLength: Bool = false, requireDeterministic: Bool = false) {
+        public init(
+            maxDepth: Int = 32, maxItems: Int = 1 << 20, maxLength: Int = 1 << 24,
+            allowIndefiniteLength: Bool = false, requireDeterministic: Bool = false
+        ) {
             self.maxDepth = maxDepth
             self.maxItems = maxItems
             self.maxLength = maxLength
@@ -96,12 +98,12 @@ private struct Parser {
             let count = try checkedLength(argument)
             var items: [CBORValue] = []
             items.reserveCapacity(min(count, remaining, 1024))
-            for _ in 0 ..< count { items.append(try item(depth: depth + 1)) }
+            for _ in 0..<count { items.append(try item(depth: depth + 1)) }
             return .array(items)
         case 5:
             let count = try checkedLength(argument)
             var map = MapBuilder(strict: strict, capacity: min(count, remaining / 2))
-            for _ in 0 ..< count { try readEntry(into: &map, depth: depth) }
+            for _ in 0..<count { try readEntry(into: &map, depth: depth) }
             try map.finish()
             return .map(map.entries)
         default:
@@ -120,7 +122,7 @@ private struct Parser {
     private mutating func bigEndian(_ count: Int) throws(EncodingError) -> UInt64 {
         guard count <= remaining else { throw .truncated(codec: "CBOR", offset: bytes.count) }
         var value: UInt64 = 0
-        for i in 0 ..< count { value = value << 8 | UInt64(bytes[pos + i]) }
+        for i in 0..<count { value = value << 8 | UInt64(bytes[pos + i]) }
         pos += count
         return value
     }
@@ -131,7 +133,7 @@ private struct Parser {
         let value: UInt64
         let smallest: UInt64
         switch info {
-        case 0 ..< 24: return UInt64(info)
+        case 0..<24: return UInt64(info)
         case 24: value = try bigEndian(1); smallest = 24
         case 25: value = try bigEndian(2); smallest = 0x100
         case 26: value = try bigEndian(4); smallest = 0x1_0000
@@ -147,7 +149,7 @@ private struct Parser {
     private mutating func simpleOrFloat(info: UInt8, start: Int) throws(EncodingError) -> CBORValue {
         let value: Double
         switch info {
-        case 0 ..< 20: return .simple(info)
+        case 0..<20: return .simple(info)
         case 20: return .bool(false)
         case 21: return .bool(true)
         case 22: return .null
@@ -162,9 +164,10 @@ private struct Parser {
         case 31: throw invalid(start, "\"break\" outside an indefinite-length item")
         default: throw invalid(start, "additional information \(info) is reserved")
         }
-        if strict && !CBORFloat.shortestEncoding(value).elementsEqual(bytes[start ..< pos]) {
-            throw .nonCanonical(codec: "CBOR", offset: start,
-                                reason: value.isNaN ? "NaN must be written as f97e00" : "float is not in its shortest form")
+        if strict && !CBORFloat.shortestEncoding(value).elementsEqual(bytes[start..<pos]) {
+            throw .nonCanonical(
+                codec: "CBOR", offset: start,
+                reason: value.isNaN ? "NaN must be written as f97e00" : "float is not in its shortest form")
         }
         return .float(value)
     }
@@ -181,7 +184,8 @@ private struct Parser {
     /// A string length or element count, refused above `maxLength`.
     private func checkedLength(_ argument: UInt64) throws(EncodingError) -> Int {
         guard argument <= UInt64(max(options.maxLength, 0)) else {
-            throw .limitExceeded(codec: "CBOR", limit: "length \(argument) is more than the allowed \(options.maxLength)")
+            throw .limitExceeded(
+                codec: "CBOR", limit: "length \(argument) is more than the allowed \(options.maxLength)")
         }
         return Int(argument)  // ≤ maxLength, so an Int
     }
@@ -191,7 +195,7 @@ private struct Parser {
         let count = try checkedLength(length)
         guard count <= remaining else { throw .truncated(codec: "CBOR", offset: bytes.count) }
         defer { pos += count }
-        return Array(bytes[pos ..< pos + count])
+        return Array(bytes[pos..<pos + count])
     }
 
     private func utf8(_ raw: [UInt8], start: Int) throws(EncodingError) -> String {
@@ -203,7 +207,8 @@ private struct Parser {
 
     private mutating func indefinite(major: UInt8, start: Int, depth: Int) throws(EncodingError) -> CBORValue {
         if strict {
-            throw .nonCanonical(codec: "CBOR", offset: start, reason: "indefinite-length item in deterministic encoding")
+            throw .nonCanonical(
+                codec: "CBOR", offset: start, reason: "indefinite-length item in deterministic encoding")
         }
         guard options.allowIndefiniteLength else {
             throw invalid(start, "indefinite-length items are not accepted")
@@ -216,10 +221,13 @@ private struct Parser {
                 let head = try byte()
                 if head == 0xff { break }
                 guard head >> 5 == major, head & 0x1f != 31 else {
-                    throw invalid(chunkStart, "a chunk of an indefinite-length string must be a definite-length string of the same type")
+                    throw invalid(
+                        chunkStart,
+                        "a chunk of an indefinite-length string must be a definite-length string of the same type")
                 }
                 try countItem()
-                let chunk = try readString(length: try readArgument(info: head & 0x1f, start: chunkStart), start: chunkStart)
+                let chunk = try readString(
+                    length: try readArgument(info: head & 0x1f, start: chunkStart), start: chunkStart)
                 if major == 3 { _ = try utf8(chunk, start: chunkStart) }  // chunks may not split a character
                 guard chunk.count <= options.maxLength - joined.count else {
                     throw .limitExceeded(codec: "CBOR", limit: "string longer than \(options.maxLength)")
@@ -251,7 +259,7 @@ private struct Parser {
     private mutating func readEntry(into map: inout MapBuilder, depth: Int) throws(EncodingError) {
         let keyStart = pos
         let key = try item(depth: depth + 1)
-        try map.checkKey(key, encoded: bytes[keyStart ..< pos], at: keyStart)
+        try map.checkKey(key, encoded: bytes[keyStart..<pos], at: keyStart)
         map.entries.append((key, try item(depth: depth + 1)))
     }
 

@@ -46,11 +46,12 @@ public struct CBOREncoder: Sendable {
             out.append(0xf7)
         case let .simple(v):
             switch v {
-            case 0 ..< 20: out.append(0xe0 | v)
-            case 20 ..< 24:
-                throw .invalidValue(codec: "CBOR", offset: out.count,
-                                    reason: "simple(\(v)) must be written as .bool, .null or .undefined")
-            case 24 ..< 32:
+            case 0..<20: out.append(0xe0 | v)
+            case 20..<24:
+                throw .invalidValue(
+                    codec: "CBOR", offset: out.count,
+                    reason: "simple(\(v)) must be written as .bool, .null or .undefined")
+            case 24..<32:
                 throw .invalidValue(codec: "CBOR", offset: out.count, reason: "simple(\(v)) is reserved")
             default: out += [0xf8, v]
             }
@@ -59,7 +60,9 @@ public struct CBOREncoder: Sendable {
         }
     }
 
-    private func writeMap(_ entries: [(key: CBORValue, value: CBORValue)], into out: inout [UInt8]) throws(EncodingError) {
+    private func writeMap(_ entries: [(key: CBORValue, value: CBORValue)], into out: inout [UInt8])
+        throws(EncodingError)
+    {
         Self.writeHead(major: 5, argument: UInt64(entries.count), into: &out)
         if deterministic {
             var encoded: [(key: [UInt8], value: [UInt8])] = []
@@ -101,14 +104,14 @@ public struct CBOREncoder: Sendable {
     public static func writeHead(major: UInt8, argument: UInt64, into out: inout [UInt8]) {
         let m = major << 5
         switch argument {
-        case 0 ..< 24:
+        case 0..<24:
             out.append(m | UInt8(argument))
-        case 24 ... 0xff:
+        case 24...0xff:
             out += [m | 24, UInt8(argument)]
-        case 0x100 ... 0xffff:
+        case 0x100...0xffff:
             out.append(m | 25)
             appendBigEndian(UInt16(argument), to: &out)
-        case 0x1_0000 ... 0xffff_ffff:
+        case 0x1_0000...0xffff_ffff:
             out.append(m | 26)
             appendBigEndian(UInt32(argument), to: &out)
         default:
@@ -118,7 +121,7 @@ public struct CBOREncoder: Sendable {
     }
 
     private static func appendBigEndian<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
-        for i in (0 ..< T.bitWidth / 8).reversed() {
+        for i in (0..<T.bitWidth / 8).reversed() {
             out.append(UInt8(truncatingIfNeeded: value >> (8 * i)))
         }
     }

@@ -58,6 +58,6 @@ enum CBORFloat {
     }
 
     private static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-        (0 ..< T.bitWidth / 8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        (0..<T.bitWidth / 8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }

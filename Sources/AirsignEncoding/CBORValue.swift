@@ -160,7 +160,7 @@ extension CBORValue: CustomStringConvertible {
                 switch unit {
                 case 0x22: out += "\\\""
                 case 0x5c: out += "\\\\"
-                case 0x20 ... 0x7e: out.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+                case 0x20...0x7e: out.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
                 default:
                     let hex = String(unit, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -46,8 +46,8 @@ public enum EIP55 {
             throw error.renamed(codec)
         }
         let digits = utf8[2...]
-        let hasUpper = digits.contains { (UInt8(ascii: "A") ... UInt8(ascii: "F")).contains($0) }
-        let hasLower = digits.contains { (UInt8(ascii: "a") ... UInt8(ascii: "f")).contains($0) }
+        let hasUpper = digits.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+        let hasLower = digits.contains { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
         if hasUpper && hasLower {
             guard try encode(bytes).utf8.elementsEqual(utf8) else { throw .checksumMismatch(codec: codec) }
         }

@@ -14,7 +14,8 @@ public struct ICPAccountIdentifier: Hashable, Sendable, CustomStringConvertible 
     /// The account of `principal` under `subaccount` (32 bytes; all zeros is the default).
     public init(principal: Principal, subaccount: [UInt8] = [UInt8](repeating: 0, count: 32)) throws(EncodingError) {
         guard subaccount.count == Self.subaccountLength else {
-            throw .invalidValue(codec: Self.codec, offset: 0, reason: "a subaccount is 32 bytes, not \(subaccount.count)")
+            throw .invalidValue(
+                codec: Self.codec, offset: 0, reason: "a subaccount is 32 bytes, not \(subaccount.count)")
         }
         let hash = SHA224.hash(Self.domain + principal.bytes + subaccount)
         let crc = CRC32.checksum(hash)
@@ -34,7 +35,8 @@ public struct ICPAccountIdentifier: Hashable, Sendable, CustomStringConvertible 
     /// Parses the 64-digit hex form (either case, no prefix) and checks the CRC.
     public init(hex: some StringProtocol) throws(EncodingError) {
         guard hex.utf8.count == 2 * Self.length else {
-            throw .invalidValue(codec: Self.codec, offset: 0, reason: "an account identifier is 64 hex digits, not \(hex.utf8.count)")
+            throw .invalidValue(
+                codec: Self.codec, offset: 0, reason: "an account identifier is 64 hex digits, not \(hex.utf8.count)")
         }
         let data: [UInt8]
         do {
@@ -45,7 +47,7 @@ public struct ICPAccountIdentifier: Hashable, Sendable, CustomStringConvertible 
         guard data.count == Self.length else {
             throw .invalidValue(codec: Self.codec, offset: 0, reason: "an account identifier is 64 hex digits")
         }
-        let crc = data[0 ..< 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let crc = data[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard crc == CRC32.checksum(data[4...]) else { throw .checksumMismatch(codec: Self.codec) }
         bytes = data
     }

@@ -68,8 +68,8 @@ public struct JSONObjectReader: Sendable {
     /// A non-negative integer written in plain decimal (no sign, fraction or exponent), in `range`.
     public func unsigned(_ key: String, in range: ClosedRange<UInt64>) throws(Failure) -> UInt64 {
         guard case let .number(text)? = members[key],
-              text.utf8.allSatisfy({ (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }),
-              let value = UInt64(text)
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let value = UInt64(text)
         else { throw failure(key, "must be a whole number") }
         guard range.contains(value) else { throw failure(key, "must be \(range.lowerBound) to \(range.upperBound)") }
         return value
@@ -78,8 +78,8 @@ public struct JSONObjectReader: Sendable {
     /// An integer in plain decimal, possibly negative.
     public func signed(_ key: String) throws(Failure) -> Int64 {
         guard case let .number(text)? = members[key],
-              !text.contains("."), !text.contains("e"), !text.contains("E"),
-              let value = Int64(text)
+            !text.contains("."), !text.contains("e"), !text.contains("E"),
+            let value = Int64(text)
         else { throw failure(key, "must be a whole number") }
         return value
     }
@@ -105,13 +105,14 @@ public struct JSONObjectReader: Sendable {
             digits = digits.dropFirst(2)
         }
         let lowercaseHex = { (c: UInt8) in
-            (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(c) || (UInt8(ascii: "a") ... UInt8(ascii: "f")).contains(c)
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(c)
         }
         guard digits.utf8.allSatisfy(lowercaseHex) else { throw failure(key, "must be lower-case hex") }
         guard digits.utf8.count % 2 == 0 else { throw failure(key, "hex has an odd number of digits") }
         let count = digits.utf8.count / 2
         guard lengths.contains(count) else {
-            let expected = lengths.count == 1 ? "\(lengths.lowerBound)" : "\(lengths.lowerBound) to \(lengths.upperBound)"
+            let expected =
+                lengths.count == 1 ? "\(lengths.lowerBound)" : "\(lengths.lowerBound) to \(lengths.upperBound)"
             throw failure(key, "must be \(expected) bytes, not \(count)")
         }
         do throws(EncodingError) {

@@ -22,7 +22,9 @@ public struct JSONParser: Sendable {
         /// than the one or two bytes it can be written in.
         public var maxItems = 1 << 20
 
-        public init(maxDepth: Int = 64, maxLength: Int = 16 << 20, maxStringLength: Int = 4 << 20, maxItems: Int = 1 << 20) {
+        public init(
+            maxDepth: Int = 64, maxLength: Int = 16 << 20, maxStringLength: Int = 4 << 20, maxItems: Int = 1 << 20
+        ) {
             self.maxDepth = maxDepth
             self.maxLength = maxLength
             self.maxStringLength = maxStringLength
@@ -55,9 +57,10 @@ public struct JSONParser: Sendable {
         var lineNumber = 1
         while lineStart < bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let blank = bytes[lineStart ..< lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }
+            let blank = bytes[lineStart..<lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }
             if !blank {
-                values.append(try parseText(bytes, from: lineStart, to: lineEnd, codec: "JSON line \(lineNumber)", items: &items))
+                values.append(
+                    try parseText(bytes, from: lineStart, to: lineEnd, codec: "JSON line \(lineNumber)", items: &items))
             }
             lineStart = lineEnd + 1
             lineNumber += 1
@@ -67,13 +70,16 @@ public struct JSONParser: Sendable {
 
     private func checkLength(_ count: Int) throws(EncodingError) {
         if count > limits.maxLength {
-            throw .limitExceeded(codec: "JSON", limit: "input of \(count) bytes is more than the allowed \(limits.maxLength)")
+            throw .limitExceeded(
+                codec: "JSON", limit: "input of \(count) bytes is more than the allowed \(limits.maxLength)")
         }
     }
 
     /// The one value in `bytes[start ..< end]`.
-    private func parseText(_ bytes: [UInt8], from start: Int, to end: Int, codec: String,
-                           items: inout Int) throws(EncodingError) -> JSONValue {
+    private func parseText(
+        _ bytes: [UInt8], from start: Int, to end: Int, codec: String,
+        items: inout Int
+    ) throws(EncodingError) -> JSONValue {
         // RFC 8259 §8.1: senders must not add a byte order mark; parsers may ignore one or
         // refuse it. We refuse it, like any other byte outside the grammar, so that what we
         // accept is exactly what every strict parser accepts.
@@ -136,7 +142,7 @@ private struct Reader {
         case UInt8(ascii: "t"): try literal(Self.trueBytes); return .bool(true)
         case UInt8(ascii: "f"): try literal(Self.falseBytes); return .bool(false)
         case UInt8(ascii: "n"): try literal(Self.nullBytes); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw unexpected(at: pos)
         }
     }
@@ -237,7 +243,7 @@ private struct Reader {
             if let b = next, Self.isDigit(b) {
                 throw .nonCanonical(codec: codec, offset: start, reason: "number with a leading zero")
             }
-        case UInt8(ascii: "1") ... UInt8(ascii: "9"):
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
             skipDigits()
         default:
             throw unexpected(at: pos)
@@ -254,7 +260,7 @@ private struct Reader {
         if pos - start > limits.maxStringLength {
             throw .limitExceeded(codec: codec, limit: "number longer than \(limits.maxStringLength) characters")
         }
-        return String(decoding: bytes[start ..< pos], as: UTF8.self)
+        return String(decoding: bytes[start..<pos], as: UTF8.self)
     }
 
     private mutating func skipDigits() {
@@ -277,7 +283,7 @@ private struct Reader {
             // control characters (multi-byte characters are already validated).
             let runStart = pos
             while let b = next, b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") { pos += 1 }
-            out.append(contentsOf: bytes[runStart ..< pos])
+            out.append(contentsOf: bytes[runStart..<pos])
             if out.count > limits.maxStringLength {
                 throw .limitExceeded(codec: codec, limit: "string longer than \(limits.maxStringLength) bytes")
             }
@@ -289,8 +295,9 @@ private struct Reader {
             case UInt8(ascii: "\\"):
                 try escape(into: &out)
             default:
-                throw .invalidValue(codec: codec, offset: pos,
-                                    reason: "control character \(Self.scalarName(UInt32(b))) must be escaped in a string")
+                throw .invalidValue(
+                    codec: codec, offset: pos,
+                    reason: "control character \(Self.scalarName(UInt32(b))) must be escaped in a string")
             }
         }
     }
@@ -312,7 +319,7 @@ private struct Reader {
             let unit = try hex4()
             var scalar = unit
             switch unit {
-            case 0xd800 ... 0xdbff:
+            case 0xd800...0xdbff:
                 // A high surrogate counts only as the first half of a pair written as two
                 // escapes. A lone one has no Unicode scalar to stand for: refused (RFC 8259 §8.2
                 // leaves it to implementations; Python's json would accept it).
@@ -322,9 +329,9 @@ private struct Reader {
                 guard bytes[pos + 1] == UInt8(ascii: "u") else { throw loneSurrogate(unit, at: start) }
                 pos += 2
                 let low = try hex4()
-                guard (0xdc00 ... 0xdfff).contains(low) else { throw loneSurrogate(unit, at: start) }
+                guard (0xdc00...0xdfff).contains(low) else { throw loneSurrogate(unit, at: start) }
                 scalar = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00)
-            case 0xdc00 ... 0xdfff:
+            case 0xdc00...0xdfff:
                 throw loneSurrogate(unit, at: start)
             default:
                 break
@@ -340,13 +347,13 @@ private struct Reader {
     /// Four hex digits of a `\u` escape.
     private mutating func hex4() throws(EncodingError) -> UInt32 {
         var value: UInt32 = 0
-        for _ in 0 ..< 4 {
+        for _ in 0..<4 {
             guard let b = next else { throw truncated() }
             let digit: UInt8
             switch b {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
-            case UInt8(ascii: "a") ... UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A") ... UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
             default: throw unexpected(at: pos)
             }
             value = value << 4 | UInt32(digit)
@@ -362,7 +369,9 @@ private struct Reader {
     }
 
     private func loneSurrogate(_ unit: UInt32, at offset: Int) -> EncodingError {
-        .invalidValue(codec: codec, offset: offset, reason: "lone surrogate \\u\(Self.hex(unit)) (only a high-low pair stands for a character)")
+        .invalidValue(
+            codec: codec, offset: offset,
+            reason: "lone surrogate \\u\(Self.hex(unit)) (only a high-low pair stands for a character)")
     }
 
     /// `invalidCharacter` for the character starting at `offset` (on a character boundary of
@@ -371,7 +380,7 @@ private struct Reader {
         guard offset < end else { return truncated() }
         let lead = bytes[offset]
         let width = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2
-        let character = String(decoding: bytes[offset ..< min(offset + width, end)], as: UTF8.self).first ?? "\u{FFFD}"
+        let character = String(decoding: bytes[offset..<min(offset + width, end)], as: UTF8.self).first ?? "\u{FFFD}"
         return .invalidCharacter(codec: codec, character: character, offset: offset)
     }
 
@@ -421,18 +430,18 @@ enum UTF8Check {
             var low: UInt8 = 0x80
             var high: UInt8 = 0xbf
             switch lead {
-            case 0xc2 ... 0xdf: count = 1
+            case 0xc2...0xdf: count = 1
             case 0xe0: count = 2; low = 0xa0
-            case 0xe1 ... 0xec, 0xee ... 0xef: count = 2
+            case 0xe1...0xec, 0xee...0xef: count = 2
             case 0xed: count = 2; high = 0x9f
             case 0xf0: count = 3; low = 0x90
-            case 0xf1 ... 0xf3: count = 3
+            case 0xf1...0xf3: count = 3
             case 0xf4: count = 3; high = 0x8f
             default: return i
             }
             guard end - i > count else { return i }
-            guard (low ... high).contains(bytes[i + 1]) else { return i }
-            for k in 2 ..< count + 1 where !(0x80 ... 0xbf).contains(bytes[i + k]) { return i }
+            guard (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<count + 1 where !(0x80...0xbf).contains(bytes[i + k]) { return i }
             i += count + 1
         }
         return nil

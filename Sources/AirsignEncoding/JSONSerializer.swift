@@ -50,7 +50,8 @@ public struct JSONSerializer: Sendable {
         case let .object(members):
             guard !members.isEmpty else { out += [UInt8(ascii: "{"), UInt8(ascii: "}")]; return }
             // A stable sort on the keys' UTF-8 bytes, whose order is code point order.
-            let ordered = sortKeys && !Self.inKeyOrder(members)
+            let ordered =
+                sortKeys && !Self.inKeyOrder(members)
                 ? members.enumerated().sorted { a, b in
                     let (x, y) = (a.element.key.utf8, b.element.key.utf8)
                     if x.elementsEqual(y) { return a.offset < b.offset }
@@ -92,7 +93,9 @@ public struct JSONSerializer: Sendable {
         out.append(UInt8(ascii: "\""))
         // Most strings (hex, ids, names) need no escape: copy them whole.
         let special = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
-        if !(text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? text.utf8.contains(where: special)) {
+        if !(text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) })
+            ?? text.utf8.contains(where: special))
+        {
             out += text.utf8
             out.append(UInt8(ascii: "\""))
             return
@@ -106,9 +109,11 @@ public struct JSONSerializer: Sendable {
             case 0x0a: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0d: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x00 ..< 0x20:
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0f)]]
+            case 0x00..<0x20:
+                out += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0f)],
+                ]
             default:
                 // Multi-byte characters go through byte by byte: a String's UTF-8 is valid.
                 out.append(byte)

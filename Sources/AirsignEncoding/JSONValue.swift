@@ -26,7 +26,8 @@ public indirect enum JSONValue: Equatable, Sendable {
         case let (.number(a), .number(b)), let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+            return a.count == b.count
+                && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
         default: return false
         }
     }
@@ -67,7 +68,9 @@ extension JSONValue {
         let expected = "an unsigned 64-bit integer"
         let (negative, digits) = try integerLiteral(expected: expected)
         guard !negative else { throw .unexpectedType(codec: "JSON", expected: expected, found: "a negative number") }
-        guard let v = UInt64(digits) else { throw .unexpectedType(codec: "JSON", expected: expected, found: "an integer too large for it") }
+        guard let v = UInt64(digits) else {
+            throw .unexpectedType(codec: "JSON", expected: expected, found: "an integer too large for it")
+        }
         return v
     }
 
@@ -78,7 +81,9 @@ extension JSONValue {
         let (negative, digits) = try integerLiteral(expected: expected)
         // The magnitude goes through UInt64 so that −2^63, whose magnitude Int64 cannot hold,
         // is still accepted.
-        guard let magnitude = UInt64(digits) else { throw .unexpectedType(codec: "JSON", expected: expected, found: "an integer too large for it") }
+        guard let magnitude = UInt64(digits) else {
+            throw .unexpectedType(codec: "JSON", expected: expected, found: "an integer too large for it")
+        }
         if !negative, let v = Int64(exactly: magnitude) { return v }
         if negative, magnitude <= UInt64(Int64.max) { return -Int64(magnitude) }
         if negative, magnitude == UInt64(Int64.max) + 1 { return .min }

@@ -13,7 +13,8 @@ public struct Principal: Hashable, Sendable, CustomStringConvertible {
 
     public init(bytes: [UInt8]) throws(EncodingError) {
         guard bytes.count <= Self.maxLength else {
-            throw .invalidValue(codec: Self.codec, offset: 0, reason: "a principal is at most 29 bytes, not \(bytes.count)")
+            throw .invalidValue(
+                codec: Self.codec, offset: 0, reason: "a principal is at most 29 bytes, not \(bytes.count)")
         }
         self.bytes = bytes
     }
@@ -33,8 +34,11 @@ public struct Principal: Hashable, Sendable, CustomStringConvertible {
     /// The canonical text form (lower case, grouped).
     public var text: String {
         let crc = CRC32.checksum(bytes)
-        let raw = Array(Base32.encode([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) } + bytes,
-                                      lowercase: true).utf8)
+        let raw = Array(
+            Base32.encode(
+                [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) } + bytes,
+                lowercase: true
+            ).utf8)
         var out: [UInt8] = []
         for (i, c) in raw.enumerated() {
             if i > 0 && i % 5 == 0 { out.append(UInt8(ascii: "-")) }
@@ -57,11 +61,13 @@ public struct Principal: Hashable, Sendable, CustomStringConvertible {
         for (i, c) in utf8.enumerated() {
             if i % 6 == 5 {
                 guard c == UInt8(ascii: "-"), i != utf8.count - 1 else {
-                    throw .invalidValue(codec: Self.codec, offset: i, reason: "groups must be 5 characters separated by single dashes")
+                    throw .invalidValue(
+                        codec: Self.codec, offset: i, reason: "groups must be 5 characters separated by single dashes")
                 }
             } else {
                 guard c != UInt8(ascii: "-") else {
-                    throw .invalidValue(codec: Self.codec, offset: i, reason: "groups must be 5 characters separated by single dashes")
+                    throw .invalidValue(
+                        codec: Self.codec, offset: i, reason: "groups must be 5 characters separated by single dashes")
                 }
                 raw.append(c)
             }
@@ -75,7 +81,7 @@ public struct Principal: Hashable, Sendable, CustomStringConvertible {
         guard data.count >= 4 else { throw .truncated(codec: Self.codec, offset: utf8.count) }
         let body = Array(data[4...])
         try self.init(bytes: body)
-        let crc = data[0 ..< 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let crc = data[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard crc == CRC32.checksum(body) else { throw .checksumMismatch(codec: Self.codec) }
         // Base32 strictness plus the grouping rule leave one spelling per case; confirm it.
         guard self.text == String(decoding: utf8, as: UTF8.self).lowercased() else {

@@ -21,7 +21,9 @@ extension RLPItem {
     @inlinable
     public static func unsignedBigEndian(_ bytes: some Collection<UInt8>) -> RLPItem {
         // Inlinable, so specialized at the caller; contiguous bytes are trimmed in one pass.
-        if let item = bytes.withContiguousStorageIfAvailable({ RLPItem.bytes(Array($0.drop { $0 == 0 })) }) { return item }
+        if let item = bytes.withContiguousStorageIfAvailable({ RLPItem.bytes(Array($0.drop { $0 == 0 })) }) {
+            return item
+        }
         return .bytes(Array(bytes.drop { $0 == 0 }))
     }
 
@@ -86,7 +88,9 @@ public enum RLP {
 
     /// One item starting `offset` bytes into `bytes`, and how many bytes it took; what follows is
     /// left to the caller (e.g. `rlp(...)` after an EIP-2718 type byte is decoded at offset 1).
-    public static func decodePrefix(_ bytes: [UInt8], at offset: Int = 0) throws(EncodingError) -> (item: RLPItem, bytesRead: Int) {
+    public static func decodePrefix(_ bytes: [UInt8], at offset: Int = 0) throws(EncodingError) -> (
+        item: RLPItem, bytesRead: Int
+    ) {
         guard offset >= 0, offset <= bytes.count else { throw .truncated(codec: "RLP", offset: offset) }
         guard bytes.count - offset <= maxLength else {
             throw .limitExceeded(codec: "RLP", limit: "at most \(maxLength) bytes")
@@ -144,8 +148,9 @@ public enum RLP {
             case 0x80...0xb7:
                 let payload = try take(Int(prefix - 0x80), start: start, end: end)
                 if payload.count == 1, let byte = payload.first, byte < 0x80 {
-                    throw .nonCanonical(codec: "RLP", offset: start,
-                                        reason: "a single byte below 0x80 must be written as itself")
+                    throw .nonCanonical(
+                        codec: "RLP", offset: start,
+                        reason: "a single byte below 0x80 must be written as itself")
                 }
                 return .bytes(payload)
             case 0xb8...0xbf:

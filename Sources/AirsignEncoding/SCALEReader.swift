@@ -40,7 +40,9 @@ public struct SCALEReader: Sendable {
 
     /// `Compact<T>`. Rejects a value written in a larger mode than it needs (as parity-scale-codec
     /// does) and a value that does not fit `T`.
-    public mutating func readCompact<T: FixedWidthInteger & UnsignedInteger>(_: T.Type = T.self) throws(EncodingError) -> T {
+    public mutating func readCompact<T: FixedWidthInteger & UnsignedInteger>(_: T.Type = T.self) throws(EncodingError)
+        -> T
+    {
         let start = offset
         let value = try readCompactValue()
         guard let narrowed = T(exactly: value) else { throw .overflow(codec: "SCALE", offset: start) }
@@ -81,12 +83,14 @@ public struct SCALEReader: Sendable {
     /// `Vec<T>`: compact count, then `count` elements read by `body`. `minimumElementSize` is the
     /// fewest bytes one element can take (use 0 for zero-sized elements; `maxCount` then bounds
     /// the loop alone).
-    public mutating func readVector<T>(maxCount: Int, minimumElementSize: Int = 1,
-                                       _ body: (inout SCALEReader) throws -> T) throws -> [T] {
+    public mutating func readVector<T>(
+        maxCount: Int, minimumElementSize: Int = 1,
+        _ body: (inout SCALEReader) throws -> T
+    ) throws -> [T] {
         let count = try readLength(max: maxCount, minimumElementSize: minimumElementSize)
         var items: [T] = []
         items.reserveCapacity(Swift.min(count, 1024))
-        for _ in 0 ..< count { items.append(try body(&self)) }
+        for _ in 0..<count { items.append(try body(&self)) }
         return items
     }
 
@@ -97,7 +101,9 @@ public struct SCALEReader: Sendable {
         switch try cursor.readByte() {
         case 0: return nil
         case 1: return try body(&self)
-        case let b: throw EncodingError.invalidValue(codec: "SCALE", offset: start, reason: "option flag must be 0 or 1, found \(b)")
+        case let b:
+            throw EncodingError.invalidValue(
+                codec: "SCALE", offset: start, reason: "option flag must be 0 or 1, found \(b)")
         }
     }
 
@@ -108,7 +114,8 @@ public struct SCALEReader: Sendable {
         case 0: return nil
         case 1: return true
         case 2: return false
-        case let b: throw .invalidValue(codec: "SCALE", offset: start, reason: "OptionBool must be 0, 1 or 2, found \(b)")
+        case let b:
+            throw .invalidValue(codec: "SCALE", offset: start, reason: "OptionBool must be 0, 1 or 2, found \(b)")
         }
     }
 

@@ -10,7 +10,7 @@ public struct SCALEWriter: Sendable {
 
     /// Fixed-width little-endian: `UInt8`…`UInt128` and `Int8`…`Int128` (two's complement).
     public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
-        for i in 0 ..< T.bitWidth / 8 {
+        for i in 0..<T.bitWidth / 8 {
             bytes.append(UInt8(truncatingIfNeeded: value >> (8 * i)))
         }
     }
@@ -32,7 +32,7 @@ public struct SCALEWriter: Sendable {
             // Big-integer mode: the prefix holds (byte count − 4); the top byte must be non-zero.
             let count = (UInt128.bitWidth - v.leadingZeroBitCount + 7) / 8
             bytes.append(UInt8((count - 4) << 2 | 0b11))
-            for i in 0 ..< count {
+            for i in 0..<count {
                 bytes.append(UInt8(truncatingIfNeeded: v >> (8 * i)))
             }
         }

@@ -19,7 +19,8 @@ public enum SS58 {
     public static func encode(_ payload: [UInt8], prefix: UInt16) throws(EncodingError) -> String {
         try checkPrefix(prefix)
         guard payloadLengths.contains(payload.count) else {
-            throw .invalidValue(codec: "SS58", offset: 0, reason: "payload must be 32 or 33 bytes, not \(payload.count)")
+            throw .invalidValue(
+                codec: "SS58", offset: 0, reason: "payload must be 32 or 33 bytes, not \(payload.count)")
         }
         let body = prefixBytes(prefix) + payload
         return Base58.encode(body + (try checksum(body)))
@@ -38,10 +39,10 @@ public enum SS58 {
         let prefix: UInt16
         let prefixLength: Int
         switch first {
-        case 0 ... 63:
+        case 0...63:
             prefix = UInt16(first)
             prefixLength = 1
-        case 64 ... 127:
+        case 64...127:
             guard data.count >= 2 else { throw .truncated(codec: "SS58", offset: 1) }
             let second = data[1]
             let lower = UInt16((first << 2) | (second >> 6))
@@ -58,10 +59,11 @@ public enum SS58 {
         try checkPrefix(prefix)
         let payloadLength = data.count - prefixLength - checksumLength
         guard payloadLengths.contains(payloadLength) else {
-            throw .invalidValue(codec: "SS58", offset: prefixLength,
-                                reason: "\(data.count) bytes is not the length of an account address")
+            throw .invalidValue(
+                codec: "SS58", offset: prefixLength,
+                reason: "\(data.count) bytes is not the length of an account address")
         }
-        let body = Array(data[0 ..< prefixLength + payloadLength])
+        let body = Array(data[0..<prefixLength + payloadLength])
         guard try checksum(body) == Array(data[(prefixLength + payloadLength)...]) else {
             throw .checksumMismatch(codec: "SS58")
         }

@@ -9,7 +9,7 @@ extension SecretText {
         payload.withUnsafeBytes { source in
             data.withUnsafeMutableBytes { target in
                 target.copyMemory(from: source)
-                for i in 0 ..< 4 { target[source.count + i] = checksum[i] }
+                for i in 0..<4 { target[source.count + i] = checksum[i] }
             }
         }
         return encodeBase58(data)
@@ -21,7 +21,8 @@ extension SecretText {
         guard data.count >= 4 else { throw .truncated(codec: "base58check", offset: data.count) }
         let payload = protectedPrefix(data, count: data.count - 4)
         let expected = base58Checksum(payload)
-        let matches = data.withUnsafeBytes { bytes in (0 ..< 4).allSatisfy { bytes[bytes.count - 4 + $0] == expected[$0] } }
+        let matches = data.withUnsafeBytes { bytes in (0..<4).allSatisfy { bytes[bytes.count - 4 + $0] == expected[$0] }
+        }
         guard matches else { throw .checksumMismatch(codec: "base58check") }
         return payload
     }
@@ -34,7 +35,9 @@ extension SecretText {
     /// Base58 (Bitcoin alphabet) by `Base58`'s conversion, its digit scratch in protected memory.
     static func encodeBase58(_ bytes: SecureBytes) -> SecureBytes {
         var digits = SecureBytes(count: Base58.digitCapacity(bytes.count))
-        let (zeros, used) = bytes.withUnsafeBytes { input in digits.withUnsafeMutableBytes { Base58.digitsOf(input, into: $0) } }
+        let (zeros, used) = bytes.withUnsafeBytes { input in
+            digits.withUnsafeMutableBytes { Base58.digitsOf(input, into: $0) }
+        }
         var out = SecureBytes(count: zeros + used)
         digits.withUnsafeBytes { digit in
             out.withUnsafeMutableBytes { Base58.write(zeros: zeros, digits: digit, used: used, into: $0) }
@@ -49,7 +52,8 @@ extension SecretText {
         }
         var number = SecureBytes(count: Base58.numberCapacity(text.count))
         let (zeros, used) = try text.reading { (input: UnsafeRawBufferPointer) throws(EncodingError) -> (Int, Int) in
-            try number.withUnsafeMutableBytes { (digit: UnsafeMutableRawBufferPointer) throws(EncodingError) -> (Int, Int) in
+            try number.withUnsafeMutableBytes {
+                (digit: UnsafeMutableRawBufferPointer) throws(EncodingError) -> (Int, Int) in
                 try Base58.numberOf(input, into: digit) { secretCharacter("base58", at: $0) }
             }
         }

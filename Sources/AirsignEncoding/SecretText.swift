@@ -18,10 +18,12 @@ extension SecretText {
             guard digits % 2 == 0 else { throw .truncated(codec: "hex", offset: input.count) }
             var out = SecureBytes(count: digits / 2)
             try out.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) throws(EncodingError) in
-                for index in 0 ..< digits / 2 {
+                for index in 0..<digits / 2 {
                     let offset = start + 2 * index
                     guard let high = Hex.value(of: input[offset]) else { throw secretCharacter("hex", at: offset) }
-                    guard let low = Hex.value(of: input[offset + 1]) else { throw secretCharacter("hex", at: offset + 1) }
+                    guard let low = Hex.value(of: input[offset + 1]) else {
+                        throw secretCharacter("hex", at: offset + 1)
+                    }
                     bytes[index] = high << 4 | low
                 }
             }

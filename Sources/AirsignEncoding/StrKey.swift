@@ -60,7 +60,9 @@ public enum StrKey {
         }
         let body = Array(data.dropLast(2))
         let crc = CRC16XModem.checksum(body)
-        guard data[data.count - 2] == UInt8(truncatingIfNeeded: crc), data[data.count - 1] == UInt8(truncatingIfNeeded: crc >> 8) else {
+        guard data[data.count - 2] == UInt8(truncatingIfNeeded: crc),
+            data[data.count - 1] == UInt8(truncatingIfNeeded: crc >> 8)
+        else {
             throw .checksumMismatch(codec: codec)
         }
         let payload = Array(body.dropFirst())
@@ -84,11 +86,14 @@ public enum StrKey {
 
     /// `M…` for an Ed25519 public key and a 64-bit ID (key first, ID big-endian, per SEP-23).
     public static func encodeMuxedAccount(publicKey: [UInt8], id: UInt64) throws(EncodingError) -> String {
-        try encode(.muxedAccount, payload: publicKey + (0 ..< 8).map { UInt8(truncatingIfNeeded: id >> (56 - 8 * UInt64($0))) })
+        try encode(
+            .muxedAccount, payload: publicKey + (0..<8).map { UInt8(truncatingIfNeeded: id >> (56 - 8 * UInt64($0))) })
     }
 
     /// The key and ID of an `M…` muxed account.
-    public static func decodeMuxedAccount(_ text: some StringProtocol) throws(EncodingError) -> (publicKey: [UInt8], id: UInt64) {
+    public static func decodeMuxedAccount(_ text: some StringProtocol) throws(EncodingError) -> (
+        publicKey: [UInt8], id: UInt64
+    ) {
         let (kind, payload) = try decode(text)
         guard kind == .muxedAccount else {
             throw .invalidValue(codec: codec, offset: 0, reason: "expected a muxed account (M…)")
@@ -106,9 +111,9 @@ public enum StrKey {
         seed.withUnsafeBytes { source in
             data.withUnsafeMutableBytes { target in
                 target[0] = Kind.secretSeed.rawValue
-                UnsafeMutableRawBufferPointer(rebasing: target[1 ..< 33]).copyMemory(from: source)
+                UnsafeMutableRawBufferPointer(rebasing: target[1..<33]).copyMemory(from: source)
                 // The CRC reads the protected buffer in place, so the seed is never copied out.
-                let crc = CRC16XModem.checksum(UnsafeRawBufferPointer(rebasing: target[0 ..< 33]))
+                let crc = CRC16XModem.checksum(UnsafeRawBufferPointer(rebasing: target[0..<33]))
                 target[33] = UInt8(truncatingIfNeeded: crc)
                 target[34] = UInt8(truncatingIfNeeded: crc >> 8)
             }
@@ -135,7 +140,7 @@ public enum StrKey {
         guard data.withUnsafeBytes({ $0[0] }) == Kind.secretSeed.rawValue else {
             throw .invalidValue(codec: codec, offset: 0, reason: "expected a secret seed (S…)")
         }
-        return data.withUnsafeBytes { SecureBytes(copying: UnsafeRawBufferPointer(rebasing: $0[1 ..< 33])) }
+        return data.withUnsafeBytes { SecureBytes(copying: UnsafeRawBufferPointer(rebasing: $0[1..<33])) }
     }
 
     /// The payload rules of SEP-23 for each kind.
@@ -156,9 +161,10 @@ public enum StrKey {
         case .signedPayload:
             // key(32) || length(4, big-endian) || data(length ≤ 64) || zero padding to 4 bytes.
             guard payload.count >= 36 else { throw wrongLength("at least 36") }
-            let length = payload[32 ..< 36].reduce(0) { $0 << 8 | Int($1) }
+            let length = payload[32..<36].reduce(0) { $0 << 8 | Int($1) }
             guard length <= 64 else {
-                throw .invalidValue(codec: codec, offset: 33, reason: "signed payload of \(length) bytes is longer than 64")
+                throw .invalidValue(
+                    codec: codec, offset: 33, reason: "signed payload of \(length) bytes is longer than 64")
             }
             let padded = (length + 3) / 4 * 4
             guard payload.count == 36 + padded else { throw wrongLength("\(36 + padded)") }

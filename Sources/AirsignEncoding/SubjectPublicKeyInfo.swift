@@ -13,8 +13,9 @@ public enum SubjectPublicKeyInfo {
     /// The 88-byte SPKI of a 65-byte uncompressed (`0x04 || X || Y`) secp256k1 public key.
     public static func secp256k1(uncompressedPublicKey key: [UInt8]) throws(EncodingError) -> [UInt8] {
         guard key.count == 65, key.first == 0x04 else {
-            throw .invalidValue(codec: "SubjectPublicKeyInfo", offset: 0,
-                                reason: "a secp256k1 key here must be 65 bytes uncompressed (0x04…)")
+            throw .invalidValue(
+                codec: "SubjectPublicKeyInfo", offset: 0,
+                reason: "a secp256k1 key here must be 65 bytes uncompressed (0x04…)")
         }
         return secp256k1Header + key
     }
@@ -22,7 +23,8 @@ public enum SubjectPublicKeyInfo {
     /// The 44-byte SPKI of a 32-byte Ed25519 public key.
     public static func ed25519(publicKey key: [UInt8]) throws(EncodingError) -> [UInt8] {
         guard key.count == 32 else {
-            throw .invalidValue(codec: "SubjectPublicKeyInfo", offset: 0, reason: "an Ed25519 key is 32 bytes, not \(key.count)")
+            throw .invalidValue(
+                codec: "SubjectPublicKeyInfo", offset: 0, reason: "an Ed25519 key is 32 bytes, not \(key.count)")
         }
         return ed25519Header + key
     }

@@ -78,12 +78,14 @@ public struct XDRReader: Sendable {
     /// `T<max>`: a count no greater than `max`, then the elements read by `body`.
     /// `minimumElementSize` is the fewest bytes one element takes (4 for any XDR type but `void`
     /// and empty opaque/structs; pass 0 for those and `max` alone bounds the loop).
-    public mutating func readArray<T>(max: Int = Int(UInt32.max), minimumElementSize: Int = 4,
-                                      _ body: (inout XDRReader) throws -> T) throws -> [T] {
+    public mutating func readArray<T>(
+        max: Int = Int(UInt32.max), minimumElementSize: Int = 4,
+        _ body: (inout XDRReader) throws -> T
+    ) throws -> [T] {
         let count = try readLength(max: max, minimumElementSize: minimumElementSize, what: "array")
         var items: [T] = []
         items.reserveCapacity(Swift.min(count, 1024))
-        for _ in 0 ..< count { items.append(try body(&self)) }
+        for _ in 0..<count { items.append(try body(&self)) }
         return items
     }
 

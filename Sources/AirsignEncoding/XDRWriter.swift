@@ -23,15 +23,18 @@ public struct XDRWriter: Sendable {
     /// `opaque[length]`: exactly `length` bytes, then zero padding.
     public mutating func writeFixedOpaque(_ raw: some Collection<UInt8>, length: Int) throws(EncodingError) {
         guard raw.count == length else {
-            throw .invalidValue(codec: "XDR", offset: bytes.count,
-                                reason: "opaque[\(length)] given \(raw.count) bytes")
+            throw .invalidValue(
+                codec: "XDR", offset: bytes.count,
+                reason: "opaque[\(length)] given \(raw.count) bytes")
         }
         bytes.append(contentsOf: raw)
         pad(raw.count)
     }
 
     /// `opaque<max>`: length, bytes, zero padding.
-    public mutating func writeVariableOpaque(_ raw: some Collection<UInt8>, max: Int = Int(UInt32.max)) throws(EncodingError) {
+    public mutating func writeVariableOpaque(_ raw: some Collection<UInt8>, max: Int = Int(UInt32.max))
+        throws(EncodingError)
+    {
         guard raw.count <= max, let length = UInt32(exactly: raw.count) else {
             throw .limitExceeded(codec: "XDR", limit: "\(raw.count) bytes for opaque<\(max)>")
         }
@@ -46,15 +49,20 @@ public struct XDRWriter: Sendable {
     }
 
     /// `string<max>` from raw bytes (Stellar strings are bytes, not necessarily text).
-    public mutating func writeString(bytes raw: some Collection<UInt8>, max: Int = Int(UInt32.max)) throws(EncodingError) {
+    public mutating func writeString(bytes raw: some Collection<UInt8>, max: Int = Int(UInt32.max))
+        throws(EncodingError)
+    {
         try writeVariableOpaque(raw, max: max)
     }
 
     /// `T<max>`: element count, then each element as `body` writes it.
-    public mutating func writeArray<C: Collection>(_ items: C, max: Int = Int(UInt32.max),
-                                                   _ body: (inout XDRWriter, C.Element) throws -> Void) throws {
+    public mutating func writeArray<C: Collection>(
+        _ items: C, max: Int = Int(UInt32.max),
+        _ body: (inout XDRWriter, C.Element) throws -> Void
+    ) throws {
         guard items.count <= max, let count = UInt32(exactly: items.count) else {
-            throw EncodingError.limitExceeded(codec: "XDR", limit: "\(items.count) elements for an array of at most \(max)")
+            throw EncodingError.limitExceeded(
+                codec: "XDR", limit: "\(items.count) elements for an array of at most \(max)")
         }
         writeUInt32(count)
         for item in items { try body(&self, item) }
@@ -72,7 +80,7 @@ public struct XDRWriter: Sendable {
 
     private mutating func writeBigEndian<T: FixedWidthInteger>(_ value: T) {
         let size = T.bitWidth / 8
-        for i in (0 ..< size).reversed() {
+        for i in (0..<size).reversed() {
             bytes.append(UInt8(truncatingIfNeeded: value >> (8 * i)))
         }
     }

@@ -22,7 +22,9 @@ public enum SystemCalls {
     }
 
     /// `open(2)`, retried on EINTR.
-    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String) throws(FileError) -> Int32 {
+    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String) throws(FileError)
+        -> Int32
+    {
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }

@@ -22,7 +22,8 @@ import BigInt
 extension FuzzTarget {
     static let candidStructured = FuzzTarget(
         name: "candid-structured",
-        summary: "structure-aware: valid Candid messages built from the bytes (recursive definitions, records, variants, zero-size vecs), encoded, mutated (counts, lengths, ids, references, variant indexes, tags, bytes), decoded: what is accepted re-encodes canonically within the limits"
+        summary:
+            "structure-aware: valid Candid messages built from the bytes (recursive definitions, records, variants, zero-size vecs), encoded, mutated (counts, lengths, ids, references, variant indexes, tags, bytes), decoded: what is accepted re-encodes canonically within the limits"
     ) { input throws(FuzzViolation) in
         var source = FuzzByteSource(input)
         var builder = CandidMessageBuilder()
@@ -50,32 +51,47 @@ enum CandidCanonical {
     static func check(_ bytes: [UInt8], what: String) throws(FuzzViolation) {
         let limits = CandidDecoder.Limits()
         let message: CandidMessage
-        do { message = try CandidDecoder().decode(bytes) } catch { throw FuzzViolation("\(what) no longer decodes: \(error)") }
+        do { message = try CandidDecoder().decode(bytes) } catch {
+            throw FuzzViolation("\(what) no longer decodes: \(error)")
+        }
         var count = 0
         var deepest = 0
         for value in message.values { measure(value, depth: 0, count: &count, deepest: &deepest) }
-        try FuzzViolation.check(count <= limits.maxValues, "\(what) decodes to \(count) values, past the budget of \(limits.maxValues)")
-        try FuzzViolation.check(deepest <= limits.maxDepth, "\(what) nests \(deepest) deep, past the limit of \(limits.maxDepth)")
+        try FuzzViolation.check(
+            count <= limits.maxValues, "\(what) decodes to \(count) values, past the budget of \(limits.maxValues)")
+        try FuzzViolation.check(
+            deepest <= limits.maxDepth, "\(what) nests \(deepest) deep, past the limit of \(limits.maxDepth)")
 
         let written = try reencode(message, what)
         let again: CandidMessage
-        do { again = try CandidDecoder().decode(written) } catch { throw FuzzViolation("\(what) re-encodes to bytes that do not decode: \(error)") }
-        try FuzzViolation.check(try reencode(again, what) == written, "\(what): re-encoding is not a fixed point (\(Hex.encode(written)))")
-        guard let inputHeader = CandidSpans.headerLength(bytes), let writtenHeader = CandidSpans.headerLength(written) else {
+        do { again = try CandidDecoder().decode(written) } catch {
+            throw FuzzViolation("\(what) re-encodes to bytes that do not decode: \(error)")
+        }
+        try FuzzViolation.check(
+            try reencode(again, what) == written, "\(what): re-encoding is not a fixed point (\(Hex.encode(written)))")
+        guard let inputHeader = CandidSpans.headerLength(bytes), let writtenHeader = CandidSpans.headerLength(written)
+        else {
             throw FuzzViolation("\(what): the header walker cannot read a header the decoder accepted")
         }
-        try FuzzViolation.check(bytes[inputHeader...].elementsEqual(written[writtenHeader...]),
-                                "\(what): its values are spelt otherwise than our encoder spells them (\(Hex.encode(bytes)) vs \(Hex.encode(written)))")
+        try FuzzViolation.check(
+            bytes[inputHeader...].elementsEqual(written[writtenHeader...]),
+            "\(what): its values are spelt otherwise than our encoder spells them (\(Hex.encode(bytes)) vs \(Hex.encode(written)))"
+        )
 
         let spec: CandidMessage
-        do { spec = try CandidDecoder(limits: .spec).decode(bytes) } catch { throw FuzzViolation("\(what): the spec's reading refuses what the signer's accepts: \(error)") }
-        try FuzzViolation.check(try reencode(spec, what) == written, "\(what): the spec's reading gives other values than the signer's")
+        do { spec = try CandidDecoder(limits: .spec).decode(bytes) } catch {
+            throw FuzzViolation("\(what): the spec's reading refuses what the signer's accepts: \(error)")
+        }
+        try FuzzViolation.check(
+            try reencode(spec, what) == written, "\(what): the spec's reading gives other values than the signer's")
         _ = CandidText.arguments(message.values)
     }
 
     private static func reencode(_ message: CandidMessage, _ what: String) throws(FuzzViolation) -> [UInt8] {
         do {
-            return try CandidEncoder.encode(zip(message.argumentTypes, message.values).map { (type: $0.0, value: $0.1) }, environment: message.environment)
+            return try CandidEncoder.encode(
+                zip(message.argumentTypes, message.values).map { (type: $0.0, value: $0.1) },
+                environment: message.environment)
         } catch { throw FuzzViolation("\(what) decodes to values our encoder refuses: \(error)") }
     }
 
@@ -85,7 +101,8 @@ enum CandidCanonical {
         switch value {
         case let .opt(inner?): measure(inner, depth: depth + 1, count: &count, deepest: &deepest)
         case let .vec(items): for item in items { measure(item, depth: depth + 1, count: &count, deepest: &deepest) }
-        case let .record(fields): for field in fields { measure(field.value, depth: depth + 1, count: &count, deepest: &deepest) }
+        case let .record(fields):
+            for field in fields { measure(field.value, depth: depth + 1, count: &count, deepest: &deepest) }
         case let .variant(field): measure(field.value, depth: depth + 1, count: &count, deepest: &deepest)
         default: break
         }
@@ -99,17 +116,25 @@ struct CandidMessageBuilder {
     private var names: [String] = []
     private var environment = CandidTypeEnvironment.empty
     static let labels = ["to", "fee", "memo", "amount", "e8s", "owner", "subaccount", "☃", "", "a", "b"]
-    static let texts = ["", "a", "transfer", "é", "☃", "🐂", "\u{0}", "\u{2028}", "with space", String(repeating: "x", count: 40)]
-    static let primitives: [CandidType] = [.null, .bool, .nat, .int, .nat8, .nat16, .nat32, .nat64, .int8, .int16, .int32, .int64,
-                                           .float32, .float64, .text, .reserved, .principal]
+    static let texts = [
+        "", "a", "transfer", "é", "☃", "🐂", "\u{0}", "\u{2028}", "with space", String(repeating: "x", count: 40),
+    ]
+    static let primitives: [CandidType] = [
+        .null, .bool, .nat, .int, .nat8, .nat16, .nat32, .nat64, .int8, .int16, .int32, .int64,
+        .float32, .float64, .text, .reserved, .principal,
+    ]
 
-    mutating func message(_ source: inout FuzzByteSource) -> (CandidTypeEnvironment, [(type: CandidType, value: CandidValue)])? {
-        names = (0 ..< source.below(4)).map { "T\($0)" }
+    mutating func message(_ source: inout FuzzByteSource) -> (
+        CandidTypeEnvironment, [(type: CandidType, value: CandidValue)]
+    )? {
+        names = (0..<source.below(4)).map { "T\($0)" }
         var definitions: [String: CandidType] = [:]
-        for (index, name) in names.enumerated() { definitions[name] = type(&source, depth: 3, earlier: index, composite: true) }
+        for (index, name) in names.enumerated() {
+            definitions[name] = type(&source, depth: 3, earlier: index, composite: true)
+        }
         guard let checked = try? CandidTypeEnvironment(definitions) else { return nil }
         environment = checked
-        let types = (0 ..< source.below(4)).map { _ in type(&source, depth: 3, earlier: names.count, composite: false) }
+        let types = (0..<source.below(4)).map { _ in type(&source, depth: 3, earlier: names.count, composite: false) }
         var args: [(type: CandidType, value: CandidValue)] = []
         for type in types {
             guard let value = value(type, &source, depth: 0) else { return nil }
@@ -120,11 +145,14 @@ struct CandidMessageBuilder {
 
     private func type(_ source: inout FuzzByteSource, depth: Int, earlier: Int, composite: Bool) -> CandidType {
         let kind = composite ? 6 + source.below(10) : source.below(depth > 0 ? 16 : 6)
-        let inner = { (source: inout FuzzByteSource) in type(&source, depth: depth - 1, earlier: earlier, composite: false) }
+        let inner = { (source: inout FuzzByteSource) in
+            type(&source, depth: depth - 1, earlier: earlier, composite: false)
+        }
         switch kind {
         case 0, 1, 2, 3: return source.pick(Self.primitives)
         case 4: return .blob
-        case 5: return source.pick([.null, .reserved, .record([CandidField]()), .record([CandidField(id: 0, type: .null)])])
+        case 5:
+            return source.pick([.null, .reserved, .record([CandidField]()), .record([CandidField(id: 0, type: .null)])])
         case 6: return .opt(depth > 0 ? inner(&source) : .empty)
         case 7: return .vec(depth > 0 ? inner(&source) : .null)
         case 8, 9: return .record(fields(&source, count: source.below(5), depth: depth, earlier: earlier))
@@ -139,16 +167,18 @@ struct CandidMessageBuilder {
         case 14: return .function(function(&source, earlier: earlier))
         default:
             var methods: [String] = []
-            for _ in 0 ..< source.below(4) { methods.append(source.pick(Self.texts)) }
+            for _ in 0..<source.below(4) { methods.append(source.pick(Self.texts)) }
             let sorted = Set(methods).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             return .service(sorted.map { CandidMethod(name: $0, type: .function(function(&source, earlier: earlier))) })
         }
     }
 
     private func function(_ source: inout FuzzByteSource, earlier: Int) -> CandidFunctionType {
-        let arguments = (0 ..< source.below(3)).map { _ in type(&source, depth: 0, earlier: earlier, composite: false) }
-        let results = (0 ..< source.below(3)).map { _ in type(&source, depth: 0, earlier: earlier, composite: false) }
-        let annotation = source.pick([nil, CandidFunctionType.Annotation.query, .compositeQuery, results.isEmpty ? .oneway : nil])
+        let arguments = (0..<source.below(3)).map { _ in type(&source, depth: 0, earlier: earlier, composite: false) }
+        let results = (0..<source.below(3)).map { _ in type(&source, depth: 0, earlier: earlier, composite: false) }
+        let annotation = source.pick([
+            nil, CandidFunctionType.Annotation.query, .compositeQuery, results.isEmpty ? .oneway : nil,
+        ])
         return CandidFunctionType(arguments: arguments, results: results, annotations: annotation.map { [$0] } ?? [])
     }
 
@@ -156,9 +186,11 @@ struct CandidMessageBuilder {
         let tuple = source.below(3) == 0
         var seen = Set<UInt32>()
         var out: [CandidField] = []
-        for index in 0 ..< count {
+        for index in 0..<count {
             let id: UInt32
-            if tuple { id = UInt32(index) } else {
+            if tuple {
+                id = UInt32(index)
+            } else {
                 switch source.below(3) {
                 case 0: id = CandidLabel.hash(source.pick(Self.labels))
                 case 1: id = UInt32(source.below(8))
@@ -195,7 +227,7 @@ struct CandidMessageBuilder {
         case .int64: return .int64(Int64(bitPattern: fixed(&source, 8)))
         case .float32: return .float32(Float(bitPattern: UInt32(truncatingIfNeeded: fixed(&source, 4))))
         case .float64: return .float64(Double(bitPattern: fixed(&source, 8)))
-        case .text: return .text((0 ..< source.below(3)).map { _ in source.pick(Self.texts) }.joined())
+        case .text: return .text((0..<source.below(3)).map { _ in source.pick(Self.texts) }.joined())
         case .principal: return .principal(principal(&source))
         case .service: return .service(principal(&source))
         case .function: return .function(principal(&source), source.pick(Self.texts))
@@ -211,7 +243,7 @@ struct CandidMessageBuilder {
             let zeroSize = element == .null || element == .reserved || element == .record([CandidField]())
             let count = zeroSize && source.below(4) == 0 ? source.below(1 << 9) : source.below(4)
             var items: [CandidValue] = []
-            for _ in 0 ..< count {
+            for _ in 0..<count {
                 guard let item = value(inner, &source, depth: depth + 1) else { return nil }
                 items.append(item)
             }
@@ -298,25 +330,27 @@ struct CandidSpans {
         guard bytes.starts(with: CandidEncoder.magic) else { return nil }
         var at = 4
         guard let entries = number(bytes, &at, signed: false) else { return nil }
-        for _ in 0 ..< entries {
+        for _ in 0..<entries {
             guard let opcode = number(bytes, &at, signed: true) else { return nil }
             switch opcode {
             case -18, -19: guard number(bytes, &at, signed: true) != nil else { return nil }
             case -20, -21:
                 guard let count = number(bytes, &at, signed: false) else { return nil }
-                for _ in 0 ..< count {
-                    guard number(bytes, &at, signed: false) != nil, number(bytes, &at, signed: true) != nil else { return nil }
+                for _ in 0..<count {
+                    guard number(bytes, &at, signed: false) != nil, number(bytes, &at, signed: true) != nil else {
+                        return nil
+                    }
                 }
             case -22:
-                for _ in 0 ..< 2 {
+                for _ in 0..<2 {
                     guard let count = number(bytes, &at, signed: false) else { return nil }
-                    for _ in 0 ..< count { guard number(bytes, &at, signed: true) != nil else { return nil } }
+                    for _ in 0..<count { guard number(bytes, &at, signed: true) != nil else { return nil } }
                 }
                 guard at < bytes.count else { return nil }
                 at += 1 + Int(bytes[at])
             case -23:
                 guard let count = number(bytes, &at, signed: false) else { return nil }
-                for _ in 0 ..< count {
+                for _ in 0..<count {
                     guard let length = number(bytes, &at, signed: false), length <= bytes.count - at else { return nil }
                     at += Int(length)
                     guard number(bytes, &at, signed: true) != nil else { return nil }
@@ -326,11 +360,14 @@ struct CandidSpans {
             guard at <= bytes.count else { return nil }
         }
         guard let args = number(bytes, &at, signed: false) else { return nil }
-        for _ in 0 ..< args { guard number(bytes, &at, signed: true) != nil else { return nil } }
+        for _ in 0..<args { guard number(bytes, &at, signed: true) != nil else { return nil } }
         return at
     }
 
-    private mutating func walk(_ value: CandidValue, _ type: CandidType, _ bytes: [UInt8], _ at: inout Int, _ environment: CandidTypeEnvironment) -> Bool {
+    private mutating func walk(
+        _ value: CandidValue, _ type: CandidType, _ bytes: [UInt8], _ at: inout Int,
+        _ environment: CandidTypeEnvironment
+    ) -> Bool {
         guard let resolved = try? environment.resolve(type) else { return false }
         func skip(_ count: Int) -> Bool {
             at += count
@@ -367,7 +404,8 @@ struct CandidSpans {
         case let (.record(fields), .record(values)):
             return zip(fields, values).allSatisfy { walk($1.value, $0.type, bytes, &at, environment) }
         case let (.variant(cases), .variant(chosen)):
-            guard number(bytes, &at, signed: false) != nil, let field = cases.first(where: { $0.id == chosen.id }) else { return false }
+            guard number(bytes, &at, signed: false) != nil, let field = cases.first(where: { $0.id == chosen.id })
+            else { return false }
             return walk(chosen.value, field.type, bytes, &at, environment)
         default: return false
         }
@@ -387,13 +425,19 @@ struct CandidSpans {
             // A huge count: a space bomb where the span is a vec of zero-size elements.
             guard !numbers.isEmpty else { return FuzzMutation.apply(bytes, source: &source) }
             let span = source.pick(numbers)
-            let huge = source.pick([[0x80, 0x80, 0x80, 0x80, 0x10], [0x80, 0x94, 0xeb, 0xdc, 0x03], [0xff, 0xff, 0x3f], [0x80, 0xb5, 0x18],
-                                    [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]] as [[UInt8]])
+            let huge = source.pick(
+                [
+                    [0x80, 0x80, 0x80, 0x80, 0x10], [0x80, 0x94, 0xeb, 0xdc, 0x03], [0xff, 0xff, 0x3f],
+                    [0x80, 0xb5, 0x18],
+                    [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+                ] as [[UInt8]])
             return Array(bytes[..<span.start]) + huge + Array(bytes[span.end...])
         case 8:
             guard !numbers.isEmpty else { return FuzzMutation.apply(bytes, source: &source) }
             let span = source.pick(numbers)
-            return source.bool() ? Array(bytes[..<span.end]) : Array(bytes[..<span.start]) + [source.byte()] + Array(bytes[span.start...])
+            return source.bool()
+                ? Array(bytes[..<span.end])
+                : Array(bytes[..<span.start]) + [source.byte()] + Array(bytes[span.start...])
         default:
             let once = renumber(bytes, &source)
             return FuzzMutation.apply(once, source: &source)
@@ -414,7 +458,7 @@ struct CandidSpans {
         case 5, 6:
             // Redundant groups: 0x80… then 0x00 (or 0x7f for a negative signed number).
             encoded = encode(span.value, span.signed)
-            for _ in 0 ... source.below(3) {
+            for _ in 0...source.below(3) {
                 let negative = span.signed && encoded[encoded.count - 1] & 0x40 != 0
                 encoded[encoded.count - 1] |= 0x80
                 encoded.append(negative ? 0x7f : 0x00)

@@ -3,14 +3,17 @@ import AirsignEncoding
 // Codecs: each strict decoder must re-encode what it accepts to exactly the input.
 
 extension FuzzTarget {
-    static let rlp = FuzzTarget(name: "rlp", summary: "RLP items (strict: canonical lengths, no trailing bytes)") { input throws(FuzzViolation) in
+    static let rlp = FuzzTarget(name: "rlp", summary: "RLP items (strict: canonical lengths, no trailing bytes)") {
+        input throws(FuzzViolation) in
         guard let item = try? RLP.decode(input) else { return }
         try FuzzViolation.check(RLP.encode(item) == input, "RLP accepted a non-canonical encoding")
     }
 
     /// SCALE has no self-describing form: the first byte of each step picks what to read next,
     /// so the fuzzer drives every reader entry point in any order.
-    static let scale = FuzzTarget(name: "scale", summary: "SCALE readers driven by an op byte: compacts, vectors, strings, options, enums") { input throws(FuzzViolation) in
+    static let scale = FuzzTarget(
+        name: "scale", summary: "SCALE readers driven by an op byte: compacts, vectors, strings, options, enums"
+    ) { input throws(FuzzViolation) in
         guard let op = input.first else { return }
         var reader = SCALEReader(Array(input.dropFirst()))
         var steps = 0
@@ -36,7 +39,8 @@ extension FuzzTarget {
         }
     }
 
-    static let cbor = FuzzTarget(name: "cbor", summary: "CBOR items; deterministic ones re-encode exactly") { input throws(FuzzViolation) in
+    static let cbor = FuzzTarget(name: "cbor", summary: "CBOR items; deterministic ones re-encode exactly") {
+        input throws(FuzzViolation) in
         guard (try? CBORDecoder().decode(input)) != nil else { return }
         guard let strict = try? CBORDecoder(options: .deterministic).decode(input) else { return }
         let again: [UInt8]
@@ -48,7 +52,9 @@ extension FuzzTarget {
         try FuzzViolation.check(again == input, "deterministic CBOR re-encodes to other bytes")
     }
 
-    static let json = FuzzTarget(name: "json", summary: "strict JSON (RFC 8259); accepted text round-trips to an equal value") { input throws(FuzzViolation) in
+    static let json = FuzzTarget(
+        name: "json", summary: "strict JSON (RFC 8259); accepted text round-trips to an equal value"
+    ) { input throws(FuzzViolation) in
         guard let value = try? JSONParser().parse(input) else { return }
         let text = JSONSerializer(sortKeys: false).serialize(value)
         let again: JSONValue
@@ -61,7 +67,9 @@ extension FuzzTarget {
     }
 
     /// Address and key texts of every chain: each decoder gets the same text.
-    static let textCodecs = FuzzTarget(name: "text-codecs", summary: "hex, base32, base58(check), SS58, StrKey, EIP-55, principals, ICP account ids") { input throws(FuzzViolation) in
+    static let textCodecs = FuzzTarget(
+        name: "text-codecs", summary: "hex, base32, base58(check), SS58, StrKey, EIP-55, principals, ICP account ids"
+    ) { input throws(FuzzViolation) in
         let text = input.fuzzText
         _ = try? Hex.decode(text)
         _ = try? Base32.decode(text)

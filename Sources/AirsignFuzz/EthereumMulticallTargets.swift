@@ -13,13 +13,18 @@ extension FuzzTarget {
     /// plus what the transaction sends, however the batches pass it on.
     static let ethereumMulticallStructured = FuzzTarget(
         name: "ethereum-multicall-structured",
-        summary: "structure-aware: Multicall3 batches of every form built from the bytes, nested, reviewed; the account's tokens and ether counted exactly"
+        summary:
+            "structure-aware: Multicall3 batches of every form built from the bytes, nested, reviewed; the account's tokens and ether counted exactly"
     ) { input throws(FuzzViolation) in
-        guard let signer = EthereumFuzzAccount.address, let token = try? EthereumAddress(bytes: EthereumFuzzAccount.listedToken),
-              let multicall = try? EthereumAddress(MulticallFuzzBatch.multicall3) else { return }
+        guard let signer = EthereumFuzzAccount.address,
+            let token = try? EthereumAddress(bytes: EthereumFuzzAccount.listedToken),
+            let multicall = try? EthereumAddress(MulticallFuzzBatch.multicall3)
+        else { return }
         var source = FuzzByteSource(input)
         let built: MulticallFuzzBatch
-        do { built = try MulticallFuzzBatch(&source, depth: 1, signer: signer, token: token, multicall: multicall) } catch {
+        do {
+            built = try MulticallFuzzBatch(&source, depth: 1, signer: signer, token: token, multicall: multicall)
+        } catch {
             throw FuzzViolation("the generator could not encode a batch: \(error)")
         }
         // The transaction sends what an aggregate3Value batch passes on, or (chosen by the
@@ -27,19 +32,25 @@ extension FuzzTarget {
         let value = source.below(4) == 0 ? BigUInt(source.below(1000)) : built.received
         let transaction: EthereumTransaction
         do {
-            transaction = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
-                                                  gasLimit: 21000, to: multicall, value: value, data: built.data)
+            transaction = try EthereumTransaction(
+                type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
+                gasLimit: 21000, to: multicall, value: value, data: built.data)
         } catch { throw FuzzViolation("the generator built an invalid transaction: \(error)") }
         let review: TransactionReview
-        do { review = try TransactionReview(transaction, from: signer) } catch { throw FuzzViolation("the built-in review refused a Multicall3 batch: \(error)") }
+        do { review = try TransactionReview(transaction, from: signer) } catch {
+            throw FuzzViolation("the built-in review refused a Multicall3 batch: \(error)")
+        }
         let own = review.effects.compactMap { effect -> Outflow? in
             guard case let .outflow(outflow) = effect, outflow.from == nil else { return nil }
             return outflow
         }
         let usdc = own.filter { $0.amount.asset.symbol == "USDC" }.reduce(BigUInt(0)) { $0 + $1.amount.amount }
-        try FuzzViolation.check(usdc == built.pulled, "counted \(usdc) of the account's USDC, the batch pulls \(built.pulled)")
+        try FuzzViolation.check(
+            usdc == built.pulled, "counted \(usdc) of the account's USDC, the batch pulls \(built.pulled)")
         let ether = own.filter { $0.amount.asset.symbol == "ETH" }.reduce(BigUInt(0)) { $0 + $1.amount.amount }
-        try FuzzViolation.check(ether == transaction.maxTotalCost, "counted \(ether) wei leaving, the transaction can cost \(transaction.maxTotalCost)")
+        try FuzzViolation.check(
+            ether == transaction.maxTotalCost,
+            "counted \(ether) wei leaving, the transaction can cost \(transaction.maxTotalCost)")
         let unknown = review.effects.contains { if case .unknown = $0 { true } else { false } }
         try FuzzViolation.check(!built.unknown || unknown, "a call the signer cannot read left no unknown effect")
     }
@@ -53,7 +64,8 @@ struct MulticallFuzzBatch {
     static let depthBudget = 4
     static let forms = [
         "aggregate((address,bytes)[])", "tryAggregate(bool,(address,bytes)[])", "blockAndAggregate((address,bytes)[])",
-        "tryBlockAndAggregate(bool,(address,bytes)[])", "aggregate3((address,bool,bytes)[])", "aggregate3Value((address,bool,uint256,bytes)[])",
+        "tryBlockAndAggregate(bool,(address,bytes)[])", "aggregate3((address,bool,bytes)[])",
+        "aggregate3Value((address,bool,uint256,bytes)[])",
     ]
 
     var data: [UInt8] = []
@@ -64,19 +76,23 @@ struct MulticallFuzzBatch {
     /// Whether some call is one the signer cannot read.
     var unknown = false
 
-    init(_ source: inout FuzzByteSource, depth: Int, signer: EthereumAddress, token: EthereumAddress, multicall: EthereumAddress) throws {
+    init(
+        _ source: inout FuzzByteSource, depth: Int, signer: EthereumAddress, token: EthereumAddress,
+        multicall: EthereumAddress
+    ) throws {
         let form = source.below(Self.forms.count)
         let withValue = form == 5
         let counted = depth <= Self.depthBudget
         var calls: [(target: EthereumAddress, value: BigUInt, data: [UInt8])] = []
-        for _ in 0 ..< source.below(5) {
+        for _ in 0..<source.below(5) {
             var value = withValue ? BigUInt(source.below(3) == 0 ? 0 : source.below(1000)) : 0
             switch source.below(7) {
             case 0, 1:
                 // transferFrom(<the account>, someone, amount), sometimes with bytes after it.
                 let amount = BigUInt(bigEndian: source.take(source.below(9)))
-                var call = try ABIEncoder.call(try ABIFunction(signature: "transferFrom(address,address,uint256)"),
-                                               [.address(signer), .address(try EthereumAddress(bytes: source.take(20))), .uint(amount)])
+                var call = try ABIEncoder.call(
+                    try ABIFunction(signature: "transferFrom(address,address,uint256)"),
+                    [.address(signer), .address(try EthereumAddress(bytes: source.take(20))), .uint(amount)])
                 if source.below(4) == 0 { call += source.take(1 + source.below(40)) }
                 calls.append((token, value, call))
                 if counted { pulled += amount } else { unknown = true }
@@ -84,15 +100,22 @@ struct MulticallFuzzBatch {
                 // Another owner's tokens, or Multicall3's own: not the account's, unknown.
                 var owner = source.take(20)
                 if owner == signer.bytes { owner[0] ^= 1 }
-                let call = source.bool()
-                    ? try ABIEncoder.call(try ABIFunction(signature: "transferFrom(address,address,uint256)"),
-                                          [.address(try EthereumAddress(bytes: owner)), .address(signer), .uint(1)])
-                    : try ABIEncoder.call(try ABIFunction(signature: "transfer(address,uint256)"), [.address(signer), .uint(2)])
+                let call =
+                    source.bool()
+                    ? try ABIEncoder.call(
+                        try ABIFunction(signature: "transferFrom(address,address,uint256)"),
+                        [.address(try EthereumAddress(bytes: owner)), .address(signer), .uint(1)])
+                    : try ABIEncoder.call(
+                        try ABIFunction(signature: "transfer(address,uint256)"), [.address(signer), .uint(2)])
                 calls.append((token, value, call))
                 unknown = true
             case 3:
                 // A call the signer has no meaning for.
-                calls.append((try Self.stranger(&source, multicall: multicall), value, [0xde, 0xad, 0xbe, 0xef] + source.take(source.below(70))))
+                calls.append(
+                    (
+                        try Self.stranger(&source, multicall: multicall), value,
+                        [0xde, 0xad, 0xbe, 0xef] + source.take(source.below(70))
+                    ))
                 unknown = true
             case 4:
                 // Ether alone (a payment when it carries value), or an empty call.
@@ -100,7 +123,8 @@ struct MulticallFuzzBatch {
                 if value == 0 { unknown = true }
             default:
                 guard depth < 6 else { continue }
-                let inner = try MulticallFuzzBatch(&source, depth: depth + 1, signer: signer, token: token, multicall: multicall)
+                let inner = try MulticallFuzzBatch(
+                    &source, depth: depth + 1, signer: signer, token: token, multicall: multicall)
                 // The value sent to a nested value batch is usually what it passes on.
                 if withValue, source.below(3) != 0 { value = inner.received }
                 calls.append((multicall, value, inner.data))
@@ -119,7 +143,10 @@ struct MulticallFuzzBatch {
             }
         }
         let function = try ABIFunction(signature: Self.forms[form])
-        data = form == 1 || form == 3 ? try ABIEncoder.call(function, [.bool(allowFailure), .array(items)]) : try ABIEncoder.call(function, [.array(items)])
+        data =
+            form == 1 || form == 3
+            ? try ABIEncoder.call(function, [.bool(allowFailure), .array(items)])
+            : try ABIEncoder.call(function, [.array(items)])
     }
 
     /// An address that is not Multicall3.

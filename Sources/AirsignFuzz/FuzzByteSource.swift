@@ -28,7 +28,7 @@ struct FuzzByteSource {
     mutating func bool() -> Bool { byte() & 1 == 1 }
 
     /// `count` bytes, taken as they come.
-    mutating func take(_ count: Int) -> [UInt8] { (0 ..< count).map { _ in byte() } }
+    mutating func take(_ count: Int) -> [UInt8] { (0..<count).map { _ in byte() } }
 }
 
 /// One byte-level mutation of an encoding, chosen by the fuzzer's bytes: none, a flipped byte,

@@ -20,11 +20,15 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order the layers are built (codecs, then formats that use them).
     public static let all: [FuzzTarget] = [
         .rlp, .scale, .cbor, .json, .textCodecs, .ur, .fountainPart,
-        .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree, .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta, .stellarMessage,
+        .stellarEnvelope, .stellarSEP7, .stellarResult, .stellarSorobanValue, .stellarSorobanValueTree,
+        .stellarSorobanData, .stellarAuthorization, .stellarTransactionMeta, .stellarMessage,
         .stellarCAP71Credentials, .stellarCAP85Executable,
-        .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData, .ethereumMulticallStructured, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
-        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS, .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch, .substrateProvenExtensions,
-        .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText, .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
+        .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData,
+        .ethereumMulticallStructured, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
+        .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
+        .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch, .substrateProvenExtensions,
+        .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText,
+        .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
         .messages, .keystoreFile, .contacts, .noteCheck, .image,
     ]
 

@@ -10,7 +10,8 @@ import AirsignStellar
 extension FuzzTarget {
     static let stellarSorobanValueTree = FuzzTarget(
         name: "stellar-soroban-value-tree",
-        summary: "Soroban SCVal trees built from the input, encoded, mutated (type tags, lengths, flags, bytes), decoded: a valid tree round-trips, an accepted mutation re-encodes exactly and stays within the depth limit"
+        summary:
+            "Soroban SCVal trees built from the input, encoded, mutated (type tags, lengths, flags, bytes), decoded: a valid tree round-trips, an accepted mutation re-encodes exactly and stays within the depth limit"
     ) { input throws(FuzzViolation) in
         var source = FuzzByteSource(input)
         let value = source.value(depth: 0)
@@ -21,25 +22,31 @@ extension FuzzTarget {
         let levels = SCValLayout.levels(value)
         let decoded = try? SCVal(xdr: encoded)
         // A valid value decodes to itself exactly when it is within the nesting limit.
-        try FuzzViolation.check((decoded != nil) == (levels <= XDRLimits.maxDepth),
-                                "a valid value of \(levels) levels was \(decoded == nil ? "refused" : "accepted") (limit \(XDRLimits.maxDepth))")
+        try FuzzViolation.check(
+            (decoded != nil) == (levels <= XDRLimits.maxDepth),
+            "a valid value of \(levels) levels was \(decoded == nil ? "refused" : "accepted") (limit \(XDRLimits.maxDepth))"
+        )
         try FuzzViolation.check(decoded == nil || decoded == value, "a valid value decodes to another value")
 
         var layout = SCValLayout()
         let size = layout.walk(value, at: 0)
-        try FuzzViolation.check(size == encoded.count, "the encoding is \(encoded.count) bytes, the value's XDR layout \(size)")
+        try FuzzViolation.check(
+            size == encoded.count, "the encoding is \(encoded.count) bytes, the value's XDR layout \(size)")
         let mutated = source.mutate(encoded, layout)
         guard let accepted = try? SCVal(xdr: mutated) else { return }
-        try FuzzViolation.check((try? accepted.xdr()) == mutated, "an accepted mutation does not re-encode to its bytes")
-        try FuzzViolation.check(SCValLayout.levels(accepted) <= XDRLimits.maxDepth, "an accepted value is nested past the limit")
-        try FuzzViolation.check(SCVal.compare(accepted, accepted) == 0, "an accepted value does not compare equal to itself")
+        try FuzzViolation.check(
+            (try? accepted.xdr()) == mutated, "an accepted mutation does not re-encode to its bytes")
+        try FuzzViolation.check(
+            SCValLayout.levels(accepted) <= XDRLimits.maxDepth, "an accepted value is nested past the limit")
+        try FuzzViolation.check(
+            SCVal.compare(accepted, accepted) == 0, "an accepted value does not compare equal to itself")
         _ = SCValText.inline(accepted)
     }
 }
 
 /// Soroban values from the fuzzer's choices; past the end every choice is 0, which ends every list.
-private extension FuzzByteSource {
-    mutating func u64() -> UInt64 {
+extension FuzzByteSource {
+    fileprivate mutating func u64() -> UInt64 {
         // Mostly edge values, which is where signed/unsigned and hi/lo mix-ups show.
         switch below(6) {
         case 0: return 0
@@ -50,12 +57,12 @@ private extension FuzzByteSource {
         }
     }
 
-    mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: u64()) }
+    fileprivate mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: u64()) }
 
     // MARK: - Values
 
     /// A valid value; containers only while `depth` allows, except the deep chains.
-    mutating func value(depth: Int) -> SCVal {
+    fileprivate mutating func value(depth: Int) -> SCVal {
         let kind = below(depth < 5 ? 24 : 16)
         switch kind {
         case 0: return .bool(byte() & 1 == 1)
@@ -76,12 +83,13 @@ private extension FuzzByteSource {
         case 13: return .bytes(take(below(41)))
         case 14: return .string(take(below(21)))
         case 15: return below(3) == 0 ? .ledgerKeyNonce(Int64(bitPattern: u64())) : .symbol(symbol())
-        case 16: return .vec((0 ..< below(5)).map { _ in value(depth: depth + 1) })
+        case 16: return .vec((0..<below(5)).map { _ in value(depth: depth + 1) })
         case 17: return .map(map(depth: depth + 1))
         case 18: return .address(address())
         case 19:
             let executable: ContractExecutable = byte() & 1 == 0 ? .wasm(hash: take(32)) : .stellarAsset
-            return .contractInstance(SCContractInstance(executable: executable, storage: byte() & 1 == 0 ? map(depth: depth + 1) : nil))
+            return .contractInstance(
+                SCContractInstance(executable: executable, storage: byte() & 1 == 0 ? map(depth: depth + 1) : nil))
         case 20: return .ledgerKeyContractInstance
         case 21, 22: return .vec([value(depth: depth + 1)])
         default: return chain(levels: XDRLimits.maxDepth - 2 + below(5))
@@ -90,30 +98,30 @@ private extension FuzzByteSource {
 
     /// A value of exactly `levels` levels, vectors and maps around a leaf, just inside or
     /// just past the decoder's limit.
-    mutating func chain(levels: Int) -> SCVal {
+    fileprivate mutating func chain(levels: Int) -> SCVal {
         var value = SCVal.u32(u32())
-        for _ in 1 ..< levels {
+        for _ in 1..<levels {
             value = byte() & 1 == 0 ? .vec([value]) : .map([SCMapEntry(key: .u32(0), val: value)])
         }
         return value
     }
 
     /// Distinct keys in the host's order, as the decoder requires.
-    mutating func map(depth: Int) -> [SCMapEntry] {
+    fileprivate mutating func map(depth: Int) -> [SCMapEntry] {
         var entries: [SCMapEntry] = []
-        for _ in 0 ..< below(5) {
+        for _ in 0..<below(5) {
             let entry = SCMapEntry(key: value(depth: depth), val: value(depth: depth))
             if !entries.contains(where: { SCVal.compare($0.key, entry.key) == 0 }) { entries.append(entry) }
         }
         return entries.sorted { SCVal.compare($0.key, $1.key) < 0 }
     }
 
-    mutating func symbol() -> [UInt8] {
+    fileprivate mutating func symbol() -> [UInt8] {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".utf8)
-        return (0 ..< below(33)).map { _ in alphabet[below(alphabet.count)] }
+        return (0..<below(33)).map { _ in alphabet[below(alphabet.count)] }
     }
 
-    mutating func address() -> SCAddress {
+    fileprivate mutating func address() -> SCAddress {
         switch below(5) {
         case 0: return .account(try! AccountID(publicKey: take(32)))
         case 1: return .contract(take(32))
@@ -126,11 +134,11 @@ private extension FuzzByteSource {
     // MARK: - Mutations
 
     /// `encoded` with one mutation (or none) picked by the next bytes.
-    mutating func mutate(_ encoded: [UInt8], _ layout: SCValLayout) -> [UInt8] {
+    fileprivate mutating func mutate(_ encoded: [UInt8], _ layout: SCValLayout) -> [UInt8] {
         var out = encoded
         func word(_ offset: Int, _ value: UInt32) {
             guard offset + 4 <= out.count else { return }
-            for i in 0 ..< 4 { out[offset + i] = UInt8(truncatingIfNeeded: value >> (24 - 8 * i)) }
+            for i in 0..<4 { out[offset + i] = UInt8(truncatingIfNeeded: value >> (24 - 8 * i)) }
         }
         func position(_ count: Int) -> Int { count == 0 ? 0 : (Int(byte()) << 8 | Int(byte())) % count }
         switch below(9) {
@@ -142,7 +150,7 @@ private extension FuzzByteSource {
         case 3: out.insert(contentsOf: take(1 + below(8)), at: position(out.count + 1))
         case 4:
             let start = position(out.count + 1)
-            out.removeSubrange(start ..< min(out.count, start + 1 + below(8)))
+            out.removeSubrange(start..<min(out.count, start + 1 + below(8)))
         case 5, 6:
             // Another type (one past the last, SCV_EXECUTABLE_TAG of protocol 27, included).
             guard !layout.tags.isEmpty else { break }
@@ -150,7 +158,7 @@ private extension FuzzByteSource {
         case 7:
             guard !layout.lengths.isEmpty else { break }
             let at = layout.lengths[position(layout.lengths.count)]
-            let old = out[at ..< at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            let old = out[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             let choices: [UInt32] = [old &+ 1, old &- 1, old &+ 4, old &- 4, 0, .max, 0x7FFF_FFFF, old &* 2 &+ 1]
             word(at, choices[below(choices.count)])
         default:

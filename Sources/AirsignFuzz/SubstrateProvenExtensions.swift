@@ -11,7 +11,8 @@ extension FuzzTarget {
     /// does before the PIN (the extension data read by the proof's types, shown decoded, the fee
     /// asset named). It must refuse or review, never trap; a review signs exactly the bytes sent.
     static let substrateProvenExtensions = FuzzTarget(
-        name: "substrate-proven-extensions", summary: "structure-aware: UOS 06 requests whose proofs describe unknown signed extensions and asset-paid fees"
+        name: "substrate-proven-extensions",
+        summary: "structure-aware: UOS 06 requests whose proofs describe unknown signed extensions and asset-paid fees"
     ) { input throws(FuzzViolation) in
         var source = FuzzByteSource(input)
         let tree = SubstrateTypeTree(&source)
@@ -27,15 +28,25 @@ extension FuzzTarget {
         let fee: UInt32 = 1_000_010, option: UInt32 = 1_000_011
         let assetType = reference()
         let feeLeaves = [
-            LeanType(path: ["pallet_asset_conversion_tx_payment", "ChargeAssetTxPayment"], definition: .composite([
-                LeanField(name: "tip", type: .compact(.u128), typeName: "BalanceOf<T>"), LeanField(name: "asset_id", type: .byID(option), typeName: nil),
-            ]), typeID: fee),
-            LeanType(path: ["Option"], definition: .enumeration(LeanVariant(name: "None", fields: [], index: 0)), typeID: option),
-            LeanType(path: ["Option"], definition: .enumeration(LeanVariant(name: "Some", fields: [LeanField(name: nil, type: assetType, typeName: nil)], index: 1)),
-                     typeID: option),
+            LeanType(
+                path: ["pallet_asset_conversion_tx_payment", "ChargeAssetTxPayment"],
+                definition: .composite([
+                    LeanField(name: "tip", type: .compact(.u128), typeName: "BalanceOf<T>"),
+                    LeanField(name: "asset_id", type: .byID(option), typeName: nil),
+                ]), typeID: fee),
+            LeanType(
+                path: ["Option"], definition: .enumeration(LeanVariant(name: "None", fields: [], index: 0)),
+                typeID: option),
+            LeanType(
+                path: ["Option"],
+                definition: .enumeration(
+                    LeanVariant(name: "Some", fields: [LeanField(name: nil, type: assetType, typeName: nil)], index: 1)),
+                typeID: option),
         ]
-        var extensions = SubstrateProofRequest.extensions.map { $0.0 == "ChargeTransactionPayment" ? ("ChargeAssetTxPayment", TypeRef.byID(fee), TypeRef.void) : $0 }
-        for index in 0 ..< 1 + source.below(3) {
+        var extensions = SubstrateProofRequest.extensions.map {
+            $0.0 == "ChargeTransactionPayment" ? ("ChargeAssetTxPayment", TypeRef.byID(fee), TypeRef.void) : $0
+        }
+        for index in 0..<1 + source.below(3) {
             let explicit = reference(), implicit = reference()
             let at = source.below(extensions.count + 1)
             extensions.insert(("Unknown\(index)", explicit, implicit), at: at)
@@ -59,7 +70,11 @@ extension FuzzTarget {
                 parts.append(known.additional)
             } else if name == "ChargeAssetTxPayment" {
                 extra += [source.byte() & 0xFC]
-                if source.bool(), let asset = tree.value(assetType, &source, budget: 256) { extra += [1] + asset } else { extra += [0] }
+                if source.bool(), let asset = tree.value(assetType, &source, budget: 256) {
+                    extra += [1] + asset
+                } else {
+                    extra += [0]
+                }
             } else if name.hasPrefix("Unknown") {
                 extra += tree.value(explicit, &source, budget: 256) ?? []
                 parts.append(tree.value(implicit, &source, budget: 256) ?? [])
@@ -67,8 +82,11 @@ extension FuzzTarget {
                 parts.append([])
             }
         }
-        let lean = LeanExtrinsicMetadata(version: 4, address: .void, call: tree.callType, signature: .void,
-                                         extensions: extensions.map { LeanExtrinsicMetadata.Extension(identifier: $0.0, extra: $0.1, additional: $0.2) })
+        let lean = LeanExtrinsicMetadata(
+            version: 4, address: .void, call: tree.callType, signature: .void,
+            extensions: extensions.map {
+                LeanExtrinsicMetadata.Extension(identifier: $0.0, extra: $0.1, additional: $0.2)
+            })
         // The proof holds the leaves the payload uses (a digest placeholder stands for the hash).
         func additional(_ hash: [UInt8]) -> [UInt8] {
             parts.enumerated().flatMap { $0.offset == hashPart ? [1] + hash : $0.element }
@@ -82,20 +100,26 @@ extension FuzzTarget {
             for ext in lean.extensions where read { read = (try? decoder.decode(ext.additional)) != nil }
             if read { leaves = all.filter { decoder.touched.contains($0.leafKey) } }
         }
-        let (proof, digest) = MetadataProof.holdingEvery(leaves, extrinsic: lean, extraInfo: SubstrateProofRequest.extraInfo)
+        let (proof, digest) = MetadataProof.holdingEvery(
+            leaves, extrinsic: lean, extraInfo: SubstrateProofRequest.extraInfo)
         let signed = FuzzMutation.apply(method + extra + additional(digest), source: &source)
         var length = SCALEWriter()
         length.writeCompact(UInt64(min(method.count, signed.count)))
-        let uos = [0x53, 0x01, 0x06] + SubstrateProofRequest.publicKey + proof.encoded + length.bytes + signed + kusamaGenesis
+        let uos =
+            [0x53, 0x01, 0x06] + SubstrateProofRequest.publicKey + proof.encoded + length.bytes + signed + kusamaGenesis
         guard let address = try? SS58.encode(SubstrateProofRequest.publicKey, prefix: 2),
-              let account = try? MessageAccount(address: address, publicKey: SubstrateProofRequest.publicKey),
-              let request = try? SignRequest(id: RequestID("22222222-2222-4222-8222-222222222222"), chain: ChainID(Chain.substrate),
-                                             network: "polkadot:b0a8d493285c2df73290dfb7e61f870f", account: account,
-                                             payload: .object([("type", .string("uos")), ("uos", .string("0x" + Hex.encode(uos)))])),
-              let review = try? SubstrateChain().review(request, context: ReviewContext(now: 0))
+            let account = try? MessageAccount(address: address, publicKey: SubstrateProofRequest.publicKey),
+            let request = try? SignRequest(
+                id: RequestID("22222222-2222-4222-8222-222222222222"), chain: ChainID(Chain.substrate),
+                network: "polkadot:b0a8d493285c2df73290dfb7e61f870f", account: account,
+                payload: .object([("type", .string("uos")), ("uos", .string("0x" + Hex.encode(uos)))])),
+            let review = try? SubstrateChain().review(request, context: ReviewContext(now: 0))
         else { return }
-        try FuzzViolation.check(review.signing.first?.bytes == signed, "a UOS request with a proof was reviewed to sign other bytes than it sent")
+        try FuzzViolation.check(
+            review.signing.first?.bytes == signed,
+            "a UOS request with a proof was reviewed to sign other bytes than it sent")
     }
 
-    private static let kusamaGenesis: [UInt8] = (try? Hex.decode("b0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe")) ?? []
+    private static let kusamaGenesis: [UInt8] =
+        (try? Hex.decode("b0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe")) ?? []
 }

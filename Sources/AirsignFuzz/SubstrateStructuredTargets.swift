@@ -12,7 +12,9 @@ extension FuzzTarget {
     /// written by those types and then mutated, reviewed by the Substrate module as the signer
     /// does before the PIN. It must refuse or review, never trap, hang or exhaust memory.
     static let substrateProofTypes = FuzzTarget(
-        name: "substrate-proof-types", summary: "structure-aware: requests with verified RFC-0078 proofs over random type trees, calls written by them and mutated"
+        name: "substrate-proof-types",
+        summary:
+            "structure-aware: requests with verified RFC-0078 proofs over random type trees, calls written by them and mutated"
     ) { input throws(FuzzViolation) in
         var source = FuzzByteSource(input)
         let tree = SubstrateTypeTree(&source)
@@ -27,7 +29,8 @@ extension FuzzTarget {
                 leaves = tree.leaves.filter { decoder.touched.contains($0.leafKey) }
             }
         }
-        guard let request = try? SubstrateProofRequest.make(callLeaves: leaves, callType: tree.callType, method: method) else { return }
+        guard let request = try? SubstrateProofRequest.make(callLeaves: leaves, callType: tree.callType, method: method)
+        else { return }
         _ = try? SubstrateChain().review(request, context: ReviewContext(now: 0))
     }
 
@@ -38,7 +41,8 @@ extension FuzzTarget {
     /// reads a type otherwise than the chain shifts the calls after it and fails here. Mutated,
     /// it must refuse, call it unknown, or read it; never trap.
     static let substrateBuiltInBatch = FuzzTarget(
-        name: "substrate-builtin-batch", summary: "structure-aware: Polkadot batches the built-in table reads, against what was written, then mutated"
+        name: "substrate-builtin-batch",
+        summary: "structure-aware: Polkadot batches the built-in table reads, against what was written, then mutated"
     ) { input throws(FuzzViolation) in
         var source = FuzzByteSource(input)
         let written = PolkadotCall.random(&source, depth: 0)
@@ -46,20 +50,27 @@ extension FuzzTarget {
         let polkadot = SubstrateNetwork.byKey("polkadot")
         let decoded: DecodedCall?
         do {
-            decoded = try BuiltInCallDecoder().decode(bytes, network: polkadot, specVersion: 1_002_005, transactionVersion: 26)
+            decoded = try BuiltInCallDecoder().decode(
+                bytes, network: polkadot, specVersion: 1_002_005, transactionVersion: 26)
         } catch {
-            try FuzzViolation.check(bytes != written.bytes, "the built-in table refused a call the chain reads: \(error)")
+            try FuzzViolation.check(
+                bytes != written.bytes, "the built-in table refused a call the chain reads: \(error)")
             return
         }
         guard bytes == written.bytes else { return }
         guard written.known else {
-            return try FuzzViolation.check(decoded == nil, "the built-in table read a batch holding a call it does not know")
+            return try FuzzViolation.check(
+                decoded == nil, "the built-in table read a batch holding a call it does not know")
         }
         guard let decoded else { throw FuzzViolation("the built-in table did not read the calls it knows") }
-        try FuzzViolation.check(decoded.name == written.name, "the built-in table read \(decoded.name), not \(written.name)")
-        try FuzzViolation.check(decoded.amounts == written.amounts, "the built-in table read amounts \(decoded.amounts), not \(written.amounts)")
-        try FuzzViolation.check(decoded.arguments.filter { $0.label == "to" }.count == written.transfers,
-                                "the built-in table read another number of transfers than were written")
+        try FuzzViolation.check(
+            decoded.name == written.name, "the built-in table read \(decoded.name), not \(written.name)")
+        try FuzzViolation.check(
+            decoded.amounts == written.amounts,
+            "the built-in table read amounts \(decoded.amounts), not \(written.amounts)")
+        try FuzzViolation.check(
+            decoded.arguments.filter { $0.label == "to" }.count == written.transfers,
+            "the built-in table read another number of transfers than were written")
     }
 }
 
@@ -101,23 +112,30 @@ struct PolkadotCall {
         case 0, 1:
             let index: UInt8 = source.bool() ? 0 : 3
             let value = amount(&source)
-            return PolkadotCall(bytes: [5, index] + destination(&source) + compact(value),
-                                name: index == 0 ? "Balances.transfer_allow_death" : "Balances.transfer_keep_alive", known: true, amounts: [value], transfers: 1)
+            return PolkadotCall(
+                bytes: [5, index] + destination(&source) + compact(value),
+                name: index == 0 ? "Balances.transfer_allow_death" : "Balances.transfer_keep_alive", known: true,
+                amounts: [value], transfers: 1)
         case 2:
-            return PolkadotCall(bytes: [5, 4] + destination(&source) + [source.byte() & 1], name: "Balances.transfer_all", known: true, transfers: 1)
+            return PolkadotCall(
+                bytes: [5, 4] + destination(&source) + [source.byte() & 1], name: "Balances.transfer_all", known: true,
+                transfers: 1)
         case 3:
             // Proxy.add_proxy(delegate, Any, delay): a call the table does not know.
-            return PolkadotCall(bytes: [29, 1] + destination(&source) + [0] + source.take(4), name: "Proxy.add_proxy", known: false)
+            return PolkadotCall(
+                bytes: [29, 1] + destination(&source) + [0] + source.take(4), name: "Proxy.add_proxy", known: false)
         case 4:
             // System.remark(bytes).
             let count = source.below(40)
-            return PolkadotCall(bytes: [0, 0] + compact(UInt32(count)) + source.take(count), name: "System.remark", known: false)
+            return PolkadotCall(
+                bytes: [0, 0] + compact(UInt32(count)) + source.take(count), name: "System.remark", known: false)
         default:
             let index: UInt8 = source.bool() ? 0 : 2
-            let calls = (0 ..< source.below(5)).map { _ in random(&source, depth: depth + 1) }
-            return PolkadotCall(bytes: [26, index] + compact(UInt32(calls.count)) + calls.flatMap(\.bytes),
-                                name: index == 0 ? "Utility.batch" : "Utility.batch_all", known: calls.allSatisfy(\.known),
-                                amounts: calls.flatMap(\.amounts), transfers: calls.map(\.transfers).reduce(0, +))
+            let calls = (0..<source.below(5)).map { _ in random(&source, depth: depth + 1) }
+            return PolkadotCall(
+                bytes: [26, index] + compact(UInt32(calls.count)) + calls.flatMap(\.bytes),
+                name: index == 0 ? "Utility.batch" : "Utility.batch_all", known: calls.allSatisfy(\.known),
+                amounts: calls.flatMap(\.amounts), transfers: calls.map(\.transfers).reduce(0, +))
         }
     }
 }

@@ -28,23 +28,29 @@ struct SubstrateTypeTree {
         }
         func variants(_ count: Int, name: String, fields: () -> [LeanField]) -> [LeanVariant] {
             var used = Set<UInt32>()
-            return (0 ..< count).compactMap { position in
+            return (0..<count).compactMap { position in
                 let index = UInt32(source.byte())
                 guard used.insert(index).inserted else { return nil }
                 return LeanVariant(name: "\(name)\(position)", fields: fields(), index: index)
             }
         }
         func fields(_ count: Int) -> [LeanField] {
-            (0 ..< count).map { LeanField(name: source.bool() ? "f\($0)" : nil, type: reference(), typeName: source.below(4) == 0 ? "Balance" : nil) }
+            (0..<count).map {
+                LeanField(
+                    name: source.bool() ? "f\($0)" : nil, type: reference(),
+                    typeName: source.below(4) == 0 ? "Balance" : nil)
+            }
         }
-        for id in 0 ..< UInt32(plain) {
+        for id in 0..<UInt32(plain) {
             switch source.below(7) {
             case 0: add(id, path: ["S\(id)"], .composite(fields(source.below(4))))
-            case 1: add(id, path: [], .tuple((0 ..< source.below(4)).map { _ in reference() }))
+            case 1: add(id, path: [], .tuple((0..<source.below(4)).map { _ in reference() }))
             case 2: add(id, path: [], .array(length: source.pick([0, 1, 2, 3, 32, 4096, 65536]), element: reference()))
             case 3:
                 // An array of the type before it (of `()` first): towers of arrays of nothing.
-                add(id, path: [], .array(length: source.pick([1, 2, 4096, 4096, 65536]), element: id > 0 ? .byID(id - 1) : .void))
+                add(
+                    id, path: [],
+                    .array(length: source.pick([1, 2, 4096, 4096, 65536]), element: id > 0 ? .byID(id - 1) : .void))
             case 4: add(id, path: [], .sequence(reference()))
             case 5: add(id, path: [], .bitSequence(wordBytes: source.pick([1, 2, 4, 8]), lsbFirst: source.bool()))
             default:
@@ -55,11 +61,15 @@ struct SubstrateTypeTree {
         }
         // The call type: pallets, each a variant holding its call enum — or, one time in
         // sixteen, something else.
-        for pallet in 0 ..< pallets {
+        for pallet in 0..<pallets {
             let palletID = call + 1 + UInt32(pallet)
             let field = source.below(16) == 0 ? reference() : .byID(palletID)
-            add(call, path: ["RuntimeCall"], .enumeration(LeanVariant(name: "Pallet\(pallet)", fields: [LeanField(name: nil, type: field, typeName: nil)],
-                                                                      index: UInt32(pallet))))
+            add(
+                call, path: ["RuntimeCall"],
+                .enumeration(
+                    LeanVariant(
+                        name: "Pallet\(pallet)", fields: [LeanField(name: nil, type: field, typeName: nil)],
+                        index: UInt32(pallet))))
             for variant in variants(1 + source.below(3), name: "call", fields: { fields(source.below(4)) }) {
                 add(palletID, path: ["pallet\(pallet)", "Call"], .enumeration(variant))
             }
@@ -99,13 +109,18 @@ struct SubstrateTypeTree {
         }
     }
 
-    private func write(_ type: TypeRef, depth: Int, into writer: inout SCALEWriter, source: inout FuzzByteSource, remaining: inout Int) -> Bool {
+    private func write(
+        _ type: TypeRef, depth: Int, into writer: inout SCALEWriter, source: inout FuzzByteSource, remaining: inout Int
+    ) -> Bool {
         remaining -= 1
         guard remaining > 0, depth < 24 else { return false }
         if isZeroSize(type) { return true }
         switch type {
         case .void: return true
-        case let .compact(scalar): scalar == .u32 ? writer.writeCompact(UInt32(source.byte()) << source.below(24)) : writer.writeCompact(UInt128(source.byte()) << source.below(120))
+        case let .compact(scalar):
+            scalar == .u32
+                ? writer.writeCompact(UInt32(source.byte()) << source.below(24))
+                : writer.writeCompact(UInt128(source.byte()) << source.below(120))
         case let .scalar(scalar):
             switch scalar {
             case .bool: writer.writeBool(source.bool())
@@ -119,22 +134,36 @@ struct SubstrateTypeTree {
             if case .enumeration = definitions[0] {
                 guard case let .enumeration(variant) = source.pick(definitions) else { return false }
                 writer.writeInteger(UInt8(truncatingIfNeeded: variant.index))
-                return variant.fields.allSatisfy { write($0.type, depth: depth + 1, into: &writer, source: &source, remaining: &remaining) }
+                return variant.fields.allSatisfy {
+                    write($0.type, depth: depth + 1, into: &writer, source: &source, remaining: &remaining)
+                }
             }
             switch definitions[0] {
-            case let .composite(fields): return fields.allSatisfy { write($0.type, depth: depth + 1, into: &writer, source: &source, remaining: &remaining) }
-            case let .tuple(members): return members.allSatisfy { write($0, depth: depth + 1, into: &writer, source: &source, remaining: &remaining) }
+            case let .composite(fields):
+                return fields.allSatisfy {
+                    write($0.type, depth: depth + 1, into: &writer, source: &source, remaining: &remaining)
+                }
+            case let .tuple(members):
+                return members.allSatisfy {
+                    write($0, depth: depth + 1, into: &writer, source: &source, remaining: &remaining)
+                }
             case let .array(length, element):
-                return (0 ..< Int(length)).allSatisfy { _ in write(element, depth: depth + 1, into: &writer, source: &source, remaining: &remaining) }
+                return (0..<Int(length)).allSatisfy { _ in
+                    write(element, depth: depth + 1, into: &writer, source: &source, remaining: &remaining)
+                }
             case let .sequence(element):
                 let count = source.below(4)
                 writer.writeCompact(UInt32(count))
-                return (0 ..< count).allSatisfy { _ in write(element, depth: depth + 1, into: &writer, source: &source, remaining: &remaining) }
+                return (0..<count).allSatisfy { _ in
+                    write(element, depth: depth + 1, into: &writer, source: &source, remaining: &remaining)
+                }
             case let .bitSequence(wordBytes, _):
                 let bits = source.below(20)
                 writer.writeCompact(UInt32(bits))
                 // Padding bits must be zero: a zero word is valid for any count.
-                writer.writeBytes([UInt8](repeating: 0, count: (bits + Int(wordBytes) * 8 - 1) / (Int(wordBytes) * 8) * Int(wordBytes)))
+                writer.writeBytes(
+                    [UInt8](
+                        repeating: 0, count: (bits + Int(wordBytes) * 8 - 1) / (Int(wordBytes) * 8) * Int(wordBytes)))
             case .enumeration: return false
             }
         }

@@ -20,7 +20,10 @@ struct TypedDataFuzzDocument {
 
     static let structNames = ["Mail", "Person", "Asset", "Order", "a", "Z_1", "$t", "Leg", "item", "ZZ"]
     static let memberNames = ["a", "b", "to", "from", "value", "data", "items", "x1", "$y", "_z", "nonce"]
-    static let standardDomain = [("name", "string"), ("version", "string"), ("chainId", "uint256"), ("verifyingContract", "address"), ("salt", "bytes32")]
+    static let standardDomain = [
+        ("name", "string"), ("version", "string"), ("chainId", "uint256"), ("verifyingContract", "address"),
+        ("salt", "bytes32"),
+    ]
     /// What strings are made of: JSON escapes, multi-byte UTF-8, a NUL.
     static let alphabet: [Character] = ["a", "Z", " ", "\"", "\\", "\n", "é", "€", "😀", "\u{0}"]
     /// Most array elements the generator writes in one document, so executions stay fast.
@@ -28,14 +31,14 @@ struct TypedDataFuzzDocument {
 
     init(_ source: inout FuzzByteSource) {
         var names: [String] = []
-        for _ in 0 ... source.below(5) {
+        for _ in 0...source.below(5) {
             let name = source.pick(Self.structNames)
             if !names.contains(name) { names.append(name) }
         }
         var structs: [(name: String, members: [Member])] = []
         for (index, name) in names.enumerated() {
             var members: [Member] = []
-            for _ in 0 ..< source.below(5) {
+            for _ in 0..<source.below(5) {
                 let memberName = source.pick(Self.memberNames)
                 guard !members.contains(where: { $0.name == memberName }) else { continue }
                 let later = names[(index + 1)...]
@@ -45,7 +48,8 @@ struct TypedDataFuzzDocument {
             structs.append((name, members))
         }
         // Every type reachable from the primary one.
-        for index in 1 ..< max(names.count, 1) where !structs[..<index].contains(where: { $0.members.contains { Self.core($0.type) == names[index] } }) {
+        for index in 1..<max(names.count, 1)
+        where !structs[..<index].contains(where: { $0.members.contains { Self.core($0.type) == names[index] } }) {
             let holder = source.below(index)
             structs[holder].members.append(Member(name: "r\(index)", type: names[index] + (source.bool() ? "[]" : "")))
         }
@@ -55,19 +59,26 @@ struct TypedDataFuzzDocument {
         var budget = Self.elementBudget
         let types = Dictionary(uniqueKeysWithValues: structs.map { ($0.name, $0.members) })
         domain = domainFields.map { (key: $0.name, value: Self.value($0.type, types: types, &source, budget: &budget)) }
-        message = structs[0].members.map { (key: $0.name, value: Self.value($0.type, types: types, &source, budget: &budget)) }
+        message = structs[0].members.map {
+            (key: $0.name, value: Self.value($0.type, types: types, &source, budget: &budget))
+        }
     }
 
     /// The document as JSON.
     var json: JSONValue {
-        var types: [(key: String, value: JSONValue)] = [(key: "EIP712Domain", value: Self.members(domainFields.map { Member(name: $0.name, type: $0.type) }))]
+        var types: [(key: String, value: JSONValue)] = [
+            (key: "EIP712Domain", value: Self.members(domainFields.map { Member(name: $0.name, type: $0.type) }))
+        ]
         types += structs.map { (key: $0.name, value: Self.members($0.members)) }
-        return .object([(key: "types", value: .object(types)), (key: "primaryType", value: .string(primaryType)),
-                        (key: "domain", value: .object(domain)), (key: "message", value: .object(message))])
+        return .object([
+            (key: "types", value: .object(types)), (key: "primaryType", value: .string(primaryType)),
+            (key: "domain", value: .object(domain)), (key: "message", value: .object(message)),
+        ])
     }
 
     private static func members(_ members: [Member]) -> JSONValue {
-        .array(members.map { .object([(key: "name", value: .string($0.name)), (key: "type", value: .string($0.type))]) })
+        .array(
+            members.map { .object([(key: "name", value: .string($0.name)), (key: "type", value: .string($0.type))]) })
     }
 
     static func core(_ type: String) -> String { String(type.prefix { $0 != "[" }) }
@@ -86,20 +97,25 @@ struct TypedDataFuzzDocument {
 
     static func dimensions(_ source: inout FuzzByteSource) -> String {
         var out = ""
-        for _ in 0 ..< [0, 0, 0, 1, 1, 2, 3][source.below(7)] { out += source.bool() ? "[]" : "[\(1 + source.below(3))]" }
+        for _ in 0..<[0, 0, 0, 1, 1, 2, 3][source.below(7)] { out += source.bool() ? "[]" : "[\(1 + source.below(3))]" }
         return out
     }
 
     /// A valid value of `type`; arrays draw on `budget` elements.
-    static func value(_ type: String, types: [String: [Member]], _ source: inout FuzzByteSource, budget: inout Int) -> JSONValue {
+    static func value(_ type: String, types: [String: [Member]], _ source: inout FuzzByteSource, budget: inout Int)
+        -> JSONValue
+    {
         if type.hasSuffix("]"), let open = type.lastIndex(of: "[") {
             let element = String(type[..<open])
-            let length = Int(type[type.index(after: open) ..< type.index(before: type.endIndex)]) ?? min(source.below(4), max(budget, 0))
+            let length =
+                Int(type[type.index(after: open)..<type.index(before: type.endIndex)])
+                ?? min(source.below(4), max(budget, 0))
             budget -= length
-            return .array((0 ..< length).map { _ in value(element, types: types, &source, budget: &budget) })
+            return .array((0..<length).map { _ in value(element, types: types, &source, budget: &budget) })
         }
         if let members = types[type] {
-            return .object(members.map { (key: $0.name, value: value($0.type, types: types, &source, budget: &budget)) })
+            return .object(
+                members.map { (key: $0.name, value: value($0.type, types: types, &source, budget: &budget)) })
         }
         switch type {
         case "address": return .string(Hex.encode(source.take(20), prefix: true))
@@ -108,7 +124,9 @@ struct TypedDataFuzzDocument {
         case "bytes": return .string(Hex.encode(source.take(source.below(40)), prefix: true))
         default: break
         }
-        if type.hasPrefix("bytes"), let n = Int(type.dropFirst(5)) { return .string(Hex.encode(source.take(n), prefix: true)) }
+        if type.hasPrefix("bytes"), let n = Int(type.dropFirst(5)) {
+            return .string(Hex.encode(source.take(n), prefix: true))
+        }
         let signed = type.hasPrefix("int")
         let bits = Int(type.dropFirst(signed ? 3 : 4)) ?? 256
         var magnitude = source.take(bits / 8)

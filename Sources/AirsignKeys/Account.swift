@@ -25,8 +25,10 @@ public struct Account: Hashable, Sendable, Codable {
     /// siblings. Nil for every other account.
     public let xpub: String?
 
-    public init(chain: Chain, scheme: KeyScheme, path: String, publicKey: [UInt8], address: String,
-                network: String? = nil, xpub: String? = nil) {
+    public init(
+        chain: Chain, scheme: KeyScheme, path: String, publicKey: [UInt8], address: String,
+        network: String? = nil, xpub: String? = nil
+    ) {
         self.chain = chain
         self.scheme = scheme
         self.path = path
@@ -38,12 +40,16 @@ public struct Account: Hashable, Sendable, Codable {
 
     /// The same account on `network` (a CAIP-2 identifier).
     public func on(_ network: String) -> Account {
-        Account(chain: chain, scheme: scheme, path: path, publicKey: publicKey, address: address, network: network, xpub: xpub)
+        Account(
+            chain: chain, scheme: scheme, path: path, publicKey: publicKey, address: address, network: network,
+            xpub: xpub)
     }
 
     /// The same account without its xpub (for an export that leaves it out).
     public var withoutXpub: Account {
-        Account(chain: chain, scheme: scheme, path: path, publicKey: publicKey, address: address, network: network, xpub: nil)
+        Account(
+            chain: chain, scheme: scheme, path: path, publicKey: publicKey, address: address, network: network,
+            xpub: nil)
     }
 
     /// The path for people: `(root)` for a Substrate root key, `-` for a single imported key.

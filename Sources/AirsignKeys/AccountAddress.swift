@@ -6,7 +6,9 @@ import AirsignEncoding
 public enum AccountAddress {
     /// The address of `publicKey` (raw, as `Account.publicKey` holds it) on `chain` under
     /// `scheme`; `ss58Prefix` is the network prefix of a Substrate address and ignored elsewhere.
-    public static func of(chain: Chain, scheme: KeyScheme, publicKey: [UInt8], ss58Prefix: UInt16 = 42) throws(KeysError) -> String {
+    public static func of(chain: Chain, scheme: KeyScheme, publicKey: [UInt8], ss58Prefix: UInt16 = 42)
+        throws(KeysError) -> String
+    {
         switch (chain, scheme) {
         case (.ethereum, .secp256k1):
             return try ethereum(try secp256k1(publicKey, compressed: false))
@@ -19,9 +21,11 @@ public enum AccountAddress {
         case (.substrate, .sr25519), (.substrate, .ed25519):
             return try substrate(accountID: try ed25519(publicKey), prefix: ss58Prefix)
         case (.substrate, .secp256k1):
-            return try substrate(accountID: try blake2b256(try secp256k1(publicKey, compressed: true).compressed), prefix: ss58Prefix)
+            return try substrate(
+                accountID: try blake2b256(try secp256k1(publicKey, compressed: true).compressed), prefix: ss58Prefix)
         default:
-            throw .inconsistentAccount(field: "scheme", reason: "\(chain.rawValue) accounts do not use \(scheme.rawValue) keys")
+            throw .inconsistentAccount(
+                field: "scheme", reason: "\(chain.rawValue) accounts do not use \(scheme.rawValue) keys")
         }
     }
 
@@ -33,7 +37,9 @@ public enum AccountAddress {
 
     /// The self-authenticating principal of the key's DER SubjectPublicKeyInfo.
     static func icp(secp256k1 key: Secp256k1.PublicKey) throws(KeysError) -> String {
-        let der = try encoding { () throws(EncodingError) in try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: key.uncompressed) }
+        let der = try encoding { () throws(EncodingError) in
+            try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: key.uncompressed)
+        }
         return Principal.selfAuthenticating(derPublicKey: der).text
     }
 
@@ -64,7 +70,11 @@ public enum AccountAddress {
     private static func secp256k1(_ bytes: [UInt8], compressed: Bool) throws(KeysError) -> Secp256k1.PublicKey {
         let length = compressed ? Secp256k1.compressedPublicKeyLength : Secp256k1.uncompressedPublicKeyLength
         guard bytes.count == length else {
-            throw .inconsistentAccount(field: "publicKey", reason: "must be a \(length)-byte \(compressed ? "compressed" : "uncompressed") secp256k1 key, not \(bytes.count) bytes")
+            throw .inconsistentAccount(
+                field: "publicKey",
+                reason:
+                    "must be a \(length)-byte \(compressed ? "compressed" : "uncompressed") secp256k1 key, not \(bytes.count) bytes"
+            )
         }
         do {
             return try Secp256k1.PublicKey(parsing: bytes)

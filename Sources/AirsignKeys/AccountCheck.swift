@@ -18,13 +18,15 @@ extension Account {
         }
         let expected = try AccountAddress.of(chain: chain, scheme: scheme, publicKey: publicKey, ss58Prefix: prefix)
         guard expected == address else {
-            throw .inconsistentAccount(field: "address", reason: "is not the address of this public key (that is \(expected))")
+            throw .inconsistentAccount(
+                field: "address", reason: "is not the address of this public key (that is \(expected))")
         }
         try verifyPath()
         if let network {
             let known = try ChainNetwork(caip2: network, chain: chain)
             if let wanted = known.ss58Prefix, wanted != prefix {
-                throw .inconsistentAccount(field: "address", reason: "uses SS58 prefix \(prefix), but \(known) uses \(wanted)")
+                throw .inconsistentAccount(
+                    field: "address", reason: "uses SS58 prefix \(prefix), but \(known) uses \(wanted)")
             }
         }
         if let xpub { try verifyXpub(xpub) }
@@ -46,12 +48,14 @@ extension Account {
             let prefix = chain == .ethereum ? "m/44'/60'/0'/0" : "m/44'/223'/0'/0"
             let steps = try DerivationPath(path).components
             guard steps.count == 5, try DerivationPath(components: Array(steps.prefix(4))).description == prefix,
-                  let last = steps.last, last < DerivationPath.hardenedOffset, try DerivationPath(components: steps).description == path
+                let last = steps.last, last < DerivationPath.hardenedOffset,
+                try DerivationPath(components: steps).description == path
             else { throw fail("\(chain.rawValue) accounts are at \(prefix)/<index>") }
         case (.stellar, .ed25519):
             let steps = try DerivationPath(path).components
             guard steps.count == 3, try DerivationPath(components: Array(steps.prefix(2))).description == "m/44'/148'",
-                  let last = steps.last, last >= DerivationPath.hardenedOffset, try DerivationPath(components: steps).description == path
+                let last = steps.last, last >= DerivationPath.hardenedOffset,
+                try DerivationPath(components: steps).description == path
             else { throw fail("Stellar accounts are at m/44'/148'/<index>' (SEP-5)") }
         default:
             throw fail("an imported \(chain.rawValue) \(scheme.rawValue) key has no path")
@@ -65,11 +69,13 @@ extension Account {
         }
         let steps = try DerivationPath(path).components
         guard let last = steps.last, last < DerivationPath.hardenedOffset else {
-            throw .inconsistentAccount(field: "xpub", reason: "the path's last step must be non-hardened for an xpub to derive it")
+            throw .inconsistentAccount(
+                field: "xpub", reason: "the path's last step must be non-hardened for an xpub to derive it")
         }
         let parent = try ExtendedPublicKey(serialized: text)
         guard Int(parent.depth) == steps.count - 1, parent.childNumber == (steps.dropLast().last ?? 0) else {
-            throw .inconsistentAccount(field: "xpub", reason: "it is not the key at the path's parent (depth \(steps.count - 1))")
+            throw .inconsistentAccount(
+                field: "xpub", reason: "it is not the key at the path's parent (depth \(steps.count - 1))")
         }
         guard try parent.child(last).publicKey.uncompressed == publicKey else {
             throw .inconsistentAccount(field: "xpub", reason: "its child \(last) is not this account's public key")

@@ -16,16 +16,18 @@ enum BIP32 {
     static func checkHeader(_ header: [UInt8], expectedVersion: UInt32) throws(KeysError)
         -> (depth: UInt8, parentFingerprint: [UInt8], childNumber: UInt32)
     {
-        let version = header[0 ..< 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let version = header[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard version == expectedVersion else {
             let kind = expectedVersion == ExtendedPublicKey.version ? "xpub" : "xprv"
             throw .invalidExtendedKey("version bytes are not those of a mainnet \(kind)")
         }
         let depth = header[4]
-        let parentFingerprint = Array(header[5 ..< 9])
-        let childNumber = header[9 ..< 13].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let parentFingerprint = Array(header[5..<9])
+        let childNumber = header[9..<13].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if depth == 0 {
-            guard parentFingerprint == [0, 0, 0, 0] else { throw .invalidExtendedKey("a master key has a parent fingerprint") }
+            guard parentFingerprint == [0, 0, 0, 0] else {
+                throw .invalidExtendedKey("a master key has a parent fingerprint")
+            }
             guard childNumber == 0 else { throw .invalidExtendedKey("a master key has a child number") }
         }
         return (depth, parentFingerprint, childNumber)

@@ -19,7 +19,8 @@ public protocol ChainAccounts: Sendable {
 
     /// The account `account add`'s options name on `network`: `index`, or for Substrate
     /// `scheme` and `path`; an option the chain does not take is refused.
-    func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork) throws(KeysError) -> AccountRequest
+    func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork) throws(KeysError)
+        -> AccountRequest
 
     /// The account a new key gets on `network` (the wallets' default: the first index, or the
     /// Substrate root under sr25519).
@@ -42,8 +43,10 @@ public struct SecretImport: Sendable {
     /// The secret in the UTF-8 text (in protected memory), as `KeyImport` reads it.
     public let parse: @Sendable (SecureBytes) throws(KeysError) -> KeySecret
 
-    public init(kind: String, prompt: String, fitsOneLine: Bool = true,
-                parse: @escaping @Sendable (SecureBytes) throws(KeysError) -> KeySecret) {
+    public init(
+        kind: String, prompt: String, fitsOneLine: Bool = true,
+        parse: @escaping @Sendable (SecureBytes) throws(KeysError) -> KeySecret
+    ) {
         self.kind = kind
         self.prompt = prompt
         self.fitsOneLine = fitsOneLine
@@ -55,7 +58,9 @@ extension ChainAccounts {
     /// Refuses the Substrate-only options for a chain whose accounts are named by `--index`
     /// alone (Ethereum, ICP, Stellar), with the words `account add` has always used.
     public func refuseSubstrateOptions(scheme: SubstrateScheme?, path: String?) throws(KeysError) {
-        guard path == nil else { throw .invalidDerivationPath("\(chain.rawValue) accounts take --index N; --path is for Substrate junctions") }
+        guard path == nil else {
+            throw .invalidDerivationPath("\(chain.rawValue) accounts take --index N; --path is for Substrate junctions")
+        }
         guard scheme == nil else { throw .invalidDerivationPath("--scheme is for Substrate accounts") }
     }
 }

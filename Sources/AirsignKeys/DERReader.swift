@@ -35,14 +35,16 @@ struct DERReader {
             let count = Int(first & 0x7f)
             guard count == 1 || count == 2 else { throw .invalidKeyFile("\(what) has an unsupported length form") }
             guard contentStart + count <= end else { throw .invalidKeyFile("\(what) is cut short") }
-            for i in 0 ..< count { length = length << 8 | Int(bytes[contentStart + i]) }
+            for i in 0..<count { length = length << 8 | Int(bytes[contentStart + i]) }
             // DER: the shortest form, so a long form only for 128 or more, without a leading zero.
-            guard length >= 0x80, bytes[contentStart] != 0 else { throw .invalidKeyFile("\(what) has a non-minimal length") }
+            guard length >= 0x80, bytes[contentStart] != 0 else {
+                throw .invalidKeyFile("\(what) has a non-minimal length")
+            }
             contentStart += count
         }
         guard length <= end - contentStart else { throw .invalidKeyFile("\(what) is longer than the data") }
         offset = contentStart + length
-        return contentStart ..< contentStart + length
+        return contentStart..<contentStart + length
     }
 
     /// Reads a SEQUENCE (or other constructed element) and returns a reader for its contents.

@@ -17,7 +17,10 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
     /// The index this key was derived with (hardened ones include 2^31); 0 for the master.
     public let childNumber: UInt32
 
-    init(privateKey: Secp256k1.PrivateKey, chainCode: SecureBytes, depth: UInt8, parentFingerprint: [UInt8], childNumber: UInt32) {
+    init(
+        privateKey: Secp256k1.PrivateKey, chainCode: SecureBytes, depth: UInt8, parentFingerprint: [UInt8],
+        childNumber: UInt32
+    ) {
         self.privateKey = privateKey
         self.chainCode = chainCode
         self.depth = depth
@@ -27,15 +30,16 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
 
     /// The master key of a seed (16 to 64 bytes): HMAC-SHA512("Bitcoin seed", seed).
     public init(seed: SecureBytes) throws(KeysError) {
-        guard (16 ... 64).contains(seed.count) else { throw .seedLength(seed.count) }
+        guard (16...64).contains(seed.count) else { throw .seedLength(seed.count) }
         let i = HMAC.sha512(key: Self.masterKey, message: seed)
         let key: Secp256k1.PrivateKey
         do {
-            key = try Secp256k1.PrivateKey(i.slice(0 ..< 32))
+            key = try Secp256k1.PrivateKey(i.slice(0..<32))
         } catch {
             throw .invalidMasterKey
         }
-        self.init(privateKey: key, chainCode: i.slice(32 ..< 64), depth: 0, parentFingerprint: [0, 0, 0, 0], childNumber: 0)
+        self.init(
+            privateKey: key, chainCode: i.slice(32..<64), depth: 0, parentFingerprint: [0, 0, 0, 0], childNumber: 0)
     }
 
     /// CKDpriv: the child at `index` (hardened when ≥ 2^31).
@@ -50,12 +54,13 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
         let i = HMAC.sha512(key: chainCode, message: data)
         let key: Secp256k1.PrivateKey
         do {
-            key = try privateKey.addingTweak(i.slice(0 ..< 32))
+            key = try privateKey.addingTweak(i.slice(0..<32))
         } catch {
             throw .invalidChildKey(index: index)
         }
-        return ExtendedPrivateKey(privateKey: key, chainCode: i.slice(32 ..< 64), depth: depth + 1,
-                                  parentFingerprint: fingerprint, childNumber: index)
+        return ExtendedPrivateKey(
+            privateKey: key, chainCode: i.slice(32..<64), depth: depth + 1,
+            parentFingerprint: fingerprint, childNumber: index)
     }
 
     /// The key at `path`, taken from this key (normally the master).
@@ -67,8 +72,9 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
 
     /// The public half, for watch-only export.
     public var extendedPublicKey: ExtendedPublicKey {
-        ExtendedPublicKey(publicKey: privateKey.publicKey, chainCode: contents(of: chainCode), depth: depth,
-                          parentFingerprint: parentFingerprint, childNumber: childNumber)
+        ExtendedPublicKey(
+            publicKey: privateKey.publicKey, chainCode: contents(of: chainCode), depth: depth,
+            parentFingerprint: parentFingerprint, childNumber: childNumber)
     }
 
     /// First 4 bytes of HASH160 of this key's compressed public key.
@@ -79,7 +85,8 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
     /// The `xprv…` text, as UTF-8 in protected memory.
     public var serialized: SecureBytes {
         let payload = SecureBytes.joining([
-            BIP32.ser32(Self.version), [depth], parentFingerprint, BIP32.ser32(childNumber), chainCode, [UInt8(0)], privateKey.secret,
+            BIP32.ser32(Self.version), [depth], parentFingerprint, BIP32.ser32(childNumber), chainCode, [UInt8(0)],
+            privateKey.secret,
         ])
         return SecretText.encodeBase58Check(payload)
     }
@@ -100,12 +107,13 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomRefle
         }
         let key: Secp256k1.PrivateKey
         do {
-            key = try Secp256k1.PrivateKey(payload.slice(46 ..< 78))
+            key = try Secp256k1.PrivateKey(payload.slice(46..<78))
         } catch {
             throw .invalidExtendedKey("the private key is out of range")
         }
-        self.init(privateKey: key, chainCode: payload.slice(13 ..< 45), depth: fields.depth,
-                  parentFingerprint: fields.parentFingerprint, childNumber: fields.childNumber)
+        self.init(
+            privateKey: key, chainCode: payload.slice(13..<45), depth: fields.depth,
+            parentFingerprint: fields.parentFingerprint, childNumber: fields.childNumber)
     }
 
     public var description: String { "ExtendedPrivateKey(depth \(depth), redacted)" }

@@ -13,7 +13,10 @@ public struct ExtendedPublicKey: Hashable, Sendable, CustomStringConvertible {
     public let parentFingerprint: [UInt8]
     public let childNumber: UInt32
 
-    init(publicKey: Secp256k1.PublicKey, chainCode: [UInt8], depth: UInt8, parentFingerprint: [UInt8], childNumber: UInt32) {
+    init(
+        publicKey: Secp256k1.PublicKey, chainCode: [UInt8], depth: UInt8, parentFingerprint: [UInt8],
+        childNumber: UInt32
+    ) {
         self.publicKey = publicKey
         self.chainCode = chainCode
         self.depth = depth
@@ -29,12 +32,13 @@ public struct ExtendedPublicKey: Hashable, Sendable, CustomStringConvertible {
         let i = HMAC.sha512(key: chainCode, message: publicKey.compressed + BIP32.ser32(index))
         let key: Secp256k1.PublicKey
         do {
-            key = try publicKey.addingTweak(i.slice(0 ..< 32))
+            key = try publicKey.addingTweak(i.slice(0..<32))
         } catch {
             throw .invalidChildKey(index: index)
         }
-        return ExtendedPublicKey(publicKey: key, chainCode: i.slice(32 ..< 64).withUnsafeBytes { Array($0) },
-                                 depth: depth + 1, parentFingerprint: fingerprint, childNumber: index)
+        return ExtendedPublicKey(
+            publicKey: key, chainCode: i.slice(32..<64).withUnsafeBytes { Array($0) },
+            depth: depth + 1, parentFingerprint: fingerprint, childNumber: index)
     }
 
     /// The key reached from this one by the steps of `path` (all non-hardened).
@@ -49,8 +53,9 @@ public struct ExtendedPublicKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The `xpub…` text.
     public var serialized: String {
-        Base58Check.encode(BIP32.ser32(Self.version) + [depth] + parentFingerprint + BIP32.ser32(childNumber)
-            + chainCode + publicKey.compressed)
+        Base58Check.encode(
+            BIP32.ser32(Self.version) + [depth] + parentFingerprint + BIP32.ser32(childNumber)
+                + chainCode + publicKey.compressed)
     }
 
     /// Parses `xpub…` text, checking version, depth rules and that the key is a curve point.
@@ -65,18 +70,21 @@ public struct ExtendedPublicKey: Hashable, Sendable, CustomStringConvertible {
         let fields = try BIP32.checkHeader(Array(payload.prefix(13)), expectedVersion: Self.version)
         let key: Secp256k1.PublicKey
         do {
-            key = try Secp256k1.PublicKey(parsing: Array(payload[45 ..< 78]))
+            key = try Secp256k1.PublicKey(parsing: Array(payload[45..<78]))
         } catch {
             throw .invalidExtendedKey("the public key is not a compressed secp256k1 point")
         }
-        self.init(publicKey: key, chainCode: Array(payload[13 ..< 45]), depth: fields.depth,
-                  parentFingerprint: fields.parentFingerprint, childNumber: fields.childNumber)
+        self.init(
+            publicKey: key, chainCode: Array(payload[13..<45]), depth: fields.depth,
+            parentFingerprint: fields.parentFingerprint, childNumber: fields.childNumber)
     }
 
     /// A node from its key and chain code alone (as ERC-4527's `crypto-hdkey` carries them):
     /// what is derived below it does not depend on depth, parent or index, so those are zero.
     public init(compressedKey: [UInt8], chainCode: [UInt8]) throws(KeysError) {
-        guard chainCode.count == 32 else { throw .invalidExtendedKey("a chain code is 32 bytes, not \(chainCode.count)") }
+        guard chainCode.count == 32 else {
+            throw .invalidExtendedKey("a chain code is 32 bytes, not \(chainCode.count)")
+        }
         let notCompressed = KeysError.invalidExtendedKey("the public key is not a compressed secp256k1 point")
         guard compressedKey.count == 33 else { throw notCompressed }
         let key: Secp256k1.PublicKey

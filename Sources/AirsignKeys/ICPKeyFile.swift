@@ -25,7 +25,9 @@ enum ICPKeyFile {
                 try checkCurve(oid)
             case "EC PRIVATE KEY", "PRIVATE KEY":
                 guard key == nil else { throw .invalidKeyFile("the file holds more than one private key") }
-                key = block.label == "PRIVATE KEY" ? try pkcs8(block.der) : .secp256k1(try sec1(block.der, curveKnown: false))
+                key =
+                    block.label == "PRIVATE KEY"
+                    ? try pkcs8(block.der) : .secp256k1(try sec1(block.der, curveKnown: false))
             default:
                 throw .invalidKeyFile("unexpected \(block.label) block")
             }
@@ -35,18 +37,21 @@ enum ICPKeyFile {
     }
 
     private static func checkCurve(_ oid: [UInt8]) throws(KeysError) {
-        if oid == prime256v1OID { throw .invalidKeyFile("P-256 keys are not supported; ICP keys here are secp256k1 or Ed25519") }
+        if oid == prime256v1OID {
+            throw .invalidKeyFile("P-256 keys are not supported; ICP keys here are secp256k1 or Ed25519")
+        }
         guard oid == secp256k1OID else { throw .invalidKeyFile("the EC key is not on secp256k1") }
     }
 
     /// RFC 5915 ECPrivateKey: SEQUENCE { 1, OCTET STRING key, [0] curve OPTIONAL, [1] public key OPTIONAL }.
     /// `curveKnown` is true inside PKCS#8, whose algorithm identifier already named the curve.
     static func sec1(_ der: SecureBytes, curveKnown: Bool) throws(KeysError) -> Secp256k1.PrivateKey {
-        let (keyRange, curve, publicKey) = try der.reading { (bytes: UnsafeRawBufferPointer) throws(KeysError) -> (Range<Int>, [UInt8]?, [UInt8]?) in
+        let (keyRange, curve, publicKey) = try der.reading {
+            (bytes: UnsafeRawBufferPointer) throws(KeysError) -> (Range<Int>, [UInt8]?, [UInt8]?) in
             var outer = DERReader(bytes)
             var sequence = try outer.readConstructed(0x30, "the EC private key")
             try outer.expectEnd("the EC private key")
-            _ = try sequence.readSmallInteger(in: 1 ... 1, "EC private key version")
+            _ = try sequence.readSmallInteger(in: 1...1, "EC private key version")
             let keyRange = try sequence.read(0x04, "the private key")
             var curve: [UInt8]?
             var publicKey: [UInt8]?
@@ -63,10 +68,14 @@ enum ICPKeyFile {
             try sequence.expectEnd("the EC private key")
             return (keyRange, curve, publicKey)
         }
-        if let curve { try checkCurve(curve) } else if !curveKnown {
+        if let curve {
+            try checkCurve(curve)
+        } else if !curveKnown {
             throw .invalidKeyFile("the EC private key does not name its curve")
         }
-        guard keyRange.count == 32 else { throw .invalidKeyFile("a secp256k1 private key is 32 bytes, not \(keyRange.count)") }
+        guard keyRange.count == 32 else {
+            throw .invalidKeyFile("a secp256k1 private key is 32 bytes, not \(keyRange.count)")
+        }
         let key: Secp256k1.PrivateKey
         do {
             key = try Secp256k1.PrivateKey(der.slice(keyRange))
@@ -89,7 +98,7 @@ enum ICPKeyFile {
             var outer = DERReader(bytes)
             var sequence = try outer.readConstructed(0x30, "the private key info")
             try outer.expectEnd("the private key info")
-            let version = try sequence.readSmallInteger(in: 0 ... 1, "PKCS#8 version")
+            let version = try sequence.readSmallInteger(in: 0...1, "PKCS#8 version")
             var identifier = try sequence.readConstructed(0x30, "the algorithm")
             let algorithm = try identifier.readObjectIdentifier("the algorithm")
             let curve = identifier.isAtEnd ? nil : try identifier.readObjectIdentifier("the curve")
@@ -101,7 +110,9 @@ enum ICPKeyFile {
             case 0x81?:
                 // RFC 5958's [1] IMPLICIT BIT STRING.
                 let range = try sequence.read(0x81, "the public key")
-                guard let unused = range.first.map({ bytes[$0] }), unused == 0 else { throw .invalidKeyFile("malformed public key") }
+                guard let unused = range.first.map({ bytes[$0] }), unused == 0 else {
+                    throw .invalidKeyFile("malformed public key")
+                }
                 publicKey = Array(bytes[range.dropFirst()])
             case 0xa1?:
                 // ring (and so dfx) writes it explicitly tagged: [1] { BIT STRING }.
@@ -124,7 +135,9 @@ enum ICPKeyFile {
                 try inner.expectEnd("the Ed25519 key")
                 return range
             }
-            guard seedRange.count == 32 else { throw .invalidKeyFile("an Ed25519 private key is 32 bytes, not \(seedRange.count)") }
+            guard seedRange.count == 32 else {
+                throw .invalidKeyFile("an Ed25519 private key is 32 bytes, not \(seedRange.count)")
+            }
             let seed = der.slice(seedRange)
             if let publicKey {
                 let derived: [UInt8]
@@ -133,11 +146,15 @@ enum ICPKeyFile {
                 } catch {
                     throw .invalidSecretKey("an Ed25519 seed is 32 bytes")
                 }
-                guard publicKey == derived else { throw .invalidKeyFile("the public key in the file does not belong to its private key") }
+                guard publicKey == derived else {
+                    throw .invalidKeyFile("the public key in the file does not belong to its private key")
+                }
             }
             return .ed25519(seed)
         }
-        guard algorithm == ecPublicKeyOID else { throw .invalidKeyFile("only Ed25519 and secp256k1 keys can be imported") }
+        guard algorithm == ecPublicKeyOID else {
+            throw .invalidKeyFile("only Ed25519 and secp256k1 keys can be imported")
+        }
         guard let curve else { throw .invalidKeyFile("the EC key does not name its curve") }
         try checkCurve(curve)
         guard publicKey == nil else { throw .invalidKeyFile("unexpected public key field in a PKCS#8 EC key") }

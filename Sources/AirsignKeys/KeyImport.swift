@@ -51,7 +51,9 @@ public enum KeyImport {
         } catch {
             throw .invalidSecretEncoding("\(what) is not hex (\(error.description))")
         }
-        guard bytes.count == 32 else { throw .invalidSecretEncoding("\(what) is 32 bytes (64 hex digits), not \(bytes.count)") }
+        guard bytes.count == 32 else {
+            throw .invalidSecretEncoding("\(what) is 32 bytes (64 hex digits), not \(bytes.count)")
+        }
         return bytes
     }
 
@@ -61,7 +63,7 @@ public enum KeyImport {
             let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0d }
             let start = bytes.firstIndex { !isSpace($0) } ?? bytes.count
             let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? start
-            return SecureBytes(copying: UnsafeRawBufferPointer(rebasing: bytes[start ..< max(start, end)]))
+            return SecureBytes(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)]))
         }
     }
 }

@@ -102,7 +102,8 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .softJunctionUnsupported(scheme):
             return "\(scheme) supports only hard junctions (//name), not soft ones (/name)"
         case let .ambiguousJunction(position, reason):
-            return "junction \(position) is derived differently by Substrate and polkadot-js (\(reason)); choose another"
+            return
+                "junction \(position) is derived differently by Substrate and polkadot-js (\(reason)); choose another"
         case let .invalidSecretKey(reason):
             return "invalid private key: \(reason)"
         case let .invalidSecretEncoding(reason):

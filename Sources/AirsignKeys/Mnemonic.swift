@@ -42,7 +42,7 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
         try normalized.reading { (text: UnsafeRawBufferPointer) throws(KeysError) in
             try bits.withUnsafeMutableBytes { (packed: UnsafeMutableRawBufferPointer) throws(KeysError) in
                 var start: Int?
-                for position in 0 ... text.count {
+                for position in 0...text.count {
                     let isSeparator = position == text.count || Self.isSeparator(text[position])
                     if !isSeparator {
                         if start == nil { start = position }
@@ -51,7 +51,8 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
                     guard let wordStart = start else { continue }
                     start = nil
                     count += 1
-                    guard let index = Self.index(of: UnsafeRawBufferPointer(rebasing: text[wordStart ..< position])) else {
+                    guard let index = Self.index(of: UnsafeRawBufferPointer(rebasing: text[wordStart..<position]))
+                    else {
                         throw .phraseUnknownWord(position: count)
                     }
                     // More than 24 words is reported below; keep scanning for unknown words.
@@ -60,11 +61,11 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
             }
         }
         guard Self.wordCounts.contains(count) else { throw .phraseWordCount(count) }
-        let entropy = bits.slice(0 ..< count * 4 / 3)
+        let entropy = bits.slice(0..<count * 4 / 3)
         let candidate = try Mnemonic(entropy: entropy)
         let checksum = candidate.checksumByte()
         let checksumMatches = bits.withUnsafeBytes { packed in
-            (0 ..< count / 3).allSatisfy { bit in
+            (0..<count / 3).allSatisfy { bit in
                 Self.bit(count * 32 / 3 + bit, in: packed) == (checksum >> (7 - UInt8(bit)) & 1 == 1)
             }
         }
@@ -111,7 +112,8 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
         try TextNormalization.checkUTF8(password, what: "password")
         let salt = SecureBytes.joining([Self.saltPrefix, password])
         do {
-            return try PBKDF2.sha512(password: entropy, salt: salt, iterations: Self.iterations, length: 64).slice(0 ..< 32)
+            return try PBKDF2.sha512(password: entropy, salt: salt, iterations: Self.iterations, length: 64).slice(
+                0..<32)
         } catch {
             preconditionFailure("PBKDF2 refused substrate-bip39's fixed parameters: \(error)")
         }
@@ -125,11 +127,12 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
     private func wordIndexes() -> [Int] {
         let checksum = checksumByte()
         return entropy.withUnsafeBytes { bytes in
-            (0 ..< wordCount).map { word in
-                (0 ..< 11).reduce(0) { index, bit in
+            (0..<wordCount).map { word in
+                (0..<11).reduce(0) { index, bit in
                     let position = word * 11 + bit
                     let checksumBit = position - bytes.count * 8
-                    let value = checksumBit < 0 ? Self.bit(position, in: bytes) : checksum >> (7 - UInt8(checksumBit)) & 1 == 1
+                    let value =
+                        checksumBit < 0 ? Self.bit(position, in: bytes) : checksum >> (7 - UInt8(checksumBit)) & 1 == 1
                     return index << 1 | (value ? 1 : 0)
                 }
             }
@@ -150,14 +153,15 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
 
     /// Writes an 11-bit word index as bits `11·slot …` of `packed`.
     private static func store(_ index: Int, at slot: Int, in packed: UnsafeMutableRawBufferPointer) {
-        for bit in 0 ..< 11 where index >> (10 - bit) & 1 == 1 {
+        for bit in 0..<11 where index >> (10 - bit) & 1 == 1 {
             let position = slot * 11 + bit
             packed[position / 8] |= 0x80 >> UInt8(position % 8)
         }
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// The list index of `word` (ASCII letters in any case), by binary search over the sorted
@@ -180,7 +184,7 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomRefl
     private static func compare(_ word: UnsafeRawBufferPointer, _ listed: String) -> Int {
         var listedBytes = listed.utf8.makeIterator()
         for byte in word {
-            let lower = (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
             guard let other = listedBytes.next() else { return 1 }
             if lower != other { return lower < other ? -1 : 1 }
         }

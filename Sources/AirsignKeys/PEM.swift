@@ -15,12 +15,15 @@ struct PEMBlock {
         let lines: [Range<Int>] = text.withUnsafeBytes { bytes in
             var lines: [Range<Int>] = []
             var start = 0
-            for i in 0 ... bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
                 var end = i
-                while end > start, bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") {
+                while end > start,
+                    bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: " ")
+                        || bytes[end - 1] == UInt8(ascii: "\t")
+                {
                     end -= 1
                 }
-                lines.append(start ..< end)
+                lines.append(start..<end)
                 start = i + 1
             }
             return lines
@@ -39,7 +42,9 @@ struct PEMBlock {
                     break
                 }
                 let hasHeader = text.withUnsafeBytes { bytes in bytes[lines[index]].contains(UInt8(ascii: ":")) }
-                guard !hasHeader else { throw .invalidKeyFile("encrypted or annotated PEM is not supported; export the key unencrypted") }
+                guard !hasHeader else {
+                    throw .invalidKeyFile("encrypted or annotated PEM is not supported; export the key unencrypted")
+                }
                 body.append(lines[index])
                 index += 1
             }
@@ -65,9 +70,12 @@ struct PEMBlock {
             let suffix = Array("-----".utf8)
             let content = bytes[line]
             guard content.count > prefix.count + suffix.count, content.starts(with: prefix),
-                  content.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+                content.suffix(suffix.count).elementsEqual(suffix)
+            else { return nil }
             let label = content.dropFirst(prefix.count).dropLast(suffix.count)
-            guard label.allSatisfy({ (0x41 ... 0x5a).contains($0) || $0 == 0x20 || (0x30 ... 0x39).contains($0) }) else { return nil }
+            guard label.allSatisfy({ (0x41...0x5a).contains($0) || $0 == 0x20 || (0x30...0x39).contains($0) }) else {
+                return nil
+            }
             return String(decoding: label, as: UTF8.self)
         }
     }

@@ -16,9 +16,9 @@ public struct SLIP10Ed25519Key: Sendable, CustomStringConvertible, CustomReflect
 
     /// The master key of a seed (16 to 64 bytes).
     public init(seed: SecureBytes) throws(KeysError) {
-        guard (16 ... 64).contains(seed.count) else { throw .seedLength(seed.count) }
+        guard (16...64).contains(seed.count) else { throw .seedLength(seed.count) }
         let i = HMAC.sha512(key: Self.masterKey, message: seed)
-        self.init(secret: i.slice(0 ..< 32), chainCode: i.slice(32 ..< 64), depth: 0, parentFingerprint: [0, 0, 0, 0])
+        self.init(secret: i.slice(0..<32), chainCode: i.slice(32..<64), depth: 0, parentFingerprint: [0, 0, 0, 0])
     }
 
     private init(secret: SecureBytes, chainCode: SecureBytes, depth: UInt8, parentFingerprint: [UInt8]) {
@@ -34,8 +34,9 @@ public struct SLIP10Ed25519Key: Sendable, CustomStringConvertible, CustomReflect
         guard index >= DerivationPath.hardenedOffset else { throw .ed25519NormalStep(index: index) }
         guard depth < UInt8.max else { throw .invalidDerivationPath("deeper than 255 levels") }
         let i = HMAC.sha512(key: chainCode, message: SecureBytes.joining([[UInt8(0)], secret, BIP32.ser32(index)]))
-        return SLIP10Ed25519Key(secret: i.slice(0 ..< 32), chainCode: i.slice(32 ..< 64), depth: depth + 1,
-                                parentFingerprint: try fingerprint())
+        return SLIP10Ed25519Key(
+            secret: i.slice(0..<32), chainCode: i.slice(32..<64), depth: depth + 1,
+            parentFingerprint: try fingerprint())
     }
 
     /// The key at `path` from this one; every step must be hardened.

@@ -22,9 +22,13 @@ public struct SecretURI: Sendable {
     /// The `///password`, empty when absent (Substrate treats `///` alone as no password).
     public let password: SecureBytes
 
-    public init(root: Root, path: SubstrateDerivationPath, password: SecureBytes = SecureBytes(count: 0)) throws(KeysError) {
+    public init(root: Root, path: SubstrateDerivationPath, password: SecureBytes = SecureBytes(count: 0))
+        throws(KeysError)
+    {
         if case .seed(let seed) = root {
-            guard seed.count == 32 else { throw .invalidSecretEncoding("a 0x seed is 32 bytes (64 hex digits), not \(seed.count)") }
+            guard seed.count == 32 else {
+                throw .invalidSecretEncoding("a 0x seed is 32 bytes (64 hex digits), not \(seed.count)")
+            }
             guard password.isEmpty else { throw .passphraseWithRawKey }
         }
         self.root = root
@@ -52,13 +56,15 @@ public struct SecretURI: Sendable {
             return (phraseEnd, nil)
         }
         let pathEnd = passwordStart.map { $0 - 3 } ?? text.count
-        let pathText = text.withUnsafeBytes { String(decoding: $0[phraseEnd ..< pathEnd], as: UTF8.self) }
+        let pathText = text.withUnsafeBytes { String(decoding: $0[phraseEnd..<pathEnd], as: UTF8.self) }
         let path = try SubstrateDerivationPath(pathText)
-        let password = passwordStart.map { text.slice($0 ..< text.count) } ?? SecureBytes(count: 0)
+        let password = passwordStart.map { text.slice($0..<text.count) } ?? SecureBytes(count: 0)
         let controlInPassword = password.withUnsafeBytes { $0.contains { $0 < 0x20 || $0 == 0x7f } }
-        guard !controlInPassword else { throw .invalidSecretURI("the password contains a control character (a line break?)") }
+        guard !controlInPassword else {
+            throw .invalidSecretURI("the password contains a control character (a line break?)")
+        }
 
-        let phrase = text.slice(0 ..< phraseEnd)
+        let phrase = text.slice(0..<phraseEnd)
         let isBlank = phrase.withUnsafeBytes { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d } }
         let root: Root
         if isBlank {

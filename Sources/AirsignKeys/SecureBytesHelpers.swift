@@ -18,7 +18,8 @@ extension SecureBytes {
             var offset = 0
             for part in parts {
                 part.withUnsafeBytes { source in
-                    UnsafeMutableRawBufferPointer(rebasing: target[offset ..< offset + source.count]).copyMemory(from: source)
+                    UnsafeMutableRawBufferPointer(rebasing: target[offset..<offset + source.count]).copyMemory(
+                        from: source)
                     offset += source.count
                 }
             }

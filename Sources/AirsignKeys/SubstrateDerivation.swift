@@ -6,7 +6,8 @@ import AirsignCrypto
 /// scheme has soft derivation. sr25519 has both, through schnorrkel's HDKD in AirsignCrypto.
 public enum SubstrateDerivation {
     /// The ed25519 key pair at `path` from a 32-byte root seed (mini-secret).
-    public static func ed25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Ed25519.PrivateKey {
+    public static func ed25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Ed25519.PrivateKey
+    {
         let derived = try hardDerive(seed: seed, path: path, tag: "Ed25519HDKD", scheme: .ed25519)
         do {
             return try Ed25519.PrivateKey(seed: derived)
@@ -17,7 +18,8 @@ public enum SubstrateDerivation {
 
     /// The ecdsa (secp256k1) key at `path` from a 32-byte root seed. The seed itself is the
     /// private key, so one outside the group order is an error (as in sp-core).
-    public static func ecdsa(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Secp256k1.PrivateKey {
+    public static func ecdsa(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Secp256k1.PrivateKey
+    {
         let derived = try hardDerive(seed: seed, path: path, tag: "Secp256k1HDKD", scheme: .ecdsa)
         do {
             return try Secp256k1.PrivateKey(derived)
@@ -28,12 +30,14 @@ public enum SubstrateDerivation {
 
     /// The sr25519 key at `path` from a 32-byte mini-secret (schnorrkel's Ed25519 expansion),
     /// taking hard and soft junctions in order, as sp-core and polkadot-js do.
-    public static func sr25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Sr25519.SecretKey {
+    public static func sr25519(seed: SecureBytes, path: SubstrateDerivationPath) throws(KeysError) -> Sr25519.SecretKey
+    {
         guard seed.count == 32 else { throw .invalidSecretKey("a Substrate seed is 32 bytes, not \(seed.count)") }
         do {
             var key = try Sr25519.SecretKey(miniSecret: seed)
             for junction in path.junctions {
-                key = junction.isHard
+                key =
+                    junction.isHard
                     ? try key.hardDerived(chainCode: junction.chainCode)
                     : try key.softDerived(chainCode: junction.chainCode)
             }
@@ -44,7 +48,9 @@ public enum SubstrateDerivation {
     }
 
     /// Applies every junction of `path`; all must be hard.
-    static func hardDerive(seed: SecureBytes, path: SubstrateDerivationPath, tag: String, scheme: SubstrateScheme) throws(KeysError) -> SecureBytes {
+    static func hardDerive(seed: SecureBytes, path: SubstrateDerivationPath, tag: String, scheme: SubstrateScheme)
+        throws(KeysError) -> SecureBytes
+    {
         guard seed.count == 32 else { throw .invalidSecretKey("a Substrate seed is 32 bytes, not \(seed.count)") }
         guard path.junctions.allSatisfy(\.isHard) else { throw .softJunctionUnsupported(scheme: scheme.rawValue) }
         // SCALE of a &str is its compact length (one byte below 64) then the UTF-8.

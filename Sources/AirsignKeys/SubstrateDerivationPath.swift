@@ -19,7 +19,8 @@ public struct SubstrateDerivationPath: Hashable, Sendable, CustomStringConvertib
             }
             rest = rest.dropFirst(slashes)
             let name = rest.prefix { $0 != "/" }
-            junctions.append(try SubstrateJunction(name: String(name), isHard: slashes == 2, position: junctions.count + 1))
+            junctions.append(
+                try SubstrateJunction(name: String(name), isHard: slashes == 2, position: junctions.count + 1))
             rest = rest.dropFirst(name.count)
         }
         self.init(junctions: junctions)

@@ -21,14 +21,15 @@ public struct SubstrateJunction: Hashable, Sendable, CustomStringConvertible {
             throw .invalidSecretURI("junction \(position) contains a control character (a line break?)")
         }
         let utf8 = Array(name.utf8)
-        let isDigits = { (bytes: ArraySlice<UInt8>) in !bytes.isEmpty && bytes.allSatisfy { (0x30 ... 0x39).contains($0) } }
+        let isDigits = { (bytes: ArraySlice<UInt8>) in !bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) }
+        }
         var encoded: [UInt8]
         if isDigits(utf8[...]) {
             // sp-core parses u64; polkadot-js takes any size of number. They agree below 2^64.
             guard let value = UInt64(name) else {
                 throw .ambiguousJunction(position: position, reason: "a number of 2^64 or more")
             }
-            encoded = (0 ..< 8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+            encoded = (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
         } else {
             // Rust's u64 parser takes a leading '+'; polkadot-js reads "+5" as text.
             if utf8.first == UInt8(ascii: "+"), isDigits(utf8.dropFirst()), UInt64(name.dropFirst()) != nil {
@@ -36,7 +37,8 @@ public struct SubstrateJunction: Hashable, Sendable, CustomStringConvertible {
             }
             // polkadot-js reads 0x-hex as raw bytes; sp-core reads it as text.
             if utf8.count % 2 == 0, utf8.starts(with: Array("0x".utf8)),
-               utf8.dropFirst(2).allSatisfy({ Hex.decodes($0) }) {
+                utf8.dropFirst(2).allSatisfy({ Hex.decodes($0) })
+            {
                 throw .ambiguousJunction(position: position, reason: "0x hex")
             }
             var writer = SCALEWriter()
@@ -62,6 +64,6 @@ public struct SubstrateJunction: Hashable, Sendable, CustomStringConvertible {
 extension Hex {
     /// Whether `byte` is an ASCII hex digit.
     static func decodes(_ byte: UInt8) -> Bool {
-        (0x30 ... 0x39).contains(byte) || (0x41 ... 0x46).contains(byte) || (0x61 ... 0x66).contains(byte)
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 }

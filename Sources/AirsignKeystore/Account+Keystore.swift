@@ -13,7 +13,7 @@ extension Account {
     /// Checks every field against the keystore format's rules.
     func checkStorable(field: String = "account") throws(KeystoreError) {
         if !path.isEmpty { try MetadataRules.path(path, field: "path") }
-        guard (1 ... Self.maximumStoredKeyLength).contains(publicKey.count) else {
+        guard (1...Self.maximumStoredKeyLength).contains(publicKey.count) else {
             throw .invalidMetadata(field: "publicKey", reason: "must be 1 to \(Self.maximumStoredKeyLength) bytes")
         }
         try MetadataRules.token(address, field: "address", maximum: 128)
@@ -42,9 +42,10 @@ extension Account {
             throw fields.malformed("chain", "must be one of \(Chain.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let scheme = KeyScheme(rawValue: try fields.string("scheme")) else {
-            throw fields.malformed("scheme", "must be one of \(KeyScheme.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fields.malformed(
+                "scheme", "must be one of \(KeyScheme.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let publicKey = try fields.hex("publicKey", lengths: 1 ... Self.maximumStoredKeyLength, prefixed: true)
+        let publicKey = try fields.hex("publicKey", lengths: 1...Self.maximumStoredKeyLength, prefixed: true)
         let path = try fields.optionalString("path")
         // An empty path is written by leaving the field out; "" would not read back the same.
         if path == "" { throw fields.malformed("path", "must not be empty (leave the field out)") }

@@ -9,7 +9,8 @@ extension KeystoreError {
     init(_ error: FileError) {
         switch error {
         case let .system(path, operation, code): self = .fileSystem(path: path, operation: operation, errno: code)
-        case let .tooLarge(path, limit): self = .keystoreFileMalformed(path: path, field: "(file)", reason: "larger than \(limit) bytes")
+        case let .tooLarge(path, limit):
+            self = .keystoreFileMalformed(path: path, field: "(file)", reason: "larger than \(limit) bytes")
         case let .writeInterrupted(step): self = .writeInterrupted(step: step)
         }
     }
@@ -38,8 +39,12 @@ enum SystemCalls {
     static func failure(_ path: String, _ operation: String) -> KeystoreError {
         KeystoreError(AirsignFiles.SystemCalls.failure(path, operation))
     }
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String) throws(KeystoreError) -> Int32 {
-        try fileStep { () throws(FileError) in try AirsignFiles.SystemCalls.open(path, flags, mode, operation: operation) }
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String) throws(KeystoreError)
+        -> Int32
+    {
+        try fileStep { () throws(FileError) in
+            try AirsignFiles.SystemCalls.open(path, flags, mode, operation: operation)
+        }
     }
     static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>, path: String) throws(KeystoreError) {
         try fileStep { () throws(FileError) in try AirsignFiles.SystemCalls.writeAll(fd, bytes, path: path) }
@@ -77,8 +82,12 @@ enum SystemCalls {
 }
 
 enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, faults: FaultHook = .none) throws(KeystoreError) {
-        try fileStep { () throws(FileError) in try AirsignFiles.AtomicFile.write(bytes, to: path, mode: mode, faults: faults) }
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, faults: FaultHook = .none)
+        throws(KeystoreError)
+    {
+        try fileStep { () throws(FileError) in
+            try AirsignFiles.AtomicFile.write(bytes, to: path, mode: mode, faults: faults)
+        }
     }
     static func split(_ path: String) -> (directory: String, name: String) { AirsignFiles.AtomicFile.split(path) }
     static func isTemporaryName(_ name: String) -> Bool { AirsignFiles.AtomicFile.isTemporaryName(name) }

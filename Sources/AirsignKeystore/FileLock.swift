@@ -12,7 +12,8 @@ struct FileLock {
     let path: String
 
     func withLock<R>(_ body: () throws(KeystoreError) -> R) throws(KeystoreError) -> R {
-        let fd = try SystemCalls.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, PrivateFiles.fileMode, operation: "opening the lock file")
+        let fd = try SystemCalls.open(
+            path, O_RDWR | O_CREAT | O_NOFOLLOW, PrivateFiles.fileMode, operation: "opening the lock file")
         defer { close(fd) }
         try PrivateFiles.checkFile(path, try SystemCalls.descriptorInfo(fd, path: path))
         while flock(fd, LOCK_EX) != 0 {

@@ -1,5 +1,6 @@
 import AirsignEncoding
 import AirsignFiles
+
 /// Replaces a set of files under one directory as a unit: after a crash at any point, and the
 /// `recover()` that every keystore operation starts with, either all files have their old
 /// contents or all have their new ones.
@@ -123,10 +124,17 @@ struct FileTransaction {
             // The journal is written atomically, so a damaged one was damaged after the fact.
             throw .keystoreFileMalformed(path: journalPath, field: "(syntax)", reason: "not JSON")
         }
-        let fields = try JSONFields(value, field: "", path: journalPath, required: ["airsign", "version", "state", "files"])
-        guard try fields.string("airsign") == "keystore-transaction" else { throw fields.malformed("airsign", "must be keystore-transaction") }
-        guard try fields.unsigned("version", in: 0 ... UInt64.max) == 1 else { throw fields.malformed("version", "must be 1") }
-        guard let state = State(rawValue: try fields.string("state")) else { throw fields.malformed("state", "must be prepared or committed") }
+        let fields = try JSONFields(
+            value, field: "", path: journalPath, required: ["airsign", "version", "state", "files"])
+        guard try fields.string("airsign") == "keystore-transaction" else {
+            throw fields.malformed("airsign", "must be keystore-transaction")
+        }
+        guard try fields.unsigned("version", in: 0...UInt64.max) == 1 else {
+            throw fields.malformed("version", "must be 1")
+        }
+        guard let state = State(rawValue: try fields.string("state")) else {
+            throw fields.malformed("state", "must be prepared or committed")
+        }
         var paths: [String] = []
         for item in try fields.array("files", maximumCount: 100_000) {
             guard case let .string(path) = item else { throw fields.malformed("files", "must hold strings") }
@@ -142,12 +150,14 @@ struct FileTransaction {
         let plain = { (component: Substring) in
             !component.isEmpty && !component.hasPrefix(".")
                 && component.utf8.allSatisfy { byte in
-                    (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte)
-                        || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || "._-".utf8.contains(byte)
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "._-".utf8.contains(byte)
                 }
         }
-        guard (1 ... 2).contains(components.count), components.allSatisfy(plain) else {
-            throw .keystoreFileMalformed(path: journal, field: "files", reason: "\(path.debugDescription) is not a keystore file path")
+        guard (1...2).contains(components.count), components.allSatisfy(plain) else {
+            throw .keystoreFileMalformed(
+                path: journal, field: "files", reason: "\(path.debugDescription) is not a keystore file path")
         }
     }
 }

@@ -9,7 +9,9 @@ struct JSONFields {
     private let reader: JSONObjectReader
 
     /// Checks that `value` is an object with all of `required`, any of `optional`, nothing else.
-    init(_ value: JSONValue, field: String, path: String, required: [String], optional: [String] = []) throws(KeystoreError) {
+    init(_ value: JSONValue, field: String, path: String, required: [String], optional: [String] = [])
+        throws(KeystoreError)
+    {
         self.path = path
         do {
             reader = try JSONObjectReader(value, field: field, required: required, optional: optional)
@@ -52,9 +54,11 @@ struct JSONFields {
     }
 
     func object(_ key: String, required: [String], optional: [String] = []) throws(KeystoreError) -> JSONFields {
-        JSONFields(path: path, reader: try read { () throws(JSONObjectReader.Failure) in
-            try reader.object(key, required: required, optional: optional)
-        })
+        JSONFields(
+            path: path,
+            reader: try read { () throws(JSONObjectReader.Failure) in
+                try reader.object(key, required: required, optional: optional)
+            })
     }
 
     func array(_ key: String, maximumCount: Int) throws(KeystoreError) -> [JSONValue] {

@@ -64,7 +64,8 @@ public struct KeyMetadata: Sendable, Equatable {
             accounts.append(try Account(keystoreJSON: item, field: fields.name("accounts") + "[\(index)]", path: path))
         }
         do throws(KeystoreError) {
-            try self.init(name: name, kind: try fields.string("kind"), accounts: accounts, created: try fields.string("created"))
+            try self.init(
+                name: name, kind: try fields.string("kind"), accounts: accounts, created: try fields.string("created"))
         } catch {
             throw Self.relocate(error, into: fields)
         }

@@ -16,15 +16,19 @@ public struct KeyName: Hashable, Sendable, Comparable, CustomStringConvertible {
         guard Self.isAlphanumeric(first) else {
             throw .invalidKeyName(text, reason: "it must start with a letter or a digit")
         }
-        guard bytes.allSatisfy({ Self.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else {
+        guard
+            bytes.allSatisfy({
+                Self.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            })
+        else {
             throw .invalidKeyName(text, reason: "only letters, digits, \".\", \"_\" and \"-\" are allowed")
         }
         value = text
     }
 
     private static func isAlphanumeric(_ c: UInt8) -> Bool {
-        (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(c)
-            || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(c)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
     }
 
     public var description: String { value }

@@ -1,5 +1,5 @@
-import AirsignFiles
 import AirsignCrypto
+import AirsignFiles
 import Glibc
 
 extension Keystore {
@@ -12,7 +12,8 @@ extension Keystore {
     /// existing empty one with the right owner and mode, `keys/`, a clean PIN failure counter,
     /// and the PIN check file under `pin`, which must meet `PINPolicy`. `limits` is the Argon2id
     /// cost for every file.
-    public func initialize(pin: SecureBytes, limits: Argon2id.Limits = KDFPreset.standard.limits) throws(KeystoreError) {
+    public func initialize(pin: SecureBytes, limits: Argon2id.Limits = KDFPreset.standard.limits) throws(KeystoreError)
+    {
         try PINPolicy.checkNew(pin)
         if try SystemCalls.fileInfo(directory) == nil {
             try SystemCalls.makeDirectory(directory, mode: PrivateFiles.directoryMode)
@@ -40,7 +41,9 @@ extension Keystore {
     }
 
     /// A new PIN check file: 32 random bytes (which mean nothing) sealed under `pin`.
-    static func sealPINCheck(pin: SecureBytes, limits: Argon2id.Limits, now: ClockReading) throws(KeystoreError) -> KeystoreDocument {
+    static func sealPINCheck(pin: SecureBytes, limits: Argon2id.Limits, now: ClockReading) throws(KeystoreError)
+        -> KeystoreDocument
+    {
         let metadata = try KeyMetadata(
             name: try KeyName(pinCheckName), kind: pinCheckName, accounts: [], created: Timestamp.utc(now.wallSeconds))
         let payload = try SecretPayload(kind: pinCheckName, bytes: SecureRandom.secureBytes(32))

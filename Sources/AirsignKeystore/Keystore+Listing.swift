@@ -1,4 +1,5 @@
 import AirsignFiles
+
 extension Keystore {
     /// Every key's public metadata, sorted by name. Needs no PIN. A damaged key file stops the
     /// listing with an error naming it.

@@ -1,5 +1,5 @@
-import AirsignFiles
 import AirsignCrypto
+import AirsignFiles
 
 /// How a PIN check ended, as decided by the code that ran the key derivation.
 enum PINVerdict<R> {
@@ -119,13 +119,16 @@ extension Keystore {
 
     /// Opens a key file; when it fails to authenticate, the PIN check file tells a wrong PIN
     /// from a damaged key file.
-    func open(_ document: KeystoreDocument, at path: String, pinCheck: KeystoreDocument, pin: SecureBytes) throws(KeystoreError) -> PINVerdict<SecretPayload> {
+    func open(_ document: KeystoreDocument, at path: String, pinCheck: KeystoreDocument, pin: SecureBytes)
+        throws(KeystoreError) -> PINVerdict<SecretPayload>
+    {
         do throws(KeystoreDocument.OpenFailure) {
             return .right(try document.open(pin: pin, path: path))
         } catch {
             switch error {
             case .authentication:
-                return try verdict(pinCheck: pinCheck, pin: pin) ? .rightButFailed(.keyFileTampered(path: path)) : .wrong
+                return try verdict(pinCheck: pinCheck, pin: pin)
+                    ? .rightButFailed(.keyFileTampered(path: path)) : .wrong
             case let .cannotDerive(failure):
                 throw failure
             case let .damaged(failure):

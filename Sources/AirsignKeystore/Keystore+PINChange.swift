@@ -1,5 +1,5 @@
-import AirsignFiles
 import AirsignCrypto
+import AirsignFiles
 
 extension Keystore {
     /// Re-encrypts every file of the keystore under `new` (which must meet `PINPolicy`), with
@@ -7,7 +7,9 @@ extension Keystore {
     /// first, so a damaged key file stops the change before anything is written; then the new
     /// files replace the old ones in one `FileTransaction`, so a crash at any point leaves a
     /// keystore that opens with exactly one of the two PINs.
-    public func changePIN(from old: SecureBytes, to new: SecureBytes, limits: Argon2id.Limits? = nil) throws(KeystoreError) {
+    public func changePIN(from old: SecureBytes, to new: SecureBytes, limits: Argon2id.Limits? = nil)
+        throws(KeystoreError)
+    {
         try PINPolicy.checkNew(new)
         try pinAttempt(prepare: { () throws(KeystoreError) in
             let check = try readPINCheck()
@@ -20,7 +22,7 @@ extension Keystore {
             let newLimits = limits ?? check.limits
             do throws(KeystoreError) {
                 var replacements: [(relativePath: String, contents: [UInt8])] = [
-                    (Self.pinCheckFile, try Self.sealPINCheck(pin: new, limits: newLimits, now: clock.now()).fileBytes),
+                    (Self.pinCheckFile, try Self.sealPINCheck(pin: new, limits: newLimits, now: clock.now()).fileBytes)
                 ]
                 // One secret at a time, so at most one is decrypted in memory.
                 for (name, document) in documents {
@@ -30,7 +32,8 @@ extension Keystore {
                     case .wrong: throw .keyFileTampered(path: keyPath(name))  // the PIN check said right
                     case let .rightButFailed(error): throw error
                     }
-                    let resealed = try KeystoreDocument.seal(payload, metadata: document.metadata, pin: new, limits: newLimits)
+                    let resealed = try KeystoreDocument.seal(
+                        payload, metadata: document.metadata, pin: new, limits: newLimits)
                     replacements.append((relativeKeyPath(name), resealed.fileBytes))
                 }
                 try FileTransaction(root: directory, faults: faults).replace(replacements)

@@ -16,7 +16,8 @@ public struct PublicDataSeal: Sendable, Equatable {
     public var json: JSONValue {
         .object([
             ("opslimit", .integer(limits.opsLimit)), ("memlimit", .integer(limits.memLimit)),
-            ("salt", .string(Hex.encode(salt))), ("nonce", .string(Hex.encode(nonce))), ("tag", .string(Hex.encode(tag))),
+            ("salt", .string(Hex.encode(salt))), ("nonce", .string(Hex.encode(nonce))),
+            ("tag", .string(Hex.encode(tag))),
         ])
     }
 
@@ -25,17 +26,21 @@ public struct PublicDataSeal: Sendable, Equatable {
     public init(json: JSONValue, place: String) throws(KeystoreError) {
         func fail(_ why: String) -> KeystoreError { .invalidMetadata(field: place, reason: why) }
         guard case .object(let members) = json, members.count == 5,
-              let ops = try? json["opslimit"]?.asUInt64(), let mem = try? json["memlimit"]?.asUInt64(),
-              case .string(let salt)? = json["salt"], case .string(let nonce)? = json["nonce"], case .string(let tag)? = json["tag"]
+            let ops = try? json["opslimit"]?.asUInt64(), let mem = try? json["memlimit"]?.asUInt64(),
+            case .string(let salt)? = json["salt"], case .string(let nonce)? = json["nonce"],
+            case .string(let tag)? = json["tag"]
         else { throw fail("must have exactly opslimit, memlimit (integers), salt, nonce and tag (hex)") }
-        guard KeystoreDocument.opsLimits.contains(ops), KeystoreDocument.memLimits.contains(mem), let memory = Int(exactly: mem) else {
+        guard KeystoreDocument.opsLimits.contains(ops), KeystoreDocument.memLimits.contains(mem),
+            let memory = Int(exactly: mem)
+        else {
             throw fail("the Argon2id cost is outside the keystore's bounds")
         }
         guard let saltBytes = try? Hex.decode(salt), saltBytes.count == Argon2id.saltLength,
-              let nonceBytes = try? Hex.decode(nonce), nonceBytes.count == XChaCha20Poly1305.nonceLength,
-              let tagBytes = try? Hex.decode(tag), tagBytes.count == 16
+            let nonceBytes = try? Hex.decode(nonce), nonceBytes.count == XChaCha20Poly1305.nonceLength,
+            let tagBytes = try? Hex.decode(tag), tagBytes.count == 16
         else { throw fail("salt, nonce or tag is not hex of its length") }
-        self.init(limits: Argon2id.Limits(opsLimit: ops, memLimit: memory), salt: saltBytes, nonce: nonceBytes, tag: tagBytes)
+        self.init(
+            limits: Argon2id.Limits(opsLimit: ops, memLimit: memory), salt: saltBytes, nonce: nonceBytes, tag: tagBytes)
     }
 
     init(limits: Argon2id.Limits, salt: [UInt8], nonce: [UInt8], tag: [UInt8]) {
@@ -49,9 +54,11 @@ public struct PublicDataSeal: Sendable, Equatable {
 extension Keystore {
     /// Seals `data` under the keystore PIN (checked, with the back-off) and the keystore's cost.
     public func seal(publicData data: [UInt8], pin: SecureBytes) throws(KeystoreError) -> PublicDataSeal {
-        try pinAttempt(prepare: { () throws(KeystoreError) in try readPINCheck() }) { (check) throws(KeystoreError) -> PINVerdict<PublicDataSeal> in
+        try pinAttempt(prepare: { () throws(KeystoreError) in try readPINCheck() }) {
+            (check) throws(KeystoreError) -> PINVerdict<PublicDataSeal> in
             guard try verdict(pinCheck: check, pin: pin) else { return .wrong }
-            let salt = SecureRandom.bytes(Argon2id.saltLength), nonce = SecureRandom.bytes(XChaCha20Poly1305.nonceLength)
+            let salt = SecureRandom.bytes(Argon2id.saltLength),
+                nonce = SecureRandom.bytes(XChaCha20Poly1305.nonceLength)
             do throws(CryptoError) {
                 let key = try Argon2id.deriveKey(password: pin, salt: salt, limits: check.limits)
                 let tag = try XChaCha20Poly1305.seal(plaintext: [UInt8](), key: key, nonce: nonce, associatedData: data)

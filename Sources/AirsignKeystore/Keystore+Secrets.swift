@@ -1,10 +1,11 @@
-import AirsignFiles
 import AirsignCrypto
+import AirsignFiles
 
 extension Keystore {
     /// Checks `pin` against the PIN check file (with the back-off).
     public func verifyPIN(_ pin: SecureBytes) throws(KeystoreError) {
-        try pinAttempt(prepare: { () throws(KeystoreError) in try readPINCheck() }) { (check) throws(KeystoreError) -> PINVerdict<Void> in
+        try pinAttempt(prepare: { () throws(KeystoreError) in try readPINCheck() }) {
+            (check) throws(KeystoreError) -> PINVerdict<Void> in
             try verdict(pinCheck: check, pin: pin) ? .right(()) : .wrong
         }
     }
@@ -79,7 +80,8 @@ extension Keystore {
         }) { (files) throws(KeystoreError) -> PINVerdict<[KeyName]> in
             guard try verdict(pinCheck: files.0, pin: pin) else { return .wrong }
             for (name, document) in files.1 {
-                if case let .rightButFailed(error) = try open(document, at: keyPath(name), pinCheck: files.0, pin: pin) {
+                if case let .rightButFailed(error) = try open(document, at: keyPath(name), pinCheck: files.0, pin: pin)
+                {
                     return .rightButFailed(error)
                 }
             }

@@ -1,5 +1,5 @@
-import AirsignFiles
 import AirsignCrypto
+import AirsignFiles
 import Glibc
 
 /// The PIN-encrypted keystore: one directory (mode 0700) holding
@@ -96,7 +96,9 @@ public struct Keystore: Sendable {
     }
 
     /// Reads and parses one keystore file, checking that it holds the key its name says.
-    func readDocument(_ path: String, expectedName: String, missing: KeystoreError) throws(KeystoreError) -> KeystoreDocument {
+    func readDocument(_ path: String, expectedName: String, missing: KeystoreError) throws(KeystoreError)
+        -> KeystoreDocument
+    {
         let bytes = try PrivateFiles.read(path, limit: KeystoreDocument.maximumFileSize, missing: missing)
         let document = try KeystoreDocument.parse(bytes, path: path)
         guard document.metadata.name.value == expectedName else {
@@ -106,9 +108,11 @@ public struct Keystore: Sendable {
     }
 
     func readPINCheck() throws(KeystoreError) -> KeystoreDocument {
-        let document = try readDocument(pinCheckPath, expectedName: Self.pinCheckName, missing: .keystoreFileMissing(path: pinCheckPath))
+        let document = try readDocument(
+            pinCheckPath, expectedName: Self.pinCheckName, missing: .keystoreFileMissing(path: pinCheckPath))
         guard document.metadata.kind == Self.pinCheckName else {
-            throw .keystoreFileMalformed(path: pinCheckPath, field: "public.kind", reason: "must be \(Self.pinCheckName)")
+            throw .keystoreFileMalformed(
+                path: pinCheckPath, field: "public.kind", reason: "must be \(Self.pinCheckName)")
         }
         return document
     }

@@ -27,8 +27,8 @@ public struct KeystoreDocument: Sendable, Equatable {
     public static let maximumSecretSize = 1 << 16
     /// Accepted Argon2id limits. Wider than the presets, narrower than libsodium's range, so a
     /// damaged file cannot ask for terabytes of memory before it fails to decrypt.
-    static let opsLimits: ClosedRange<UInt64> = 1 ... 64
-    static let memLimits: ClosedRange<UInt64> = 8192 ... (4 << 30)
+    static let opsLimits: ClosedRange<UInt64> = 1...64
+    static let memLimits: ClosedRange<UInt64> = 8192...(4 << 30)
 
     /// The Argon2id cost, salt and nonce as stored; the sealed secret with its tag; the public part.
     public let limits: Argon2id.Limits
@@ -50,7 +50,9 @@ public struct KeystoreDocument: Sendable, Equatable {
         _ payload: SecretPayload, metadata: KeyMetadata, pin: SecureBytes, limits: Argon2id.Limits
     ) throws(KeystoreError) -> KeystoreDocument {
         guard payload.kind == metadata.kind else {
-            throw .invalidMetadata(field: "kind", reason: "the public kind \(metadata.kind) differs from the secret's kind \(payload.kind)")
+            throw .invalidMetadata(
+                field: "kind", reason: "the public kind \(metadata.kind) differs from the secret's kind \(payload.kind)"
+            )
         }
         guard payload.bytes.count <= maximumSecretSize else {
             throw .invalidMetadata(field: "secret", reason: "larger than \(maximumSecretSize) bytes")
@@ -65,7 +67,8 @@ public struct KeystoreDocument: Sendable, Equatable {
             let key = try Argon2id.deriveKey(password: pin, salt: header.salt, limits: limits)
             let sealed = try XChaCha20Poly1305.seal(
                 plaintext: payload.serialized(), key: key, nonce: header.nonce, associatedData: header.associatedData)
-            return KeystoreDocument(limits: limits, salt: header.salt, nonce: header.nonce, ciphertext: sealed, metadata: metadata)
+            return KeystoreDocument(
+                limits: limits, salt: header.salt, nonce: header.nonce, ciphertext: sealed, metadata: metadata)
         } catch {
             throw .keystoreCrypto(reason: error.description)
         }
@@ -95,7 +98,8 @@ public struct KeystoreDocument: Sendable, Equatable {
         do throws(KeystoreError) {
             let payload = try SecretPayload.parse(plaintext, path: path)
             guard payload.kind == metadata.kind else {
-                throw KeystoreError.keystoreFileMalformed(path: path, field: "public.kind", reason: "differs from the secret's kind")
+                throw KeystoreError.keystoreFileMalformed(
+                    path: path, field: "public.kind", reason: "differs from the secret's kind")
             }
             return payload
         } catch {
@@ -113,16 +117,22 @@ public struct KeystoreDocument: Sendable, Equatable {
         var members: [(key: String, value: JSONValue)] = [
             ("airsign", .string("keystore")),
             ("version", .integer(Self.formatVersion)),
-            ("kdf", .object([
-                ("name", .string("argon2id")),
-                ("opslimit", .integer(limits.opsLimit)),
-                ("memlimit", .integer(limits.memLimit)),
-                ("salt", .string(Hex.encode(salt))),
-            ])),
-            ("cipher", .object([
-                ("name", .string("xchacha20poly1305")),
-                ("nonce", .string(Hex.encode(nonce))),
-            ])),
+            (
+                "kdf",
+                .object([
+                    ("name", .string("argon2id")),
+                    ("opslimit", .integer(limits.opsLimit)),
+                    ("memlimit", .integer(limits.memLimit)),
+                    ("salt", .string(Hex.encode(salt))),
+                ])
+            ),
+            (
+                "cipher",
+                .object([
+                    ("name", .string("xchacha20poly1305")),
+                    ("nonce", .string(Hex.encode(nonce))),
+                ])
+            ),
         ]
         if includingCiphertext {
             members.append(("ciphertext", .string(Hex.encode(ciphertext))))
@@ -151,7 +161,8 @@ public struct KeystoreDocument: Sendable, Equatable {
             // Our writer always ends the file with a newline; a file that is the canonical
             // form without it was cut off.
             if bytes.count < canonical.count, canonical.starts(with: bytes) { throw .keystoreFileTruncated(path: path) }
-            throw .keystoreFileMalformed(path: path, field: "(file)", reason: "not in the exact form airsign-signer writes (was it edited?)")
+            throw .keystoreFileMalformed(
+                path: path, field: "(file)", reason: "not in the exact form airsign-signer writes (was it edited?)")
         }
         return document
     }
@@ -183,13 +194,16 @@ public struct KeystoreDocument: Sendable, Equatable {
         guard try kdf.string("name") == "argon2id" else { throw kdf.malformed("name", "must be argon2id") }
         let ops = try kdf.unsigned("opslimit", in: opsLimits)
         let memory = try kdf.unsigned("memlimit", in: memLimits)
-        let salt = try kdf.hex("salt", lengths: Argon2id.saltLength ... Argon2id.saltLength)
+        let salt = try kdf.hex("salt", lengths: Argon2id.saltLength...Argon2id.saltLength)
         let cipher = try top.object("cipher", required: ["name", "nonce"])
-        guard try cipher.string("name") == "xchacha20poly1305" else { throw cipher.malformed("name", "must be xchacha20poly1305") }
-        let nonce = try cipher.hex("nonce", lengths: XChaCha20Poly1305.nonceLength ... XChaCha20Poly1305.nonceLength)
+        guard try cipher.string("name") == "xchacha20poly1305" else {
+            throw cipher.malformed("name", "must be xchacha20poly1305")
+        }
+        let nonce = try cipher.hex("nonce", lengths: XChaCha20Poly1305.nonceLength...XChaCha20Poly1305.nonceLength)
         // At least the tag and the payload's two header bytes.
         let ciphertext = try top.hex(
-            "ciphertext", lengths: (XChaCha20Poly1305.tagLength + 2) ... (maximumSecretSize + 2 + 64 + XChaCha20Poly1305.tagLength))
+            "ciphertext",
+            lengths: (XChaCha20Poly1305.tagLength + 2)...(maximumSecretSize + 2 + 64 + XChaCha20Poly1305.tagLength))
         guard let publicValue = top.value("public") else { throw top.malformed("public", "missing") }
         let metadata = try KeyMetadata(json: publicValue, field: "public", path: path)
         // Both limits are within the ranges above, so these conversions are exact.

@@ -1,4 +1,5 @@
 import AirsignFiles
+
 /// Everything that can go wrong with the keystore, its files and the PIN, in words meant for
 /// the person at the signer. No case ever carries secret material (phrases, keys, PINs).
 public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -60,12 +61,14 @@ public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .pinRejected(reason):
             return "the PIN cannot be used: \(reason)"
         case let .wrongPIN(failures, nextWait):
-            let tail = nextWait > 0
+            let tail =
+                nextWait > 0
                 ? "; the next try waits \(nextWait) s before it is checked"
                 : ""
             return "wrong PIN (\(failures) wrong in a row\(tail))"
         case let .keyFileTampered(path):
-            return "\(path) does not decrypt although the PIN is right: it was altered, damaged, or is from before a PIN change; restore it from a backup or delete it"
+            return
+                "\(path) does not decrypt although the PIN is right: it was altered, damaged, or is from before a PIN change; restore it from a backup or delete it"
         case let .keystoreFileMalformed(path, field, reason):
             return "\(path) is damaged: field \"\(field)\": \(reason)"
         case let .keystoreFileTruncated(path):
@@ -73,11 +76,13 @@ public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .keystoreVersionUnsupported(path, version):
             return "\(path) uses keystore format version \(version), which this airsign-signer does not support"
         case let .keyFileNameMismatch(path, storedName):
-            return "\(path) holds the key \"\(storedName)\": key files were renamed or swapped; give it back its name \(storedName).json"
+            return
+                "\(path) holds the key \"\(storedName)\": key files were renamed or swapped; give it back its name \(storedName).json"
         case let .unsafePermissions(path, mode, fix):
             return "\(path) can be reached by other users (mode \(octal(mode))); fix it with: \(fix)"
         case let .wrongOwner(path, owner, expected):
-            return "\(path) belongs to user id \(owner), not to you (user id \(expected)); fix it with: chown \(expected) \(path)"
+            return
+                "\(path) belongs to user id \(owner), not to you (user id \(expected)); fix it with: chown \(expected) \(path)"
         case let .unexpectedFileType(path, expected):
             return "\(path) is not \(expected)"
         case let .keystoreNotInitialized(path):
@@ -99,7 +104,8 @@ public enum KeystoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .keystoreCrypto(reason):
             return "keystore encryption failed: \(reason)"
         case let .secretUnreadable(name, kind, reason):
-            return "the secret of key \"\(name)\" (kind \(kind)) cannot be read: \(reason); restore the key file from a backup or import the key again"
+            return
+                "the secret of key \"\(name)\" (kind \(kind)) cannot be read: \(reason); restore the key file from a backup or import the key again"
         case .updateAbandoned:
             return "the key was left unchanged"
         case let .writeInterrupted(step):

@@ -8,10 +8,12 @@ enum MetadataRules {
         guard let first = bytes.first else { throw .invalidMetadata(field: field, reason: "must not be empty") }
         guard bytes.count <= 64 else { throw .invalidMetadata(field: field, reason: "longer than 64 characters") }
         let lowerOrDigit = { (c: UInt8) in
-            (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(c)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
         }
         guard lowerOrDigit(first), bytes.allSatisfy({ lowerOrDigit($0) || ".-_:".utf8.contains($0) }) else {
-            throw .invalidMetadata(field: field, reason: "only a-z, 0-9, \".\", \"_\", \"-\" and \":\" are allowed, starting with a letter or digit")
+            throw .invalidMetadata(
+                field: field,
+                reason: "only a-z, 0-9, \".\", \"_\", \"-\" and \":\" are allowed, starting with a letter or digit")
         }
     }
 
@@ -19,8 +21,10 @@ enum MetadataRules {
     static func token(_ text: String, field: String, maximum: Int) throws(KeystoreError) {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { throw .invalidMetadata(field: field, reason: "must not be empty") }
-        guard bytes.count <= maximum else { throw .invalidMetadata(field: field, reason: "longer than \(maximum) characters") }
-        guard bytes.allSatisfy({ (0x21 ... 0x7e).contains($0) }) else {
+        guard bytes.count <= maximum else {
+            throw .invalidMetadata(field: field, reason: "longer than \(maximum) characters")
+        }
+        guard bytes.allSatisfy({ (0x21...0x7e).contains($0) }) else {
             throw .invalidMetadata(field: field, reason: "only printable ASCII without spaces is allowed")
         }
     }
@@ -33,7 +37,9 @@ enum MetadataRules {
             throw .invalidMetadata(field: field, reason: "contains a control character")
         }
         guard !text.contains("///") else {
-            throw .invalidMetadata(field: field, reason: "contains a ///password part, which is secret and must not be stored in the clear")
+            throw .invalidMetadata(
+                field: field, reason: "contains a ///password part, which is secret and must not be stored in the clear"
+            )
         }
     }
 
@@ -42,9 +48,9 @@ enum MetadataRules {
         let bytes = Array(text.utf8)
         let pattern = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
         guard bytes.count == pattern.count,
-              zip(bytes, pattern).allSatisfy({ byte, want in
-                  want == UInt8(ascii: "d") ? (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) : byte == want
-              })
+            zip(bytes, pattern).allSatisfy({ byte, want in
+                want == UInt8(ascii: "d") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == want
+            })
         else { throw .invalidMetadata(field: field, reason: "must be a UTC time like 2025-01-31T12:00:00Z") }
     }
 }

@@ -47,11 +47,15 @@ struct PINAttemptState: Equatable, Sendable {
             ("failures", .integer(failures)),
         ]
         if let lastAttempt {
-            members.append(("lastAttempt", .object([
-                ("wallClock", .integer(lastAttempt.wallSeconds)),
-                ("bootID", .string(lastAttempt.bootID)),
-                ("sinceBoot", .integer(lastAttempt.secondsSinceBoot)),
-            ])))
+            members.append(
+                (
+                    "lastAttempt",
+                    .object([
+                        ("wallClock", .integer(lastAttempt.wallSeconds)),
+                        ("bootID", .string(lastAttempt.bootID)),
+                        ("sinceBoot", .integer(lastAttempt.secondsSinceBoot)),
+                    ])
+                ))
         }
         if counterLost { members.append(("counterLost", .bool(true))) }
         return KeystoreJSON.fileBytes(.object(members))
@@ -63,23 +67,32 @@ struct PINAttemptState: Equatable, Sendable {
             value = try KeystoreJSON.parse(bytes)
         } catch {
             if case .truncated = error { throw .keystoreFileTruncated(path: path) }
-            throw .keystoreFileMalformed(path: path, field: "(syntax)", reason: "not JSON; delete the file to replace it (the next PIN try then waits the longest wait)")
+            throw .keystoreFileMalformed(
+                path: path, field: "(syntax)",
+                reason: "not JSON; delete the file to replace it (the next PIN try then waits the longest wait)")
         }
-        let fields = try JSONFields(value, field: "", path: path, required: ["airsign", "version", "failures"], optional: ["lastAttempt", "counterLost"])
-        guard try fields.string("airsign") == "pin-state" else { throw fields.malformed("airsign", "must be pin-state") }
-        guard try fields.unsigned("version", in: 0 ... UInt64.max) == 1 else {
-            throw .keystoreVersionUnsupported(path: path, version: String(try fields.unsigned("version", in: 0 ... UInt64.max)))
+        let fields = try JSONFields(
+            value, field: "", path: path, required: ["airsign", "version", "failures"],
+            optional: ["lastAttempt", "counterLost"])
+        guard try fields.string("airsign") == "pin-state" else {
+            throw fields.malformed("airsign", "must be pin-state")
         }
-        let failures = Int(try fields.unsigned("failures", in: 0 ... UInt64(maximumFailures)))
+        guard try fields.unsigned("version", in: 0...UInt64.max) == 1 else {
+            throw .keystoreVersionUnsupported(
+                path: path, version: String(try fields.unsigned("version", in: 0...UInt64.max)))
+        }
+        let failures = Int(try fields.unsigned("failures", in: 0...UInt64(maximumFailures)))
         var last: ClockReading?
         if fields.value("lastAttempt") != nil {
             let attempt = try fields.object("lastAttempt", required: ["wallClock", "bootID", "sinceBoot"])
             last = ClockReading(
                 wallSeconds: try attempt.signed("wallClock"), bootID: try attempt.string("bootID"),
-                secondsSinceBoot: Int64(try attempt.unsigned("sinceBoot", in: 0 ... UInt64(Int64.max))))
+                secondsSinceBoot: Int64(try attempt.unsigned("sinceBoot", in: 0...UInt64(Int64.max))))
         }
         let lost = fields.value("counterLost")
-        guard lost == nil || lost == .bool(true) else { throw fields.malformed("counterLost", "must be true when present") }
+        guard lost == nil || lost == .bool(true) else {
+            throw fields.malformed("counterLost", "must be true when present")
+        }
         return PINAttemptState(failures: failures, lastAttempt: last, counterLost: lost != nil)
     }
 }

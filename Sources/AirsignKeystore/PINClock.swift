@@ -56,7 +56,7 @@ public struct SystemPINClock: PINClock {
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard count > 0 else { return "" }
         let text = buffer.prefix(count).filter { $0 != 0x0a }
-        guard text.allSatisfy({ (0x21 ... 0x7e).contains($0) }) else { return "" }
+        guard text.allSatisfy({ (0x21...0x7e).contains($0) }) else { return "" }
         return String(decoding: text, as: UTF8.self)
     }()
 }

@@ -23,7 +23,7 @@ public enum PINPolicy {
                 guard let (scalar, length) = decodeScalar(bytes, at: index) else {
                     return .failure(.pinRejected(reason: "it is not valid UTF-8 text"))
                 }
-                if scalar < 0x20 || (0x7f ... 0x9f).contains(scalar) {
+                if scalar < 0x20 || (0x7f...0x9f).contains(scalar) {
                     return .failure(.pinRejected(reason: "it contains a control character (a line break or tab?)"))
                 }
                 characters += 1
@@ -42,20 +42,20 @@ public enum PINPolicy {
         let length: Int
         var scalar: UInt32
         switch lead {
-        case 0x00 ... 0x7f: return (UInt32(lead), 1)
-        case 0xc2 ... 0xdf: length = 2; scalar = UInt32(lead & 0x1f)
-        case 0xe0 ... 0xef: length = 3; scalar = UInt32(lead & 0x0f)
-        case 0xf0 ... 0xf4: length = 4; scalar = UInt32(lead & 0x07)
+        case 0x00...0x7f: return (UInt32(lead), 1)
+        case 0xc2...0xdf: length = 2; scalar = UInt32(lead & 0x1f)
+        case 0xe0...0xef: length = 3; scalar = UInt32(lead & 0x0f)
+        case 0xf0...0xf4: length = 4; scalar = UInt32(lead & 0x07)
         default: return nil
         }
         guard bytes.count - index >= length else { return nil }
-        for offset in 1 ..< length {
+        for offset in 1..<length {
             let next = bytes[index + offset]
             guard next & 0xc0 == 0x80 else { return nil }
             scalar = scalar << 6 | UInt32(next & 0x3f)
         }
         let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard scalar >= minimum, scalar <= 0x10ffff, !(0xd800 ... 0xdfff).contains(scalar) else { return nil }
+        guard scalar >= minimum, scalar <= 0x10ffff, !(0xd800...0xdfff).contains(scalar) else { return nil }
         return (scalar, length)
     }
 }

@@ -46,7 +46,9 @@ enum PrivateFiles {
             if case let .fileSystem(_, _, code) = error {
                 if code == ENOENT { return nil }
                 // O_NOFOLLOW on a symbolic link.
-                if code == ELOOP { throw .unexpectedFileType(path: path, expected: "a regular file (it is a symbolic link)") }
+                if code == ELOOP {
+                    throw .unexpectedFileType(path: path, expected: "a regular file (it is a symbolic link)")
+                }
             }
             throw error
         }

@@ -24,8 +24,11 @@ extension SecretPayload {
 
     /// The payload for `secret` and its passphrase (phrases only; empty for other secrets).
     public init(secret: KeySecret, passphrase: SecureBytes = SecureBytes(count: 0)) throws(KeystoreError) {
-        if case .mnemonic = secret {} else {
-            guard passphrase.isEmpty else { throw .invalidMetadata(field: "secret", reason: "only a recovery phrase has a passphrase") }
+        if case .mnemonic = secret {
+        } else {
+            guard passphrase.isEmpty else {
+                throw .invalidMetadata(field: "secret", reason: "only a recovery phrase has a passphrase")
+            }
         }
         switch secret {
         case let .mnemonic(mnemonic):
@@ -43,14 +46,18 @@ extension SecretPayload {
     /// The secret and passphrase this payload holds; `name` labels errors. A payload that does
     /// not read as its kind is reported as `.secretUnreadable`, never quoting its bytes.
     public func keySecret(name: KeyName) throws(KeystoreError) -> (secret: KeySecret, passphrase: SecureBytes) {
-        let fail = { (reason: String) in KeystoreError.secretUnreadable(name: name.value, kind: self.kind, reason: reason) }
+        let fail = { (reason: String) in
+            KeystoreError.secretUnreadable(name: name.value, kind: self.kind, reason: reason)
+        }
         switch kind {
         case Self.bip39Kind:
             let length = bytes.withUnsafeBytes { $0.first.map(Int.init) ?? 0 }
-            guard [16, 20, 24, 28, 32].contains(length), bytes.count >= 1 + length else { throw fail("the entropy is cut short") }
+            guard [16, 20, 24, 28, 32].contains(length), bytes.count >= 1 + length else {
+                throw fail("the entropy is cut short")
+            }
             do throws(KeysError) {
-                let mnemonic = try Mnemonic(entropy: bytes.slice(1 ..< 1 + length))
-                return (.mnemonic(mnemonic), bytes.slice(1 + length ..< bytes.count))
+                let mnemonic = try Mnemonic(entropy: bytes.slice(1..<1 + length))
+                return (.mnemonic(mnemonic), bytes.slice(1 + length..<bytes.count))
             } catch {
                 throw fail(error.description)
             }

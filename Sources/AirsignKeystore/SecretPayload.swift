@@ -49,13 +49,14 @@ public struct SecretPayload: Sendable, Equatable {
             guard buffer.count >= 2 else { return nil }
             let length = Int(buffer[1])
             guard buffer.count >= 2 + length else { return nil }
-            return (buffer[0], Array(buffer[2 ..< 2 + length]))
+            return (buffer[0], Array(buffer[2..<2 + length]))
         }
         guard let header else {
             throw .keystoreFileMalformed(path: path, field: "ciphertext", reason: "secret is too short")
         }
         guard header.version == formatVersion else {
-            throw .keystoreFileMalformed(path: path, field: "ciphertext", reason: "unknown secret format \(header.version)")
+            throw .keystoreFileMalformed(
+                path: path, field: "ciphertext", reason: "unknown secret format \(header.version)")
         }
         guard let kind = String(validating: header.kind, as: UTF8.self) else {
             throw .keystoreFileMalformed(path: path, field: "ciphertext", reason: "secret kind is not text")

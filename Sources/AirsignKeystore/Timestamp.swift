@@ -10,6 +10,7 @@ enum Timestamp {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let year = Int(parts.tm_year) + 1900
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return
+            "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

@@ -87,7 +87,8 @@ public struct AccountDescriptor: Hashable, Sendable {
     public static let maximumListCount = 1000
 
     private static func parser(maxLength: Int) -> JSONParser {
-        JSONParser(limits: .init(maxDepth: 2, maxLength: maxLength, maxStringLength: 1024, maxItems: 64 * maximumListCount))
+        JSONParser(
+            limits: .init(maxDepth: 2, maxLength: maxLength, maxStringLength: 1024, maxItems: 64 * maximumListCount))
     }
 
     /// Checks a parsed descriptor.
@@ -101,15 +102,17 @@ public struct AccountDescriptor: Hashable, Sendable {
                 optional: ["xpub", "name"])
             let chainText = try fields.string("chain")
             guard let chain = Chain(rawValue: chainText) else {
-                throw fields.failure("chain", "must be one of \(Chain.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fields.failure(
+                    "chain", "must be one of \(Chain.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let schemeText = try fields.string("scheme")
             guard let scheme = KeyScheme(rawValue: schemeText) else {
-                throw fields.failure("scheme", "must be one of \(KeyScheme.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fields.failure(
+                    "scheme", "must be one of \(KeyScheme.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             account = Account(
                 chain: chain, scheme: scheme, path: try fields.string("path"),
-                publicKey: try fields.hex("publicKey", lengths: 32 ... 65, prefixed: true),
+                publicKey: try fields.hex("publicKey", lengths: 32...65, prefixed: true),
                 address: try fields.string("address"), network: try fields.string("network"),
                 xpub: try fields.optionalString("xpub"))
             name = try fields.optionalString("name")
@@ -144,18 +147,24 @@ public struct AccountDescriptor: Hashable, Sendable {
     /// `airsign` must say `account` and `version` must be 1, checked before the rest so that
     /// another message or a newer format is named as such.
     private static func checkIdentity(_ value: JSONValue) throws(MessagesError) {
-        guard case .object = value else { throw .notAnAccountDescriptor(found: "the JSON is \(value.kindDescription), not an object") }
+        guard case .object = value else {
+            throw .notAnAccountDescriptor(found: "the JSON is \(value.kindDescription), not an object")
+        }
         switch value["airsign"] {
         case .string("account")?: break
-        case let .string(other)?: throw .notAnAccountDescriptor(found: "it is an Airsign \(String(other.prefix(32)).debugDescription) message")
+        case let .string(other)?:
+            throw .notAnAccountDescriptor(
+                found: "it is an Airsign \(String(other.prefix(32)).debugDescription) message")
         case nil: throw .notAnAccountDescriptor(found: "it has no \"airsign\" field")
-        case let other?: throw .descriptorField(field: "airsign", reason: "must be a string, not \(other.kindDescription)")
+        case let other?:
+            throw .descriptorField(field: "airsign", reason: "must be a string, not \(other.kindDescription)")
         }
         switch value["version"] {
         case .number(let text)? where text == String(formatVersion): break
         case .number(let text)?: throw .descriptorVersionUnsupported(String(text.prefix(32)))
         case nil: throw .descriptorField(field: "version", reason: "missing")
-        case let other?: throw .descriptorField(field: "version", reason: "must be a number, not \(other.kindDescription)")
+        case let other?:
+            throw .descriptorField(field: "version", reason: "must be a number, not \(other.kindDescription)")
         }
     }
 
@@ -164,7 +173,11 @@ public struct AccountDescriptor: Hashable, Sendable {
         guard !name.isEmpty, name.count <= maximumNameLength else {
             throw .descriptorField(field: "name", reason: "must be 1 to \(maximumNameLength) characters")
         }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) else {
+        guard
+            !name.unicodeScalars.contains(where: {
+                $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+            })
+        else {
             throw .descriptorField(field: "name", reason: "must not contain control or formatting characters")
         }
         guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
@@ -181,7 +194,8 @@ public struct AccountDescriptor: Hashable, Sendable {
             return .descriptorField(field: "network", reason: error.description)
         case .invalidExtendedKey, .hardenedStepFromPublicKey, .invalidChildKey:
             return .descriptorField(field: "xpub", reason: error.description)
-        case .invalidDerivationPath, .invalidSecretURI, .ambiguousJunction, .softJunctionUnsupported, .ed25519NormalStep:
+        case .invalidDerivationPath, .invalidSecretURI, .ambiguousJunction, .softJunctionUnsupported,
+            .ed25519NormalStep:
             return .descriptorField(field: "path", reason: error.description)
         default:
             return .descriptorField(field: "address", reason: error.description)

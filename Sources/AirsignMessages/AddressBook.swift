@@ -23,10 +23,12 @@ public struct Contact: Sendable, Equatable {
             throw .invalidContact(field: "name", reason: "must be 1 to \(Self.maximumNameLength) characters")
         }
         if checkingName { try ContactName.check(name) }
-        guard address.utf8.count <= 128, address.utf8.allSatisfy({ (0x21 ... 0x7e).contains($0) }),
-              AddressIdentity.builtIn(address, chain: chain) != nil
+        guard address.utf8.count <= 128, address.utf8.allSatisfy({ (0x21...0x7e).contains($0) }),
+            AddressIdentity.builtIn(address, chain: chain) != nil
         else {
-            throw .invalidContact(field: "address", reason: "\(MessageText.escaped(String(address.prefix(128)))) is not a valid \(chain) address")
+            throw .invalidContact(
+                field: "address",
+                reason: "\(MessageText.escaped(String(address.prefix(128)))) is not a valid \(chain) address")
         }
         self.chain = chain
         self.name = name
@@ -34,7 +36,10 @@ public struct Contact: Sendable, Equatable {
     }
 
     var json: JSONValue {
-        .object([(key: "chain", value: .string(chain.rawValue)), (key: "name", value: .string(name)), (key: "address", value: .string(address))])
+        .object([
+            (key: "chain", value: .string(chain.rawValue)), (key: "name", value: .string(name)),
+            (key: "address", value: .string(address)),
+        ])
     }
 }
 
@@ -66,7 +71,9 @@ public struct AddressBook: Sendable, Equatable {
     public func contact(for address: String, chain: ChainID, identity: (String) -> String? = { _ in nil }) -> Contact? {
         let wanted = identity(address) ?? AddressIdentity.builtIn(address, chain: chain)
         guard let wanted else { return nil }
-        return contacts.first { $0.chain == chain && (identity($0.address) ?? AddressIdentity.builtIn($0.address, chain: chain)) == wanted }
+        return contacts.first {
+            $0.chain == chain && (identity($0.address) ?? AddressIdentity.builtIn($0.address, chain: chain)) == wanted
+        }
     }
 
     /// Adds a contact; its name and its address must be new on its chain, and its name must
@@ -80,17 +87,23 @@ public struct AddressBook: Sendable, Equatable {
     /// look-alike: it is the same person on another chain).
     public func checkDistinct(_ name: String) throws(MessagesError) {
         let skeletons = ContactName.Skeletons(name)
-        let alike = [byPlainSkeleton[skeletons.plain], byLookAlike[skeletons.lookAlike]].compactMap { $0 }.first { $0.name != name }
+        let alike = [byPlainSkeleton[skeletons.plain], byLookAlike[skeletons.lookAlike]].compactMap { $0 }.first {
+            $0.name != name
+        }
         if let alike {
-            throw ContactName.invalid(name, "looks like the \(alike.chain) contact \(ContactName.quoted(alike.name)) "
-                + "(\(skeletons.likeness(to: ContactName.Skeletons(alike.name)))): pick a name that differs at a glance")
+            throw ContactName.invalid(
+                name,
+                "looks like the \(alike.chain) contact \(ContactName.quoted(alike.name)) "
+                    + "(\(skeletons.likeness(to: ContactName.Skeletons(alike.name)))): pick a name that differs at a glance"
+            )
         }
     }
 
     /// Adds a contact whose name may look like another's (see `parseForRepair`).
     private mutating func addUnchecked(_ contact: Contact) throws(MessagesError) {
         guard contacts.count < Self.maximumContacts else {
-            throw .invalidContact(field: "contacts", reason: "the address book holds at most \(Self.maximumContacts) contacts")
+            throw .invalidContact(
+                field: "contacts", reason: "the address book holds at most \(Self.maximumContacts) contacts")
         }
         let taken = contacts.contains { $0.chain == contact.chain && $0.name == contact.name }
         guard !taken, self.contact(for: contact.address, chain: contact.chain) == nil else {
@@ -104,7 +117,8 @@ public struct AddressBook: Sendable, Equatable {
     /// Removes the contact named `name` on `chain`; `name` may also be written as the
     /// contact list shows it, escaped.
     public mutating func remove(name: String, chain: ChainID) throws(MessagesError) {
-        let index = contacts.firstIndex { $0.chain == chain && $0.name == name }
+        let index =
+            contacts.firstIndex { $0.chain == chain && $0.name == name }
             ?? contacts.firstIndex { $0.chain == chain && MessageText.escaped($0.name) == name }
         guard let index else {
             throw .contactNotFound(chain: chain.rawValue, name: MessageText.escaped(name))
@@ -138,7 +152,9 @@ public struct AddressBook: Sendable, Equatable {
     /// Reads the file as strictly as `parse`, except that names breaking `ContactName`'s
     /// rules or looking like another contact's are kept and reported: how a book written by
     /// hand, or before a rule existed, is listed and put right with `contact remove`.
-    public static func parseForRepair(_ bytes: [UInt8], path: String) throws(MessagesError) -> (book: AddressBook, problems: [NameProblem]) {
+    public static func parseForRepair(_ bytes: [UInt8], path: String) throws(MessagesError) -> (
+        book: AddressBook, problems: [NameProblem]
+    ) {
         try read(bytes, path: path, repairing: true)
     }
 
@@ -148,7 +164,9 @@ public struct AddressBook: Sendable, Equatable {
         public let reason: String
     }
 
-    private static func read(_ bytes: [UInt8], path: String, repairing: Bool) throws(MessagesError) -> (book: AddressBook, problems: [NameProblem]) {
+    private static func read(_ bytes: [UInt8], path: String, repairing: Bool) throws(MessagesError) -> (
+        book: AddressBook, problems: [NameProblem]
+    ) {
         let value: JSONValue
         do throws(EncodingError) {
             value = try JSONParser().parse(bytes)
@@ -161,10 +179,15 @@ public struct AddressBook: Sendable, Equatable {
         do throws(MessagesError) {
             try MessageHeader.check(value, expected: kind, message: nil)
             let fields = try MessageFields(value, message: nil, required: ["airsign", "version", "contacts"])
-            guard case let .array(items)? = fields.value("contacts") else { throw fields.invalid("contacts", "must be an array") }
+            guard case let .array(items)? = fields.value("contacts") else {
+                throw fields.invalid("contacts", "must be an array")
+            }
             for (index, item) in items.enumerated() {
-                let entry = try fields.object(item, field: "contacts[\(index)]", required: ["chain", "name", "address"])
-                let (chain, name, address) = (try ChainID(try entry.string("chain")), try entry.string("name"), try entry.string("address"))
+                let entry = try fields.object(
+                    item, field: "contacts[\(index)]", required: ["chain", "name", "address"])
+                let (chain, name, address) = (
+                    try ChainID(try entry.string("chain")), try entry.string("name"), try entry.string("address")
+                )
                 do throws(MessagesError) {
                     let contact = try Contact(chain: chain, name: name, address: address, checkingName: false)
                     if let problem = book.nameProblem(contact) {
@@ -174,11 +197,14 @@ public struct AddressBook: Sendable, Equatable {
                     }
                     try book.addUnchecked(contact)
                 } catch {
-                    throw MessagesError.invalidField(message: nil, field: "contacts[\(index)]", reason: error.description)
+                    throw MessagesError.invalidField(
+                        message: nil, field: "contacts[\(index)]", reason: error.description)
                 }
             }
         } catch {
-            let repair = nameRefused ? "; `airsign-signer contact list` shows every such name and `contact remove` removes one" : ""
+            let repair =
+                nameRefused
+                ? "; `airsign-signer contact list` shows every such name and `contact remove` removes one" : ""
             throw .invalidContact(field: "file \(path)", reason: error.description + repair)
         }
         return (book, problems)

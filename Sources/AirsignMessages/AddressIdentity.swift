@@ -20,7 +20,9 @@ public enum AddressIdentity {
             return substrate(accountID: decoded.payload)
         case .stellar:
             if let key = try? StrKey.decodeAccountID(address) { return "g:" + Hex.encode(key) }
-            if let muxed = try? StrKey.decodeMuxedAccount(address) { return "g:" + Hex.encode(muxed.publicKey) + "/" + String(muxed.id) }
+            if let muxed = try? StrKey.decodeMuxedAccount(address) {
+                return "g:" + Hex.encode(muxed.publicKey) + "/" + String(muxed.id)
+            }
             return nil
         case .icp:
             if let principal = try? Principal(text: address.lowercased()) { return "principal:" + principal.text }

@@ -22,7 +22,9 @@ public struct Asset: Hashable, Comparable, Sendable {
     }
 
     public static func < (lhs: Asset, rhs: Asset) -> Bool {
-        (lhs.chain, lhs.network, lhs.id, lhs.symbol, lhs.decimals) < (rhs.chain, rhs.network, rhs.id, rhs.symbol, rhs.decimals)
+        (lhs.chain, lhs.network, lhs.id, lhs.symbol, lhs.decimals) < (
+            rhs.chain, rhs.network, rhs.id, rhs.symbol, rhs.decimals
+        )
     }
 }
 
@@ -64,7 +66,10 @@ public struct AssetAmount: Sendable, Equatable {
         // Per account, per chain and network, the native token first, then the others by id.
         static func < (lhs: Key, rhs: Key) -> Bool {
             func order(_ key: Key) -> (String, String, String, Int, String, String) {
-                (key.account, key.asset.chain.description, key.asset.network, key.asset.id == "native" ? 0 : 1, key.asset.id, key.asset.symbol)
+                (
+                    key.account, key.asset.chain.description, key.asset.network, key.asset.id == "native" ? 0 : 1,
+                    key.asset.id, key.asset.symbol
+                )
             }
             return order(lhs) < order(rhs)
         }
@@ -80,11 +85,14 @@ public struct AssetAmount: Sendable, Equatable {
             let key = Key(asset: item.asset, account: item.account ?? "")
             sums[key, default: 0] += item.amount
             if item.upTo { upTo.insert(key) }
-            for text in item.unstated where !(unstated[key] ?? []).contains(text) { unstated[key, default: []].append(text) }
+            for text in item.unstated where !(unstated[key] ?? []).contains(text) {
+                unstated[key, default: []].append(text)
+            }
         }
         return sums.keys.sorted().map {
-            AssetAmount(asset: $0.asset, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? [], upTo: upTo.contains($0),
-                        account: $0.account.isEmpty ? nil : $0.account)
+            AssetAmount(
+                asset: $0.asset, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? [], upTo: upTo.contains($0),
+                account: $0.account.isEmpty ? nil : $0.account)
         }
     }
 }
@@ -105,6 +113,6 @@ public enum AmountFormat {
         var end = bytes.count
         while end > point, bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
         let whole = String(decoding: bytes[..<point], as: UTF8.self)
-        return end == point ? whole : whole + "." + String(decoding: bytes[point ..< end], as: UTF8.self)
+        return end == point ? whole : whole + "." + String(decoding: bytes[point..<end], as: UTF8.self)
     }
 }

@@ -22,13 +22,22 @@ public struct BatchReview: Sendable {
             } catch {
                 return .failure(.requestRefused(message: place, id: request.id.text, reason: String(describing: error)))
             }
-            guard review.request == request, review.key.address == request.account.address, review.key.publicKey == request.account.publicKey else {
-                return .failure(.requestRefused(message: place, id: request.id.text, reason: "the \(module.displayName) module reviewed another account or request than the one given"))
+            guard review.request == request, review.key.address == request.account.address,
+                review.key.publicKey == request.account.publicKey
+            else {
+                return .failure(
+                    .requestRefused(
+                        message: place, id: request.id.text,
+                        reason:
+                            "the \(module.displayName) module reviewed another account or request than the one given"))
             }
             guard !review.signing.isEmpty else {
-                return .failure(.requestRefused(message: place, id: request.id.text, reason: "the review found nothing to sign"))
+                return .failure(
+                    .requestRefused(message: place, id: request.id.text, reason: "the review found nothing to sign"))
             }
-            if case let .explicit(reason) = review.confirmation, !blind.covers(request, place: place, of: requests.count) {
+            if case let .explicit(reason) = review.confirmation,
+                !blind.covers(request, place: place, of: requests.count)
+            {
                 return .failure(.blindSigningRequired(message: place, id: request.id.text, reason: reason))
             }
             return .success(review)

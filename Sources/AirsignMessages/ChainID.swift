@@ -11,9 +11,11 @@ public struct ChainID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// file name.
     public init(_ rawValue: String) throws(MessagesError) {
         let bytes = Array(rawValue.utf8)
-        let ok = { (c: UInt8) in (0x61 ... 0x7a).contains(c) || (0x30 ... 0x39).contains(c) }
+        let ok = { (c: UInt8) in (0x61...0x7a).contains(c) || (0x30...0x39).contains(c) }
         guard let first = bytes.first, ok(first), bytes.count <= 32, bytes.allSatisfy({ ok($0) || $0 == 0x2d }) else {
-            throw .invalidField(message: nil, field: "chain", reason: "must be a lower-case identifier such as \"ethereum\" (a-z, 0-9, -; at most 32)")
+            throw .invalidField(
+                message: nil, field: "chain",
+                reason: "must be a lower-case identifier such as \"ethereum\" (a-z, 0-9, -; at most 32)")
         }
         self.rawValue = rawValue
     }

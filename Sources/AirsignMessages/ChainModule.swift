@@ -40,7 +40,6 @@ public protocol ChainModule: Sendable {
     /// label to decide what to sign.
     func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput
 
-
     /// The identity of an address on this chain, to compare two spellings of one account (see
     /// `AddressIdentity`); nil when `address` is not an address of this chain.
     func addressIdentity(_ address: String) -> String?

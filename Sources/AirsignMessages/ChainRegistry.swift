@@ -35,13 +35,17 @@ public struct ChainRegistry: Sendable {
     /// refuses it ends the search: its `MessagesError` as thrown, any other error as refused
     /// input naming the module (a module's own error type has no exit status of its own here).
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws(MessagesError)
-        -> (module: any ChainModule, requests: [SignRequest])? {
+        -> (module: any ChainModule, requests: [SignRequest])?
+    {
         for module in modules {
             let read: [SignRequest]?
-            do { read = try module.nativeRequests(input, accounts: accounts, network: network) } catch let refusal as MessagesError {
+            do { read = try module.nativeRequests(input, accounts: accounts, network: network) } catch let refusal
+                as MessagesError
+            {
                 throw refusal
             } catch {
-                throw .invalidField(message: nil, field: "\(module.displayName) input", reason: String(describing: error))
+                throw .invalidField(
+                    message: nil, field: "\(module.displayName) input", reason: String(describing: error))
             }
             if let read { return (module, read) }
         }

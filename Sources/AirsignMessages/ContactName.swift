@@ -47,22 +47,34 @@ public enum ContactName {
     /// Checks the rules about the name on its own (not against other names).
     static func check(_ name: String) throws(MessagesError) {
         guard !name.unicodeScalars.contains(where: MessageText.isHidden),
-              name.first?.isWhitespace == false, name.last?.isWhitespace == false
+            name.first?.isWhitespace == false, name.last?.isWhitespace == false
         else {
-            throw .invalidContact(field: "name", reason: "must not contain control or invisible characters, nor begin or end with a space")
+            throw .invalidContact(
+                field: "name", reason: "must not contain control or invisible characters, nor begin or end with a space"
+            )
         }
         guard MessageText.escaped(name) == name else {
-            throw invalid(name, "has a character that would show blank or not at all, or a mark with nothing to sit on (shown escaped here)")
+            throw invalid(
+                name,
+                "has a character that would show blank or not at all, or a mark with nothing to sit on (shown escaped here)"
+            )
         }
         if let unassigned = name.unicodeScalars.first(where: { UnicodeScripts.script($0) == UnicodeScripts.unknown }) {
-            throw invalid(name, "contains \(codePoint(unassigned)), which is unassigned in Unicode \(UnicodeScriptData.unicodeVersion) or for private use: how it looks is not known")
+            throw invalid(
+                name,
+                "contains \(codePoint(unassigned)), which is unassigned in Unicode \(UnicodeScriptData.unicodeVersion) or for private use: how it looks is not known"
+            )
         }
         guard !looksQuoted(name) else {
-            throw invalid(name, "contains a quotation mark or a character that looks like one; the review shows names in quotes")
+            throw invalid(
+                name, "contains a quotation mark or a character that looks like one; the review shows names in quotes")
         }
         guard RestrictionLevel(of: name) <= .highlyRestrictive else {
-            throw invalid(name, "mixes the scripts \(listed(RestrictionLevel.scriptsUsed(name))); a name is written in one script "
-                + "(with digits, punctuation and emoji), or in Latin with Han and kana, Bopomofo or Hangul (UTS #39, highly restrictive)")
+            throw invalid(
+                name,
+                "mixes the scripts \(listed(RestrictionLevel.scriptsUsed(name))); a name is written in one script "
+                    + "(with digits, punctuation and emoji), or in Latin with Han and kana, Bopomofo or Hangul (UTS #39, highly restrictive)"
+            )
         }
         let systems = numberSystems(name)
         guard systems <= 1 else {
@@ -78,7 +90,10 @@ public enum ContactName {
     public static func checkDistinct(_ name: String, fromKeyNames keyNames: [String]) throws(MessagesError) {
         let skeletons = Skeletons(name)
         if let key = keyNames.first(where: { $0 == name || skeletons.confusable(with: Skeletons($0)) }) {
-            throw invalid(name, "looks like \"\(MessageText.escaped(key))\", the name of one of your keys; the review would read as one of your own accounts")
+            throw invalid(
+                name,
+                "looks like \"\(MessageText.escaped(key))\", the name of one of your keys; the review would read as one of your own accounts"
+            )
         }
     }
 
@@ -123,7 +138,7 @@ public enum ContactName {
     /// The zero of the decimal digit system `scalar` belongs to, if it is a decimal digit.
     private static func digitZero(_ scalar: Unicode.Scalar) -> UInt32? {
         guard scalar.properties.generalCategory == .decimalNumber, let value = scalar.properties.numericValue,
-              value >= 0, value <= 9, scalar.value >= UInt32(value)
+            value >= 0, value <= 9, scalar.value >= UInt32(value)
         else { return nil }
         return scalar.value - UInt32(value)
     }

@@ -8,7 +8,8 @@ public enum ContactText {
         let width = names.map(MessageText.columns(of:)).max() ?? 0
         return zip(contacts, names).map { contact, name in
             let padding = String(repeating: " ", count: max(0, width - MessageText.columns(of: name)))
-            return contact.chain.rawValue + String(repeating: " ", count: max(0, 9 - contact.chain.rawValue.count)) + "  " + name + padding + "  " + contact.address
+            return contact.chain.rawValue + String(repeating: " ", count: max(0, 9 - contact.chain.rawValue.count))
+                + "  " + name + padding + "  " + contact.address
         }
     }
 

@@ -89,8 +89,9 @@ extension Effect {
         switch self {
         case let .outflow(outflow):
             guard let from = outflow.from else { return outflow.amount }
-            return AssetAmount(asset: outflow.amount.asset, amount: outflow.amount.amount, unstated: outflow.amount.unstated,
-                               upTo: outflow.amount.upTo, account: from)
+            return AssetAmount(
+                asset: outflow.amount.asset, amount: outflow.amount.amount, unstated: outflow.amount.unstated,
+                upTo: outflow.amount.upTo, account: from)
         case let .offer(offer): return offer.selling
         default: return nil
         }
@@ -108,7 +109,9 @@ extension [Effect] {
     public var controlChanges: [ControlChange] { compactMap { if case let .control(c) = $0 { c } else { nil } } }
 
     /// Every signature others may submit later, in order.
-    public var deferredSignatures: [DeferredSignature] { compactMap { if case let .deferred(d) = $0 { d } else { nil } } }
+    public var deferredSignatures: [DeferredSignature] {
+        compactMap { if case let .deferred(d) = $0 { d } else { nil } }
+    }
 
     /// Every offer, in order.
     public var offers: [StandingOffer] { compactMap { if case let .offer(o) = $0 { o } else { nil } } }

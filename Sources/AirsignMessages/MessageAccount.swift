@@ -12,11 +12,14 @@ public struct MessageAccount: Hashable, Sendable {
     /// Checks that the address is short printable ASCII and the key 32, 33 or 65 bytes.
     public init(address: String, publicKey: [UInt8]) throws(MessagesError) {
         let bytes = Array(address.utf8)
-        guard !bytes.isEmpty, bytes.count <= 128, bytes.allSatisfy({ (0x21 ... 0x7e).contains($0) }) else {
-            throw .invalidField(message: nil, field: "account.address", reason: "must be 1 to 128 printable ASCII characters without spaces")
+        guard !bytes.isEmpty, bytes.count <= 128, bytes.allSatisfy({ (0x21...0x7e).contains($0) }) else {
+            throw .invalidField(
+                message: nil, field: "account.address",
+                reason: "must be 1 to 128 printable ASCII characters without spaces")
         }
         guard [32, 33, 65].contains(publicKey.count) else {
-            throw .invalidField(message: nil, field: "account.publicKey", reason: "must be 32, 33 or 65 bytes, not \(publicKey.count)")
+            throw .invalidField(
+                message: nil, field: "account.publicKey", reason: "must be 32, 33 or 65 bytes, not \(publicKey.count)")
         }
         self.address = address
         self.publicKey = publicKey

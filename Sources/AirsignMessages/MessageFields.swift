@@ -11,12 +11,18 @@ struct MessageFields {
     private let members: [String: JSONValue]
 
     /// Checks that `value` is an object with all of `required`, any of `optional`, nothing else.
-    init(_ value: JSONValue, message: Int?, prefix: String = "", required: [String], optional: [String] = []) throws(MessagesError) {
+    init(_ value: JSONValue, message: Int?, prefix: String = "", required: [String], optional: [String] = [])
+        throws(MessagesError)
+    {
         self.message = message
         self.prefix = prefix
         guard case let .object(list) = value else {
-            if prefix.isEmpty { throw .wrongShape(message: message, expected: "a JSON object (one message)", found: value.kindDescription) }
-            throw .invalidField(message: message, field: prefix, reason: "must be an object, not \(value.kindDescription)")
+            if prefix.isEmpty {
+                throw .wrongShape(
+                    message: message, expected: "a JSON object (one message)", found: value.kindDescription)
+            }
+            throw .invalidField(
+                message: message, field: prefix, reason: "must be an object, not \(value.kindDescription)")
         }
         var members: [String: JSONValue] = [:]
         for member in list {
@@ -32,7 +38,9 @@ struct MessageFields {
     }
 
     /// A nested object `field` of this one, read against its own schema.
-    func object(_ value: JSONValue, field: String, required: [String], optional: [String] = []) throws(MessagesError) -> MessageFields {
+    func object(_ value: JSONValue, field: String, required: [String], optional: [String] = []) throws(MessagesError)
+        -> MessageFields
+    {
         try MessageFields(value, message: message, prefix: name(field), required: required, optional: optional)
     }
 
@@ -59,7 +67,9 @@ struct MessageFields {
 
     func string(_ key: String) throws(MessagesError) -> String {
         guard let value = members[key] else { throw .missingField(message: message, field: name(key)) }
-        guard case let .string(text) = value else { throw invalid(key, "must be a string, not \(value.kindDescription)") }
+        guard case let .string(text) = value else {
+            throw invalid(key, "must be a string, not \(value.kindDescription)")
+        }
         return text
     }
 
@@ -97,9 +107,11 @@ struct MessageFields {
 
     /// A key from untrusted input, made safe to print on one line.
     static func printable(_ key: String) -> String {
-        let clean = String(String.UnicodeScalarView(key.unicodeScalars.prefix(64).map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
+        let clean = String(
+            String.UnicodeScalarView(
+                key.unicodeScalars.prefix(64).map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
         return key.unicodeScalars.count > 64 ? clean + "…" : clean
     }
 }

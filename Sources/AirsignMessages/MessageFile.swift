@@ -26,7 +26,9 @@ public enum MessageFile {
             do throws(EncodingError) {
                 lines = try parser.parseSequence(bytes)
             } catch let lineError {
-                let firstLine = bytes.split(separator: 0x0a, omittingEmptySubsequences: true).first { !$0.allSatisfy(isWhitespace) }
+                let firstLine = bytes.split(separator: 0x0a, omittingEmptySubsequences: true).first {
+                    !$0.allSatisfy(isWhitespace)
+                }
                 let firstParses = firstLine.map { (try? parser.parse(Array($0))) != nil } ?? false
                 throw .notJSON(reason: (firstParses ? lineError : error).description)
             }
@@ -41,7 +43,9 @@ public enum MessageFile {
             try checkCount(items.count)
             return (items, true)
         default:
-            throw .wrongShape(message: nil, expected: "a JSON object (one message), an array of them, or JSON lines", found: whole.kindDescription)
+            throw .wrongShape(
+                message: nil, expected: "a JSON object (one message), an array of them, or JSON lines",
+                found: whole.kindDescription)
         }
     }
 
@@ -67,7 +71,9 @@ public enum MessageFile {
         var seen: [RequestID: Int] = [:]
         for (index, value) in values.enumerated() {
             let response = try SignResponse.parse(value, message: isBatch ? index + 1 : nil)
-            if let first = seen[response.id] { throw .duplicateID(id: response.id.text, first: first, second: index + 1) }
+            if let first = seen[response.id] {
+                throw .duplicateID(id: response.id.text, first: first, second: index + 1)
+            }
             seen[response.id] = index + 1
             responses.append(response)
         }
@@ -97,7 +103,10 @@ public enum MessageFile {
         switch value {
         case let .array(items): return .array(items.map(canonical))
         case let .object(members):
-            return .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { (key: $0.key, value: canonical($0.value)) })
+            return .object(
+                members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+                    (key: $0.key, value: canonical($0.value))
+                })
         default: return value
         }
     }

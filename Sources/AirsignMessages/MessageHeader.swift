@@ -20,14 +20,16 @@ enum MessageHeader {
         }
         guard let field = value["airsign"] else { throw .missingField(message: message, field: "airsign") }
         guard case let .string(kind) = field else {
-            throw .invalidField(message: message, field: "airsign", reason: "must be a string, not \(field.kindDescription)")
+            throw .invalidField(
+                message: message, field: "airsign", reason: "must be a string, not \(field.kindDescription)")
         }
         guard kind == expected else {
             throw .wrongMessageKind(message: message, expected: expected, found: MessageFields.printable(kind))
         }
         guard let version = value["version"] else { throw .missingField(message: message, field: "version") }
         guard case let .number(text) = version else {
-            throw .invalidField(message: message, field: "version", reason: "must be the number 1, not \(version.kindDescription)")
+            throw .invalidField(
+                message: message, field: "version", reason: "must be the number 1, not \(version.kindDescription)")
         }
         guard text == String(Self.version) else {
             throw .unsupportedVersion(message: message, found: MessageFields.printable(text))

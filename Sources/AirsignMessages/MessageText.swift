@@ -4,8 +4,9 @@ public enum MessageText {
     /// Printable ASCII without spaces, 1 to `maximum` bytes (network ids, addresses).
     static func token(_ text: String, field: String, maximum: Int) throws(MessagesError) {
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty, bytes.count <= maximum, bytes.allSatisfy({ (0x21 ... 0x7e).contains($0) }) else {
-            throw .invalidField(message: nil, field: field, reason: "must be 1 to \(maximum) printable ASCII characters without spaces")
+        guard !bytes.isEmpty, bytes.count <= maximum, bytes.allSatisfy({ (0x21...0x7e).contains($0) }) else {
+            throw .invalidField(
+                message: nil, field: field, reason: "must be 1 to \(maximum) printable ASCII characters without spaces")
         }
     }
 
@@ -16,7 +17,8 @@ public enum MessageText {
             throw .invalidField(message: nil, field: field, reason: "longer than \(maximum) bytes")
         }
         guard !text.unicodeScalars.contains(where: isHidden) else {
-            throw .invalidField(message: nil, field: field, reason: "contains a control or invisible formatting character")
+            throw .invalidField(
+                message: nil, field: field, reason: "contains a control or invisible formatting character")
         }
     }
 
@@ -43,7 +45,7 @@ public enum MessageText {
     /// Variation selectors pick an emoji or glyph form of the character before them; only
     /// alone (with no base) are they blank.
     static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
-        (0xfe00 ... 0xfe0f).contains(scalar.value) || (0xe0100 ... 0xe01ef).contains(scalar.value)
+        (0xfe00...0xfe0f).contains(scalar.value) || (0xe0100...0xe01ef).contains(scalar.value)
     }
 
     /// A mark that draws on the character before it (Mn, Me): on its own (at the start, after a
@@ -66,8 +68,9 @@ public enum MessageText {
     }
 
     static func isPrintableASCII(_ text: String) -> Bool {
-        let printable = { (byte: UInt8) in (0x20 ... 0x7e).contains(byte) }
-        return text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable)
+        let printable = { (byte: UInt8) in (0x20...0x7e).contains(byte) }
+        return text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) })
+            ?? text.utf8.allSatisfy(printable)
     }
 
     /// `escaped` without the ASCII shortcut: the rule itself, scalar by scalar.
@@ -78,13 +81,15 @@ public enum MessageText {
         var base = false
         for scalar in text.unicodeScalars {
             // Printable ASCII is never hidden, blank or attaching: no property lookup for it.
-            if (0x20 ... 0x7e).contains(scalar.value) {
+            if (0x20...0x7e).contains(scalar.value) {
                 out.unicodeScalars.append(scalar)
                 base = scalar.value != 0x20
                 continue
             }
             let attaches = isCombining(scalar) || isVariationSelector(scalar)
-            if isHidden(scalar) || (rendersBlank(scalar) && !(isVariationSelector(scalar) && base)) || (attaches && !base) {
+            if isHidden(scalar) || (rendersBlank(scalar) && !(isVariationSelector(scalar) && base))
+                || (attaches && !base)
+            {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 base = false
             } else {
@@ -121,9 +126,9 @@ public enum MessageText {
     static func columns(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else { return 1 }
         switch scalar.value {
-        case 0x1100 ... 0x115f, 0x2e80 ... 0x303e, 0x3041 ... 0x33ff, 0x3400 ... 0x4dbf, 0x4e00 ... 0x9fff, 0xa000 ... 0xa4cf,
-             0xac00 ... 0xd7a3, 0xf900 ... 0xfaff, 0xfe30 ... 0xfe4f, 0xff00 ... 0xff60, 0xffe0 ... 0xffe6,
-             0x1f300 ... 0x1f64f, 0x1f900 ... 0x1f9ff, 0x20000 ... 0x3fffd:
+        case 0x1100...0x115f, 0x2e80...0x303e, 0x3041...0x33ff, 0x3400...0x4dbf, 0x4e00...0x9fff, 0xa000...0xa4cf,
+            0xac00...0xd7a3, 0xf900...0xfaff, 0xfe30...0xfe4f, 0xff00...0xff60, 0xffe0...0xffe6,
+            0x1f300...0x1f64f, 0x1f900...0x1f9ff, 0x20000...0x3fffd:
             return 2
         default:
             return 1
@@ -153,8 +158,10 @@ public enum MessageText {
     }
 
     /// The ranges `wrapped` cuts `units` (characters, or the bytes of ASCII text) into.
-    static func pieces<Units: Collection>(of units: Units, width: Int, isSpace: (Units.Element) -> Bool,
-                                          columns: (Units.Element) -> Int) -> [Range<Units.Index>] {
+    static func pieces<Units: Collection>(
+        of units: Units, width: Int, isSpace: (Units.Element) -> Bool,
+        columns: (Units.Element) -> Int
+    ) -> [Range<Units.Index>] {
         var pieces: [Range<Units.Index>] = []
         var start = units.startIndex
         var used = 0
@@ -169,12 +176,12 @@ public enum MessageText {
                 let space = isSpace(unit) ? nil : lastSpace
                 let carried = space.map { used - $0.before } ?? 0
                 if let space, space.index > start, carried + wide <= width {
-                    pieces.append(start ..< space.index)
+                    pieces.append(start..<space.index)
                     start = space.index
                     used = carried
                     lastSpace = (space.index, 0)
                 } else {
-                    pieces.append(start ..< index)
+                    pieces.append(start..<index)
                     start = index
                     used = 0
                     lastSpace = nil
@@ -184,7 +191,7 @@ public enum MessageText {
             used += wide
             index = units.index(after: index)
         }
-        if start < units.endIndex || pieces.isEmpty { pieces.append(start ..< units.endIndex) }
+        if start < units.endIndex || pieces.isEmpty { pieces.append(start..<units.endIndex) }
         return pieces
     }
 }

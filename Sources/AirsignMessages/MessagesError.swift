@@ -90,7 +90,8 @@ public enum MessagesError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .wrongMessageKind(message, expected, found):
             return "\(Self.place(message))field \"airsign\": expected \"\(expected)\", found \"\(found)\""
         case let .unsupportedVersion(message, found):
-            return "\(Self.place(message))field \"version\": version \(found) is not supported (this program reads version 1)"
+            return
+                "\(Self.place(message))field \"version\": version \(found) is not supported (this program reads version 1)"
         case let .duplicateID(id, first, second):
             return "messages \(first) and \(second) have the same id \(id)"
         case let .noChainModule(chain):
@@ -98,13 +99,17 @@ public enum MessagesError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .requestRefused(message, id, reason):
             return "request \(message) (\(id)) refused: \(reason); nothing was signed"
         case let .accountNotInKeystore(message, id, chain, address):
-            return "request \(message) (\(id)) is for the \(chain) account \(address), which no key in the keystore holds; nothing was signed"
+            return
+                "request \(message) (\(id)) is for the \(chain) account \(address), which no key in the keystore holds; nothing was signed"
         case let .publicKeyMismatch(message, id, address):
-            return "request \(message) (\(id)) names a public key for \(address) that differs from the keystore's; nothing was signed"
+            return
+                "request \(message) (\(id)) names a public key for \(address) that differs from the keystore's; nothing was signed"
         case let .derivedKeyMismatch(key, address):
-            return "the key \"\(key)\" does not derive the public key recorded for \(address); the key file's accounts do not match its secret; nothing was signed"
+            return
+                "the key \"\(key)\" does not derive the public key recorded for \(address); the key file's accounts do not match its secret; nothing was signed"
         case let .blindSigningRequired(message, id, reason):
-            return "request \(message) (\(id)) has effects the signer does not understand (\(reason)); sign it only if you trust its source, naming it: --blind-request \(message) (or --blind when it is the only request); nothing was signed"
+            return
+                "request \(message) (\(id)) has effects the signer does not understand (\(reason)); sign it only if you trust its source, naming it: --blind-request \(message) (or --blind when it is the only request); nothing was signed"
         case let .signingFailed(message, id, reason):
             return "request \(message) (\(id)) could not be signed: \(reason); nothing was written"
         case let .signingKeyUnavailable(key, reason):

@@ -39,14 +39,20 @@ public enum NoteCheck {
         guard !said.isEmpty else { return [] }
         // The signed lines are the signer's own words: "<number> <SYMBOL>" only.
         var shown: [Mention] = []
-        for line in review.lines where line.source != .request { shown += mentions(in: line.value, noteWordings: false) }
+        for line in review.lines where line.source != .request {
+            shown += mentions(in: line.value, noteWordings: false)
+        }
         for total in review.totals { shown += mentions(in: total.formatted, noteWordings: false) }
-        for approval in review.approvals { shown += mentions(in: approval.allowance + " " + approval.asset, noteWordings: false) }
+        for approval in review.approvals {
+            shown += mentions(in: approval.allowance + " " + approval.asset, noteWordings: false)
+        }
         var warnings: [String] = []
         for mention in said {
             if mention.isCurrencySign {
                 guard !shown.contains(where: { equal($0.number, mention.number) }) else { continue }
-                warnings.append("the note speaks of \(mention.symbol)\(mention.number), but no signed line shows the amount \(canonical(mention.number)) in any asset (the signer shows amounts in the assets signed, never in a currency): trust the lines above, not the note")
+                warnings.append(
+                    "the note speaks of \(mention.symbol)\(mention.number), but no signed line shows the amount \(canonical(mention.number)) in any asset (the signer shows amounts in the assets signed, never in a currency): trust the lines above, not the note"
+                )
                 continue
             }
             let same = shown.filter { $0.symbol == mention.symbol }
@@ -54,12 +60,17 @@ public enum NoteCheck {
             if same.isEmpty {
                 // "2 months" is not an asset; only a ticker in capitals is held to the lines.
                 guard mention.isTicker else { continue }
-                warnings.append("the note speaks of \(text), but no signed line shows any \(mention.symbol): trust the lines above, not the note")
+                warnings.append(
+                    "the note speaks of \(text), but no signed line shows any \(mention.symbol): trust the lines above, not the note"
+                )
             } else if !same.contains(where: { equal($0.number, mention.number) }) {
                 var signed: [String] = []
-                for item in same where !signed.contains(canonical(item.number)) { signed.append(canonical(item.number)) }
+                for item in same where !signed.contains(canonical(item.number)) {
+                    signed.append(canonical(item.number))
+                }
                 let amounts = signed.map { "\($0) \(mention.symbol)" }.joined(separator: ", ")
-                warnings.append("the note says \(text), but the signed lines show \(amounts): the note contradicts what is signed")
+                warnings.append(
+                    "the note says \(text), but the signed lines show \(amounts): the note contradicts what is signed")
             }
         }
         // A note may name one amount twice ("USDC: 12.5 USDC"): each warning once.
@@ -74,16 +85,23 @@ public enum NoteCheck {
     /// Words in capitals that label the number after them rather than price it: held to the
     /// lines only when a signed line shows them as a symbol.
     static let labelWords: Set<String> = [
-        "ID", "NO", "NR", "NUM", "REF", "INV", "INVOICE", "ORDER", "PO", "TX", "TXN", "NONCE", "BLOCK", "ACCOUNT", "ACCT",
-        "ITEM", "PIN", "CODE", "CASE", "ISSUE", "PR", "TICKET", "EIP", "ERC", "BIP", "SEP", "RFC", "CAIP", "SLIP", "UTC", "GMT",
-        "AM", "PM", "FY", "TOP", "NUMBER", "NOTE", "STEP", "PAGE", "ROUND", "DAY", "WEEK", "MONTH", "YEAR", "VERSION", "ERA",
-        "EPOCH", "LEDGER", "SLOT", "HEIGHT", "NEURON", "TOPIC", "PROPOSAL", "PAYMENT", "BATCH", "REQUEST", "CHAIN", "NETWORK",
-        "PART", "PHASE", "LEVEL", "KEY", "LOT", "UNIT", "ROOM", "TABLE", "SEAT", "GATE", "FLOOR", "TEL", "ZIP", "APT", "VOL",
+        "ID", "NO", "NR", "NUM", "REF", "INV", "INVOICE", "ORDER", "PO", "TX", "TXN", "NONCE", "BLOCK", "ACCOUNT",
+        "ACCT",
+        "ITEM", "PIN", "CODE", "CASE", "ISSUE", "PR", "TICKET", "EIP", "ERC", "BIP", "SEP", "RFC", "CAIP", "SLIP",
+        "UTC", "GMT",
+        "AM", "PM", "FY", "TOP", "NUMBER", "NOTE", "STEP", "PAGE", "ROUND", "DAY", "WEEK", "MONTH", "YEAR", "VERSION",
+        "ERA",
+        "EPOCH", "LEDGER", "SLOT", "HEIGHT", "NEURON", "TOPIC", "PROPOSAL", "PAYMENT", "BATCH", "REQUEST", "CHAIN",
+        "NETWORK",
+        "PART", "PHASE", "LEVEL", "KEY", "LOT", "UNIT", "ROOM", "TABLE", "SEAT", "GATE", "FLOOR", "TEL", "ZIP", "APT",
+        "VOL",
         "SEC", "ART", "PT", "CH", "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "OCT", "NOV", "DEC",
     ]
 
     /// Words in capitals after a number that tell a time, not an asset: "10:30 UTC", "5 PM".
-    static let timeWords: Set<String> = ["UTC", "GMT", "AM", "PM", "CET", "CEST", "EST", "EDT", "PST", "PDT", "BST", "JST"]
+    static let timeWords: Set<String> = [
+        "UTC", "GMT", "AM", "PM", "CET", "CEST", "EST", "EDT", "PST", "PDT", "BST", "JST",
+    ]
 
     /// Every amount in `text`. `noteWordings`: every wording the type comment lists (a note);
     /// otherwise "<number> <symbol>" only, as the signer writes amounts. A number is digits,
@@ -93,8 +111,8 @@ public enum NoteCheck {
         let chars = Array(text.unicodeScalars)
         var found: [Mention] = []
         var i = 0
-        func isDigit(_ s: Unicode.Scalar) -> Bool { ("0" ... "9").contains(s) }
-        func isLetter(_ s: Unicode.Scalar) -> Bool { ("A" ... "Z").contains(s) || ("a" ... "z").contains(s) }
+        func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
+        func isLetter(_ s: Unicode.Scalar) -> Bool { ("A"..."Z").contains(s) || ("a"..."z").contains(s) }
         func isWordChar(_ s: Unicode.Scalar) -> Bool { isDigit(s) || isLetter(s) }
         /// The number starting at `start` (a digit) and where it ends.
         func number(at start: Int) -> (digits: String, end: Int) {
@@ -105,7 +123,9 @@ public enum NoteCheck {
                 let c = chars[j]
                 if isDigit(c) {
                     digits.unicodeScalars.append(c)
-                } else if (c == "," || c == "_" || c == "\u{2009}" || c == "'"), j + 1 < chars.count, isDigit(chars[j + 1]), !sawPoint {
+                } else if c == "," || c == "_" || c == "\u{2009}" || c == "'", j + 1 < chars.count,
+                    isDigit(chars[j + 1]), !sawPoint
+                {
                     // grouping
                 } else if c == ".", !sawPoint, j + 1 < chars.count, isDigit(chars[j + 1]) {
                     sawPoint = true
@@ -124,7 +144,9 @@ public enum NoteCheck {
             let read = number(at: start)
             guard read.end == chars.count || !(isLetter(chars[read.end]) || chars[read.end] == ".") else {
                 // A sentence's full stop may end it: "USDC 12.5."
-                if chars[read.end] == ".", read.end + 1 == chars.count || !isWordChar(chars[read.end + 1]) { return read }
+                if chars[read.end] == ".", read.end + 1 == chars.count || !isWordChar(chars[read.end + 1]) {
+                    return read
+                }
                 return nil
             }
             return read
@@ -135,7 +157,9 @@ public enum NoteCheck {
             let (digits, j) = number(at: start)
             var k = j
             if k < chars.count, chars[k] == " " { k += 1 }
-            if noteWordings, k < chars.count, currencySigns.contains(chars[k]), k + 1 == chars.count || !isWordChar(chars[k + 1]) {
+            if noteWordings, k < chars.count, currencySigns.contains(chars[k]),
+                k + 1 == chars.count || !isWordChar(chars[k + 1])
+            {
                 return (Mention(number: digits, symbol: String(chars[k]), isTicker: false, isCurrencySign: true), k + 1)
             }
             var symbol = ""
@@ -144,22 +168,27 @@ public enum NoteCheck {
                 k += 1
             }
             // "USDC12.5" is no symbol: a point with a digit after it continues the word.
-            let endsWord = k == chars.count || !(isWordChar(chars[k]) || (chars[k] == "." && k + 1 < chars.count && isDigit(chars[k + 1])))
-            guard (2 ... 11).contains(symbol.count), endsWord else { return nil }
+            let endsWord =
+                k == chars.count
+                || !(isWordChar(chars[k]) || (chars[k] == "." && k + 1 < chars.count && isDigit(chars[k + 1])))
+            guard (2...11).contains(symbol.count), endsWord else { return nil }
             let upper = symbol.uppercased()
             return (Mention(number: digits, symbol: upper, isTicker: symbol == upper && !timeWords.contains(upper)), k)
         }
         while i < chars.count {
             // A word or number joined to the one before by a point or hyphen is part of it:
             // "1.2.3", "ERC-20", "2026-11".
-            let startsWord = i == 0 || !(isWordChar(chars[i - 1]) || chars[i - 1] == "."
-                || (chars[i - 1] == "-" && i >= 2 && isWordChar(chars[i - 2])))
+            let startsWord =
+                i == 0
+                || !(isWordChar(chars[i - 1]) || chars[i - 1] == "."
+                    || (chars[i - 1] == "-" && i >= 2 && isWordChar(chars[i - 2])))
             // A currency sign, then a number: "$12.50", "€ 10".
             if noteWordings, currencySigns.contains(chars[i]), i == 0 || !isWordChar(chars[i - 1]) {
                 var k = i + 1
                 if k < chars.count, chars[k] == " " { k += 1 }
                 if let read = standalone(at: k) {
-                    found.append(Mention(number: read.digits, symbol: String(chars[i]), isTicker: false, isCurrencySign: true))
+                    found.append(
+                        Mention(number: read.digits, symbol: String(chars[i]), isTicker: false, isCurrencySign: true))
                     i = read.end
                     continue
                 }
@@ -181,13 +210,17 @@ public enum NoteCheck {
                 }
                 if k < chars.count, chars[k] == " " { k += 1 }
                 let capitals = symbol == symbol.uppercased()
-                if (2 ... 11).contains(symbol.count), capitals || colon, k > i + symbol.count, let read = standalone(at: k) {
+                if (2...11).contains(symbol.count), capitals || colon, k > i + symbol.count,
+                    let read = standalone(at: k)
+                {
                     // A number followed by a ticker is that ticker's ("rent: 1.5 TST", "BOB 5
                     // ETH"); followed by anything else it is the word's before it ("USDC 12.5
                     // for", and the number is read again with what follows it).
                     if numberThenSymbol(at: k)?.mention.isTicker != true {
                         let upper = symbol.uppercased()
-                        found.append(Mention(number: read.digits, symbol: upper, isTicker: capitals && !labelWords.contains(upper)))
+                        found.append(
+                            Mention(
+                                number: read.digits, symbol: upper, isTicker: capitals && !labelWords.contains(upper)))
                     }
                     i = k
                     continue

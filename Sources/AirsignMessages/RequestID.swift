@@ -11,14 +11,18 @@ public struct RequestID: Hashable, Comparable, Sendable, CustomStringConvertible
     /// rather than folded, so one id has one spelling (ids are also file names in the watch store).
     public init(_ text: String) throws(MessagesError) {
         let bytes = Array(text.utf8)
-        let reason = "must be a version 4 UUID in lower case (xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx, y one of 8, 9, a, b)"
+        let reason =
+            "must be a version 4 UUID in lower case (xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx, y one of 8, 9, a, b)"
         guard bytes.count == 36 else { throw .invalidField(message: nil, field: "id", reason: reason) }
         for (index, byte) in bytes.enumerated() {
-            let isHex = (0x30 ... 0x39).contains(byte) || (0x61 ... 0x66).contains(byte)
+            let isHex = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
             switch index {
-            case 8, 13, 18, 23: guard byte == UInt8(ascii: "-") else { throw .invalidField(message: nil, field: "id", reason: reason) }
-            case 14: guard byte == UInt8(ascii: "4") else { throw .invalidField(message: nil, field: "id", reason: reason) }
-            case 19: guard "89ab".utf8.contains(byte) else { throw .invalidField(message: nil, field: "id", reason: reason) }
+            case 8, 13, 18, 23:
+                guard byte == UInt8(ascii: "-") else { throw .invalidField(message: nil, field: "id", reason: reason) }
+            case 14:
+                guard byte == UInt8(ascii: "4") else { throw .invalidField(message: nil, field: "id", reason: reason) }
+            case 19:
+                guard "89ab".utf8.contains(byte) else { throw .invalidField(message: nil, field: "id", reason: reason) }
             default: guard isHex else { throw .invalidField(message: nil, field: "id", reason: reason) }
             }
         }
@@ -28,10 +32,13 @@ public struct RequestID: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The id whose UUID is these 16 bytes (the binary form ERC-4527 carries); refused, as the
     /// text is, unless they are a version 4 UUID.
     public init(uuidBytes bytes: [UInt8]) throws(MessagesError) {
-        guard bytes.count == 16 else { throw .invalidField(message: nil, field: "id", reason: "a UUID is 16 bytes, not \(bytes.count)") }
+        guard bytes.count == 16 else {
+            throw .invalidField(message: nil, field: "id", reason: "a UUID is 16 bytes, not \(bytes.count)")
+        }
         let hex = Array(Hex.encode(bytes))
-        try self.init(String(hex[0 ..< 8]) + "-" + String(hex[8 ..< 12]) + "-" + String(hex[12 ..< 16]) + "-"
-                      + String(hex[16 ..< 20]) + "-" + String(hex[20 ..< 32]))
+        try self.init(
+            String(hex[0..<8]) + "-" + String(hex[8..<12]) + "-" + String(hex[12..<16]) + "-"
+                + String(hex[16..<20]) + "-" + String(hex[20..<32]))
     }
 
     /// The UUID's 16 bytes.

@@ -15,8 +15,10 @@ public struct OwnAccount: Sendable, Equatable {
     /// scheme is checked against it before the review).
     public let scheme: KeyScheme?
 
-    public init(chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?, network: String? = nil,
-                scheme: KeyScheme? = nil) {
+    public init(
+        chain: ChainID, address: String, publicKey: [UInt8], keyName: String, path: String?, network: String? = nil,
+        scheme: KeyScheme? = nil
+    ) {
         self.chain = chain
         self.address = address
         self.publicKey = publicKey
@@ -88,7 +90,9 @@ public struct ReviewContext: Sendable {
     }
 
     /// `describe` for an address the chain module wrote itself (see `label(knownIdentity:…)`).
-    public func describe(_ address: String, knownIdentity: String?, chain: ChainID, identity: (String) -> String?) -> String {
+    public func describe(_ address: String, knownIdentity: String?, chain: ChainID, identity: (String) -> String?)
+        -> String
+    {
         "\(address) (\(label(knownIdentity: knownIdentity, chain: chain, identity: identity).text))"
     }
 }

@@ -20,7 +20,9 @@ public enum ReviewText {
     /// The review of one request: header, what it is, the chain's lines, total, approvals,
     /// warnings (with any contradiction between the note and the signed amounts), the watch's
     /// note (quoted, marked unverified), what will be signed and whether `--blind` is needed.
-    public static func render(_ review: Review, position: Int, of count: Int, module: any ChainModule, context: ReviewContext) -> String {
+    public static func render(
+        _ review: Review, position: Int, of count: Int, module: any ChainModule, context: ReviewContext
+    ) -> String {
         let request = review.request
         var out = [header(request, position: position, of: count)]
         out.append("  " + MessageText.escaped(review.title))
@@ -31,15 +33,25 @@ public enum ReviewText {
         ]
         lines += review.lines
         lines += effectLines(review.effects)
-        for warning in review.warnings + NoteCheck.contradictions(review) { lines.append(ReviewLine("warning", warning)) }
+        for warning in review.warnings + NoteCheck.contradictions(review) {
+            lines.append(ReviewLine("warning", warning))
+        }
         if let note = request.note { lines.append(ReviewLine("note", note, source: .request)) }
         let bytes = review.signing.reduce(0) { $0 + $1.bytes.count }
         // A long series (ICP expiry windows) names its first items and counts the rest.
         let shown = review.signing.prefix(4).map(\.label)
-        let labels = (shown + (review.signing.count > 4 ? ["… (\(review.signing.count - 4) more)"] : [])).joined(separator: ", ")
-        lines.append(ReviewLine("signs", "\(review.signing.count) message\(review.signing.count == 1 ? "" : "s"), \(bytes) bytes: \(labels)"))
+        let labels = (shown + (review.signing.count > 4 ? ["… (\(review.signing.count - 4) more)"] : [])).joined(
+            separator: ", ")
+        lines.append(
+            ReviewLine(
+                "signs",
+                "\(review.signing.count) message\(review.signing.count == 1 ? "" : "s"), \(bytes) bytes: \(labels)"))
         if case let .explicit(reason) = review.confirmation {
-            lines.append(ReviewLine("unknown", "effects the signer does not understand: \(reason); read every line; signed only when --blind names this request"))
+            lines.append(
+                ReviewLine(
+                    "unknown",
+                    "effects the signer does not understand: \(reason); read every line; signed only when --blind names this request"
+                ))
         }
         out += lines.flatMap { line($0) }
         return out.joined(separator: "\n")
@@ -47,7 +59,9 @@ public enum ReviewText {
 
     /// A refused request: its header and the reason, on one line (nothing of it is signed: the
     /// whole batch is refused).
-    public static func renderRefusal(_ request: SignRequest?, _ error: MessagesError, position: Int, of count: Int) -> String {
+    public static func renderRefusal(_ request: SignRequest?, _ error: MessagesError, position: Int, of count: Int)
+        -> String
+    {
         var out: [String] = []
         if let request { out.append(header(request, position: position, of: count)) }
         out.append("  REFUSED: " + MessageText.escaped(error.description))
@@ -79,7 +93,9 @@ public enum ReviewText {
         let deferred = effects.deferredSignatures
         let offers = effects.offers
         let unknownPlaces = batch.unknownPlaces
-        var head = "Batch: \(count) request\(count == 1 ? "" : "s")" + (refused > 0 ? ", \(refused) refused" : ", all reviewed")
+        var head =
+            "Batch: \(count) request\(count == 1 ? "" : "s")"
+            + (refused > 0 ? ", \(refused) refused" : ", all reviewed")
         if !approvals.isEmpty {
             let unlimited = approvals.filter(\.isUnlimited).count
             head += ", \(counted(approvals.count, "approval"))" + (unlimited > 0 ? " (\(unlimited) unlimited)" : "")
@@ -92,12 +108,24 @@ public enum ReviewText {
             // The whole batch is refused; the totals that follow are of what was reviewed, not
             // of anything signed.
             let accepted = count - refused
-            out += line(ReviewLine("refused", "nothing in this batch is signed; what follows counts only the \(counted(accepted, "accepted request"))"))
+            out += line(
+                ReviewLine(
+                    "refused",
+                    "nothing in this batch is signed; what follows counts only the \(counted(accepted, "accepted request"))"
+                ))
         }
         if !unknownPlaces.isEmpty {
             let places = unknownPlaces.map(String.init).joined(separator: ", ")
-            out += line(ReviewLine("unknown", "effects the signer does not understand: \(counted(unknownPlaces.count, "request")) (\(places)), read every line"))
-            out += line(ReviewLine("blind", "signed only because --blind names \(unknownPlaces.count == 1 ? "it" : "each"): request\(unknownPlaces.count == 1 ? "" : "s") \(places)"))
+            out += line(
+                ReviewLine(
+                    "unknown",
+                    "effects the signer does not understand: \(counted(unknownPlaces.count, "request")) (\(places)), read every line"
+                ))
+            out += line(
+                ReviewLine(
+                    "blind",
+                    "signed only because --blind names \(unknownPlaces.count == 1 ? "it" : "each"): request\(unknownPlaces.count == 1 ? "" : "s") \(places)"
+                ))
         }
         let totals = effects.totals
         if totals.isEmpty {
@@ -106,19 +134,29 @@ public enum ReviewText {
             if !unknownPlaces.isEmpty {
                 text = "no known outflow; what the requests above do that the signer does not understand is not counted"
             } else if refused > 0 {
-                text = "no outflow in the accepted requests" + (grants ? "; the approvals, control changes or signatures below would let others act later" : "")
+                text =
+                    "no outflow in the accepted requests"
+                    + (grants ? "; the approvals, control changes or signatures below would let others act later" : "")
             } else if grants {
-                text = "nothing leaves the accounts when signed; the approvals, control changes or signatures below let others act later"
+                text =
+                    "nothing leaves the accounts when signed; the approvals, control changes or signatures below let others act later"
             } else {
                 text = "nothing leaves the accounts"
             }
             out += line(ReviewLine("total", text))
         }
         for total in totals {
-            out += line(ReviewLine("total", "\(total.formatted) on \(total.asset.chain) \(total.asset.network)" + (total.asset.id == "native" ? "" : " (\(total.asset.id))")))
+            out += line(
+                ReviewLine(
+                    "total",
+                    "\(total.formatted) on \(total.asset.chain) \(total.asset.network)"
+                        + (total.asset.id == "native" ? "" : " (\(total.asset.id))")))
         }
         if !totals.isEmpty, !unknownPlaces.isEmpty {
-            out += line(ReviewLine("total", "only what the signer understands: more may leave through the requests with unknown effects"))
+            out += line(
+                ReviewLine(
+                    "total",
+                    "only what the signer understands: more may leave through the requests with unknown effects"))
         }
         for approval in approvals { out += line(ReviewLine("approval", approvalText(approval))) }
         for control in controls { out += line(ReviewLine("control", controlText(control))) }
@@ -134,11 +172,13 @@ public enum ReviewText {
     }
 
     static func deferredText(_ item: DeferredSignature) -> String {
-        item.what + ": whoever holds it can submit it " + (item.until.map { "until " + $0 } ?? "with no end in the signed bytes")
+        item.what + ": whoever holds it can submit it "
+            + (item.until.map { "until " + $0 } ?? "with no end in the signed bytes")
     }
 
     static func approvalText(_ approval: Approval) -> String {
-        "\(approval.allowance) \(approval.asset) to spender \(approval.spender)" + (approval.expiry.map { ", until " + $0 } ?? "")
+        "\(approval.allowance) \(approval.asset) to spender \(approval.spender)"
+            + (approval.expiry.map { ", until " + $0 } ?? "")
     }
 
     static func header(_ request: SignRequest, position: Int, of count: Int) -> String {
@@ -160,7 +200,8 @@ public enum ReviewText {
         let label = MessageText.escaped(item.label)
         let labelColumns = MessageText.columns(of: label)
         // A label too long for the screen goes on its own lines, and the value below it.
-        let valueColumn = labelColumns > 40 ? indent.count + labelWidth : indent.count + max(labelWidth, labelColumns + 1)
+        let valueColumn =
+            labelColumns > 40 ? indent.count + labelWidth : indent.count + max(labelWidth, labelColumns + 1)
         let valueIndent = String(repeating: " ", count: valueColumn)
         let width = max(24, screenWidth - valueColumn)
         var out: [String] = []
@@ -177,7 +218,8 @@ public enum ReviewText {
         case .request:
             out.append(first + requestMark)
             // Every line of the requester's words starts with the mark, the first one too.
-            let pieces = MessageText.wrapped(" " + MessageText.requesterText(item.value), width: width - continuation.count)
+            let pieces = MessageText.wrapped(
+                " " + MessageText.requesterText(item.value), width: width - continuation.count)
             out += pieces.map { valueIndent + continuation + $0 }
         case .signed, .signerTable:
             let value = MessageText.escaped(item.value) + (item.source == .signerTable ? tableMark : "")
@@ -186,7 +228,9 @@ public enum ReviewText {
             // Continuations are one mark narrower, so they are cut again to fit.
             let rest = pieces.dropFirst().joined()
             if !rest.isEmpty {
-                out += MessageText.wrapped(rest, width: width - continuation.count).map { valueIndent + continuation + $0 }
+                out += MessageText.wrapped(rest, width: width - continuation.count).map {
+                    valueIndent + continuation + $0
+                }
             }
         }
         // An empty value (a heading such as "domain") leaves no trailing spaces.
@@ -202,7 +246,7 @@ public enum ReviewText {
     /// laying out its reviews, nearly all of them such lines.
     static func singleLine(_ item: ReviewLine) -> String? {
         guard item.source != .request, !item.value.isEmpty,
-              MessageText.isPrintableASCII(item.label), MessageText.isPrintableASCII(item.value)
+            MessageText.isPrintableASCII(item.label), MessageText.isPrintableASCII(item.value)
         else { return nil }
         let indent = 2 * (item.level + 1)
         let labelColumns = item.label.utf8.count

@@ -22,7 +22,9 @@ public struct SignRequest: Sendable, Equatable {
     public let note: String?
 
     /// A request from its parts, checked as parsing would check them.
-    public init(id: RequestID, chain: ChainID, network: String, account: MessageAccount, payload: JSONValue, note: String? = nil) throws(MessagesError) {
+    public init(
+        id: RequestID, chain: ChainID, network: String, account: MessageAccount, payload: JSONValue, note: String? = nil
+    ) throws(MessagesError) {
         try MessageText.token(network, field: "network", maximum: 128)
         try Self.checkPayload(payload)
         if let note { try MessageText.shown(note, field: "note", maximum: Self.maximumNoteLength) }
@@ -35,7 +37,9 @@ public struct SignRequest: Sendable, Equatable {
     }
 
     /// A new request with a fresh random id, for the watch's builders.
-    public static func make(chain: ChainID, network: String, account: MessageAccount, payload: JSONValue, note: String? = nil) throws(MessagesError) -> SignRequest {
+    public static func make(
+        chain: ChainID, network: String, account: MessageAccount, payload: JSONValue, note: String? = nil
+    ) throws(MessagesError) -> SignRequest {
         try SignRequest(id: .random(), chain: chain, network: network, account: account, payload: payload, note: note)
     }
 
@@ -56,7 +60,9 @@ public struct SignRequest: Sendable, Equatable {
             let id = try RequestID(try fields.string("id"))
             let chain = try ChainID(try fields.string("chain"))
             let network = try fields.string("network")
-            guard let accountValue = fields.value("account") else { throw .missingField(message: message, field: "account") }
+            guard let accountValue = fields.value("account") else {
+                throw .missingField(message: message, field: "account")
+            }
             let account = try MessageAccount(json: accountValue, reader: fields)
             let payload = try fields.jsonObject("payload")
             return try SignRequest(
@@ -85,17 +91,23 @@ public struct SignRequest: Sendable, Equatable {
     /// chain module's to check.
     private static func checkPayload(_ payload: JSONValue) throws(MessagesError) {
         guard case .object = payload else {
-            throw .invalidField(message: nil, field: "payload", reason: "must be an object, not \(payload.kindDescription)")
+            throw .invalidField(
+                message: nil, field: "payload", reason: "must be an object, not \(payload.kindDescription)")
         }
         guard let type = payload["type"] else { throw .missingField(message: nil, field: "payload.type") }
         guard case let .string(text) = type else {
-            throw .invalidField(message: nil, field: "payload.type", reason: "must be a string, not \(type.kindDescription)")
+            throw .invalidField(
+                message: nil, field: "payload.type", reason: "must be a string, not \(type.kindDescription)")
         }
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 64,
-              bytes.allSatisfy({ (0x61 ... 0x7a).contains($0) || (0x41 ... 0x5a).contains($0) || (0x30 ... 0x39).contains($0) || $0 == 0x5f })
+            bytes.allSatisfy({
+                (0x61...0x7a).contains($0) || (0x41...0x5a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f
+            })
         else {
-            throw .invalidField(message: nil, field: "payload.type", reason: "must be an identifier such as \"transaction\" (letters, digits, _)")
+            throw .invalidField(
+                message: nil, field: "payload.type",
+                reason: "must be an identifier such as \"transaction\" (letters, digits, _)")
         }
     }
 }

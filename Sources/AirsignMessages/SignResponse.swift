@@ -24,11 +24,16 @@ public struct SignResponse: Sendable, Equatable {
     public let result: JSONValue?
 
     /// A full response.
-    public init(id: RequestID, chain: ChainID, network: String, account: MessageAccount, signatures: [String], result: JSONValue?) throws(MessagesError) {
+    public init(
+        id: RequestID, chain: ChainID, network: String, account: MessageAccount, signatures: [String],
+        result: JSONValue?
+    ) throws(MessagesError) {
         try MessageText.token(network, field: "network", maximum: 128)
         try Self.checkSignatures(signatures)
-        if let result, case .object = result {} else if let result {
-            throw .invalidField(message: nil, field: "result", reason: "must be an object, not \(result.kindDescription)")
+        if let result, case .object = result {
+        } else if let result {
+            throw .invalidField(
+                message: nil, field: "result", reason: "must be an object, not \(result.kindDescription)")
         }
         self.id = id
         self.chain = chain
@@ -55,7 +60,9 @@ public struct SignResponse: Sendable, Equatable {
     /// The compact form of this response.
     public var compact: SignResponse {
         // Same id and already-checked signatures: cannot fail.
-        guard let short = try? SignResponse(id: id, signatures: signatures) else { preconditionFailure("compact form of a valid response") }
+        guard let short = try? SignResponse(id: id, signatures: signatures) else {
+            preconditionFailure("compact form of a valid response")
+        }
         return short
     }
 
@@ -65,15 +72,20 @@ public struct SignResponse: Sendable, Equatable {
         let compact = value["chain"] == nil && value["network"] == nil && value["account"] == nil
         let fields = try MessageFields(
             value, message: message,
-            required: compact ? ["airsign", "version", "id", "signature"] : ["airsign", "version", "id", "chain", "network", "account", "signature"],
+            required: compact
+                ? ["airsign", "version", "id", "signature"]
+                : ["airsign", "version", "id", "chain", "network", "account", "signature"],
             optional: compact ? [] : ["result"])
         do throws(MessagesError) {
             let id = try RequestID(try fields.string("id"))
             let signatures = try Self.readSignatures(fields)
             if compact { return try SignResponse(id: id, signatures: signatures) }
-            guard let accountValue = fields.value("account") else { throw .missingField(message: message, field: "account") }
+            guard let accountValue = fields.value("account") else {
+                throw .missingField(message: message, field: "account")
+            }
             let result = fields.value("result")
-            if let result, case .object = result {} else if result != nil {
+            if let result, case .object = result {
+            } else if result != nil {
                 throw fields.invalid("result", "must be an object, not \(result?.kindDescription ?? "")")
             }
             return try SignResponse(
@@ -95,7 +107,11 @@ public struct SignResponse: Sendable, Equatable {
                 (key: "account", value: account.json),
             ]
         }
-        members.append((key: "signature", value: signatures.count == 1 ? .string(signatures[0]) : .array(signatures.map { .string($0) })))
+        members.append(
+            (
+                key: "signature",
+                value: signatures.count == 1 ? .string(signatures[0]) : .array(signatures.map { .string($0) })
+            ))
         if let result { members.append((key: "result", value: result)) }
         return .object(members)
     }
@@ -104,23 +120,33 @@ public struct SignResponse: Sendable, Equatable {
     /// account; a full one must name the same ones. The id must match too.
     public func completed(from request: SignRequest) throws(MessagesError) -> SignResponse {
         guard id == request.id else {
-            throw .invalidField(message: nil, field: "id", reason: "the response's id \(id) is not the request's \(request.id)")
+            throw .invalidField(
+                message: nil, field: "id", reason: "the response's id \(id) is not the request's \(request.id)")
         }
         if let chain, chain != request.chain {
-            throw .invalidField(message: nil, field: "chain", reason: "the response is for \(chain), the request for \(request.chain)")
+            throw .invalidField(
+                message: nil, field: "chain", reason: "the response is for \(chain), the request for \(request.chain)")
         }
         if let network, network != request.network {
-            throw .invalidField(message: nil, field: "network", reason: "the response is for \(network), the request for \(request.network)")
+            throw .invalidField(
+                message: nil, field: "network",
+                reason: "the response is for \(network), the request for \(request.network)")
         }
         if let account, account != request.account {
-            throw .invalidField(message: nil, field: "account", reason: "the response is for \(account.address), the request was for \(request.account.address)")
+            throw .invalidField(
+                message: nil, field: "account",
+                reason: "the response is for \(account.address), the request was for \(request.account.address)")
         }
-        return try SignResponse(id: id, chain: request.chain, network: request.network, account: request.account, signatures: signatures, result: result)
+        return try SignResponse(
+            id: id, chain: request.chain, network: request.network, account: request.account, signatures: signatures,
+            result: result)
     }
 
     /// `signature`: one hex string, or a non-empty array of them.
     private static func readSignatures(_ fields: MessageFields) throws(MessagesError) -> [String] {
-        guard let value = fields.value("signature") else { throw .missingField(message: fields.message, field: "signature") }
+        guard let value = fields.value("signature") else {
+            throw .missingField(message: fields.message, field: "signature")
+        }
         switch value {
         case let .string(text): return [text]
         case let .array(items):
@@ -140,14 +166,18 @@ public struct SignResponse: Sendable, Equatable {
     /// Each signature is hex (an optional `0x`, an even number of digits, 1 to 8192 bytes).
     private static func checkSignatures(_ signatures: [String]) throws(MessagesError) {
         guard !signatures.isEmpty, signatures.count <= maximumSignatures else {
-            throw .invalidField(message: nil, field: "signature", reason: "must hold 1 to \(maximumSignatures) signatures")
+            throw .invalidField(
+                message: nil, field: "signature", reason: "must hold 1 to \(maximumSignatures) signatures")
         }
         for (index, text) in signatures.enumerated() {
             let field = signatures.count == 1 ? "signature" : "signature[\(index)]"
             let digits = text.hasPrefix("0x") ? text.utf8.dropFirst(2) : text.utf8.dropFirst(0)
-            let isHex = { (c: UInt8) in (0x30 ... 0x39).contains(c) || (0x61 ... 0x66).contains(c) || (0x41 ... 0x46).contains(c) }
+            let isHex = { (c: UInt8) in
+                (0x30...0x39).contains(c) || (0x61...0x66).contains(c) || (0x41...0x46).contains(c)
+            }
             guard !digits.isEmpty, digits.count % 2 == 0, digits.count <= 16384, digits.allSatisfy(isHex) else {
-                throw .invalidField(message: nil, field: field, reason: "must be hex (optionally 0x-prefixed), 1 to 8192 bytes")
+                throw .invalidField(
+                    message: nil, field: field, reason: "must be hex (optionally 0x-prefixed), 1 to 8192 bytes")
             }
         }
     }

@@ -4,7 +4,7 @@
 public enum UTCText {
     /// The first second of year 1 and the last of year 9999: outside them a calendar date would
     /// mislead more than the plain number does.
-    public static let range: ClosedRange<Int64> = -62_135_596_800 ... 253_402_300_799
+    public static let range: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
     /// `seconds` since 1970 as a UTC date and time; nil outside `range`.
     public static func dateTime(_ seconds: Int64) -> String? {

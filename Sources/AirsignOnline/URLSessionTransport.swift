@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// HTTP through Foundation's URLSession (libcurl on Linux), made synchronous for the CLI: the
@@ -15,7 +16,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) throws(OnlineError) -> HTTPResponse {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil
+            scheme == "http" || scheme == "https", url.host != nil
         else { throw .badURL(request.url) }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method.rawValue

@@ -20,7 +20,9 @@ public enum AccountActions {
         let updated = try store.update(name, pin: pin) { (metadata, payload) throws(any Error) -> KeyMetadata in
             let (secret, passphrase) = try payload.keySecret(name: name)
             let account = try choice.derive(from: secret, passphrase: passphrase)
-            if metadata.accounts.contains(where: { $0.chain == account.chain && $0.network == account.network && $0.address == account.address }) {
+            if metadata.accounts.contains(where: {
+                $0.chain == account.chain && $0.network == account.network && $0.address == account.address
+            }) {
                 throw SignerError.accountExists(key: name.value, address: account.address)
             }
             added = account
@@ -51,11 +53,14 @@ public enum AccountActions {
         if json {
             Console.output(AccountText.json(found))
         } else {
-            Console.info(found.flatMap { ["key \"\($0.key)\":"] + AccountText.details($0.account) }.joined(separator: "\n"))
+            Console.info(
+                found.flatMap { ["key \"\($0.key)\":"] + AccountText.details($0.account) }.joined(separator: "\n"))
         }
         if qr.isRequested {
             let addresses = Set(found.map(\.account.address))
-            guard addresses.count == 1, let address = addresses.first else { throw CLIError.oneAddressNeeded(found: addresses.count) }
+            guard addresses.count == 1, let address = addresses.first else {
+                throw CLIError.oneAddressNeeded(found: addresses.count)
+            }
             try qr.write(Array(address.utf8), largeSingleCode: true)
             Console.info("Wrote a QR code of \(address), for receiving.")
         }
@@ -69,18 +74,23 @@ public enum AccountActions {
         if let out { try QRMessageIO.write(bytes, to: out) }
         if qr.isRequested { try qr.write(bytes, largeSingleCode: true) }
         let what = found.count == 1 ? "the account \(found.first?.account.address ?? "")" : "\(found.count) accounts"
-        Console.info("Exported \(what) watch-only\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "").")
+        Console.info(
+            "Exported \(what) watch-only\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "")."
+        )
     }
 
     /// `account export --format substrate`: the `substrate:ADDRESS:0xGENESIS` text of each
     /// Substrate account found (one a line) to `out`, and as a QR code when one account was
     /// found. `genesis` names a network the signer knows only by its CAIP-2 id.
     public static func exportSubstrate(_ text: String, out: String?, qr: QROutputOptions, genesis: [UInt8]?) throws {
-        let found = try AccountLookup.find(text, in: try SignerContext.keystore().list()).filter { $0.account.chain == .substrate }
+        let found = try AccountLookup.find(text, in: try SignerContext.keystore().list()).filter {
+            $0.account.chain == .substrate
+        }
         guard !found.isEmpty else { throw SignerError.noSubstrateAccount(text) }
         let lines = try found.map { entry in
             let network = entry.account.network ?? ChainNetwork.defaultNetwork(for: .substrate).id
-            return try UOSAddress.text(address: entry.account.address, genesis: try UOSAddress.genesis(network: network, given: genesis))
+            return try UOSAddress.text(
+                address: entry.account.address, genesis: try UOSAddress.genesis(network: network, given: genesis))
         }
         if let out { try QRMessageIO.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: out) }
         if qr.isRequested {
@@ -88,7 +98,9 @@ public enum AccountActions {
             try qr.write(Array(line.utf8), largeSingleCode: true)
         }
         let what = found.count == 1 ? "the account \(found.first?.account.address ?? "")" : "\(found.count) accounts"
-        Console.info("Exported \(what) for polkadot-js / Vault-style apps\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "").")
+        Console.info(
+            "Exported \(what) for polkadot-js / Vault-style apps\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "")."
+        )
     }
 
     /// The canonical descriptors of `found`, one per line. Each is checked (address against

@@ -12,12 +12,16 @@ public struct AccountChoice: Sendable, Equatable {
 
     /// `account add`'s options, checked against each other: `index` for Ethereum, ICP and
     /// Stellar; `scheme`, `path` and an SS58 `network` for Substrate.
-    public init(chain: Chain, index: UInt32?, scheme: SubstrateScheme?, path: String?,
-                network: String?, genesis: String?) throws(KeysError) {
-        let resolved = try network.map { text throws(KeysError) in try ChainNetwork.parse(text, chain: chain, genesis: genesis) }
+    public init(
+        chain: Chain, index: UInt32?, scheme: SubstrateScheme?, path: String?,
+        network: String?, genesis: String?
+    ) throws(KeysError) {
+        let resolved =
+            try network.map { text throws(KeysError) in try ChainNetwork.parse(text, chain: chain, genesis: genesis) }
             ?? ChainNetwork.defaultNetwork(for: chain)
         if genesis != nil, network == nil {
-            throw .invalidNetwork(chain: chain.rawValue, network: "", reason: "--genesis goes with --network <SS58 prefix>")
+            throw .invalidNetwork(
+                chain: chain.rawValue, network: "", reason: "--genesis goes with --network <SS58 prefix>")
         }
         self.request = try StandardAccounts.of(chain).request(index: index, scheme: scheme, path: path, on: resolved)
         self.network = resolved

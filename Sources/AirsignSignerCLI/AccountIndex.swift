@@ -17,7 +17,9 @@ public struct AccountIndex: Sendable {
     public init(_ accounts: [OwnAccount], registry: ChainRegistry) {
         self.registry = registry
         for account in accounts {
-            guard let module = try? registry.module(for: account.chain), let identity = module.addressIdentity(account.address) else { continue }
+            guard let module = try? registry.module(for: account.chain),
+                let identity = module.addressIdentity(account.address)
+            else { continue }
             slots[account.chain.rawValue + "|" + identity, default: []].append(account)
             identities[account.chain.rawValue + "|" + account.address] = identity
         }
@@ -29,19 +31,24 @@ public struct AccountIndex: Sendable {
     public func signer(for review: Review, position: Int) throws -> OwnAccount {
         let request = review.request
         let module = try registry.module(for: request.chain)
-        guard let identity = identities[request.chain.rawValue + "|" + review.key.address] ?? module.addressIdentity(review.key.address),
-              let candidates = slots[request.chain.rawValue + "|" + identity],
-              let first = candidates.first
+        guard
+            let identity = identities[request.chain.rawValue + "|" + review.key.address]
+                ?? module.addressIdentity(review.key.address),
+            let candidates = slots[request.chain.rawValue + "|" + identity],
+            let first = candidates.first
         else {
-            throw MessagesError.accountNotInKeystore(message: position, id: request.id.text, chain: request.chain.rawValue, address: request.account.address)
+            throw MessagesError.accountNotInKeystore(
+                message: position, id: request.id.text, chain: request.chain.rawValue, address: request.account.address)
         }
         guard let found = NetworkBinding.account(for: request.network, chain: request.chain, among: candidates) else {
             throw SignerError.accountNotOnNetwork(
                 message: position, id: request.id.text, address: request.account.address, network: request.network,
-                registered: candidates.compactMap(\.network), add: NetworkBinding.addCommand(first, network: request.network))
+                registered: candidates.compactMap(\.network),
+                add: NetworkBinding.addCommand(first, network: request.network))
         }
         guard found.publicKey == review.key.publicKey else {
-            throw MessagesError.publicKeyMismatch(message: position, id: request.id.text, address: request.account.address)
+            throw MessagesError.publicKeyMismatch(
+                message: position, id: request.id.text, address: request.account.address)
         }
         return found
     }

@@ -12,8 +12,11 @@ public enum AccountText {
             (try? ChainNetwork(caip2: id, chain: account.chain)).map(\.description) ?? id
         }
         // A Substrate path's junctions are free text: shown escaped, as reviews show them.
-        let heading = [account.chain.rawValue, network, account.scheme.rawValue, account.path.isEmpty ? nil : MessageText.escaped(account.path)]
-            .compactMap { $0 }.joined(separator: "  ")
+        let heading = [
+            account.chain.rawValue, network, account.scheme.rawValue,
+            account.path.isEmpty ? nil : MessageText.escaped(account.path),
+        ]
+        .compactMap { $0 }.joined(separator: "  ")
         var lines = [
             indent + heading,
             indent + "  address:    \(account.address)",
@@ -26,9 +29,15 @@ public enum AccountText {
 
     /// One line per account of every key, under a header.
     public static func table(_ keys: [KeyMetadata]) -> String {
-        let rows = [["KEY", "CHAIN", "NETWORK", "ADDRESS", "PATH"]]
+        let rows =
+            [["KEY", "CHAIN", "NETWORK", "ADDRESS", "PATH"]]
             + keys.flatMap { key in
-                key.accounts.map { [key.name.value, $0.chain.rawValue, networkName($0), $0.address, MessageText.escaped($0.pathDescription)] }
+                key.accounts.map {
+                    [
+                        key.name.value, $0.chain.rawValue, networkName($0), $0.address,
+                        MessageText.escaped($0.pathDescription),
+                    ]
+                }
             }
         return TextTable.render(rows)
     }

@@ -31,7 +31,9 @@ public struct BatchSigner: Sendable {
     /// first refusal, naming the request; then the first request for an account the keystore
     /// does not hold (or holds only for other networks, on a chain whose accounts are bound to
     /// their networks).
-    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, blind: BlindConsent) throws -> SigningPlan {
+    public func prepare(_ requests: [SignRequest], accounts: [OwnAccount], context: ReviewContext, blind: BlindConsent)
+        throws -> SigningPlan
+    {
         let batch = BatchReview(requests, registry: registry, context: context, blind: blind)
         let reviews = try batch.requireAll()
         let index = AccountIndex(accounts, registry: registry)
@@ -51,7 +53,9 @@ public struct BatchSigner: Sendable {
     /// `masterFingerprints` (one a review, or empty) are the master-key fingerprints foreign
     /// requests name: each is compared with its key's own as soon as the keys are open, and a
     /// request for another wallet stops the batch before anything is signed.
-    public func sign(_ plan: SigningPlan, pin: SecureBytes, compact: Bool, masterFingerprints: [UInt32?] = []) throws -> [SignResponse] {
+    public func sign(_ plan: SigningPlan, pin: SecureBytes, compact: Bool, masterFingerprints: [UInt32?] = []) throws
+        -> [SignResponse]
+    {
         var secrets: [String: SecretPayload] = [:]
         for name in plan.keyNames {
             secrets[name] = try keystore.secret(of: try KeyName(name), pin: pin)
@@ -69,7 +73,9 @@ public struct BatchSigner: Sendable {
             if let cached = derived[slot] {
                 key = cached
             } else {
-                guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
+                guard let secret = secrets[name] else {
+                    throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked")
+                }
                 do {
                     key = try keys.signingKey(for: account, secret: secret)
                 } catch {
@@ -86,11 +92,16 @@ public struct BatchSigner: Sendable {
     }
 
     /// Each named master fingerprint against the key of its review's account.
-    private func checkWallets(_ plan: SigningPlan, masterFingerprints: [UInt32?], secrets: [String: SecretPayload]) throws {
+    private func checkWallets(_ plan: SigningPlan, masterFingerprints: [UInt32?], secrets: [String: SecretPayload])
+        throws
+    {
         // One a review or none: a fingerprint that pairs with no review must not go unchecked.
         guard masterFingerprints.isEmpty || masterFingerprints.count == plan.signers.count else {
-            throw MessagesError.invalidField(message: nil, field: "input",
-                                             reason: "\(masterFingerprints.count) wallet fingerprints for \(plan.signers.count) requests; nothing was signed")
+            throw MessagesError.invalidField(
+                message: nil, field: "input",
+                reason:
+                    "\(masterFingerprints.count) wallet fingerprints for \(plan.signers.count) requests; nothing was signed"
+            )
         }
         // Each key's fingerprint once (a BIP-39 seed derivation), however many requests name it.
         var fingerprints: [String: UInt32?] = [:]
@@ -101,7 +112,9 @@ public struct BatchSigner: Sendable {
             if let known = fingerprints[name] {
                 own = known
             } else {
-                guard let secret = secrets[name] else { throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked") }
+                guard let secret = secrets[name] else {
+                    throw MessagesError.signingKeyUnavailable(key: name, reason: "not unlocked")
+                }
                 own = try keys.masterFingerprint(keyName: name, secret: secret)
                 fingerprints[name] = own
             }
@@ -109,7 +122,9 @@ public struct BatchSigner: Sendable {
         }
     }
 
-    private func signOne(_ review: Review, position: Int, key: SigningKey, compact: Bool) throws(MessagesError) -> SignResponse {
+    private func signOne(_ review: Review, position: Int, key: SigningKey, compact: Bool) throws(MessagesError)
+        -> SignResponse
+    {
         let request = review.request
         let module = try registry.module(for: request.chain)
         let output: SignedOutput
@@ -119,7 +134,9 @@ public struct BatchSigner: Sendable {
             throw .signingFailed(message: position, id: request.id.text, reason: String(describing: error))
         }
         guard output.signatures.count == review.signing.count else {
-            throw .signingFailed(message: position, id: request.id.text, reason: "\(output.signatures.count) signatures for \(review.signing.count) messages")
+            throw .signingFailed(
+                message: position, id: request.id.text,
+                reason: "\(output.signatures.count) signatures for \(review.signing.count) messages")
         }
         let response: SignResponse
         do throws(MessagesError) {

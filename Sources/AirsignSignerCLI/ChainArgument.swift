@@ -5,7 +5,8 @@ import ArgumentParser
 public enum ChainArgument {
     public static func parse(_ text: String) throws(ValidationError) -> Chain {
         guard let chain = Chain(rawValue: text) else {
-            throw ValidationError("unknown chain \"\(text)\": use " + Chain.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ValidationError(
+                "unknown chain \"\(text)\": use " + Chain.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return chain
     }

@@ -31,7 +31,9 @@ public enum ContactActions {
         for problem in problems {
             // The name escaped as `remove` accepts it, single-quoted for the shell.
             let argument = "'" + MessageText.escaped(problem.contact.name).replacing("'", with: "'\\''") + "'"
-            Console.info("warning: \(problem.reason); remove it with: airsign-signer contact remove --chain \(problem.contact.chain.rawValue) \(argument)")
+            Console.info(
+                "warning: \(problem.reason); remove it with: airsign-signer contact remove --chain \(problem.contact.chain.rawValue) \(argument)"
+            )
         }
     }
 

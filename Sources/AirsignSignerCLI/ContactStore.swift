@@ -60,7 +60,9 @@ public struct ContactStore: Sendable {
     }
 
     private func requireHome() throws {
-        guard try SystemCalls.fileInfo(home)?.isDirectory == true else { throw KeystoreError.keystoreNotInitialized(path: home) }
+        guard try SystemCalls.fileInfo(home)?.isDirectory == true else {
+            throw KeystoreError.keystoreNotInitialized(path: home)
+        }
     }
 
     private func read(repairing: Bool) throws -> (book: AddressBook, problems: [AddressBook.NameProblem]) {
@@ -68,7 +70,8 @@ public struct ContactStore: Sendable {
         let fd = try SystemCalls.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, operation: "opening")
         defer { close(fd) }
         let bytes = try SystemCalls.readAll(fd, limit: Self.maximumFileSize, path: path)
-        return repairing ? try AddressBook.parseForRepair(bytes, path: path) : (try AddressBook.parse(bytes, path: path), [])
+        return repairing
+            ? try AddressBook.parseForRepair(bytes, path: path) : (try AddressBook.parse(bytes, path: path), [])
     }
 }
 
@@ -76,7 +79,8 @@ public struct ContactStore: Sendable {
 /// takes, so the address book and the keystore are never written at once.
 enum HomeLock {
     static func withLock<R>(_ path: String, _ body: () throws -> R) throws -> R {
-        let fd = try SystemCalls.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600, operation: "opening the lock")
+        let fd = try SystemCalls.open(
+            path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600, operation: "opening the lock")
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR { throw SystemCalls.failure(path, "locking") }

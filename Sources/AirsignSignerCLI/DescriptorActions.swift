@@ -13,26 +13,34 @@ public enum DescriptorActions {
     /// input and scans), reads the merged document with the signer's strict rules and installs
     /// it under NAME (default: the file's name without `.json`).
     public static func add(bytes: [UInt8], source: String?, name: String?, pinFile: String?) throws {
-        let base = source.flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? FileManager.default.currentDirectoryPath
+        let base =
+            source.flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            ?? FileManager.default.currentDirectoryPath
         let shownName = source.map { $0 == "-" ? "standard input" : $0 } ?? "the scanned descriptor"
         let installName = try DescriptorName.check(name ?? source.flatMap(DescriptorName.fromFile) ?? "")
         let merged = try merge(bytes, name: shownName, base: base)
         let descriptor: ClearSigningDescriptor
-        do { descriptor = try ClearSigningDescriptor(document: merged) } catch { throw KnowledgeStoreError("\(shownName): \(error)") }
+        do { descriptor = try ClearSigningDescriptor(document: merged) } catch {
+            throw KnowledgeStoreError("\(shownName): \(error)")
+        }
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
         try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
             try content.add(KnowledgeContent.Descriptor(name: installName, document: merged))
         }
         let installed = InstalledDescriptor(name: installName, descriptor: descriptor)
-        Console.info("Installed the descriptor \"\(installName)\" (\(MessageText.escaped(descriptor.displayName))) for \(DescriptorText.binding(descriptor)); sha256 \(installed.digest)")
+        Console.info(
+            "Installed the descriptor \"\(installName)\" (\(MessageText.escaped(descriptor.displayName))) for \(DescriptorText.binding(descriptor)); sha256 \(installed.digest)"
+        )
     }
 
     /// `descriptor list [--json]`.
     public static func list(json: Bool) throws {
         let knowledge = try SignerKnowledgeStore(keystore: SignerContext.keystore()).load()
         if json {
-            Console.output(JSONSerializer(sortKeys: false).serialize(.array(knowledge.descriptors.map(DescriptorText.json))) + "\n")
+            Console.output(
+                JSONSerializer(sortKeys: false).serialize(.array(knowledge.descriptors.map(DescriptorText.json))) + "\n"
+            )
         } else if knowledge.descriptors.isEmpty {
             Console.info("No descriptors installed.")
         } else {
@@ -44,7 +52,9 @@ public enum DescriptorActions {
     public static func remove(name: String, pinFile: String?) throws {
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
-        try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in try content.removeDescriptor(named: name) }
+        try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
+            try content.removeDescriptor(named: name)
+        }
         Console.info("Removed the descriptor \"\(MessageText.escaped(name))\".")
     }
 
@@ -77,9 +87,13 @@ public enum DescriptorActions {
 /// Names of installed descriptors: short, plain, and usable on a command line.
 enum DescriptorName {
     static func check(_ name: String) throws -> String {
-        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0" ... "9").contains($0) || "._-".unicodeScalars.contains($0)) }
-        guard (1 ... 64).contains(name.count), allowed, !name.hasPrefix(".") else {
-            throw KnowledgeStoreError("descriptor name \"\(MessageText.escaped(name))\": 1 to 64 ASCII letters, digits, '.', '_' or '-', not starting with '.' (use --name)")
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+        }
+        guard (1...64).contains(name.count), allowed, !name.hasPrefix(".") else {
+            throw KnowledgeStoreError(
+                "descriptor name \"\(MessageText.escaped(name))\": 1 to 64 ASCII letters, digits, '.', '_' or '-', not starting with '.' (use --name)"
+            )
         }
         return name
     }
@@ -100,7 +114,9 @@ enum DescriptorText {
             return deployments.isEmpty ? "no deployments" : "calls to " + deployments.joined(separator: ", ")
         case .eip712(_, let domain, _):
             let named = domain.keys.sorted().map { "\($0)=\(domain[$0].map { JSONSerializer().serialize($0) } ?? "")" }
-            let parts = (deployments.isEmpty ? [] : ["verifying contract " + deployments.joined(separator: ", ")]) + (named.isEmpty ? [] : ["domain " + named.joined(separator: " ")])
+            let parts =
+                (deployments.isEmpty ? [] : ["verifying contract " + deployments.joined(separator: ", ")])
+                + (named.isEmpty ? [] : ["domain " + named.joined(separator: " ")])
             return "EIP-712 messages" + (parts.isEmpty ? "" : " with " + parts.joined(separator: "; "))
         }
     }

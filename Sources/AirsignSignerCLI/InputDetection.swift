@@ -20,7 +20,9 @@ public struct DetectedInput: Sendable {
     /// Foreign formats are asked first (each recognizes its input by its first bytes or UR
     /// type alone); a UR of a type no format reads is refused by name; anything else is
     /// Airsign's exchange format or, failing that, a chain's native artifact.
-    static func detect(_ input: SignerInput, registry: ChainRegistry, accounts: [OwnAccount], nativeNetwork: String?) throws -> DetectedInput {
+    static func detect(_ input: SignerInput, registry: ChainRegistry, accounts: [OwnAccount], nativeNetwork: String?)
+        throws -> DetectedInput
+    {
         for format in registry.foreignFormats where format.recognizes(input) {
             let read: [ForeignRequest]
             do { read = try format.requests(input, accounts: accounts) } catch let error as MessagesError {
@@ -29,18 +31,25 @@ public struct DetectedInput: Sendable {
                 // The format's own error type has no exit status; what it refuses is refused input (exit 3).
                 throw MessagesError.invalidField(message: nil, field: format.name, reason: String(describing: error))
             }
-            return DetectedInput(format: format.name + carriage(input), requests: read.map(\.request), answers: read.map(\.answer),
-                                 masterFingerprints: read.map(\.masterFingerprint))
+            return DetectedInput(
+                format: format.name + carriage(input), requests: read.map(\.request), answers: read.map(\.answer),
+                masterFingerprints: read.map(\.masterFingerprint))
         }
         if let type = input.urType, type != "bytes" {
-            throw MessagesError.invalidField(message: nil, field: "ur:\(type)", reason: "no chain of this signer reads this UR type")
+            throw MessagesError.invalidField(
+                message: nil, field: "ur:\(type)", reason: "no chain of this signer reads this UR type")
         }
         do throws(MessagesError) {
-            return DetectedInput(format: "Airsign request" + carriage(input), requests: try MessageFile.requests(input.bytes), answers: nil)
+            return DetectedInput(
+                format: "Airsign request" + carriage(input), requests: try MessageFile.requests(input.bytes),
+                answers: nil)
         } catch {
             // A native artifact a module recognised but refuses is refused input, like any request (exit 3).
-            if let (module, native) = try registry.nativeRequests(input.bytes, accounts: accounts, network: nativeNetwork) {
-                return DetectedInput(format: "\(module.displayName) native input" + carriage(input), requests: native, answers: nil)
+            if let (module, native) = try registry.nativeRequests(
+                input.bytes, accounts: accounts, network: nativeNetwork)
+            {
+                return DetectedInput(
+                    format: "\(module.displayName) native input" + carriage(input), requests: native, answers: nil)
             }
             throw error
         }

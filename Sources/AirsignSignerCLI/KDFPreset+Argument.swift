@@ -1,6 +1,6 @@
-import AirsignKeystore
 import AirsignCLI
 import AirsignKeys
+import AirsignKeystore
 import ArgumentParser
 
 /// `--kdf interactive|moderate|sensitive`.

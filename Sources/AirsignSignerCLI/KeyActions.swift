@@ -1,6 +1,6 @@
-import AirsignKeystore
 import AirsignCLI
 import AirsignKeys
+import AirsignKeystore
 
 /// The work behind `key list`, `key show` and `key delete`: public metadata only, no PIN.
 public enum KeyActions {
@@ -32,7 +32,8 @@ public enum KeyActions {
         let store = try SignerContext.keystore()
         let key = try store.metadata(of: name)
         if !confirmed {
-            let question = "Delete the key \"\(name)\" and its \(key.accounts.count) account(s)? Without a backup or its recovery phrase it is gone for good."
+            let question =
+                "Delete the key \"\(name)\" and its \(key.accounts.count) account(s)? Without a backup or its recovery phrase it is gone for good."
             guard try TerminalInput.confirm(question, hint: "pass --yes to delete without asking") else {
                 throw CLIError.cancelled
             }

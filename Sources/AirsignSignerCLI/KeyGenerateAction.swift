@@ -17,7 +17,9 @@ public enum KeyGenerateAction {
 
     /// Generates, shows (or writes) and confirms a phrase of `words` words, then stores it as
     /// `name`. The PIN is checked before the phrase is made, so a wrong one costs no phrase.
-    public static func run(_ name: KeyName, words: Int, passphraseFile: String?, output: PhraseOutput, pinFile: String?) throws {
+    public static func run(_ name: KeyName, words: Int, passphraseFile: String?, output: PhraseOutput, pinFile: String?)
+        throws
+    {
         let store = try NewKey.keystore(for: name)
         let passphrase = try NewKey.passphrase(file: passphraseFile)
         if case .terminal = output {
@@ -37,7 +39,9 @@ public enum KeyGenerateAction {
             try PhraseCeremony.run(mnemonic, verify: verify)
         case let .file(path):
             try PhraseFile.write(SecureBytes.joining([mnemonic.phrase, [UInt8(ascii: "\n")]]), to: path)
-            Console.info("Wrote the new recovery phrase to \(path) (mode 600). Move it offline and delete it: anyone who reads it holds the key.")
+            Console.info(
+                "Wrote the new recovery phrase to \(path) (mode 600). Move it offline and delete it: anyone who reads it holds the key."
+            )
         }
         try NewKey.store(secret, passphrase: passphrase, accounts: accounts, name: name, in: store, pin: pin)
     }

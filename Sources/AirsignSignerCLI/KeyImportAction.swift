@@ -10,7 +10,9 @@ public enum KeyImportAction {
     static let maximumBytes = 16 * 1024
 
     /// Reads the secret as `kind`, derives its accounts, then asks for the PIN and stores it.
-    public static func run(_ name: KeyName, kind: ImportKind, from: String?, passphraseFile: String?, pinFile: String?) throws {
+    public static func run(_ name: KeyName, kind: ImportKind, from: String?, passphraseFile: String?, pinFile: String?)
+        throws
+    {
         let store = try NewKey.keystore(for: name)
         if from == nil, !kind.fitsOneLine {
             throw CLIError.noTerminal(hint: "a PEM file spans several lines: give it with --from FILE or --from -")
@@ -19,7 +21,9 @@ public enum KeyImportAction {
         let secret = try kind.parse(text)
         let passphrase = try NewKey.passphrase(file: passphraseFile)
         if case let .mnemonic(mnemonic) = secret, mnemonic == (try Mnemonic(phrase: SecretURI.developmentPhrase)) {
-            Console.info("Warning: this is Substrate's public development phrase; anyone can derive its keys. Use it for tests only.")
+            Console.info(
+                "Warning: this is Substrate's public development phrase; anyone can derive its keys. Use it for tests only."
+            )
         }
         // Derived before the PIN is asked for, so a phrase or key that cannot give its
         // accounts costs no PIN try.

@@ -1,6 +1,6 @@
-import AirsignKeystore
 import AirsignCLI
 import AirsignKeys
+import AirsignKeystore
 import ArgumentParser
 
 /// A key name given on the command line: an invalid one is a usage error (exit 2).

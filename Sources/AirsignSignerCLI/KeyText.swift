@@ -1,13 +1,14 @@
-import AirsignKeystore
 import AirsignCLI
 import AirsignEncoding
 import AirsignKeys
+import AirsignKeystore
 
 /// How keys are shown to people (on stderr) and to programs (`--json`, on stdout).
 public enum KeyText {
     /// One line per key under a header.
     public static func table(_ keys: [KeyMetadata]) -> String {
-        let rows = [["NAME", "KIND", "ACCOUNTS", "CREATED"]]
+        let rows =
+            [["NAME", "KIND", "ACCOUNTS", "CREATED"]]
             + keys.map { [$0.name.value, $0.kind, String($0.accounts.count), $0.created] }
         return TextTable.render(rows)
     }

@@ -13,8 +13,11 @@ public enum KeystoreAccounts {
                 guard let chain = ChainID(validating: account.chain.rawValue) else { continue }
                 // `Account.path` is empty for a root or imported key.
                 let path: String? = account.path.isEmpty ? nil : account.path
-                own.append(OwnAccount(chain: chain, address: account.address, publicKey: account.publicKey, keyName: key.name.value, path: path,
-                                      network: account.network, scheme: account.scheme))
+                own.append(
+                    OwnAccount(
+                        chain: chain, address: account.address, publicKey: account.publicKey, keyName: key.name.value,
+                        path: path,
+                        network: account.network, scheme: account.scheme))
             }
         }
         return own

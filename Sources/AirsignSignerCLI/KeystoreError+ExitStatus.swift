@@ -1,5 +1,5 @@
-import AirsignKeys
 import AirsignCLI
+import AirsignKeys
 import AirsignKeystore
 
 extension KeystoreError: ExitStatusProviding {
@@ -10,7 +10,7 @@ extension KeystoreError: ExitStatusProviding {
         case .wrongPIN:
             return .wrongPIN
         case .keyFileTampered, .keystoreFileMalformed, .keystoreFileTruncated, .keystoreVersionUnsupported,
-             .keyFileNameMismatch, .keystoreFileMissing, .secretUnreadable:
+            .keyFileNameMismatch, .keystoreFileMissing, .secretUnreadable:
             return .keystoreDamaged
         case .unsafePermissions, .wrongOwner, .unexpectedFileType:
             return .permissions

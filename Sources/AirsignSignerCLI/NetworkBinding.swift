@@ -37,7 +37,9 @@ enum NetworkBinding {
     static func addCommand(_ account: OwnAccount, network: String) -> String {
         var command = "airsign-signer account add \(account.keyName) --chain \(account.chain) --network \(network)"
         // A phrase's account is named by its index (Ethereum: the end of m/44'/60'/0'/0/<index>).
-        if let path = account.path, let index = ChainRegistry.standard.accounts(for: account.chain)?.indexOption(forPath: path) {
+        if let path = account.path,
+            let index = ChainRegistry.standard.accounts(for: account.chain)?.indexOption(forPath: path)
+        {
             command += " --index \(index)"
         }
         return command

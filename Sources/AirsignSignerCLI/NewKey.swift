@@ -12,8 +12,9 @@ enum NewKey {
     static func keystore(for name: KeyName) throws -> Keystore {
         let store = try SignerContext.keystore()
         if try store.hasKey(name) { throw KeystoreError.keyExists(name: name.value) }
-        try checkDistinct(name, keyNames: try store.names().map(\.value),
-                          contacts: try ContactStore(home: store.directory).loadForRepair().book.contacts)
+        try checkDistinct(
+            name, keyNames: try store.names().map(\.value),
+            contacts: try ContactStore(home: store.directory).loadForRepair().book.contacts)
         return store
     }
 
@@ -24,29 +25,40 @@ enum NewKey {
     /// `contact add` refuses the same pairs the other way round.
     static func checkDistinct(_ name: KeyName, keyNames: [String], contacts: [Contact]) throws(KeystoreError) {
         if let key = keyNames.first(where: { ContactName.looksAlike(name.value, $0) }) {
-            throw .invalidKeyName(name.value, reason: "it looks like \"\(key)\", the name of another of your keys; "
-                + "pick a name that differs at a glance")
+            throw .invalidKeyName(
+                name.value,
+                reason: "it looks like \"\(key)\", the name of another of your keys; "
+                    + "pick a name that differs at a glance")
         }
         if let contact = contacts.first(where: { ContactName.looksAlike(name.value, $0.name) }) {
-            throw .invalidKeyName(name.value, reason: "it looks like \"\(MessageText.escaped(contact.name))\", the name of your \(contact.chain) "
-                + "contact; the review would read their address as one of your own accounts")
+            throw .invalidKeyName(
+                name.value,
+                reason: "it looks like \"\(MessageText.escaped(contact.name))\", the name of your \(contact.chain) "
+                    + "contact; the review would read their address as one of your own accounts")
         }
     }
 
     /// The accounts `choices` name, derived from `secret`.
-    static func accounts(_ choices: [AccountChoice], secret: KeySecret, passphrase: SecureBytes) throws(KeysError) -> [Account] {
+    static func accounts(_ choices: [AccountChoice], secret: KeySecret, passphrase: SecureBytes) throws(KeysError)
+        -> [Account]
+    {
         var out: [Account] = []
         for choice in choices { out.append(try choice.derive(from: secret, passphrase: passphrase)) }
         return out
     }
 
     /// Encrypts and stores the secret with its accounts, then says what was stored.
-    static func store(_ secret: KeySecret, passphrase: SecureBytes, accounts: [Account], name: KeyName,
-                      in store: Keystore, pin: SecureBytes) throws {
+    static func store(
+        _ secret: KeySecret, passphrase: SecureBytes, accounts: [Account], name: KeyName,
+        in store: Keystore, pin: SecureBytes
+    ) throws {
         let payload = try SecretPayload(secret: secret, passphrase: passphrase)
-        let metadata = try KeyMetadata(name: name, kind: payload.kind, accounts: accounts, created: store.timestampNow())
+        let metadata = try KeyMetadata(
+            name: name, kind: payload.kind, accounts: accounts, created: store.timestampNow())
         try store.add(payload, metadata: metadata, pin: pin)
-        Console.info("Stored the key \"\(name)\" (\(payload.kind)) with \(accounts.count) account\(accounts.count == 1 ? "" : "s"):")
+        Console.info(
+            "Stored the key \"\(name)\" (\(payload.kind)) with \(accounts.count) account\(accounts.count == 1 ? "" : "s"):"
+        )
         Console.info(AccountText.table([metadata]))
     }
 

@@ -1,6 +1,6 @@
-import AirsignKeystore
 import AirsignCLI
 import AirsignKeys
+import AirsignKeystore
 
 /// The work behind `init`, `pin change` and `pin check`. The keystore is checked before any PIN
 /// is asked for, so nobody types a PIN only to learn that the keystore is missing.

@@ -1,7 +1,7 @@
-import AirsignKeystore
 import AirsignCLI
 import AirsignCrypto
 import AirsignKeys
+import AirsignKeystore
 import Glibc
 
 /// Getting PINs from the user: the keystore PIN once, a new PIN twice on the terminal (or once

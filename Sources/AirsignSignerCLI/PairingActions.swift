@@ -16,22 +16,31 @@ public enum PairingActions {
 
     /// Writes the pairing of the key `text` names (a key's name, or one of its addresses) as UR
     /// text to `out` (`-` for standard output) and as QR to `qr`.
-    public static func export(_ text: String, format: Format, out: String?, qr: QROutputOptions, pinFile: String?) throws {
+    public static func export(_ text: String, format: Format, out: String?, qr: QROutputOptions, pinFile: String?)
+        throws
+    {
         let store = try SignerContext.keystore()
         let found = try AccountLookup.find(text, in: try store.list())
         let names = Set(found.map(\.key.value))
-        guard names.count == 1, let name = found.first?.key else { throw SignerError.pairingNeedsOneKey(text, keys: names.sorted()) }
+        guard names.count == 1, let name = found.first?.key else {
+            throw SignerError.pairingNeedsOneKey(text, keys: names.sorted())
+        }
         let pin = try PINEntry.current(file: pinFile)
         let (secret, passphrase) = try store.secret(of: name, pin: pin).keySecret(name: name)
         guard case let .mnemonic(mnemonic) = secret else { throw SignerError.pairingNeedsPhrase(name.value) }
         let seed = try mnemonic.seed(passphrase: passphrase)
         let ur: UR
         switch format {
-        case .cryptoHDKey: ur = try UR(type: CryptoHDKey.urType, cbor: try PairingExport.hdkey(seed: seed, name: name.value).cbor())
-        case .cryptoAccount: ur = try UR(type: PairingExport.accountURType, cbor: try PairingExport.account(seed: seed, name: name.value))
+        case .cryptoHDKey:
+            ur = try UR(type: CryptoHDKey.urType, cbor: try PairingExport.hdkey(seed: seed, name: name.value).cbor())
+        case .cryptoAccount:
+            ur = try UR(
+                type: PairingExport.accountURType, cbor: try PairingExport.account(seed: seed, name: name.value))
         }
         if let out { try QRMessageIO.write(Array((ur.string + "\n").utf8), to: out) }
         if qr.isRequested { try qr.write(ur: ur) }
-        Console.info("Exported the Ethereum accounts of \"\(name)\" (\(PairingExport.accountPath)/0/*) as \(format.rawValue)\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : ""): scan it in MetaMask with \"Connect a QR-based hardware wallet\".")
+        Console.info(
+            "Exported the Ethereum accounts of \"\(name)\" (\(PairingExport.accountPath)/0/*) as \(format.rawValue)\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : ""): scan it in MetaMask with \"Connect a QR-based hardware wallet\"."
+        )
     }
 }

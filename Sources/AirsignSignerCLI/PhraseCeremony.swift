@@ -6,7 +6,8 @@ import AirsignKeys
 /// back (hidden) to prove it was written down correctly. Nothing is stored until it matches.
 enum PhraseCeremony {
     static let attempts = 3
-    static let noTerminalHint = "key generate shows the new phrase on a terminal only; without one use --skip-verify --phrase-out FILE"
+    static let noTerminalHint =
+        "key generate shows the new phrase on a terminal only; without one use --skip-verify --phrase-out FILE"
 
     /// Shows `mnemonic` and, when `verify`, asks for it back up to three times.
     static func run(_ mnemonic: Mnemonic, verify: Bool) throws {
@@ -19,8 +20,9 @@ enum PhraseCeremony {
             footer: "Press Enter when you have written it down; the screen is then cleared.",
             hint: noTerminalHint)
         guard verify else { return }
-        for attempt in 1 ... attempts {
-            let typed = try TerminalInput.readHidden(prompt: "Type the recovery phrase back to confirm (input hidden): ", maximumBytes: 1024)
+        for attempt in 1...attempts {
+            let typed = try TerminalInput.readHidden(
+                prompt: "Type the recovery phrase back to confirm (input hidden): ", maximumBytes: 1024)
             switch Self.compare(typed, with: mnemonic) {
             case nil:
                 Console.info("The phrase matches.")
@@ -52,7 +54,7 @@ enum PhraseCeremony {
         a.withUnsafeBytes { x in
             b.withUnsafeBytes { y in
                 var word = 1
-                for index in 0 ..< min(x.count, y.count) {
+                for index in 0..<min(x.count, y.count) {
                     if x[index] != y[index] { return word }
                     if x[index] == UInt8(ascii: " ") { word += 1 }
                 }

@@ -10,9 +10,13 @@ enum PhraseFile {
     static func write(_ text: SecureBytes, to path: String) throws(SignerError) {
         let (directory, name) = AtomicFile.split(path)
         let temp = directory + "/." + name + ".tmp-" + String(UInt64.random(in: .min ... .max), radix: 16)
-        let fail = { (operation: String) in SignerError.phraseFileFailed(path: path, reason: "\(operation): \(systemErrorText(errno))") }
+        let fail = { (operation: String) in
+            SignerError.phraseFileFailed(path: path, reason: "\(operation): \(systemErrorText(errno))")
+        }
         var fd: Int32
-        repeat { fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) } while fd < 0 && errno == EINTR
+        repeat {
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw fail("creating a file beside it") }
         defer { unlink(temp) }
         var failure: SignerError?

@@ -15,8 +15,8 @@ enum PhraseLayout {
         let ranges: [Range<Int>] = phrase.withUnsafeBytes { bytes in
             var out: [Range<Int>] = []
             var start = 0
-            for index in 0 ... bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: " ") {
-                out.append(start ..< index)
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: " ") {
+                out.append(start..<index)
                 start = index + 1
             }
             return out
@@ -38,11 +38,11 @@ enum PhraseLayout {
                     if isLast {
                         target[used] = UInt8(ascii: "\n"); used += 1
                     } else {
-                        for _ in range.count ..< cellWidth { target[used] = UInt8(ascii: " "); used += 1 }
+                        for _ in range.count..<cellWidth { target[used] = UInt8(ascii: " "); used += 1 }
                     }
                 }
             }
         }
-        return out.slice(0 ..< used)
+        return out.slice(0..<used)
     }
 }

@@ -1,5 +1,5 @@
-import AirsignChains
 import AirsignCLI
+import AirsignChains
 import AirsignCrypto
 import AirsignFiles
 import AirsignKeystore
@@ -36,9 +36,11 @@ public struct SignJob: Sendable {
     /// `--details`: reviews list what they otherwise count (`ReviewContext.details`).
     public var details = false
 
-    public init(registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
-                accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
-                now: Int64, outputFaults: FaultHook = .none, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        registry: ChainRegistry, keys: any SigningKeySource, keystore: Keystore,
+        accounts: @escaping @Sendable ([KeyMetadata]) -> [OwnAccount] = KeystoreAccounts.own, contacts: ContactStore,
+        now: Int64, outputFaults: FaultHook = .none, log: @escaping @Sendable (String) -> Void
+    ) {
         self.registry = registry
         self.keys = keys
         self.keystore = keystore
@@ -55,9 +57,11 @@ public struct SignJob: Sendable {
         let store = SignerKnowledgeStore(keystore: keystore)
         let initialized = try keystore.isInitialized
         let installed = initialized ? try store.loadSealed() : (.none, [:], { _ in }, false)
-        var job = SignJob(registry: .standard(ethereum: installed.knowledge, stellarTokens: installed.stellarTokens),
-                          keys: StandardSigningKeys(keystore: keystore), keystore: keystore, contacts: ContactStore(home: keystore.directory),
-                          now: Int64(time(nil)), log: { Console.info($0) })
+        var job = SignJob(
+            registry: .standard(ethereum: installed.knowledge, stellarTokens: installed.stellarTokens),
+            keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
+            contacts: ContactStore(home: keystore.directory),
+            now: Int64(time(nil)), log: { Console.info($0) })
         job.verifyInstalled = installed.verify
         // Whether the file was there when it was read, not a second look at the path.
         job.hasInstalled = installed.present
@@ -81,7 +85,9 @@ public struct SignJob: Sendable {
                 try verifyInstalled(try pin())
                 log("The descriptors and tokens installed on this signer match their PIN seal.")
             } else {
-                log("note: the descriptors and tokens installed on this signer are used unchecked: their PIN seal is checked with the PIN (inspect --pin-file FILE, or on a terminal); sign always checks it before it signs.")
+                log(
+                    "note: the descriptors and tokens installed on this signer are used unchecked: their PIN seal is checked with the PIN (inspect --pin-file FILE, or on a terminal); sign always checks it before it signs."
+                )
             }
         }
         let initialized = try keystore.isInitialized
@@ -129,20 +135,27 @@ public struct SignJob: Sendable {
     /// asks once (`confirm`, skipped when `confirmed`); reads the PIN once; unlocks each key
     /// once; signs everything; and only then returns the responses' canonical bytes, for the
     /// caller to write in one atomic step.
-    public func sign(_ input: [UInt8], blind: BlindConsent, compact: Bool, confirmed: Bool,
-                     confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> [SignResponse] {
-        try sign(SignerInput(bytes: input), blind: blind, compact: compact, confirmed: confirmed, confirm: confirm, pin: pin).responses
+    public func sign(
+        _ input: [UInt8], blind: BlindConsent, compact: Bool, confirmed: Bool,
+        confirm: (String) throws -> Bool, pin: () throws -> SecureBytes
+    ) throws -> [SignResponse] {
+        try sign(
+            SignerInput(bytes: input), blind: blind, compact: compact, confirmed: confirmed, confirm: confirm, pin: pin
+        ).responses
     }
 
     /// `sign` of a file or scanned message in any format the signer detects (the format found
     /// is said before the reviews); a foreign format's answer encoders come back with the
     /// responses, for `write`.
-    public func sign(_ input: SignerInput, blind: BlindConsent, compact: Bool, confirmed: Bool,
-                     confirm: (String) throws -> Bool, pin: () throws -> SecureBytes) throws -> SignedBatch {
+    public func sign(
+        _ input: SignerInput, blind: BlindConsent, compact: Bool, confirmed: Bool,
+        confirm: (String) throws -> Bool, pin: () throws -> SecureBytes
+    ) throws -> SignedBatch {
         guard try keystore.isInitialized else {
             // Say first what is wrong with the requests themselves, then that there is no keystore.
             let requests = try detect(input, accounts: []).requests
-            _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), blind: blind).requireAll()
+            _ = try BatchReview(requests, registry: registry, context: ReviewContext(now: now), blind: blind)
+                .requireAll()
             throw KeystoreError.keystoreNotInitialized(path: keystore.directory)
         }
         let own = accounts(try keystore.list())
@@ -162,17 +175,22 @@ public struct SignJob: Sendable {
             let unknown = plan.batch.unknownPlaces
             if !unknown.isEmpty {
                 // The person confirms exactly what the signer could not count.
-                question += count == 1 ? ", whose effects the signer does not understand"
+                question +=
+                    count == 1
+                    ? ", whose effects the signer does not understand"
                     : ", \(unknown.count) with effects the signer does not understand (\(unknown.map(String.init).joined(separator: ", ")))"
             }
             question += "?"
             guard try confirm(question) else { throw CLIError.cancelled }
         }
         let secret = try pin()
-        let responses = try signer.sign(plan, pin: secret, compact: compact, masterFingerprints: detected.masterFingerprints)
+        let responses = try signer.sign(
+            plan, pin: secret, compact: compact, masterFingerprints: detected.masterFingerprints)
         // After the keys opened (so the PIN is proven right) and before any response leaves.
         try verifyInstalled(secret)
-        log("Signed \(responses.count) request\(responses.count == 1 ? "" : "s") with \(plan.keyNames.count) key\(plan.keyNames.count == 1 ? "" : "s").")
+        log(
+            "Signed \(responses.count) request\(responses.count == 1 ? "" : "s") with \(plan.keyNames.count) key\(plan.keyNames.count == 1 ? "" : "s")."
+        )
         return SignedBatch(responses: responses, answers: detected.answers)
     }
 
@@ -180,7 +198,9 @@ public struct SignJob: Sendable {
     /// file's bytes to `out`, its QR to the QR outputs), else the sign responses.
     public func write(_ batch: SignedBatch, out: String?, qr: QROutputOptions?) throws {
         guard let answers = batch.answers else { return try write(batch.responses, out: out, qr: qr) }
-        guard answers.count == 1, batch.responses.count == 1, let answer = answers.first, let response = batch.responses.first else {
+        guard answers.count == 1, batch.responses.count == 1, let answer = answers.first,
+            let response = batch.responses.first
+        else {
             throw SignerError.foreignAnswers(count: answers.count)
         }
         let bytes = try answer.encode(response)

@@ -54,18 +54,26 @@ public struct SignerKnowledgeStore: Sendable {
     /// reviews with the first and runs the second with the PIN before any signature leaves, so
     /// the file cannot be swapped between the review and the signature unnoticed; `present`
     /// says whether there was a file at all.
-    public func loadSealed() throws -> (knowledge: EthereumKnowledge, stellarTokens: [String: [StellarToken]], verify: @Sendable (SecureBytes) throws -> Void,
-                                        present: Bool) {
+    public func loadSealed() throws -> (
+        knowledge: EthereumKnowledge, stellarTokens: [String: [StellarToken]],
+        verify: @Sendable (SecureBytes) throws -> Void,
+        present: Bool
+    ) {
         guard let stored = try read() else { return (.none, [:], { _ in }, false) }
         let (keystore, path) = (self.keystore, self.path)
         let (data, seal) = (stored.content.authenticatedBytes, stored.seal)
-        return (stored.knowledge, try stored.content.stellarKnowledge(), { pin in
-            guard try keystore.verify(publicData: data, seal: seal, pin: pin) else {
-                // A wrong PIN (possible in `inspect`, which opens no key) is told apart first.
-                try keystore.verifyPIN(pin)
-                throw KnowledgeStoreError("\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)", status: .keystoreDamaged)
-            }
-        }, true)
+        return (
+            stored.knowledge, try stored.content.stellarKnowledge(),
+            { pin in
+                guard try keystore.verify(publicData: data, seal: seal, pin: pin) else {
+                    // A wrong PIN (possible in `inspect`, which opens no key) is told apart first.
+                    try keystore.verifyPIN(pin)
+                    throw KnowledgeStoreError(
+                        "\(path) does not match its PIN seal: the installed descriptors or tokens were changed outside airsign-signer; nothing was signed (remove the file and install them again)",
+                        status: .keystoreDamaged)
+                }
+            }, true
+        )
     }
 
     /// Loads (checking the seal with `pin`), changes and re-seals the file. The PIN work takes
@@ -82,7 +90,9 @@ public struct SignerKnowledgeStore: Sendable {
             guard try keystore.verify(publicData: stored.content.authenticatedBytes, seal: stored.seal, pin: pin) else {
                 // A wrong PIN is told apart (with the back-off) before the file is blamed.
                 try keystore.verifyPIN(pin)
-                throw KnowledgeStoreError("\(path) does not match its PIN seal: it was changed outside airsign-signer; remove the file and install again", status: .keystoreDamaged)
+                throw KnowledgeStoreError(
+                    "\(path) does not match its PIN seal: it was changed outside airsign-signer; remove the file and install again",
+                    status: .keystoreDamaged)
             }
             content = stored.content
         }
@@ -92,7 +102,10 @@ public struct SignerKnowledgeStore: Sendable {
         _ = try content.stellarKnowledge()
         let seal = try keystore.seal(publicData: content.authenticatedBytes, pin: pin)
         try HomeLock.withLock(keystore.directory + "/.lock") {
-            guard try readBytes() == before else { throw KnowledgeStoreError("\(path) was changed by another command meanwhile; nothing was written, try again") }
+            guard try readBytes() == before else {
+                throw KnowledgeStoreError(
+                    "\(path) was changed by another command meanwhile; nothing was written, try again")
+            }
             try AtomicFile.write(KnowledgeContent.fileBytes(content, seal: seal), to: path, mode: 0o600, faults: faults)
         }
         return content

@@ -1,15 +1,17 @@
-import AirsignKeys
-import AirsignMessages
-import AirsignKeystore
 import AirsignCLI
+import AirsignKeys
+import AirsignKeystore
+import AirsignMessages
 import ArgumentParser
 
 /// `--pin-file FILE`: the keystore PIN for automation, instead of the terminal prompt.
 public struct PINFileOption: ParsableArguments {
     /// The file, `-`, or nil to ask on the terminal.
-    @Option(name: .customLong("pin-file"), help: ArgumentHelp(
-        "Read the PIN from FILE (mode 600; one trailing newline is ignored), or from standard input with -, instead of asking on the terminal.",
-        valueName: "file"))
+    @Option(
+        name: .customLong("pin-file"),
+        help: ArgumentHelp(
+            "Read the PIN from FILE (mode 600; one trailing newline is ignored), or from standard input with -, instead of asking on the terminal.",
+            valueName: "file"))
     public var path: String?
 
     public init() {}
@@ -30,9 +32,11 @@ public struct BlindOptions: ParsableArguments {
     @Flag(help: "Sign the one request given although the signer does not understand all it does (a batch of one only).")
     public var blind = false
 
-    @Option(name: .customLong("blind-request"), help: ArgumentHelp(
-        "Sign this request of a batch (its id, or its place from 1) although the signer does not understand all it does; repeat for each.",
-        valueName: "ID|N"))
+    @Option(
+        name: .customLong("blind-request"),
+        help: ArgumentHelp(
+            "Sign this request of a batch (its id, or its place from 1) although the signer does not understand all it does; repeat for each.",
+            valueName: "ID|N"))
     public var requests: [String] = []
 
     public init() {}

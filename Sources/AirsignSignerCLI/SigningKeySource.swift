@@ -26,13 +26,17 @@ public struct StandardSigningKeys: SigningKeySource {
 
     public func signingKey(for account: OwnAccount, secret: SecretPayload) throws -> SigningKey {
         let name = try KeyName(account.keyName)
-        guard let stored = try keystore.metadata(of: name).accounts.first(where: {
-            $0.chain.rawValue == account.chain.rawValue && $0.address == account.address
-        }) else {
-            throw SigningKeyError.doesNotFit("key \"\(account.keyName)\" lists no \(account.chain.rawValue) account \(account.address)")
+        guard
+            let stored = try keystore.metadata(of: name).accounts.first(where: {
+                $0.chain.rawValue == account.chain.rawValue && $0.address == account.address
+            })
+        else {
+            throw SigningKeyError.doesNotFit(
+                "key \"\(account.keyName)\" lists no \(account.chain.rawValue) account \(account.address)")
         }
         let (keySecret, passphrase) = try secret.keySecret(name: name)
-        let derived = try AccountDerivation.derive(try AccountRequest(for: stored), from: keySecret, passphrase: passphrase)
+        let derived = try AccountDerivation.derive(
+            try AccountRequest(for: stored), from: keySecret, passphrase: passphrase)
         guard derived.account.address == stored.address else {
             throw SigningKeyError.doesNotFit("key \"\(account.keyName)\" no longer derives \(account.address)")
         }

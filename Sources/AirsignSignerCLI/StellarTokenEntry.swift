@@ -16,13 +16,22 @@ public struct InstalledStellarToken: Sendable, Equatable {
     /// Checks every field as `token add` does; the review's token is `reviewToken`.
     public init(network: String, contract: String, symbol: String, decimals: UInt64, name: String) throws {
         guard StellarNetwork(caip2: network) != nil else {
-            throw KnowledgeStoreError("network \"\(network)\": a Stellar token is for stellar:pubnet, stellar:testnet or stellar:futurenet")
+            throw KnowledgeStoreError(
+                "network \"\(network)\": a Stellar token is for stellar:pubnet, stellar:testnet or stellar:futurenet")
         }
-        guard decimals <= 38 else { throw KnowledgeStoreError("decimals must be at most 38 (an i128 amount has at most 39 digits)") }
+        guard decimals <= 38 else {
+            throw KnowledgeStoreError("decimals must be at most 38 (an i128 amount has at most 39 digits)")
+        }
         guard symbol.utf8.count <= TokenEntry.maximumText, name.utf8.count <= TokenEntry.maximumText,
-              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw KnowledgeStoreError("the symbol must be 1 to \(TokenEntry.maximumText) bytes, the name at most \(TokenEntry.maximumText), without control characters") }
-        (self.network, self.contract, self.symbol, self.decimals, self.name) = (network, contract, symbol, decimals, name)
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw KnowledgeStoreError(
+                "the symbol must be 1 to \(TokenEntry.maximumText) bytes, the name at most \(TokenEntry.maximumText), without control characters"
+            )
+        }
+        (self.network, self.contract, self.symbol, self.decimals, self.name) = (
+            network, contract, symbol, decimals, name
+        )
         // The contract's StrKey and the symbol's characters are the Stellar module's rules.
         _ = try reviewToken
     }
@@ -31,7 +40,9 @@ public struct InstalledStellarToken: Sendable, Equatable {
     /// commands show symbols (non-ASCII text that could pass for other text in `\u{…}`).
     public var reviewToken: StellarToken {
         get throws {
-            do { return try StellarToken(contract: contract, symbol: SafeName.shown(symbol), decimals: Int(decimals)) } catch {
+            do {
+                return try StellarToken(contract: contract, symbol: SafeName.shown(symbol), decimals: Int(decimals))
+            } catch {
                 throw KnowledgeStoreError("\(error)")
             }
         }

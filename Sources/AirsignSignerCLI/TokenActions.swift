@@ -10,15 +10,19 @@ import AirsignMessages
 /// asset is derived from its id).
 public enum TokenActions {
     /// `token add --chain-id N ADDRESS …` or `token add --network stellar:… C… SYMBOL DECIMALS [--name NAME]`.
-    public static func add(_ place: TokenPlace, address: String, symbol: String, decimals: UInt64, name: String?, pinFile: String?) throws {
+    public static func add(
+        _ place: TokenPlace, address: String, symbol: String, decimals: UInt64, name: String?, pinFile: String?
+    ) throws {
         let line: String
         let change: (inout KnowledgeContent) throws -> Void
         switch place {
         case .ethereum(let chainId):
-            let token = try TokenEntry.make(chainId: chainId, address: address, symbol: symbol, decimals: decimals, name: name ?? symbol)
+            let token = try TokenEntry.make(
+                chainId: chainId, address: address, symbol: symbol, decimals: decimals, name: name ?? symbol)
             (line, change) = (TokenText.line(token, installed: true), { try $0.add(token) })
         case .stellar(let network):
-            let token = try InstalledStellarToken(network: network, contract: address, symbol: symbol, decimals: decimals, name: name ?? symbol)
+            let token = try InstalledStellarToken(
+                network: network, contract: address, symbol: symbol, decimals: decimals, name: name ?? symbol)
             (line, change) = (TokenText.line(token), { try $0.add(token) })
         }
         let keystore = try SignerContext.keystore()
@@ -58,9 +62,14 @@ public enum TokenActions {
             let contract: EthereumAddress
             do { contract = try EthereumAddress(address) } catch { throw KnowledgeStoreError("address: \(error)") }
             let key = Hex.encode(contract.bytes, prefix: true)
-            (shown, change) = ("\(contract.checksummed) on chain id \(chainId)", { try $0.removeToken(chainId: chainId, contract: key) })
+            (shown, change) = (
+                "\(contract.checksummed) on chain id \(chainId)",
+                { try $0.removeToken(chainId: chainId, contract: key) }
+            )
         case .stellar(let network):
-            (shown, change) = ("\(address) on \(network)", { try $0.removeStellarToken(network: network, contract: address) })
+            (shown, change) = (
+                "\(address) on \(network)", { try $0.removeStellarToken(network: network, contract: address) }
+            )
         }
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
@@ -78,7 +87,9 @@ public enum TokenPlace: Sendable, Equatable {
     /// The place the options name (`token add`, `token remove`): exactly one of them.
     public init(chainId: UInt64?, network: String?) throws {
         guard let place = try Self.filter(chainId: chainId, network: network) else {
-            throw KnowledgeStoreError("name the token's chain: --chain-id N (Ethereum) or --network stellar:pubnet|stellar:testnet|stellar:futurenet")
+            throw KnowledgeStoreError(
+                "name the token's chain: --chain-id N (Ethereum) or --network stellar:pubnet|stellar:testnet|stellar:futurenet"
+            )
         }
         self = place
     }
@@ -98,7 +109,8 @@ public enum TokenPlace: Sendable, Equatable {
 enum TokenText {
     static func line(_ token: KnownToken, installed: Bool) -> String {
         let address = (try? EthereumAddress(token.contract))?.checksummed ?? token.contract
-        return "\(SafeName.shown(token.symbol)) (\(SafeName.shown(token.name))), \(token.decimals) decimals, \(address) on chain id \(token.chainId)\(installed ? "" : " [built in]")"
+        return
+            "\(SafeName.shown(token.symbol)) (\(SafeName.shown(token.name))), \(token.decimals) decimals, \(address) on chain id \(token.chainId)\(installed ? "" : " [built in]")"
     }
 
     static func line(_ token: InstalledStellarToken) -> String {
@@ -107,14 +119,16 @@ enum TokenText {
 
     static func json(_ token: InstalledStellarToken) -> JSONValue {
         .object([
-            ("network", .string(token.network)), ("address", .string(token.contract)), ("symbol", .string(token.symbol)),
+            ("network", .string(token.network)), ("address", .string(token.contract)),
+            ("symbol", .string(token.symbol)),
             ("decimals", .integer(token.decimals)), ("name", .string(token.name)), ("installed", .bool(true)),
         ])
     }
 
     static func json(_ token: KnownToken, installed: Bool) -> JSONValue {
         .object([
-            ("chainId", .integer(token.chainId)), ("address", .string(token.contract)), ("symbol", .string(token.symbol)),
+            ("chainId", .integer(token.chainId)), ("address", .string(token.contract)),
+            ("symbol", .string(token.symbol)),
             ("decimals", .integer(token.decimals)), ("name", .string(token.name)), ("installed", .bool(installed)),
         ])
     }

@@ -1,5 +1,5 @@
-internal import CPNG
 import AirsignEncoding
+internal import CPNG
 
 /// PNG files of black-and-white images (QR codes) at one bit per pixel, written here and
 /// compressed with zlib. An 8-bit grayscale PNG of the same picture has eight times the sample
@@ -11,8 +11,10 @@ enum BilevelPNG {
     static func encode(_ image: GrayImage) throws(TransportError) -> [UInt8]? {
         let (area, overflow) = image.width.multipliedReportingOverflow(by: image.height)
         guard image.width > 0, image.height > 0, image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
-              !overflow, image.pixels.count == area else {
-            throw .qrEncodingFailed("PNG: an image of \(image.width) × \(image.height) pixels with \(image.pixels.count) samples")
+            !overflow, image.pixels.count == area
+        else {
+            throw .qrEncodingFailed(
+                "PNG: an image of \(image.width) × \(image.height) pixels with \(image.pixels.count) samples")
         }
         guard let rows = packedRows(image) else { return nil }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -36,13 +38,13 @@ enum BilevelPNG {
         let bilevel = image.pixels.withUnsafeBufferPointer { pixels in
             out.withUnsafeMutableBufferPointer { packed in
                 var any: UInt8 = 0  // a sample that is neither 0 nor 255 leaves a bit here
-                for y in 0 ..< image.height {
-                    let row = pixels[(y * width) ..< (y * width + width)]
+                for y in 0..<image.height {
+                    let row = pixels[(y * width)..<(y * width + width)]
                     var at = y * stride + 1
                     var x = row.startIndex
                     while x < row.endIndex {
                         var byte: UInt8 = 0
-                        for bit in 0 ..< min(8, row.endIndex - x) {
+                        for bit in 0..<min(8, row.endIndex - x) {
                             let sample = row[x + bit]
                             any |= sample ^ (0 &- (sample >> 7))  // 0 for 0 and for 255 only
                             byte |= (sample >> 7) << UInt8(7 - bit)
@@ -82,8 +84,8 @@ enum BilevelPNG {
     }
 }
 
-private extension [UInt8] {
-    mutating func appendBigEndian(_ value: UInt32) {
+extension [UInt8] {
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(value >> 24))
         append(UInt8(truncatingIfNeeded: value >> 16))
         append(UInt8(truncatingIfNeeded: value >> 8))

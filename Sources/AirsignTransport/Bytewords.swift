@@ -14,30 +14,34 @@ public enum Bytewords {
 
     /// The 256 words in byte order (they are alphabetical), from BCR-2020-012, as one run of
     /// letters four to a word.
-    private static let letters: [UInt8] = Array("""
-            ableacidalsoapexaquaarchatomauntawayaxisbackbaldbarnbeltbetabias\
-            bluebodybragbrewbulbbuzzcalmcashcatschefcityclawcodecolacookcost\
-            cruxcurlcuspcyandarkdatadaysdelidicedietdoordowndrawdropdrumdull\
-            dutyeacheasyechoedgeepicevenexamexiteyesfactfairfernfigsfilmfish\
-            fizzflapflewfluxfoxyfreefrogfuelfundgalagamegeargemsgiftgirlglow\
-            goodgraygrimgurugushgyrohalfhanghardhawkheathelphighhillholyhope\
-            hornhutsicedideaidleinchinkyintoirisironitemjadejazzjoinjoltjowl\
-            judojugsjumpjunkjurykeepkenokeptkeyskickkilnkingkitekiwiknoblamb\
-            lavalazyleaflegsliarlimplionlistlogoloudloveluaulucklungmainmany\
-            mathmazememomenumeowmildmintmissmonknailnavyneednewsnextnoonnote\
-            numbobeyoboeomitonyxopenovalowlspaidpartpeckplaypluspoempoolpose\
-            puffpumapurrquadquizraceramprealredorichroadrockroofrubyruinruns\
-            rustsafesagascarsetssilkskewslotsoapsolosongstubsurfswantacotask\
-            taxitenttiedtimetinytoiltombtoystriptunatwinuglyundouniturgeuser\
-            vastveryvetovialvibeviewvisavoidvowswallwandwarmwaspwavewaxywebs\
-            whatwhenwhizwolfworkyankyawnyellyogayurtzapszerozestzinczonezoom
-            """.utf8)
+    private static let letters: [UInt8] = Array(
+        """
+        ableacidalsoapexaquaarchatomauntawayaxisbackbaldbarnbeltbetabias\
+        bluebodybragbrewbulbbuzzcalmcashcatschefcityclawcodecolacookcost\
+        cruxcurlcuspcyandarkdatadaysdelidicedietdoordowndrawdropdrumdull\
+        dutyeacheasyechoedgeepicevenexamexiteyesfactfairfernfigsfilmfish\
+        fizzflapflewfluxfoxyfreefrogfuelfundgalagamegeargemsgiftgirlglow\
+        goodgraygrimgurugushgyrohalfhanghardhawkheathelphighhillholyhope\
+        hornhutsicedideaidleinchinkyintoirisironitemjadejazzjoinjoltjowl\
+        judojugsjumpjunkjurykeepkenokeptkeyskickkilnkingkitekiwiknoblamb\
+        lavalazyleaflegsliarlimplionlistlogoloudloveluaulucklungmainmany\
+        mathmazememomenumeowmildmintmissmonknailnavyneednewsnextnoonnote\
+        numbobeyoboeomitonyxopenovalowlspaidpartpeckplaypluspoempoolpose\
+        puffpumapurrquadquizraceramprealredorichroadrockroofrubyruinruns\
+        rustsafesagascarsetssilkskewslotsoapsolosongstubsurfswantacotask\
+        taxitenttiedtimetinytoiltombtoystriptunatwinuglyundouniturgeuser\
+        vastveryvetovialvibeviewvisavoidvowswallwandwarmwaspwavewaxywebs\
+        whatwhenwhizwolfworkyankyawnyellyogayurtzapszerozestzinczonezoom
+        """.utf8)
 
     /// `body` ‖ CRC-32(body) in the given style, lower case.
     public static func encode(_ body: [UInt8], style: Style) -> String {
         let crc = CRC32.checksum(body)
-        let all = body + [UInt8(crc >> 24), UInt8(truncatingIfNeeded: crc >> 16),
-                          UInt8(truncatingIfNeeded: crc >> 8), UInt8(truncatingIfNeeded: crc)]
+        let all =
+            body + [
+                UInt8(crc >> 24), UInt8(truncatingIfNeeded: crc >> 16),
+                UInt8(truncatingIfNeeded: crc >> 8), UInt8(truncatingIfNeeded: crc),
+            ]
         var out: [UInt8] = []
         out.reserveCapacity(all.count * (style == .minimal ? 2 : 5))
         for (i, byte) in all.enumerated() {
@@ -47,7 +51,7 @@ public enum Bytewords {
                 out += [letters[w], letters[w + 3]]
             case .standard, .uri:
                 if i > 0 { out.append(style == .standard ? UInt8(ascii: " ") : UInt8(ascii: "-")) }
-                out += letters[w ..< w + 4]
+                out += letters[w..<w + 4]
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -92,7 +96,7 @@ public enum Bytewords {
     /// pairs are unique by design, which is what makes the minimal style decodable.
     private static let minimalTable: [Int16] = {
         var table = [Int16](repeating: -1, count: 26 * 26)
-        for b in 0 ..< 256 {
+        for b in 0..<256 {
             let first = Int(letters[b * 4] - UInt8(ascii: "a")), last = Int(letters[b * 4 + 3] - UInt8(ascii: "a"))
             table[first * 26 + last] = Int16(b)
         }
@@ -114,7 +118,7 @@ public enum Bytewords {
     private static func byteFor(word: [UInt8]) -> UInt8? {
         guard word.count == 4, let byte = byteFor(first: word[0], last: word[3]) else { return nil }
         let w = Int(byte) * 4
-        for k in 1 ... 2 where word[k] | 0x20 != letters[w + k] { return nil }
+        for k in 1...2 where word[k] | 0x20 != letters[w + k] { return nil }
         return byte
     }
 }

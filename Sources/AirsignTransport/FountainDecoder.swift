@@ -64,8 +64,9 @@ public struct FountainDecoder: Sendable {
     /// `messageChecksumMismatch` if the completed message fails its CRC-32.
     @discardableResult
     public mutating func receive(_ part: FountainPart) throws(TransportError) -> Outcome {
-        let h = Header(seqLen: part.seqLen, messageLen: part.messageLen, checksum: part.checksum,
-                       fragmentLen: part.data.count)
+        let h = Header(
+            seqLen: part.seqLen, messageLen: part.messageLen, checksum: part.checksum,
+            fragmentLen: part.data.count)
         if let header {
             guard header == h else { throw .differentMessage(Self.difference(header, h)) }
         } else {
@@ -88,7 +89,7 @@ public struct FountainDecoder: Sendable {
                 if rows.count == h.seqLen { try solve(h) }
                 return .accepted
             }
-            for w in word ..< row.bits.count { row.bits[w] ^= held.bits[w] }
+            for w in word..<row.bits.count { row.bits[w] ^= held.bits[w] }
             xorInto(&row.data, held.data)
         }
         return .duplicate
@@ -101,7 +102,7 @@ public struct FountainDecoder: Sendable {
         for pivot in stride(from: header.seqLen - 1, through: 0, by: -1) {
             guard let row = rows[pivot] else { return }
             var data = row.data
-            for word in pivot / 64 ..< row.bits.count {
+            for word in pivot / 64..<row.bits.count {
                 var bits = row.bits[word]
                 while bits != 0 {
                     let index = word * 64 + bits.trailingZeroBitCount

@@ -21,13 +21,16 @@ public struct FountainEncoder: Sendable {
 
     /// `maxFragmentLen` bounds each fragment; the actual length is the smallest even split
     /// (`nominalFragmentLength`). `firstSeqNum` is the sequence number before the first part.
-    public init(message: [UInt8], maxFragmentLen: Int, minFragmentLen: Int = 10, firstSeqNum: UInt32 = 0) throws(TransportError) {
+    public init(message: [UInt8], maxFragmentLen: Int, minFragmentLen: Int = 10, firstSeqNum: UInt32 = 0)
+        throws(TransportError)
+    {
         guard !message.isEmpty else { throw .emptyMessage }
         guard maxFragmentLen >= 1 else { throw .invalidOption("fragment size must be at least 1 byte") }
         messageLen = message.count
         checksum = CRC32.checksum(message)
-        fragmentLen = Self.nominalFragmentLength(messageLen: message.count, minFragmentLen: minFragmentLen,
-                                                 maxFragmentLen: maxFragmentLen)
+        fragmentLen = Self.nominalFragmentLength(
+            messageLen: message.count, minFragmentLen: minFragmentLen,
+            maxFragmentLen: maxFragmentLen)
         fragments = Self.partition(message, fragmentLen: fragmentLen)
         seqNum = firstSeqNum
         chooser = FragmentChooser(seqLen: fragments.count, checksum: checksum)
@@ -38,7 +41,7 @@ public struct FountainEncoder: Sendable {
     public static func nominalFragmentLength(messageLen: Int, minFragmentLen: Int, maxFragmentLen: Int) -> Int {
         let maxCount = max(1, messageLen / max(1, minFragmentLen))
         var length = messageLen
-        for count in 1 ... maxCount {
+        for count in 1...maxCount {
             length = (messageLen + count - 1) / count
             if length <= maxFragmentLen { break }
         }
@@ -48,7 +51,7 @@ public struct FountainEncoder: Sendable {
     /// Equal pieces of `fragmentLen` bytes, the last padded with zeros.
     public static func partition(_ message: [UInt8], fragmentLen: Int) -> [[UInt8]] {
         stride(from: 0, to: message.count, by: fragmentLen).map { start in
-            var piece = Array(message[start ..< min(start + fragmentLen, message.count)])
+            var piece = Array(message[start..<min(start + fragmentLen, message.count)])
             piece += [UInt8](repeating: 0, count: fragmentLen - piece.count)
             return piece
         }
@@ -92,7 +95,7 @@ extension FountainEncoder {
         let minimum = min(Self.shownMinimumDegree, max(1, seqLen / 2))
         // A wide enough mix comes up every few sequence numbers; the bound only keeps this loop
         // finite whatever the message.
-        for _ in 0 ..< 1_000 {
+        for _ in 0..<1_000 {
             advance()
             let indexes = chooser.fragments(seqNum: seqNum)
             if Int(seqNum) <= seqLen || indexes.count >= minimum { return part(mixing: indexes) }
@@ -103,5 +106,5 @@ extension FountainEncoder {
 
 /// `a ^= b` byte by byte over the shorter length (fragments of one message are equally long).
 func xorInto(_ a: inout [UInt8], _ b: [UInt8]) {
-    for i in 0 ..< min(a.count, b.count) { a[i] ^= b[i] }
+    for i in 0..<min(a.count, b.count) { a[i] ^= b[i] }
 }

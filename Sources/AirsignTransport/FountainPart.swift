@@ -48,11 +48,13 @@ public struct FountainPart: Equatable, Sendable {
             throw .invalidFountainPart("not a CBOR array (\(error))")
         }
         guard items.count == 5,
-              case let .unsigned(seqNum) = items[0], case let .unsigned(seqLen) = items[1],
-              case let .unsigned(messageLen) = items[2], case let .unsigned(checksum) = items[3],
-              case let .bytes(data) = items[4]
+            case let .unsigned(seqNum) = items[0], case let .unsigned(seqLen) = items[1],
+            case let .unsigned(messageLen) = items[2], case let .unsigned(checksum) = items[3],
+            case let .bytes(data) = items[4]
         else { throw .invalidFountainPart("expected [seqNum, seqLen, messageLen, checksum, bytes]") }
-        guard seqNum >= 1, seqNum <= UInt64(UInt32.max) else { throw .invalidFountainPart("sequence number \(seqNum) out of range") }
+        guard seqNum >= 1, seqNum <= UInt64(UInt32.max) else {
+            throw .invalidFountainPart("sequence number \(seqNum) out of range")
+        }
         guard checksum <= UInt64(UInt32.max) else { throw .invalidFountainPart("checksum wider than 32 bits") }
         guard messageLen >= 1, messageLen <= UInt64(limits.maxMessageLength) else {
             throw .invalidFountainPart("message length \(messageLen) outside 1…\(limits.maxMessageLength)")

@@ -13,19 +13,21 @@ public struct FragmentChooser: Sendable {
         self.seqLen = seqLen
         self.checksum = checksum
         // Weight 1/d for degree d; built once per message since parts share it.
-        degrees = RandomSampler(weights: (1 ... max(1, seqLen)).map { 1.0 / Double($0) })
+        degrees = RandomSampler(weights: (1...max(1, seqLen)).map { 1.0 / Double($0) })
     }
 
     /// The sorted fragment indexes (0-based) mixed into part `seqNum` (1-based).
     public func fragments(seqNum: UInt32) -> [Int] {
         if Int(seqNum) <= seqLen { return [max(0, Int(seqNum) - 1)] }
-        let seed = [UInt8(seqNum >> 24), UInt8(truncatingIfNeeded: seqNum >> 16),
-                    UInt8(truncatingIfNeeded: seqNum >> 8), UInt8(truncatingIfNeeded: seqNum),
-                    UInt8(checksum >> 24), UInt8(truncatingIfNeeded: checksum >> 16),
-                    UInt8(truncatingIfNeeded: checksum >> 8), UInt8(truncatingIfNeeded: checksum)]
+        let seed = [
+            UInt8(seqNum >> 24), UInt8(truncatingIfNeeded: seqNum >> 16),
+            UInt8(truncatingIfNeeded: seqNum >> 8), UInt8(truncatingIfNeeded: seqNum),
+            UInt8(checksum >> 24), UInt8(truncatingIfNeeded: checksum >> 16),
+            UInt8(truncatingIfNeeded: checksum >> 8), UInt8(truncatingIfNeeded: checksum),
+        ]
         var rng = Xoshiro256(seed: seed)
         let degree = chooseDegree(&rng)
-        return Self.shuffled(Array(0 ..< seqLen), count: degree, rng: &rng).sorted()
+        return Self.shuffled(Array(0..<seqLen), count: degree, rng: &rng).sorted()
     }
 
     /// 1 … seqLen, drawn from the harmonic weights.
@@ -40,7 +42,7 @@ public struct FragmentChooser: Sendable {
         var result: [T] = []
         result.reserveCapacity(min(count, items.count))
         while result.count < count, !remaining.isEmpty {
-            let i = rng.nextInt(in: 0 ... remaining.count - 1)
+            let i = rng.nextInt(in: 0...remaining.count - 1)
             result.append(remaining.remove(at: min(i, remaining.count - 1)))
         }
         return result

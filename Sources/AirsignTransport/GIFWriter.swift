@@ -6,14 +6,16 @@ public enum GIFWriter {
     /// The GIF file's bytes; `fps` is 1…30.
     public static func encode(_ frames: [QRFrame], options: QROptions, fps: Int) throws(TransportError) -> [UInt8] {
         guard !frames.isEmpty else { throw .emptyMessage }
-        guard (1 ... 30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }
+        guard (1...30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }
         let images = frames.map { $0.code.render(moduleSize: options.moduleSize, quietZone: options.quietZone) }
         // Frames of one plan share a version, but centre any smaller one on the largest canvas.
         let side = images.map(\.width).max() ?? 0
         let sink = Sink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
         var error: Int32 = 0
-        guard let gif = EGifOpen(context, gifWrite, &error) else { throw .qrEncodingFailed("giflib: cannot start (\(error))") }
+        guard let gif = EGifOpen(context, gifWrite, &error) else {
+            throw .qrEncodingFailed("giflib: cannot start (\(error))")
+        }
         var closed = false
         defer { if !closed { EGifCloseFile(gif, &error) } }
         func check(_ status: Int32, _ what: String) throws(TransportError) {
@@ -33,25 +35,28 @@ public enum GIFWriter {
         try check(EGifPutExtensionTrailer(gif), "loop extension")
         let delay = Int32((100 + fps / 2) / fps)  // centiseconds
         for image in images {
-            var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: delay,
-                                           TransparentColor: NO_TRANSPARENT_COLOR)
+            var gcb = GraphicsControlBlock(
+                DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: delay,
+                TransparentColor: NO_TRANSPARENT_COLOR)
             var ext = [GifByteType](repeating: 0, count: 4)
             _ = EGifGCBToExtension(&gcb, &ext)
             try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &ext), "frame delay")
             try check(EGifPutImageDesc(gif, 0, 0, Int32(side), Int32(side), false, nil), "image descriptor")
             let offset = (side - image.width) / 2
             var row = [GifPixelType](repeating: 1, count: side)
-            for y in 0 ..< side {
-                for x in 0 ..< side { row[x] = 1 }
+            for y in 0..<side {
+                for x in 0..<side { row[x] = 1 }
                 let sy = y - offset
                 if sy >= 0, sy < image.height {
-                    for x in 0 ..< image.width where image.pixels[sy * image.width + x] < 128 { row[x + offset] = 0 }
+                    for x in 0..<image.width where image.pixels[sy * image.width + x] < 128 { row[x + offset] = 0 }
                 }
                 try check(EGifPutLine(gif, &row, Int32(side)), "image row")
             }
         }
         closed = true
-        guard EGifCloseFile(gif, &error) == GIF_OK else { throw .qrEncodingFailed("giflib: finishing failed (\(error))") }
+        guard EGifCloseFile(gif, &error) == GIF_OK else {
+            throw .qrEncodingFailed("giflib: finishing failed (\(error))")
+        }
         return sink.bytes
     }
 

@@ -6,15 +6,20 @@ import Foundation
 /// arrow keys step.
 public enum HTMLPage {
     /// The page's HTML text; `fps` is 1…30.
-    public static func render(_ frames: [QRFrame], options: QROptions, fps: Int, title: String = "Airsign QR") throws(TransportError) -> String {
+    public static func render(_ frames: [QRFrame], options: QROptions, fps: Int, title: String = "Airsign QR")
+        throws(TransportError) -> String
+    {
         guard !frames.isEmpty else { throw .emptyMessage }
-        guard (1 ... 30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }
+        guard (1...30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }
         var uris: [String] = []
         for frame in frames {
-            uris.append("\"data:image/png;base64,\(Data(try QRImages.png(frame, options: options)).base64EncodedString())\"")
+            uris.append(
+                "\"data:image/png;base64,\(Data(try QRImages.png(frame, options: options)).base64EncodedString())\"")
         }
         let side = frames.map { ($0.code.size + 2 * options.quietZone) * options.moduleSize }.max() ?? 0
-        let safeTitle = title.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && !"<>&\"'".unicodeScalars.contains($0) }
+        let safeTitle = title.unicodeScalars.filter {
+            $0.isASCII && $0.value >= 0x20 && !"<>&\"'".unicodeScalars.contains($0)
+        }
         return """
             <!DOCTYPE html>
             <html lang="en">

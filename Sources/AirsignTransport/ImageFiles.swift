@@ -20,7 +20,9 @@ public enum ImageFiles {
             guard let names = try? fm.contentsOfDirectory(atPath: path) else {
                 throw .fileError(path: path, reason: "cannot list the directory")
             }
-            let images = names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
+            let images = names.filter {
+                extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".")
+            }
             let sorted = images.sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
             out += sorted.map { (path as NSString).appendingPathComponent($0) }
         }
@@ -42,8 +44,12 @@ public enum ImageFiles {
     }
 
     /// Decodes PNG or PGM/PPM bytes.
-    public static func decode(_ bytes: [UInt8], path: String = "image", limits: PNGCodec.Limits = .default) throws(TransportError) -> GrayImage {
-        if bytes.starts(with: [0x89, 0x50, 0x4e, 0x47]) { return try PNGCodec.decode(bytes, path: path, limits: limits) }
+    public static func decode(_ bytes: [UInt8], path: String = "image", limits: PNGCodec.Limits = .default)
+        throws(TransportError) -> GrayImage
+    {
+        if bytes.starts(with: [0x89, 0x50, 0x4e, 0x47]) {
+            return try PNGCodec.decode(bytes, path: path, limits: limits)
+        }
         if PNMCodec.looksLikePNM(bytes) { return try PNMCodec.decode(bytes, path: path, limits: limits) }
         throw .unreadableImage(path: path, reason: "neither PNG nor PGM/PPM")
     }
@@ -75,7 +81,9 @@ public struct QRScanJob {
     /// (`.refusedFrame`) ends the scan with that error. A framing's frames carry no message id,
     /// so for them every file is read, even after the message is complete: a frame of another
     /// message anywhere among them refuses the scan rather than depending on the files' order.
-    public func scan(paths: [String], framings: [any ForeignFraming] = [], log: (String) -> Void) throws(TransportError) -> SignerInput {
+    public func scan(paths: [String], framings: [any ForeignFraming] = [], log: (String) -> Void) throws(TransportError)
+        -> SignerInput
+    {
         let files = try ImageFiles.expand(paths)
         let scanner = QRScanner()
         var assembler = MessageAssembler(limits: limits, framings: framings)

@@ -148,12 +148,15 @@ public struct MessageAssembler: Sendable {
             case .foreign:
                 throw .differentMessage("a UR part while reading \(framing ?? "foreign") frames")
             case let .complete(message, completeType, _):
-                guard completeType == type else { throw .differentMessage("a UR part of type \(type) after a complete message") }
+                guard completeType == type else {
+                    throw .differentMessage("a UR part of type \(type) after a complete message")
+                }
                 // A late part of the finished message is a duplicate; one of another message is not.
                 var probe = FountainDecoder()
                 try probe.receive(part)
                 guard probe.checksum == CRC32Checksum.of(message: message, type: type),
-                      probe.expectedFragmentCount != nil else {
+                    probe.expectedFragmentCount != nil
+                else {
                     throw .differentMessage("a UR part of another message after a complete message")
                 }
                 return .duplicate
@@ -169,7 +172,8 @@ public struct MessageAssembler: Sendable {
         switch state {
         case let .foreign(framing, collector):
             guard framing.claims(payload) else {
-                throw .refusedFrame("a QR code that is not a \(framing.name) frame (\(payload.count) bytes) while reading one")
+                throw .refusedFrame(
+                    "a QR code that is not a \(framing.name) frame (\(payload.count) bytes) while reading one")
             }
             current = (framing, collector)
         case .empty:
@@ -202,11 +206,14 @@ public struct MessageAssembler: Sendable {
 
     private mutating func finishIfComplete() throws(TransportError) {
         guard case let .fountain(type, decoder) = state, let cbor = decoder.message else { return }
-        let content = type == "bytes" ? try (UR(type: type, cbor: cbor)).bytesContent(limit: limits.maxMessageLength) : cbor
+        let content =
+            type == "bytes" ? try (UR(type: type, cbor: cbor)).bytesContent(limit: limits.maxMessageLength) : cbor
         state = .complete(message: content, type: type, frame: [])
     }
 
-    private mutating func receiveSingle(message: [UInt8], type: String?, frame: [UInt8]) throws(TransportError) -> Outcome {
+    private mutating func receiveSingle(message: [UInt8], type: String?, frame: [UInt8]) throws(TransportError)
+        -> Outcome
+    {
         guard message.count <= limits.maxMessageLength else {
             throw .messageTooLong(length: message.count, limit: limits.maxMessageLength)
         }
@@ -216,7 +223,8 @@ public struct MessageAssembler: Sendable {
             return .accepted
         case let .complete(current, currentType, _):
             guard current == message, currentType == type else {
-                throw .differentMessage("another QR code (\(message.count) bytes) than the message read before (\(current.count) bytes)")
+                throw .differentMessage(
+                    "another QR code (\(message.count) bytes) than the message read before (\(current.count) bytes)")
             }
             return .duplicate
         case let .fountain(currentType, _):
@@ -231,7 +239,8 @@ public struct MessageAssembler: Sendable {
     /// the rule is unambiguous for our frames.
     public static func isUR(_ payload: [UInt8]) -> Bool {
         guard payload.count > 3,
-              payload[0] | 0x20 == UInt8(ascii: "u"), payload[1] | 0x20 == UInt8(ascii: "r"), payload[2] == UInt8(ascii: ":")
+            payload[0] | 0x20 == UInt8(ascii: "u"), payload[1] | 0x20 == UInt8(ascii: "r"),
+            payload[2] == UInt8(ascii: ":")
         else { return false }
         return payload.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
     }

@@ -9,7 +9,8 @@ public enum OutputFiles {
     /// Whether an output path (`--qr`) names a directory: it ends in `/` or already is one.
     public static func namesDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        return path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     /// Writes `bytes` to `path` atomically, mode 0644 (outputs are meant to be shared).
@@ -25,8 +26,10 @@ public enum OutputFiles {
     /// are written into a temporary sibling directory that is then renamed into place. An existing
     /// `path` is replaced only if it is empty or holds nothing but files matching `replaceable`
     /// (so a stale frame set can never mix with a new one, and nothing else is ever deleted).
-    public static func writeDirectory(_ files: [(name: String, bytes: [UInt8])], to path: String,
-                                      replaceable: (String) -> Bool) throws(TransportError) {
+    public static func writeDirectory(
+        _ files: [(name: String, bytes: [UInt8])], to path: String,
+        replaceable: (String) -> Bool
+    ) throws(TransportError) {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let parent = target.deletingLastPathComponent().path
@@ -46,7 +49,9 @@ public enum OutputFiles {
             guard let base = p.baseAddress else { return false }
             return mkdtemp(base) != nil
         }
-        guard made else { throw .fileError(path: path, reason: "cannot create a directory here (\(systemErrorText(errno)))") }
+        guard made else {
+            throw .fileError(path: path, reason: "cannot create a directory here (\(systemErrorText(errno)))")
+        }
         let temp = string(template)
         var ok = false
         defer {
@@ -59,14 +64,18 @@ public enum OutputFiles {
         if exists {
             // Swap: old aside, new in, old removed. Between the renames the path is briefly absent.
             let old = temp + ".old"
-            guard rename(target.path, old) == 0 else { throw .fileError(path: path, reason: "cannot replace (\(systemErrorText(errno)))") }
+            guard rename(target.path, old) == 0 else {
+                throw .fileError(path: path, reason: "cannot replace (\(systemErrorText(errno)))")
+            }
             guard rename(temp, target.path) == 0 else {
                 rename(old, target.path)
                 throw .fileError(path: path, reason: "cannot replace (\(systemErrorText(errno)))")
             }
             try? fm.removeItem(atPath: old)
         } else {
-            guard rename(temp, target.path) == 0 else { throw .fileError(path: path, reason: "cannot create (\(systemErrorText(errno)))") }
+            guard rename(temp, target.path) == 0 else {
+                throw .fileError(path: path, reason: "cannot create (\(systemErrorText(errno)))")
+            }
         }
         ok = true
     }
@@ -75,5 +84,4 @@ public enum OutputFiles {
     private static func string(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-
 }

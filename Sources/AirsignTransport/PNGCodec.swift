@@ -53,7 +53,9 @@ public enum PNGCodec {
     }
 
     /// Decodes any PNG (palette, 16-bit, colour, alpha composited onto white) to 8-bit gray.
-    public static func decode(_ data: [UInt8], path: String = "PNG", limits: Limits = .default) throws(TransportError) -> GrayImage {
+    public static func decode(_ data: [UInt8], path: String = "PNG", limits: Limits = .default) throws(TransportError)
+        -> GrayImage
+    {
         guard data.count <= limits.maxFileSize else {
             throw .unreadableImage(path: path, reason: "file larger than \(limits.maxFileSize) bytes")
         }

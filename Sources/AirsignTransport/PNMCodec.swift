@@ -5,20 +5,26 @@
 public enum PNMCodec {
     /// True when `data` starts like a PGM or PPM file.
     public static func looksLikePNM(_ data: [UInt8]) -> Bool {
-        data.count >= 2 && data[0] == UInt8(ascii: "P") && [UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "5"), UInt8(ascii: "6")].contains(data[1])
+        data.count >= 2 && data[0] == UInt8(ascii: "P")
+            && [UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "5"), UInt8(ascii: "6")].contains(data[1])
     }
 
     /// Decodes a P2, P3, P5 or P6 file to 8-bit gray.
-    public static func decode(_ data: [UInt8], path: String = "PNM", limits: PNGCodec.Limits = .default) throws(TransportError) -> GrayImage {
+    public static func decode(_ data: [UInt8], path: String = "PNM", limits: PNGCodec.Limits = .default)
+        throws(TransportError) -> GrayImage
+    {
         func fail(_ why: String) -> TransportError { .unreadableImage(path: path, reason: why) }
         guard data.count <= limits.maxFileSize else { throw fail("file larger than \(limits.maxFileSize) bytes") }
         guard looksLikePNM(data) else { throw fail("not a PGM (P2/P5) or PPM (P3/P6) file") }
         let kind = data[1]
         var reader = Reader(data: data, position: 2)
-        guard let width = reader.headerNumber(), let height = reader.headerNumber(), let maxval = reader.headerNumber() else {
+        guard let width = reader.headerNumber(), let height = reader.headerNumber(), let maxval = reader.headerNumber()
+        else {
             throw fail("malformed header")
         }
-        guard width > 0, height > 0, maxval > 0, maxval <= 65535 else { throw fail("bad width, height or maximum value") }
+        guard width > 0, height > 0, maxval > 0, maxval <= 65535 else {
+            throw fail("bad width, height or maximum value")
+        }
         let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixelCount <= limits.maxPixels else {
             throw .imageTooLarge(width: width, height: height, limit: limits.maxPixels)
@@ -33,20 +39,20 @@ public enum PNMCodec {
             let bytesPerSample = maxval > 255 ? 2 : 1
             guard data.count - start >= samples * bytesPerSample else { throw fail("pixel data ends early") }
             values.reserveCapacity(samples)
-            for i in 0 ..< samples {
+            for i in 0..<samples {
                 let at = start + i * bytesPerSample
                 values.append(bytesPerSample == 2 ? Int(data[at]) << 8 | Int(data[at + 1]) : Int(data[at]))
             }
         } else {
             values.reserveCapacity(min(samples, data.count / 2 + 1))
-            for _ in 0 ..< samples {
+            for _ in 0..<samples {
                 guard let v = reader.headerNumber() else { throw fail("pixel data ends early or is not numbers") }
                 values.append(v)
             }
         }
         guard values.allSatisfy({ $0 <= maxval }) else { throw fail("sample above the maximum value") }
         var pixels = [UInt8](repeating: 0, count: pixelCount)
-        for i in 0 ..< pixelCount {
+        for i in 0..<pixelCount {
             let gray: Int
             if channels == 3 {
                 let r = values[3 * i], g = values[3 * i + 1], b = values[3 * i + 2]

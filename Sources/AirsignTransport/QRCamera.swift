@@ -11,19 +11,25 @@ internal import CZBar
 /// libdbus). libzbar is linked statically for the same reason (see Package.swift).
 public enum QRCamera {
     /// The message read from `device`; progress and refused frames go to `log`.
-    public static func read(device: String, limits: FountainLimits = .default, log: (String) -> Void) throws(TransportError) -> [UInt8] {
+    public static func read(device: String, limits: FountainLimits = .default, log: (String) -> Void)
+        throws(TransportError) -> [UInt8]
+    {
         try read(device: device, limits: limits, framings: [], log: log).bytes
     }
 
     /// As `read(device:limits:log:)`, with foreign `framings` assembled too (a frame one refuses
     /// ends the reading) and the message returned with how it came.
-    public static func read(device: String, limits: FountainLimits = .default, framings: [any ForeignFraming],
-                            log: (String) -> Void) throws(TransportError) -> SignerInput {
+    public static func read(
+        device: String, limits: FountainLimits = .default, framings: [any ForeignFraming],
+        log: (String) -> Void
+    ) throws(TransportError) -> SignerInput {
         guard let video = zbar_video_create() else {
             throw .cameraUnavailable(device: device, reason: "zbar could not start")
         }
         defer { zbar_video_destroy(video) }
-        guard zbar_video_open(video, device) == 0, zbar_video_init(video, QRScanner.y800) == 0 || zbar_video_init(video, 0) == 0 else {
+        guard zbar_video_open(video, device) == 0,
+            zbar_video_init(video, QRScanner.y800) == 0 || zbar_video_init(video, 0) == 0
+        else {
             throw .cameraUnavailable(device: device, reason: errorText(video))
         }
         guard zbar_video_enable(video, 1) == 0 else {

@@ -31,7 +31,9 @@ public struct QRCode: Equatable, Sendable {
 
     /// Encodes `bytes` in 8-bit (byte) mode without an ECI header, so a reader in binary mode
     /// returns them exactly. `minVersion` 0 picks the smallest version that fits.
-    public static func encode(bytes: [UInt8], correction: QRErrorCorrection = .M, minVersion: Int = 0) throws(TransportError) -> QRCode {
+    public static func encode(bytes: [UInt8], correction: QRErrorCorrection = .M, minVersion: Int = 0)
+        throws(TransportError) -> QRCode
+    {
         guard !bytes.isEmpty else { throw .emptyMessage }
         let code = bytes.withUnsafeBufferPointer { buffer in
             QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, Int32(minVersion), correction.qrLevel)
@@ -41,24 +43,30 @@ public struct QRCode: Equatable, Sendable {
 
     /// Encodes text from the 45-character alphanumeric set (0–9, A–Z, space, $%*+-./:) in
     /// alphanumeric mode — 5.5 bits a character instead of 8, which is why URs go upper case.
-    public static func encode(alphanumeric text: String, correction: QRErrorCorrection = .M, minVersion: Int = 0) throws(TransportError) -> QRCode {
+    public static func encode(alphanumeric text: String, correction: QRErrorCorrection = .M, minVersion: Int = 0)
+        throws(TransportError) -> QRCode
+    {
         let chars = Array(text.utf8)
         guard !chars.isEmpty else { throw .emptyMessage }
         guard let input = QRinput_new2(Int32(minVersion), correction.qrLevel) else {
             throw .qrEncodingFailed("libqrencode could not start (version \(minVersion))")
         }
         defer { QRinput_free(input) }
-        let appended = chars.withUnsafeBufferPointer { QRinput_append(input, QR_MODE_AN, Int32($0.count), $0.baseAddress) }
+        let appended = chars.withUnsafeBufferPointer {
+            QRinput_append(input, QR_MODE_AN, Int32($0.count), $0.baseAddress)
+        }
         guard appended == 0 else { throw .qrEncodingFailed("text is not in the QR alphanumeric set") }
         return try take(QRcode_encodeInput(input), what: "\(chars.count) characters")
     }
 
     private static func take(_ code: UnsafeMutablePointer<QRcode>?, what: String) throws(TransportError) -> QRCode {
-        guard let code else { throw .qrEncodingFailed("\(what) do not fit a QR code at this level (the limit is version 40)") }
+        guard let code else {
+            throw .qrEncodingFailed("\(what) do not fit a QR code at this level (the limit is version 40)")
+        }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
         // Bit 0 of each byte is the module colour; the other bits are libqrencode's metadata.
-        let modules = (0 ..< width * width).map { code.pointee.data[$0] & 1 == 1 }
+        let modules = (0..<width * width).map { code.pointee.data[$0] & 1 == 1 }
         return QRCode(version: Int(code.pointee.version), size: width, modules: modules)
     }
 
@@ -69,17 +77,17 @@ public struct QRCode: Equatable, Sendable {
         let lightRow = [UInt8](repeating: 255, count: side)
         var pixels: [UInt8] = []
         pixels.reserveCapacity(side * side)
-        for _ in 0 ..< quietZone * moduleSize { pixels += lightRow }
-        for y in 0 ..< size {
+        for _ in 0..<quietZone * moduleSize { pixels += lightRow }
+        for y in 0..<size {
             // One pixel row per module row, repeated moduleSize times.
             var row = lightRow
-            for x in 0 ..< size where modules[y * size + x] {
+            for x in 0..<size where modules[y * size + x] {
                 let start = (x + quietZone) * moduleSize
-                row.replaceSubrange(start ..< start + moduleSize, with: repeatElement(0, count: moduleSize))
+                row.replaceSubrange(start..<start + moduleSize, with: repeatElement(0, count: moduleSize))
             }
-            for _ in 0 ..< moduleSize { pixels += row }
+            for _ in 0..<moduleSize { pixels += row }
         }
-        for _ in 0 ..< quietZone * moduleSize { pixels += lightRow }
+        for _ in 0..<quietZone * moduleSize { pixels += lightRow }
         return GrayImage(width: side, height: side, pixels: pixels)
     }
 }

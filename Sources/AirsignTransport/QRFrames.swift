@@ -16,8 +16,10 @@ public struct QROptions: Sendable, Equatable {
     public var quietZone: Int
 
     /// Options with the documented defaults.
-    public init(correction: QRErrorCorrection = .M, maxVersion: Int = 12, fragmentSize: Int? = nil,
-                moduleSize: Int = 8, quietZone: Int = 4) {
+    public init(
+        correction: QRErrorCorrection = .M, maxVersion: Int = 12, fragmentSize: Int? = nil,
+        moduleSize: Int = 8, quietZone: Int = 4
+    ) {
         self.correction = correction
         self.maxVersion = maxVersion
         self.fragmentSize = fragmentSize
@@ -30,12 +32,12 @@ public struct QROptions: Sendable, Equatable {
 
     /// Refuses values outside what the outputs can honour.
     public func validate() throws(TransportError) {
-        guard (1 ... 40).contains(maxVersion) else { throw .invalidOption("--max-version must be 1…40") }
-        if let fragmentSize, !(10 ... 4096).contains(fragmentSize) {
+        guard (1...40).contains(maxVersion) else { throw .invalidOption("--max-version must be 1…40") }
+        if let fragmentSize, !(10...4096).contains(fragmentSize) {
             throw .invalidOption("--fragment-size must be 10…4096 bytes")
         }
-        guard (1 ... 64).contains(moduleSize) else { throw .invalidOption("module size must be 1…64 pixels") }
-        guard (4 ... 64).contains(quietZone) else { throw .invalidOption("quiet zone must be 4…64 modules") }
+        guard (1...64).contains(moduleSize) else { throw .invalidOption("module size must be 1…64 pixels") }
+        guard (4...64).contains(quietZone) else { throw .invalidOption("quiet zone must be 4…64 modules") }
     }
 }
 
@@ -93,8 +95,10 @@ public struct QRFramePlan: Sendable {
         }
         self.options = options
         messageLength = length
-        if let message = binary, !MessageAssembler.isUR(message), let code = try? QRCode.encode(bytes: message, correction: options.correction),
-           code.version <= options.maxVersion {
+        if let message = binary, !MessageAssembler.isUR(message),
+            let code = try? QRCode.encode(bytes: message, correction: options.correction),
+            code.version <= options.maxVersion
+        {
             single = QRFrame(payload: message, ur: nil, code: code)
             kind = .single
             return
@@ -102,20 +106,26 @@ public struct QRFramePlan: Sendable {
         // A raw message that itself reads like a UR would be misread as one: send it wrapped.
         let singleUR = ur.string.uppercased()
         if let code = try? QRCode.encode(alphanumeric: singleUR, correction: options.correction),
-           code.version <= options.maxVersion {
+            code.version <= options.maxVersion
+        {
             single = QRFrame(payload: Array(singleUR.utf8), ur: singleUR, code: code)
             kind = .single
             return
         }
         var fragment = options.fragmentSize ?? 0
-        if options.fragmentSize == nil { fragment = try Self.largestFragment(cborLength: ur.cbor.count, type: ur.type, options: options) }
+        if options.fragmentSize == nil {
+            fragment = try Self.largestFragment(cborLength: ur.cbor.count, type: ur.type, options: options)
+        }
         let encoder = try UREncoder(ur: ur, maxFragmentLen: fragment)
         self.encoder = encoder
         kind = .multipart(seqLen: encoder.seqLen, fragmentLength: encoder.fountain.fragmentLen)
-        let worst = FountainPart(seqNum: .max, seqLen: encoder.seqLen, messageLen: ur.cbor.count, checksum: .max,
-                                 data: [UInt8](repeating: 0xff, count: encoder.fountain.fragmentLen))
-        frameVersion = try QRCode.encode(alphanumeric: UR.partString(type: ur.type, part: worst).uppercased(),
-                                         correction: options.correction).version
+        let worst = FountainPart(
+            seqNum: .max, seqLen: encoder.seqLen, messageLen: ur.cbor.count, checksum: .max,
+            data: [UInt8](repeating: 0xff, count: encoder.fountain.fragmentLen))
+        frameVersion = try QRCode.encode(
+            alphanumeric: UR.partString(type: ur.type, part: worst).uppercased(),
+            correction: options.correction
+        ).version
     }
 
     /// How many frames files and animations carry by default: 1 for a single QR; for a
@@ -143,25 +153,33 @@ public struct QRFramePlan: Sendable {
         let n = kind == .single ? 1 : max(1, count ?? defaultFrameCount)
         var out: [QRFrame] = []
         out.reserveCapacity(n)
-        for _ in 0 ..< n { out.append(try nextFrame()) }
+        for _ in 0..<n { out.append(try nextFrame()) }
         return out
     }
 
     /// The largest maximum fragment length whose worst-case part (sequence number 2^32 − 1)
     /// still fits `maxVersion` in alphanumeric mode, found by bisection with the real encoder.
-    static func largestFragment(cborLength: Int, type: String = "bytes", options: QROptions) throws(TransportError) -> Int {
+    static func largestFragment(cborLength: Int, type: String = "bytes", options: QROptions) throws(TransportError)
+        -> Int
+    {
         func fits(_ maxFragment: Int) -> Bool {
-            let length = FountainEncoder.nominalFragmentLength(messageLen: cborLength, minFragmentLen: 10,
-                                                               maxFragmentLen: maxFragment)
+            let length = FountainEncoder.nominalFragmentLength(
+                messageLen: cborLength, minFragmentLen: 10,
+                maxFragmentLen: maxFragment)
             let seqLen = (cborLength + length - 1) / length
-            let part = FountainPart(seqNum: .max, seqLen: seqLen, messageLen: cborLength, checksum: .max,
-                                    data: [UInt8](repeating: 0xff, count: length))
+            let part = FountainPart(
+                seqNum: .max, seqLen: seqLen, messageLen: cborLength, checksum: .max,
+                data: [UInt8](repeating: 0xff, count: length))
             let text = UR.partString(type: type, part: part).uppercased()
-            guard let code = try? QRCode.encode(alphanumeric: text, correction: options.correction) else { return false }
+            guard let code = try? QRCode.encode(alphanumeric: text, correction: options.correction) else {
+                return false
+            }
             return code.version <= options.maxVersion
         }
         guard fits(10) else {
-            throw .invalidOption("version \(options.maxVersion) at level \(options.correction) is too small for a UR frame; raise --max-version")
+            throw .invalidOption(
+                "version \(options.maxVersion) at level \(options.correction) is too small for a UR frame; raise --max-version"
+            )
         }
         var low = 10, high = 4096
         while low < high {

@@ -15,7 +15,9 @@ public enum QRImages {
     /// `frame-0001.png` … in order, plus `index.json` naming each file and its UR part, all
     /// written into place at once. An existing directory is replaced only if it holds nothing but
     /// such files.
-    public static func writeDirectory(_ frames: [QRFrame], to path: String, plan: QRFramePlan, fps: Int) throws(TransportError) {
+    public static func writeDirectory(_ frames: [QRFrame], to path: String, plan: QRFramePlan, fps: Int)
+        throws(TransportError)
+    {
         var files: [(name: String, bytes: [UInt8])] = []
         var entries: [String] = []
         for (i, frame) in frames.enumerated() {

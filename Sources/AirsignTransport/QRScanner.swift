@@ -26,8 +26,9 @@ public final class QRScanner {
     public func scan(_ image: GrayImage) -> [[UInt8]] {
         let (count, overflow) = image.width.multipliedReportingOverflow(by: image.height)
         guard image.width > 0, image.height > 0, !overflow, image.pixels.count == count,
-              image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
-              let zimage = zbar_image_create() else { return [] }
+            image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
+            let zimage = zbar_image_create()
+        else { return [] }
         defer { zbar_image_destroy(zimage) }
         zbar_image_set_format(zimage, QRScanner.y800)
         zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
@@ -47,9 +48,10 @@ public final class QRScanner {
         while let s = symbol {
             if zbar_symbol_get_type(s) == ZBAR_QRCODE, let data = zbar_symbol_get_data(s) {
                 let length = Int(zbar_symbol_get_data_length(s))
-                results.append(data.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    Array(UnsafeBufferPointer(start: $0, count: length))
-                })
+                results.append(
+                    data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        Array(UnsafeBufferPointer(start: $0, count: length))
+                    })
             }
             symbol = zbar_symbol_next(s)
         }

@@ -13,7 +13,7 @@ public enum TerminalDisplay {
         out.reserveCapacity((side + 1) / 2)
         for row in stride(from: 0, to: side, by: 2) {
             var line = "\u{1B}[30;107m"
-            for col in 0 ..< side {
+            for col in 0..<side {
                 let top = code.isDark(x: col - quietZone, y: row - quietZone)
                 let bottom = row + 1 < side && code.isDark(x: col - quietZone, y: row + 1 - quietZone)
                 line += top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
@@ -40,7 +40,7 @@ public enum TerminalDisplay {
     /// Shows the plan's frames. `maxFrames` stops a cycling display after that many frames
     /// (nil: until interrupted).
     public static func show(_ plan: inout QRFramePlan, fps: Int, maxFrames: Int? = nil) throws(TransportError) {
-        guard (1 ... 30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }
+        guard (1...30).contains(fps) else { throw .invalidOption("--fps must be 1…30") }
         let quiet = plan.options.quietZone
         let first = try plan.nextFrame()
         let need = size(for: first.code, quietZone: quiet)
@@ -48,15 +48,16 @@ public enum TerminalDisplay {
             // Not a terminal: print frames one after another, once.
             let count = plan.kind == .single ? 1 : plan.defaultFrameCount
             var frame = first
-            for i in 0 ..< min(count, maxFrames ?? count) {
+            for i in 0..<min(count, maxFrames ?? count) {
                 if i > 0 { frame = try plan.nextFrame() }
                 emit(lines(for: frame.code, quietZone: quiet) + [status(frame, i, plan)])
             }
             return
         }
         guard terminal.columns >= need.columns, terminal.rows >= need.rows else {
-            throw .terminalTooSmall(needColumns: need.columns, needRows: need.rows,
-                                    columns: terminal.columns, rows: terminal.rows)
+            throw .terminalTooSmall(
+                needColumns: need.columns, needRows: need.rows,
+                columns: terminal.columns, rows: terminal.rows)
         }
         if plan.kind == .single {
             emit(lines(for: first.code, quietZone: quiet) + [status(first, 0, plan)])

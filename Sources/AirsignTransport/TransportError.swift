@@ -69,7 +69,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
             return "incomplete message: \(received) frames read, about \(expected) needed; scan the missing frames"
         case let .incompleteMessage(received, expected):
             // RaptorQ frames (UOS): enough in number, but not independent enough yet.
-            return "incomplete message: \(received) frames read do not decode yet (about \(expected) are needed, more when frames overlap); scan more frames"
+            return
+                "incomplete message: \(received) frames read do not decode yet (about \(expected) are needed, more when frames overlap); scan more frames"
         case .noQRCodeFound: return "no QR code found in the input"
         case .emptyMessage: return "the message is empty"
         case let .messageTooLong(length, limit):
@@ -83,7 +84,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
         case let .invalidOption(why): return why
         case let .fileError(path, why): return "\(path): \(why)"
         case let .terminalTooSmall(needColumns, needRows, columns, rows):
-            return "terminal too small for the QR code: need \(needColumns)×\(needRows) characters, have \(columns)×\(rows); enlarge the window or lower --max-version"
+            return
+                "terminal too small for the QR code: need \(needColumns)×\(needRows) characters, have \(columns)×\(rows); enlarge the window or lower --max-version"
         case let .cameraUnavailable(device, why): return "camera \(device): \(why)"
         }
     }
@@ -93,11 +95,11 @@ public enum TransportError: Error, Equatable, CustomStringConvertible, Sendable 
     public var isInvalidInput: Bool {
         switch self {
         case .invalidBytewords, .invalidUR, .invalidFountainPart, .differentMessage, .refusedFrame,
-             .messageChecksumMismatch, .incompleteMessage, .noQRCodeFound, .emptyMessage,
-             .messageTooLong, .unreadableImage, .imageTooLarge:
+            .messageChecksumMismatch, .incompleteMessage, .noQRCodeFound, .emptyMessage,
+            .messageTooLong, .unreadableImage, .imageTooLarge:
             return true
         case .qrEncodingFailed, .needsSeveralFrames, .invalidOption, .fileError,
-             .terminalTooSmall, .cameraUnavailable:
+            .terminalTooSmall, .cameraUnavailable:
             return false
         }
     }

@@ -15,7 +15,9 @@ public struct UR: Equatable, Sendable {
     /// A UR; the type is lower-cased and must be letters, digits and `-`.
     public init(type: String, cbor: [UInt8]) throws(TransportError) {
         let lower = type.lowercased()
-        guard Self.isValidType(lower) else { throw .invalidUR("type \"\(type.prefix(40))\" is not letters, digits and -") }
+        guard Self.isValidType(lower) else {
+            throw .invalidUR("type \"\(type.prefix(40))\" is not letters, digits and -")
+        }
         self.type = lower
         self.cbor = cbor
     }
@@ -54,9 +56,11 @@ public struct UR: Equatable, Sendable {
     }
 
     static func isValidType(_ type: String) -> Bool {
-        !type.isEmpty && type.utf8.allSatisfy { c in
-            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-")
-        }
+        !type.isEmpty
+            && type.utf8.allSatisfy { c in
+                (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+                    || c == UInt8(ascii: "-")
+            }
     }
 }
 
@@ -67,7 +71,9 @@ public enum URString: Equatable, Sendable {
 
     /// Parses untrusted text (either case). For a part, the `seqNum-seqLen` in the path must
     /// match the part's own header.
-    public static func parse(_ text: some StringProtocol, limits: FountainLimits = .default) throws(TransportError) -> URString {
+    public static func parse(_ text: some StringProtocol, limits: FountainLimits = .default) throws(TransportError)
+        -> URString
+    {
         let lower = text.lowercased()
         guard lower.hasPrefix("ur:") else { throw .invalidUR("does not start with ur:") }
         // Bytewords take 2 letters a byte; refuse text that could not fit the limits before
@@ -100,7 +106,8 @@ public enum URString: Equatable, Sendable {
 
     /// A plain decimal of at most 10 digits (fits UInt32 and more), no sign.
     private static func decimal(_ s: Substring) -> UInt64? {
-        guard !s.isEmpty, s.utf8.count <= 10, s.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        guard !s.isEmpty, s.utf8.count <= 10, s.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else {
             return nil
         }
         return UInt64(s)

@@ -10,7 +10,7 @@ public struct Xoshiro256: Sendable {
     public init(seed: [UInt8]) {
         let digest = SHA256.hash(seed)
         func word(_ i: Int) -> UInt64 {
-            digest[(8 * i) ..< (8 * i + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            digest[(8 * i)..<(8 * i + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         }
         s = (word(0), word(1), word(2), word(3))
     }
@@ -22,8 +22,10 @@ public struct Xoshiro256: Sendable {
 
     /// Seeds with the 4-byte big-endian checksum.
     public init(checksum: UInt32) {
-        self.init(seed: [UInt8(checksum >> 24), UInt8(truncatingIfNeeded: checksum >> 16),
-                         UInt8(truncatingIfNeeded: checksum >> 8), UInt8(truncatingIfNeeded: checksum)])
+        self.init(seed: [
+            UInt8(checksum >> 24), UInt8(truncatingIfNeeded: checksum >> 16),
+            UInt8(truncatingIfNeeded: checksum >> 8), UInt8(truncatingIfNeeded: checksum),
+        ])
     }
 
     /// The next 64-bit output (the ** scrambler over state word 1).
@@ -52,12 +54,12 @@ public struct Xoshiro256: Sendable {
 
     /// A byte from `nextInt(in: 0 ... 255)`.
     public mutating func nextByte() -> UInt8 {
-        UInt8(truncatingIfNeeded: nextInt(in: 0 ... 255))
+        UInt8(truncatingIfNeeded: nextInt(in: 0...255))
     }
 
     /// `count` bytes from `nextByte` (the spec's `makeMessage`).
     public mutating func nextData(count: Int) -> [UInt8] {
-        (0 ..< count).map { _ in nextByte() }
+        (0..<count).map { _ in nextByte() }
     }
 }
 

@@ -41,7 +41,7 @@ public enum LookAlikeFold {
     private static func merged(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard scalar.isASCII else { return scalar }
         let byte = UInt8(truncatingIfNeeded: scalar.value)
-        let lower = (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
         switch lower {
         case UInt8(ascii: "0"): return "o"
         case UInt8(ascii: "1"), UInt8(ascii: "i"), UInt8(ascii: "|"): return "l"

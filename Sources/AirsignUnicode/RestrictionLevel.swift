@@ -24,9 +24,14 @@ public enum RestrictionLevel: Int, Comparable, Sendable {
             self = .singleScript
         } else {
             let withoutLatin = Self.resolvedScripts(text, ignoringCharactersOf: UnicodeScripts.latin)
-            if [UnicodeScripts.hanWithBopomofo, UnicodeScripts.japanese, UnicodeScripts.korean].contains(where: withoutLatin.contains) {
+            if [UnicodeScripts.hanWithBopomofo, UnicodeScripts.japanese, UnicodeScripts.korean].contains(
+                where: withoutLatin.contains)
+            {
                 self = .highlyRestrictive
-            } else if !withoutLatin.isEmpty, ![UnicodeScripts.cyrillic, UnicodeScripts.greek, UnicodeScripts.cherokee].contains(where: withoutLatin.contains) {
+            } else if !withoutLatin.isEmpty,
+                ![UnicodeScripts.cyrillic, UnicodeScripts.greek, UnicodeScripts.cherokee].contains(
+                    where: withoutLatin.contains)
+            {
                 self = .moderatelyRestrictive
             } else {
                 self = .minimallyRestrictive
@@ -55,7 +60,9 @@ public enum RestrictionLevel: Int, Comparable, Sendable {
         var seen: [Int] = []
         for scalar in text.unicodeScalars {
             let script = UnicodeScripts.script(scalar)
-            if script != UnicodeScripts.common, script != UnicodeScripts.inherited, !seen.contains(script) { seen.append(script) }
+            if script != UnicodeScripts.common, script != UnicodeScripts.inherited, !seen.contains(script) {
+                seen.append(script)
+            }
         }
         return seen.map(UnicodeScripts.name)
     }

@@ -21,12 +21,12 @@ package struct ScriptSet: Equatable, Sendable {
     package var isEmpty: Bool { words == (0, 0, 0) }
 
     package func contains(_ index: Int) -> Bool {
-        guard (0 ..< Self.capacity).contains(index) else { return false }
+        guard (0..<Self.capacity).contains(index) else { return false }
         return word(index / 64) & (1 << UInt64(index % 64)) != 0
     }
 
     package mutating func insert(_ index: Int) {
-        guard (0 ..< Self.capacity).contains(index) else { preconditionFailure("script index \(index) out of range") }
+        guard (0..<Self.capacity).contains(index) else { preconditionFailure("script index \(index) out of range") }
         let bit: UInt64 = 1 << UInt64(index % 64)
         switch index / 64 {
         case 0: words.0 |= bit

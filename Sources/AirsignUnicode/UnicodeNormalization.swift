@@ -10,7 +10,9 @@ package enum UnicodeNormalization {
         NormalizationData.nfkcCasefold, count: NormalizationData.nfkcCasefoldCount, table: "nfkcCasefold"
     )
     private static let combiningClasses = UnicodeRanges(
-        UnicodeTableText.entries(NormalizationData.combiningClasses, count: NormalizationData.combiningClassesCount, table: "combiningClasses"),
+        UnicodeTableText.entries(
+            NormalizationData.combiningClasses, count: NormalizationData.combiningClassesCount,
+            table: "combiningClasses"),
         table: "combiningClasses"
     ) { entry in UInt8(truncatingIfNeeded: entry.values.first ?? 0) }
 
@@ -46,7 +48,11 @@ package enum UnicodeNormalization {
     private static func appendDecomposed(_ scalar: Unicode.Scalar, to out: inout [Unicode.Scalar]) {
         let index = scalar.value &- syllableBase
         if scalar.value >= syllableBase, index < syllableCount {
-            let jamo = [leadBase + index / (vowelCount * trailCount), vowelBase + (index % (vowelCount * trailCount)) / trailCount]
+            let jamo =
+                [
+                    leadBase + index / (vowelCount * trailCount),
+                    vowelBase + (index % (vowelCount * trailCount)) / trailCount,
+                ]
                 + (index % trailCount == 0 ? [] : [trailBase + index % trailCount])
             out += jamo.compactMap(Unicode.Scalar.init)
         } else if let parts = decompositions[scalar.value] {
@@ -62,7 +68,7 @@ package enum UnicodeNormalization {
         guard scalars.count > 1 else { return }
         let classes = scalars.map(combiningClass)
         var order = Array(scalars.indices)
-        for i in 1 ..< order.count where classes[order[i]] != 0 {
+        for i in 1..<order.count where classes[order[i]] != 0 {
             var j = i
             while j > 0, classes[order[j - 1]] > classes[order[j]] {
                 order.swapAt(j - 1, j)

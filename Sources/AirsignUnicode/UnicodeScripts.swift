@@ -3,7 +3,9 @@
 /// their ISO 15924 code in the data, then UTS #39's three combined writing systems.
 package enum UnicodeScripts {
     /// ISO 15924 code and Unicode's long name of every script, by index.
-    package static let names: [(code: String, name: String)] = UnicodeScriptData.scriptNames.split(whereSeparator: \.isWhitespace).map { token in
+    package static let names: [(code: String, name: String)] = UnicodeScriptData.scriptNames.split(
+        whereSeparator: \.isWhitespace
+    ).map { token in
         let parts = token.split(separator: ":")
         guard parts.count == 2 else { preconditionFailure("scriptNames: malformed entry \(token)") }
         return (String(parts[0]), String(parts[1].map { $0 == "_" ? " " : $0 }))
@@ -36,11 +38,14 @@ package enum UnicodeScripts {
     package static let korean = names.count + 2
 
     private static let scripts = UnicodeRanges(
-        UnicodeTableText.entries(UnicodeScriptData.scripts, count: UnicodeScriptData.scriptsCount, table: "scripts"), table: "scripts"
+        UnicodeTableText.entries(UnicodeScriptData.scripts, count: UnicodeScriptData.scriptsCount, table: "scripts"),
+        table: "scripts"
     ) { entry in scriptIndex(entry.values.first ?? UInt32.max) }
 
     private static let extensions = UnicodeRanges(
-        UnicodeTableText.entries(UnicodeScriptData.scriptExtensions, count: UnicodeScriptData.scriptExtensionsCount, table: "scriptExtensions"),
+        UnicodeTableText.entries(
+            UnicodeScriptData.scriptExtensions, count: UnicodeScriptData.scriptExtensionsCount,
+            table: "scriptExtensions"),
         table: "scriptExtensions"
     ) { entry in entry.values.map(scriptIndex) }
 

@@ -17,8 +17,9 @@ package enum UnicodeTableText {
             let parts = token.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { malformed(table, token) }
             let range = parts[0].split(separator: UInt8(ascii: "-"))
-            guard let first = range.first.flatMap(number), range.count <= 2, let last = range.count == 2 ? number(range[1]) : first,
-                  first <= last
+            guard let first = range.first.flatMap(number), range.count <= 2,
+                let last = range.count == 2 ? number(range[1]) : first,
+                first <= last
             else { malformed(table, token) }
             var values: [UInt32] = []
             for value in parts[1].split(separator: UInt8(ascii: ".")) {
@@ -27,7 +28,9 @@ package enum UnicodeTableText {
             }
             entries.append(UnicodeTableEntry(first: first, last: last, values: values))
         }
-        guard entries.count == count else { preconditionFailure("\(table): \(entries.count) entries, the generator wrote \(count)") }
+        guard entries.count == count else {
+            preconditionFailure("\(table): \(entries.count) entries, the generator wrote \(count)")
+        }
         return entries
     }
 
@@ -37,10 +40,12 @@ package enum UnicodeTableText {
         var map: [UInt32: [Unicode.Scalar]] = [:]
         for entry in entries(text, count: count, table: table) {
             let scalars = entry.values.map { code in
-                guard let scalar = Unicode.Scalar(code) else { preconditionFailure("\(table): \(code) is not a scalar value") }
+                guard let scalar = Unicode.Scalar(code) else {
+                    preconditionFailure("\(table): \(code) is not a scalar value")
+                }
                 return scalar
             }
-            for code in entry.first ... entry.last { map[code] = scalars }
+            for code in entry.first...entry.last { map[code] = scalars }
         }
         return map
     }

@@ -40,7 +40,9 @@ public struct FinalizerRegistry: Sendable {
     /// The finalizer of `chain`; a response for a chain without one is refused as the signer
     /// refuses a request for a chain without a module.
     public func finalizer(for chain: ChainID) throws(MessagesError) -> any ChainFinalizer {
-        guard let finalizer = finalizers.first(where: { $0.chain == chain }) else { throw .noChainModule(chain: chain.rawValue) }
+        guard let finalizer = finalizers.first(where: { $0.chain == chain }) else {
+            throw .noChainModule(chain: chain.rawValue)
+        }
         return finalizer
     }
 }

@@ -1,12 +1,14 @@
-import AirsignChains
 import AirsignCLI
+import AirsignChains
 import AirsignMessages
 import Foundation
 
 /// The work behind `requests list|show` and `finalize` on the watch.
 public enum RequestActions {
     /// The store of this process's environment.
-    public static func store(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WatchRequestStore {
+    public static func store(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> WatchRequestStore
+    {
         WatchRequestStore(home: try WatchRequestStore.defaultHome(environment: environment))
     }
 
@@ -21,9 +23,14 @@ public enum RequestActions {
             Console.info("No requests issued yet.")
             return
         }
-        let rows = [["ID", "CREATED", "STATUS", "CHAIN", "NETWORK", "TYPE", "ACCOUNT"]] + records.map {
-            [$0.request.id.text, $0.created, $0.status.rawValue, $0.request.chain.rawValue, $0.request.network, $0.request.payloadType, $0.request.account.address]
-        }
+        let rows =
+            [["ID", "CREATED", "STATUS", "CHAIN", "NETWORK", "TYPE", "ACCOUNT"]]
+            + records.map {
+                [
+                    $0.request.id.text, $0.created, $0.status.rawValue, $0.request.chain.rawValue, $0.request.network,
+                    $0.request.payloadType, $0.request.account.address,
+                ]
+            }
         Console.info(table(rows))
     }
 
@@ -60,8 +67,12 @@ public enum RequestActions {
         let finalizer = ResponseFinalizer(store: try store(), finalizers: finalizers)
         let outcomes = try finalizer.finalize(responses, now: Int64(Date().timeIntervalSince1970))
         for outcome in outcomes {
-            Console.info("Response for \(outcome.request.id) (\(outcome.request.chain), \(outcome.request.account.address)): verified")
-            for line in outcome.finalized.lines { Console.info("  \(MessageText.escaped(line.label)): \(MessageText.escaped(line.value))") }
+            Console.info(
+                "Response for \(outcome.request.id) (\(outcome.request.chain), \(outcome.request.account.address)): verified"
+            )
+            for line in outcome.finalized.lines {
+                Console.info("  \(MessageText.escaped(line.label)): \(MessageText.escaped(line.value))")
+            }
         }
         try MessageOutput.write(MessageFile.serialize(outcomes.map(\.finalized.response)), to: out)
         if out != "-" { Console.info("Finalized responses written to \(out).") }
@@ -69,9 +80,13 @@ public enum RequestActions {
 
     private static func table(_ rows: [[String]]) -> String {
         var widths = [Int](repeating: 0, count: rows.first?.count ?? 0)
-        for row in rows { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
         return rows.map { row in
-            row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2) }.joined()
+            row.enumerated().map { i, cell in
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
+            }.joined()
         }.joined(separator: "\n")
     }
 }

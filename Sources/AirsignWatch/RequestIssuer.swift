@@ -1,5 +1,5 @@
-import AirsignChains
 import AirsignCLI
+import AirsignChains
 import AirsignMessages
 
 /// The hook every chain's watch-side builder calls with the requests it built: each is
@@ -32,13 +32,18 @@ public struct RequestIssuer: Sendable {
     /// printed, and then it is written: the QR outputs first (if the images cannot be written,
     /// no request file is left either), then the file. Returns the bytes written.
     @discardableResult
-    public func issue(_ requests: [SignRequest], to output: RequestOutput, now: Int64, showReview: Bool = false,
-                      summary: (SignRequest) -> String) throws -> [UInt8] {
+    public func issue(
+        _ requests: [SignRequest], to output: RequestOutput, now: Int64, showReview: Bool = false,
+        summary: (SignRequest) -> String
+    ) throws -> [UInt8] {
         let (bytes, reviews) = try issueReviewed(requests, now: now)
         for (index, (request, review)) in zip(requests, reviews).enumerated() {
             if showReview {
                 let module = try registry.module(for: request.chain)
-                Console.info(ReviewText.render(review, position: index + 1, of: requests.count, module: module, context: ReviewContext(now: now)))
+                Console.info(
+                    ReviewText.render(
+                        review, position: index + 1, of: requests.count, module: module,
+                        context: ReviewContext(now: now)))
             }
             Console.info(summary(request))
         }

@@ -7,8 +7,10 @@ public struct RequestOutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A note the signer shows, marked unverified.", valueName: "TEXT"))
     public var note: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output (the default when no other output is given).",
-                               valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the request: a file (written atomically) or - for standard output (the default when no other output is given).",
+            valueName: "FILE|-"))
     public var out: String?
 
     @OptionGroup public var qr: QROutputOptions

@@ -24,7 +24,9 @@ public struct ResponseFinalizer: Sendable {
     public func finalize(_ responses: [SignResponse], now: Int64) throws -> [Outcome] {
         var checked: [(Outcome, StoredRequest)] = []
         for response in responses { checked.append(try verify(response, try store.record(response.id))) }
-        for (outcome, record) in checked { try store.save(record.receiving(outcome.finalized.response, at: WatchTime.text(now))) }
+        for (outcome, record) in checked {
+            try store.save(record.receiving(outcome.finalized.response, at: WatchTime.text(now)))
+        }
         return checked.map(\.0)
     }
 
@@ -38,7 +40,10 @@ public struct ResponseFinalizer: Sendable {
             do {
                 let record = try store.record(response.id)
                 guard record.request.chain == ChainID(chain) else {
-                    throw WatchError.notSent(reason: "the response for \(response.id) answers a \(record.request.chain) request, not a \(ChainID(chain)) one")
+                    throw WatchError.notSent(
+                        reason:
+                            "the response for \(response.id) answers a \(record.request.chain) request, not a \(ChainID(chain)) one"
+                    )
                 }
                 return try verify(response, record).0
             } catch let error as WatchError {
@@ -64,8 +69,12 @@ public struct ResponseFinalizer: Sendable {
         } catch {
             throw WatchError.responseRejected(id: response.id.text, reason: String(describing: error))
         }
-        guard finalized.response.id == request.id, finalized.response.account == request.account, !finalized.response.isCompact else {
-            throw WatchError.responseRejected(id: response.id.text, reason: "the \(finalizer.displayName) finalizer returned a response for another request")
+        guard finalized.response.id == request.id, finalized.response.account == request.account,
+            !finalized.response.isCompact
+        else {
+            throw WatchError.responseRejected(
+                id: response.id.text,
+                reason: "the \(finalizer.displayName) finalizer returned a response for another request")
         }
         return (Outcome(request: request, finalized: finalized), record)
     }

@@ -38,7 +38,9 @@ public struct StoredRequest: Sendable, Equatable {
 
     /// The same record with one more verified response.
     func receiving(_ response: SignResponse, at time: String) -> StoredRequest {
-        StoredRequest(request: request, created: created, status: .signed, responses: responses + [Received(received: time, response: response)])
+        StoredRequest(
+            request: request, created: created, status: .signed,
+            responses: responses + [Received(received: time, response: response)])
     }
 
     var json: JSONValue {
@@ -48,9 +50,15 @@ public struct StoredRequest: Sendable, Equatable {
             (key: "created", value: .string(created)),
             (key: "status", value: .string(status.rawValue)),
             (key: "request", value: request.json),
-            (key: "responses", value: .array(responses.map {
-                .object([(key: "received", value: .string($0.received)), (key: "response", value: $0.response.json)])
-            })),
+            (
+                key: "responses",
+                value: .array(
+                    responses.map {
+                        .object([
+                            (key: "received", value: .string($0.received)), (key: "response", value: $0.response.json),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -63,24 +71,35 @@ public struct StoredRequest: Sendable, Equatable {
             let value = try JSONParser().parse(bytes)
             guard case let .object(members) = value else { throw Damage("not a JSON object") }
             let allowed = ["airsign", "version", "created", "status", "request", "responses"]
-            if let unknown = members.first(where: { !allowed.contains($0.key) }) { throw Damage("unknown field \"\(unknown.key)\"") }
+            if let unknown = members.first(where: { !allowed.contains($0.key) }) {
+                throw Damage("unknown field \"\(unknown.key)\"")
+            }
             guard value["airsign"] == .string(kind) else { throw Damage("not a watch request file") }
             guard value["version"] == .number("1") else { throw Damage("unknown version") }
-            guard case let .string(created)? = value["created"], WatchTime.isValid(created) else { throw Damage("bad \"created\"") }
-            guard case let .string(statusText)? = value["status"], let status = Status(rawValue: statusText) else { throw Damage("bad \"status\"") }
+            guard case let .string(created)? = value["created"], WatchTime.isValid(created) else {
+                throw Damage("bad \"created\"")
+            }
+            guard case let .string(statusText)? = value["status"], let status = Status(rawValue: statusText) else {
+                throw Damage("bad \"status\"")
+            }
             guard let requestValue = value["request"] else { throw Damage("no \"request\"") }
             let request = try SignRequest.parse(requestValue)
             guard case let .array(items)? = value["responses"] else { throw Damage("bad \"responses\"") }
             var responses: [Received] = []
             for item in items {
-                guard case let .object(fields) = item, fields.count == 2, case let .string(received)? = item["received"], WatchTime.isValid(received),
-                      let responseValue = item["response"]
+                guard case let .object(fields) = item, fields.count == 2,
+                    case let .string(received)? = item["received"], WatchTime.isValid(received),
+                    let responseValue = item["response"]
                 else { throw Damage("bad entry in \"responses\"") }
                 let response = try SignResponse.parse(responseValue)
-                guard response.id == request.id, !response.isCompact else { throw Damage("a stored response is not a full response for this request") }
+                guard response.id == request.id, !response.isCompact else {
+                    throw Damage("a stored response is not a full response for this request")
+                }
                 responses.append(Received(received: received, response: response))
             }
-            guard (status == .signed) == !responses.isEmpty else { throw Damage("status \(status.rawValue) with \(responses.count) responses") }
+            guard (status == .signed) == !responses.isEmpty else {
+                throw Damage("status \(status.rawValue) with \(responses.count) responses")
+            }
             let record = StoredRequest(request: request, created: created, status: status, responses: responses)
             // Written canonically, so anything else is an edit or damage.
             guard record.fileBytes == bytes else { throw Damage("not in the form airsign-watch writes") }

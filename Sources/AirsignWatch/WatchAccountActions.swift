@@ -20,7 +20,8 @@ public enum WatchAccountActions {
         case let .file(path):
             bytes = try QRMessageIO.read(path)
         case let .scan(paths):
-            bytes = try QRScanJob().run(paths: paths) { line in QRMessageIO.log(line, transient: line.contains("% — ")) }
+            bytes = try QRScanJob().run(paths: paths) { line in QRMessageIO.log(line, transient: line.contains("% — "))
+            }
         }
         let descriptors = try AccountDescriptor.parseList(bytes)
         let store = try WatchContext.store()
@@ -32,7 +33,9 @@ public enum WatchAccountActions {
             case .replaced: what = "Replaced"
             case .unchanged: what = "Already imported"
             }
-            Console.info("\(what): \(descriptor.account.chain.rawValue) \(descriptor.account.address) (\(descriptor.account.network ?? "-"))")
+            Console.info(
+                "\(what): \(descriptor.account.chain.rawValue) \(descriptor.account.address) (\(descriptor.account.network ?? "-"))"
+            )
         }
     }
 
@@ -43,7 +46,9 @@ public enum WatchAccountActions {
         if json {
             Console.output(WatchAccountText.json(accounts))
         } else if accounts.isEmpty {
-            Console.info("No watch-only accounts in \(store.directory) yet (import one with: airsign-watch account import FILE).")
+            Console.info(
+                "No watch-only accounts in \(store.directory) yet (import one with: airsign-watch account import FILE)."
+            )
         } else {
             Console.info(WatchAccountText.table(accounts))
         }
@@ -60,7 +65,9 @@ public enum WatchAccountActions {
         }
         if qr.isRequested {
             let addresses = Set(found.map(\.account.address))
-            guard addresses.count == 1, let address = addresses.first else { throw CLIError.oneAddressNeeded(found: addresses.count) }
+            guard addresses.count == 1, let address = addresses.first else {
+                throw CLIError.oneAddressNeeded(found: addresses.count)
+            }
             try qr.write(Array(address.utf8), largeSingleCode: true)
             Console.info("Wrote a QR code of \(address), for receiving.")
         }

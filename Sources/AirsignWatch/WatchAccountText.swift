@@ -7,11 +7,17 @@ import AirsignMessages
 public enum WatchAccountText {
     /// One line per account under a header.
     public static func table(_ accounts: [AccountDescriptor]) -> String {
-        let rows = [["CHAIN", "NETWORK", "ADDRESS", "NAME", "PATH"]] + accounts.map { descriptor in
-            let account = descriptor.account
-            let network = account.network.flatMap { try? ChainNetwork(caip2: $0, chain: account.chain) }?.name ?? account.network ?? "-"
-            return [account.chain.rawValue, network, account.address, descriptor.name ?? "-", account.pathDescription]
-        }
+        let rows =
+            [["CHAIN", "NETWORK", "ADDRESS", "NAME", "PATH"]]
+            + accounts.map { descriptor in
+                let account = descriptor.account
+                let network =
+                    account.network.flatMap { try? ChainNetwork(caip2: $0, chain: account.chain) }?.name ?? account
+                    .network ?? "-"
+                return [
+                    account.chain.rawValue, network, account.address, descriptor.name ?? "-", account.pathDescription,
+                ]
+            }
         return TextTable.render(rows)
     }
 

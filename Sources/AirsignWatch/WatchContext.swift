@@ -1,13 +1,15 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// How `airsign-watch` finds its store: `AIRSIGN_WATCH_HOME` or `~/.airsign-watch`.
 public enum WatchContext {
     /// The store of this process's environment.
-    public static func store(environment: [String: String] = ProcessInfo.processInfo.environment) throws(WatchError) -> WatchStore {
+    public static func store(environment: [String: String] = ProcessInfo.processInfo.environment) throws(WatchError)
+        -> WatchStore
+    {
         WatchStore(directory: try WatchStore.defaultDirectory(environment: environment))
     }
 }

@@ -8,7 +8,7 @@ extension WatchError: ExitStatusProviding {
         switch self {
         case .storeFileDamaged: return .keystoreDamaged
         case .unknownRequest, .requestExists, .responseMismatch, .responseRejected, .requestRefused, .notSent,
-             .accountNotFound, .accountConflict:
+            .accountNotFound, .accountConflict:
             return .invalidInput
         case .noHome, .storeUnavailable: return .failure
         }

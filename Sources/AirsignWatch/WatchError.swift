@@ -39,11 +39,13 @@ public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .storeUnavailable(path, reason):
             return "the watch store at \(path) is not usable: \(reason)"
         case let .accountNotFound(address):
-            return "no watch-only account with the address \(address.debugDescription) (see: airsign-watch account list)"
+            return
+                "no watch-only account with the address \(address.debugDescription) (see: airsign-watch account list)"
         case let .accountConflict(address, network):
             return "\(address) on \(network) is already imported with other details; add --replace to replace it"
         case let .storeFileDamaged(path, reason):
-            return "the watch store file \(path) is damaged (\(reason)); it was left as it is: restore it from a backup or move it away"
+            return
+                "the watch store file \(path) is damaged (\(reason)); it was left as it is: restore it from a backup or move it away"
         case .unknownRequest, .responseMismatch, .responseRejected:
             return (responseProblem ?? "") + "; nothing was written"
         case let .requestExists(id):
@@ -61,8 +63,10 @@ public enum WatchError: Error, Equatable, CustomStringConvertible, Sendable {
     /// command then did (`finalize` writes nothing, `submit` sends nothing); nil for other errors.
     var responseProblem: String? {
         switch self {
-        case let .unknownRequest(id): return "no stored request has the id \(id): this response is not for a request this watch issued"
-        case let .responseMismatch(id, reason): return "the response for \(id) does not fit the stored request: \(reason)"
+        case let .unknownRequest(id):
+            return "no stored request has the id \(id): this response is not for a request this watch issued"
+        case let .responseMismatch(id, reason):
+            return "the response for \(id) does not fit the stored request: \(reason)"
         case let .responseRejected(id, reason): return "the response for \(id) is rejected: \(reason)"
         default: return nil
         }

@@ -32,7 +32,8 @@ public struct WatchStore: Sendable {
 
     /// The file an account is stored in.
     public static func fileName(for descriptor: AccountDescriptor) -> String {
-        let network = (descriptor.account.network ?? "").split(separator: ":", omittingEmptySubsequences: false).joined(separator: "-")
+        let network = (descriptor.account.network ?? "").split(separator: ":", omittingEmptySubsequences: false).joined(
+            separator: "-")
         return network + "_" + descriptor.account.address + ".json"
     }
 
@@ -72,7 +73,8 @@ public struct WatchStore: Sendable {
     /// imported for `chain`.
     public func requestAccount(_ address: String, chain: Chain, network: String? = nil) throws -> MessageAccount {
         let stored = try accounts(withAddress: address, chain: chain)
-        guard let descriptor = stored.first(where: { network != nil && $0.account.network == network }) ?? stored.first else {
+        guard let descriptor = stored.first(where: { network != nil && $0.account.network == network }) ?? stored.first
+        else {
             throw WatchError.accountNotFound(address)
         }
         return try MessageAccount(address: descriptor.account.address, publicKey: descriptor.account.publicKey)
@@ -115,7 +117,11 @@ public struct WatchStore: Sendable {
             throw .storeFileDamaged(path: path, reason: error.description)
         }
         guard Self.fileName(for: descriptor) == name else {
-            throw .storeFileDamaged(path: path, reason: "it holds the account \(descriptor.account.address) on \(descriptor.account.network ?? "?"), which belongs in \(Self.fileName(for: descriptor))")
+            throw .storeFileDamaged(
+                path: path,
+                reason:
+                    "it holds the account \(descriptor.account.address) on \(descriptor.account.network ?? "?"), which belongs in \(Self.fileName(for: descriptor))"
+            )
         }
         return descriptor
     }

@@ -22,7 +22,7 @@ enum WatchTime {
             case 10: guard byte == UInt8(ascii: "T") else { return false }
             case 13, 16: guard byte == UInt8(ascii: ":") else { return false }
             case 19: guard byte == UInt8(ascii: "Z") else { return false }
-            default: guard (0x30 ... 0x39).contains(byte) else { return false }
+            default: guard (0x30...0x39).contains(byte) else { return false }
             }
         }
         return true

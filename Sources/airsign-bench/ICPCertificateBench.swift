@@ -11,19 +11,28 @@ import Foundation
 enum ICPCertificateBench {
     static func run(_ options: Options) throws {
         // Found from this source file, not the working directory: the bench runs from anywhere in a checkout.
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("vectors/icp_certificates.json")
         guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any],
-              let delegated = object["delegated"] as? [String: Any], let hex = delegated["certificate"] as? String,
-              let nanos = delegated["timeNanos"] as? UInt64, let canisters = delegated["canisters"] as? [String: Any],
-              let inRange = (canisters["inRange"] as? [String])?.first
-        else { throw ICPCertificateError.malformed(field: "vectors/icp_certificates.json", reason: "no delegated certificate") }
+            let delegated = object["delegated"] as? [String: Any], let hex = delegated["certificate"] as? String,
+            let nanos = delegated["timeNanos"] as? UInt64, let canisters = delegated["canisters"] as? [String: Any],
+            let inRange = (canisters["inRange"] as? [String])?.first
+        else {
+            throw ICPCertificateError.malformed(
+                field: "vectors/icp_certificates.json", reason: "no delegated certificate")
+        }
         let certificate = try Hex.decode(hex)
         let canister = try Principal(bytes: try Hex.decode(inRange))
         let verifier = ICPCertificateVerifier(rootKey: .mainnet)
         let now = Int64(nanos / 1_000_000_000)
-        try measure("icp_certificate_verify", options, unit: "certificates/s",
-                    details: ["signatures": 2, "miller_loops": 4, "final_exponentiations": 2, "note": "mainnet certificate with a delegation"]) { _ in
+        try measure(
+            "icp_certificate_verify", options, unit: "certificates/s",
+            details: [
+                "signatures": 2, "miller_loops": 4, "final_exponentiations": 2,
+                "note": "mainnet certificate with a delegation",
+            ]
+        ) { _ in
             _ = try verifier.verify(certificate, canister: canister, now: now)
         }
     }

@@ -27,7 +27,9 @@ enum KeystoreBench {
             try withKeystore(limits: limits) { keystore, name, pin in
                 var unlockDetails = details
                 unlockDetails["derivations"] = 1
-                try measure("keystore_unlock_\(preset.rawValue)", presetOptions, unit: "unlocks/s", details: unlockDetails) { _ in
+                try measure(
+                    "keystore_unlock_\(preset.rawValue)", presetOptions, unit: "unlocks/s", details: unlockDetails
+                ) { _ in
                     _ = try keystore.secret(of: name, pin: pin)
                 }
             }
@@ -36,15 +38,19 @@ enum KeystoreBench {
 
     /// A keystore in a fresh temporary directory with one key, removed afterwards.
     static func withKeystore(limits: Argon2id.Limits, _ body: (Keystore, KeyName, SecureBytes) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("airsign-bench-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "airsign-bench-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let keystore = Keystore(directory: directory + "/signer")
         let pin = SecureBytes(copying: Array("bench-pin-4711".utf8))
         try keystore.initialize(pin: pin, limits: limits)
         let name = try KeyName("bench")
         let metadata = try KeyMetadata(name: name, kind: "seed", accounts: [], created: keystore.timestampNow())
-        try keystore.add(try SecretPayload(kind: "seed", bytes: SecureRandom.secureBytes(32)), metadata: metadata, pin: pin)
+        try keystore.add(
+            try SecretPayload(kind: "seed", bytes: SecureRandom.secureBytes(32)), metadata: metadata, pin: pin)
         try body(keystore, name, pin)
     }
 }

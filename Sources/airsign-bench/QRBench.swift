@@ -71,24 +71,28 @@ enum QRFixtures {
             }
             entries.append(entry)
         }
-        let manifest = try JSONSerialization.data(withJSONObject: ["cases": entries], options: [.sortedKeys, .prettyPrinted])
+        let manifest = try JSONSerialization.data(
+            withJSONObject: ["cases": entries], options: [.sortedKeys, .prettyPrinted])
         writeFile(Array(manifest), to: dir + "/manifest.json")
     }
 
     /// The set in `dir`.
     static func load(from dir: String) throws -> [Case] {
         guard let data = FileManager.default.contents(atPath: dir + "/manifest.json"),
-              let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = manifest["cases"] as? [[String: Any]]
+            let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let entries = manifest["cases"] as? [[String: Any]]
         else { fail("\(dir)/manifest.json is missing or unreadable: write it with --write-qr-fixtures") }
         return entries.map { entry in
-            guard let name = entry["name"] as? String, let count = entry["frames"] as? Int else { fail("bad manifest entry") }
+            guard let name = entry["name"] as? String, let count = entry["frames"] as? Int else {
+                fail("bad manifest entry")
+            }
             let caseDir = dir + "/" + name
-            let payloads = (1 ... count).map { n in
+            let payloads = (1...count).map { n in
                 readFile(caseDir + "/" + (QRImages.frameName(n) as NSString).deletingPathExtension + ".bin")
             }
-            return Case(name: name, dir: caseDir, message: readFile(caseDir + "/message.bin"), payloads: payloads,
-                        details: entry.filter { $0.key != "name" })
+            return Case(
+                name: name, dir: caseDir, message: readFile(caseDir + "/message.bin"), payloads: payloads,
+                details: entry.filter { $0.key != "name" })
         }
     }
 }
@@ -133,27 +137,37 @@ enum QRBench {
                     if i % n == 0 { plan = base }
                     f = try plan.nextFrame()
                 }
-                guard f.payload == c.payloads[i % n] else { fail("\(c.name): frame \(i % n + 1) differs from the fixture") }
+                guard f.payload == c.payloads[i % n] else {
+                    fail("\(c.name): frame \(i % n + 1) differs from the fixture")
+                }
                 return (f, try QRImages.png(f, options: base.options))
             }
-            try measure("qr_encode_png_mem_\(c.name)", options, unit: "frames/s", cycle: n,
-                        details: details("message → QR → PNG bytes in memory, per frame")) { i in
+            try measure(
+                "qr_encode_png_mem_\(c.name)", options, unit: "frames/s", cycle: n,
+                details: details("message → QR → PNG bytes in memory, per frame")
+            ) { i in
                 _ = try frame(i)
             }
-            try measure("qr_encode_png_file_\(c.name)", options, unit: "frames/s", cycle: n,
-                        details: details("message → QR → PNG written to a file (open/write/close, no fsync), per frame")) { i in
+            try measure(
+                "qr_encode_png_file_\(c.name)", options, unit: "frames/s", cycle: n,
+                details: details("message → QR → PNG written to a file (open/write/close, no fsync), per frame")
+            ) { i in
                 let (_, png) = try frame(i)
                 writeFile(png, to: "\(dir)/out-airsign/\(c.name)-" + QRImages.frameName(i % n + 1))
             }
             if base.kind == .single {
-                try measure("qr_encode_png_atomic_\(c.name)", options, unit: "frames/s", cycle: n,
-                            details: details("as `qr encode --qr FILE.png`: PNG to a temporary file, fsync, rename")) { i in
+                try measure(
+                    "qr_encode_png_atomic_\(c.name)", options, unit: "frames/s", cycle: n,
+                    details: details("as `qr encode --qr FILE.png`: PNG to a temporary file, fsync, rename")
+                ) { i in
                     let (_, png) = try frame(i)
                     try OutputFiles.write(png, to: "\(dir)/out-airsign/\(c.name)-atomic.png")
                 }
             }
-            try measure("qr_scan_file_\(c.name)", options, unit: "frames/s", cycle: n,
-                        details: details("PNG file → read, decode PNG, zbar scan → payload (checked), per frame")) { i in
+            try measure(
+                "qr_scan_file_\(c.name)", options, unit: "frames/s", cycle: n,
+                details: details("PNG file → read, decode PNG, zbar scan → payload (checked), per frame")
+            ) { i in
                 let image = try ImageFiles.load(c.png(i % n))
                 guard scanner.scan(image) == [c.payloads[i % n]] else { fail("\(c.name): frame \(i % n + 1) misread") }
             }
@@ -174,10 +188,12 @@ enum QRBench {
         var rng = SystemRandomNumberGenerator()
         for loss in [0.0, 0.1, 0.3] {
             var received: [Double] = [], shown: [Double] = [], k = 0
-            for _ in 0 ..< trials {
+            for _ in 0..<trials {
                 let message = SecureRandom.bytes(c.message.count)
                 var encoder = try UREncoder(ur: UR.bytes(message), maxFragmentLen: fragmentLength)
-                guard encoder.fountain.fragmentLen == fragmentLength else { fail("fragment length differs from the plan's") }
+                guard encoder.fountain.fragmentLen == fragmentLength else {
+                    fail("fragment length differs from the plan's")
+                }
                 k = encoder.seqLen
                 var assembler = MessageAssembler()
                 var given = 0, displayed = 0
@@ -185,7 +201,7 @@ enum QRBench {
                     displayed += 1
                     guard displayed <= 100 * k else { fail("fountain: no message after \(displayed) frames") }
                     let payload = Array(encoder.nextShownPart().uppercased().utf8)
-                    if Double.random(in: 0 ..< 1, using: &rng) < loss { continue }
+                    if Double.random(in: 0..<1, using: &rng) < loss { continue }
                     given += 1
                     try assembler.receive(payload)
                 }
@@ -195,7 +211,8 @@ enum QRBench {
             }
             emit([
                 "bench": "fountain_frames_per_k_loss_\(Int(loss * 100))", "impl": "airsign", "unit": "frames/k",
-                "loss": loss, "trials": trials, "k": k, "message_bytes": c.message.count, "fragment_length": fragmentLength,
+                "loss": loss, "trials": trials, "k": k, "message_bytes": c.message.count,
+                "fragment_length": fragmentLength,
                 "received_per_k": received, "shown_per_k": shown,
                 "measures": "frames needed ÷ fragments, random loss, fresh message per trial",
             ])

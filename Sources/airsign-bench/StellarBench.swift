@@ -7,8 +7,11 @@ import AirsignCrypto
 enum StellarBench {
     static func run(_ options: Options) throws {
         let key = try Ed25519.PrivateKey(seed: SecureRandom.secureBytes(32))
-        let bases = (0 ..< 64).map { _ in SecureRandom.bytes(200) }
-        measure("stellar_sha256_ed25519_sign", options, details: ["signature_base_bytes": 200, "note": "bare loop: sha256 + ed25519 sign"]) { i in
+        let bases = (0..<64).map { _ in SecureRandom.bytes(200) }
+        measure(
+            "stellar_sha256_ed25519_sign", options,
+            details: ["signature_base_bytes": 200, "note": "bare loop: sha256 + ed25519 sign"]
+        ) { i in
             _ = key.sign(SHA256.hash(bases[i % bases.count]))
         }
     }

@@ -25,26 +25,34 @@ enum SubstrateBench {
         let address = try SS58.encode(publicKey, prefix: 0)
         let account = try MessageAccount(address: address, publicKey: publicKey)
         let chain = ChainID(Chain.substrate)
-        return try (0 ..< count).map { i in
+        return try (0..<count).map { i in
             var call = SCALEWriter()
             if i % 2 == 0 {
-                call.writeBytes(BalancesCall.keepAlive(amount: UInt128(i + 1) * 10_000_000).encode(pallet: 5, call: 3, dest: [UInt8](repeating: UInt8(truncatingIfNeeded: i), count: 32)))
+                call.writeBytes(
+                    BalancesCall.keepAlive(amount: UInt128(i + 1) * 10_000_000).encode(
+                        pallet: 5, call: 3, dest: [UInt8](repeating: UInt8(truncatingIfNeeded: i), count: 32)))
             } else {
                 // Utility.batch (26, 0) of 1–8 transfers: what the signer can show in full.
                 let transfers = 1 + i % 8
                 call.writeBytes([26, 0])
                 call.writeCompact(UInt64(transfers))
-                for t in 0 ..< transfers {
-                    call.writeBytes(BalancesCall.allowDeath(amount: UInt128(i * 8 + t + 1)).encode(pallet: 5, call: 0, dest: [UInt8](repeating: UInt8(truncatingIfNeeded: t), count: 32)))
+                for t in 0..<transfers {
+                    call.writeBytes(
+                        BalancesCall.allowDeath(amount: UInt128(i * 8 + t + 1)).encode(
+                            pallet: 5, call: 0, dest: [UInt8](repeating: UInt8(truncatingIfNeeded: t), count: 32)))
                 }
             }
             let builder = PayloadBuilder(
-                address: address, method: call.bytes, genesisHash: genesis, specVersion: 1_002_005, transactionVersion: 26,
+                address: address, method: call.bytes, genesisHash: genesis, specVersion: 1_002_005,
+                transactionVersion: 26,
                 nonce: UInt32(i), tip: UInt128(i % 7), era: .mortal(period: 64, phase: UInt64(i % 64)),
                 blockHash: [UInt8](repeating: 0x22, count: 32), blockNumber: UInt32(1_000_000 + i % 64),
                 signedExtensions: PayloadBuilder.relayExtensions)
-            let payload: JSONValue = .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: try builder.json())])
-            return try SignRequest.make(chain: chain, network: "polkadot:" + polkadot.prefix(32), account: account, payload: payload)
+            let payload: JSONValue = .object([
+                (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: try builder.json()),
+            ])
+            return try SignRequest.make(
+                chain: chain, network: "polkadot:" + polkadot.prefix(32), account: account, payload: payload)
         }
     }
 
@@ -64,17 +72,23 @@ enum SubstrateBench {
                 let payload = try module.review($0, context: context).signing[0].bytes
                 return payload.count > 256 ? try Blake2b.hash(payload) : payload
             }
-            try measure("substrate_bare_sign_\(name)", options, cycle: count,
-                        details: ["payloads": count, "note": "bare loop: \(name) sign of the signing payloads"]) { i in
+            try measure(
+                "substrate_bare_sign_\(name)", options, cycle: count,
+                details: ["payloads": count, "note": "bare loop: \(name) sign of the signing payloads"]
+            ) { i in
                 switch key {
                 case let .sr25519(secret): _ = try secret.sign(payloads[i])
                 case let .ed25519(secret): _ = secret.sign(payloads[i])
                 case .secp256k1: fatalError("airsign-bench: no secp256k1 key here")
                 }
             }
-            try measure("substrate_review_sign_inprocess_\(name)", options, cycle: count,
-                        details: ["payloads": count, "includes": "review (JSON, payload, call) + sign, in process",
-                                  "floor": "substrate_bare_sign_\(name)"]) { i in
+            try measure(
+                "substrate_review_sign_inprocess_\(name)", options, cycle: count,
+                details: [
+                    "payloads": count, "includes": "review (JSON, payload, call) + sign, in process",
+                    "floor": "substrate_bare_sign_\(name)",
+                ]
+            ) { i in
                 _ = try module.sign(try module.review(batch[i], context: context), with: key)
             }
         }
@@ -87,11 +101,16 @@ enum SubstrateBench {
         var seeds: [String: String] = [:]
         for (name, _, publicKey) in try keys() {
             let batch = try requests(publicKey: publicKey)
-            try Data(MessageFile.serialize(batch)).write(to: URL(fileURLWithPath: directory + "/requests-\(name).jsonl"))
-            let lines = try batch.map { Hex.encode(try module.review($0, context: ReviewContext(now: 0)).signing[0].bytes) }
-            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/payloads-\(name).txt"))
+            try Data(MessageFile.serialize(batch)).write(
+                to: URL(fileURLWithPath: directory + "/requests-\(name).jsonl"))
+            let lines = try batch.map {
+                Hex.encode(try module.review($0, context: ReviewContext(now: 0)).signing[0].bytes)
+            }
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+                to: URL(fileURLWithPath: directory + "/payloads-\(name).txt"))
             seeds[name] = Hex.encode(name == "sr25519" ? sr25519Seed : ed25519Seed)
         }
-        try JSONSerialization.data(withJSONObject: seeds, options: [.sortedKeys]).write(to: URL(fileURLWithPath: directory + "/seeds.json"))
+        try JSONSerialization.data(withJSONObject: seeds, options: [.sortedKeys]).write(
+            to: URL(fileURLWithPath: directory + "/seeds.json"))
     }
 }

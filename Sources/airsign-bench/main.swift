@@ -36,12 +36,14 @@ struct Options {
             case ("--write-substrate-fixtures", _) where value != nil: writeSubstrateFixtures = value
             case ("--only", _) where value != nil: only.append(value ?? "")
             default:
-                FileHandle.standardError.write(Data("""
-                    usage: airsign-bench [--runs N] [--seconds S] [--qr-dir DIR] [--only PREFIX]…
-                           airsign-bench --write-qr-fixtures DIR
-                           airsign-bench --write-substrate-fixtures DIR
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        usage: airsign-bench [--runs N] [--seconds S] [--qr-dir DIR] [--only PREFIX]…
+                               airsign-bench --write-qr-fixtures DIR
+                               airsign-bench --write-substrate-fixtures DIR
 
-                    """.utf8))
+                        """.utf8))
                 exit(2)
             }
         }
@@ -60,12 +62,14 @@ func time(_ body: () throws -> Void) rethrows -> Double {
 /// `runs` batches and reports operations per second for each (`unit` names the operation).
 /// With `cycle` n, a batch is a whole number of passes over i = 0 ..< n (at least one), so every
 /// frame of a sequence counts equally however slow one is.
-func measure(_ name: String, _ options: Options, unit: String = "ops/s", cycle: Int = 1, details: [String: Any],
-             _ operation: (Int) throws -> Void) rethrows {
+func measure(
+    _ name: String, _ options: Options, unit: String = "ops/s", cycle: Int = 1, details: [String: Any],
+    _ operation: (Int) throws -> Void
+) rethrows {
     guard options.only.isEmpty || options.only.contains(where: name.hasPrefix) else { return }
     var batch = cycle
     while true {
-        let elapsed = try time { for i in 0 ..< batch { try operation(i) } }
+        let elapsed = try time { for i in 0..<batch { try operation(i) } }
         if elapsed >= options.seconds / 4 || batch >= 1 << 24 {
             let passes = Double(batch / cycle) * options.seconds / max(elapsed, 1e-9)
             batch = cycle * max(1, Int(passes.rounded()))
@@ -73,21 +77,22 @@ func measure(_ name: String, _ options: Options, unit: String = "ops/s", cycle: 
         }
         batch *= 2
     }
-    _ = try time { for i in 0 ..< batch { try operation(i) } }  // warm-up
+    _ = try time { for i in 0..<batch { try operation(i) } }  // warm-up
     var rates: [Double] = []
-    for _ in 0 ..< options.runs {
-        let elapsed = try time { for i in 0 ..< batch { try operation(i) } }
+    for _ in 0..<options.runs {
+        let elapsed = try time { for i in 0..<batch { try operation(i) } }
         rates.append(Double(batch) / elapsed)
     }
     rates.sort()
-    let median = rates.count % 2 == 1 ? rates[rates.count / 2] : (rates[rates.count / 2 - 1] + rates[rates.count / 2]) / 2
+    let median =
+        rates.count % 2 == 1 ? rates[rates.count / 2] : (rates[rates.count / 2 - 1] + rates[rates.count / 2]) / 2
     var record: [String: Any] = [
         "bench": name, "impl": "airsign", "unit": unit,
         "median": rounded(median), "min": rounded(rates[0]), "max": rounded(rates[rates.count - 1]),
         "runs": options.runs, "ops_per_run": batch, "rates": rates.map(rounded),
     ]
     #if DEBUG
-    record["debug_build"] = true
+        record["debug_build"] = true
     #endif
     record.merge(details) { a, _ in a }
     emit(record)
@@ -108,7 +113,8 @@ func emit(_ record: [String: Any]) {
 }
 
 #if DEBUG
-FileHandle.standardError.write(Data("airsign-bench: this is a debug build; use `make bench` for release numbers\n".utf8))
+    FileHandle.standardError.write(
+        Data("airsign-bench: this is a debug build; use `make bench` for release numbers\n".utf8))
 #endif
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -124,9 +130,9 @@ if let dir = options.writeSubstrateFixtures {
 // sr25519 with Substrate's context, on 64-byte messages, over a pool of keys and messages.
 let poolSize = 64
 let messageLength = 64
-let keys = try (0 ..< poolSize).map { _ in try Sr25519.SecretKey(miniSecret: SecureRandom.secureBytes(32)) }
-let messages = (0 ..< poolSize).map { _ in SecureRandom.bytes(messageLength) }
-let signatures = try (0 ..< poolSize).map { try keys[$0].sign(messages[$0]) }
+let keys = try (0..<poolSize).map { _ in try Sr25519.SecretKey(miniSecret: SecureRandom.secureBytes(32)) }
+let messages = (0..<poolSize).map { _ in SecureRandom.bytes(messageLength) }
+let signatures = try (0..<poolSize).map { try keys[$0].sign(messages[$0]) }
 let details: [String: Any] = ["message_bytes": messageLength, "context": "substrate"]
 
 try measure("sr25519_sign", options, details: details) { i in

@@ -30,12 +30,15 @@ struct AccountAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Substrate junctions, such as //polkadot//0 or //hard/soft.", valueName: "junctions"))
     var path: String?
 
-    @Option(help: ArgumentHelp(
-        "Network: Ethereum mainnet|sepolia|holesky|<chain ID>; Stellar pubnet|testnet|futurenet; ICP mainnet; Substrate polkadot|kusama|westend|<SS58 prefix>.",
-        valueName: "network"))
+    @Option(
+        help: ArgumentHelp(
+            "Network: Ethereum mainnet|sepolia|holesky|<chain ID>; Stellar pubnet|testnet|futurenet; ICP mainnet; Substrate polkadot|kusama|westend|<SS58 prefix>.",
+            valueName: "network"))
     var network: String?
 
-    @Option(help: ArgumentHelp("With --network <SS58 prefix>: the chain's genesis hash, which names the network.", valueName: "0xhash"))
+    @Option(
+        help: ArgumentHelp(
+            "With --network <SS58 prefix>: the chain's genesis hash, which names the network.", valueName: "0xhash"))
     var genesis: String?
 
     @OptionGroup var pin: PINFileOption
@@ -51,7 +54,8 @@ struct AccountAddCommand: ParsableCommand {
 
     private func choice() throws(ValidationError) -> AccountChoice {
         do {
-            return try AccountChoice(chain: chain, index: index, scheme: scheme, path: path, network: network, genesis: genesis)
+            return try AccountChoice(
+                chain: chain, index: index, scheme: scheme, path: path, network: network, genesis: genesis)
         } catch {
             throw ValidationError(error.description)
         }

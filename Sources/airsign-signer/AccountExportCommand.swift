@@ -20,21 +20,33 @@ struct AccountExportCommand: ParsableCommand {
             MetaMask's "QR-based hardware wallet" scans; it needs the PIN.
             """)
 
-    @Argument(help: ArgumentHelp("A key's name (all its accounts) or an account's address.", valueName: "name-or-address"))
+    @Argument(
+        help: ArgumentHelp("A key's name (all its accounts) or an account's address.", valueName: "name-or-address"))
     var target: String
 
-    @Option(help: ArgumentHelp("Write the descriptors to FILE (atomically), or - for standard output (the default without --qr).", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the descriptors to FILE (atomically), or - for standard output (the default without --qr).",
+            valueName: "FILE|-"))
     var out: String?
 
     @OptionGroup var qr: QROutputOptions
 
-    @Flag(name: .customLong("no-xpub"), help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
+    @Flag(
+        name: .customLong("no-xpub"),
+        help: "Leave the xpub out (the watch then sees only these addresses, not their siblings).")
     var noXpub = false
 
-    @Option(help: ArgumentHelp("airsign (descriptors for airsign-watch), substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps), or crypto-hdkey / crypto-account (an ERC-4527 pairing for MetaMask-style wallets).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "airsign (descriptors for airsign-watch), substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps), or crypto-hdkey / crypto-account (an ERC-4527 pairing for MetaMask-style wallets).",
+            valueName: "format"))
     var format: ExportFormat = .airsign
 
-    @Option(help: ArgumentHelp("With --format substrate: the full genesis hash of a network the signer knows only by its CAIP-2 id (used for the accounts on that network).", valueName: "0xhash"))
+    @Option(
+        help: ArgumentHelp(
+            "With --format substrate: the full genesis hash of a network the signer knows only by its CAIP-2 id (used for the accounts on that network).",
+            valueName: "0xhash"))
     var genesis: String?
 
     @OptionGroup var pin: PINFileOption
@@ -42,7 +54,9 @@ struct AccountExportCommand: ParsableCommand {
     func validate() throws {
         if genesis != nil, format != .substrate { throw ValidationError("--genesis goes with --format substrate") }
         if format != .airsign, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
-        if pin.path != nil, format.pairing == nil { throw ValidationError("--pin-file goes with --format crypto-hdkey or crypto-account") }
+        if pin.path != nil, format.pairing == nil {
+            throw ValidationError("--pin-file goes with --format crypto-hdkey or crypto-account")
+        }
         _ = try genesisHash()
     }
 
@@ -50,7 +64,9 @@ struct AccountExportCommand: ParsableCommand {
     private func genesisHash() throws(ValidationError) -> [UInt8]? {
         try genesis.map { text throws(ValidationError) -> [UInt8] in
             let hex = text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text)
-            guard hex.count == 64, let bytes = try? Hex.decode(hex) else { throw ValidationError("--genesis is a 32-byte hash: 64 hex digits, 0x optional") }
+            guard hex.count == 64, let bytes = try? Hex.decode(hex) else {
+                throw ValidationError("--genesis is a 32-byte hash: 64 hex digits, 0x optional")
+            }
             return bytes
         }
     }
@@ -63,7 +79,8 @@ struct AccountExportCommand: ParsableCommand {
         case .substrate:
             try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: try genesisHash())
         case .cryptoHDKey, .cryptoAccount:
-            try PairingActions.export(target, format: format.pairing ?? .cryptoHDKey, out: destination, qr: qr, pinFile: pin.path)
+            try PairingActions.export(
+                target, format: format.pairing ?? .cryptoHDKey, out: destination, qr: qr, pinFile: pin.path)
         }
     }
 }

@@ -1,7 +1,7 @@
+import AirsignCLI
 import AirsignKeys
 import AirsignKeystore
 import AirsignSignerCLI
-import AirsignCLI
 import ArgumentParser
 
 /// The table of contents: every command of the offline signer. Each lives in its own file and

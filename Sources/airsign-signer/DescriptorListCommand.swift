@@ -2,7 +2,8 @@ import AirsignSignerCLI
 import ArgumentParser
 
 struct DescriptorListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the installed descriptors and what each is bound to.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the installed descriptors and what each is bound to.")
 
     @OptionGroup var json: JSONOption
 

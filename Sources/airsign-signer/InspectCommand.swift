@@ -26,14 +26,18 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "List every detail a review otherwise counts (each entry of a Stellar Soroban footprint).")
     var details = false
 
-    @Option(help: ArgumentHelp("The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.", valueName: "NETWORK"))
+    @Option(
+        help: ArgumentHelp(
+            "The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.",
+            valueName: "NETWORK"))
     var network: String?
 
     func run() throws {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
-        try job.inspect(try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent,
-                        pin: PINEntry.ifAvailable(file: pinFile.path))
+        try job.inspect(
+            try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent,
+            pin: PINEntry.ifAvailable(file: pinFile.path))
     }
 }

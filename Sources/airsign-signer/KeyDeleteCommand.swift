@@ -1,7 +1,7 @@
-import AirsignKeystore
-import AirsignSignerCLI
 import AirsignCLI
 import AirsignKeys
+import AirsignKeystore
+import AirsignSignerCLI
 import ArgumentParser
 
 struct KeyDeleteCommand: ParsableCommand {

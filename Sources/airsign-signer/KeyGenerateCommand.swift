@@ -23,15 +23,21 @@ struct KeyGenerateCommand: ParsableCommand {
     @Option(help: "Number of words: 12, 15, 18, 21 or 24.")
     var words = 24
 
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp(
-        "Read a BIP39 passphrase (also the Substrate ///password) from FILE, or - for standard input.", valueName: "file"))
+    @Option(
+        name: .customLong("passphrase-file"),
+        help: ArgumentHelp(
+            "Read a BIP39 passphrase (also the Substrate ///password) from FILE, or - for standard input.",
+            valueName: "file"))
     var passphraseFile: String?
 
     @Flag(name: .customLong("skip-verify"), help: "Do not ask for the phrase back.")
     var skipVerify = false
 
-    @Option(name: .customLong("phrase-out"), help: ArgumentHelp(
-        "Dangerous: write the phrase to this new file (mode 600) instead of the terminal; needs --skip-verify.", valueName: "file"))
+    @Option(
+        name: .customLong("phrase-out"),
+        help: ArgumentHelp(
+            "Dangerous: write the phrase to this new file (mode 600) instead of the terminal; needs --skip-verify.",
+            valueName: "file"))
     var phraseOut: String?
 
     @OptionGroup var pin: PINFileOption
@@ -40,7 +46,8 @@ struct KeyGenerateCommand: ParsableCommand {
         _ = try KeyNameArgument.parse(name)
         guard Mnemonic.wordCounts.contains(words) else { throw ValidationError("--words must be 12, 15, 18, 21 or 24") }
         if phraseOut != nil, !skipVerify {
-            throw ValidationError("--phrase-out needs --skip-verify: a phrase written to a file is not shown, so it cannot be typed back")
+            throw ValidationError(
+                "--phrase-out needs --skip-verify: a phrase written to a file is not shown, so it cannot be typed back")
         }
         if pin.path == "-", passphraseFile == "-" {
             throw ValidationError("--pin-file and --passphrase-file cannot both read standard input")
@@ -49,7 +56,8 @@ struct KeyGenerateCommand: ParsableCommand {
 
     func run() throws {
         let output: KeyGenerateAction.PhraseOutput = phraseOut.map { .file($0) } ?? .terminal(verify: !skipVerify)
-        try KeyGenerateAction.run(try KeyNameArgument.parse(name), words: words, passphraseFile: passphraseFile,
-                                  output: output, pinFile: pin.path)
+        try KeyGenerateAction.run(
+            try KeyNameArgument.parse(name), words: words, passphraseFile: passphraseFile,
+            output: output, pinFile: pin.path)
     }
 }

@@ -6,7 +6,8 @@ import ArgumentParser
 struct KeyImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Store a secret you already have: a recovery phrase, Stellar S… secret, Ethereum key, ICP PEM or Substrate seed.",
+        abstract:
+            "Store a secret you already have: a recovery phrase, Stellar S… secret, Ethereum key, ICP PEM or Substrate seed.",
         discussion: """
             The secret is read from --from FILE (mode 600), --from - (standard input), or typed \
             at a hidden prompt; never from the command line. A phrase gets an account on every \
@@ -20,23 +21,33 @@ struct KeyImportCommand: ParsableCommand {
     @Option(help: "What the secret is: phrase, stellar-secret, ethereum-key, icp-pem or substrate-seed.")
     var kind: ImportKind
 
-    @Option(help: ArgumentHelp("Read the secret from FILE, or - for standard input, instead of a hidden prompt.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Read the secret from FILE, or - for standard input, instead of a hidden prompt.", valueName: "file"))
     var from: String?
 
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp(
-        "For a phrase: read its BIP39 passphrase (also the Substrate ///password) from FILE, or - for standard input.", valueName: "file"))
+    @Option(
+        name: .customLong("passphrase-file"),
+        help: ArgumentHelp(
+            "For a phrase: read its BIP39 passphrase (also the Substrate ///password) from FILE, or - for standard input.",
+            valueName: "file"))
     var passphraseFile: String?
 
     @OptionGroup var pin: PINFileOption
 
     func validate() throws {
         _ = try KeyNameArgument.parse(name)
-        if passphraseFile != nil, kind != .phrase { throw ValidationError("--passphrase-file goes with --kind phrase only") }
+        if passphraseFile != nil, kind != .phrase {
+            throw ValidationError("--passphrase-file goes with --kind phrase only")
+        }
         let stdin = [from, passphraseFile, pin.path].filter { $0 == "-" }.count
-        if stdin > 1 { throw ValidationError("only one of --from, --passphrase-file and --pin-file can read standard input") }
+        if stdin > 1 {
+            throw ValidationError("only one of --from, --passphrase-file and --pin-file can read standard input")
+        }
     }
 
     func run() throws {
-        try KeyImportAction.run(try KeyNameArgument.parse(name), kind: kind, from: from, passphraseFile: passphraseFile, pinFile: pin.path)
+        try KeyImportAction.run(
+            try KeyNameArgument.parse(name), kind: kind, from: from, passphraseFile: passphraseFile, pinFile: pin.path)
     }
 }

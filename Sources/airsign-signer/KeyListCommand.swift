@@ -1,7 +1,7 @@
+import AirsignCLI
 import AirsignKeys
 import AirsignKeystore
 import AirsignSignerCLI
-import AirsignCLI
 import ArgumentParser
 
 struct KeyListCommand: ParsableCommand {

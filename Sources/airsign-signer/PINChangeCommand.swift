@@ -1,7 +1,7 @@
-import AirsignKeystore
-import AirsignSignerCLI
 import AirsignCLI
 import AirsignKeys
+import AirsignKeystore
+import AirsignSignerCLI
 import ArgumentParser
 
 struct PINChangeCommand: ParsableCommand {
@@ -16,9 +16,11 @@ struct PINChangeCommand: ParsableCommand {
 
     @OptionGroup var pin: PINFileOption
 
-    @Option(name: .customLong("new-pin-file"), help: ArgumentHelp(
-        "Read the new PIN from FILE (or - for standard input) instead of asking twice on the terminal.",
-        valueName: "file"))
+    @Option(
+        name: .customLong("new-pin-file"),
+        help: ArgumentHelp(
+            "Read the new PIN from FILE (or - for standard input) instead of asking twice on the terminal.",
+            valueName: "file"))
     var newPINFile: String?
 
     @Option(help: "Also change the Argon2id cost: interactive, moderate or sensitive (default: keep it).")

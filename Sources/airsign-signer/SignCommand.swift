@@ -15,7 +15,9 @@ struct SignCommand: ParsableCommand {
 
     @OptionGroup var input: MessageInputOptions
 
-    @Option(help: ArgumentHelp("Where to write the responses: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the responses: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
     var out: String?
 
     @OptionGroup var qr: QROutputOptions
@@ -33,7 +35,10 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "List every detail a review otherwise counts (each entry of a Stellar Soroban footprint).")
     var details = false
 
-    @Option(help: ArgumentHelp("The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.", valueName: "NETWORK"))
+    @Option(
+        help: ArgumentHelp(
+            "The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.",
+            valueName: "NETWORK"))
     var network: String?
 
     func validate() throws {
@@ -45,7 +50,8 @@ struct SignCommand: ParsableCommand {
         job.nativeNetwork = network
         job.details = details
         let batch = try job.sign(
-            try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent, compact: compact, confirmed: yes,
+            try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent,
+            compact: compact, confirmed: yes,
             confirm: { question in try TerminalInput.confirm(question, hint: "pass --yes to sign without asking") },
             pin: { try PINEntry.current(file: pinFile.path) })
         try job.write(batch, out: out ?? (qr.isRequested ? nil : "-"), qr: qr)

@@ -7,7 +7,9 @@ struct TokenRemoveCommand: ParsableCommand {
     @Option(name: .customLong("chain-id"), help: "The ERC-20 token's chain id.")
     var chainId: UInt64?
 
-    @Option(help: ArgumentHelp("The Stellar token's network.", valueName: "stellar:pubnet|stellar:testnet|stellar:futurenet"))
+    @Option(
+        help: ArgumentHelp(
+            "The Stellar token's network.", valueName: "stellar:pubnet|stellar:testnet|stellar:futurenet"))
     var network: String?
 
     @Argument(help: "The token contract.")

@@ -34,7 +34,10 @@ let blsHandlers: [String: Handler] = [
     },
     // {signature, message, public} → {valid}; a malformed point is an error
     "bls_verify": { request in
-        ["valid": try BLS12381.verify(signature: try request.bytes("signature"), message: try request.bytes("message"),
-                                      publicKey: try request.bytes("public"))]
+        [
+            "valid": try BLS12381.verify(
+                signature: try request.bytes("signature"), message: try request.bytes("message"),
+                publicKey: try request.bytes("public"))
+        ]
     },
 ]

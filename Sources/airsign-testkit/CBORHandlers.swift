@@ -6,19 +6,24 @@ import AirsignEncoding
 /// {"simple": "true" | "false" | "null" | "undefined" | "<decimal>"}; decoded floats as
 /// {"float": "<hex bits of the Double>"}.
 private func value(fromJSON json: Any) throws -> CBORValue {
-    guard let object = json as? [String: Any], object.count <= 2 else { throw TestkitError.badRequest("cbor: not a tagged value") }
+    guard let object = json as? [String: Any], object.count <= 2 else {
+        throw TestkitError.badRequest("cbor: not a tagged value")
+    }
     if let text = object["uint"] as? String, let n = UInt64(text) { return .unsigned(n) }
-    if let text = object["nint"] as? String, text.hasPrefix("-"), let magnitude = UInt64(text.dropFirst()), magnitude > 0 {
+    if let text = object["nint"] as? String, text.hasPrefix("-"), let magnitude = UInt64(text.dropFirst()),
+        magnitude > 0
+    {
         return .negative(magnitude - 1)
     }
     if let hex = object["bytes"] as? String, let bytes = try? Hex.decode(hex) { return .bytes(bytes) }
     if let text = object["text"] as? String { return .text(text) }
     if let items = object["array"] as? [Any] { return .array(try items.map(value(fromJSON:))) }
     if let pairs = object["map"] as? [[Any]] {
-        return .map(try pairs.map { pair in
-            guard pair.count == 2 else { throw TestkitError.badRequest("cbor: map entry is not a pair") }
-            return (key: try value(fromJSON: pair[0]), value: try value(fromJSON: pair[1]))
-        })
+        return .map(
+            try pairs.map { pair in
+                guard pair.count == 2 else { throw TestkitError.badRequest("cbor: map entry is not a pair") }
+                return (key: try value(fromJSON: pair[0]), value: try value(fromJSON: pair[1]))
+            })
     }
     if let text = object["tag"] as? String, let tag = UInt64(text), let content = object["value"] {
         return .tag(tag, try value(fromJSON: content))

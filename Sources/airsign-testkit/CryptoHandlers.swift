@@ -17,8 +17,9 @@ let cryptoHandlers: [String: Handler] = [
     "sha512": hashHandler { SHA512.hash($0) },
     "keccak256": hashHandler { Keccak256.hash($0) },
     "blake2b": { request in
-        let out = try Blake2b.hash(try request.bytes("data"), outputLength: try request.int("length"),
-                                   key: try request.bytes("key"))
+        let out = try Blake2b.hash(
+            try request.bytes("data"), outputLength: try request.int("length"),
+            key: try request.bytes("key"))
         return ["hex": Hex.encode(out)]
     },
     // {data, length} → {hex}: BLAKE3's default mode, `length` bytes of its extendable output.
@@ -32,8 +33,9 @@ let cryptoHandlers: [String: Handler] = [
         ["hex": revealed(HMAC.sha512(key: try request.bytes("key"), message: try request.bytes("data")))]
     },
     "pbkdf2_sha512": { request in
-        let key = try PBKDF2.sha512(password: try request.secret("password"), salt: try request.bytes("salt"),
-                                    iterations: try request.int("iterations"), length: try request.int("length"))
+        let key = try PBKDF2.sha512(
+            password: try request.secret("password"), salt: try request.bytes("salt"),
+            iterations: try request.int("iterations"), length: try request.int("length"))
         return ["hex": revealed(key)]
     },
     "secp256k1_sign": { request in
@@ -47,8 +49,9 @@ let cryptoHandlers: [String: Handler] = [
         ]
     },
     "secp256k1_recover": { request in
-        let signature = try Secp256k1.RecoverableSignature(compact: try request.bytes("compact"),
-                                                           recoveryID: try request.int("recid"))
+        let signature = try Secp256k1.RecoverableSignature(
+            compact: try request.bytes("compact"),
+            recoveryID: try request.int("recid"))
         let key = try signature.recoverPublicKey(digest32: try request.bytes("digest"))
         return ["public_uncompressed": Hex.encode(key.uncompressed)]
     },
@@ -62,8 +65,9 @@ let cryptoHandlers: [String: Handler] = [
         return ["public": Hex.encode(key.publicKey), "signature": Hex.encode(key.sign(try request.bytes("message")))]
     },
     "ed25519_verify": { request in
-        let valid = Ed25519.isValidSignature(try request.bytes("signature"), message: try request.bytes("message"),
-                                             publicKey: try request.bytes("public"))
+        let valid = Ed25519.isValidSignature(
+            try request.bytes("signature"), message: try request.bytes("message"),
+            publicKey: try request.bytes("public"))
         return ["valid": valid]
     },
 ]

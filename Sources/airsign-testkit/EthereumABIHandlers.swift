@@ -7,17 +7,23 @@ import BigInt
 // strings, arrays and tuples as JSON arrays.
 
 private func types(_ request: Request) throws -> [ABIType] {
-    guard let texts = try request.any("types") as? [String] else { throw TestkitError.badRequest("eth abi: types is a list of strings") }
+    guard let texts = try request.any("types") as? [String] else {
+        throw TestkitError.badRequest("eth abi: types is a list of strings")
+    }
     return try texts.map { try ABISignature.parameter($0).type }
 }
 
 private func value(_ json: Any, _ type: ABIType) throws -> ABIValue {
     switch type {
     case .uint:
-        guard let text = json as? String, let number = BigUInt(text, radix: 10) else { throw TestkitError.badRequest("eth abi: uint as decimal string") }
+        guard let text = json as? String, let number = BigUInt(text, radix: 10) else {
+            throw TestkitError.badRequest("eth abi: uint as decimal string")
+        }
         return .uint(number)
     case .int:
-        guard let text = json as? String, let number = BigInt(text, radix: 10) else { throw TestkitError.badRequest("eth abi: int as decimal string") }
+        guard let text = json as? String, let number = BigInt(text, radix: 10) else {
+            throw TestkitError.badRequest("eth abi: int as decimal string")
+        }
         return .int(number)
     case .address:
         guard let text = json as? String else { throw TestkitError.badRequest("eth abi: address string") }
@@ -38,7 +44,9 @@ private func value(_ json: Any, _ type: ABIType) throws -> ABIValue {
         guard let items = json as? [Any] else { throw TestkitError.badRequest("eth abi: array as list") }
         return .array(try items.map { try value($0, element) })
     case .tuple(let components):
-        guard let items = json as? [Any], items.count == components.count else { throw TestkitError.badRequest("eth abi: tuple as list") }
+        guard let items = json as? [Any], items.count == components.count else {
+            throw TestkitError.badRequest("eth abi: tuple as list")
+        }
         return .tuple(try zip(items, components).map { try value($0.0, $0.1.type) })
     }
 }
@@ -77,8 +85,10 @@ let ethereumABIHandlers: [String: Handler] = [
         let function = try ABIFunction(signature: try request.string("signature"))
         let data = try request.bytes("hex")
         let (values, suffix) = try function.decodeAllowingSuffix(calldata: data)
-        return ["values": values.map(json), "suffix": Hex.encode(suffix, prefix: true),
-                "strict": (try? function.decode(calldata: data)) != nil]
+        return [
+            "values": values.map(json), "suffix": Hex.encode(suffix, prefix: true),
+            "strict": (try? function.decode(calldata: data)) != nil,
+        ]
     },
     // The signer's built-in ERC-7730 descriptors, as written (for the erc7730 reference).
     "eth_builtin_descriptors": { _ in

@@ -9,14 +9,17 @@ import Foundation
 // string (JSON numbers would lose precision above 2^53), `to` is "" for contract creation.
 
 private func hexInteger(_ object: [String: Any], _ key: String) throws -> BigUInt {
-    guard let text = object[key] as? String, text.hasPrefix("0x"), let value = BigUInt(text.dropFirst(2), radix: 16) else {
+    guard let text = object[key] as? String, text.hasPrefix("0x"), let value = BigUInt(text.dropFirst(2), radix: 16)
+    else {
         throw TestkitError.badRequest("eth tx: \(key) must be a 0x-hex integer")
     }
     return value
 }
 
 private func hexBytes(_ text: Any?) throws -> [UInt8] {
-    guard let text = text as? String, let bytes = try? Hex.decode(text.hasPrefix("0x") ? String(text.dropFirst(2)) : text) else {
+    guard let text = text as? String,
+        let bytes = try? Hex.decode(text.hasPrefix("0x") ? String(text.dropFirst(2)) : text)
+    else {
         throw TestkitError.badRequest("eth tx: bad hex")
     }
     return bytes
@@ -28,20 +31,26 @@ private func uint64(_ value: BigUInt, _ key: String) throws -> UInt64 {
 }
 
 private func transaction(from object: [String: Any]) throws -> EthereumTransaction {
-    guard let typeNumber = object["type"] as? Int, let type = TransactionType(rawValue: UInt8(clamping: typeNumber)) else {
+    guard let typeNumber = object["type"] as? Int, let type = TransactionType(rawValue: UInt8(clamping: typeNumber))
+    else {
         throw TestkitError.badRequest("eth tx: bad type")
     }
-    let fees: TransactionFees = type == .feeMarket
-        ? .feeMarket(maxPriorityFeePerGas: try hexInteger(object, "maxPriorityFeePerGas"), maxFeePerGas: try hexInteger(object, "maxFeePerGas"))
+    let fees: TransactionFees =
+        type == .feeMarket
+        ? .feeMarket(
+            maxPriorityFeePerGas: try hexInteger(object, "maxPriorityFeePerGas"),
+            maxFeePerGas: try hexInteger(object, "maxFeePerGas"))
         : .gasPrice(try hexInteger(object, "gasPrice"))
     let toBytes = try hexBytes(object["to"])
     var accessList: [AccessListEntry] = []
     for entry in object["accessList"] as? [[String: Any]] ?? [] {
         let keys = try (entry["storageKeys"] as? [String] ?? []).map { try hexBytes($0) }
-        accessList.append(try AccessListEntry(address: try EthereumAddress(bytes: try hexBytes(entry["address"])), storageKeys: keys))
+        accessList.append(
+            try AccessListEntry(address: try EthereumAddress(bytes: try hexBytes(entry["address"])), storageKeys: keys))
     }
     return try EthereumTransaction(
-        type: type, chainId: try hexInteger(object, "chainId"), nonce: try uint64(try hexInteger(object, "nonce"), "nonce"),
+        type: type, chainId: try hexInteger(object, "chainId"),
+        nonce: try uint64(try hexInteger(object, "nonce"), "nonce"),
         fees: fees, gasLimit: try uint64(try hexInteger(object, "gas"), "gas"),
         to: toBytes.isEmpty ? nil : try EthereumAddress(bytes: toBytes),
         value: try hexInteger(object, "value"), data: try hexBytes(object["data"]), accessList: accessList)
@@ -51,10 +60,15 @@ private func hex(_ value: BigUInt) -> String { "0x" + String(value, radix: 16) }
 
 private func json(_ tx: EthereumTransaction) -> [String: Any] {
     var out: [String: Any] = [
-        "type": Int(tx.type.rawValue), "chainId": hex(tx.chainId), "nonce": hex(BigUInt(tx.nonce)), "gas": hex(BigUInt(tx.gasLimit)),
+        "type": Int(tx.type.rawValue), "chainId": hex(tx.chainId), "nonce": hex(BigUInt(tx.nonce)),
+        "gas": hex(BigUInt(tx.gasLimit)),
         "to": tx.to?.checksummed ?? "", "value": hex(tx.value), "data": Hex.encode(tx.data, prefix: true),
-        "accessList": tx.accessList.map { ["address": $0.address.checksummed,
-                                           "storageKeys": $0.storageKeys.map { Hex.encode($0, prefix: true) }] },
+        "accessList": tx.accessList.map {
+            [
+                "address": $0.address.checksummed,
+                "storageKeys": $0.storageKeys.map { Hex.encode($0, prefix: true) },
+            ]
+        },
     ]
     switch tx.fees {
     case .gasPrice(let price): out["gasPrice"] = hex(price)
@@ -88,9 +102,13 @@ private func reviewAndSign(_ request: Request) throws -> [String: Any] {
     let context = ReviewContext(now: Int64(try request.int("now")))
     let review = try module.review(signRequest, context: context)
     var out: [String: Any] = [
-        "lines": review.lines.map { ["label": $0.label, "value": $0.value, "level": $0.level, "source": source($0.source)] },
+        "lines": review.lines.map {
+            ["label": $0.label, "value": $0.value, "level": $0.level, "source": source($0.source)]
+        },
         "warnings": review.warnings + NoteCheck.contradictions(review),
-        "approvals": review.approvals.map { ["asset": $0.asset, "spender": $0.spender, "allowance": $0.allowance, "unlimited": $0.isUnlimited] },
+        "approvals": review.approvals.map {
+            ["asset": $0.asset, "spender": $0.spender, "allowance": $0.allowance, "unlimited": $0.isUnlimited]
+        },
         "totals": review.totals.map { ["id": $0.asset.id, "symbol": $0.asset.symbol, "amount": String($0.amount)] },
         "text": ReviewText.render(review, position: 1, of: 1, module: module, context: context),
     ]
@@ -112,17 +130,25 @@ let ethereumHandlers: [String: Handler] = ethereumTransactionHandlers.merging(et
 
 private let ethereumTransactionHandlers: [String: Handler] = [
     "eth_tx_sign": { request in
-        guard let object = try request.any("tx") as? [String: Any] else { throw TestkitError.badRequest("eth_tx_sign: tx object") }
+        guard let object = try request.any("tx") as? [String: Any] else {
+            throw TestkitError.badRequest("eth_tx_sign: tx object")
+        }
         let tx = try transaction(from: object)
         let signed = try tx.signed(with: try key(request))
-        return ["unsigned": Hex.encode(tx.unsignedEncoding, prefix: true), "signingHash": Hex.encode(tx.signingHash, prefix: true),
-                "raw": Hex.encode(signed.encoded, prefix: true), "hash": Hex.encode(signed.hash, prefix: true),
-                "from": try signed.sender().checksummed]
+        return [
+            "unsigned": Hex.encode(tx.unsignedEncoding, prefix: true),
+            "signingHash": Hex.encode(tx.signingHash, prefix: true),
+            "raw": Hex.encode(signed.encoded, prefix: true), "hash": Hex.encode(signed.hash, prefix: true),
+            "from": try signed.sender().checksummed,
+        ]
     },
     "eth_tx_decode_signed": { request in
         let signed = try SignedEthereumTransaction.decode(try request.bytes("raw"))
-        return ["tx": json(signed.transaction), "from": try signed.sender().checksummed, "hash": Hex.encode(signed.hash, prefix: true),
-                "v": hex(signed.v)]
+        return [
+            "tx": json(signed.transaction), "from": try signed.sender().checksummed,
+            "hash": Hex.encode(signed.hash, prefix: true),
+            "v": hex(signed.v),
+        ]
     },
     "eth_tx_decode_unsigned": { request in
         let tx = try EthereumTransaction.decodeUnsigned(try request.bytes("hex"))
@@ -132,18 +158,27 @@ private let ethereumTransactionHandlers: [String: Handler] = [
         let text = Array(try request.string("json").utf8)
         // `deriveDomainType`: read as the native JSON path reads typed data that may lack an
         // EIP712Domain type (`TypedDataDomain.withDomainType`).
-        let typed = request.fields["deriveDomainType"] as? Bool == true
-            ? try TypedData(json: try TypedDataDomain.withDomainType(try JSONParser().parse(text))) : try TypedData(jsonText: text)
-        var out: [String: Any] = ["digest": Hex.encode(try typed.digest(), prefix: true),
-                                  "domainSeparator": Hex.encode(try typed.domainSeparator(), prefix: true)]
-        if request.fields["key"] != nil { out["signature"] = Hex.encode(try typed.sign(with: try key(request)), prefix: true) }
+        let typed =
+            request.fields["deriveDomainType"] as? Bool == true
+            ? try TypedData(json: try TypedDataDomain.withDomainType(try JSONParser().parse(text)))
+            : try TypedData(jsonText: text)
+        var out: [String: Any] = [
+            "digest": Hex.encode(try typed.digest(), prefix: true),
+            "domainSeparator": Hex.encode(try typed.domainSeparator(), prefix: true),
+        ]
+        if request.fields["key"] != nil {
+            out["signature"] = Hex.encode(try typed.sign(with: try key(request)), prefix: true)
+        }
         return out
     },
     "eth_personal_sign": { request in
         let message = try request.bytes("message")
         let signature = try PersonalMessage.sign(message, with: try key(request))
-        return ["hash": Hex.encode(PersonalMessage.hash(message), prefix: true), "signature": Hex.encode(signature, prefix: true),
-                "recovered": try PersonalMessage.recover(message, signature: signature).checksummed]
+        return [
+            "hash": Hex.encode(PersonalMessage.hash(message), prefix: true),
+            "signature": Hex.encode(signature, prefix: true),
+            "recovered": try PersonalMessage.recover(message, signature: signature).checksummed,
+        ]
     },
     "eth_parse_amount": { request in ["wei": String(try EtherAmount.parse(try request.string("text")))] },
     "eth_review_sign": reviewAndSign,

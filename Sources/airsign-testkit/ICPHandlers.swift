@@ -14,7 +14,9 @@ import Foundation
 private func decimal(_ request: Request, _ key: String) throws -> BigUInt? {
     let text = try request.string(key)
     if text.isEmpty { return nil }
-    guard let value = BigUInt(text, radix: 10) else { throw TestkitError.badRequest("\(request.op): \(key) is not a decimal integer") }
+    guard let value = BigUInt(text, radix: 10) else {
+        throw TestkitError.badRequest("\(request.op): \(key) is not a decimal integer")
+    }
     return value
 }
 
@@ -62,13 +64,18 @@ let icpHandlers: [String: Handler] = [
     // Candid text → bytes: `args` checked against `types` (a tuple type, e.g. "(nat, Rec)") in
     // the definitions `defs`, then encoded.
     "candid_encode": { request in
-        let interface = try CandidInterface(parsing: try request.string("defs") + "\nservice : { m : \(try request.string("types")) -> () }",
-                                            origin: "defs")
+        let interface = try CandidInterface(
+            parsing: try request.string("defs") + "\nservice : { m : \(try request.string("types")) -> () }",
+            origin: "defs")
         guard let method = interface.method("m") else { throw TestkitError.badRequest("candid_encode: types") }
         let environment = interface.environment
-        let values = try CandidTextTyping(environment: environment, origin: "args").arguments(try request.string("args"), types: method.arguments)
-        let bytes = try CandidEncoder.encode(Array(zip(method.arguments, values)).map { (type: $0.0, value: $0.1) }, environment: environment)
-        return ["hex": Hex.encode(bytes), "text": CandidText.arguments(values, types: method.arguments, in: environment)]
+        let values = try CandidTextTyping(environment: environment, origin: "args").arguments(
+            try request.string("args"), types: method.arguments)
+        let bytes = try CandidEncoder.encode(
+            Array(zip(method.arguments, values)).map { (type: $0.0, value: $0.1) }, environment: environment)
+        return [
+            "hex": Hex.encode(bytes), "text": CandidText.arguments(values, types: method.arguments, in: environment),
+        ]
     },
     // Candid bytes → the values as the wire types have them, and our text of them. The
     // signer's strict reading unless `mode` is "spec" (Limits.spec: redundant LEB128 and
@@ -93,26 +100,35 @@ let icpHandlers: [String: Handler] = [
         switch method {
         case "transfer":
             arg = try ICPLedgerTransfer(
-                to: try ICPAccountIdentifier(hex: try request.string("to")), amount: try uint64(try decimal(request, "amount"), "amount"),
-                fee: try uint64(try decimal(request, "fee"), "fee"), memo: try uint64(try decimal(request, "memo"), "memo"),
-                fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created).argumentBytes()
+                to: try ICPAccountIdentifier(hex: try request.string("to")),
+                amount: try uint64(try decimal(request, "amount"), "amount"),
+                fee: try uint64(try decimal(request, "fee"), "fee"),
+                memo: try uint64(try decimal(request, "memo"), "memo"),
+                fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created
+            ).argumentBytes()
         case "icrc1_transfer":
             guard let amount = try decimal(request, "amount") else { throw TestkitError.badRequest("icp_sign: amount") }
             arg = try ICRC1Transfer(
                 to: try ICRC1Account(text: try request.string("to")), amount: amount, fee: try decimal(request, "fee"),
-                memo: try optionalBytes(request, "memo"), fromSubaccount: try optionalBytes(request, "from_subaccount"), createdAtTime: created).argumentBytes()
+                memo: try optionalBytes(request, "memo"), fromSubaccount: try optionalBytes(request, "from_subaccount"),
+                createdAtTime: created
+            ).argumentBytes()
         default: throw TestkitError.badRequest("icp_sign: method")
         }
         let expiry = try uint64(try decimal(request, "expiry"), "expiry")
         let windows = try request.int("windows")
-        let calls = (0 ..< windows).map {
-            ICPCallContent(sender: identity.principal, canisterID: ICPLedger.icp.canister, methodName: method, arg: arg,
-                           ingressExpiry: expiry + UInt64($0) * 300 * ICPTime.nanosPerSecond)
+        let calls = (0..<windows).map {
+            ICPCallContent(
+                sender: identity.principal, canisterID: ICPLedger.icp.canister, methodName: method, arg: arg,
+                ingressExpiry: expiry + UInt64($0) * 300 * ICPTime.nanosPerSecond)
         }
-        let payload: JSONValue = .object([("type", .string("call")),
-                                          ("contents", .array(calls.map { .string(Hex.encode(ICPRequestContent.call($0).encoded)) }))])
-        let signRequest = try SignRequest.make(chain: ChainID(Chain.icp), network: ICPChain.network,
-                                               account: try MessageAccount(address: identity.principal.text, publicKey: publicKey), payload: payload)
+        let payload: JSONValue = .object([
+            ("type", .string("call")),
+            ("contents", .array(calls.map { .string(Hex.encode(ICPRequestContent.call($0).encoded)) })),
+        ])
+        let signRequest = try SignRequest.make(
+            chain: ChainID(Chain.icp), network: ICPChain.network,
+            account: try MessageAccount(address: identity.principal.text, publicKey: publicKey), payload: payload)
         let chain = ICPChain()
         let review = try chain.review(signRequest, context: ReviewContext(now: Int64(try request.int("now"))))
         let signed = try chain.sign(review, with: signingKey)

@@ -7,7 +7,9 @@ import AirsignEncoding
 // of UTF-8>"}, {"t": "array", "v": [...]}, {"t": "object", "v": [["<hex of key>", value], ...]}.
 
 private func text(fromHex any: Any?) throws -> String {
-    guard let hex = any as? String, let bytes = try? Hex.decode(hex), let text = String(validating: bytes, as: UTF8.self) else {
+    guard let hex = any as? String, let bytes = try? Hex.decode(hex),
+        let text = String(validating: bytes, as: UTF8.self)
+    else {
         throw TestkitError.badRequest("json: string is not hex of UTF-8")
     }
     return text
@@ -31,10 +33,11 @@ private func value(fromTagged json: Any) throws -> JSONValue {
         return .array(try elements.map(value(fromTagged:)))
     case "object":
         guard let pairs = object["v"] as? [[Any]] else { throw TestkitError.badRequest("json: bad object") }
-        return .object(try pairs.map { pair in
-            guard pair.count == 2 else { throw TestkitError.badRequest("json: member is not a pair") }
-            return (key: try text(fromHex: pair[0]), value: try value(fromTagged: pair[1]))
-        })
+        return .object(
+            try pairs.map { pair in
+                guard pair.count == 2 else { throw TestkitError.badRequest("json: member is not a pair") }
+                return (key: try text(fromHex: pair[0]), value: try value(fromTagged: pair[1]))
+            })
     default: throw TestkitError.badRequest("json: unknown tag \(tag)")
     }
 }
@@ -46,7 +49,8 @@ private func tagged(_ value: JSONValue) -> Any {
     case .number(let literal): return ["t": "number", "v": literal]
     case .string(let text): return ["t": "string", "v": Hex.encode(Array(text.utf8))]
     case .array(let elements): return ["t": "array", "v": elements.map(tagged)]
-    case .object(let members): return ["t": "object", "v": members.map { [Hex.encode(Array($0.key.utf8)), tagged($0.value)] }]
+    case .object(let members):
+        return ["t": "object", "v": members.map { [Hex.encode(Array($0.key.utf8)), tagged($0.value)] }]
     }
 }
 

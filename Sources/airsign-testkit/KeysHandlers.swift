@@ -53,7 +53,8 @@ let keysHandlers: [String: Handler] = [
         return ["phrase": String(decoding: mnemonic.phrase.withUnsafeBytes { Array($0) }, as: UTF8.self)]
     },
     "bip32": { request in
-        let key = try ExtendedPrivateKey(seed: try request.secret("seed")).derived(DerivationPath(try request.string("path")))
+        let key = try ExtendedPrivateKey(seed: try request.secret("seed")).derived(
+            DerivationPath(try request.string("path")))
         return [
             "xprv": String(decoding: key.serialized.withUnsafeBytes { Array($0) }, as: UTF8.self),
             "xpub": key.extendedPublicKey.serialized, "private_key": revealed(key.privateKey.secret),
@@ -61,16 +62,20 @@ let keysHandlers: [String: Handler] = [
         ]
     },
     "bip32_public": { request in
-        let key = try ExtendedPublicKey(serialized: try request.string("xpub")).derived(DerivationPath(try request.string("path")))
+        let key = try ExtendedPublicKey(serialized: try request.string("xpub")).derived(
+            DerivationPath(try request.string("path")))
         return ["xpub": key.serialized, "public_key": Hex.encode(key.publicKey.compressed)]
     },
     "slip10_ed25519": { request in
-        let key = try SLIP10Ed25519Key(seed: try request.secret("seed")).derived(DerivationPath(try request.string("path")))
+        let key = try SLIP10Ed25519Key(seed: try request.secret("seed")).derived(
+            DerivationPath(try request.string("path")))
         return ["private_key": revealed(key.secret), "public_key": Hex.encode(try key.keyPair().publicKey)]
     },
     "account_from_phrase": { request in
         let secret = KeySecret.mnemonic(try Mnemonic(phrase: try text(request, "phrase")))
-        return describe(try AccountDerivation.derive(accountRequest(request), from: secret, passphrase: try text(request, "passphrase")))
+        return describe(
+            try AccountDerivation.derive(
+                accountRequest(request), from: secret, passphrase: try text(request, "passphrase")))
     },
     "account_from_import": { request in
         let input = try text(request, "secret")
@@ -87,7 +92,8 @@ let keysHandlers: [String: Handler] = [
         guard let scheme = SubstrateScheme(rawValue: try request.string("scheme")) else {
             throw TestkitError.badRequest("unknown scheme")
         }
-        let uri = try SecretURI(parsing: try text(request, "uri"), allowDevelopmentPhrase: try request.bool("allow_dev"))
+        let uri = try SecretURI(
+            parsing: try text(request, "uri"), allowDevelopmentPhrase: try request.bool("allow_dev"))
         let prefix = UInt16(truncatingIfNeeded: try request.int("prefix"))
         return describe(try AccountDerivation.derive(uri: uri, scheme: scheme, ss58Prefix: prefix))
     },
@@ -101,7 +107,8 @@ let keysHandlers: [String: Handler] = [
         switch derived.signingKey {
         case .sr25519(let key): return ["signature": Hex.encode(try key.sign(message))]
         case .ed25519(let key): return ["signature": Hex.encode(key.sign(message))]
-        case .secp256k1: throw TestkitError.badRequest("substrate_uri_sign: ecdsa signing belongs to the Substrate chain module")
+        case .secp256k1:
+            throw TestkitError.badRequest("substrate_uri_sign: ecdsa signing belongs to the Substrate chain module")
         }
     },
     "substrate_mini_secret": { request in
@@ -109,7 +116,10 @@ let keysHandlers: [String: Handler] = [
         return ["mini_secret": revealed(try mnemonic.substrateMiniSecret(password: try text(request, "password")))]
     },
     "ss58_encode": { request in
-        ["address": try SS58.encode(try request.bytes("payload"), prefix: UInt16(truncatingIfNeeded: try request.int("prefix")))]
+        [
+            "address": try SS58.encode(
+                try request.bytes("payload"), prefix: UInt16(truncatingIfNeeded: try request.int("prefix")))
+        ]
     },
     "ss58_decode": { request in
         let (prefix, payload) = try SS58.decode(try request.string("address"))

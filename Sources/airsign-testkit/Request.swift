@@ -8,7 +8,9 @@ typealias Handler = @Sendable (Request) throws -> [String: Any]
 enum TestkitError: Error, CustomStringConvertible {
     case badRequest(String)
     var description: String {
-        switch self { case .badRequest(let why): return "bad request: \(why)" }
+        switch self {
+        case .badRequest(let why): return "bad request: \(why)"
+        }
     }
 }
 
@@ -19,7 +21,7 @@ struct Request {
 
     init(line: String) throws {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let op = object["op"] as? String
+            let op = object["op"] as? String
         else { throw TestkitError.badRequest("not a JSON object with an op: \(line.prefix(80))") }
         self.op = op
         self.fields = object
@@ -47,7 +49,9 @@ struct Request {
 
     /// Hex arguments are written by the test suite, so bad hex is the suite's bug.
     func bytes(_ key: String) throws -> [UInt8] {
-        do { return try Hex.decode(try string(key)) } catch { throw TestkitError.badRequest("\(op): bad hex in \(key)") }
+        do { return try Hex.decode(try string(key)) } catch {
+            throw TestkitError.badRequest("\(op): bad hex in \(key)")
+        }
     }
 
     func secret(_ key: String) throws -> SecureBytes {

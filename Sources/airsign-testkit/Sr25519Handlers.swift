@@ -48,8 +48,9 @@ let sr25519Handlers: [String: Handler] = [
     // {public, message, signature, context?} → {valid}; a public key that does not parse is an error
     "sr25519_verify": { request in
         let key = try Sr25519.PublicKey(bytes: try request.bytes("public"))
-        let valid = key.isValidSignature(try request.bytes("signature"), message: try request.bytes("message"),
-                                         context: try context(request))
+        let valid = key.isValidSignature(
+            try request.bytes("signature"), message: try request.bytes("message"),
+            context: try context(request))
         return ["valid": valid]
     },
     // {secret, format?, chain_code} → hard child {public, secret, secret_ed25519, mini}

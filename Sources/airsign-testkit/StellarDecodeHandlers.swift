@@ -92,16 +92,22 @@ private func authEntry(_ e: SorobanAuthorizationEntry) -> [String: Any] {
     switch e.credentials {
     case .sourceAccount: m["credentials"] = "source"
     case .address(let c):
-        m["credentials"] = ["address": c.address.description, "nonce": String(c.nonce),
-                            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature)]
+        m["credentials"] = [
+            "address": c.address.description, "nonce": String(c.nonce),
+            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature),
+        ]
     case .addressV2(let c):
-        m["credentials"] = ["kind": 2, "address": c.address.description, "nonce": String(c.nonce),
-                            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature)]
+        m["credentials"] = [
+            "kind": 2, "address": c.address.description, "nonce": String(c.nonce),
+            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature),
+        ]
     case .addressWithDelegates(let d):
         let c = d.addressCredentials
-        m["credentials"] = ["kind": 3, "address": c.address.description, "nonce": String(c.nonce),
-                            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature),
-                            "delegates": d.delegates.map(delegate)]
+        m["credentials"] = [
+            "kind": 3, "address": c.address.description, "nonce": String(c.nonce),
+            "expiration": Int(c.signatureExpirationLedger), "signature": scval(c.signature),
+            "delegates": d.delegates.map(delegate),
+        ]
     }
     return m
 }
@@ -164,7 +170,8 @@ private func operation(_ op: Operation) -> [String: Any] {
         case .poolShare(let p): m["pool"] = "\(asset(p.assetA))/\(asset(p.assetB))/\(p.fee)"
         }
         m["amount"] = String(limit)
-    case let .allowTrust(trustor, code, authorize): m["destination"] = trustor.description; m["code"] = code.description; m["flags"] = Int(authorize)
+    case let .allowTrust(trustor, code, authorize):
+        m["destination"] = trustor.description; m["code"] = code.description; m["flags"] = Int(authorize)
     case .accountMerge(let d): m["destination"] = d.description
     case let .manageData(name, value): m["name"] = Hex.encode(name); if let value { m["value"] = Hex.encode(value) }
     case .bumpSequence(let to): m["amount"] = String(to)
@@ -175,12 +182,14 @@ private func operation(_ op: Operation) -> [String: Any] {
     case .beginSponsoringFutureReserves(let a): m["destination"] = a.description
     case .endSponsoringFutureReserves, .restoreFootprint: break
     case .revokeSponsorship(.ledgerEntry(let key)): m["ledger_key"] = ledgerKey(key)
-    case let .revokeSponsorship(.signer(account, key)): m["destination"] = account.description; m["signer"] = key.description
+    case let .revokeSponsorship(.signer(account, key)):
+        m["destination"] = account.description; m["signer"] = key.description
     case let .clawback(a, from, n): m["asset"] = asset(a); m["destination"] = from.description; m["amount"] = String(n)
     case let .setTrustLineFlags(trustor, a, clear, set):
         m["destination"] = trustor.description; m["asset"] = asset(a); m["flags"] = "\(clear)/\(set)"
     case .liquidityPoolDeposit(let d):
-        m["pool"] = Hex.encode(d.poolID); m["amount"] = "\(d.maxAmountA)/\(d.maxAmountB)"; m["price"] = "\(price(d.minPrice))-\(price(d.maxPrice))"
+        m["pool"] = Hex.encode(d.poolID); m["amount"] = "\(d.maxAmountA)/\(d.maxAmountB)";
+        m["price"] = "\(price(d.minPrice))-\(price(d.maxPrice))"
     case .liquidityPoolWithdraw(let d):
         m["pool"] = Hex.encode(d.poolID); m["amount"] = "\(d.amount)/\(d.minAmountA)/\(d.minAmountB)"
     case let .invokeHostFunction(function, auth):
@@ -213,21 +222,28 @@ private func preconditions(_ p: Preconditions) -> String {
     case .v2(let v):
         let ledger = v.ledgerBounds.map { "\($0.minLedger)-\($0.maxLedger)" } ?? "-"
         let seq = v.minSeqNum.map(String.init) ?? "-"
-        return "v2:\(time(v.timeBounds)):\(ledger):\(seq):\(v.minSeqAge):\(v.minSeqLedgerGap):" + v.extraSigners.map(\.description).joined(separator: ",")
+        return "v2:\(time(v.timeBounds)):\(ledger):\(seq):\(v.minSeqAge):\(v.minSeqLedgerGap):"
+            + v.extraSigners.map(\.description).joined(separator: ",")
     }
 }
 
 private func soroban(_ data: SorobanTransactionData?) -> Any {
     guard let data else { return NSNull() }
     let r = data.resources
-    return ["resource_fee": String(data.resourceFee), "read_only": r.footprint.readOnly.map(ledgerKey),
-            "read_write": r.footprint.readWrite.map(ledgerKey), "resources": "\(r.instructions)/\(r.diskReadBytes)/\(r.writeBytes)",
-            "archived": data.archivedEntries.map { $0.map { Int($0) } } as Any? ?? NSNull()]
+    return [
+        "resource_fee": String(data.resourceFee), "read_only": r.footprint.readOnly.map(ledgerKey),
+        "read_write": r.footprint.readWrite.map(ledgerKey),
+        "resources": "\(r.instructions)/\(r.diskReadBytes)/\(r.writeBytes)",
+        "archived": data.archivedEntries.map { $0.map { Int($0) } } as Any? ?? NSNull(),
+    ]
 }
 
 private func transaction(_ tx: Transaction) -> [String: Any] {
-    ["source": tx.source.description, "fee": Int(tx.fee), "seq": String(tx.sequence), "memo": memo(tx.memo),
-     "cond": preconditions(tx.preconditions), "ops": tx.operations.map(operation), "soroban": soroban(tx.sorobanData)]
+    [
+        "source": tx.source.description, "fee": Int(tx.fee), "seq": String(tx.sequence), "memo": memo(tx.memo),
+        "cond": preconditions(tx.preconditions), "ops": tx.operations.map(operation),
+        "soroban": soroban(tx.sorobanData),
+    ]
 }
 
 private func envelope(_ e: TransactionEnvelope) -> [String: Any] {
@@ -267,5 +283,5 @@ let stellarDecodeHandlers: [String: Handler] = [
         case let other: throw TestkitError.badRequest("stellar_xdr_decode: type \(other)")
         }
         return ["hex": Hex.encode(encoded), "meaning": meaning]
-    },
+    }
 ]

@@ -52,10 +52,14 @@ let stellarSorobanHandlers: [String: Handler] = [
     },
     "stellar_contract_id": { request in
         let asset = try Asset(try request.string("asset"))
-        return ["contract": SCAddress.contract(try HashIDPreimage.assetContractID(asset, network: try network(request))).description]
+        return [
+            "contract": SCAddress.contract(try HashIDPreimage.assetContractID(asset, network: try network(request)))
+                .description
+        ]
     },
     "stellar_pool_id": { request in
-        let pool = LiquidityPoolParameters(assetA: try Asset(try request.string("a")), assetB: try Asset(try request.string("b")))
+        let pool = LiquidityPoolParameters(
+            assetA: try Asset(try request.string("a")), assetB: try Asset(try request.string("b")))
         return ["pool": Hex.encode(try pool.poolID)]
     },
     // stellar_sdk.auth.authorize_entry's counterpart.
@@ -63,34 +67,41 @@ let stellarSorobanHandlers: [String: Handler] = [
         let key = try Ed25519.PrivateKey(seed: try request.secret("seed"))
         let entry = try SorobanAuthorizationEntry(base64: try request.string("entry"))
         let expiration = try UInt32(exactly: try request.int("expiration")).orThrow("expiration")
-        return ["entry": try entry.authorized(with: key, network: try network(request), expirationLedger: expiration).entry.base64()]
+        return [
+            "entry": try entry.authorized(with: key, network: try network(request), expirationLedger: expiration).entry
+                .base64()
+        ]
     },
     // The signer's whole path: a sign request reviewed and signed by the Stellar module.
     "stellar_sign_request": { request in
         let key = try Ed25519.PrivateKey(seed: try request.secret("seed"))
         let net = try network(request)
         guard let id = net.caip2 else { throw TestkitError.badRequest("stellar_sign_request: a network Airsign knows") }
-        let account = try MessageAccount(address: try AccountID(publicKey: key.publicKey).description, publicKey: key.publicKey)
+        let account = try MessageAccount(
+            address: try AccountID(publicKey: key.publicKey).description, publicKey: key.publicKey)
         let payload: JSONValue
         if let entry = request.fields["entry"] as? String {
             payload = try StellarPayload.json(try SorobanAuthorizationEntry(base64: entry), network: net)
         } else {
             payload = try StellarPayload.json(try TransactionEnvelope(base64: try request.string("xdr")), network: net)
         }
-        let signRequest = try SignRequest.make(chain: ChainID(.stellar), network: id, account: account, payload: payload, note: nil)
+        let signRequest = try SignRequest.make(
+            chain: ChainID(.stellar), network: id, account: account, payload: payload, note: nil)
         let module = StellarChain()
         let review = try module.review(signRequest, context: ReviewContext(now: 0))
         let output = try module.sign(review, with: .ed25519(key))
-        var out: [String: Any] = ["signatures": output.signatures, "signing": review.signing.map(\.label),
-                                  "lines": review.lines.map { "\($0.label): \($0.value)" }]
+        var out: [String: Any] = [
+            "signatures": output.signatures, "signing": review.signing.map(\.label),
+            "lines": review.lines.map { "\($0.label): \($0.value)" },
+        ]
         if case let .string(text)? = output.result?["envelope"] { out["envelope"] = text }
         if case let .string(text)? = output.result?["entry"] { out["entry"] = text }
         return out
     },
 ]
 
-private extension Optional {
-    func orThrow(_ what: String) throws -> Wrapped {
+extension Optional {
+    fileprivate func orThrow(_ what: String) throws -> Wrapped {
         guard let self else { throw TestkitError.badRequest("stellar: bad \(what)") }
         return self
     }

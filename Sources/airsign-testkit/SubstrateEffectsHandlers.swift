@@ -20,8 +20,12 @@ import Foundation
 /// An asset amount as JSON: base units as a decimal string.
 private func amountJSON(_ amount: AssetAmount) -> [String: Any] {
     [
-        "asset": ["id": amount.asset.id, "symbol": amount.asset.symbol, "decimals": amount.asset.decimals, "network": amount.asset.network],
-        "amount": String(amount.amount), "unstated": amount.unstated, "up_to": amount.upTo, "account": amount.account ?? NSNull(),
+        "asset": [
+            "id": amount.asset.id, "symbol": amount.asset.symbol, "decimals": amount.asset.decimals,
+            "network": amount.asset.network,
+        ],
+        "amount": String(amount.amount), "unstated": amount.unstated, "up_to": amount.upTo,
+        "account": amount.account ?? NSNull(),
         "formatted": amount.formatted,
     ]
 }
@@ -30,10 +34,14 @@ private func amountJSON(_ amount: AssetAmount) -> [String: Any] {
 private func effectJSON(_ effect: Effect) -> [String: Any] {
     switch effect {
     case let .outflow(outflow):
-        return amountJSON(outflow.amount).merging(["kind": "outflow", "from": outflow.from ?? NSNull(), "to": outflow.to ?? NSNull()]) { a, _ in a }
+        return amountJSON(outflow.amount).merging([
+            "kind": "outflow", "from": outflow.from ?? NSNull(), "to": outflow.to ?? NSNull(),
+        ]) { a, _ in a }
     case let .allowance(approval):
-        return ["kind": "allowance", "asset": approval.asset, "spender": approval.spender, "allowance": approval.allowance,
-                "unlimited": approval.isUnlimited, "expiry": approval.expiry ?? NSNull()]
+        return [
+            "kind": "allowance", "asset": approval.asset, "spender": approval.spender, "allowance": approval.allowance,
+            "unlimited": approval.isUnlimited, "expiry": approval.expiry ?? NSNull(),
+        ]
     case let .control(change):
         return ["kind": "control", "what": change.what, "party": change.party ?? NSNull(), "granted": change.granted]
     case let .deferred(deferred):
@@ -49,7 +57,8 @@ private func effectJSON(_ effect: Effect) -> [String: Any] {
 private func reviewJSON(_ review: Review) -> [String: Any] {
     [
         "title": review.title, "lines": review.lines.map { ["label": $0.label, "value": $0.value, "level": $0.level] },
-        "warnings": review.warnings, "effects": review.effects.map(effectJSON), "totals": review.totals.map(\.formatted),
+        "warnings": review.warnings, "effects": review.effects.map(effectJSON),
+        "totals": review.totals.map(\.formatted),
         "unknowns": review.unknowns, "confirmation": review.confirmation == .standard ? "standard" : "explicit",
     ]
 }
@@ -76,8 +85,11 @@ let substrateEffectsHandlers: [String: Handler] = [
     // confirmation, signed (payload hex), signature, extrinsic} or {error}]}.
     "substrate_review_proven": { request in
         let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
-        guard let decimals = UInt8(exactly: try request.int("decimals")) else { throw TestkitError.badRequest("substrate_review_proven: decimals") }
-        let extraInfo = try MerkleizedMetadata.extraInfo(of: metadata, decimals: decimals, tokenSymbol: try request.string("symbol"))
+        guard let decimals = UInt8(exactly: try request.int("decimals")) else {
+            throw TestkitError.badRequest("substrate_review_proven: decimals")
+        }
+        let extraInfo = try MerkleizedMetadata.extraInfo(
+            of: metadata, decimals: decimals, tokenSymbol: try request.string("symbol"))
         let merkleized = try MerkleizedMetadata(metadata, extraInfo: extraInfo)
         let seed = try request.secret("seed")
         let key: SigningKey
@@ -94,11 +106,14 @@ let substrateEffectsHandlers: [String: Handler] = [
         let module = SubstrateChain()
         let context = ReviewContext(contacts: try contacts(request, chain: module.chain), now: 0)
         let account = try MessageAccount(address: try request.string("address"), publicKey: publicKey)
-        guard let items = request.fields["items"] as? [[String: Any]] else { throw TestkitError.badRequest("substrate_review_proven: items") }
+        guard let items = request.fields["items"] as? [[String: Any]] else {
+            throw TestkitError.badRequest("substrate_review_proven: items")
+        }
         let digest = "0x" + Hex.encode(merkleized.digest)
         let results: [[String: Any]] = try items.map { item in
             guard var fields = item["signer_payload"] as? [String: Any], let proveHex = item["prove"] as? String,
-                  let prove = try? Hex.decode(proveHex), let genesisHex = fields["genesisHash"] as? String, let genesis = try? Hex.decode(genesisHex)
+                let prove = try? Hex.decode(proveHex), let genesisHex = fields["genesisHash"] as? String,
+                let genesis = try? Hex.decode(genesisHex)
             else { throw TestkitError.badRequest("substrate_review_proven: an item is not {signer_payload, prove}") }
             fields["metadataHash"] = digest
             do {
@@ -107,15 +122,19 @@ let substrateEffectsHandlers: [String: Handler] = [
                     (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: try jsonValue(fields)),
                     (key: "metadataProof", value: .string("0x" + Hex.encode(proof.encoded))),
                 ])
-                var signRequest = try SignRequest.make(chain: module.chain, network: SubstrateNetwork.caip2(genesisHash: genesis), account: account,
-                                                       payload: payload)
+                var signRequest = try SignRequest.make(
+                    chain: module.chain, network: SubstrateNetwork.caip2(genesisHash: genesis), account: account,
+                    payload: payload)
                 // "uos": true reviews and signs the UOS request (code 06) polkadot-js would send for it.
                 var uosHex: String?
                 if item["uos"] as? Bool == true {
                     let uos = try UOSPayload(request: signRequest).encoded
                     uosHex = Hex.encode(uos)
-                    signRequest = try SignRequest.make(chain: module.chain, network: signRequest.network, account: account,
-                                                       payload: .object([(key: "type", value: .string("uos")), (key: "uos", value: .string("0x" + Hex.encode(uos)))]))
+                    signRequest = try SignRequest.make(
+                        chain: module.chain, network: signRequest.network, account: account,
+                        payload: .object([
+                            (key: "type", value: .string("uos")), (key: "uos", value: .string("0x" + Hex.encode(uos))),
+                        ]))
                 }
                 let review = try module.review(signRequest, context: context)
                 let output = try module.sign(review, with: key)
@@ -138,19 +157,27 @@ let substrateEffectsHandlers: [String: Handler] = [
     "icp_review_call": { request in
         let (signingKey, publicKey) = try icpKey(request, "icp_review_call")
         let identity = try ICPIdentity(publicKey: publicKey)
-        let canister = try (request.fields["canister"] as? String).map { try Principal(text: $0) } ?? ICPLedger.icp.canister
-        guard let expiry = UInt64(try request.string("expiry")) else { throw TestkitError.badRequest("icp_review_call: expiry") }
-        let arg = try request.bytes("arg"), method = try request.string("method")
-        let calls = (0 ..< (request.fields["windows"] as? Int ?? 1)).map {
-            ICPCallContent(sender: identity.principal, canisterID: canister, methodName: method, arg: arg,
-                           ingressExpiry: expiry + UInt64($0) * 300 * ICPTime.nanosPerSecond)
+        let canister =
+            try (request.fields["canister"] as? String).map { try Principal(text: $0) } ?? ICPLedger.icp.canister
+        guard let expiry = UInt64(try request.string("expiry")) else {
+            throw TestkitError.badRequest("icp_review_call: expiry")
         }
-        let payload: JSONValue = .object([("type", .string("call")),
-                                          ("contents", .array(calls.map { .string(Hex.encode(ICPRequestContent.call($0).encoded)) }))])
+        let arg = try request.bytes("arg"), method = try request.string("method")
+        let calls = (0..<(request.fields["windows"] as? Int ?? 1)).map {
+            ICPCallContent(
+                sender: identity.principal, canisterID: canister, methodName: method, arg: arg,
+                ingressExpiry: expiry + UInt64($0) * 300 * ICPTime.nanosPerSecond)
+        }
+        let payload: JSONValue = .object([
+            ("type", .string("call")),
+            ("contents", .array(calls.map { .string(Hex.encode(ICPRequestContent.call($0).encoded)) })),
+        ])
         let chain = ICPChain()
-        let signRequest = try SignRequest.make(chain: chain.chain, network: ICPChain.network,
-                                               account: try MessageAccount(address: identity.principal.text, publicKey: publicKey), payload: payload)
-        let context = ReviewContext(contacts: try contacts(request, chain: chain.chain), now: Int64(try request.int("now")))
+        let signRequest = try SignRequest.make(
+            chain: chain.chain, network: ICPChain.network,
+            account: try MessageAccount(address: identity.principal.text, publicKey: publicKey), payload: payload)
+        let context = ReviewContext(
+            contacts: try contacts(request, chain: chain.chain), now: Int64(try request.int("now")))
         let review = try chain.review(signRequest, context: context)
         let signed = try chain.sign(review, with: signingKey)
         var answer = reviewJSON(review)

@@ -55,7 +55,8 @@ private func reviewAndSign(_ request: Request, network: String, payload: JSONVal
     }
     var answer: [String: Any] = [
         "public": Hex.encode(publicKey(key)), "signed": Hex.encode(review.signing.first?.bytes ?? []),
-        "signature": output.signatures.first ?? "", "confirmation": review.confirmation == .standard ? "standard" : "explicit",
+        "signature": output.signatures.first ?? "",
+        "confirmation": review.confirmation == .standard ? "standard" : "explicit",
         "title": review.title, "lines": lines, "warnings": review.warnings, "totals": review.totals.map(\.formatted),
         "label": review.signing.first?.label ?? "",
     ]
@@ -68,18 +69,25 @@ let substrateHandlers: [String: Handler] = [
     // (MultiSignature), extrinsic, confirmation, title, lines, warnings, totals, label}
     "substrate_sign_extrinsic": { request in
         let payload = try jsonMember(request, "signer_payload")
-        guard case let .string(genesis)? = payload["genesisHash"] else { throw TestkitError.badRequest("no genesisHash") }
+        guard case let .string(genesis)? = payload["genesisHash"] else {
+            throw TestkitError.badRequest("no genesisHash")
+        }
         let network = SubstrateNetwork.caip2(genesisHash: (try? Hex.decode(genesis)) ?? [])
-        return try reviewAndSign(request, network: network, payload: .object([
-            (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: payload),
-        ]))
+        return try reviewAndSign(
+            request, network: network,
+            payload: .object([
+                (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: payload),
+            ]))
     },
     // {signer_payload_raw: SignerPayloadRaw, scheme, seed, address} → {public, signed, signature, confirmation,
     // title, lines, warnings, label}
     "substrate_sign_raw": { request in
-        try reviewAndSign(request, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182", payload: .object([
-            (key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: try jsonMember(request, "signer_payload_raw")),
-        ]))
+        try reviewAndSign(
+            request, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+            payload: .object([
+                (key: "type", value: .string("raw")),
+                (key: "signerPayloadRaw", value: try jsonMember(request, "signer_payload_raw")),
+            ]))
     },
 ]
 
@@ -90,8 +98,10 @@ private let substrateCodecHandlers: [String: Handler] = [
         return [
             "version": Int(metadata.version),
             "pallets": metadata.pallets.map { pallet in
-                ["name": pallet.name, "index": Int(pallet.index),
-                 "calls": pallet.calls.reduce(into: [String: Int]()) { $0[$1.name] = Int($1.index) }] as [String: Any]
+                [
+                    "name": pallet.name, "index": Int(pallet.index),
+                    "calls": pallet.calls.reduce(into: [String: Int]()) { $0[$1.name] = Int($1.index) },
+                ] as [String: Any]
             },
             "extensions": metadata.signedExtensions,
         ]
@@ -103,17 +113,26 @@ private let substrateCodecHandlers: [String: Handler] = [
         let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
         let lean = try LeanMetadata(metadata, numbering: .frame)
         let types = try lean.typeSet()
-        let encoder = TypeEncoder(types: types, callType: lean.extrinsic.call, ss58Prefix: (request.fields["ss58"] as? Int).map { UInt16($0) })
-        guard let calls = request.fields["calls"] as? [String] else { throw TestkitError.badRequest("substrate_codec: calls is a list of JSON texts") }
+        let encoder = TypeEncoder(
+            types: types, callType: lean.extrinsic.call, ss58Prefix: (request.fields["ss58"] as? Int).map { UInt16($0) }
+        )
+        guard let calls = request.fields["calls"] as? [String] else {
+            throw TestkitError.badRequest("substrate_codec: calls is a list of JSON texts")
+        }
         let results: [[String: Any]] = calls.map { text in
             do {
                 let json = try JSONParser().parse(Array(text.utf8))
-                guard case let .string(pallet)? = json["pallet"], case let .string(call)? = json["call"], let args = json["args"] else {
+                guard case let .string(pallet)? = json["pallet"], case let .string(call)? = json["call"],
+                    let args = json["args"]
+                else {
                     return ["error": "not {pallet, call, args}"]
                 }
                 let bytes = try encoder.encodeCall(pallet: pallet, call: call, args: args)
                 let decoded = try TypeDecoder.decodeAll(bytes, as: lean.extrinsic.call, types: types)
-                return ["bytes": Hex.encode(bytes), "decoded": JSONSerializer(sortKeys: false).serialize(decoded.json(callType: lean.extrinsic.call))]
+                return [
+                    "bytes": Hex.encode(bytes),
+                    "decoded": JSONSerializer(sortKeys: false).serialize(decoded.json(callType: lean.extrinsic.call)),
+                ]
             } catch {
                 return ["error": "\(error)"]
             }
@@ -126,7 +145,9 @@ private let substrateCodecHandlers: [String: Handler] = [
         let lean = try LeanMetadata(metadata, numbering: .frame)
         let types = try lean.typeSet()
         let type = TypeRef.byID(UInt32(try request.int("type")))
-        guard let items = request.fields["bytes"] as? [String] else { throw TestkitError.badRequest("substrate_decode: bytes is a list of hex") }
+        guard let items = request.fields["bytes"] as? [String] else {
+            throw TestkitError.badRequest("substrate_decode: bytes is a list of hex")
+        }
         let results: [[String: Any]] = try items.map { hex in
             let bytes: [UInt8]
             do { bytes = try Hex.decode(hex) } catch { throw TestkitError.badRequest("substrate_decode: bad hex") }
@@ -153,26 +174,38 @@ private let substrateDifferentialHandlers: [String: Handler] = [
             throw TestkitError.badRequest("substrate_builtin_decode: unknown network")
         }
         let spec = UInt32(try request.int("spec")), tx = UInt32(try request.int("tx"))
-        guard let calls = request.fields["calls"] as? [String] else { throw TestkitError.badRequest("substrate_builtin_decode: calls is a list of hex") }
+        guard let calls = request.fields["calls"] as? [String] else {
+            throw TestkitError.badRequest("substrate_builtin_decode: calls is a list of hex")
+        }
         let decoder = BuiltInCallDecoder()
-        return ["results": try calls.map { hex -> [String: Any] in
-            let bytes: [UInt8]
-            do { bytes = try Hex.decode(hex) } catch { throw TestkitError.badRequest("substrate_builtin_decode: bad hex") }
-            do {
-                guard let call = try decoder.decode(bytes, network: network, specVersion: spec, transactionVersion: tx) else { return ["known": false] }
-                let arguments: [[Any]] = call.arguments.map { argument in
-                    switch argument.value {
-                    case let .account(id): return [argument.label, "account", Hex.encode(id), argument.level]
-                    case let .amount(units): return [argument.label, "amount", String(units), argument.level]
-                    case let .text(text): return [argument.label, "text", text, argument.level]
-                    }
+        return [
+            "results": try calls.map { hex -> [String: Any] in
+                let bytes: [UInt8]
+                do { bytes = try Hex.decode(hex) } catch {
+                    throw TestkitError.badRequest("substrate_builtin_decode: bad hex")
                 }
-                return ["known": true, "name": call.name, "arguments": arguments, "amounts": call.amounts.map { String($0) },
-                        "whole_balance": call.movesWholeBalance, "warnings": call.warnings]
-            } catch {
-                return ["error": "\(error)"]
+                do {
+                    guard
+                        let call = try decoder.decode(
+                            bytes, network: network, specVersion: spec, transactionVersion: tx)
+                    else { return ["known": false] }
+                    let arguments: [[Any]] = call.arguments.map { argument in
+                        switch argument.value {
+                        case let .account(id): return [argument.label, "account", Hex.encode(id), argument.level]
+                        case let .amount(units): return [argument.label, "amount", String(units), argument.level]
+                        case let .text(text): return [argument.label, "text", text, argument.level]
+                        }
+                    }
+                    return [
+                        "known": true, "name": call.name, "arguments": arguments,
+                        "amounts": call.amounts.map { String($0) },
+                        "whole_balance": call.movesWholeBalance, "warnings": call.warnings,
+                    ]
+                } catch {
+                    return ["error": "\(error)"]
+                }
             }
-        }]
+        ]
     },
     // {metadata: V15 hex, decimals, symbol, spec_version/spec_name/ss58 (optional: for metadata that does not state them),
     // items: [{payload: hex (call ‖ extra ‖ additional), call_length, prove: hex (the payload the proof is built for; the
@@ -181,35 +214,51 @@ private let substrateDifferentialHandlers: [String: Handler] = [
     // proves, the signer's MetadataProof reads and verifies, ProvenPayload decodes.
     "substrate_proof_decode": { request in
         let metadata = try RuntimeMetadata(decoding: try request.bytes("metadata"))
-        guard let decimals = UInt8(exactly: try request.int("decimals")) else { throw TestkitError.badRequest("substrate_proof_decode: decimals") }
-        let extraInfo = try MerkleizedMetadata.extraInfo(of: metadata, decimals: decimals, tokenSymbol: try request.string("symbol"),
-                                                         specVersion: (request.fields["spec_version"] as? Int).map { UInt32($0) },
-                                                         specName: request.fields["spec_name"] as? String,
-                                                         base58Prefix: (request.fields["ss58"] as? Int).map { UInt16($0) })
+        guard let decimals = UInt8(exactly: try request.int("decimals")) else {
+            throw TestkitError.badRequest("substrate_proof_decode: decimals")
+        }
+        let extraInfo = try MerkleizedMetadata.extraInfo(
+            of: metadata, decimals: decimals, tokenSymbol: try request.string("symbol"),
+            specVersion: (request.fields["spec_version"] as? Int).map { UInt32($0) },
+            specName: request.fields["spec_name"] as? String,
+            base58Prefix: (request.fields["ss58"] as? Int).map { UInt16($0) })
         let merkleized = try MerkleizedMetadata(metadata, extraInfo: extraInfo)
-        guard let items = request.fields["items"] as? [[String: Any]] else { throw TestkitError.badRequest("substrate_proof_decode: items") }
+        guard let items = request.fields["items"] as? [[String: Any]] else {
+            throw TestkitError.badRequest("substrate_proof_decode: items")
+        }
         // Verifying a proof rebuilds its root (BLAKE3 along every leaf's path: tens of ms in a
         // debug build); payloads with the same proof share its verification.
         var verifiedByProof: [[UInt8]: VerifiedMetadata] = [:]
         let results: [[String: Any]] = try items.map { item in
-            guard let payloadHex = item["payload"] as? String, let payload = try? Hex.decode(payloadHex), let callLength = item["call_length"] as? Int
+            guard let payloadHex = item["payload"] as? String, let payload = try? Hex.decode(payloadHex),
+                let callLength = item["call_length"] as? Int
             else { throw TestkitError.badRequest("substrate_proof_decode: an item is not {payload, call_length}") }
-            let prove = try (item["prove"] as? String).map { text throws -> [UInt8] in
-                guard let bytes = try? Hex.decode(text) else { throw TestkitError.badRequest("substrate_proof_decode: bad prove hex") }
-                return bytes
-            } ?? payload
+            let prove =
+                try (item["prove"] as? String).map { text throws -> [UInt8] in
+                    guard let bytes = try? Hex.decode(text) else {
+                        throw TestkitError.badRequest("substrate_proof_decode: bad prove hex")
+                    }
+                    return bytes
+                } ?? payload
             let proof: [UInt8]
             do { proof = try merkleized.proof(forPayload: prove).encoded } catch { return ["proof_error": "\(error)"] }
             do {
                 let verified = try verifiedByProof[proof] ?? MetadataProof(decoding: proof).verify()
                 verifiedByProof[proof] = verified
-                guard verified.digest == merkleized.digest else { return ["error": "the proof's digest is not the metadata's"] }
+                guard verified.digest == merkleized.digest else {
+                    return ["error": "the proof's digest is not the metadata's"]
+                }
                 let proven = try ProvenPayload(decoding: payload, callLength: callLength, metadata: verified)
-                let extensions = JSONValue.array(proven.extensions.map {
-                    .array([.string($0.identifier), $0.extra.json(callType: nil), $0.additional.json(callType: nil)])
-                })
-                let decoded = JSONValue.object([(key: "call", value: proven.call.json(callType: verified.extrinsic.call)),
-                                                (key: "extensions", value: extensions)])
+                let extensions = JSONValue.array(
+                    proven.extensions.map {
+                        .array([
+                            .string($0.identifier), $0.extra.json(callType: nil), $0.additional.json(callType: nil),
+                        ])
+                    })
+                let decoded = JSONValue.object([
+                    (key: "call", value: proven.call.json(callType: verified.extrinsic.call)),
+                    (key: "extensions", value: extensions),
+                ])
                 return ["decoded": JSONSerializer(sortKeys: false).serialize(decoded)]
             } catch {
                 return ["error": "\(error)"]

@@ -7,7 +7,9 @@ let transportHandlers: [String: Handler] = [
     // Writes the frames of a message as PNG files (a directory, or one file for a single QR).
     "qr_write_frames": { request in
         var options = QROptions()
-        if let ec = request.fields["ec"] as? String, let level = QRErrorCorrection(rawValue: ec) { options.correction = level }
+        if let ec = request.fields["ec"] as? String, let level = QRErrorCorrection(rawValue: ec) {
+            options.correction = level
+        }
         if let v = request.fields["maxVersion"] as? Int { options.maxVersion = v }
         if let v = request.fields["moduleSize"] as? Int { options.moduleSize = v }
         if let v = request.fields["fragmentSize"] as? Int { options.fragmentSize = v }
@@ -52,18 +54,26 @@ let transportHandlers: [String: Handler] = [
         guard let message = assembler.message else {
             return ["error": "incomplete after \(used) parts", "refused": refused, "errors": errors]
         }
-        return ["hex": Hex.encode(message), "used": used, "refused": refused, "errors": errors,
-                "type": assembler.urType ?? NSNull()]
+        return [
+            "hex": Hex.encode(message), "used": used, "refused": refused, "errors": errors,
+            "type": assembler.urType ?? NSNull(),
+        ]
     },
     // The first `count` multi-part UR strings for `ur:bytes` over the message (lower case): every
     // part in sequence, or with "shown": true the parts a screen shows (`nextShownPart`). With
     // "type" (e.g. eth-sign-request), the message is that UR's CBOR instead.
     "ur_encode_parts": { request in
         let message = try request.bytes("hex")
-        let ur = try (request.fields["type"] as? String).map { type throws(TransportError) in try UR(type: type, cbor: message) } ?? UR.bytes(message)
+        let ur =
+            try (request.fields["type"] as? String).map { type throws(TransportError) in
+                try UR(type: type, cbor: message)
+            } ?? UR.bytes(message)
         var encoder = try UREncoder(ur: ur, maxFragmentLen: try request.int("maxFragmentLen"))
         let count = try request.int("count")
         let shown = request.fields["shown"] as? Bool ?? false
-        return ["parts": (0 ..< count).map { _ in shown ? encoder.nextShownPart() : encoder.nextPart() }, "seqLen": encoder.seqLen]
+        return [
+            "parts": (0..<count).map { _ in shown ? encoder.nextShownPart() : encoder.nextPart() },
+            "seqLen": encoder.seqLen,
+        ]
     },
 ]

@@ -8,7 +8,9 @@ import AirsignUnicode
 private func hexText(_ text: String) -> String { Hex.encode(Array(text.utf8)) }
 
 private func texts(_ request: Request) throws -> [String] {
-    guard let items = try request.any("texts") as? [String] else { throw TestkitError.badRequest("\(request.op): texts is not a list") }
+    guard let items = try request.any("texts") as? [String] else {
+        throw TestkitError.badRequest("\(request.op): texts is not a list")
+    }
     return try items.map { hex in
         guard let bytes = try? Hex.decode(hex), let text = String(validating: bytes, as: UTF8.self) else {
             throw TestkitError.badRequest("\(request.op): a text is not hex of UTF-8")
@@ -18,7 +20,7 @@ private func texts(_ request: Request) throws -> [String] {
 }
 
 private var allScalars: some Sequence<Unicode.Scalar> {
-    (UInt32(0) ... 0x10ffff).lazy.compactMap(Unicode.Scalar.init)
+    (UInt32(0)...0x10ffff).lazy.compactMap(Unicode.Scalar.init)
 }
 
 let unicodeHandlers: [String: Handler] = [
@@ -48,7 +50,8 @@ let unicodeHandlers: [String: Handler] = [
             let text = String(Character(scalar))
             let results = [
                 ("nfd", UnicodeProperties.nfd(text)), ("casefold", UnicodeProperties.nfkcCasefoldNFD(text)),
-                ("skeleton", ConfusableSkeleton.skeleton(text)), ("folded_skeleton", ConfusableSkeleton.caseFoldedSkeleton(text)),
+                ("skeleton", ConfusableSkeleton.skeleton(text)),
+                ("folded_skeleton", ConfusableSkeleton.caseFoldedSkeleton(text)),
             ]
             for (name, result) in results where !result.unicodeScalars.elementsEqual(text.unicodeScalars) {
                 changed[name, default: []].append([scalar.value, hexText(result)])
@@ -62,14 +65,17 @@ let unicodeHandlers: [String: Handler] = [
         let results: [[String: Any]] = try texts(request).map { text in
             let verdict: String
             do {
-                _ = try Contact(chain: ChainID("ethereum"), name: text, address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
+                _ = try Contact(
+                    chain: ChainID("ethereum"), name: text, address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
                 verdict = "accepted"
             } catch {
                 verdict = "\(error)"
             }
             return [
-                "nfd": hexText(UnicodeProperties.nfd(text)), "casefold": hexText(UnicodeProperties.nfkcCasefoldNFD(text)),
-                "skeleton": hexText(ConfusableSkeleton.skeleton(text)), "folded_skeleton": hexText(ConfusableSkeleton.caseFoldedSkeleton(text)),
+                "nfd": hexText(UnicodeProperties.nfd(text)),
+                "casefold": hexText(UnicodeProperties.nfkcCasefoldNFD(text)),
+                "skeleton": hexText(ConfusableSkeleton.skeleton(text)),
+                "folded_skeleton": hexText(ConfusableSkeleton.caseFoldedSkeleton(text)),
                 "level": "\(RestrictionLevel(of: text))", "number_systems": ContactName.numberSystems(text),
                 "repeated_mark": ContactName.repeatedMark(text).map { Int($0.value) } ?? -1, "contact": verdict,
             ]

@@ -6,7 +6,8 @@ import Foundation
 
 let handlers: [String: Handler] = [
     cryptoHandlers, rlpHandlers, cborHandlers, jsonHandlers, sr25519Handlers, keysHandlers, transportHandlers,
-    stellarHandlers, ethereumHandlers, substrateHandlers, substrateMetadataHandlers, substrateEffectsHandlers, icpHandlers, unicodeHandlers, blsHandlers,
+    stellarHandlers, ethereumHandlers, substrateHandlers, substrateMetadataHandlers, substrateEffectsHandlers,
+    icpHandlers, unicodeHandlers, blsHandlers,
 ].reduce(into: [:]) { all, group in
     all.merge(group) { _, _ in preconditionFailure("two handlers share an op name") }
 }

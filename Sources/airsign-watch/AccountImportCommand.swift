@@ -15,7 +15,9 @@ struct AccountImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The descriptor file, or - for standard input.", valueName: "FILE|-"))
     var file: String?
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Scan QR codes in these images or directories instead.", valueName: "PATH"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Scan QR codes in these images or directories instead.", valueName: "PATH"))
     var scan: [String] = []
 
     @Flag(help: "Replace an account already imported with other details.")

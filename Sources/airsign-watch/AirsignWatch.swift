@@ -14,7 +14,9 @@ struct AirsignWatch: ParsableCommand {
             Its store lives in $AIRSIGN_WATCH_HOME, or ~/.airsign-watch when that is not set.
             """,
         version: AirsignVersion.string,
-        subcommands: [AccountCommand.self, ImportCommand.self, RequestsCommand.self, FinalizeCommand.self, QRCommand.self] + WatchChains.standard.map(\.command)
+        subcommands: [
+            AccountCommand.self, ImportCommand.self, RequestsCommand.self, FinalizeCommand.self, QRCommand.self,
+        ] + WatchChains.standard.map(\.command)
     )
 
     /// The shared runner: one-line errors and the exit codes documented in docs/exit-codes.md.

@@ -16,7 +16,10 @@ struct FinalizeCommand: ParsableCommand {
 
     @OptionGroup var input: MessageInputOptions
 
-    @Option(help: ArgumentHelp("Where to write the full responses: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the full responses: a file (written atomically) or - for standard output.",
+            valueName: "FILE|-"))
     var out = "-"
 
     func run() throws {

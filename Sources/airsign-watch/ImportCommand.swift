@@ -20,11 +20,16 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The artifact, or - for standard input.", valueName: "FILE|-"))
     var file: String
 
-    @Option(help: ArgumentHelp("The network of an artifact that does not name it (a bare Stellar envelope): pubnet, testnet, futurenet.", valueName: "network"))
+    @Option(
+        help: ArgumentHelp(
+            "The network of an artifact that does not name it (a bare Stellar envelope): pubnet, testnet, futurenet.",
+            valueName: "network"))
     var network: String?
 
-    @Option(help: ArgumentHelp("Where to write the request: a file (written atomically) or - for standard output (the default when no QR output is asked for).",
-                               valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the request: a file (written atomically) or - for standard output (the default when no QR output is asked for).",
+            valueName: "FILE|-"))
     var out: String?
 
     @OptionGroup var qr: QROutputOptions

@@ -2,7 +2,8 @@ import AirsignWatch
 import ArgumentParser
 
 struct RequestsListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List issued requests, oldest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List issued requests, oldest first.")
 
     @Flag(help: "Print the store records as JSON lines on standard output.")
     var json = false

@@ -3,7 +3,8 @@ import AirsignWatch
 import ArgumentParser
 
 struct RequestsShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one request, its status and the responses received.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one request, its status and the responses received.")
 
     @Argument(help: "The request's id.")
     var id: String

@@ -1,6 +1,7 @@
-@testable import AirsignBLS12381
 import AirsignTestSupport
 import Testing
+
+@testable import AirsignBLS12381
 
 /// Random field elements from a seeded source (values reduced by going through Montgomery form).
 extension SeededRandom {
@@ -31,7 +32,7 @@ let modulusWords: [UInt64] = {
         #expect(Fp.zero.inverse() == .zero)
         // p ≡ 3 (mod 4): −1 is not a square.
         #expect((-Fp.one).squareRoot() == nil)
-        for _ in 0 ..< 50 {
+        for _ in 0..<50 {
             let a = rng.fp(), b = rng.fp(), c = rng.fp()
             #expect(Fp(bigEndian: a.bytes) == a)
             #expect((a + b) * c == a * c + b * c)
@@ -45,7 +46,7 @@ let modulusWords: [UInt64] = {
     @Test func fp2SquareRootsAndInverses() {
         var rng = SeededRandom.forTest("BLS12381.fp2")
         var nonSquares = 0
-        for _ in 0 ..< 30 {
+        for _ in 0..<30 {
             let a = rng.fp2()
             #expect(a * a.inverse() == .one)
             let root = a.squared().squareRoot()
@@ -59,7 +60,7 @@ let modulusWords: [UInt64] = {
     /// The Frobenius map is exponentiation by p; the towers' inverses are inverses.
     @Test func fp12FrobeniusAndInverse() {
         var rng = SeededRandom.forTest("BLS12381.fp12")
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             let f = rng.fp12(), g = rng.fp12()
             #expect(f.frobenius() == f.power(modulusWords))
             #expect(f * f.inverse() == .one)

@@ -1,6 +1,7 @@
-@testable import AirsignBLS12381
 import AirsignTestSupport
 import Testing
+
+@testable import AirsignBLS12381
 
 struct HashToG1File: Decodable {
     struct Point: Decodable { let x, y: String }
@@ -55,7 +56,9 @@ func affineHex(_ point: JacobianPoint<Fp>) -> (x: String, y: String)? {
 
     /// RFC 9380's length limits are refused, not truncated.
     @Test func expandMessageLimits() {
-        #expect(throws: BLSError.self) { try BLS12381.expandMessageXMD([], dst: [UInt8](repeating: 0x41, count: 256), length: 32) }
+        #expect(throws: BLSError.self) {
+            try BLS12381.expandMessageXMD([], dst: [UInt8](repeating: 0x41, count: 256), length: 32)
+        }
         #expect(throws: BLSError.self) { try BLS12381.expandMessageXMD([], dst: [0x41], length: 255 * 32 + 1) }
         #expect(throws: BLSError.self) { try BLS12381.expandMessageXMD([], dst: [0x41], length: -1) }
         #expect((try? BLS12381.expandMessageXMD([], dst: [0x41], length: 255 * 32))?.count == 255 * 32)

@@ -40,9 +40,12 @@ import Testing
     }
 
     @Test func outputLengthsArePrefixes() throws {
-        let full = contents(try PBKDF2.sha512(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 3, length: 150))
+        let full = contents(
+            try PBKDF2.sha512(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 3, length: 150))
         for length in [1, 20, 63, 64, 65, 128, 149] {
-            let part = contents(try PBKDF2.sha512(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 3, length: length))
+            let part = contents(
+                try PBKDF2.sha512(
+                    password: Array("password".utf8), salt: Array("salt".utf8), iterations: 3, length: length))
             #expect(part == Array(full.prefix(length)), "length \(length)")
         }
     }
@@ -51,7 +54,7 @@ import Testing
         #expect(throws: CryptoError.invalidIterationCount(0)) {
             try PBKDF2.sha512(password: [1] as [UInt8], salt: [2] as [UInt8], iterations: 0, length: 64)
         }
-        #expect(throws: CryptoError.lengthOutOfRange(.output, allowed: 1 ... PBKDF2.maximumLength, actual: 0)) {
+        #expect(throws: CryptoError.lengthOutOfRange(.output, allowed: 1...PBKDF2.maximumLength, actual: 0)) {
             try PBKDF2.sha512(password: [1] as [UInt8], salt: [2] as [UInt8], iterations: 1, length: 0)
         }
     }
@@ -84,12 +87,17 @@ import Testing
 
     @Test func saltAndLengthMatter() throws {
         let password = Array("correct horse".utf8)
-        let a = try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 1, count: 16), limits: Self.fastLimits)
-        let b = try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 2, count: 16), limits: Self.fastLimits)
-        let long = try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 1, count: 16), limits: Self.fastLimits, length: 64)
+        let a = try Argon2id.deriveKey(
+            password: password, salt: [UInt8](repeating: 1, count: 16), limits: Self.fastLimits)
+        let b = try Argon2id.deriveKey(
+            password: password, salt: [UInt8](repeating: 2, count: 16), limits: Self.fastLimits)
+        let long = try Argon2id.deriveKey(
+            password: password, salt: [UInt8](repeating: 1, count: 16), limits: Self.fastLimits, length: 64)
         #expect(a != b)
         #expect(long.count == 64)
-        #expect(try Argon2id.deriveKey(password: [UInt8](), salt: [UInt8](repeating: 1, count: 16), limits: Self.fastLimits).count == 32)
+        #expect(
+            try Argon2id.deriveKey(password: [UInt8](), salt: [UInt8](repeating: 1, count: 16), limits: Self.fastLimits)
+                .count == 32)
     }
 
     @Test func presetsComeFromLibsodium() {
@@ -104,13 +112,16 @@ import Testing
             try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 0, count: 15), limits: Self.fastLimits)
         }
         #expect(throws: CryptoError.argon2LimitsOutOfRange(opsLimit: 0, memLimit: 65536)) {
-            try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 0, count: 16), limits: .init(opsLimit: 0, memLimit: 65536))
+            try Argon2id.deriveKey(
+                password: password, salt: [UInt8](repeating: 0, count: 16), limits: .init(opsLimit: 0, memLimit: 65536))
         }
         #expect(throws: CryptoError.argon2LimitsOutOfRange(opsLimit: 1, memLimit: 10)) {
-            try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 0, count: 16), limits: .init(opsLimit: 1, memLimit: 10))
+            try Argon2id.deriveKey(
+                password: password, salt: [UInt8](repeating: 0, count: 16), limits: .init(opsLimit: 1, memLimit: 10))
         }
         #expect(throws: CryptoError.self) {
-            try Argon2id.deriveKey(password: password, salt: [UInt8](repeating: 0, count: 16), limits: Self.fastLimits, length: 15)
+            try Argon2id.deriveKey(
+                password: password, salt: [UInt8](repeating: 0, count: 16), limits: Self.fastLimits, length: 15)
         }
     }
 }

@@ -25,7 +25,7 @@ struct MerlinFile: Decodable {
         transcript.appendMessage(label: "step1", message: Array("some data".utf8))
         let data = [UInt8](repeating: 99, count: 1024)
         var challenge: [UInt8] = []
-        for _ in 0 ..< 32 {
+        for _ in 0..<32 {
             challenge = transcript.challengeBytes(label: "challenge", count: 32)
             transcript.appendMessage(label: "bigdata", message: data)
             transcript.appendMessage(label: "challengedata", message: challenge)
@@ -95,13 +95,15 @@ struct MerlinFile: Decodable {
 
     @Test func randomTranscriptsNeverTrap() {
         var rng = SeededRandom.forTest("Merlin random operations")
-        for _ in 0 ..< 200 {
-            var transcript = MerlinTranscript(label: String(decoding: rng.bytes(lengthIn: 0 ... 40), as: UTF8.self))
-            for _ in 0 ..< Int.random(in: 1 ... 10, using: &rng) {
-                switch Int.random(in: 0 ..< 3, using: &rng) {
-                case 0: transcript.appendMessage(label: "m", message: rng.bytes(lengthIn: 0 ... 600))
+        for _ in 0..<200 {
+            var transcript = MerlinTranscript(label: String(decoding: rng.bytes(lengthIn: 0...40), as: UTF8.self))
+            for _ in 0..<Int.random(in: 1...10, using: &rng) {
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: transcript.appendMessage(label: "m", message: rng.bytes(lengthIn: 0...600))
                 case 1: transcript.appendU64(label: "u", value: rng.next())
-                default: #expect(transcript.challengeBytes(label: "c", count: Int.random(in: 0 ... 400, using: &rng)).count >= 0)
+                default:
+                    #expect(
+                        transcript.challengeBytes(label: "c", count: Int.random(in: 0...400, using: &rng)).count >= 0)
                 }
             }
         }

@@ -24,7 +24,7 @@ private struct RIPEMD160File: Decodable {
         // Lengths around 55/56/64 bytes take the one- and two-block padding paths; the
         // reference digests come from the interop suite, here only that nothing traps and the
         // output length holds.
-        for length in 0 ... 130 {
+        for length in 0...130 {
             #expect(RIPEMD160.hash([UInt8](repeating: 0x5a, count: length)).count == 20)
         }
     }

@@ -87,7 +87,7 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
     @Test func signVerifyRecoverRoundTrips() throws {
         var rng = SeededRandom.forTest("secp256k1 round trips")
         var previous: Secp256k1.PublicKey?
-        for _ in 0 ..< 1000 {
+        for _ in 0..<1000 {
             let key = try Secp256k1.PrivateKey(SecureBytes(copying: rng.bytes(32)))
             let digest = rng.bytes(32)
             let signature = try key.sign(digest32: digest)
@@ -101,13 +101,13 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
 
             // A flipped bit anywhere in (r, s) either no longer parses or no longer verifies.
             var tampered = signature.compact
-            let bit = Int.random(in: 0 ..< 512, using: &rng)
+            let bit = Int.random(in: 0..<512, using: &rng)
             tampered[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
             if let bad = try? Secp256k1.Signature(compact: tampered) {
                 #expect(!key.publicKey.isValidSignature(bad, digest32: digest))
             }
             var otherDigest = digest
-            otherDigest[Int.random(in: 0 ..< 32, using: &rng)] ^= UInt8(1) << UInt8.random(in: 0 ..< 8, using: &rng)
+            otherDigest[Int.random(in: 0..<32, using: &rng)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &rng)
             #expect(!key.publicKey.isValidSignature(signature, digest32: otherDigest))
             if let previous {
                 #expect(!previous.isValidSignature(signature, digest32: digest))
@@ -123,7 +123,7 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
             #expect(throws: CryptoError.invalidPrivateKey) { try Secp256k1.PrivateKey(SecureBytes(copying: bad)) }
         }
         var rng = SeededRandom.forTest("secp256k1 keys above n")
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             // The top 128 bits all set is above n, whose 16th byte is 0xfe.
             let above = [UInt8](repeating: 0xff, count: 16) + rng.bytes(16)
             #expect(throws: CryptoError.invalidPrivateKey) { try Secp256k1.PrivateKey(SecureBytes(copying: above)) }
@@ -133,7 +133,8 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
         }
         // n - 1 is the largest valid key.
         #expect(throws: Never.self) {
-            try Secp256k1.PrivateKey(SecureBytes(copying: subtract256(secp256k1Order, [UInt8](repeating: 0, count: 31) + [1])))
+            try Secp256k1.PrivateKey(
+                SecureBytes(copying: subtract256(secp256k1Order, [UInt8](repeating: 0, count: 31) + [1])))
         }
     }
 
@@ -143,10 +144,10 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
         var inputs: [[UInt8]] = []
         inputs += rng.corruptions(of: key.publicKey.compressed, count: 1000)
         inputs += rng.corruptions(of: key.publicKey.uncompressed, count: 1000)
-        for _ in 0 ..< 500 {
+        for _ in 0..<500 {
             inputs.append([[0x02, 0x03].randomElement(using: &rng)!] + rng.bytes(32))
             inputs.append([0x04] + rng.bytes(64))
-            inputs.append(rng.bytes(lengthIn: 0 ... 70))
+            inputs.append(rng.bytes(lengthIn: 0...70))
         }
         // Hybrid encodings, x = p (not a field element), and the empty input.
         inputs.append([0x06] + Array(key.publicKey.uncompressed.dropFirst()))
@@ -164,7 +165,9 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
             }
         }
         #expect(accepted > 0)  // about half of random x coordinates are on the curve
-        #expect(throws: CryptoError.invalidPublicKey) { try Secp256k1.PublicKey(parsing: [0x06] + Array(key.publicKey.uncompressed.dropFirst())) }
+        #expect(throws: CryptoError.invalidPublicKey) {
+            try Secp256k1.PublicKey(parsing: [0x06] + Array(key.publicKey.uncompressed.dropFirst()))
+        }
     }
 
     @Test func garbledSignaturesThrowNeverTrap() throws {
@@ -178,10 +181,13 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
             do {
                 _ = try Secp256k1.Signature(compact: input)
             } catch {
-                #expect(error == .invalidSignature || error == .wrongLength(.signature, expected: 64, actual: input.count))
+                #expect(
+                    error == .invalidSignature || error == .wrongLength(.signature, expected: 64, actual: input.count))
             }
         }
-        #expect(throws: CryptoError.invalidSignature) { try Secp256k1.Signature(compact: [UInt8](repeating: 0, count: 64)) }
+        #expect(throws: CryptoError.invalidSignature) {
+            try Secp256k1.Signature(compact: [UInt8](repeating: 0, count: 64))
+        }
         #expect(throws: CryptoError.invalidSignature) { try Secp256k1.Signature(compact: secp256k1Order + signature.s) }
         #expect(throws: CryptoError.invalidSignature) { try Secp256k1.Signature(der: []) }
     }
@@ -200,10 +206,16 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
 
     @Test func digestAndRecoveryIDChecks() throws {
         let key = try privateKey("0000000000000000000000000000000000000000000000000000000000000002")
-        #expect(throws: CryptoError.wrongLength(.digest, expected: 32, actual: 31)) { try key.sign(digest32: [UInt8](repeating: 1, count: 31)) }
-        #expect(throws: CryptoError.wrongLength(.digest, expected: 32, actual: 33)) { try key.signRecoverable(digest32: [UInt8](repeating: 1, count: 33)) }
+        #expect(throws: CryptoError.wrongLength(.digest, expected: 32, actual: 31)) {
+            try key.sign(digest32: [UInt8](repeating: 1, count: 31))
+        }
+        #expect(throws: CryptoError.wrongLength(.digest, expected: 32, actual: 33)) {
+            try key.signRecoverable(digest32: [UInt8](repeating: 1, count: 33))
+        }
         let recoverable = try key.signRecoverable(digest32: [UInt8](repeating: 1, count: 32))
-        #expect(throws: CryptoError.wrongLength(.digest, expected: 32, actual: 0)) { try recoverable.recoverPublicKey(digest32: []) }
+        #expect(throws: CryptoError.wrongLength(.digest, expected: 32, actual: 0)) {
+            try recoverable.recoverPublicKey(digest32: [])
+        }
         #expect(!key.publicKey.isValidSignature(recoverable.signature, digest32: [UInt8](repeating: 1, count: 31)))
         for bad in [-1, 4, 27] {
             #expect(throws: CryptoError.invalidRecoveryID(bad)) {
@@ -211,7 +223,7 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
             }
         }
         // The other recovery IDs recover other keys or nothing, never this key.
-        for id in 0 ... 3 where id != recoverable.recoveryID {
+        for id in 0...3 where id != recoverable.recoveryID {
             let other = try Secp256k1.RecoverableSignature(compact: recoverable.compact, recoveryID: id)
             do {
                 #expect(try other.recoverPublicKey(digest32: [UInt8](repeating: 1, count: 32)) != key.publicKey)
@@ -223,7 +235,7 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
 
     @Test func tweaksAgreeBetweenPrivateAndPublic() throws {
         var rng = SeededRandom.forTest("secp256k1 tweaks")
-        for _ in 0 ..< 100 {
+        for _ in 0..<100 {
             let key = try Secp256k1.PrivateKey(SecureBytes(copying: rng.bytes(32)))
             let tweak = rng.bytes(32)
             let child = try key.addingTweak(tweak)
@@ -231,7 +243,9 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
             #expect(try key.addingTweak(SecureBytes(copying: tweak)).secret == child.secret)
 
             let other = try Secp256k1.PrivateKey(SecureBytes(copying: rng.bytes(32)))
-            #expect(try Secp256k1.PublicKey.combine([key.publicKey, other.publicKey]) == key.addingTweak(other.secret).publicKey)
+            #expect(
+                try Secp256k1.PublicKey.combine([key.publicKey, other.publicKey])
+                    == key.addingTweak(other.secret).publicKey)
         }
         let key = try privateKey("00000000000000000000000000000000000000000000000000000000000000aa")
         #expect(throws: CryptoError.tweakOutOfRange) { try key.addingTweak(secp256k1Order) }
@@ -239,10 +253,14 @@ func privateKey(_ hex: String) throws -> Secp256k1.PrivateKey {
         let negation = key.secret.withUnsafeBytes { subtract256(secp256k1Order, Array($0)) }
         #expect(throws: CryptoError.tweakOutOfRange) { try key.addingTweak(negation) }
         #expect(throws: CryptoError.tweakOutOfRange) { try key.publicKey.addingTweak(negation) }
-        #expect(throws: CryptoError.wrongLength(.tweak, expected: 32, actual: 31)) { try key.addingTweak([UInt8](repeating: 1, count: 31)) }
+        #expect(throws: CryptoError.wrongLength(.tweak, expected: 32, actual: 31)) {
+            try key.addingTweak([UInt8](repeating: 1, count: 31))
+        }
         #expect(throws: CryptoError.invalidPublicKey) { try Secp256k1.PublicKey.combine([]) }
         let negated = try Secp256k1.PrivateKey(SecureBytes(copying: negation))
-        #expect(throws: CryptoError.invalidPublicKey) { try Secp256k1.PublicKey.combine([key.publicKey, negated.publicKey]) }
+        #expect(throws: CryptoError.invalidPublicKey) {
+            try Secp256k1.PublicKey.combine([key.publicKey, negated.publicKey])
+        }
         #expect(try Secp256k1.PublicKey.combine([key.publicKey]) == key.publicKey)
     }
 

@@ -10,7 +10,7 @@ import Testing
         #expect(secure.count == 5)
         #expect(contents(secure) == source)
         #expect(contents(SecureBytes(copying: source.reversed())) == [5, 4, 3, 2, 1])  // non-contiguous source
-        #expect(contents(SecureBytes(copying: source[1 ..< 3])) == [2, 3])
+        #expect(contents(SecureBytes(copying: source[1..<3])) == [2, 3])
         #expect(SecureBytes(count: 0).isEmpty)
         #expect(contents(SecureBytes(count: 4)) == [0, 0, 0, 0])
     }
@@ -33,12 +33,15 @@ import Testing
 
     @Test func descriptionsNeverShowContents() {
         var rng = SeededRandom.forTest("SecureBytes description")
-        for _ in 0 ..< 50 {
-            let bytes = rng.bytes(lengthIn: 4 ... 64)
+        for _ in 0..<50 {
+            let bytes = rng.bytes(lengthIn: 4...64)
             let secure = SecureBytes(copying: bytes)
             var dumped = ""
             dump(secure, to: &dumped)
-            let shown = [secure.description, secure.debugDescription, "\(secure)", String(reflecting: secure), dumped, "\([secure])"]
+            let shown = [
+                secure.description, secure.debugDescription, "\(secure)", String(reflecting: secure), dumped,
+                "\([secure])",
+            ]
             for text in shown {
                 #expect(!text.contains(testHex(bytes)))
                 #expect(!text.contains(bytes.map(String.init).joined(separator: ", ")))
@@ -50,7 +53,9 @@ import Testing
     @Test func worksAsContiguousBytes() throws {
         // Any API taking `some ContiguousBytes` accepts both forms with the same result.
         let key: [UInt8] = Array("key".utf8)
-        #expect(contents(HMAC.sha256(key: SecureBytes(copying: key), message: Data("m".utf8))) == contents(HMAC.sha256(key: key, message: [UInt8]("m".utf8))))
+        #expect(
+            contents(HMAC.sha256(key: SecureBytes(copying: key), message: Data("m".utf8)))
+                == contents(HMAC.sha256(key: key, message: [UInt8]("m".utf8))))
     }
 }
 
@@ -66,12 +71,12 @@ import Testing
 
     @Test func uniformStaysInRange() {
         for bound: UInt32 in [2, 3, 10, 2048, .max] {
-            for _ in 0 ..< 200 { #expect(SecureRandom.uniform(upperBound: bound) < bound) }
+            for _ in 0..<200 { #expect(SecureRandom.uniform(upperBound: bound) < bound) }
         }
         #expect(SecureRandom.uniform(upperBound: 0) == 0)
         #expect(SecureRandom.uniform(upperBound: 1) == 0)
         // All of 0..<4 show up quickly.
-        let seen = Set((0 ..< 400).map { _ in SecureRandom.uniform(upperBound: 4) })
+        let seen = Set((0..<400).map { _ in SecureRandom.uniform(upperBound: 4) })
         #expect(seen == [0, 1, 2, 3])
     }
 }
@@ -79,8 +84,8 @@ import Testing
 @Suite("CryptoError") struct CryptoErrorTests {
     @Test func messagesAreOneLineAndSpecific() {
         let errors: [CryptoError] = [
-            .wrongLength(.digest, expected: 32, actual: 31), .lengthOutOfRange(.output, allowed: 1 ... 64, actual: 0),
-            .lengthOutOfRange(.ciphertext, allowed: 16 ... Int.max, actual: 3), .invalidPrivateKey, .invalidPublicKey,
+            .wrongLength(.digest, expected: 32, actual: 31), .lengthOutOfRange(.output, allowed: 1...64, actual: 0),
+            .lengthOutOfRange(.ciphertext, allowed: 16...Int.max, actual: 3), .invalidPrivateKey, .invalidPublicKey,
             .invalidSignature, .invalidRecoveryID(4), .recoveryFailed, .tweakOutOfRange, .authenticationFailed,
             .invalidIterationCount(0), .argon2LimitsOutOfRange(opsLimit: 0, memLimit: 1), .outOfMemory,
             .internalFailure("secp256k1_ecdsa_sign"),
@@ -89,8 +94,14 @@ import Testing
             #expect(!error.description.isEmpty && !error.description.contains("\n"))
         }
         #expect(CryptoError.invalidPrivateKey.description == "private key is out of range for secp256k1")
-        #expect(CryptoError.authenticationFailed.description == "decryption failed: the key is wrong or the data was altered")
-        #expect(CryptoError.wrongLength(.digest, expected: 32, actual: 31).description == "the digest must be 32 bytes, not 31")
-        #expect(CryptoError.lengthOutOfRange(.ciphertext, allowed: 16 ... Int.max, actual: 3).description == "the ciphertext must be at least 16 bytes, not 3")
+        #expect(
+            CryptoError.authenticationFailed.description
+                == "decryption failed: the key is wrong or the data was altered")
+        #expect(
+            CryptoError.wrongLength(.digest, expected: 32, actual: 31).description
+                == "the digest must be 32 bytes, not 31")
+        #expect(
+            CryptoError.lengthOutOfRange(.ciphertext, allowed: 16...Int.max, actual: 3).description
+                == "the ciphertext must be at least 16 bytes, not 3")
     }
 }

@@ -10,7 +10,7 @@ private let groupOrder = testBytes("edd3f55c1a631258d69cf7a2def9de14000000000000
 private func add256(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: 32)
     var carry = 0
-    for i in 0 ..< 32 {
+    for i in 0..<32 {
         let sum = Int(a[i]) + Int(b[i]) + carry
         out[i] = UInt8(sum & 0xff)
         carry = sum >> 8
@@ -23,24 +23,25 @@ private func randomKey(_ rng: inout SeededRandom) throws -> Sr25519.SecretKey {
 }
 
 private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
-    Bool.random(using: &rng) ? Sr25519.substrateContext : rng.bytes(lengthIn: 0 ... 40)
+    Bool.random(using: &rng) ? Sr25519.substrateContext : rng.bytes(lengthIn: 0...40)
 }
 
 @Suite("sr25519 properties") struct Sr25519PropertyTests {
     @Test func signVerifyRoundTripsAndTamperingIsRejected() throws {
         var rng = SeededRandom.forTest("sr25519 round trips and tampering")
-        for _ in 0 ..< 300 {
+        for _ in 0..<300 {
             let key = try randomKey(&rng)
             let context = randomContext(&rng)
-            let message = rng.bytes(lengthIn: 0 ... 300)
+            let message = rng.bytes(lengthIn: 0...300)
             let signature = try key.sign(message, context: context)
             #expect(signature.count == 64 && signature[63] & 0x80 != 0)
             #expect(key.publicKey.isValidSignature(signature, message: message, context: context))
-            #expect(Sr25519.isValidSignature(signature, message: message, publicKey: key.publicKey.bytes, context: context))
+            #expect(
+                Sr25519.isValidSignature(signature, message: message, publicKey: key.publicKey.bytes, context: context))
 
             // Any single flipped bit of the signature, including the marker.
             var flipped = signature
-            let bit = Int.random(in: 0 ..< 512, using: &rng)
+            let bit = Int.random(in: 0..<512, using: &rng)
             flipped[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
             #expect(!key.publicKey.isValidSignature(flipped, message: message, context: context), "bit \(bit)")
 
@@ -51,7 +52,11 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
 
             // Another message, another context, another key.
             var otherMessage = message
-            if otherMessage.isEmpty { otherMessage = [0] } else { otherMessage[Int.random(in: 0 ..< otherMessage.count, using: &rng)] ^= 1 }
+            if otherMessage.isEmpty {
+                otherMessage = [0]
+            } else {
+                otherMessage[Int.random(in: 0..<otherMessage.count, using: &rng)] ^= 1
+            }
             #expect(!key.publicKey.isValidSignature(signature, message: otherMessage, context: context))
             #expect(!key.publicKey.isValidSignature(signature, message: message, context: context + [0]))
             let otherKey = try randomKey(&rng)
@@ -61,14 +66,14 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
 
     @Test func nonCanonicalScalarsAndPointsAreRejected() throws {
         var rng = SeededRandom.forTest("sr25519 non-canonical encodings")
-        for _ in 0 ..< 100 {
+        for _ in 0..<100 {
             let key = try randomKey(&rng)
-            let message = rng.bytes(lengthIn: 0 ... 64)
+            let message = rng.bytes(lengthIn: 0...64)
             let signature = try key.sign(message)
             // s + ℓ gives the same point s·B, but s must be canonical.
-            var s = Array(signature[32 ..< 64])
+            var s = Array(signature[32..<64])
             s[31] &= 0x7f
-            var malleated = Array(signature[0 ..< 32]) + add256(s, groupOrder)
+            var malleated = Array(signature[0..<32]) + add256(s, groupOrder)
             #expect(malleated[63] & 0x80 == 0)  // s + ℓ < 2^254: room for the marker
             malleated[63] |= 0x80
             #expect(!key.publicKey.isValidSignature(malleated, message: message))
@@ -88,12 +93,13 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
         // With A = identity, R = s·B satisfies s·B − k·A = R for any message: a forgery that a
         // verifier accepting the identity would take.
         var rng = SeededRandom.forTest("sr25519 identity key")
-        for _ in 0 ..< 20 {
+        for _ in 0..<20 {
             let s = try randomKey(&rng)
-            let sBytes = Array(contents(s.schnorrkelBytes)[0 ..< 32])
+            let sBytes = Array(contents(s.schnorrkelBytes)[0..<32])
             var forged = s.publicKey.bytes + sBytes
             forged[63] |= 0x80
-            #expect(!Sr25519.isValidSignature(forged, message: rng.bytes(16), publicKey: [UInt8](repeating: 0, count: 32)))
+            #expect(
+                !Sr25519.isValidSignature(forged, message: rng.bytes(16), publicKey: [UInt8](repeating: 0, count: 32)))
         }
     }
 
@@ -101,10 +107,10 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
         var rng = SeededRandom.forTest("sr25519 garbage inputs")
         let key = try randomKey(&rng)
         var parsedKeys = 0, parsedSecrets = 0, parsedEd25519Secrets = 0
-        for _ in 0 ..< 2000 {
+        for _ in 0..<2000 {
             let signature = rng.bytes(64)
             let publicKey = rng.bytes(32)
-            #expect(!Sr25519.isValidSignature(signature, message: rng.bytes(lengthIn: 0 ... 40), publicKey: publicKey))
+            #expect(!Sr25519.isValidSignature(signature, message: rng.bytes(lengthIn: 0...40), publicKey: publicKey))
             #expect(!key.publicKey.isValidSignature(signature, message: []))
             if let parsed = try? Sr25519.PublicKey(bytes: publicKey) {
                 parsedKeys += 1
@@ -120,7 +126,7 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
                 parsedEd25519Secrets += 1
             }
             // Wrong lengths of everything.
-            let odd = rng.bytes(lengthIn: 0 ... 100)
+            let odd = rng.bytes(lengthIn: 0...100)
             if odd.count != 64 { #expect(!key.publicKey.isValidSignature(odd, message: [])) }
             if odd.count != 32 {
                 #expect(!Sr25519.isValidSignature(signature, message: [], publicKey: odd))
@@ -141,7 +147,7 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
 
     @Test func secretFormatsRoundTrip() throws {
         var rng = SeededRandom.forTest("sr25519 secret formats")
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let key = try randomKey(&rng)
             let canonical = try Sr25519.SecretKey(schnorrkelBytes: key.schnorrkelBytes)
             let ed25519 = try Sr25519.SecretKey(ed25519Bytes: key.ed25519Bytes)
@@ -157,16 +163,16 @@ private func randomContext(_ rng: inout SeededRandom) -> [UInt8] {
 
     @Test func softDerivationMatchesOnBothSidesAndSigns() throws {
         var rng = SeededRandom.forTest("sr25519 soft derivation")
-        for _ in 0 ..< 100 {
+        for _ in 0..<100 {
             var secret = try randomKey(&rng)
             var publicKey = secret.publicKey
-            for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
                 let chainCode = rng.bytes(32)
                 secret = try secret.softDerived(chainCode: chainCode)
                 publicKey = try publicKey.softDerived(chainCode: chainCode)
                 #expect(secret.publicKey == publicKey)
             }
-            let message = rng.bytes(lengthIn: 0 ... 64)
+            let message = rng.bytes(lengthIn: 0...64)
             #expect(publicKey.isValidSignature(try secret.sign(message), message: message))
             // Hard derivation is deterministic and depends on the chain code.
             let chainCode = rng.bytes(32)

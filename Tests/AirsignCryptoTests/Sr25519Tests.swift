@@ -89,8 +89,10 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
             #expect(testHex(contents(key.ed25519Bytes)) == v.key_ed25519_format + v.nonce)
 
             // Each 64-byte form reads back to the same key; the forms are not interchangeable.
-            let fromCanonical = try Sr25519.SecretKey(schnorrkelBytes: SecureBytes(copying: testBytes(v.key_canonical + v.nonce)))
-            let fromEd25519 = try Sr25519.SecretKey(ed25519Bytes: SecureBytes(copying: testBytes(v.key_ed25519_format + v.nonce)))
+            let fromCanonical = try Sr25519.SecretKey(
+                schnorrkelBytes: SecureBytes(copying: testBytes(v.key_canonical + v.nonce)))
+            let fromEd25519 = try Sr25519.SecretKey(
+                ed25519Bytes: SecureBytes(copying: testBytes(v.key_ed25519_format + v.nonce)))
             #expect(fromCanonical.publicKey == key.publicKey)
             #expect(fromEd25519.publicKey == key.publicKey)
             #expect(contents(fromEd25519.schnorrkelBytes) == contents(key.schnorrkelBytes))
@@ -128,12 +130,14 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
         let parent = try sr25519Key(mini: hard.parent_mini_secret)
         let childMini = try parent.hardDerivedMiniSecret(chainCode: testBytes(hard.chain_code))
         #expect(testHex(contents(childMini)) == hard.child_mini_secret)
-        #expect(testHex(try parent.hardDerived(chainCode: testBytes(hard.chain_code)).publicKey.bytes) == hard.child_public)
+        #expect(
+            testHex(try parent.hardDerived(chainCode: testBytes(hard.chain_code)).publicKey.bytes) == hard.child_public)
 
         let soft = file.hdkd.soft_public
         let parentPublic = try Sr25519.PublicKey(bytes: testBytes(soft.parent_public))
         #expect(testHex(try parentPublic.softDerived(chainCode: testBytes(soft.chain_code)).bytes) == soft.child_public)
-        #expect(testHex(try parent.softDerived(chainCode: testBytes(soft.chain_code)).publicKey.bytes) == soft.child_public)
+        #expect(
+            testHex(try parent.softDerived(chainCode: testBytes(soft.chain_code)).publicKey.bytes) == soft.child_public)
     }
 
     @Test func devPhrasePathsHardAndSoft() throws {
@@ -163,7 +167,7 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
         for v in file.junction_chain_codes.vectors {
             #expect(testHex(try chainCode(v.junction)) == v.chain_code, "\(v.junction)")
         }
-        #expect(try chainCode("18446744073709551615")[0 ..< 8].allSatisfy { $0 == 0xff })
+        #expect(try chainCode("18446744073709551615")[0..<8].allSatisfy { $0 == 0xff })
         #expect(try chainCode("-7")[0] == 2 << 2)
         // A 31-byte name encodes to 32 bytes (kept); 32 bytes encode to 33 (hashed).
         #expect(try chainCode(String(repeating: "a", count: 31))[0] == 31 << 2)
@@ -175,8 +179,9 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
         #expect(file.verify.context == "substrate")
         #expect(file.verify.vectors.count == 5)
         for v in file.verify.vectors {
-            let valid = Sr25519.isValidSignature(testBytes(v.signature), message: Array(v.message_utf8.utf8),
-                                                 publicKey: testBytes(v.public))
+            let valid = Sr25519.isValidSignature(
+                testBytes(v.signature), message: Array(v.message_utf8.utf8),
+                publicKey: testBytes(v.public))
             #expect(valid == v.valid, "\(v.source)")
         }
     }
@@ -186,10 +191,11 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
         let key = try sr25519Key(mini: v.mini_secret)
         #expect(testHex(key.publicKey.bytes) == v.public)
         #expect(testHex(contents(key.schnorrkelBytes)) == v.key_canonical + v.nonce)
-        let signature = try key.sign(Array(v.message_utf8.utf8), context: Array(v.context.utf8),
-                                     testRandomness: testBytes(v.rng32))
+        let signature = try key.sign(
+            Array(v.message_utf8.utf8), context: Array(v.context.utf8),
+            testRandomness: testBytes(v.rng32))
         #expect(testHex(signature) == v.signature)
-        #expect(testHex(signature[0 ..< 32]) == v.R)
+        #expect(testHex(signature[0..<32]) == v.R)
         #expect(key.publicKey.isValidSignature(signature, message: Array(v.message_utf8.utf8)))
     }
 
@@ -215,7 +221,7 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
         let a = try root.softDerived(chainCode: chainCode)
         let b = try root.softDerived(chainCode: chainCode)
         #expect(a.publicKey == b.publicKey)
-        #expect(contents(a.schnorrkelBytes)[0 ..< 32] == contents(b.schnorrkelBytes)[0 ..< 32])
+        #expect(contents(a.schnorrkelBytes)[0..<32] == contents(b.schnorrkelBytes)[0..<32])
         #expect(contents(a.schnorrkelBytes)[32...] != contents(b.schnorrkelBytes)[32...])
         let fixed1 = try root.softDerived(chainCode: chainCode, testRandomness: [UInt8](repeating: 7, count: 32))
         let fixed2 = try root.softDerived(chainCode: chainCode, testRandomness: [UInt8](repeating: 7, count: 32))
@@ -233,19 +239,26 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
             try Sr25519.SecretKey(ed25519Bytes: SecureBytes(count: 65))
         }
         // A zero scalar (public key = identity) in either form.
-        #expect(throws: CryptoError.invalidSr25519SecretKey) { try Sr25519.SecretKey(schnorrkelBytes: SecureBytes(count: 64)) }
-        #expect(throws: CryptoError.invalidSr25519SecretKey) { try Sr25519.SecretKey(ed25519Bytes: SecureBytes(count: 64)) }
+        #expect(throws: CryptoError.invalidSr25519SecretKey) {
+            try Sr25519.SecretKey(schnorrkelBytes: SecureBytes(count: 64))
+        }
+        #expect(throws: CryptoError.invalidSr25519SecretKey) {
+            try Sr25519.SecretKey(ed25519Bytes: SecureBytes(count: 64))
+        }
         // ℓ itself is not canonical; ℓ − 1 is.
         let order = testBytes("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
         let orderMinusOne = testBytes("ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
         #expect(throws: CryptoError.invalidSr25519SecretKey) {
             try Sr25519.SecretKey(schnorrkelBytes: SecureBytes(copying: order + [UInt8](repeating: 1, count: 32)))
         }
-        _ = try Sr25519.SecretKey(schnorrkelBytes: SecureBytes(copying: orderMinusOne + [UInt8](repeating: 1, count: 32)))
+        _ = try Sr25519.SecretKey(
+            schnorrkelBytes: SecureBytes(copying: orderMinusOne + [UInt8](repeating: 1, count: 32)))
         // ed25519 form: low three bits must be clear.
         var ed = testBytes(file.dev_root.sr25519_secret_ed25519_format)
         ed[0] |= 1
-        #expect(throws: CryptoError.invalidSr25519SecretKey) { try Sr25519.SecretKey(ed25519Bytes: SecureBytes(copying: ed)) }
+        #expect(throws: CryptoError.invalidSr25519SecretKey) {
+            try Sr25519.SecretKey(ed25519Bytes: SecureBytes(copying: ed))
+        }
 
         let key = try sr25519Key(mini: file.dev_mini_secret)
         #expect(throws: CryptoError.wrongLength(.chainCode, expected: 32, actual: 31)) {
@@ -260,8 +273,12 @@ func sr25519Derive(_ root: Sr25519.SecretKey, _ path: [Sr25519File.Junction]) th
         #expect(throws: CryptoError.wrongLength(.key, expected: 32, actual: 33)) {
             try Sr25519.PublicKey(bytes: [UInt8](repeating: 0, count: 33))
         }
-        #expect(throws: CryptoError.invalidSr25519PublicKey) { try Sr25519.PublicKey(bytes: [UInt8](repeating: 0, count: 32)) }
-        #expect(throws: CryptoError.invalidSr25519PublicKey) { try Sr25519.PublicKey(bytes: [UInt8](repeating: 0xff, count: 32)) }
+        #expect(throws: CryptoError.invalidSr25519PublicKey) {
+            try Sr25519.PublicKey(bytes: [UInt8](repeating: 0, count: 32))
+        }
+        #expect(throws: CryptoError.invalidSr25519PublicKey) {
+            try Sr25519.PublicKey(bytes: [UInt8](repeating: 0xff, count: 32))
+        }
         // Alice's key with bit 255 set: libsodium 1.0.18 alone would decode it as Alice's point.
         var aliceHighBit = testBytes("d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d")
         aliceHighBit[31] |= 0x80

@@ -92,8 +92,8 @@ func contents(_ secure: SecureBytes) -> [UInt8] {
 
 /// Splits `data` at random points into consecutive pieces (possibly empty ones).
 func randomPieces(_ data: [UInt8], using rng: inout SeededRandom) -> [[UInt8]] {
-    var cuts = (0 ..< Int.random(in: 0 ... 5, using: &rng)).map { _ in Int.random(in: 0 ... data.count, using: &rng) }
+    var cuts = (0..<Int.random(in: 0...5, using: &rng)).map { _ in Int.random(in: 0...data.count, using: &rng) }
     cuts.append(contentsOf: [0, data.count])
     cuts.sort()
-    return zip(cuts, cuts.dropFirst()).map { Array(data[$0 ..< $1]) }
+    return zip(cuts, cuts.dropFirst()).map { Array(data[$0..<$1]) }
 }

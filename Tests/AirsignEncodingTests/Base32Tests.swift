@@ -33,19 +33,34 @@ private struct Base32Vectors: Decodable {
     }
 
     @Test func errors() throws {
-        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "=", offset: 2)) { try Base32.decode("MY======") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "1", offset: 1)) { try Base32.decode("M1") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "y", offset: 1)) { try Base32.decode("My") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "m", offset: 0)) { try Base32.decode("my", letterCase: .upper) }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "M", offset: 0)) { try Base32.decode("MY", letterCase: .lower) }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "=", offset: 2)) {
+            try Base32.decode("MY======")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "1", offset: 1)) {
+            try Base32.decode("M1")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "y", offset: 1)) {
+            try Base32.decode("My")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "m", offset: 0)) {
+            try Base32.decode("my", letterCase: .upper)
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base32", character: "M", offset: 0)) {
+            try Base32.decode("MY", letterCase: .lower)
+        }
         for length in [1, 3, 6, 9, 11, 14] {
-            #expect(throws: EncodingError.invalidValue(codec: "base32", offset: length,
-                                                       reason: "\(length) characters is not a possible unpadded base32 length")) {
+            #expect(
+                throws: EncodingError.invalidValue(
+                    codec: "base32", offset: length,
+                    reason: "\(length) characters is not a possible unpadded base32 length")
+            ) {
                 try Base32.decode(String(repeating: "A", count: length))
             }
         }
         // "MZ" carries "f" plus two unused bits that must be zero ("MY" is the canonical form).
-        #expect(throws: EncodingError.nonCanonical(codec: "base32", offset: 1, reason: "unused trailing bits are not zero")) {
+        #expect(
+            throws: EncodingError.nonCanonical(codec: "base32", offset: 1, reason: "unused trailing bits are not zero")
+        ) {
             try Base32.decode("MZ")
         }
         // Digits only: no letters to disagree on case.

@@ -39,13 +39,23 @@ private struct Base58Vectors: Decodable {
     }
 
     @Test func errors() {
-        #expect(throws: EncodingError.invalidCharacter(codec: "base58", character: "0", offset: 3)) { try Base58.decode("abc0") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base58", character: "l", offset: 0)) { try Base58.decode("l1") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base58", character: "€", offset: 1)) { try Base58.decode("2€") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "base58check", character: "O", offset: 1)) { try Base58Check.decode("1O") }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base58", character: "0", offset: 3)) {
+            try Base58.decode("abc0")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base58", character: "l", offset: 0)) {
+            try Base58.decode("l1")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base58", character: "€", offset: 1)) {
+            try Base58.decode("2€")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "base58check", character: "O", offset: 1)) {
+            try Base58Check.decode("1O")
+        }
         #expect(throws: EncodingError.truncated(codec: "base58check", offset: 3)) { try Base58Check.decode("111") }
         let long = String(repeating: "z", count: Base58.maxEncodedLength + 1)
-        #expect(throws: EncodingError.limitExceeded(codec: "base58", limit: "at most 1024 characters")) { try Base58.decode(long) }
+        #expect(throws: EncodingError.limitExceeded(codec: "base58", limit: "at most 1024 characters")) {
+            try Base58.decode(long)
+        }
         // The longest accepted text still decodes quickly and round-trips.
         let longest = String(repeating: "z", count: Base58.maxEncodedLength)
         #expect((try? Base58.decode(longest)).map(Base58.encode) == longest)

@@ -79,7 +79,8 @@ private let strict = CBORDecoder(options: .deterministic)
         #expect(!file.source.isEmpty && !file.appendixA.source.isEmpty && !file.malformed.source.isEmpty)
         #expect(file.appendixA.cases.count == 81, "every row of RFC 8949 Table 6")
         #expect(file.malformed.groups.reduce(0) { $0 + $1.items.count } == 94, "every example of RFC 8949 Appendix F.1")
-        let sources = file.appendixA.cases.map(\.source) + file.malformed.groups.map(\.source)
+        let sources =
+            file.appendixA.cases.map(\.source) + file.malformed.groups.map(\.source)
             + file.invalid.map(\.source) + file.deterministic.keyOrder.keys.map(\.source)
             + file.deterministic.floats.map(\.source) + file.notDeterministic.cases.map(\.source)
         #expect(sources.allSatisfy { !$0.isEmpty })
@@ -102,7 +103,9 @@ private let strict = CBORDecoder(options: .deterministic)
             }
             let indefinite = c.diagnostic.contains("_")
             if indefinite {
-                #expect(throws: EncodingError.self, "indefinite lengths are off by default") { try standard.decode(bytes) }
+                #expect(throws: EncodingError.self, "indefinite lengths are off by default") {
+                    try standard.decode(bytes)
+                }
             } else {
                 #expect(try standard.decode(bytes) == value)
             }
@@ -117,7 +120,10 @@ private let strict = CBORDecoder(options: .deterministic)
         #expect(try permissive.decode(testBytes("f90001")) == .float(0x1p-24))
         #expect(try permissive.decode(testBytes("fa7f7fffff")) == .float(Double(Float.greatestFiniteMagnitude)))
         #expect(try permissive.decode(testBytes("64f0908591")).asText() == "\u{10151}")
-        #expect(try permissive.decode(testBytes("c249010000000000000000")).untagged(2).asBytes() == [1, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(
+            try permissive.decode(testBytes("c249010000000000000000")).untagged(2).asBytes() == [
+                1, 0, 0, 0, 0, 0, 0, 0, 0,
+            ])
         let fun = try permissive.decode(testBytes("bf6346756ef563416d7421ff"))
         #expect(try fun["Fun"]?.asBool() == true)
         #expect(try fun["Amt"]?.asInt64() == -2)
@@ -138,7 +144,8 @@ private let strict = CBORDecoder(options: .deterministic)
                         guard decoder.options == permissive.options else { continue }
                         let kind = encodingErrorKind(error)
                         if group.kind == "too little data" {
-                            #expect(kind == "truncated" || kind == "limitExceeded", "\(item) (\(group.group)): \(error)")
+                            #expect(
+                                kind == "truncated" || kind == "limitExceeded", "\(item) (\(group.group)): \(error)")
                         } else {
                             #expect(kind == "invalidValue", "\(item) (\(group.group)): \(error)")
                         }
@@ -163,10 +170,12 @@ private let strict = CBORDecoder(options: .deterministic)
         let keys = try file.deterministic.keyOrder.keys.map { try standard.decode(testBytes($0.hex)) }
         #expect(keys.map(\.description) == file.deterministic.keyOrder.keys.map(\.diagnostic))
         var rng = SeededRandom.forTest("CBOR key order")
-        for _ in 0 ..< 20 {
-            let entries = keys.enumerated().map { (key: $1, value: CBORValue.unsigned(UInt64($0))) }.shuffled(using: &rng)
+        for _ in 0..<20 {
+            let entries = keys.enumerated().map { (key: $1, value: CBORValue.unsigned(UInt64($0))) }.shuffled(
+                using: &rng)
             let bytes = try CBORValue.map(entries).encoded(deterministic: true)
-            let expected = "a8" + file.deterministic.keyOrder.keys.enumerated().map { $1.hex + String(format2: $0) }.joined()
+            let expected =
+                "a8" + file.deterministic.keyOrder.keys.enumerated().map { $1.hex + String(format2: $0) }.joined()
             #expect(testHex(bytes) == expected)
             #expect(try strict.decode(bytes).asMap().map(\.key) == keys)
         }
@@ -199,7 +208,7 @@ private let strict = CBORDecoder(options: .deterministic)
     /// Every binary16 pattern: decoded exactly, and re-encoded to itself (a half is always the
     /// shortest form of its own value), except NaNs, which all become f97e00.
     @Test func everyHalfPrecisionPattern() throws {
-        for bits in UInt16.min ... UInt16.max {
+        for bits in UInt16.min...UInt16.max {
             let bytes: [UInt8] = [0xf9, UInt8(bits >> 8), UInt8(bits & 0xff)]
             let value = try standard.decode(bytes)
             guard case let .float(d) = value else { Issue.record("\(bits)"); continue }
@@ -213,7 +222,7 @@ private let strict = CBORDecoder(options: .deterministic)
 
     @Test func shortestFloatWidths() throws {
         var rng = SeededRandom.forTest("CBOR float widths")
-        for _ in 0 ..< 3000 {
+        for _ in 0..<3000 {
             let d = randomDouble(using: &rng)
             let bytes = try CBORValue.float(d).encoded()
             let back = try strict.decode(bytes)
@@ -239,7 +248,8 @@ private let strict = CBORDecoder(options: .deterministic)
         #expect(try value["sender"]?.asBytes() == [4])
         #expect(value["missing"] == nil)
         #expect(CBORValue.text("x")["request_type"] == nil)
-        #expect(throws: EncodingError.unexpectedType(codec: "CBOR", expected: "a byte string", found: "a text string")) {
+        #expect(throws: EncodingError.unexpectedType(codec: "CBOR", expected: "a byte string", found: "a text string"))
+        {
             try value["request_type"]?.asBytes()
         }
         #expect(throws: EncodingError.self) { try CBORValue.negative(0).asUInt64() }
@@ -262,7 +272,7 @@ private let strict = CBORDecoder(options: .deterministic)
         let a = CBORValue.map([(.unsigned(1), .null), (.unsigned(2), .null)])
         let b = CBORValue.map([(.unsigned(2), .null), (.unsigned(1), .null)])
         #expect(throws: EncodingError.self) { try CBORValue.map([(a, .null), (b, .null)]).encoded() }
-        for v: UInt8 in 20 ..< 32 {
+        for v: UInt8 in 20..<32 {
             #expect(throws: EncodingError.self) { try CBORValue.simple(v).encoded() }
         }
         #expect(try CBORValue.simple(19).encoded() == [0xf3])
@@ -272,20 +282,29 @@ private let strict = CBORDecoder(options: .deterministic)
     /// Small maps are checked for duplicate keys by a scan, large ones by a set: a repeat is
     /// found on either side of the switch, by the encoder and by the decoder.
     @Test func duplicatesInLargeMaps() throws {
-        let entries = (0 ..< 40).map { (key: CBORValue.unsigned(UInt64($0)), value: CBORValue.null) }
+        let entries = (0..<40).map { (key: CBORValue.unsigned(UInt64($0)), value: CBORValue.null) }
         #expect(try standard.decode(CBORValue.map(entries).encoded()) == .map(entries))
         for (count, repeated) in [(10, 3), (16, 0), (17, 15), (17, 16), (40, 2), (40, 30)] {
-            let map = Array(entries.prefix(count)) + [(key: CBORValue.unsigned(UInt64(repeated)), value: CBORValue.bool(true))]
-            #expect(throws: EncodingError.self, "encoder: \(count) keys, then \(repeated) again") { try CBORValue.map(map).encoded() }
+            let map =
+                Array(entries.prefix(count)) + [
+                    (key: CBORValue.unsigned(UInt64(repeated)), value: CBORValue.bool(true))
+                ]
+            #expect(throws: EncodingError.self, "encoder: \(count) keys, then \(repeated) again") {
+                try CBORValue.map(map).encoded()
+            }
             var bytes: [UInt8] = [0xb8, UInt8(map.count)]
             for entry in map { bytes += try entry.key.encoded() + entry.value.encoded() }
-            #expect(throws: EncodingError.self, "decoder: \(count) keys, then \(repeated) again") { try standard.decode(bytes) }
+            #expect(throws: EncodingError.self, "decoder: \(count) keys, then \(repeated) again") {
+                try standard.decode(bytes)
+            }
         }
     }
 
     @Test func limits() throws {
         let deep = [UInt8](repeating: 0x81, count: 40) + [0x00]
-        #expect(throws: EncodingError.limitExceeded(codec: "CBOR", limit: "nesting deeper than 32")) { try standard.decode(deep) }
+        #expect(throws: EncodingError.limitExceeded(codec: "CBOR", limit: "nesting deeper than 32")) {
+            try standard.decode(deep)
+        }
         #expect(try CBORDecoder(options: .init(maxDepth: 40)).decode(deep).description.hasPrefix("[[[["))
 
         let many: [UInt8] = [0x98, 0x64] + [UInt8](repeating: 0x00, count: 100)
@@ -294,12 +313,16 @@ private let strict = CBORDecoder(options: .deterministic)
         #expect(try CBORDecoder(options: .init(maxItems: 101, maxLength: 100)).decode(many).asArray().count == 100)
 
         // Huge declared lengths fail before any allocation.
-        for hex in ["5bffffffffffffffff", "9bffffffffffffffff", "bbffffffffffffffff", "9b00000000ffffffff", "5a00100000"] {
+        for hex in [
+            "5bffffffffffffffff", "9bffffffffffffffff", "bbffffffffffffffff", "9b00000000ffffffff", "5a00100000",
+        ] {
             #expect(throws: EncodingError.self, "\(hex)") { try standard.decode(testBytes(hex)) }
         }
         let indefiniteBytes: [UInt8] = [0x5f] + [UInt8](repeating: 0x40, count: 10) + [0xff]
         #expect(try permissive.decode(indefiniteBytes) == .bytes([]))
-        #expect(throws: EncodingError.self) { try CBORDecoder(options: .init(maxItems: 5, allowIndefiniteLength: true)).decode(indefiniteBytes) }
+        #expect(throws: EncodingError.self) {
+            try CBORDecoder(options: .init(maxItems: 5, allowIndefiniteLength: true)).decode(indefiniteBytes)
+        }
     }
 
     @Test func icpEnvelopePrefix() throws {
@@ -312,7 +335,7 @@ private let strict = CBORDecoder(options: .deterministic)
 
     @Test func randomRoundTrips() throws {
         var rng = SeededRandom.forTest("CBOR round trip")
-        for _ in 0 ..< 3000 {
+        for _ in 0..<3000 {
             let value = randomCBORValue(using: &rng)
             let bytes = try value.encoded()
             #expect(try standard.decode(bytes) == value, "seed \(rng.seed): \(value)")
@@ -327,7 +350,8 @@ private let strict = CBORDecoder(options: .deterministic)
     /// deterministic mode whatever still decodes re-encodes to exactly the same bytes.
     @Test func corruptedInputs() throws {
         var rng = SeededRandom.forTest("CBOR corruption")
-        let strictDecodes = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) { rng in
+        let strictDecodes = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self)
+        { rng in
             ((), try randomCBORValue(using: &rng).encoded(deterministic: true))
         } decode: { _, input in
             // The other decoders accept more than one encoding per value: they only have to
@@ -348,10 +372,13 @@ private let strict = CBORDecoder(options: .deterministic)
     /// lengths and breaks come up often.
     @Test func randomGarbage() throws {
         var rng = SeededRandom.forTest("CBOR garbage")
-        let structural: [UInt8] = [0x5f, 0x7f, 0x9f, 0xbf, 0xff, 0x81, 0x82, 0xa1, 0xc0, 0xd8, 0xf9, 0xfa, 0xfb, 0x18, 0x19, 0x1c, 0x41, 0x61]
-        for _ in 0 ..< 5000 {
-            let input = (0 ..< Int.random(in: 0 ... 24, using: &rng)).map { _ in
-                Bool.random(using: &rng) ? (structural.randomElement(using: &rng) ?? 0) : UInt8.random(in: 0 ... 255, using: &rng)
+        let structural: [UInt8] = [
+            0x5f, 0x7f, 0x9f, 0xbf, 0xff, 0x81, 0x82, 0xa1, 0xc0, 0xd8, 0xf9, 0xfa, 0xfb, 0x18, 0x19, 0x1c, 0x41, 0x61,
+        ]
+        for _ in 0..<5000 {
+            let input = (0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                Bool.random(using: &rng)
+                    ? (structural.randomElement(using: &rng) ?? 0) : UInt8.random(in: 0...255, using: &rng)
             }
             for decoder in [permissive, strict] {
                 do {
@@ -365,9 +392,9 @@ private let strict = CBORDecoder(options: .deterministic)
     }
 }
 
-private extension String {
+extension String {
     /// Two lower-case hex digits.
-    init(format2 value: Int) {
+    fileprivate init(format2 value: Int) {
         let hex = String(value, radix: 16)
         self = hex.count < 2 ? "0" + hex : hex
     }

@@ -26,7 +26,9 @@ private struct EIP55Vectors: Decodable {
         #expect(try EIP55.decode("0x" + good.dropFirst(2).lowercased()) == bytes)
         #expect(try EIP55.decode("0x" + good.dropFirst(2).uppercased()) == bytes)
         // …a wrong mixed case is not.
-        #expect(throws: EncodingError.checksumMismatch(codec: "EIP-55")) { try EIP55.decode("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed") }
+        #expect(throws: EncodingError.checksumMismatch(codec: "EIP-55")) {
+            try EIP55.decode("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+        }
         #expect(throws: EncodingError.self) { try EIP55.decode(good.dropFirst(2)) }
         #expect(throws: EncodingError.self) { try EIP55.decode("0X" + good.dropFirst(2)) }
         #expect(throws: EncodingError.self) { try EIP55.decode(good + "0") }
@@ -37,7 +39,7 @@ private struct EIP55Vectors: Decodable {
 
     @Test func randomRoundTripsAndCorruptions() throws {
         var rng = SeededRandom.forTest("EIP55Tests.randomRoundTripsAndCorruptions")
-        for _ in 0 ..< 1000 {
+        for _ in 0..<1000 {
             let bytes = rng.bytes(20)
             let text = try EIP55.encode(bytes)
             #expect(try EIP55.decode(text) == bytes)

@@ -32,14 +32,24 @@ private struct HexVectors: Decodable {
     @Test func errorsNamePositions() {
         #expect(throws: EncodingError.truncated(codec: "hex", offset: 5)) { try Hex.decode("0xabc") }
         #expect(throws: EncodingError.truncated(codec: "hex", offset: 1)) { try Hex.decode("a") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "g", offset: 3)) { try Hex.decode("0x0g") }
-        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: " ", offset: 2)) { try Hex.decode("ab cd") }
+        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "g", offset: 3)) {
+            try Hex.decode("0x0g")
+        }
+        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: " ", offset: 2)) {
+            try Hex.decode("ab cd")
+        }
         // Positions count characters, not UTF-8 bytes.
-        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "é", offset: 2)) { try Hex.decode("abé0") }
+        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "é", offset: 2)) {
+            try Hex.decode("abé0")
+        }
         // A digit followed by a combining mark is one character, and not a digit.
-        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "c\u{301}", offset: 2)) { try Hex.decode("abc\u{301}d") }
+        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "c\u{301}", offset: 2)) {
+            try Hex.decode("abc\u{301}d")
+        }
         // "0x" only counts as a prefix at the start; elsewhere x is a bad digit.
-        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "x", offset: 3)) { try Hex.decode("000x") }
+        #expect(throws: EncodingError.invalidCharacter(codec: "hex", character: "x", offset: 3)) {
+            try Hex.decode("000x")
+        }
     }
 
     @Test func roundTripRandom() throws {

@@ -23,7 +23,7 @@ private struct JSONVectorFile: Decodable {
         var bytes: [UInt8] {
             let unit = testBytes(hex)
             var out: [UInt8] = []
-            for _ in 0 ..< (repeats ?? 1) { out += unit }
+            for _ in 0..<(repeats ?? 1) { out += unit }
             return out + testBytes(suffixHex ?? "")
         }
     }
@@ -115,11 +115,16 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
             try parser.parse(bytes("n_structure_100000_opening_arrays.json"))
         }
         // Big numbers come back as written.
-        #expect(try parser.parse(bytes("i_number_very_big_negative_int.json")) == .array([.number("-237462374673276894279832749832423479823246327846")]))
+        #expect(
+            try parser.parse(bytes("i_number_very_big_negative_int.json"))
+                == .array([.number("-237462374673276894279832749832423479823246327846")]))
         #expect(try parser.parse(bytes("i_number_real_underflow.json")) == .array([.number("123e-10000000")]))
-        #expect(try parser.parse(bytes("y_string_accepted_surrogate_pairs.json")) == .array([.string("\u{1F639}\u{1F48D}")]))
+        #expect(
+            try parser.parse(bytes("y_string_accepted_surrogate_pairs.json")) == .array([.string("\u{1F639}\u{1F48D}")])
+        )
         #expect(try parser.parse(bytes("y_object_escaped_null_in_key.json"))["foo\u{0}bar"] == .number("42"))
-        #expect(try parser.parse(bytes("y_string_nonCharacterInUTF-8_U+10FFFF.json")) == .array([.string("\u{10FFFF}")]))
+        #expect(
+            try parser.parse(bytes("y_string_nonCharacterInUTF-8_U+10FFFF.json")) == .array([.string("\u{10FFFF}")]))
     }
 
     /// RFC 8259 §13: each example parses, numbers keep their exact text, and the compact
@@ -139,7 +144,10 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         let places = try parse(file.rfc8259.cases[1].text).asArray()
         #expect(places.count == 2)
         #expect(places[1]["Longitude"] == .number("-122.026020"), "trailing zero kept")
-        #expect(try places[0].asObject().map(\.key) == ["precision", "Latitude", "Longitude", "Address", "City", "State", "Zip", "Country"])
+        #expect(
+            try places[0].asObject().map(\.key) == [
+                "precision", "Latitude", "Longitude", "Address", "City", "State", "Zip", "Country",
+            ])
         #expect(try parse(#""Hello world!""#) == .string("Hello world!"))
         #expect(try parse("42").asInt64() == 42)
         #expect(try parse("true").asBool())
@@ -170,15 +178,41 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
             ("{}/**/", .trailingBytes(codec: "JSON", count: 4)),
             (#"{"a":1,"a":2}"#, .invalidValue(codec: "JSON", offset: 7, reason: #"duplicate object key "a""#)),
             (#"{"a":1, "\u0061":2}"#, .invalidValue(codec: "JSON", offset: 8, reason: #"duplicate object key "a""#)),
-            (#"["\ud800"]"#, .invalidValue(codec: "JSON", offset: 2, reason: #"lone surrogate \uD800 (only a high-low pair stands for a character)"#)),
-            (#"["x\uDC00\uD800"]"#, .invalidValue(codec: "JSON", offset: 3, reason: #"lone surrogate \uDC00 (only a high-low pair stands for a character)"#)),
-            (#"["\uD800\u0041"]"#, .invalidValue(codec: "JSON", offset: 2, reason: #"lone surrogate \uD800 (only a high-low pair stands for a character)"#)),
-            (#"["\uD800\n"]"#, .invalidValue(codec: "JSON", offset: 2, reason: #"lone surrogate \uD800 (only a high-low pair stands for a character)"#)),
+            (
+                #"["\ud800"]"#,
+                .invalidValue(
+                    codec: "JSON", offset: 2,
+                    reason: #"lone surrogate \uD800 (only a high-low pair stands for a character)"#)
+            ),
+            (
+                #"["x\uDC00\uD800"]"#,
+                .invalidValue(
+                    codec: "JSON", offset: 3,
+                    reason: #"lone surrogate \uDC00 (only a high-low pair stands for a character)"#)
+            ),
+            (
+                #"["\uD800\u0041"]"#,
+                .invalidValue(
+                    codec: "JSON", offset: 2,
+                    reason: #"lone surrogate \uD800 (only a high-low pair stands for a character)"#)
+            ),
+            (
+                #"["\uD800\n"]"#,
+                .invalidValue(
+                    codec: "JSON", offset: 2,
+                    reason: #"lone surrogate \uD800 (only a high-low pair stands for a character)"#)
+            ),
             (#"["\uD800"#, .truncated(codec: "JSON", offset: 8)),
             (#"["\u12"]"#, .invalidCharacter(codec: "JSON", character: "\"", offset: 6)),
             (#"["\x41"]"#, .invalidCharacter(codec: "JSON", character: "x", offset: 3)),
-            ("[\"a\u{1}b\"]", .invalidValue(codec: "JSON", offset: 3, reason: "control character U+0001 must be escaped in a string")),
-            ("\"tab\there\"", .invalidValue(codec: "JSON", offset: 4, reason: "control character U+0009 must be escaped in a string")),
+            (
+                "[\"a\u{1}b\"]",
+                .invalidValue(codec: "JSON", offset: 3, reason: "control character U+0001 must be escaped in a string")
+            ),
+            (
+                "\"tab\there\"",
+                .invalidValue(codec: "JSON", offset: 4, reason: "control character U+0009 must be escaped in a string")
+            ),
             ("[\u{2060}]", .invalidCharacter(codec: "JSON", character: "\u{2060}", offset: 1)),
             ("\u{FEFF}{}", .invalidValue(codec: "JSON", offset: 0, reason: "byte order mark before the JSON text")),
             ("[\"abc", .truncated(codec: "JSON", offset: 5)),
@@ -187,9 +221,14 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         for (text, expected) in cases {
             #expect(throws: expected, "\(text.debugDescription)") { try parse(text) }
         }
-        for (bytes, offset) in [([0x5b, 0xff, 0x5d], 1), ([0x22, 0x61, 0xc3, 0x22], 2), ([0x22, 0xed, 0xa0, 0x80, 0x22], 1),
-                                ([0x22, 0xc0, 0xaf, 0x22], 1), ([0x22, 0xf4, 0x90, 0x80, 0x80, 0x22], 1), ([0x22, 0xe2, 0x82], 1)] as [([UInt8], Int)] {
-            #expect(throws: EncodingError.invalidValue(codec: "JSON", offset: offset, reason: "invalid UTF-8"), "\(testHex(bytes))") {
+        for (bytes, offset) in [
+            ([0x5b, 0xff, 0x5d], 1), ([0x22, 0x61, 0xc3, 0x22], 2), ([0x22, 0xed, 0xa0, 0x80, 0x22], 1),
+            ([0x22, 0xc0, 0xaf, 0x22], 1), ([0x22, 0xf4, 0x90, 0x80, 0x80, 0x22], 1), ([0x22, 0xe2, 0x82], 1),
+        ] as [([UInt8], Int)] {
+            #expect(
+                throws: EncodingError.invalidValue(codec: "JSON", offset: offset, reason: "invalid UTF-8"),
+                "\(testHex(bytes))"
+            ) {
                 try parser.parse(bytes)
             }
         }
@@ -201,14 +240,16 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         let distinct = try parse("{\"\u{e9}\":1,\"e\u{301}\":2}")
         #expect(try distinct.asObject().count == 2)
         #expect(distinct["e\u{301}"] == .number("2") && distinct["\u{e9}"] == .number("1"))
-        for text in ["{\"\u{e9}\":1,\"\\u00e9\":2}", #"{"a\/b":1,"a/b":2}"#, #"{"\ud834\udd1e":1,"𝄞":2}"#, #"{"":1,"":2}"#] {
+        for text in [
+            "{\"\u{e9}\":1,\"\\u00e9\":2}", #"{"a\/b":1,"a/b":2}"#, #"{"\ud834\udd1e":1,"𝄞":2}"#, #"{"":1,"":2}"#,
+        ] {
             #expect(throws: EncodingError.self, "\(text)") { try parse(text) }
         }
         // The same key in different objects is fine.
         #expect(try parse(#"[{"a":1},{"a":2},{"b":{"a":3}}]"#).asArray().count == 3)
         // Small objects are checked by a scan, large ones by a set: a repeat is found on either
         // side of the switch, and after it, whichever earlier key it repeats.
-        let keys = (0 ..< 40).map { "\"k\($0)\":\($0)" }
+        let keys = (0..<40).map { "\"k\($0)\":\($0)" }
         #expect(try parse("{" + keys.joined(separator: ",") + "}").asObject().count == 40)
         for (count, repeated) in [(10, 3), (16, 0), (17, 15), (17, 16), (40, 2), (40, 30)] {
             let text = "{" + (keys.prefix(count) + ["\"k\(repeated)\":0"]).joined(separator: ",") + "}"
@@ -227,25 +268,37 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
     @Test func limits() throws {
         let deep64 = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(try parse(deep64) != .null)
-        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "nesting deeper than 64")) { try parse("[" + deep64 + "]") }
+        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "nesting deeper than 64")) {
+            try parse("[" + deep64 + "]")
+        }
         #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "nesting deeper than 2")) {
             try parse(#"{"a":{"b":[]}}"#, JSONParser(limits: .init(maxDepth: 2)))
         }
         #expect(try parse(#"{"a":{"b":1}}"#, JSONParser(limits: .init(maxDepth: 2)))["a"]?["b"] == .number("1"))
 
         let small = JSONParser(limits: .init(maxLength: 10, maxStringLength: 4, maxItems: 3))
-        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "input of 11 bytes is more than the allowed 10")) {
+        #expect(
+            throws: EncodingError.limitExceeded(codec: "JSON", limit: "input of 11 bytes is more than the allowed 10")
+        ) {
             try parse("[1, 2]     ", small)
         }
         #expect(try parse(#""abcd""#, small) == .string("abcd"))
-        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "string longer than 4 bytes")) { try parse(#""abcde""#, small) }
+        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "string longer than 4 bytes")) {
+            try parse(#""abcde""#, small)
+        }
         // Counted after unescaping: six bytes of input, one of string.
         #expect(try parse(#""\u0041""#, small) == .string("A"))
         #expect(throws: EncodingError.self, "é is two bytes") { try parse("\"\u{e9}\u{e9}\u{e9}\"", small) }
-        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "number longer than 4 characters")) { try parse("12345", small) }
+        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "number longer than 4 characters")) {
+            try parse("12345", small)
+        }
         #expect(try parse("[1,2]", small).asArray().count == 2)
-        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "more than 3 values")) { try parse("[1,2,3]", small) }
-        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "more than 3 values")) { try parse("[[[1]]]", small) }
+        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "more than 3 values")) {
+            try parse("[1,2,3]", small)
+        }
+        #expect(throws: EncodingError.limitExceeded(codec: "JSON", limit: "more than 3 values")) {
+            try parse("[[[1]]]", small)
+        }
         #expect(try parse(#"{"a":[1]}"#, small)["a"] == .array([.number("1")]), "keys do not count")
 
         let defaults = JSONParser.Limits()
@@ -257,20 +310,30 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
 
     @Test func jsonLines() throws {
         let text = "{\"a\":1}\n\n  \r\n[1, 2]\r\n\"x\"\n\t\n42"
-        #expect(try parser.parseSequence(Array(text.utf8)) == [.object([(key: "a", value: .number("1"))]), .array([.number("1"), .number("2")]), .string("x"), .number("42")])
+        #expect(
+            try parser.parseSequence(Array(text.utf8)) == [
+                .object([(key: "a", value: .number("1"))]), .array([.number("1"), .number("2")]), .string("x"),
+                .number("42"),
+            ])
         #expect(try parser.parseSequence([]) == [])
         #expect(try parser.parseSequence(Array("\n\n \n".utf8)) == [])
         // A value may not span lines: this is a single pretty-printed document, for `parse`.
-        #expect(throws: EncodingError.truncated(codec: "JSON line 1", offset: 1)) { try parser.parseSequence(Array("[\n1\n]\n".utf8)) }
+        #expect(throws: EncodingError.truncated(codec: "JSON line 1", offset: 1)) {
+            try parser.parseSequence(Array("[\n1\n]\n".utf8))
+        }
         // Errors name the line and count bytes from the start of the input.
         #expect(throws: EncodingError.invalidCharacter(codec: "JSON line 3", character: "}", offset: 7)) {
             try parser.parseSequence(Array("1\n\n[1, }\n".utf8))
         }
-        #expect(throws: EncodingError.trailingBytes(codec: "JSON line 2", count: 2)) { try parser.parseSequence(Array("1\n2 3 \n4".utf8)) }
+        #expect(throws: EncodingError.trailingBytes(codec: "JSON line 2", count: 2)) {
+            try parser.parseSequence(Array("1\n2 3 \n4".utf8))
+        }
         #expect(throws: EncodingError.invalidValue(codec: "JSON line 2", offset: 3, reason: "invalid UTF-8")) {
             try parser.parseSequence([0x31, 0x0a, 0x22, 0xff, 0x22])
         }
-        #expect(throws: EncodingError.invalidValue(codec: "JSON line 2", offset: 10, reason: #"duplicate object key "k""#)) {
+        #expect(
+            throws: EncodingError.invalidValue(codec: "JSON line 2", offset: 10, reason: #"duplicate object key "k""#)
+        ) {
             try parser.parseSequence(Array("{}\n{\"k\":1,\"k\":2}".utf8))
         }
         #expect(throws: EncodingError.limitExceeded(codec: "JSON line 3", limit: "more than 2 values")) {
@@ -278,7 +341,7 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         }
         // Lines serialized compactly never contain a newline, so a batch round-trips.
         var rng = SeededRandom.forTest("JSON lines")
-        let values = (0 ..< 50).map { _ in randomJSONValue(using: &rng) }
+        let values = (0..<50).map { _ in randomJSONValue(using: &rng) }
         let lines = values.map { compact.serialize($0) }.joined(separator: "\n")
         #expect(try parser.parseSequence(Array(lines.utf8)) == values, "seed \(rng.seed)")
     }
@@ -292,20 +355,21 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         ])
         #expect(compact.serialize(value) == #"{"b":[1,{},[],null],"a":{"x":true,"w":false}}"#)
         #expect(JSONSerializer().serialize(value) == #"{"a":{"w":false,"x":true},"b":[1,{},[],null]}"#)
-        #expect(JSONSerializer(pretty: true).serialize(value) == """
-            {
-              "a": {
-                "w": false,
-                "x": true
-              },
-              "b": [
-                1,
-                {},
-                [],
-                null
-              ]
-            }
-            """)
+        #expect(
+            JSONSerializer(pretty: true).serialize(value) == """
+                {
+                  "a": {
+                    "w": false,
+                    "x": true
+                  },
+                  "b": [
+                    1,
+                    {},
+                    [],
+                    null
+                  ]
+                }
+                """)
         #expect(JSONSerializer(pretty: true).serialize(.array([])) == "[]")
         #expect(JSONSerializer(pretty: true).serialize(.number("-0.5e+7")) == "-0.5e+7")
     }
@@ -317,7 +381,9 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         let value = JSONValue.object(keys.enumerated().map { (key: $1, value: JSONValue.integer($0)) })
         let sorted = try parse(JSONSerializer().serialize(value)).asObject().map(\.key)
         #expect(sorted == ["", "B", "a", "aa", "b", "e\u{301}", "\u{e9}", "\u{E000}", "\u{1F600}"])
-        let twice = JSONValue.object([(key: "k", value: .number("1")), (key: "a", value: .null), (key: "k", value: .number("2"))])
+        let twice = JSONValue.object([
+            (key: "k", value: .number("1")), (key: "a", value: .null), (key: "k", value: .number("2")),
+        ])
         #expect(JSONSerializer().serialize(twice) == #"{"a":null,"k":1,"k":2}"#)
         #expect(throws: EncodingError.self, "a hand-built duplicate is written, and refused on the way back") {
             try parse(JSONSerializer().serialize(twice))
@@ -325,7 +391,9 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
     }
 
     @Test func accessors() throws {
-        let value = try parse(#"{"s":"x","b":true,"n":-5,"u":18446744073709551615,"big":18446744073709551616,"f":1.5,"e":1e3,"z":-0,"a":[],"o":{}}"#)
+        let value = try parse(
+            #"{"s":"x","b":true,"n":-5,"u":18446744073709551615,"big":18446744073709551616,"f":1.5,"e":1e3,"z":-0,"a":[],"o":{}}"#
+        )
         #expect(try value["s"]?.asString() == "x")
         #expect(try value["b"]?.asBool() == true)
         #expect(try value["n"]?.asInt64() == -5)
@@ -334,14 +402,35 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         #expect(try value["a"]?.asArray() == [])
         #expect(try value["o"]?.asObject().isEmpty == true)
         #expect(value["missing"] == nil && JSONValue.array([])["s"] == nil)
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "a string", found: "a number")) { try value["n"]?.asString() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "an object", found: "an array")) { try value["a"]?.asObject() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "an unsigned 64-bit integer", found: "a negative number")) { try value["n"]?.asUInt64() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "an unsigned 64-bit integer", found: "an integer too large for it")) { try value["big"]?.asUInt64() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "a signed 64-bit integer", found: "a number with a fraction or exponent")) { try value["f"]?.asInt64() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "an unsigned 64-bit integer", found: "a number with a fraction or exponent")) { try value["e"]?.asUInt64() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "a non-negative integer", found: "a string")) { try value["s"]?.asDecimalIntegerText() }
-        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "a non-negative integer", found: "a negative number")) { try value["z"]?.asDecimalIntegerText() }
+        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "a string", found: "a number")) {
+            try value["n"]?.asString()
+        }
+        #expect(throws: EncodingError.unexpectedType(codec: "JSON", expected: "an object", found: "an array")) {
+            try value["a"]?.asObject()
+        }
+        #expect(
+            throws: EncodingError.unexpectedType(
+                codec: "JSON", expected: "an unsigned 64-bit integer", found: "a negative number")
+        ) { try value["n"]?.asUInt64() }
+        #expect(
+            throws: EncodingError.unexpectedType(
+                codec: "JSON", expected: "an unsigned 64-bit integer", found: "an integer too large for it")
+        ) { try value["big"]?.asUInt64() }
+        #expect(
+            throws: EncodingError.unexpectedType(
+                codec: "JSON", expected: "a signed 64-bit integer", found: "a number with a fraction or exponent")
+        ) { try value["f"]?.asInt64() }
+        #expect(
+            throws: EncodingError.unexpectedType(
+                codec: "JSON", expected: "an unsigned 64-bit integer", found: "a number with a fraction or exponent")
+        ) { try value["e"]?.asUInt64() }
+        #expect(
+            throws: EncodingError.unexpectedType(codec: "JSON", expected: "a non-negative integer", found: "a string")
+        ) { try value["s"]?.asDecimalIntegerText() }
+        #expect(
+            throws: EncodingError.unexpectedType(
+                codec: "JSON", expected: "a non-negative integer", found: "a negative number")
+        ) { try value["z"]?.asDecimalIntegerText() }
         #expect(try value["big"]?.asDecimalIntegerText() == "18446744073709551616")
         #expect(throws: EncodingError.self, "not JSON") { try JSONValue.number("007").asUInt64() }
         #expect(try JSONValue.number("0").asDecimalIntegerText() == "0")
@@ -360,7 +449,7 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
     /// compact and pretty, with and without sorted keys.
     @Test func randomRoundTrips() throws {
         var rng = SeededRandom.forTest("JSON round trip")
-        for _ in 0 ..< 3000 {
+        for _ in 0..<3000 {
             let value = randomJSONValue(using: &rng)
             let text = compact.serialize(value)
             #expect(!text.contains("\n"))
@@ -375,8 +464,8 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
     /// Integers of 100 to 400 digits come back digit for digit, in any position.
     @Test func bigIntegersSurviveExactly() throws {
         var rng = SeededRandom.forTest("JSON big integers")
-        for _ in 0 ..< 500 {
-            let digits = randomDigits(count: Int.random(in: 100 ... 400, using: &rng), using: &rng)
+        for _ in 0..<500 {
+            let digits = randomDigits(count: Int.random(in: 100...400, using: &rng), using: &rng)
             let text = "{\"amount\":\(digits),\"list\":[-\(digits),\(digits)e0]}"
             let value = try parse(text)
             #expect(try value["amount"]?.asDecimalIntegerText() == digits)
@@ -391,7 +480,7 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
     @Test func corruptedInputs() throws {
         var rng = SeededRandom.forTest("JSON corruption")
         var accepted = 0
-        for _ in 0 ..< 2000 {
+        for _ in 0..<2000 {
             let value = randomJSONValue(using: &rng)
             let serializer = Bool.random(using: &rng) ? compact : pretty
             for input in rng.corruptions(of: Array(serializer.serialize(value).utf8), count: 6) {
@@ -412,13 +501,19 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
     /// of multi-byte characters.
     @Test func randomGarbage() throws {
         var rng = SeededRandom.forTest("JSON garbage")
-        let pieces = ["[", "]", "{", "}", ",", ":", "\"", "\\", "\\u", "d800", "dc00", "0", "-", ".", "e", "1", "true", "null",
-                      " ", "\n", "\"a\"", "\u{e9}", "𝄞"].map { Array($0.utf8) } + [[0xff], [0xc3], [0xed, 0xa0], [0x00], [0x1f]]
+        let pieces =
+            [
+                "[", "]", "{", "}", ",", ":", "\"", "\\", "\\u", "d800", "dc00", "0", "-", ".", "e", "1", "true",
+                "null",
+                " ", "\n", "\"a\"", "\u{e9}", "𝄞",
+            ].map { Array($0.utf8) } + [[0xff], [0xc3], [0xed, 0xa0], [0x00], [0x1f]]
         var accepted = 0
-        for _ in 0 ..< 5000 {
+        for _ in 0..<5000 {
             var input: [UInt8] = []
-            for _ in 0 ..< Int.random(in: 0 ... 16, using: &rng) {
-                input += Bool.random(using: &rng) ? (pieces.randomElement(using: &rng) ?? []) : [UInt8.random(in: 0 ... 255, using: &rng)]
+            for _ in 0..<Int.random(in: 0...16, using: &rng) {
+                input +=
+                    Bool.random(using: &rng)
+                    ? (pieces.randomElement(using: &rng) ?? []) : [UInt8.random(in: 0...255, using: &rng)]
             }
             for p in [parser, JSONParser(limits: .init(maxDepth: 3, maxStringLength: 5, maxItems: 6))] {
                 do throws(EncodingError) {
@@ -428,7 +523,9 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
                 } catch {
                     #expect(!error.description.isEmpty)
                 }
-                do throws(EncodingError) { _ = try p.parseSequence(input) } catch { #expect(!error.description.isEmpty) }
+                do throws(EncodingError) { _ = try p.parseSequence(input) } catch {
+                    #expect(!error.description.isEmpty)
+                }
             }
         }
         #expect(accepted > 0)
@@ -439,19 +536,21 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
 
 /// A random value, nested at most a few levels, with keys unique by Unicode scalars.
 func randomJSONValue(depth: Int = 0, using rng: inout SeededRandom) -> JSONValue {
-    switch Int.random(in: 0 ..< (depth >= 4 ? 8 : 12), using: &rng) {
+    switch Int.random(in: 0..<(depth >= 4 ? 8 : 12), using: &rng) {
     case 0: return .null
     case 1: return .bool(Bool.random(using: &rng))
     case 2, 3: return .number(randomNumberLiteral(using: &rng))
     case 4: return .integer(Int64.random(in: .min ... .max, using: &rng))
     case 5, 6, 7: return .string(randomJSONText(using: &rng))
     case 8, 9:
-        return .array((0 ..< Int.random(in: 0 ... 5, using: &rng)).map { _ in randomJSONValue(depth: depth + 1, using: &rng) })
+        return .array(
+            (0..<Int.random(in: 0...5, using: &rng)).map { _ in randomJSONValue(depth: depth + 1, using: &rng) })
     default:
         var members: [(key: String, value: JSONValue)] = []
         var seen = Set<[UInt8]>()
-        for _ in 0 ..< Int.random(in: 0 ... 5, using: &rng) {
-            let key = Bool.random(using: &rng) ? randomJSONText(using: &rng) : String(Int.random(in: 0 ... 9, using: &rng))
+        for _ in 0..<Int.random(in: 0...5, using: &rng) {
+            let key =
+                Bool.random(using: &rng) ? randomJSONText(using: &rng) : String(Int.random(in: 0...9, using: &rng))
             guard seen.insert(Array(key.utf8)).inserted else { continue }
             members.append((key: key, value: randomJSONValue(depth: depth + 1, using: &rng)))
         }
@@ -463,36 +562,46 @@ func randomJSONValue(depth: Int = 0, using rng: inout SeededRandom) -> JSONValue
 /// then over 100 digits), optional fraction, optional exponent with either letter and sign.
 func randomNumberLiteral(using rng: inout SeededRandom) -> String {
     var s = Bool.random(using: &rng) ? "-" : ""
-    if Int.random(in: 0 ..< 4, using: &rng) == 0 {
+    if Int.random(in: 0..<4, using: &rng) == 0 {
         s += "0"
     } else {
-        s += randomDigits(count: Int.random(in: 0 ..< 10, using: &rng) == 0 ? 120 : Int.random(in: 1 ... 25, using: &rng), using: &rng)
+        s += randomDigits(
+            count: Int.random(in: 0..<10, using: &rng) == 0 ? 120 : Int.random(in: 1...25, using: &rng), using: &rng)
     }
     if Bool.random(using: &rng) {
-        s += "." + String((0 ..< Int.random(in: 1 ... 12, using: &rng)).map { _ in Character(String(Int.random(in: 0 ... 9, using: &rng))) })
+        s +=
+            "."
+            + String(
+                (0..<Int.random(in: 1...12, using: &rng)).map { _ in
+                    Character(String(Int.random(in: 0...9, using: &rng)))
+                })
     }
-    if Int.random(in: 0 ..< 3, using: &rng) == 0 {
+    if Int.random(in: 0..<3, using: &rng) == 0 {
         s += ["e", "E"].randomElement(using: &rng) ?? "e"
         s += ["", "+", "-"].randomElement(using: &rng) ?? ""
-        s += String((0 ..< Int.random(in: 1 ... 4, using: &rng)).map { _ in Character(String(Int.random(in: 0 ... 9, using: &rng))) })
+        s += String(
+            (0..<Int.random(in: 1...4, using: &rng)).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
     }
     return s
 }
 
 /// `count` decimal digits, the first not zero.
 func randomDigits(count: Int, using rng: inout SeededRandom) -> String {
-    String(Int.random(in: 1 ... 9, using: &rng))
-        + String((1 ..< max(count, 1)).map { _ in Character(String(Int.random(in: 0 ... 9, using: &rng))) })
+    String(Int.random(in: 1...9, using: &rng))
+        + String((1..<max(count, 1)).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
 }
 
 /// Random text with the characters a JSON codec can get wrong mixed in: quotes, backslashes,
 /// every kind of control character, DEL, line separators, a BOM, combining marks, noncharacters
 /// and characters beyond the BMP.
 func randomJSONText(using rng: inout SeededRandom) -> String {
-    let tricky: [String] = ["\"", "\\", "/", "\\u0000", "\u{0}", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1f}", "\u{7f}",
-                            "\u{2028}", "\u{2029}", "\u{FEFF}", "e\u{301}", "\u{e9}", scalars(0xFFFF), scalars(0xFDD0), "𝄞", scalars(0x10FFFF)]
+    let tricky: [String] = [
+        "\"", "\\", "/", "\\u0000", "\u{0}", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1f}", "\u{7f}",
+        "\u{2028}", "\u{2029}", "\u{FEFF}", "e\u{301}", "\u{e9}", scalars(0xFFFF), scalars(0xFDD0), "𝄞",
+        scalars(0x10FFFF),
+    ]
     var s = randomUnicodeText(using: &rng)
-    for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+    for _ in 0..<Int.random(in: 0...3, using: &rng) {
         s += tricky.randomElement(using: &rng) ?? ""
         if Bool.random(using: &rng) { s += randomUnicodeText(using: &rng) }
     }
@@ -509,8 +618,9 @@ func sortedKeys(_ value: JSONValue) -> JSONValue {
     switch value {
     case let .array(elements): return .array(elements.map(sortedKeys))
     case let .object(members):
-        return .object(members.map { (key: $0.key, value: sortedKeys($0.value)) }
-            .sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) })
+        return .object(
+            members.map { (key: $0.key, value: sortedKeys($0.value)) }
+                .sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) })
     default: return value
     }
 }

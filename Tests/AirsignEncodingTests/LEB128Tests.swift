@@ -52,23 +52,39 @@ private struct LEB128Vectors: Decodable {
         #expect(throws: EncodingError.overflow(codec: "LEB128", offset: 0)) {
             try LEB128.decode(UInt64.self, from: [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02])
         }
-        #expect(throws: EncodingError.overflow(codec: "LEB128", offset: 0)) { try LEB128.decode(UInt8.self, from: [0x80, 0x02]) }
+        #expect(throws: EncodingError.overflow(codec: "LEB128", offset: 0)) {
+            try LEB128.decode(UInt8.self, from: [0x80, 0x02])
+        }
         #expect(throws: EncodingError.overflow(codec: "LEB128", offset: 0)) {
             try LEB128.decode(UInt8.self, from: [0x80, 0x80, 0x01], requireMinimal: false)
         }
-        #expect(throws: EncodingError.overflow(codec: "SLEB128", offset: 0)) { try SLEB128.decode(Int8.self, from: [0x80, 0x01]) }
-        #expect(throws: EncodingError.overflow(codec: "SLEB128", offset: 0)) { try SLEB128.decode(Int8.self, from: [0xff, 0x7e]) }
+        #expect(throws: EncodingError.overflow(codec: "SLEB128", offset: 0)) {
+            try SLEB128.decode(Int8.self, from: [0x80, 0x01])
+        }
+        #expect(throws: EncodingError.overflow(codec: "SLEB128", offset: 0)) {
+            try SLEB128.decode(Int8.self, from: [0xff, 0x7e])
+        }
         #expect(throws: EncodingError.overflow(codec: "SLEB128", offset: 0)) {
             try SLEB128.decode(Int64.self, from: [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01])
         }
-        #expect(throws: EncodingError.truncated(codec: "LEB128", offset: 0)) { try LEB128.decode(UInt64.self, from: []) }
-        #expect(throws: EncodingError.truncated(codec: "LEB128", offset: 3)) { try LEB128.decode(UInt64.self, from: [0x00, 0x80, 0x80], at: 1) }
-        #expect(throws: EncodingError.truncated(codec: "SLEB128", offset: 2)) { try SLEB128.decode(Int64.self, from: [0xff, 0xff]) }
-        #expect(throws: EncodingError.truncated(codec: "LEB128", offset: 5)) { try LEB128.decode(UInt64.self, from: [0x00], at: 5) }
-        let redundantZero = EncodingError.nonCanonical(codec: "LEB128", offset: 0, reason: "redundant trailing zero groups")
+        #expect(throws: EncodingError.truncated(codec: "LEB128", offset: 0)) {
+            try LEB128.decode(UInt64.self, from: [])
+        }
+        #expect(throws: EncodingError.truncated(codec: "LEB128", offset: 3)) {
+            try LEB128.decode(UInt64.self, from: [0x00, 0x80, 0x80], at: 1)
+        }
+        #expect(throws: EncodingError.truncated(codec: "SLEB128", offset: 2)) {
+            try SLEB128.decode(Int64.self, from: [0xff, 0xff])
+        }
+        #expect(throws: EncodingError.truncated(codec: "LEB128", offset: 5)) {
+            try LEB128.decode(UInt64.self, from: [0x00], at: 5)
+        }
+        let redundantZero = EncodingError.nonCanonical(
+            codec: "LEB128", offset: 0, reason: "redundant trailing zero groups")
         #expect(throws: redundantZero) { try LEB128.decode(UInt64.self, from: [0x80, 0x00]) }
         #expect(throws: redundantZero) { try LEB128.decode(UInt64.self, from: [0xff, 0x80, 0x00]) }
-        let redundantSign = EncodingError.nonCanonical(codec: "SLEB128", offset: 0, reason: "redundant sign extension groups")
+        let redundantSign = EncodingError.nonCanonical(
+            codec: "SLEB128", offset: 0, reason: "redundant sign extension groups")
         #expect(throws: redundantSign) { try SLEB128.decode(Int64.self, from: [0xff, 0x7f]) }  // -1 is 7f
         #expect(throws: redundantSign) { try SLEB128.decode(Int64.self, from: [0x80, 0x00]) }  // 0 is 00
         #expect(throws: redundantSign) { try SLEB128.decode(Int64.self, from: [0x82, 0x80, 0x00]) }
@@ -115,9 +131,13 @@ private struct LEB128Vectors: Decodable {
     private func referenceCheck<T: FixedWidthInteger>(_ type: T.Type, _ input: [UInt8]) {
         guard let end = input.firstIndex(where: { $0 & 0x80 == 0 }) else {
             if T.isSigned {
-                #expect(throws: EncodingError.self) { try SLEB128.decode(Int64.self, from: input, requireMinimal: false) }
+                #expect(throws: EncodingError.self) {
+                    try SLEB128.decode(Int64.self, from: input, requireMinimal: false)
+                }
             } else {
-                #expect(throws: EncodingError.self) { try LEB128.decode(UInt64.self, from: input, requireMinimal: false) }
+                #expect(throws: EncodingError.self) {
+                    try LEB128.decode(UInt64.self, from: input, requireMinimal: false)
+                }
             }
             return
         }
@@ -148,13 +168,21 @@ private struct LEB128Vectors: Decodable {
         }
     }
 
-    private func unsignedDecode<U: FixedWidthInteger & UnsignedInteger>(_ type: U.Type, _ input: [UInt8], requireMinimal: Bool) -> (Int, Int)? {
-        guard let (value, count) = try? LEB128.decode(U.self, from: input, requireMinimal: requireMinimal) else { return nil }
+    private func unsignedDecode<U: FixedWidthInteger & UnsignedInteger>(
+        _ type: U.Type, _ input: [UInt8], requireMinimal: Bool
+    ) -> (Int, Int)? {
+        guard let (value, count) = try? LEB128.decode(U.self, from: input, requireMinimal: requireMinimal) else {
+            return nil
+        }
         return (Int(value), count)
     }
 
-    private func signedDecode<S: FixedWidthInteger & SignedInteger>(_ type: S.Type, _ input: [UInt8], requireMinimal: Bool) -> (Int, Int)? {
-        guard let (value, count) = try? SLEB128.decode(S.self, from: input, requireMinimal: requireMinimal) else { return nil }
+    private func signedDecode<S: FixedWidthInteger & SignedInteger>(
+        _ type: S.Type, _ input: [UInt8], requireMinimal: Bool
+    ) -> (Int, Int)? {
+        guard let (value, count) = try? SLEB128.decode(S.self, from: input, requireMinimal: requireMinimal) else {
+            return nil
+        }
         return (Int(value), count)
     }
 
@@ -164,7 +192,8 @@ private struct LEB128Vectors: Decodable {
             // Spread values over every length, not just the (overwhelmingly likely) longest.
             let u = UInt64.random(in: 0 ... .max, using: &rng) >> UInt64.random(in: 0..<64, using: &rng)
             #expect(try LEB128.decode(UInt64.self, from: LEB128.encode(u)).value == u)
-            let s = Int64(bitPattern: UInt64.random(in: 0 ... .max, using: &rng)) >> Int64.random(in: 0..<64, using: &rng)
+            let s =
+                Int64(bitPattern: UInt64.random(in: 0 ... .max, using: &rng)) >> Int64.random(in: 0..<64, using: &rng)
             #expect(try SLEB128.decode(Int64.self, from: SLEB128.encode(s)).value == s)
             let wide = UInt128(u) << 64 | UInt128(UInt64.random(in: 0 ... .max, using: &rng))
             #expect(try LEB128.decode(UInt128.self, from: LEB128.encode(wide)).value == wide)
@@ -185,7 +214,8 @@ private struct LEB128Vectors: Decodable {
                 checkUnsigned(UInt32.self, bad)
                 checkUnsigned(UInt128.self, bad)
             }
-            let s = Int64(bitPattern: UInt64.random(in: 0 ... .max, using: &rng)) >> Int64.random(in: 0..<64, using: &rng)
+            let s =
+                Int64(bitPattern: UInt64.random(in: 0 ... .max, using: &rng)) >> Int64.random(in: 0..<64, using: &rng)
             for bad in rng.corruptions(of: SLEB128.encode(s), count: 10) {
                 checkSigned(Int64.self, bad)
                 checkSigned(Int8.self, bad)

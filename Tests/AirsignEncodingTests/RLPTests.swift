@@ -113,13 +113,21 @@ private func nested(_ depth: Int) -> RLPItem {
     }
 
     @Test func strictnessErrors() {
-        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "a single byte below 0x80 must be written as itself")) {
+        #expect(
+            throws: EncodingError.nonCanonical(
+                codec: "RLP", offset: 0, reason: "a single byte below 0x80 must be written as itself")
+        ) {
             try RLP.decode([0x81, 0x7f])
         }
-        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 1, reason: "a single byte below 0x80 must be written as itself")) {
+        #expect(
+            throws: EncodingError.nonCanonical(
+                codec: "RLP", offset: 1, reason: "a single byte below 0x80 must be written as itself")
+        ) {
             try RLP.decode([0xc2, 0x81, 0x00])
         }
-        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "long form used for a length below 56")) {
+        #expect(
+            throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "long form used for a length below 56")
+        ) {
             try RLP.decode([0xb8, 0x02, 0x80, 0x81])
         }
         #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "length has a leading zero byte")) {
@@ -132,7 +140,10 @@ private func nested(_ depth: Int) -> RLPItem {
         }
         #expect(throws: EncodingError.trailingBytes(codec: "RLP", count: 1)) { try RLP.decode([0x80, 0x80]) }
         // An item that fits the input but not the list around it.
-        #expect(throws: EncodingError.invalidValue(codec: "RLP", offset: 1, reason: "item runs past the end of its enclosing list")) {
+        #expect(
+            throws: EncodingError.invalidValue(
+                codec: "RLP", offset: 1, reason: "item runs past the end of its enclosing list")
+        ) {
             try RLP.decode([0xc1, 0x82, 0x61, 0x62])
         }
     }
@@ -148,11 +159,15 @@ private func nested(_ depth: Int) -> RLPItem {
         var deep: [UInt8] = [0xc0]
         for _ in 0..<2000 {
             let n = deep.count
-            let header: [UInt8] = n <= 55 ? [0xc0 + UInt8(n)]
+            let header: [UInt8] =
+                n <= 55
+                ? [0xc0 + UInt8(n)]
                 : n <= 0xff ? [0xf8, UInt8(n)] : [0xf9, UInt8(n >> 8), UInt8(n & 0xff)]
             deep = header + deep
         }
-        #expect(throws: EncodingError.limitExceeded(codec: "RLP", limit: "lists nested at most 64 deep")) { try RLP.decode(deep) }
+        #expect(throws: EncodingError.limitExceeded(codec: "RLP", limit: "lists nested at most 64 deep")) {
+            try RLP.decode(deep)
+        }
         #expect(throws: EncodingError.self) { try RLP.decode([UInt8](repeating: 0xc1, count: 100_000)) }
         #expect(throws: EncodingError.limitExceeded(codec: "RLP", limit: "at most 16777216 bytes")) {
             try RLP.decode([UInt8](repeating: 0, count: RLP.maxLength + 1))
@@ -167,20 +182,28 @@ private func nested(_ depth: Int) -> RLPItem {
         #expect(RLPItem.unsignedBigEndian([UInt8](repeating: 0, count: 32)) == .bytes([]))
         #expect(try RLPItem.bytes([]).asUInt64() == 0)
         #expect(try RLPItem.integer(123_456_789).asUInt64() == 123_456_789)
-        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "integer has a leading zero byte")) {
+        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "integer has a leading zero byte"))
+        {
             try RLPItem.bytes([0x00]).asUInt64()
         }
-        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "integer has a leading zero byte")) {
+        #expect(throws: EncodingError.nonCanonical(codec: "RLP", offset: 0, reason: "integer has a leading zero byte"))
+        {
             try RLPItem.bytes([0x00, 0x01]).asUnsignedBigEndian(maxBytes: 32)
         }
-        #expect(throws: EncodingError.overflow(codec: "RLP", offset: 0)) { try RLPItem.bytes([UInt8](repeating: 1, count: 9)).asUInt64() }
+        #expect(throws: EncodingError.overflow(codec: "RLP", offset: 0)) {
+            try RLPItem.bytes([UInt8](repeating: 1, count: 9)).asUInt64()
+        }
         #expect(throws: EncodingError.overflow(codec: "RLP", offset: 0)) {
             try RLPItem.bytes([UInt8](repeating: 1, count: 33)).asUnsignedBigEndian(maxBytes: 32)
         }
-        #expect(throws: EncodingError.invalidValue(codec: "RLP", offset: 0, reason: "expected a byte string, found a list")) {
+        #expect(
+            throws: EncodingError.invalidValue(codec: "RLP", offset: 0, reason: "expected a byte string, found a list")
+        ) {
             try RLPItem.list([]).asUInt64()
         }
-        #expect(throws: EncodingError.invalidValue(codec: "RLP", offset: 0, reason: "expected a list, found a byte string")) {
+        #expect(
+            throws: EncodingError.invalidValue(codec: "RLP", offset: 0, reason: "expected a list, found a byte string")
+        ) {
             try RLPItem.bytes([]).asList()
         }
     }
@@ -222,11 +245,12 @@ private func nested(_ depth: Int) -> RLPItem {
     private func randomItem(_ rng: inout SeededRandom, depth: Int) -> RLPItem {
         if depth >= 4 || Int.random(in: 0..<3, using: &rng) != 0 {
             // Lengths around the 1-byte, 55/56 and 255/256 boundaries.
-            let length = switch Int.random(in: 0..<20, using: &rng) {
-            case 0..<12: Int.random(in: 0...3, using: &rng)
-            case 12..<19: Int.random(in: 50...60, using: &rng)
-            default: Int.random(in: 250...260, using: &rng)
-            }
+            let length =
+                switch Int.random(in: 0..<20, using: &rng) {
+                case 0..<12: Int.random(in: 0...3, using: &rng)
+                case 12..<19: Int.random(in: 50...60, using: &rng)
+                default: Int.random(in: 250...260, using: &rng)
+                }
             return .bytes(rng.bytes(length))
         }
         let count = Int.random(in: 0...5, using: &rng)

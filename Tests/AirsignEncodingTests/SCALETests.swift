@@ -78,7 +78,9 @@ import Testing
         var e = SCALEReader([0x00, 0x07])
         _ = try e.readVariantIndex()
         let index = try e.readVariantIndex()
-        #expect(e.unknownVariant(index, of: "Call") == .invalidValue(codec: "SCALE", offset: 1, reason: "unknown Call variant 7"))
+        #expect(
+            e.unknownVariant(index, of: "Call")
+                == .invalidValue(codec: "SCALE", offset: 1, reason: "unknown Call variant 7"))
 
         var t = SCALEReader([0x01, 0x02])
         #expect(throws: EncodingError.truncated(codec: "SCALE", offset: 2)) { try t.readInteger(UInt32.self) }
@@ -88,7 +90,7 @@ import Testing
 
     @Test func lengthLimits() throws {
         // 100 promised, 100 present, but the caller allows 99.
-        var bytes = [UInt8]()
+        var bytes: [UInt8] = []
         var w = SCALEWriter()
         w.writeByteVector([UInt8](repeating: 7, count: 100))
         bytes = w.bytes
@@ -127,19 +129,20 @@ import Testing
     @Test func compactBoundariesOfEveryMode() throws {
         // Every mode boundary and every big-integer byte count up to 2^128 − 1, both sides.
         var edges: [UInt128] = [0, 63, 64, 16383, 16384, (1 << 30) - 1, 1 << 30, UInt128.max]
-        for bytes in 4 ... 16 {
+        for bytes in 4...16 {
             edges.append((1 << (8 * bytes - 8)))
             edges.append(bytes == 16 ? .max : (1 << (8 * bytes)) - 1)
         }
         for v in edges {
             var w = SCALEWriter()
             w.writeCompact(v)
-            let expectedLength: Int = switch v {
-            case ..<64: 1
-            case ..<16384: 2
-            case ..<(1 << 30): 4
-            default: 1 + (128 - v.leadingZeroBitCount + 7) / 8
-            }
+            let expectedLength: Int =
+                switch v {
+                case ..<64: 1
+                case ..<16384: 2
+                case ..<(1 << 30): 4
+                default: 1 + (128 - v.leadingZeroBitCount + 7) / 8
+                }
             #expect(w.bytes.count == max(expectedLength, 1), "\(v)")
             var r = SCALEReader(w.bytes)
             #expect(try r.readCompact(UInt128.self) == v)
@@ -149,7 +152,7 @@ import Testing
 
     @Test func randomRoundTrips() throws {
         var rng = SeededRandom.forTest("SCALE round trip")
-        for _ in 0 ..< 3000 {
+        for _ in 0..<3000 {
             let type = randomSCALEType(using: &rng)
             let value = randomSCALEValue(type, using: &rng)
             let bytes = scaleEncoded(value, as: type)
@@ -162,7 +165,8 @@ import Testing
     /// still decodes re-encodes to exactly the same bytes (SCALE has one encoding per value).
     @Test func corruptedInputs() throws {
         var rng = SeededRandom.forTest("SCALE corruption")
-        let decodedCount = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) { rng in
+        let decodedCount = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) {
+            rng in
             let type = randomSCALEType(using: &rng)
             return (type, scaleEncoded(randomSCALEValue(type, using: &rng), as: type))
         } decode: { type, input in

@@ -33,12 +33,13 @@ indirect enum SCALEType: Sendable {
         } else if let items = json["tuple"]?.array {
             self = .tuple(try items.map(SCALEType.init(json:)))
         } else if let variants = json["enum"]?.array {
-            self = .enumeration(try variants.map { v in
-                guard let i = v["index"]?.integer, let index = UInt8(exactly: i), let t = v["type"] else {
-                    throw SchemaVectorError(description: "bad enum variant")
-                }
-                return (index, try SCALEType(json: t))
-            })
+            self = .enumeration(
+                try variants.map { v in
+                    guard let i = v["index"]?.integer, let index = UInt8(exactly: i), let t = v["type"] else {
+                        throw SchemaVectorError(description: "bad enum variant")
+                    }
+                    return (index, try SCALEType(json: t))
+                })
         } else {
             throw SchemaVectorError(description: "unknown SCALE type \(json)")
         }
@@ -74,7 +75,11 @@ indirect enum SCALEValue: Equatable, Sendable {
             default: throw fail()
             }
         case let .option(inner):
-            if case .null = json { self = .option(nil) } else { self = .option(try SCALEValue(json: json, type: inner)) }
+            if case .null = json {
+                self = .option(nil)
+            } else {
+                self = .option(try SCALEValue(json: json, type: inner))
+            }
         case let .vec(inner):
             guard let items = json.array else { throw fail() }
             self = .list(try items.map { try SCALEValue(json: $0, type: inner) })
@@ -83,7 +88,8 @@ indirect enum SCALEValue: Equatable, Sendable {
             self = .list(try zip(items, types).map { try SCALEValue(json: $0, type: $1) })
         case let .enumeration(variants):
             guard let i = json["variant"]?.integer, let index = UInt8(exactly: i), let v = json["value"],
-                  let t = variants.first(where: { $0.index == index })?.type else { throw fail() }
+                let t = variants.first(where: { $0.index == index })?.type
+            else { throw fail() }
             self = .variant(index, try SCALEValue(json: v, type: t))
         }
     }
@@ -169,11 +175,13 @@ func scaleDecode(_ type: SCALEType, from r: inout SCALEReader) throws -> SCALEVa
     case .bytes: return .bytes(try r.readByteVector(maxLength: 4096))
     case let .fixedBytes(n): return .bytes(try r.readBytes(count: n))
     case .optionBool: return .optionBool(try r.readOptionBool())
-    case let .option(inner): return .option(try r.readOption { r in try r.nested { r in try scaleDecode(inner, from: &r) } })
+    case let .option(inner):
+        return .option(try r.readOption { r in try r.nested { r in try scaleDecode(inner, from: &r) } })
     case let .vec(inner):
-        return .list(try r.readVector(maxCount: 4096, minimumElementSize: scaleMinimumSize(inner)) { r in
-            try r.nested { r in try scaleDecode(inner, from: &r) }
-        })
+        return .list(
+            try r.readVector(maxCount: 4096, minimumElementSize: scaleMinimumSize(inner)) { r in
+                try r.nested { r in try scaleDecode(inner, from: &r) }
+            })
     case let .tuple(types):
         return .list(try types.map { t in try scaleDecode(t, from: &r) })
     case let .enumeration(variants):
@@ -205,16 +213,16 @@ func scaleDecodeAll(_ type: SCALEType, _ bytes: [UInt8]) throws -> SCALEValue {
 
 /// An integer of a random bit length, so that every compact mode and small values come up often.
 func randomSizedInteger<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, using rng: inout SeededRandom) -> T {
-    let bits = Int.random(in: 0 ... T.bitWidth, using: &rng)
+    let bits = Int.random(in: 0...T.bitWidth, using: &rng)
     if bits == 0 { return 0 }
     let top: T = bits == T.bitWidth ? T.max : (T(1) << bits) - 1
-    return T.random(in: 0 ... top, using: &rng)
+    return T.random(in: 0...top, using: &rng)
 }
 
 func randomSCALEType(depth: Int = 0, using rng: inout SeededRandom) -> SCALEType {
     let widths = [8, 16, 32, 64, 128]
     let leafOnly = depth >= 3
-    switch Int.random(in: 0 ..< (leafOnly ? 9 : 14), using: &rng) {
+    switch Int.random(in: 0..<(leafOnly ? 9 : 14), using: &rng) {
     case 0: return .uint(bits: widths.randomElement(using: &rng) ?? 8)
     case 1: return .int(bits: widths.randomElement(using: &rng) ?? 8)
     case 2, 3: return .compact(bits: widths.randomElement(using: &rng) ?? 8)
@@ -222,12 +230,14 @@ func randomSCALEType(depth: Int = 0, using rng: inout SeededRandom) -> SCALEType
     case 5: return .str
     case 6: return .bytes
     case 7: return .optionBool
-    case 8: return .fixedBytes(Int.random(in: 0 ... 5, using: &rng))
+    case 8: return .fixedBytes(Int.random(in: 0...5, using: &rng))
     case 9: return .vec(randomSCALEType(depth: depth + 1, using: &rng))
     case 10: return .option(randomSCALEType(depth: depth + 1, using: &rng))
-    case 11: return .tuple((0 ..< Int.random(in: 0 ... 4, using: &rng)).map { _ in randomSCALEType(depth: depth + 1, using: &rng) })
+    case 11:
+        return .tuple(
+            (0..<Int.random(in: 0...4, using: &rng)).map { _ in randomSCALEType(depth: depth + 1, using: &rng) })
     default:
-        var indices = Array(UInt8.min ... UInt8.max).shuffled(using: &rng).prefix(Int.random(in: 1 ... 4, using: &rng))
+        var indices = Array(UInt8.min...UInt8.max).shuffled(using: &rng).prefix(Int.random(in: 1...4, using: &rng))
         indices.sort()
         return .enumeration(indices.map { ($0, randomSCALEType(depth: depth + 1, using: &rng)) })
     }
@@ -245,11 +255,12 @@ func randomSCALEValue(_ type: SCALEType, using rng: inout SeededRandom) -> SCALE
         return .int(Int128(bitPattern: v << shift) >> shift)
     case .bool: return .bool(Bool.random(using: &rng))
     case .str: return .str(randomUnicodeText(using: &rng))
-    case .bytes: return .bytes(rng.bytes(lengthIn: 0 ... 70))
+    case .bytes: return .bytes(rng.bytes(lengthIn: 0...70))
     case let .fixedBytes(n): return .bytes(rng.bytes(n))
     case .optionBool: return .optionBool([nil, true, false].randomElement(using: &rng) ?? nil)
     case let .option(inner): return .option(Bool.random(using: &rng) ? randomSCALEValue(inner, using: &rng) : nil)
-    case let .vec(inner): return .list((0 ..< Int.random(in: 0 ... 5, using: &rng)).map { _ in randomSCALEValue(inner, using: &rng) })
+    case let .vec(inner):
+        return .list((0..<Int.random(in: 0...5, using: &rng)).map { _ in randomSCALEValue(inner, using: &rng) })
     case let .tuple(types): return .list(types.map { randomSCALEValue($0, using: &rng) })
     case let .enumeration(variants):
         let v = variants.randomElement(using: &rng) ?? variants[0]
@@ -260,8 +271,10 @@ func randomSCALEValue(_ type: SCALEType, using rng: inout SeededRandom) -> SCALE
 /// Text mixing ASCII with two-, three- and four-byte UTF-8 characters.
 func randomUnicodeText(using rng: inout SeededRandom) -> String {
     var s = String.UnicodeScalarView()
-    for _ in 0 ..< Int.random(in: 0 ... 12, using: &rng) {
-        let ranges: [ClosedRange<UInt32>] = [0x20 ... 0x7e, 0x00 ... 0x1f, 0xa0 ... 0x7ff, 0x800 ... 0xd7ff, 0xe000 ... 0xfffd, 0x10000 ... 0x10ffff]
+    for _ in 0..<Int.random(in: 0...12, using: &rng) {
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7e, 0x00...0x1f, 0xa0...0x7ff, 0x800...0xd7ff, 0xe000...0xfffd, 0x10000...0x10ffff,
+        ]
         let range = ranges.randomElement(using: &rng) ?? ranges[0]
         if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &rng)) { s.append(scalar) }
     }

@@ -27,7 +27,9 @@ private struct SS58Vectors: Decodable {
         #expect(throws: EncodingError.self) { try SS58.encode([1, 2, 3, 4], prefix: 0) }
         let alice = "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"
         // One character changed: the checksum catches it.
-        #expect(throws: EncodingError.checksumMismatch(codec: "SS58")) { try SS58.decode("5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQZ") }
+        #expect(throws: EncodingError.checksumMismatch(codec: "SS58")) {
+            try SS58.decode("5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQZ")
+        }
         #expect(throws: EncodingError.self) { try SS58.decode(alice.dropLast(1)) }
         #expect(throws: EncodingError.self) { try SS58.decode("") }
         #expect(throws: EncodingError.self) { try SS58.decode("0" + alice.dropFirst()) }
@@ -42,8 +44,8 @@ private struct SS58Vectors: Decodable {
 
     @Test func roundTripEveryPrefixRange() throws {
         var rng = SeededRandom.forTest("SS58Tests.roundTripEveryPrefixRange")
-        for _ in 0 ..< 2000 {
-            var prefix = UInt16.random(in: 0 ... SS58.maxPrefix, using: &rng)
+        for _ in 0..<2000 {
+            var prefix = UInt16.random(in: 0...SS58.maxPrefix, using: &rng)
             if SS58.reservedPrefixes.contains(prefix) { prefix = 42 }
             let payload = rng.bytes(Bool.random(using: &rng) ? 32 : 33)
             let address = try SS58.encode(payload, prefix: prefix)
@@ -54,8 +56,8 @@ private struct SS58Vectors: Decodable {
 
     @Test func corruptedInputNeverTraps() throws {
         var rng = SeededRandom.forTest("SS58Tests.corruptedInputNeverTraps")
-        for _ in 0 ..< 300 {
-            let address = try SS58.encode(rng.bytes(32), prefix: UInt16.random(in: 0 ... 45, using: &rng))
+        for _ in 0..<300 {
+            let address = try SS58.encode(rng.bytes(32), prefix: UInt16.random(in: 0...45, using: &rng))
             for bad in rng.corruptions(of: Array(address.utf8), count: 20) {
                 let text = String(decoding: bad, as: UTF8.self)
                 if let (prefix, payload) = try? SS58.decode(text) {

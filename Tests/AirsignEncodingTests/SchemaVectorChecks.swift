@@ -21,7 +21,8 @@ func expectRejects<Schema, Value>(
             let v = try decode(type, testBytes(r.hex))
             Issue.record("\(r.hex) decoded to \(v) but must be refused (\(r.why))", sourceLocation: sourceLocation)
         } catch {
-            #expect(encodingErrorKind(error) == r.error, "\(r.hex) (\(r.why)): \(error)", sourceLocation: sourceLocation)
+            #expect(
+                encodingErrorKind(error) == r.error, "\(r.hex) (\(r.why)): \(error)", sourceLocation: sourceLocation)
         }
     }
 }

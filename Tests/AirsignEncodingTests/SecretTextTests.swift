@@ -11,8 +11,8 @@ import Testing
 
     @Test func agreesWithPublicCodecs() throws {
         var rng = SeededRandom.forTest("SecretTextTests.agreesWithPublicCodecs")
-        for _ in 0 ..< 2000 {
-            let data = rng.bytes(lengthIn: 0 ... 90)
+        for _ in 0..<2000 {
+            let data = rng.bytes(lengthIn: 0...90)
             let secret = SecureBytes(copying: data)
             #expect(bytes(try SecretText.decodeHex(secure(Hex.encode(data, prefix: Bool.random(using: &rng))))) == data)
             let base32 = Base32.encode(data)
@@ -30,8 +30,8 @@ import Testing
 
     @Test func strictnessMatchesPublicCodecs() throws {
         var rng = SeededRandom.forTest("SecretTextTests.strictnessMatchesPublicCodecs")
-        for _ in 0 ..< 300 {
-            let data = rng.bytes(lengthIn: 0 ... 40)
+        for _ in 0..<300 {
+            let data = rng.bytes(lengthIn: 0...40)
             for bad in rng.corruptions(of: Array(Base32.encode(data).utf8), count: 10) {
                 let text = String(decoding: bad, as: UTF8.self)
                 let reference = try? Base32.decode(text, letterCase: .upper)

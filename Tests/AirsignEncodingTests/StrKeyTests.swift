@@ -60,11 +60,17 @@ private struct StrKeyVectors: Decodable {
         // A seed never comes out of the public decoder, and an account is not a seed.
         #expect(throws: EncodingError.self) { try StrKey.decode(seedText) }
         #expect(throws: EncodingError.self) { try StrKey.decodeSecretSeed(SecureBytes(copying: Array(account.utf8))) }
-        #expect(throws: EncodingError.self) { try StrKey.encode(.secretSeed, payload: [UInt8](repeating: 0, count: 32)) }
-        #expect(throws: EncodingError.self) { try StrKey.decodeAccountID("MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUAAAAAAAAAAAACJUQ") }
+        #expect(throws: EncodingError.self) {
+            try StrKey.encode(.secretSeed, payload: [UInt8](repeating: 0, count: 32))
+        }
+        #expect(throws: EncodingError.self) {
+            try StrKey.decodeAccountID("MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUAAAAAAAAAAAACJUQ")
+        }
         // Lower case is not StrKey.
         #expect(throws: EncodingError.self) { try StrKey.decode(account.lowercased()) }
-        #expect(throws: EncodingError.self) { try StrKey.decodeSecretSeed(SecureBytes(copying: Array(seedText.lowercased().utf8))) }
+        #expect(throws: EncodingError.self) {
+            try StrKey.decodeSecretSeed(SecureBytes(copying: Array(seedText.lowercased().utf8)))
+        }
     }
 
     @Test func secretSeedErrorsCarryNoSecretCharacters() throws {
@@ -81,15 +87,16 @@ private struct StrKeyVectors: Decodable {
 
     @Test func roundTripAndCorruptionsNeverTrap() throws {
         var rng = SeededRandom.forTest("StrKeyTests.roundTripAndCorruptionsNeverTrap")
-        for _ in 0 ..< 500 {
+        for _ in 0..<500 {
             let kind = StrKey.Kind.allCases.filter { $0 != .secretSeed }.randomElement(using: &rng) ?? .accountID
             var payload: [UInt8]
             switch kind {
             case .muxedAccount: payload = rng.bytes(40)
             case .claimableBalance: payload = [0] + rng.bytes(32)
             case .signedPayload:
-                let n = Int.random(in: 0 ... 64, using: &rng)
-                payload = rng.bytes(32) + [0, 0, 0, UInt8(n)] + rng.bytes(n) + [UInt8](repeating: 0, count: (4 - n % 4) % 4)
+                let n = Int.random(in: 0...64, using: &rng)
+                payload =
+                    rng.bytes(32) + [0, 0, 0, UInt8(n)] + rng.bytes(n) + [UInt8](repeating: 0, count: (4 - n % 4) % 4)
             default: payload = rng.bytes(32)
             }
             let text = try StrKey.encode(kind, payload: payload)

@@ -61,7 +61,9 @@ import Testing
         #expect(throws: Never.self) { _ = try d.readInt32() }
         let value = try? d.readDiscriminant()
         #expect(value == 9)
-        #expect(d.unknownDiscriminant(9, of: "OperationType") == .invalidValue(codec: "XDR", offset: 4, reason: "unknown OperationType discriminant 9"))
+        #expect(
+            d.unknownDiscriminant(9, of: "OperationType")
+                == .invalidValue(codec: "XDR", offset: 4, reason: "unknown OperationType discriminant 9"))
     }
 
     @Test func writerEnforcesDeclaredLimits() {
@@ -88,7 +90,7 @@ import Testing
     @Test func nestingIsBounded() throws {
         // ClaimPredicate-like recursion: NOT (3) with an optional predicate, 10 levels.
         var w = XDRWriter()
-        for _ in 0 ..< 10 { w.writeDiscriminant(3); w.writeBool(true) }
+        for _ in 0..<10 { w.writeDiscriminant(3); w.writeBool(true) }
         w.writeDiscriminant(0)
         func predicate(_ r: inout XDRReader) throws -> Int {
             try r.nested { r in
@@ -102,12 +104,14 @@ import Testing
         var ok = XDRReader(w.bytes)
         #expect(try predicate(&ok) == 10)
         var shallow = XDRReader(w.bytes, maxDepth: 4)
-        #expect(throws: EncodingError.limitExceeded(codec: "XDR", limit: "nesting deeper than 4")) { try predicate(&shallow) }
+        #expect(throws: EncodingError.limitExceeded(codec: "XDR", limit: "nesting deeper than 4")) {
+            try predicate(&shallow)
+        }
     }
 
     @Test func randomRoundTrips() throws {
         var rng = SeededRandom.forTest("XDR round trip")
-        for _ in 0 ..< 3000 {
+        for _ in 0..<3000 {
             let type = randomXDRType(using: &rng)
             let value = randomXDRValue(type, using: &rng)
             let bytes = try xdrEncoded(value, as: type)
@@ -120,7 +124,8 @@ import Testing
     /// still decodes re-encodes to exactly the same bytes.
     @Test func corruptedInputs() throws {
         var rng = SeededRandom.forTest("XDR corruption")
-        let decodedCount = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) { rng in
+        let decodedCount = try rng.expectStrictDecoding(rounds: 2000, corruptionsEach: 6, failure: EncodingError.self) {
+            rng in
             let type = randomXDRType(using: &rng)
             return (type, try xdrEncoded(randomXDRValue(type, using: &rng), as: type))
         } decode: { type, input in

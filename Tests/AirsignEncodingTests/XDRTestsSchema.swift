@@ -35,12 +35,13 @@ indirect enum XDRType: Sendable {
         } else if let inner = json["optional"] {
             self = .optional(try XDRType(json: inner))
         } else if let arms = json["union"]?.array {
-            self = .union(try arms.map { arm in
-                guard let c = arm["case"]?.integer, let d = Int32(exactly: c), let t = arm["type"] else {
-                    throw SchemaVectorError(description: "bad union arm")
-                }
-                return (d, try XDRType(json: t))
-            })
+            self = .union(
+                try arms.map { arm in
+                    guard let c = arm["case"]?.integer, let d = Int32(exactly: c), let t = arm["type"] else {
+                        throw SchemaVectorError(description: "bad union arm")
+                    }
+                    return (d, try XDRType(json: t))
+                })
         } else if let fields = json["struct"]?.array {
             self = .structure(try fields.map(XDRType.init(json:)))
         } else {
@@ -78,10 +79,15 @@ indirect enum XDRValue: Equatable, Sendable {
             guard let items = json.array else { throw fail() }
             self = .list(try items.map { try XDRValue(json: $0, type: of) })
         case let .optional(inner):
-            if case .null = json { self = .optional(nil) } else { self = .optional(try XDRValue(json: json, type: inner)) }
+            if case .null = json {
+                self = .optional(nil)
+            } else {
+                self = .optional(try XDRValue(json: json, type: inner))
+            }
         case let .union(arms):
             guard let c = json["case"]?.integer, let d = Int32(exactly: c), let v = json["value"],
-                  let t = arms.first(where: { $0.discriminant == d })?.type else { throw fail() }
+                let t = arms.first(where: { $0.discriminant == d })?.type
+            else { throw fail() }
             self = .arm(d, try XDRValue(json: v, type: t))
         case let .structure(types):
             guard let items = json.array, items.count == types.count else { throw fail() }
@@ -101,7 +107,8 @@ func xdrEncode(_ value: XDRValue, as type: XDRType, into w: inout XDRWriter) thr
     case let (.fixedOpaque(n), .bytes(b)): try w.writeFixedOpaque(b, length: n)
     case let (.opaque(max), .bytes(b)): try w.writeVariableOpaque(b, max: max)
     case let (.string(max), .text(s)): try w.writeString(s, max: max)
-    case let (.array(max, of), .list(items)): try w.writeArray(items, max: max) { w, v in try xdrEncode(v, as: of, into: &w) }
+    case let (.array(max, of), .list(items)):
+        try w.writeArray(items, max: max) { w, v in try xdrEncode(v, as: of, into: &w) }
     case let (.optional(inner), .optional(v)): try w.writeOptional(v) { w, v in try xdrEncode(v, as: inner, into: &w) }
     case let (.union(arms), .arm(d, v)):
         w.writeDiscriminant(d)
@@ -131,10 +138,12 @@ func xdrDecode(_ type: XDRType, from r: inout XDRReader) throws -> XDRValue {
     case let .opaque(max): return .bytes(try r.readVariableOpaque(max: max))
     case let .string(max): return .text(try r.readText(max: max))
     case let .array(max, of):
-        return .list(try r.readArray(max: max, minimumElementSize: xdrMinimumSize(of)) { r in
-            try r.nested { r in try xdrDecode(of, from: &r) }
-        })
-    case let .optional(inner): return .optional(try r.readOptional { r in try r.nested { r in try xdrDecode(inner, from: &r) } })
+        return .list(
+            try r.readArray(max: max, minimumElementSize: xdrMinimumSize(of)) { r in
+                try r.nested { r in try xdrDecode(of, from: &r) }
+            })
+    case let .optional(inner):
+        return .optional(try r.readOptional { r in try r.nested { r in try xdrDecode(inner, from: &r) } })
     case let .union(arms):
         let d = try r.readDiscriminant()
         guard let t = arms.first(where: { $0.discriminant == d })?.type else { throw r.unknownDiscriminant(d) }
@@ -165,24 +174,25 @@ func xdrDecodeAll(_ type: XDRType, _ bytes: [UInt8]) throws -> XDRValue {
 
 func randomXDRType(depth: Int = 0, using rng: inout SeededRandom) -> XDRType {
     let leafOnly = depth >= 3
-    switch Int.random(in: 0 ..< (leafOnly ? 9 : 13), using: &rng) {
+    switch Int.random(in: 0..<(leafOnly ? 9 : 13), using: &rng) {
     case 0: return .int
     case 1: return .uint
     case 2: return .hyper
     case 3: return .uhyper
     case 4: return .bool
-    case 5: return .fixedOpaque(Int.random(in: 0 ... 9, using: &rng))
-    case 6: return .opaque(max: Int.random(in: 0 ... 40, using: &rng))
-    case 7: return .string(max: Int.random(in: 0 ... 40, using: &rng))
+    case 5: return .fixedOpaque(Int.random(in: 0...9, using: &rng))
+    case 6: return .opaque(max: Int.random(in: 0...40, using: &rng))
+    case 7: return .string(max: Int.random(in: 0...40, using: &rng))
     case 8: return .void
-    case 9: return .array(max: Int.random(in: 0 ... 5, using: &rng), of: randomXDRType(depth: depth + 1, using: &rng))
+    case 9: return .array(max: Int.random(in: 0...5, using: &rng), of: randomXDRType(depth: depth + 1, using: &rng))
     case 10: return .optional(randomXDRType(depth: depth + 1, using: &rng))
     case 11:
         var ds = Set<Int32>()
-        while ds.count < Int.random(in: 1 ... 4, using: &rng) { ds.insert(Int32.random(in: -3 ... 300, using: &rng)) }
+        while ds.count < Int.random(in: 1...4, using: &rng) { ds.insert(Int32.random(in: -3...300, using: &rng)) }
         return .union(ds.sorted().map { ($0, randomXDRType(depth: depth + 1, using: &rng)) })
     default:
-        return .structure((0 ..< Int.random(in: 0 ... 4, using: &rng)).map { _ in randomXDRType(depth: depth + 1, using: &rng) })
+        return .structure(
+            (0..<Int.random(in: 0...4, using: &rng)).map { _ in randomXDRType(depth: depth + 1, using: &rng) })
     }
 }
 
@@ -195,12 +205,13 @@ func randomXDRValue(_ type: XDRType, using rng: inout SeededRandom) -> XDRValue 
     case .bool: return .bool(Bool.random(using: &rng))
     case .void: return .void
     case let .fixedOpaque(n): return .bytes(rng.bytes(n))
-    case let .opaque(max): return .bytes(rng.bytes(lengthIn: 0 ... max))
+    case let .opaque(max): return .bytes(rng.bytes(lengthIn: 0...max))
     case let .string(max):
         var text = randomUnicodeText(using: &rng)
         while text.utf8.count > max { text.removeLast() }
         return .text(text)
-    case let .array(max, of): return .list((0 ..< Int.random(in: 0 ... max, using: &rng)).map { _ in randomXDRValue(of, using: &rng) })
+    case let .array(max, of):
+        return .list((0..<Int.random(in: 0...max, using: &rng)).map { _ in randomXDRValue(of, using: &rng) })
     case let .optional(inner): return .optional(Bool.random(using: &rng) ? randomXDRValue(inner, using: &rng) : nil)
     case let .union(arms):
         let arm = arms.randomElement(using: &rng) ?? arms[0]

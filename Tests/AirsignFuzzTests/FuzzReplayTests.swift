@@ -28,7 +28,8 @@ import Testing
     /// Read once for every target: the vector files hold thousands of strings.
     static let seeds: [[UInt8]] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Vectors.directory.path)) ?? []
-        return FuzzSeeds.fromVectorFiles(names.filter { $0.hasSuffix(".json") }.map { Vectors.directory.appendingPathComponent($0).path })
+        return FuzzSeeds.fromVectorFiles(
+            names.filter { $0.hasSuffix(".json") }.map { Vectors.directory.appendingPathComponent($0).path })
     }()
 
     @Test func vectorSeedsCoverEveryFormat() throws {

@@ -1,16 +1,20 @@
-import Foundation
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
 import AirsignTestSupport
+import Foundation
 import Testing
 
 private struct AccountVectors: Decodable {
     struct EthAccount: Decodable { let index: UInt32; let path, address: String }
     struct Ethereum: Decodable { let mnemonic, passphrase, source: String; let accounts: [EthAccount] }
     struct SEP5Account: Decodable { let index: UInt32; let path, account_id, secret_seed: String }
-    struct SEP5: Decodable { let name, mnemonic, passphrase, seed, m_44h_148h_key, source: String; let accounts: [SEP5Account] }
-    struct ICP: Decodable { let mnemonic, passphrase, path, private_key, public_key_der, principal, account_id, source: String }
+    struct SEP5: Decodable {
+        let name, mnemonic, passphrase, seed, m_44h_148h_key, source: String; let accounts: [SEP5Account]
+    }
+    struct ICP: Decodable {
+        let mnemonic, passphrase, path, private_key, public_key_der, principal, account_id, source: String
+    }
     let source: String
     let ethereum: Ethereum
     let stellar_sep5: [SEP5]
@@ -28,7 +32,9 @@ private struct AccountVectors: Decodable {
             #expect(derived.account.path == a.path)
             #expect(derived.account.publicKey.count == 65 && derived.account.scheme == .secp256k1)
         }
-        #expect(try AccountDerivation.derive(.ethereum(index: 0), from: secret).account.address == "0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
+        #expect(
+            try AccountDerivation.derive(.ethereum(index: 0), from: secret).account.address
+                == "0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
     }
 
     @Test func stellarSEP5() throws {
@@ -41,7 +47,8 @@ private struct AccountVectors: Decodable {
             #expect(testHex(contents(try master.derived(DerivationPath("m/44'/148'")).secret)) == t.m_44h_148h_key)
             #expect(t.accounts.count == 10)
             for a in t.accounts {
-                let derived = try AccountDerivation.derive(.stellar(index: a.index), from: .mnemonic(mnemonic), passphrase: secret(t.passphrase))
+                let derived = try AccountDerivation.derive(
+                    .stellar(index: a.index), from: .mnemonic(mnemonic), passphrase: secret(t.passphrase))
                 #expect(derived.account.address == a.account_id, "\(t.name) \(a.path): \(t.source)")
                 #expect(derived.account.path == a.path)
                 guard case .ed25519(let key) = derived.signingKey else { Issue.record("not an ed25519 key"); continue }
@@ -61,13 +68,18 @@ private struct AccountVectors: Decodable {
         #expect(derived.account.path == c.path)
         #expect(derived.account.address == c.principal, "\(c.source)")
         #expect(derived.account.icpAccountIdentifier?.hex == c.account_id)
-        #expect(try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: derived.account.publicKey) == testBytes(c.public_key_der))
+        #expect(
+            try SubjectPublicKeyInfo.secp256k1(uncompressedPublicKey: derived.account.publicKey)
+                == testBytes(c.public_key_der))
         guard case .secp256k1(let key) = derived.signingKey else { Issue.record("not secp256k1"); return }
         #expect(testHex(contents(key.secret)) == c.private_key)
     }
 
     @Test func passphraseChangesEverything() throws {
-        let m = KeySecret.mnemonic(try Mnemonic(phrase: "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"))
+        let m = KeySecret.mnemonic(
+            try Mnemonic(
+                phrase: "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about")
+        )
         let plain = try AccountDerivation.derive(.ethereum(index: 0), from: m)
         let withPassphrase = try AccountDerivation.derive(.ethereum(index: 0), from: m, passphrase: secret("TREZOR"))
         #expect(plain.account.address != withPassphrase.account.address)
@@ -80,13 +92,20 @@ private struct AccountVectors: Decodable {
         #expect(throws: KeysError.self) { try AccountDerivation.derive(.ethereum(index: 0), from: ed) }
         #expect(throws: KeysError.self) { try AccountDerivation.derive(.stellar(index: 0), from: k) }
         #expect(throws: KeysError.self) { try AccountDerivation.derive(.icp(index: 0), from: seed) }
-        #expect(throws: KeysError.self) { try AccountDerivation.derive(.substrate(scheme: .ed25519, path: .init(junctions: []), ss58Prefix: 0), from: k) }
+        #expect(throws: KeysError.self) {
+            try AccountDerivation.derive(
+                .substrate(scheme: .ed25519, path: .init(junctions: []), ss58Prefix: 0), from: k)
+        }
         #expect(throws: KeysError.self) { try AccountDerivation.derive(.ethereum(index: 1), from: k) }
-        #expect(throws: KeysError.passphraseWithRawKey) { try AccountDerivation.derive(.ethereum(index: 0), from: k, passphrase: secret("x")) }
+        #expect(throws: KeysError.passphraseWithRawKey) {
+            try AccountDerivation.derive(.ethereum(index: 0), from: k, passphrase: secret("x"))
+        }
         // One key, two chains: the ICP principal of an Ed25519 key, and of a secp256k1 key.
         #expect(try AccountDerivation.derive(.icp(index: 0), from: ed).account.scheme == .ed25519)
         #expect(try AccountDerivation.derive(.icp(index: 0), from: k).account.scheme == .secp256k1)
-        #expect(throws: KeysError.self) { try AccountDerivation.derive(.stellar(index: 0x8000_0000), from: .mnemonic(Mnemonic.generate())) }
+        #expect(throws: KeysError.self) {
+            try AccountDerivation.derive(.stellar(index: 0x8000_0000), from: .mnemonic(Mnemonic.generate()))
+        }
     }
 
     @Test func accountsRoundTripThroughJSON() throws {

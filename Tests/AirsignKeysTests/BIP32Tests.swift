@@ -8,7 +8,8 @@ private struct BIP32Vectors: Decodable {
     struct Chain: Decodable { let path, xpub, xprv: String }
     struct TestVector: Decodable { let name, seed, source: String; let chains: [Chain] }
     struct AbandonAbout: Decodable {
-        let mnemonic, passphrase, seed, master_fingerprint, account_path, account_xpub, account_parent_fingerprint, source: String
+        let mnemonic, passphrase, seed, master_fingerprint, account_path, account_xpub, account_parent_fingerprint,
+            source: String
     }
     let source: String
     let test_vectors: [TestVector]
@@ -44,8 +45,12 @@ private struct BIP39Trezor: Decodable {
                 #expect(fromPublic.serialized == child.xpub, "\(tv.name) public step to \(child.path)")
                 // From the key and chain code alone (crypto-hdkey's form), the same child key.
                 let bare = try ExtendedPublicKey(serialized: parent.xpub)
-                let fromBare = try ExtendedPublicKey(compressedKey: bare.publicKey.compressed, chainCode: bare.chainCode).child(last)
-                #expect(fromBare.publicKey == fromPublic.publicKey && fromBare.chainCode == fromPublic.chainCode, "\(tv.name) \(child.path)")
+                let fromBare = try ExtendedPublicKey(
+                    compressedKey: bare.publicKey.compressed, chainCode: bare.chainCode
+                ).child(last)
+                #expect(
+                    fromBare.publicKey == fromPublic.publicKey && fromBare.chainCode == fromPublic.chainCode,
+                    "\(tv.name) \(child.path)")
             }
         }
     }
@@ -54,7 +59,8 @@ private struct BIP39Trezor: Decodable {
         let file = try Vectors.load("bip39", as: BIP39Trezor.self)
         for c in file.trezor {
             let seed = try Mnemonic(phrase: secret(c.mnemonic)).seed(passphrase: secret(c.passphrase))
-            #expect(contents(try ExtendedPrivateKey(seed: seed).serialized) == Array(c.bip32_root_xprv.utf8), "\(c.source)")
+            #expect(
+                contents(try ExtendedPrivateKey(seed: seed).serialized) == Array(c.bip32_root_xprv.utf8), "\(c.source)")
         }
     }
 
@@ -75,13 +81,19 @@ private struct BIP39Trezor: Decodable {
     }
 
     @Test func extendedKeyParsingIsStrict() throws {
-        let xpub = "xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8"
-        let xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"
+        let xpub =
+            "xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8"
+        let xprv =
+            "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"
         // Each kind refuses the other's text.
         #expect(throws: KeysError.self) { try ExtendedPublicKey(serialized: xprv) }
         let key = try ExtendedPublicKey(serialized: xpub)
-        #expect(throws: KeysError.self) { try ExtendedPublicKey(compressedKey: key.publicKey.uncompressed, chainCode: key.chainCode) }
-        #expect(throws: KeysError.self) { try ExtendedPublicKey(compressedKey: key.publicKey.compressed, chainCode: Array(key.chainCode.dropLast())) }
+        #expect(throws: KeysError.self) {
+            try ExtendedPublicKey(compressedKey: key.publicKey.uncompressed, chainCode: key.chainCode)
+        }
+        #expect(throws: KeysError.self) {
+            try ExtendedPublicKey(compressedKey: key.publicKey.compressed, chainCode: Array(key.chainCode.dropLast()))
+        }
         #expect(throws: KeysError.self) { try ExtendedPrivateKey(serialized: secret(xpub)) }
         // A master with a parent fingerprint, built with a valid checksum.
         var payload = try Base58Check.decode(xpub)
@@ -93,7 +105,7 @@ private struct BIP39Trezor: Decodable {
         payload[45] = 0x04  // not a compressed point prefix
         #expect(throws: KeysError.self) { try ExtendedPublicKey(serialized: Base58Check.encode(payload)) }
         var privatePayload = try Base58Check.decode(xprv)
-        privatePayload.replaceSubrange(46 ..< 78, with: [UInt8](repeating: 0xff, count: 32))  // ≥ n
+        privatePayload.replaceSubrange(46..<78, with: [UInt8](repeating: 0xff, count: 32))  // ≥ n
         #expect(throws: KeysError.invalidExtendedKey("the private key is out of range")) {
             try ExtendedPrivateKey(serialized: secret(Base58Check.encode(privatePayload)))
         }
@@ -136,8 +148,10 @@ private struct BIP39Trezor: Decodable {
     }
 
     @Test func refusesMalformedPaths() {
-        for bad in ["", "M/0", "m/", "m//0", "/0", "0/1", "m/0/", "m/-1", "m/+1", "m/01", "m/1''", "m/1'h", "m/a",
-                    "m/2147483648", "m/2147483648'", "m/4294967296", "m/ 1", "m/1 ", "m/１", "m/0x10", "m/1e3"] {
+        for bad in [
+            "", "M/0", "m/", "m//0", "/0", "0/1", "m/0/", "m/-1", "m/+1", "m/01", "m/1''", "m/1'h", "m/a",
+            "m/2147483648", "m/2147483648'", "m/4294967296", "m/ 1", "m/1 ", "m/１", "m/0x10", "m/1e3",
+        ] {
             #expect(throws: KeysError.self, "\(bad)") { try DerivationPath(bad) }
         }
         #expect(throws: KeysError.self) { try DerivationPath("m" + String(repeating: "/0", count: 256)) }
@@ -147,14 +161,19 @@ private struct BIP39Trezor: Decodable {
     @Test func randomTextNeverTraps() throws {
         var rng = SeededRandom.forTest("DerivationPathTests.randomTextNeverTraps")
         let alphabet = Array("m/0123456789'hH x-+".utf8)
-        for _ in 0 ..< 5000 {
-            let text = String(decoding: (0 ..< Int.random(in: 0 ... 30, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? 0 }, as: UTF8.self)
+        for _ in 0..<5000 {
+            let text = String(
+                decoding: (0..<Int.random(in: 0...30, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? 0
+                }, as: UTF8.self)
             if let path = try? DerivationPath(text) {
                 #expect(try DerivationPath(path.description) == path)
             }
         }
-        for _ in 0 ..< 500 {
-            let path = try DerivationPath(components: (0 ..< Int.random(in: 0 ... 8, using: &rng)).map { _ in UInt32.random(in: 0 ... .max, using: &rng) })
+        for _ in 0..<500 {
+            let path = try DerivationPath(
+                components: (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+                    UInt32.random(in: 0 ... .max, using: &rng)
+                })
             #expect(try DerivationPath(path.description) == path)
             for bad in rng.corruptions(of: Array(path.description.utf8), count: 5) {
                 _ = try? DerivationPath(String(decoding: bad, as: UTF8.self))

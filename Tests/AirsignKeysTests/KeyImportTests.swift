@@ -32,15 +32,23 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         let file = try Vectors.load("key_import", as: ImportVectors.self)
         for c in file.ethereum_hex {
             for text in [c.private_key, String(c.private_key.dropFirst(2)), "  " + c.private_key + "\n"] {
-                let account = try AccountDerivation.derive(.ethereum(index: 0), from: KeyImport.ethereumPrivateKey(secret(text))).account
+                let account = try AccountDerivation.derive(
+                    .ethereum(index: 0), from: KeyImport.ethereumPrivateKey(secret(text))
+                ).account
                 #expect(account.address == c.address, "\(c.source)")
                 #expect(account.path == "")
             }
         }
-        #expect(throws: KeysError.self) { try KeyImport.ethereumPrivateKey(secret("0x" + String(repeating: "00", count: 32))) }
-        #expect(throws: KeysError.self) { try KeyImport.ethereumPrivateKey(secret("0x" + String(repeating: "ff", count: 32))) }
+        #expect(throws: KeysError.self) {
+            try KeyImport.ethereumPrivateKey(secret("0x" + String(repeating: "00", count: 32)))
+        }
+        #expect(throws: KeysError.self) {
+            try KeyImport.ethereumPrivateKey(secret("0x" + String(repeating: "ff", count: 32)))
+        }
         #expect(throws: KeysError.self) { try KeyImport.ethereumPrivateKey(secret("0x1234")) }
-        #expect(throws: KeysError.self) { try KeyImport.ethereumPrivateKey(secret("0x" + String(repeating: "4g", count: 32))) }
+        #expect(throws: KeysError.self) {
+            try KeyImport.ethereumPrivateKey(secret("0x" + String(repeating: "4g", count: 32)))
+        }
     }
 
     @Test func icpPEMFiles() throws {
@@ -62,9 +70,13 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         // openssl ecparam -genkey writes an EC PARAMETERS block first; CRLF line ends and
         // explanatory text around the block are fine too.
         let params = pem("EC PARAMETERS", [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a])
-        let variants = [params + quill.pem, quill.pem.replacingOccurrences(of: "\n", with: "\r\n"), "Principal: x\n" + quill.pem + "\ntrailer\n"]
+        let variants = [
+            params + quill.pem, quill.pem.replacingOccurrences(of: "\n", with: "\r\n"),
+            "Principal: x\n" + quill.pem + "\ntrailer\n",
+        ]
         for text in variants {
-            #expect(try AccountDerivation.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(text))).account == expected)
+            #expect(
+                try AccountDerivation.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(text))).account == expected)
         }
 
         // The Ed25519 fixture in the PKCS#8 v2 form ring and dfx write, with the public key.
@@ -77,7 +89,9 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         let v2 = tlv(0x30, tlv(0x02, [1]) + algorithm + privateKey + tlv(0xa1, tlv(0x03, [0] + publicKey)))
         let v2Implicit = tlv(0x30, tlv(0x02, [1]) + algorithm + privateKey + tlv(0x81, [0] + publicKey))
         for der in [v2, v2Implicit] {
-            let account = try AccountDerivation.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(pem("PRIVATE KEY", der)))).account
+            let account = try AccountDerivation.derive(
+                .icp(index: 0), from: KeyImport.icpPEM(secret(pem("PRIVATE KEY", der)))
+            ).account
             #expect(account.publicKey == publicKey)
         }
         // A public key that is not the private key's is refused.
@@ -97,8 +111,9 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
             quill.replacingOccurrences(of: "END EC PRIVATE KEY", with: "END PRIVATE KEY"),
             quill + quill,
             quill.replacingOccurrences(of: "MHQCAQEE", with: "Proc-Type: 4,ENCRYPTED\nMHQCAQEE"),
-            quill.replacingOccurrences(of: "MHQCAQEE", with: "MHQCAQIE"),   // version 2
-            pem("EC PARAMETERS", [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07]) + quill,  // P-256 parameters
+            quill.replacingOccurrences(of: "MHQCAQEE", with: "MHQCAQIE"),  // version 2
+            // P-256 parameters
+            pem("EC PARAMETERS", [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07]) + quill,
             pem("CERTIFICATE", [0x30, 0x00]) + quill,
         ]
         for text in cases {
@@ -107,18 +122,24 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
     }
 
     @Test func stellarAndSubstrateSecrets() throws {
-        #expect(throws: KeysError.self) { try KeyImport.stellarSecret(secret("GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ")) }
+        #expect(throws: KeysError.self) {
+            try KeyImport.stellarSecret(secret("GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ"))
+        }
         let seed = "0xabf8e5bdbe30c65656c0a3cbd181ff8a56294a69dfedd27982aace4a76909115"
-        let account = try AccountDerivation.derive(.substrate(scheme: .ed25519, path: .init(junctions: []), ss58Prefix: 42),
-                                                   from: KeyImport.substrateSeed(secret(seed + "\n"))).account
+        let account = try AccountDerivation.derive(
+            .substrate(scheme: .ed25519, path: .init(junctions: []), ss58Prefix: 42),
+            from: KeyImport.substrateSeed(secret(seed + "\n"))
+        ).account
         #expect(account.address == "5FA9nQDVg267DEd8m1ZypXLBnvN7SFxYwV7ndqSYGiN9TTpu")  // //Alice ed25519
         #expect(throws: KeysError.self) { try KeyImport.substrateSeed(secret(String(seed.dropFirst(2)))) }
     }
 
     @Test func errorsNeverQuoteTheSecret() throws {
-        let secrets = ["0x4646464646464646464646464646464646464646464646464646464646464g46",
-                       "SBGWSG6BTNCKCOB3DIFBGCVMUPQFYPA2G4O34RMTB343OYPXU5DJDVMM",
-                       "-----BEGIN EC PRIVATE KEY-----\nMHQCAQEEIJuWMc4BX7LWlt0H384ByBfXIlE5TIRYDQ3VsMH0D5QhoAcGBSuBBAAK!\n-----END EC PRIVATE KEY-----"]
+        let secrets = [
+            "0x4646464646464646464646464646464646464646464646464646464646464g46",
+            "SBGWSG6BTNCKCOB3DIFBGCVMUPQFYPA2G4O34RMTB343OYPXU5DJDVMM",
+            "-----BEGIN EC PRIVATE KEY-----\nMHQCAQEEIJuWMc4BX7LWlt0H384ByBfXIlE5TIRYDQ3VsMH0D5QhoAcGBSuBBAAK!\n-----END EC PRIVATE KEY-----",
+        ]
         for (n, text) in secrets.enumerated() {
             do {
                 switch n {
@@ -143,7 +164,8 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         var rng = SeededRandom.forTest("KeyImportTests.randomFilesNeverTrap")
         let file = try Vectors.load("key_import", as: ImportVectors.self)
         for c in file.icp_pem {
-            let der = try #require(Data(base64Encoded: c.pem.split(separator: "\n").dropFirst().dropLast().joined())).map { $0 }
+            let der = try #require(Data(base64Encoded: c.pem.split(separator: "\n").dropFirst().dropLast().joined()))
+                .map { $0 }
             for bad in rng.corruptions(of: der, count: 1000) {
                 _ = try? KeyImport.icpPEM(secret(pem("PRIVATE KEY", bad)))
                 _ = try? KeyImport.icpPEM(secret(pem("EC PRIVATE KEY", bad)))
@@ -152,8 +174,8 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
                 _ = try? KeyImport.icpPEM(SecureBytes(copying: bad))
             }
         }
-        for _ in 0 ..< 1000 {
-            let bytes = rng.bytes(lengthIn: 0 ... 80)
+        for _ in 0..<1000 {
+            let bytes = rng.bytes(lengthIn: 0...80)
             _ = try? KeyImport.icpPEM(secret(pem("PRIVATE KEY", bytes)))
             _ = try? KeyImport.ethereumPrivateKey(SecureBytes(copying: bytes))
             _ = try? KeyImport.stellarSecret(SecureBytes(copying: bytes))

@@ -46,7 +46,9 @@ private struct BIP39Vectors: Decodable {
         for c in file.substrate_bip39 {
             let m = try Mnemonic(phrase: secret(c.phrase))
             #expect(testHex(contents(m.entropy)) == c.entropy)
-            #expect(testHex(contents(try m.substrateMiniSecret(password: secret(c.passphrase)))) == c.mini_secret, "\(c.source)")
+            #expect(
+                testHex(contents(try m.substrateMiniSecret(password: secret(c.passphrase)))) == c.mini_secret,
+                "\(c.source)")
         }
         let dev = try Mnemonic(phrase: secret(file.dev_phrase.phrase))
         #expect(testHex(contents(try dev.substrateMiniSecret())) == file.dev_phrase.mini_secret)
@@ -75,7 +77,9 @@ private struct BIP39Vectors: Decodable {
         #expect(throws: KeysError.phraseChecksum) {
             try Mnemonic(phrase: "legal winner thank year wave sausage worth useful legal winner thank thank")
         }
-        #expect(throws: KeysError.notUTF8(what: "recovery phrase")) { try Mnemonic(phrase: SecureBytes(copying: [0x61, 0xff, 0x62])) }
+        #expect(throws: KeysError.notUTF8(what: "recovery phrase")) {
+            try Mnemonic(phrase: SecureBytes(copying: [0x61, 0xff, 0x62]))
+        }
         #expect(throws: KeysError.entropyLength(17)) { try Mnemonic(entropy: SecureBytes(count: 17)) }
         #expect(throws: KeysError.phraseWordCount(13)) { try Mnemonic.generate(wordCount: 13) }
         let message = KeysError.phraseUnknownWord(position: 3).description
@@ -94,7 +98,7 @@ private struct BIP39Vectors: Decodable {
 
     @Test func randomEntropyRoundTripsAndCorruptedPhrasesNeverTrap() throws {
         var rng = SeededRandom.forTest("MnemonicTests.randomEntropyRoundTripsAndCorruptedPhrasesNeverTrap")
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let length = [16, 20, 24, 28, 32].randomElement(using: &rng) ?? 16
             let m = try Mnemonic(entropy: SecureBytes(copying: rng.bytes(length)))
             #expect(try Mnemonic(phrase: m.phrase) == m)

@@ -29,7 +29,8 @@ private struct SubstrateVectors: Decodable {
         let file = try Vectors.load("substrate_keys", as: SubstrateVectors.self)
         #expect(file.junction_chain_codes.count == 4)
         for c in file.junction_chain_codes {
-            #expect(testHex(try SubstrateJunction(name: c.junction, isHard: true).chainCode) == c.chain_code, "\(c.source)")
+            #expect(
+                testHex(try SubstrateJunction(name: c.junction, isHard: true).chainCode) == c.chain_code, "\(c.source)")
         }
     }
 
@@ -42,11 +43,18 @@ private struct SubstrateVectors: Decodable {
             let root = secretHex(c.seed)
             switch c.scheme {
             case "ed25519":
-                #expect(testHex(try SubstrateDerivation.ed25519(seed: root, path: SubstrateDerivationPath("")).publicKey) == c.public)
+                #expect(
+                    testHex(try SubstrateDerivation.ed25519(seed: root, path: SubstrateDerivationPath("")).publicKey)
+                        == c.public)
                 let derived = try SubstrateDerivation.ed25519(seed: root, path: zeroJunction)
-                #expect(derived.publicKey == (try Ed25519.PrivateKey(seed: secretHex(c.derived_seed))).publicKey, "\(c.source)")
+                #expect(
+                    derived.publicKey == (try Ed25519.PrivateKey(seed: secretHex(c.derived_seed))).publicKey,
+                    "\(c.source)")
             default:
-                #expect(testHex(try SubstrateDerivation.ecdsa(seed: root, path: SubstrateDerivationPath("")).publicKey.compressed) == c.public)
+                #expect(
+                    testHex(
+                        try SubstrateDerivation.ecdsa(seed: root, path: SubstrateDerivationPath("")).publicKey
+                            .compressed) == c.public)
                 let derived = try SubstrateDerivation.ecdsa(seed: root, path: zeroJunction)
                 #expect(testHex(contents(derived.secret)) == c.derived_seed, "\(c.source)")
             }
@@ -62,7 +70,8 @@ private struct SubstrateVectors: Decodable {
                 // Both spellings: the bare junctions with the development phrase allowed, and
                 // the phrase written out.
                 for text in [c.uri, file.dev_phrase + c.uri] {
-                    let derived = try AccountDerivation.derive(uri: uri(text, dev: true), scheme: scheme, ss58Prefix: prefix)
+                    let derived = try AccountDerivation.derive(
+                        uri: uri(text, dev: true), scheme: scheme, ss58Prefix: prefix)
                     #expect(testHex(derived.account.publicKey) == c.public, "\(c.uri) \(c.scheme): \(c.source)")
                     #expect(derived.account.address == address, "\(c.uri) \(c.scheme) prefix \(prefix)")
                     #expect(derived.account.path == c.uri)
@@ -89,10 +98,14 @@ private struct SubstrateVectors: Decodable {
         }
         #expect(throws: KeysError.secretURIWithoutSecret) { try uri("//Alice") }
         #expect(throws: KeysError.secretURIWithoutSecret) { try uri("") }
-        #expect(throws: KeysError.passphraseWithRawKey) { try uri("0x" + String(repeating: "11", count: 32) + "//a///pw") }
+        #expect(throws: KeysError.passphraseWithRawKey) {
+            try uri("0x" + String(repeating: "11", count: 32) + "//a///pw")
+        }
         #expect(throws: KeysError.self) { try uri("0x" + String(repeating: "11", count: 31)) }
         #expect(throws: KeysError.self) { try uri("0x" + String(repeating: "zz", count: 32)) }
-        #expect(throws: KeysError.phraseChecksum) { try uri("bottom drive obey lake curtain smoke basket hold race lonely fit fit//a") }
+        #expect(throws: KeysError.phraseChecksum) {
+            try uri("bottom drive obey lake curtain smoke basket hold race lonely fit fit//a")
+        }
     }
 
     @Test func sr25519SecretURIs() throws {
@@ -136,7 +149,9 @@ private struct SubstrateVectors: Decodable {
         for name in ["0xabc", "+", "007", "18446744073709551615", "-5", "0xzz"] {
             _ = try SubstrateJunction(name: name, isHard: true)
         }
-        #expect(try SubstrateJunction(name: "007", isHard: true).chainCode == (try SubstrateJunction(name: "7", isHard: true).chainCode))
+        #expect(
+            try SubstrateJunction(name: "007", isHard: true).chainCode
+                == (try SubstrateJunction(name: "7", isHard: true).chainCode))
     }
 
     @Test func derivationPathText() throws {
@@ -152,13 +167,17 @@ private struct SubstrateVectors: Decodable {
         var rng = SeededRandom.forTest("SubstrateTests.randomURIsNeverTrap")
         let base = Array("bottom drive obey lake curtain smoke basket hold race lonely fit walk//a/1//bb///pw".utf8)
         for bad in rng.corruptions(of: base, count: 300) {
-            if let parsed = try? SecretURI(parsing: SecureBytes(copying: bad), allowDevelopmentPhrase: Bool.random(using: &rng)) {
+            if let parsed = try? SecretURI(
+                parsing: SecureBytes(copying: bad), allowDevelopmentPhrase: Bool.random(using: &rng))
+            {
                 _ = try? AccountDerivation.derive(uri: parsed, scheme: .ed25519, ss58Prefix: 42)
             }
         }
         let alphabet = Array("/ab1+0x \n".utf8)
-        for _ in 0 ..< 2000 {
-            let text = String(decoding: (0 ..< Int.random(in: 0 ... 20, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? 0 }, as: UTF8.self)
+        for _ in 0..<2000 {
+            let text = String(
+                decoding: (0..<Int.random(in: 0...20, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? 0
+                }, as: UTF8.self)
             if let path = try? SubstrateDerivationPath(text) {
                 #expect(try SubstrateDerivationPath(path.description) == path)
             }

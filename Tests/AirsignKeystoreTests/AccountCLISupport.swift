@@ -1,5 +1,5 @@
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Synchronization
 import Testing
 
@@ -32,8 +32,10 @@ final class AccountCLISession: Sendable {
     /// `airsign-watch arguments…` with this session's watch store.
     @discardableResult
     func watch(_ arguments: [String], stdin: String = "") throws -> Signer.Result {
-        let result = try Signer.start(arguments, home: watchHome, stdin: stdin, program: Signer.sibling("airsign-watch"),
-                                      homeVariable: "AIRSIGN_WATCH_HOME").wait()
+        let result = try Signer.start(
+            arguments, home: watchHome, stdin: stdin, program: Signer.sibling("airsign-watch"),
+            homeVariable: "AIRSIGN_WATCH_HOME"
+        ).wait()
         outputs.withLock { $0.append(result.all) }
         return result
     }

@@ -1,10 +1,11 @@
-@testable import AirsignKeystore
 import AirsignFiles
 import AirsignKeys
+import AirsignTestSupport
 import Foundation
 import Synchronization
-import AirsignTestSupport
 import Testing
+
+@testable import AirsignKeystore
 
 /// Crashes at the `target`-th step it sees (counting from 0) and records every step.
 final class CrashAtStep: Sendable {
@@ -95,7 +96,9 @@ func directoryNames(_ path: String) -> [String] {
         func prepare() throws -> TemporaryDirectory {
             let dir = TemporaryDirectory()
             mkdir(dir.path + "/sub", 0o700)
-            for file in files { try AirsignFiles.AtomicFile.write(Array("old \(file)".utf8), to: dir.path + "/" + file) }
+            for file in files {
+                try AirsignFiles.AtomicFile.write(Array("old \(file)".utf8), to: dir.path + "/" + file)
+            }
             return dir
         }
         // A run without a crash lists the steps; the commit is the committed journal's rename.
@@ -104,7 +107,9 @@ func directoryNames(_ path: String) -> [String] {
         try FileTransaction(root: dryDir.path, faults: dryRun.hook).replace(files.map { ($0, Array("new \($0)".utf8)) })
         let committedAt = try #require(dryRun.steps.firstIndex { $0.hasPrefix("transaction.committed") })
         let journalRenamedAt = committedAt - 2
-        #expect(dryRun.steps[journalRenamedAt].hasPrefix("atomic.renamed") && dryRun.steps[journalRenamedAt].hasSuffix(FileTransaction.journalName))
+        #expect(
+            dryRun.steps[journalRenamedAt].hasPrefix("atomic.renamed")
+                && dryRun.steps[journalRenamedAt].hasSuffix(FileTransaction.journalName))
         var step = 0
         while true {
             let dir = try prepare()

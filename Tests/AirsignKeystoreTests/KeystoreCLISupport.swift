@@ -1,20 +1,23 @@
 import AirsignFiles
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Testing
 
 /// Runs the built `airsign-signer` the way a user or script would.
 enum Signer {
     /// The executable beside the test bundle (both live in SwiftPM's build directory);
     /// `AIRSIGN_SIGNER_BIN` overrides.
-    static let executable = ProcessInfo.processInfo.environment["AIRSIGN_SIGNER_BIN"] ?? ProgramRun.besideTests("airsign-signer")
+    static let executable =
+        ProcessInfo.processInfo.environment["AIRSIGN_SIGNER_BIN"] ?? ProgramRun.besideTests("airsign-signer")
 
     typealias Result = ProgramRun.Result
     typealias Running = ProgramRun.Running
 
     /// Runs with `AIRSIGN_SIGNER_HOME=home`, `stdin` as standard input (empty when nil) and no
     /// controlling terminal, so every prompt must be answered by a file.
-    static func run(_ arguments: [String], home: String, stdin: String = "", environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], home: String, stdin: String = "", environment extra: [String: String] = [:])
+        throws -> Result
+    {
         try start(arguments, home: home, stdin: stdin, environment: extra).wait()
     }
 
@@ -24,8 +27,10 @@ enum Signer {
     }
 
     /// Starts `program` (the signer unless told) with its home variable set to `home`.
-    static func start(_ arguments: [String], home: String, stdin: String = "", environment extra: [String: String] = [:],
-                      program: String = executable, homeVariable: String = "AIRSIGN_SIGNER_HOME") throws -> Running {
+    static func start(
+        _ arguments: [String], home: String, stdin: String = "", environment extra: [String: String] = [:],
+        program: String = executable, homeVariable: String = "AIRSIGN_SIGNER_HOME"
+    ) throws -> Running {
         try ProgramRun.start(program, arguments, environment: [homeVariable: home].merging(extra) { $1 }, stdin: stdin)
     }
 }

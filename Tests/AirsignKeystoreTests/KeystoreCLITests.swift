@@ -1,11 +1,12 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
+import AirsignTestSupport
 import Foundation
 import Synchronization
-import AirsignTestSupport
 import Testing
+
+@testable import AirsignKeystore
 
 /// The built `airsign-signer` run as a process, with `AIRSIGN_SIGNER_HOME` in a temporary
 /// directory and PINs from files.
@@ -112,14 +113,16 @@ import Testing
         result = try log.run(["pin", "change", "--pin-file", new, "--new-pin-file", old], home: dir.home)
         #expect(result.status == 4)
 
-        result = try log.run(["pin", "change", "--pin-file", old, "--new-pin-file", "-"], home: dir.home, stdin: newPIN + "\r\n")
+        result = try log.run(
+            ["pin", "change", "--pin-file", old, "--new-pin-file", "-"], home: dir.home, stdin: newPIN + "\r\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("PIN changed; 2 keys re-encrypted."))
 
         #expect(try log.run(["pin", "check", "--pin-file", old], home: dir.home).status == 4)
         #expect(try log.run(["pin", "check", "--pin-file", new], home: dir.home).status == 0)
         let store = Keystore(directory: dir.home)
-        #expect(text(of: try store.secret(of: try KeyName("alpha"), pin: secret(newPIN)).bytes) == "\(secretMarker)-alpha")
+        #expect(
+            text(of: try store.secret(of: try KeyName("alpha"), pin: secret(newPIN)).bytes) == "\(secretMarker)-alpha")
         #expect(try log.run(["pin", "change", "--pin-file", "-", "--new-pin-file", "-"], home: dir.home).status == 2)
         log.expectNoSecrets()
     }

@@ -1,10 +1,11 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Testing
+
+@testable import AirsignKeystore
 
 @Suite struct KeystoreCrashTests {
     /// `pin change` stopped at every step of its writes (as by a crash or power loss): the next
@@ -14,7 +15,8 @@ import Testing
         let dryRun = CrashAtStep(Int.max)
         let dryDir = TemporaryDirectory()
         _ = try makeKeystore(in: dryDir)
-        try Keystore(directory: dryDir.home, clock: FakeClock(), faults: dryRun.hook).changePIN(from: secret(oldPIN), to: secret(newPIN))
+        try Keystore(directory: dryDir.home, clock: FakeClock(), faults: dryRun.hook).changePIN(
+            from: secret(oldPIN), to: secret(newPIN))
         let steps = dryRun.steps
         let committedAt = try #require(steps.firstIndex { $0.hasPrefix("transaction.committed") })
         #expect(steps.count > 40)
@@ -52,9 +54,12 @@ import Testing
             }
             let store = Keystore(directory: dir.home, clock: FakeClock())
             let names = try store.list().map(\.name.value)
-            #expect(names == ["alpha", "beta"] || names == ["alpha", "beta", "gamma"], "crash at \(dryRun.steps[step])")
+            #expect(
+                names == ["alpha", "beta"] || names == ["alpha", "beta", "gamma"], "crash at \(dryRun.steps[step])")
             for name in names {
-                #expect(text(of: try store.secret(of: try KeyName(name), pin: secret(oldPIN)).bytes) == "\(secretMarker)-\(name)")
+                #expect(
+                    text(of: try store.secret(of: try KeyName(name), pin: secret(oldPIN)).bytes)
+                        == "\(secretMarker)-\(name)")
             }
             #expect(directoryNames(dir.home + "/keys").allSatisfy { !$0.hasPrefix(".") })
         }

@@ -1,10 +1,11 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Testing
+
+@testable import AirsignKeystore
 
 /// Real crashes: `airsign-signer pin change` (a debug build) is paused at a chosen write step
 /// through `AIRSIGN_SIGNER_TEST_PAUSE_AT` and SIGKILLed there, as a power cut or `kill -9`

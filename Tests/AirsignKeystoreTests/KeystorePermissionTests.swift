@@ -1,9 +1,10 @@
-@testable import AirsignKeystore
 import AirsignFiles
 import AirsignKeys
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Testing
+
+@testable import AirsignKeystore
 
 @Suite struct KeystorePermissionTests {
     @Test func keystoreDirectoryOpenToOthersIsRefusedWithTheFix() throws {
@@ -20,7 +21,10 @@ import Testing
         }
         chmod(dir.home, 0o700)
         chmod(dir.home + "/keys", 0o750)
-        #expect(throws: KeystoreError.unsafePermissions(path: dir.home + "/keys", mode: 0o750, fix: "chmod 700 \(dir.home)/keys")) {
+        #expect(
+            throws: KeystoreError.unsafePermissions(
+                path: dir.home + "/keys", mode: 0o750, fix: "chmod 700 \(dir.home)/keys")
+        ) {
             try store.list()
         }
         chmod(dir.home + "/keys", 0o700)
@@ -41,7 +45,10 @@ import Testing
         }
         chmod(path, 0o600)
         chmod(dir.home + "/pin-check.json", 0o640)
-        #expect(throws: KeystoreError.unsafePermissions(path: dir.home + "/pin-check.json", mode: 0o640, fix: "chmod 600 \(dir.home)/pin-check.json")) {
+        #expect(
+            throws: KeystoreError.unsafePermissions(
+                path: dir.home + "/pin-check.json", mode: 0o640, fix: "chmod 600 \(dir.home)/pin-check.json")
+        ) {
             try store.verifyPIN(secret(oldPIN))
         }
         // None of these refusals cost a PIN try.
@@ -72,7 +79,9 @@ import Testing
         let path = dir.home + "/keys/alpha.json"
         rename(path, dir.path + "/elsewhere.json")
         symlink(dir.path + "/elsewhere.json", path)
-        #expect(throws: KeystoreError.unexpectedFileType(path: path, expected: "a regular file (it is a symbolic link)")) {
+        #expect(
+            throws: KeystoreError.unexpectedFileType(path: path, expected: "a regular file (it is a symbolic link)")
+        ) {
             try store.metadata(of: try KeyName("alpha"))
         }
     }

@@ -1,10 +1,11 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Testing
+
+@testable import AirsignKeystore
 
 @Suite struct KeystoreRoundTripTests {
     @Test func keystoreRoundTripsSecretsAndMetadata() throws {
@@ -17,7 +18,8 @@ import Testing
         #expect(try store.metadata(of: try KeyName("beta")) == (try testMetadata("beta")))
         // A fresh value reads the same files: nothing is cached in memory.
         let again = Keystore(directory: dir.home, clock: FakeClock())
-        #expect(text(of: try again.secret(of: try KeyName("beta"), pin: secret(oldPIN)).bytes) == "\(secretMarker)-beta")
+        #expect(
+            text(of: try again.secret(of: try KeyName("beta"), pin: secret(oldPIN)).bytes) == "\(secretMarker)-beta")
     }
 
     @Test func keystoreFilesHavePrivateModes() throws {
@@ -113,13 +115,17 @@ import Testing
             try store.initialize(pin: secret(oldPIN), limits: testLimits)
         }
         let other = Keystore(directory: dir.path + "/other")
-        #expect(throws: KeystoreError.pinTooShort(minimum: 6)) { try other.initialize(pin: secret("12345"), limits: testLimits) }
+        #expect(throws: KeystoreError.pinTooShort(minimum: 6)) {
+            try other.initialize(pin: secret("12345"), limits: testLimits)
+        }
         #expect(throws: KeystoreError.keystoreNotInitialized(path: dir.path + "/other")) { try other.list() }
     }
 
     @Test func keystoreDefaultDirectoryFollowsTheEnvironment() throws {
         #expect(try Keystore.defaultDirectory(environment: ["AIRSIGN_SIGNER_HOME": "/x/y", "HOME": "/h"]) == "/x/y")
-        #expect(try Keystore.defaultDirectory(environment: ["AIRSIGN_SIGNER_HOME": "", "HOME": "/h"]) == "/h/.airsign-signer")
+        #expect(
+            try Keystore.defaultDirectory(environment: ["AIRSIGN_SIGNER_HOME": "", "HOME": "/h"])
+                == "/h/.airsign-signer")
     }
 
     @Test func keystoreRejectsBadNamesAndMetadata() throws {
@@ -129,14 +135,19 @@ import Testing
         // A ///password is secret and never stored in the clear; addresses are printable tokens.
         let name = try KeyName("k")
         #expect(throws: KeystoreError.self) {
-            try KeyMetadata(name: name, kind: "bip39", accounts: [
-                Account(chain: .substrate, scheme: .sr25519, path: "//Alice///hunter2", publicKey: [1], address: "5Grw"),
-            ], created: "2025-06-15T12:00:00Z")
+            try KeyMetadata(
+                name: name, kind: "bip39",
+                accounts: [
+                    Account(
+                        chain: .substrate, scheme: .sr25519, path: "//Alice///hunter2", publicKey: [1], address: "5Grw")
+                ], created: "2025-06-15T12:00:00Z")
         }
         #expect(throws: KeystoreError.self) {
-            try KeyMetadata(name: name, kind: "bip39", accounts: [
-                Account(chain: .ethereum, scheme: .secp256k1, path: "", publicKey: [1], address: "0x\n"),
-            ], created: "2025-06-15T12:00:00Z")
+            try KeyMetadata(
+                name: name, kind: "bip39",
+                accounts: [
+                    Account(chain: .ethereum, scheme: .secp256k1, path: "", publicKey: [1], address: "0x\n")
+                ], created: "2025-06-15T12:00:00Z")
         }
     }
 }

@@ -1,10 +1,11 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
-import Foundation
 import AirsignTestSupport
+import Foundation
 import Testing
+
+@testable import AirsignKeystore
 
 /// No PIN and no secret byte in any error text, description, dump, or file in the clear.
 @Suite struct KeystoreSecrecyTests {

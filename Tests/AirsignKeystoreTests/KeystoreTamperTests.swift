@@ -1,11 +1,12 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
-import AirsignKeys
 import AirsignEncoding
-import Foundation
+import AirsignFiles
+import AirsignKeys
 import AirsignTestSupport
+import Foundation
 import Testing
+
+@testable import AirsignKeystore
 
 @Suite struct KeystoreTamperTests {
     /// Every byte of a key file replaced by every other value: each variant must fail to parse or
@@ -13,18 +14,18 @@ import Testing
     /// into `parts` slices tested in parallel.
     static let parts = 4
 
-    @Test(arguments: 0 ..< parts) func keystoreEverySingleByteChangeIsDetected(part: Int) throws {
+    @Test(arguments: 0..<parts) func keystoreEverySingleByteChangeIsDetected(part: Int) throws {
         let dir = TemporaryDirectory()
         _ = try makeKeystore(in: dir, keys: ["alpha"])
         let path = dir.home + "/keys/alpha.json"
         let original = try #require(readFile(path))
         let pin = secret(oldPIN)
         let slice = original.count / Self.parts + 1
-        let indices = min(original.count, part * slice) ..< min(original.count, (part + 1) * slice)
+        let indices = min(original.count, part * slice)..<min(original.count, (part + 1) * slice)
         var parseErrors = 0
         var authenticationFailures = 0
         for index in indices {
-            for value in UInt8.min ... UInt8.max where value != original[index] {
+            for value in UInt8.min...UInt8.max where value != original[index] {
                 var changed = original
                 changed[index] = value
                 let document: KeystoreDocument
@@ -70,7 +71,7 @@ import Testing
             } catch {
                 switch error {
                 case .keyFileTampered(path), .keystoreFileMalformed(path, _, _), .keystoreFileTruncated(path),
-                     .keystoreVersionUnsupported(path, _), .keyFileNameMismatch(path, _):
+                    .keystoreVersionUnsupported(path, _), .keyFileNameMismatch(path, _):
                     break
                 default:
                     Issue.record("byte \(index) flipped: unexpected \(error)")
@@ -88,7 +89,7 @@ import Testing
         let store = try makeKeystore(in: dir, keys: ["alpha"])
         let path = dir.home + "/keys/alpha.json"
         let original = try #require(readFile(path))
-        for length in 0 ..< original.count {
+        for length in 0..<original.count {
             #expect(throws: KeystoreError.keystoreFileTruncated(path: path)) {
                 _ = try KeystoreDocument.parse(Array(original.prefix(length)), path: path)
             }
@@ -154,16 +155,24 @@ import Testing
         #expect(throws: KeystoreError.keystoreVersionUnsupported(path: path, version: "2")) {
             try parse(original.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"))
         }
-        #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "airsign", reason: "not an Airsign keystore file")) {
+        #expect(
+            throws: KeystoreError.keystoreFileMalformed(
+                path: path, field: "airsign", reason: "not an Airsign keystore file")
+        ) {
             try parse(original.replacingOccurrences(of: "\"airsign\":\"keystore\"", with: "\"airsign\":\"wallet\""))
         }
         #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "extra", reason: "unknown field")) {
             try parse(original.replacingOccurrences(of: "\"version\":1", with: "\"version\":1,\"extra\":0"))
         }
-        #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "kdf.salt", reason: "must be lower-case hex")) {
+        #expect(
+            throws: KeystoreError.keystoreFileMalformed(path: path, field: "kdf.salt", reason: "must be lower-case hex")
+        ) {
             try parse(original.replacingOccurrences(of: "\"salt\":\"", with: "\"salt\":\"X"))
         }
-        #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "kdf.salt", reason: "must be 16 bytes, not 17")) {
+        #expect(
+            throws: KeystoreError.keystoreFileMalformed(
+                path: path, field: "kdf.salt", reason: "must be 16 bytes, not 17")
+        ) {
             try parse(original.replacingOccurrences(of: "\"salt\":\"", with: "\"salt\":\"00"))
         }
         #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "cipher", reason: "missing")) {
@@ -171,10 +180,17 @@ import Testing
             object["cipher"] = nil
             try parse(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
         }
-        #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "(file)", reason: "not in the exact form airsign-signer writes (was it edited?)")) {
+        #expect(
+            throws: KeystoreError.keystoreFileMalformed(
+                path: path, field: "(file)", reason: "not in the exact form airsign-signer writes (was it edited?)")
+        ) {
             try parse(original.replacingOccurrences(of: "\"version\":1", with: "\"version\": 1"))
         }
-        #expect(throws: KeystoreError.keystoreFileMalformed(path: path, field: "public.accounts[0].address", reason: "only printable ASCII without spaces is allowed")) {
+        #expect(
+            throws: KeystoreError.keystoreFileMalformed(
+                path: path, field: "public.accounts[0].address",
+                reason: "only printable ASCII without spaces is allowed")
+        ) {
             try parse(original.replacingOccurrences(of: "\"address\":\"0x", with: "\"address\":\"0 x"))
         }
     }

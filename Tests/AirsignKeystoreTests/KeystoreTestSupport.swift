@@ -1,11 +1,12 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
+import AirsignTestSupport
 import Foundation
 import Synchronization
-import AirsignTestSupport
 import Testing
+
+@testable import AirsignKeystore
 
 /// Argon2id at libsodium's minimum, so tests that derive hundreds of keys stay fast. The presets
 /// themselves are exercised by the CLI tests (`--kdf interactive`).
@@ -19,7 +20,8 @@ final class TemporaryDirectory: Sendable {
 
     init() {
         var isDirectory: ObjCBool = false
-        let base = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
             ? "/dev/shm/" : NSTemporaryDirectory()
         path = base + "airsign-keystore-test-" + UUID().uuidString
         precondition(mkdir(path, 0o700) == 0, "cannot create \(path)")
@@ -83,17 +85,21 @@ func testPayload(_ tag: String = "a") throws -> SecretPayload {
 }
 
 func testMetadata(_ name: String, accounts: Int = 1) throws -> KeyMetadata {
-    let records = (0 ..< accounts).map { index in
+    let records = (0..<accounts).map { index in
         Account(
             chain: .ethereum, scheme: .secp256k1, path: "m/44'/60'/0'/0/\(index)",
             publicKey: [0x04] + [UInt8](repeating: UInt8(index), count: 64),
             address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda9\(index % 10)", network: "eip155:1")
     }
-    return try KeyMetadata(name: try KeyName(name), kind: "test-seed", accounts: records, created: "2025-06-15T12:00:00Z")
+    return try KeyMetadata(
+        name: try KeyName(name), kind: "test-seed", accounts: records, created: "2025-06-15T12:00:00Z")
 }
 
 /// An initialized keystore with the given keys (payload tag = key name), cheap limits.
-func makeKeystore(in dir: TemporaryDirectory, keys: [String] = ["alpha", "beta"], clock: FakeClock = FakeClock(), faults: FaultHook = .none) throws -> Keystore {
+func makeKeystore(
+    in dir: TemporaryDirectory, keys: [String] = ["alpha", "beta"], clock: FakeClock = FakeClock(),
+    faults: FaultHook = .none
+) throws -> Keystore {
     let store = Keystore(directory: dir.home, clock: clock, faults: faults)
     try store.initialize(pin: secret(oldPIN), limits: testLimits)
     for name in keys {
@@ -124,7 +130,9 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
 func pinsThatOpenEverything(_ dir: TemporaryDirectory) -> [String] {
     let store = Keystore(directory: dir.home, clock: FakeClock())
     return [oldPIN, newPIN].filter { pin in
-        guard let names = try? store.check(pin: secret(pin)), names.map(\.value) == ["alpha", "beta"] else { return false }
+        guard let names = try? store.check(pin: secret(pin)), names.map(\.value) == ["alpha", "beta"] else {
+            return false
+        }
         return names.allSatisfy { name in
             (try? store.secret(of: name, pin: secret(pin))).map { text(of: $0.bytes) } == "\(secretMarker)-\(name)"
         }

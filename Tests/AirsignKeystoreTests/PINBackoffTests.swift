@@ -1,15 +1,16 @@
-import AirsignFiles
 import AirsignCrypto
-@testable import AirsignKeystore
+import AirsignFiles
 import AirsignKeys
-import Synchronization
 import AirsignTestSupport
+import Synchronization
 import Testing
+
+@testable import AirsignKeystore
 
 @Suite struct PINBackoffTests {
     @Test func pinBackoffFollowsTheSchedule() {
-        #expect((0 ... 2).map(PINBackoff.wait(afterFailures:)) == [0, 0, 0])
-        #expect((3 ... 8).map(PINBackoff.wait(afterFailures:)) == [1, 2, 4, 8, 16, 32])
+        #expect((0...2).map(PINBackoff.wait(afterFailures:)) == [0, 0, 0])
+        #expect((3...8).map(PINBackoff.wait(afterFailures:)) == [1, 2, 4, 8, 16, 32])
         #expect(PINBackoff.wait(afterFailures: 14) == 2048)
         #expect(PINBackoff.wait(afterFailures: 15) == 3600)
         #expect(PINBackoff.wait(afterFailures: 1_000_000) == 3600)
@@ -22,8 +23,10 @@ import Testing
         let wrong = secret("wrong PIN 000")
         // Each "process" is a fresh Keystore value that knows only what is on disk.
         func process() -> Keystore { Keystore(directory: dir.home, clock: clock) }
-        for failures in 1 ... 3 {
-            #expect(throws: KeystoreError.wrongPIN(failures: failures, nextWait: PINBackoff.wait(afterFailures: failures))) {
+        for failures in 1...3 {
+            #expect(
+                throws: KeystoreError.wrongPIN(failures: failures, nextWait: PINBackoff.wait(afterFailures: failures))
+            ) {
                 try process().verifyPIN(wrong)
             }
         }
@@ -51,13 +54,17 @@ import Testing
         let clock = FakeClock()
         _ = try makeKeystore(in: dir, keys: [], clock: clock)
         let store = Keystore(directory: dir.home, clock: clock)
-        for _ in 1 ... 4 { _ = try? store.verifyPIN(secret("wrong PIN 000")) }
+        for _ in 1...4 { _ = try? store.verifyPIN(secret("wrong PIN 000")) }
         let observed = Mutex<[Int]>([])
-        let watching = Keystore(directory: dir.home, clock: clock, onWait: { _ in
-            // Called just before the sleep: the failure count is still the one before this try.
-            observed.withLock { $0.append((try? store.pinStatus().failures) ?? -1) }
-        })
-        #expect(throws: KeystoreError.wrongPIN(failures: 5, nextWait: 4)) { try watching.verifyPIN(secret("wrong PIN 000")) }
+        let watching = Keystore(
+            directory: dir.home, clock: clock,
+            onWait: { _ in
+                // Called just before the sleep: the failure count is still the one before this try.
+                observed.withLock { $0.append((try? store.pinStatus().failures) ?? -1) }
+            })
+        #expect(throws: KeystoreError.wrongPIN(failures: 5, nextWait: 4)) {
+            try watching.verifyPIN(secret("wrong PIN 000"))
+        }
         #expect(observed.withLock { $0 } == [4])
     }
 
@@ -66,7 +73,9 @@ import Testing
         let dir = TemporaryDirectory()
         let clock = FakeClock()
         _ = try makeKeystore(in: dir, keys: [], clock: clock)
-        let crashAfterCounting = FaultHook { step, path in step == "atomic.directorySynced" && path.hasSuffix("pin-state.json") }
+        let crashAfterCounting = FaultHook { step, path in
+            step == "atomic.directorySynced" && path.hasSuffix("pin-state.json")
+        }
         #expect(throws: KeystoreError.writeInterrupted(step: "atomic.directorySynced")) {
             try Keystore(directory: dir.home, clock: clock, faults: crashAfterCounting).verifyPIN(secret(oldPIN))
         }
@@ -77,25 +86,42 @@ import Testing
         let last = ClockReading(wallSeconds: 1_000_000, bootID: "A", secondsSinceBoot: 500)
         let state = PINAttemptState(failures: 10, lastAttempt: last)  // a 128 s wait
         // Same boot: the boot clock decides, whatever the wall clock says.
-        #expect(PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 9_000_000, bootID: "A", secondsSinceBoot: 510)) == 118)
-        #expect(PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 0, bootID: "A", secondsSinceBoot: 700)) == 0)
+        #expect(
+            PINBackoff.remainingWait(
+                state, now: ClockReading(wallSeconds: 9_000_000, bootID: "A", secondsSinceBoot: 510)) == 118)
+        #expect(
+            PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 0, bootID: "A", secondsSinceBoot: 700)) == 0)
         // After a reboot: the wall clock, but never more than the time since boot.
-        #expect(PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 9_000_000, bootID: "B", secondsSinceBoot: 20)) == 108)
-        #expect(PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 1_000_100, bootID: "B", secondsSinceBoot: 900)) == 28)
+        #expect(
+            PINBackoff.remainingWait(
+                state, now: ClockReading(wallSeconds: 9_000_000, bootID: "B", secondsSinceBoot: 20)) == 108)
+        #expect(
+            PINBackoff.remainingWait(
+                state, now: ClockReading(wallSeconds: 1_000_100, bootID: "B", secondsSinceBoot: 900)) == 28)
         // The clock set back before the last try: no credit at all.
-        #expect(PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 10, bootID: "B", secondsSinceBoot: 900)) == 128)
+        #expect(
+            PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 10, bootID: "B", secondsSinceBoot: 900))
+                == 128)
         // Unknown boot IDs are treated as a reboot.
-        #expect(PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 1_000_010, bootID: "", secondsSinceBoot: 5)) == 123)
+        #expect(
+            PINBackoff.remainingWait(state, now: ClockReading(wallSeconds: 1_000_010, bootID: "", secondsSinceBoot: 5))
+                == 123)
         // Absurd stored values cannot overflow.
-        let absurd = PINAttemptState(failures: 3, lastAttempt: ClockReading(wallSeconds: .min, bootID: "X", secondsSinceBoot: .max))
-        #expect(PINBackoff.remainingWait(absurd, now: ClockReading(wallSeconds: .max, bootID: "Y", secondsSinceBoot: 0)) == 1)
+        let absurd = PINAttemptState(
+            failures: 3, lastAttempt: ClockReading(wallSeconds: .min, bootID: "X", secondsSinceBoot: .max))
+        #expect(
+            PINBackoff.remainingWait(absurd, now: ClockReading(wallSeconds: .max, bootID: "Y", secondsSinceBoot: 0))
+                == 1)
     }
 
     @Test func pinStateFileRoundTripsAndRefusesDamage() throws {
-        let state = PINAttemptState(failures: 7, lastAttempt: ClockReading(wallSeconds: -5, bootID: "b-1", secondsSinceBoot: 42))
+        let state = PINAttemptState(
+            failures: 7, lastAttempt: ClockReading(wallSeconds: -5, bootID: "b-1", secondsSinceBoot: 42))
         #expect(try PINAttemptState.parse(state.fileBytes, path: "s") == state)
         #expect(try PINAttemptState.parse(PINAttemptState.clean.fileBytes, path: "s") == .clean)
-        #expect(throws: KeystoreError.keystoreFileMalformed(path: "s", field: "failures", reason: "must be a whole number")) {
+        #expect(
+            throws: KeystoreError.keystoreFileMalformed(path: "s", field: "failures", reason: "must be a whole number")
+        ) {
             _ = try PINAttemptState.parse(Array(#"{"airsign":"pin-state","version":1,"failures":-1}"#.utf8), path: "s")
         }
         #expect(throws: KeystoreError.keystoreFileTruncated(path: "s")) {
@@ -117,8 +143,10 @@ import Testing
         #expect(throws: control) { try PINPolicy.checkNew(secret("123\t456")) }
         #expect(throws: control) { try PINPolicy.checkNew(secret("123456\u{85}")) }
         let notUTF8 = KeystoreError.pinRejected(reason: "it is not valid UTF-8 text")
-        for bad: [UInt8] in [[0x31, 0x32, 0x33, 0x34, 0x35, 0xff], [0xc0, 0x80, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36],
-                             [0xed, 0xa0, 0x80, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36], [0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0xe2, 0x82]] {
+        for bad: [UInt8] in [
+            [0x31, 0x32, 0x33, 0x34, 0x35, 0xff], [0xc0, 0x80, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36],
+            [0xed, 0xa0, 0x80, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36], [0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0xe2, 0x82],
+        ] {
             #expect(throws: notUTF8) { try PINPolicy.checkNew(SecureBytes(copying: bad)) }
         }
         #expect(throws: KeystoreError.pinRejected(reason: "it is longer than 1024 bytes")) {

@@ -107,6 +107,7 @@ enum PseudoTerminal {
         }
         while readAvailable(timeout: 50) {}
         let low = status & 0x7f
-        return Result(status: low == 0 ? (status >> 8) & 0xff : 128 + low, screen: String(decoding: screen, as: UTF8.self))
+        return Result(
+            status: low == 0 ? (status >> 8) & 0xff : 128 + low, screen: String(decoding: screen, as: UTF8.self))
     }
 }

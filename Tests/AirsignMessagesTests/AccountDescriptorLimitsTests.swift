@@ -1,6 +1,7 @@
 import AirsignEncoding
-@testable import AirsignMessages
 import Testing
+
+@testable import AirsignMessages
 
 /// Inputs that are not descriptors at all: each gets a typed error, never a crash.
 @Suite struct AccountDescriptorLimitsTests {
@@ -11,8 +12,12 @@ import Testing
             String(repeating: "[", count: 100), String(repeating: " ", count: 5000),
         ]
         for text in cases {
-            #expect(throws: MessagesError.self, "\(text.prefix(20))") { try AccountDescriptor.parseList(Array(text.utf8)) }
+            #expect(throws: MessagesError.self, "\(text.prefix(20))") {
+                try AccountDescriptor.parseList(Array(text.utf8))
+            }
         }
-        #expect(throws: MessagesError.self) { try AccountDescriptor(parsing: Array(String(repeating: "x", count: 5000).utf8)) }
+        #expect(throws: MessagesError.self) {
+            try AccountDescriptor(parsing: Array(String(repeating: "x", count: 5000).utf8))
+        }
     }
 }

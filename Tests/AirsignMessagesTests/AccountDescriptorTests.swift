@@ -1,10 +1,11 @@
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
-@testable import AirsignMessages
 import AirsignTestSupport
 import Foundation
 import Testing
+
+@testable import AirsignMessages
 
 /// Account descriptors: canonical output, strict parsing, and refusal of any field that
 /// disagrees with the others.
@@ -25,8 +26,14 @@ import Testing
     @Test func descriptorIsCanonicalAndRoundTrips() throws {
         let d = try Self.ethereum()
         let text = Self.text(d)
-        #expect(text.hasPrefix(#"{"airsign":"account","version":1,"chain":"ethereum","network":"eip155:1","address":"0x9858EfFD232B4033E47d90003D41EC34EcaEda94","publicKey":"0x04"#))
-        #expect(text.hasSuffix(#","scheme":"secp256k1","path":"m/44'/60'/0'/0/0","xpub":""# + (d.account.xpub ?? "") + #"","name":"main"}"# + "\n"))
+        #expect(
+            text.hasPrefix(
+                #"{"airsign":"account","version":1,"chain":"ethereum","network":"eip155:1","address":"0x9858EfFD232B4033E47d90003D41EC34EcaEda94","publicKey":"0x04"#
+            ))
+        #expect(
+            text.hasSuffix(
+                #","scheme":"secp256k1","path":"m/44'/60'/0'/0/0","xpub":""# + (d.account.xpub ?? "")
+                    + #"","name":"main"}"# + "\n"))
         #expect(try AccountDescriptor(parsing: d.bytes) == d)
         // Whitespace and member order are free on input; the output form is one.
         let pretty = JSONSerializer(sortKeys: true, pretty: true).serialize(d.json)
@@ -37,14 +44,19 @@ import Testing
     @Test func descriptorsOfEveryChainVerify() throws {
         let accounts = [
             try Self.derived(.ethereum(index: 3), network: "eip155:11155111"),
-            try Self.derived(.icp(index: 0), phrase: "tornado allow zero warm have deer wool finish tiger ski dynamic strong", network: "icp:mainnet"),
+            try Self.derived(
+                .icp(index: 0), phrase: "tornado allow zero warm have deer wool finish tiger ski dynamic strong",
+                network: "icp:mainnet"),
             try Self.derived(.stellar(index: 2), network: "stellar:testnet"),
-            try Self.derived(.substrate(scheme: .sr25519, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 42),
-                             phrase: Self.devPhrase, network: "polkadot:e143f23803ac50e8f6f8e62695d1ce9e"),
-            try Self.derived(.substrate(scheme: .ecdsa, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 0),
-                             phrase: Self.devPhrase, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182"),
-            try Self.derived(.substrate(scheme: .ed25519, path: SubstrateDerivationPath("//Bob"), ss58Prefix: 7),
-                             phrase: Self.devPhrase, network: "polkadot:0123456789abcdef0123456789abcdef"),
+            try Self.derived(
+                .substrate(scheme: .sr25519, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 42),
+                phrase: Self.devPhrase, network: "polkadot:e143f23803ac50e8f6f8e62695d1ce9e"),
+            try Self.derived(
+                .substrate(scheme: .ecdsa, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 0),
+                phrase: Self.devPhrase, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182"),
+            try Self.derived(
+                .substrate(scheme: .ed25519, path: SubstrateDerivationPath("//Bob"), ss58Prefix: 7),
+                phrase: Self.devPhrase, network: "polkadot:0123456789abcdef0123456789abcdef"),
         ]
         #expect(accounts[1].address == "beckf-r6bg7-t6ju6-s7k45-b5jtj-mcm57-zjaie-svgrr-7ekzs-55v75-sae")
         #expect(accounts[3].address == "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY")
@@ -100,23 +112,35 @@ import Testing
         #expect(Self.field(Self.edited(d, #","name":"main""#, #","name":"\u0007""#)) == "name")
         #expect(Self.field(Self.edited(d, #""path":"m/44'/60'/0'/0/0","#, "")) == "path")
         #expect(Self.field(Self.edited(d, #""version":1"#, #""version":"1""#)) == "version")
-        #expect(throws: MessagesError.descriptorVersionUnsupported("2")) { try AccountDescriptor(parsing: Self.edited(d, #""version":1"#, #""version":2"#)) }
+        #expect(throws: MessagesError.descriptorVersionUnsupported("2")) {
+            try AccountDescriptor(parsing: Self.edited(d, #""version":1"#, #""version":2"#))
+        }
         #expect(throws: MessagesError.notAnAccountDescriptor(found: #"it is an Airsign "sign-request" message"#)) {
             try AccountDescriptor(parsing: Self.edited(d, #""airsign":"account""#, #""airsign":"sign-request""#))
         }
         #expect(throws: MessagesError.self) {
-            try AccountDescriptor(parsing: Self.edited(d, #""chain":"ethereum""#, #""chain":"ethereum","chain":"ethereum""#))
+            try AccountDescriptor(
+                parsing: Self.edited(d, #""chain":"ethereum""#, #""chain":"ethereum","chain":"ethereum""#))
         }
         #expect(throws: MessagesError.self) { try AccountDescriptor(parsing: Array(Self.text(d).dropLast(5).utf8)) }
         // Substrate: an address written with another network's SS58 prefix.
-        let alice = try Self.derived(.substrate(scheme: .sr25519, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 42),
-                                     phrase: Self.devPhrase, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182")
-        #expect(throws: MessagesError.descriptorField(field: "address", reason: "uses SS58 prefix 42, but polkadot (polkadot:91b171bb158e2d3848fa23a9f1c25182) uses 0")) {
+        let alice = try Self.derived(
+            .substrate(scheme: .sr25519, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 42),
+            phrase: Self.devPhrase, network: "polkadot:91b171bb158e2d3848fa23a9f1c25182")
+        #expect(
+            throws: MessagesError.descriptorField(
+                field: "address",
+                reason: "uses SS58 prefix 42, but polkadot (polkadot:91b171bb158e2d3848fa23a9f1c25182) uses 0")
+        ) {
             try AccountDescriptor(account: alice)
         }
         // In a list, the item is named.
         let list = d.bytes + Self.edited(d, d.account.address, other.address)
-        #expect(throws: MessagesError.descriptorField(field: "#2.address", reason: "is not the address of this public key (that is 0x9858EfFD232B4033E47d90003D41EC34EcaEda94)")) {
+        #expect(
+            throws: MessagesError.descriptorField(
+                field: "#2.address",
+                reason: "is not the address of this public key (that is 0x9858EfFD232B4033E47d90003D41EC34EcaEda94)")
+        ) {
             try AccountDescriptor.parseList(list)
         }
     }

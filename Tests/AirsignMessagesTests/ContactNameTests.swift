@@ -1,6 +1,7 @@
 import AirsignKeys
-@testable import AirsignMessages
 import Testing
+
+@testable import AirsignMessages
 
 /// Contact names that could impersonate another, crafted as an attacker (or a careless paste)
 /// would: refused or accepted as UTS #39 says, with the message a person reads.
@@ -12,7 +13,9 @@ import Testing
     static let c = "0x4646464646464646464646464646464646464646"
     static let g = "GCNY5OXYSY4FKHOPT2SPOQZAOEIGXB5LBYW3HVU3OWSTQITS65M5RCNY"
 
-    private func contact(_ name: String, _ address: String = a, on chain: ChainID = ethereum) throws(MessagesError) -> Contact {
+    private func contact(_ name: String, _ address: String = a, on chain: ChainID = ethereum) throws(MessagesError)
+        -> Contact
+    {
         try Contact(chain: chain, name: name, address: address)
     }
 
@@ -26,26 +29,38 @@ import Testing
     }
 
     @Test func namesThatShowAsThemselvesInOneScriptAreAccepted() throws {
-        for name in ["Alice", "Zo\u{eb}", "Alic\u{65}\u{301}", "\u{416}\u{435}\u{43d}\u{44f}", "Bob \u{7530}\u{4e2d}\u{3055}\u{3093}",
-                     "Kim \u{ae40}\u{c601}", "\u{ff21}\u{ff4c}\u{ff49}\u{ff43}\u{ff45}", "O'Brien (work) #2", "Caf\u{e9} \u{2615}", "\u{2764}\u{fe0f} Mum",
-                     "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64a}\u{629} \u{661}\u{662}"] {
+        for name in [
+            "Alice", "Zo\u{eb}", "Alic\u{65}\u{301}", "\u{416}\u{435}\u{43d}\u{44f}",
+            "Bob \u{7530}\u{4e2d}\u{3055}\u{3093}",
+            "Kim \u{ae40}\u{c601}", "\u{ff21}\u{ff4c}\u{ff49}\u{ff43}\u{ff45}", "O'Brien (work) #2",
+            "Caf\u{e9} \u{2615}", "\u{2764}\u{fe0f} Mum",
+            "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64a}\u{629} \u{661}\u{662}",
+        ] {
             #expect(refusal(name) == nil, "\(name)")
         }
     }
 
     @Test func mixedScriptNamesAreRefused() {
         // Latin "Alice" with a Cyrillic "а" (U+0430) and with a Cyrillic "і" (U+0456).
-        #expect(refusal("\u{430}lice") == "contact name: \"\u{430}lice\" (U+0430) mixes the scripts Cyrillic and Latin; a name is written in one "
-            + "script (with digits, punctuation and emoji), or in Latin with Han and kana, Bopomofo or Hangul (UTS #39, highly restrictive)")
+        #expect(
+            refusal("\u{430}lice")
+                == "contact name: \"\u{430}lice\" (U+0430) mixes the scripts Cyrillic and Latin; a name is written in one "
+                + "script (with digits, punctuation and emoji), or in Latin with Han and kana, Bopomofo or Hangul (UTS #39, highly restrictive)"
+        )
         #expect(refusal("Al\u{456}ce")?.contains("mixes the scripts Latin and Cyrillic") == true)
         #expect(refusal("p\u{3b1}ypal")?.contains("mixes the scripts Latin and Greek") == true)
-        #expect(refusal("Ali \u{627}")?.contains("mixes the scripts Latin and Arabic") == true)  // moderately restrictive is not enough
+        // moderately restrictive is not enough
+        #expect(refusal("Ali \u{627}")?.contains("mixes the scripts Latin and Arabic") == true)
     }
 
     @Test func blankInvisibleAndBaselessCharactersAreRefused() {
-        let blank = "has a character that would show blank or not at all, or a mark with nothing to sit on (shown escaped here)"
+        let blank =
+            "has a character that would show blank or not at all, or a mark with nothing to sit on (shown escaped here)"
         #expect(refusal("Alice\u{3164}") == "contact name: \"Alice\\u{3164}\" (U+3164) \(blank)")
-        for name in ["Alice\u{115f}Bob", "A\u{2800}B", "Al\u{34f}ice", "Alice\u{a0}Bob", "\u{301}Alice", "Alice \u{301}Bob", "A\u{ffa0}"] {
+        for name in [
+            "Alice\u{115f}Bob", "A\u{2800}B", "Al\u{34f}ice", "Alice\u{a0}Bob", "\u{301}Alice", "Alice \u{301}Bob",
+            "A\u{ffa0}",
+        ] {
             #expect(refusal(name)?.contains(blank) == true, "\(refusal(name) ?? name)")
         }
         // Control and format characters, and spaces at either end, keep their own message.
@@ -55,10 +70,14 @@ import Testing
     }
 
     @Test func unassignedPrivateUseQuotesDigitsAndRepeatedMarksAreRefused() {
-        #expect(refusal("Al\u{e000}ce")?.contains("contains U+E000, which is unassigned in Unicode 15.0.0 or for private use") == true)
+        #expect(
+            refusal("Al\u{e000}ce")?.contains(
+                "contains U+E000, which is unassigned in Unicode 15.0.0 or for private use") == true)
         #expect(refusal("Al\u{378}ce")?.contains("U+0378") == true)
         for name in ["Bob\") (your account", "Bob \u{201c}main\u{201d}", "Bob\u{ff02}", "Bob''s"] {
-            #expect(refusal(name)?.contains("contains a quotation mark or a character that looks like one") == true, "\(name)")
+            #expect(
+                refusal(name)?.contains("contains a quotation mark or a character that looks like one") == true,
+                "\(name)")
         }
         #expect(refusal("Bob's") == nil)
         #expect(refusal("8\u{9ea}")?.contains("mixes digits of 2 number systems") == true)  // Bengali four looks like 8
@@ -78,7 +97,9 @@ import Testing
             do {
                 try book.checkDistinct(name)
             } catch {
-                #expect(error.description.contains("looks like the ethereum contact \(existing) (their UTS #39 skeletons are equal)"), "\(error)")
+                #expect(
+                    error.description.contains(
+                        "looks like the ethereum contact \(existing) (their UTS #39 skeletons are equal)"), "\(error)")
             }
         }
         // The very same name on another chain is the same person: accepted.
@@ -92,9 +113,11 @@ import Testing
     /// an attacker's address beside the person's "Bob" reads as "Bob" in a terminal.
     @Test func digitLetterLookAlikesAreRefused() throws {
         let book = try AddressBook([try contact("Bob"), try contact("Alice", Self.b), try contact("Sam", Self.c)])
-        let digits = "(0 and O, 1, l, I and i, 5 and S, 2 and Z, 8 and B pass for one another): pick a name that differs at a glance"
+        let digits =
+            "(0 and O, 1, l, I and i, 5 and S, 2 and Z, 8 and B pass for one another): pick a name that differs at a glance"
         let cases: [(String, String)] = [
-            ("B0b", "Bob"), ("b0b", "Bob"), ("8ob", "Bob"), ("Al1ce", "Alice"), ("ALlCE", "Alice"), ("5am", "Sam"), ("5AM", "Sam"),
+            ("B0b", "Bob"), ("b0b", "Bob"), ("8ob", "Bob"), ("Al1ce", "Alice"), ("ALlCE", "Alice"), ("5am", "Sam"),
+            ("5AM", "Sam"),
         ]
         for (name, existing) in cases {
             let reason = "\"\(name)\" looks like the ethereum contact \"\(existing)\" \(digits)"
@@ -103,26 +126,40 @@ import Testing
             }
         }
         // What UTS #39 merges keeps its own words: "A1ice" and "Alice" share a skeleton.
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"A1ice\" looks like the ethereum contact \"Alice\" "
-            + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name",
+                reason: "\"A1ice\" looks like the ethereum contact \"Alice\" "
+                    + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")
+        ) {
             try book.checkDistinct("A1ice")
         }
         // Through `add`, on another chain too.
         var added = book
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"B0b\" looks like the ethereum contact \"Bob\" \(digits)")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name", reason: "\"B0b\" looks like the ethereum contact \"Bob\" \(digits)")
+        ) {
             try added.add(try contact("B0b", Self.g, on: Self.stellar))
         }
         // "ZOE" and "Z0E" share a skeleton as written; "zoe" and "Z0E" only once folded.
         let zoe = try AddressBook([try contact("ZOE")])
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"Z0E\" looks like the ethereum contact \"ZOE\" "
-            + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name",
+                reason: "\"Z0E\" looks like the ethereum contact \"ZOE\" "
+                    + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")
+        ) {
             try zoe.checkDistinct("Z0E")
         }
         let z0e = try AddressBook([try contact("Z0E")])
         for name in ["zoe", "2oe", "ZOE"] {
             #expect(throws: MessagesError.self, "\(name)") { try z0e.checkDistinct(name) }
         }
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"2oe\" looks like the ethereum contact \"Z0E\" \(digits)")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name", reason: "\"2oe\" looks like the ethereum contact \"Z0E\" \(digits)")
+        ) {
             try z0e.checkDistinct("2oe")
         }
     }
@@ -134,8 +171,12 @@ import Testing
         #expect(book.contacts.map(\.name) == ["Alice2", "Bob", "Rob", "Alice3"])
         // "Alice1" and "Alicel" differ only by a one and an ell.
         let ones = try AddressBook([try contact("Alice1")])
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"Alicel\" looks like the ethereum contact \"Alice1\" "
-            + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name",
+                reason: "\"Alicel\" looks like the ethereum contact \"Alice1\" "
+                    + "(their UTS #39 skeletons are equal): pick a name that differs at a glance")
+        ) {
             try ones.checkDistinct("Alicel")
         }
         try ones.checkDistinct("Alice2")
@@ -148,15 +189,23 @@ import Testing
         // Cyrillic "Сое" is one script, so it passes on its own, but it reads as Latin "Coe".
         var book = try AddressBook([try contact("Coe")])
         let impostor = try contact("\u{421}\u{43e}\u{435}", Self.g, on: Self.stellar)
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"\u{421}\u{43e}\u{435}\" (U+0421 U+043E U+0435) looks like the ethereum "
-            + "contact \"Coe\" (their UTS #39 skeletons are equal): pick a name that differs at a glance")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name",
+                reason: "\"\u{421}\u{43e}\u{435}\" (U+0421 U+043E U+0435) looks like the ethereum "
+                    + "contact \"Coe\" (their UTS #39 skeletons are equal): pick a name that differs at a glance")
+        ) {
             try book.add(impostor)
         }
     }
 
     @Test func keyNamesAreNotImitated() throws {
-        #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"rnain\" looks like \"main\", the name of one of your keys; "
-            + "the review would read as one of your own accounts")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "name",
+                reason: "\"rnain\" looks like \"main\", the name of one of your keys; "
+                    + "the review would read as one of your own accounts")
+        ) {
             try ContactName.checkDistinct("rnain", fromKeyNames: ["savings", "main"])
         }
         #expect(throws: MessagesError.self) { try ContactName.checkDistinct("Main", fromKeyNames: ["main"]) }
@@ -167,8 +216,14 @@ import Testing
     @Test func keyNamesAreNotImitatedWithDigits() throws {
         let keys = "the name of one of your keys; the review would read as one of your own accounts"
         // A contact that looks like a key, and a contact a key looks like.
-        for (name, key) in [("B0b", "Bob"), ("Bob", "B0b"), ("Al1ce", "Alice"), ("Alice", "Al1ce"), ("5am", "Sam"), ("sam", "5AM"), ("z0e", "ZOE")] {
-            #expect(throws: MessagesError.invalidContact(field: "name", reason: "\"\(name)\" looks like \"\(key)\", \(keys)")) {
+        for (name, key) in [
+            ("B0b", "Bob"), ("Bob", "B0b"), ("Al1ce", "Alice"), ("Alice", "Al1ce"), ("5am", "Sam"), ("sam", "5AM"),
+            ("z0e", "ZOE"),
+        ] {
+            #expect(
+                throws: MessagesError.invalidContact(
+                    field: "name", reason: "\"\(name)\" looks like \"\(key)\", \(keys)")
+            ) {
                 try ContactName.checkDistinct(name, fromKeyNames: ["savings", key])
             }
         }
@@ -184,9 +239,14 @@ import Testing
         """
 
     @Test func aHandEditedLookAlikeIsRefusedWhenTheBookIsRead() throws {
-        #expect(throws: MessagesError.invalidContact(field: "file contacts.json", reason: "field \"contacts[1]\": contact name: \"\u{421}\u{43e}\u{435}\" "
-            + "(U+0421 U+043E U+0435) looks like the ethereum contact \"Coe\" (their UTS #39 skeletons are equal): pick a name that differs "
-            + "at a glance; `airsign-signer contact list` shows every such name and `contact remove` removes one")) {
+        #expect(
+            throws: MessagesError.invalidContact(
+                field: "file contacts.json",
+                reason: "field \"contacts[1]\": contact name: \"\u{421}\u{43e}\u{435}\" "
+                    + "(U+0421 U+043E U+0435) looks like the ethereum contact \"Coe\" (their UTS #39 skeletons are equal): pick a name that differs "
+                    + "at a glance; `airsign-signer contact list` shows every such name and `contact remove` removes one"
+            )
+        ) {
             try AddressBook.parse(Array(Self.handEdited.utf8), path: "contacts.json")
         }
         // Read for repair, every contact is kept and each refused name is reported.
@@ -200,7 +260,8 @@ import Testing
     }
 
     @Test func removalFindsANameByItsEscapedForm() throws {
-        let text = "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"Alice\\u3164\",\"address\":\"\(Self.a)\"}]}"
+        let text =
+            "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"Alice\\u3164\",\"address\":\"\(Self.a)\"}]}"
         var (book, problems) = try AddressBook.parseForRepair(Array(text.utf8), path: "contacts.json")
         #expect(problems.map(\.contact.name) == ["Alice\u{3164}"])
         try book.remove(name: "Alice\\u{3164}", chain: Self.ethereum)

@@ -15,24 +15,26 @@ import Testing
         var rng = SeededRandom.forTest("EffectSummaryPropertyTests.mixes")
         let registry = ChainRegistry([TestChain()])
         let context = ReviewContext(now: Self.now)
-        for round in 0 ..< 200 {
-            let count = Int.random(in: 1 ... 8, using: &rng)
+        for round in 0..<200 {
+            let count = Int.random(in: 1...8, using: &rng)
             var requests: [SignRequest] = []
             var expectedOut = BigUInt(0)
             var approvals = 0
             var unknownPlaces: [Int] = []
-            for place in 1 ... count {
-                switch Int.random(in: 0 ..< 3, using: &rng) {
+            for place in 1...count {
+                switch Int.random(in: 0..<3, using: &rng) {
                 case 0:
-                    let amount = BigUInt(UInt64.random(in: 0 ... 1_000_000_000, using: &rng))
-                    let fee = UInt64.random(in: 0 ... 10_000, using: &rng)
+                    let amount = BigUInt(UInt64.random(in: 0...1_000_000_000, using: &rng))
+                    let fee = UInt64.random(in: 0...10_000, using: &rng)
                     requests.append(try TestChainFixtures.transfer(amount: amount, fee: fee))
                     expectedOut += amount + BigUInt(fee)
                 case 1:
-                    requests.append(try TestChainFixtures.approval(allowance: BigUInt(UInt64.random(in: 1 ... 1_000_000, using: &rng))))
+                    requests.append(
+                        try TestChainFixtures.approval(
+                            allowance: BigUInt(UInt64.random(in: 1...1_000_000, using: &rng))))
                     approvals += 1
                 default:
-                    requests.append(try TestChainFixtures.raw(data: rng.bytes(lengthIn: 1 ... 16)))
+                    requests.append(try TestChainFixtures.raw(data: rng.bytes(lengthIn: 1...16)))
                     unknownPlaces.append(place)
                 }
             }
@@ -47,13 +49,17 @@ import Testing
                 #expect(!refusedSummary.contains("nothing leaves"), "round \(round): \(refusedSummary)")
             }
             // Named one by one, they are accepted and the summary says so.
-            let batch = BatchReview(requests, registry: registry, context: context, blind: BlindConsent(named: unknownPlaces.map(String.init)))
+            let batch = BatchReview(
+                requests, registry: registry, context: context,
+                blind: BlindConsent(named: unknownPlaces.map(String.init)))
             #expect(batch.refusals.isEmpty, "round \(round)")
             #expect(batch.unknownPlaces == unknownPlaces, "round \(round)")
             let summary = ReviewText.renderTotals(batch)
             if !unknownPlaces.isEmpty {
                 #expect(!summary.contains("nothing leaves"), "round \(round): \(summary)")
-                #expect(summary.contains("effects the signer does not understand: \(unknownPlaces.count) request"), "round \(round): \(summary)")
+                #expect(
+                    summary.contains("effects the signer does not understand: \(unknownPlaces.count) request"),
+                    "round \(round): \(summary)")
             }
             let total = batch.totals.first { $0.asset == TestChain.asset }?.amount ?? 0
             #expect(total == expectedOut, "round \(round)")
@@ -67,9 +73,12 @@ import Testing
     @Test func blindAloneDoesNotCoverABatchOfSeveral() throws {
         let registry = ChainRegistry([TestChain()])
         let requests = [try TestChainFixtures.transfer(), try TestChainFixtures.raw()]
-        let batch = BatchReview(requests, registry: registry, context: ReviewContext(now: Self.now), blind: BlindConsent(onlyRequest: true))
+        let batch = BatchReview(
+            requests, registry: registry, context: ReviewContext(now: Self.now), blind: BlindConsent(onlyRequest: true))
         #expect(batch.refusals.count == 1)
-        let one = BatchReview([try TestChainFixtures.raw()], registry: registry, context: ReviewContext(now: Self.now), blind: BlindConsent(onlyRequest: true))
+        let one = BatchReview(
+            [try TestChainFixtures.raw()], registry: registry, context: ReviewContext(now: Self.now),
+            blind: BlindConsent(onlyRequest: true))
         #expect(one.refusals.isEmpty)
     }
 }

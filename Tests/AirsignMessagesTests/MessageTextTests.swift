@@ -1,19 +1,22 @@
-@testable import AirsignMessages
 import AirsignTestSupport
 import Testing
+
+@testable import AirsignMessages
 
 /// `MessageText.escaped` takes a shortcut for printable ASCII; these tests hold it to the rule
 /// itself (`escapedByScalar`), byte for byte, on the characters that matter on a terminal.
 @Suite struct MessageTextTests {
     /// Scalars a review could carry, grouped so that random strings mix every kind.
     static let pools: [[Unicode.Scalar]] = [
-        (0x20 ... 0x7e).compactMap(Unicode.Scalar.init),  // printable ASCII
-        (0x00 ... 0x1f).compactMap(Unicode.Scalar.init) + ["\u{7f}"],  // C0 controls and DEL
-        (0x80 ... 0x9f).compactMap(Unicode.Scalar.init),  // C1 controls
-        ["\u{200e}", "\u{200f}", "\u{202a}", "\u{202b}", "\u{202c}", "\u{202d}", "\u{202e}",
-         "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{61c}"],  // bidi marks and overrides
+        (0x20...0x7e).compactMap(Unicode.Scalar.init),  // printable ASCII
+        (0x00...0x1f).compactMap(Unicode.Scalar.init) + ["\u{7f}"],  // C0 controls and DEL
+        (0x80...0x9f).compactMap(Unicode.Scalar.init),  // C1 controls
+        [
+            "\u{200e}", "\u{200f}", "\u{202a}", "\u{202b}", "\u{202c}", "\u{202d}", "\u{202e}",
+            "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{61c}",
+        ],  // bidi marks and overrides
         ["\u{200b}", "\u{200c}", "\u{200d}", "\u{2060}", "\u{feff}", "\u{ad}"],  // zero-width, soft hyphen
-        (0x300 ... 0x36f).compactMap(Unicode.Scalar.init),  // combining marks
+        (0x300...0x36f).compactMap(Unicode.Scalar.init),  // combining marks
         ["\u{2028}", "\u{2029}", "\u{a0}", "\u{3000}", "\u{85}"],  // separators and odd spaces
         ["é", "ß", "Ж", "中", "…", "€", "\u{1f600}", "\u{1f1fa}", "\u{10ffff}", "\u{e000}"],
     ]
@@ -45,19 +48,21 @@ import Testing
 
     @Test func shortcutAgreesWithTheRuleOnRandomText() {
         var random = SeededRandom.forTest("MessageText.escaped")
-        for round in 0 ..< 20_000 {
+        for round in 0..<20_000 {
             // Every fourth string is printable ASCII only, the shortcut's case; the rest mix pools.
             let asciiOnly = round % 4 == 0
-            let length = Int.random(in: 0 ... 24, using: &random)
+            let length = Int.random(in: 0...24, using: &random)
             var text = String.UnicodeScalarView()
-            for _ in 0 ..< length {
-                let pool = asciiOnly ? Self.pools[0] : Self.pools[Int.random(in: 0 ..< Self.pools.count, using: &random)]
-                text.append(pool[Int.random(in: 0 ..< pool.count, using: &random)])
+            for _ in 0..<length {
+                let pool = asciiOnly ? Self.pools[0] : Self.pools[Int.random(in: 0..<Self.pools.count, using: &random)]
+                text.append(pool[Int.random(in: 0..<pool.count, using: &random)])
             }
             let input = String(text)
             let fast = MessageText.escaped(input)
             // String's == is canonical equivalence; the bytes are what reaches the terminal.
-            #expect(Array(fast.utf8) == Array(MessageText.escapedByScalar(input).utf8), "seed \(random.seed), round \(round): \(Array(input.unicodeScalars))")
+            #expect(
+                Array(fast.utf8) == Array(MessageText.escapedByScalar(input).utf8),
+                "seed \(random.seed), round \(round): \(Array(input.unicodeScalars))")
             #expect(!fast.unicodeScalars.contains(where: MessageText.isHidden))
             if asciiOnly { #expect(Array(fast.utf8) == Array(input.utf8)) }
         }
@@ -66,13 +71,13 @@ import Testing
     @Test func wrappingKeepsTheTextAndTheWidthOnRandomText() {
         var random = SeededRandom.forTest("MessageText.wrapped")
         let words = ["a", "bb", "ccc", "0x1234567890abcdef1234567890abcdef", "東京", "…", "\u{200b}", "é", "🙂"]
-        for round in 0 ..< 5000 {
-            let width = Int.random(in: 8 ... 40, using: &random)
-            let count = Int.random(in: 0 ... 30, using: &random)
+        for round in 0..<5000 {
+            let width = Int.random(in: 8...40, using: &random)
+            let count = Int.random(in: 0...30, using: &random)
             let asciiOnly = round % 2 == 0
             var text = ""
-            for _ in 0 ..< count {
-                let word = words[Int.random(in: 0 ..< (asciiOnly ? 4 : words.count), using: &random)]
+            for _ in 0..<count {
+                let word = words[Int.random(in: 0..<(asciiOnly ? 4 : words.count), using: &random)]
                 text += (Bool.random(using: &random) ? " " : "") + word
             }
             let escaped = MessageText.escaped(text)
@@ -87,8 +92,11 @@ import Testing
                 // The byte cuts of ASCII text are the cuts its characters give.
                 let utf8 = Array(escaped.utf8)
                 let bytes = MessageText.pieces(of: utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
-                let characters = MessageText.pieces(of: escaped, width: width, isSpace: { $0 == " " }, columns: MessageText.columns)
-                #expect(bytes.map { String(decoding: utf8[$0], as: UTF8.self) } == characters.map { String(escaped[$0]) }, "\(context)")
+                let characters = MessageText.pieces(
+                    of: escaped, width: width, isSpace: { $0 == " " }, columns: MessageText.columns)
+                #expect(
+                    bytes.map { String(decoding: utf8[$0], as: UTF8.self) } == characters.map { String(escaped[$0]) },
+                    "\(context)")
             }
         }
     }
@@ -97,18 +105,21 @@ import Testing
     /// answers what the general layout gives, byte for byte.
     @Test func singleLineShortcutAgreesWithTheLayout() {
         var random = SeededRandom.forTest("ReviewText.singleLine")
-        let words = ["a", "to", "amount", "0x1234567890abcdef1234567890abcdef", "16PG7A3jD9uoFr7Jtk5zuh", "é", "…", "\u{7}"]
+        let words = [
+            "a", "to", "amount", "0x1234567890abcdef1234567890abcdef", "16PG7A3jD9uoFr7Jtk5zuh", "é", "…", "\u{7}",
+        ]
         let sources: [ReviewSource] = [.signed, .signerTable, .request]
         var taken = 0
         func text(_ count: ClosedRange<Int>) -> String {
-            (0 ..< Int.random(in: count, using: &random)).map { _ in
-                words[Int.random(in: 0 ..< words.count - (Bool.random(using: &random) ? 0 : 3), using: &random)]
+            (0..<Int.random(in: count, using: &random)).map { _ in
+                words[Int.random(in: 0..<words.count - (Bool.random(using: &random) ? 0 : 3), using: &random)]
             }.joined(separator: Bool.random(using: &random) ? " " : "  ")
         }
-        for round in 0 ..< 5000 {
-            let label = text(0 ... (round % 10 == 0 ? 12 : 3))
-            let value = text(0 ... (round % 4 == 0 ? 14 : 5))
-            let item = ReviewLine(label, value, level: Int.random(in: 0 ... 5, using: &random), source: sources[round % 3])
+        for round in 0..<5000 {
+            let label = text(0...(round % 10 == 0 ? 12 : 3))
+            let value = text(0...(round % 4 == 0 ? 14 : 5))
+            let item = ReviewLine(
+                label, value, level: Int.random(in: 0...5, using: &random), source: sources[round % 3])
             let context = "seed \(random.seed), round \(round): \(label.debugDescription) \(value.debugDescription)"
             guard let single = ReviewText.singleLine(item) else { continue }
             taken += 1

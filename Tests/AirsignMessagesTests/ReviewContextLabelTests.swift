@@ -15,7 +15,8 @@ import Testing
 
     func context() throws -> ReviewContext {
         let own = [
-            OwnAccount(chain: Self.ethereum, address: Self.a, publicKey: [4], keyName: "main", path: "m/44'/60'/0'/0/0"),
+            OwnAccount(
+                chain: Self.ethereum, address: Self.a, publicKey: [4], keyName: "main", path: "m/44'/60'/0'/0/0"),
             OwnAccount(chain: Self.ethereum, address: Self.a.lowercased(), publicKey: [4], keyName: "copy", path: nil),
         ]
         let book = try AddressBook([
@@ -32,28 +33,39 @@ import Testing
         if let own = context.ownAccounts.first(where: { $0.chain == chain && identity($0.address) == wanted }) {
             return .own(keyName: own.keyName, path: own.path)
         }
-        if let contact = context.contacts.contact(for: address, chain: chain, identity: identity) { return .contact(name: contact.name) }
+        if let contact = context.contacts.contact(for: address, chain: chain, identity: identity) {
+            return .contact(name: contact.name)
+        }
         return .unknown
     }
 
     @Test func labelsFollowTheRule() throws {
         let context = try context()
-        let label = { (address: String) in context.label(address, chain: Self.ethereum) { AddressIdentity.builtIn($0, chain: Self.ethereum) } }
+        let label = { (address: String) in
+            context.label(address, chain: Self.ethereum) { AddressIdentity.builtIn($0, chain: Self.ethereum) }
+        }
         // Twice each: the second answer comes from what the first worked out.
-        for _ in 0 ..< 2 {
+        for _ in 0..<2 {
             #expect(label(Self.a) == .own(keyName: "main", path: "m/44'/60'/0'/0/0"))
-            #expect(label(Self.a.uppercased().replacingOccurrences(of: "0X", with: "0x")) == .own(keyName: "main", path: "m/44'/60'/0'/0/0"))
+            #expect(
+                label(Self.a.uppercased().replacingOccurrences(of: "0X", with: "0x"))
+                    == .own(keyName: "main", path: "m/44'/60'/0'/0/0"))
             #expect(label(Self.b.lowercased()) == .contact(name: "Alice"))
             #expect(label(Self.c) == .unknown)
             #expect(label("0x9858efFD232B4033E47d90003D41EC34EcaEda94") == .unknown)  // checksum broken
             #expect(label("not an address") == .unknown)
         }
-        #expect(context.label(Self.a, chain: Self.substrate) { AddressIdentity.builtIn($0, chain: Self.substrate) } == .unknown)
+        #expect(
+            context.label(Self.a, chain: Self.substrate) { AddressIdentity.builtIn($0, chain: Self.substrate) }
+                == .unknown)
     }
 
     @Test func agreesWithThePlainRule() throws {
         let context = try context()
-        let addresses = [Self.a, Self.a.lowercased(), Self.b, Self.b.lowercased(), Self.c, "0x" + String(repeating: "0", count: 40), "", "0x"]
+        let addresses = [
+            Self.a, Self.a.lowercased(), Self.b, Self.b.lowercased(), Self.c, "0x" + String(repeating: "0", count: 40),
+            "", "0x",
+        ]
         for chain in [Self.ethereum, Self.substrate] {
             for address in addresses {
                 let cached = context.label(address, chain: chain) { AddressIdentity.builtIn($0, chain: chain) }

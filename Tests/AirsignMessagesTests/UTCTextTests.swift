@@ -30,7 +30,7 @@ import Testing
     @Test func randomSecondsAgreeWithGmtime() {
         var random = SeededRandom.forTest("UTCTextTests.randomSecondsAgreeWithGmtime")
         let width = UInt64(UTCText.range.upperBound - UTCText.range.lowerBound) + 1
-        for _ in 0 ..< 20_000 {
+        for _ in 0..<20_000 {
             let seconds = UTCText.range.lowerBound + Int64(random.next() % width)
             #expect(UTCText.dateTime(seconds) == gmtime(seconds), "\(seconds)")
         }

@@ -15,7 +15,9 @@ import Testing
     @Test func aThousandRequestsSignWithOnePINAndOneKeyDerivation() throws {
         let fixture = try SignerFixture()
         let baseline = fixture.pinStateWrites.count
-        let requests = try (0 ..< 1000).map { i in try TestChainFixtures.transfer(from: 1, to: 2, amount: .init(i + 1), fee: 10) }
+        let requests = try (0..<1000).map { i in
+            try TestChainFixtures.transfer(from: 1, to: 2, amount: .init(i + 1), fee: 10)
+        }
         let entries = Counter()
         let responses = try fixture.sign(requests, pinEntries: entries)
         #expect(entries.count == 1)
@@ -30,7 +32,7 @@ import Testing
     @Test func twoKeysAreUnlockedOnceEach() throws {
         let fixture = try SignerFixture()
         let baseline = fixture.pinStateWrites.count
-        let requests = try (0 ..< 10).map { i in try TestChainFixtures.transfer(from: i % 2 == 0 ? 1 : 2, to: 3) }
+        let requests = try (0..<10).map { i in try TestChainFixtures.transfer(from: i % 2 == 0 ? 1 : 2, to: 3) }
         let responses = try fixture.sign(requests)
         #expect(responses.count == 10)
         #expect(fixture.pinStateWrites.count - baseline == 4)
@@ -39,11 +41,14 @@ import Testing
     @Test func oneBadRequestSignsNothingAndIsNamedBeforeThePIN() throws {
         let fixture = try SignerFixture()
         let baseline = fixture.pinStateWrites.count
-        var requests = try (0 ..< 5).map { _ in try TestChainFixtures.transfer() }
+        var requests = try (0..<5).map { _ in try TestChainFixtures.transfer() }
         let bad = try TestChainFixtures.transfer(network: "other:net")
         requests[2] = bad
         let entries = Counter()
-        #expect(throws: MessagesError.requestRefused(message: 3, id: bad.id.text, reason: "payload.tx is for network other:net, the request for test:net")) {
+        #expect(
+            throws: MessagesError.requestRefused(
+                message: 3, id: bad.id.text, reason: "payload.tx is for network other:net, the request for test:net")
+        ) {
             try fixture.sign(requests, pinEntries: entries)
         }
         #expect(entries.count == 0)
@@ -54,7 +59,11 @@ import Testing
         let fixture = try SignerFixture()
         let stranger = try TestChainFixtures.transfer(from: 9)
         let entries = Counter()
-        #expect(throws: MessagesError.accountNotInKeystore(message: 2, id: stranger.id.text, chain: "test-only-chain", address: TestChainFixtures.account(9).address)) {
+        #expect(
+            throws: MessagesError.accountNotInKeystore(
+                message: 2, id: stranger.id.text, chain: "test-only-chain",
+                address: TestChainFixtures.account(9).address)
+        ) {
             try fixture.sign([try TestChainFixtures.transfer(), stranger], pinEntries: entries)
         }
         #expect(entries.count == 0)
@@ -70,7 +79,9 @@ import Testing
 
     @Test func aWrongPINSignsNothing() throws {
         let fixture = try SignerFixture()
-        #expect { try fixture.sign([try TestChainFixtures.transfer()], pin: SecureBytes(copying: Array("wrong pin".utf8))) } throws: { error in
+        #expect {
+            try fixture.sign([try TestChainFixtures.transfer()], pin: SecureBytes(copying: Array("wrong pin".utf8)))
+        } throws: { error in
             if case .wrongPIN = error as? KeystoreError { return true }
             return false
         }
@@ -80,8 +91,13 @@ import Testing
         let fixture = try SignerFixture()
         let entries = Counter()
         #expect(throws: (any Error).self) {
-            try fixture.job().sign(MessageFile.serialize([try TestChainFixtures.transfer()]), blind: .none, compact: false, confirmed: false,
-                                   confirm: { _ in false }, pin: { entries.increment(); return testPIN })
+            try fixture.job().sign(
+                MessageFile.serialize([try TestChainFixtures.transfer()]), blind: .none, compact: false,
+                confirmed: false,
+                confirm: { _ in false },
+                pin: {
+                    entries.increment(); return testPIN
+                })
         }
         #expect(entries.count == 0)
     }
@@ -91,12 +107,14 @@ import Testing
         let request = try TestChainFixtures.transfer()
         let response = try fixture.sign([request], compact: true)[0]
         #expect(response.isCompact)
-        #expect(try TestChainFinalizer().finalize(try response.completed(from: request), for: request).response.result != nil)
+        #expect(
+            try TestChainFinalizer().finalize(try response.completed(from: request), for: request).response.result
+                != nil)
     }
 
     @Test func anInterruptedWriteLeavesNoPartialResponseFile() throws {
         let fixture = try SignerFixture()
-        let responses = try fixture.sign(try (0 ..< 50).map { _ in try TestChainFixtures.transfer() })
+        let responses = try fixture.sign(try (0..<50).map { _ in try TestChainFixtures.transfer() })
         let out = fixture.dir.path + "/responses.jsonl"
         for step in ["atomic.tempCreated", "atomic.tempPartlyWritten", "atomic.tempWritten", "atomic.tempSynced"] {
             let job = fixture.job(outputFaults: FaultHook { crashAt, _ in crashAt == step })
@@ -117,7 +135,8 @@ import Testing
         let fixture = try SignerFixture()
         let tx = TestChain.encodeTransfer(to: TestChainFixtures.key(3).publicKey, amount: 5, fee: 1)
         let input = Array("ATC-NATIVE \(TestChainFixtures.account(1).address) \(Hex.encode(tx, prefix: true))\n".utf8)
-        let responses = try fixture.job().sign(input, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+        let responses = try fixture.job().sign(
+            input, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
         #expect(responses.count == 1)
         #expect(responses[0].account == TestChainFixtures.account(1))
         // Neither our format nor a native one: the error is about the file as a request.
@@ -133,7 +152,8 @@ import Testing
         let input = Array("ATC-NATIVE not-an-account 0x00\n".utf8)
         #expect { try fixture.job().inspect(input, blind: .none) } throws: { error in
             guard let refusal = error as? MessagesError else { return false }
-            return ExitStatus.of(refusal) == .invalidInput && refusal.description.contains("is not one of your accounts")
+            return ExitStatus.of(refusal) == .invalidInput
+                && refusal.description.contains("is not one of your accounts")
         }
     }
 
@@ -145,7 +165,7 @@ import Testing
         let scanned = try QRScanJob().run(paths: [png]) { _ in }
         #expect(try MessageFile.responses(scanned) == compact)
         // A batch too large for one code goes as frames.
-        let many = try fixture.sign(try (0 ..< 20).map { _ in try TestChainFixtures.transfer() })
+        let many = try fixture.sign(try (0..<20).map { _ in try TestChainFixtures.transfer() })
         let frames = fixture.dir.path + "/frames/"
         try fixture.job().write(many, out: nil, qr: try QROutputOptions.parse(["--qr", frames]))
         #expect(try MessageFile.responses(try QRScanJob().run(paths: [frames]) { _ in }) == many)
@@ -179,7 +199,11 @@ import Testing
         let lines = LogLines()
         var job = fixture.job()
         job.log = { lines.append($0) }
-        try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer(to: 3), try TestChainFixtures.transfer(to: 2), try TestChainFixtures.transfer(to: 4)]), blind: .none)
+        try job.inspect(
+            MessageFile.serialize([
+                try TestChainFixtures.transfer(to: 3), try TestChainFixtures.transfer(to: 2),
+                try TestChainFixtures.transfer(to: 4),
+            ]), blind: .none)
         #expect(lines.text.contains("(contact \"Carol\")"))
         #expect(lines.text.contains("(your account (key \"spare\"))"))
         #expect(lines.text.contains("(not in your contacts)"))

@@ -25,12 +25,19 @@ import Testing
 
     @Test func aNewKeyGetsTheWalletsDefaultAccounts() {
         let phrase = AccountChoice.defaults(for: .phrase)
-        #expect(phrase.map(\.request) == [
-            .ethereum(index: 0), .icp(index: 0), .stellar(index: 0),
-            .substrate(scheme: .sr25519, path: SubstrateDerivationPath(junctions: []), ss58Prefix: 0),
-        ])
-        #expect(phrase.map(\.network.id) == ["eip155:1", "icp:mainnet", "stellar:pubnet", "polkadot:91b171bb158e2d3848fa23a9f1c25182"])
+        #expect(
+            phrase.map(\.request) == [
+                .ethereum(index: 0), .icp(index: 0), .stellar(index: 0),
+                .substrate(scheme: .sr25519, path: SubstrateDerivationPath(junctions: []), ss58Prefix: 0),
+            ])
+        #expect(
+            phrase.map(\.network.id) == [
+                "eip155:1", "icp:mainnet", "stellar:pubnet", "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+            ])
         #expect(AccountChoice.defaults(for: .icpPEM).map(\.request) == [.icp(index: 0)])
-        #expect(AccountChoice.defaults(for: .substrateSeed).map(\.network.id) == ["polkadot:91b171bb158e2d3848fa23a9f1c25182"])
+        #expect(
+            AccountChoice.defaults(for: .substrateSeed).map(\.network.id) == [
+                "polkadot:91b171bb158e2d3848fa23a9f1c25182"
+            ])
     }
 }

@@ -37,12 +37,16 @@ import Testing
     @Test func newKeyNamesThatLookLikeAKeyOrAContactAreRefused() throws {
         let home = try StellarSignerCLITests.keystore()  // holds the key "sep5"
         #expect(try home.signer(["contact", "add", "--chain", "ethereum", "B0b", Self.ethereumAddress]).status == 0)
-        let key = "cannot be a key name: it looks like \"sep5\", the name of another of your keys; pick a name that differs at a glance\n"
+        let key =
+            "cannot be a key name: it looks like \"sep5\", the name of another of your keys; pick a name that differs at a glance\n"
         let refusals = [
             ("seps", "\"seps\" \(key)"),
             ("SEP5", "\"SEP5\" \(key)"),
-            ("Bob", "\"Bob\" cannot be a key name: it looks like \"B0b\", the name of your ethereum contact; the review would read their "
-                + "address as one of your own accounts\n"),
+            (
+                "Bob",
+                "\"Bob\" cannot be a key name: it looks like \"B0b\", the name of your ethereum contact; the review would read their "
+                    + "address as one of your own accounts\n"
+            ),
         ]
         for (name, message) in refusals {
             // No --from: a name refused before the secret is asked for never reaches the prompt.
@@ -50,9 +54,12 @@ import Testing
             #expect(refused.status == 3)
             #expect(refused.stderr.hasSuffix(message), "\(refused.stderr)")
         }
-        let contact = try home.signer(["contact", "add", "--chain", "stellar", "5EP5", StellarSignerCLITests.destination])
+        let contact = try home.signer([
+            "contact", "add", "--chain", "stellar", "5EP5", StellarSignerCLITests.destination,
+        ])
         #expect(contact.status == 3)
-        #expect(contact.stderr.contains("\"5EP5\" looks like \"sep5\", the name of one of your keys"), "\(contact.stderr)")
+        #expect(
+            contact.stderr.contains("\"5EP5\" looks like \"sep5\", the name of one of your keys"), "\(contact.stderr)")
     }
 
     /// contacts.json as an attacker who can write it would leave it: a Cyrillic "Сое" for the
@@ -75,17 +82,28 @@ import Testing
 
         let inspect = try home.signer(["inspect", request])
         #expect(inspect.status == 3)
-        #expect(inspect.stderr.contains("contacts.json: field \"contacts[1]\": contact name: \"\u{421}\u{43e}\u{435}\" (U+0421 U+043E U+0435) "
-            + "looks like the ethereum contact \"Coe\""), "\(inspect.stderr)")
-        #expect(inspect.stderr.contains("`airsign-signer contact list` shows every such name and `contact remove` removes one"))
+        #expect(
+            inspect.stderr.contains(
+                "contacts.json: field \"contacts[1]\": contact name: \"\u{421}\u{43e}\u{435}\" (U+0421 U+043E U+0435) "
+                    + "looks like the ethereum contact \"Coe\""), "\(inspect.stderr)")
+        #expect(
+            inspect.stderr.contains(
+                "`airsign-signer contact list` shows every such name and `contact remove` removes one"))
         #expect(!inspect.stdout.contains("\u{421}\u{43e}\u{435}"))
 
         // The list shows every contact, names escaped, with what to do about each refused name.
         let list = try home.signer(["contact", "list"])
         #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stderr.contains("ethereum   Bob\\u{3164}  0x4646464646464646464646464646464646464646\n"), "\(list.stderr)")
-        #expect(list.stderr.contains("remove it with: airsign-signer contact remove --chain ethereum '\u{421}\u{43e}\u{435}'\n"), "\(list.stderr)")
-        #expect(list.stderr.contains("remove it with: airsign-signer contact remove --chain ethereum 'Bob\\u{3164}'\n"), "\(list.stderr)")
+        #expect(
+            list.stderr.contains("ethereum   Bob\\u{3164}  0x4646464646464646464646464646464646464646\n"),
+            "\(list.stderr)")
+        #expect(
+            list.stderr.contains(
+                "remove it with: airsign-signer contact remove --chain ethereum '\u{421}\u{43e}\u{435}'\n"),
+            "\(list.stderr)")
+        #expect(
+            list.stderr.contains("remove it with: airsign-signer contact remove --chain ethereum 'Bob\\u{3164}'\n"),
+            "\(list.stderr)")
         #expect(!list.stderr.contains("\u{3164}"))
         let json = try home.signer(["contact", "list", "--json"])
         #expect(json.stdout.contains("\"name\":\"Bob\\u3164\""), "\(json.stdout)")

@@ -29,7 +29,8 @@ import Testing
     @Test func aDamagedFileIsReportedByNameAndNeverReplaced() throws {
         let dir = ScratchDirectory()
         let store = ContactStore(home: dir.path)
-        let damaged = "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"A\",\"address\":\"0x12\"}]}"
+        let damaged =
+            "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"A\",\"address\":\"0x12\"}]}"
         for text in ["{", damaged, "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[],\"x\":1}"] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
             #expect { try store.load() } throws: { ($0 as? MessagesError)?.description.contains(store.path) == true }
@@ -41,7 +42,8 @@ import Testing
     @Test func aBookWithALookAlikeIsRepairedOnlyByRemoval() throws {
         let dir = ScratchDirectory()
         let store = ContactStore(home: dir.path)
-        let text = "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"Alice\",\"address\":\"\(alice)\"},"
+        let text =
+            "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"Alice\",\"address\":\"\(alice)\"},"
             + "{\"chain\":\"ethereum\",\"name\":\"alice\",\"address\":\"0x3535353535353535353535353535353535353535\"}]}"
         try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
         #expect(throws: MessagesError.self) { try store.load() }
@@ -54,9 +56,13 @@ import Testing
     }
 
     @Test func contactsNeedValidAddressesAndVisibleNames() throws {
-        #expect(throws: MessagesError.self) { try Contact(chain: ChainID("ethereum"), name: "A", address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda95") }
+        #expect(throws: MessagesError.self) {
+            try Contact(chain: ChainID("ethereum"), name: "A", address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda95")
+        }
         #expect(throws: MessagesError.self) { try Contact(chain: ChainID("stellar"), name: "A", address: "GABC") }
-        #expect(throws: MessagesError.self) { try Contact(chain: ChainID("ethereum"), name: "A\u{202e}B", address: alice) }
+        #expect(throws: MessagesError.self) {
+            try Contact(chain: ChainID("ethereum"), name: "A\u{202e}B", address: alice)
+        }
         #expect(throws: MessagesError.self) { try Contact(chain: ChainID("ethereum"), name: " A", address: alice) }
         #expect(throws: KeystoreError.self) { try ContactStore(home: "/nonexistent/airsign").load() }
     }

@@ -38,7 +38,9 @@ import Testing
         try store.verify(pin: testPIN)  // nothing installed passes
         try store.update(pin: testPIN) { content in
             try content.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
-            try content.add(KnownToken(chainId: 1, contract: try EthereumAddress(Self.contract), symbol: "TST", decimals: 6, name: "Test"))
+            try content.add(
+                KnownToken(
+                    chainId: 1, contract: try EthereumAddress(Self.contract), symbol: "TST", decimals: 6, name: "Test"))
         }
         let knowledge = try store.load()
         #expect(knowledge.descriptors.map(\.name) == ["test"])
@@ -46,9 +48,13 @@ import Testing
         try store.verify(pin: testPIN)
         // A second descriptor of the same name is refused; removing an unknown one too.
         #expect(throws: KnowledgeStoreError.self) {
-            try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
+            try store.update(pin: testPIN) {
+                try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+            }
         }
-        #expect(throws: KnowledgeStoreError.self) { try store.update(pin: testPIN) { try $0.removeDescriptor(named: "other") } }
+        #expect(throws: KnowledgeStoreError.self) {
+            try store.update(pin: testPIN) { try $0.removeDescriptor(named: "other") }
+        }
         try store.update(pin: testPIN) { try $0.removeDescriptor(named: "test") }
         #expect(try store.load().descriptors.isEmpty)
     }
@@ -56,10 +62,14 @@ import Testing
     @Test func aChangedFileFailsItsSealAndAWrongPINChangesNothing() throws {
         let (store, dir) = try store()
         _ = dir
-        try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
+        try store.update(pin: testPIN) {
+            try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+        }
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
         #expect(throws: KeystoreError.self) {
-            try store.update(pin: SecureBytes(copying: Array("wrong pin".utf8))) { try $0.removeDescriptor(named: "test") }
+            try store.update(pin: SecureBytes(copying: Array("wrong pin".utf8))) {
+                try $0.removeDescriptor(named: "test")
+            }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
         // Another owner's name written into the file, in the canonical form: it still parses,
@@ -77,18 +87,25 @@ import Testing
     @Test func signingChecksTheSealOfWhatTheReviewsUsedWithThePIN() throws {
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
-        try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
+        try store.update(pin: testPIN) {
+            try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+        }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         // What the job reviewed with is what it checks: a swap after loading is caught.
         var job = fixture.job()
         let loaded = try store.loadSealed()
         job.verifyInstalled = loaded.verify
-        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: "Test owner", with: "Evil owner")
+        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(
+            of: "Test owner", with: "Evil owner")
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
-        #expect(try job.sign(request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN }).count == 1)
+        #expect(
+            try job.sign(
+                request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN }
+            ).count == 1)
         job.verifyInstalled = try store.loadSealed().verify
         let error = #expect(throws: KnowledgeStoreError.self) {
-            _ = try job.sign(request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+            _ = try job.sign(
+                request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
         }
         #expect(error?.description.contains("nothing was signed") == true)
     }
@@ -98,7 +115,9 @@ import Testing
     @Test func inspectChecksTheSealWithThePINAndSaysWhenItCannot() throws {
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
-        try store.update(pin: testPIN) { try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor)) }
+        try store.update(pin: testPIN) {
+            try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+        }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         var logged = LogLines()
         var job = fixture.job()
@@ -108,14 +127,19 @@ import Testing
         try job.inspect(request, blind: .none, pin: { testPIN })
         #expect(logged.text.hasPrefix("The descriptors and tokens installed on this signer match their PIN seal.\n"))
         // A wrong PIN is a wrong PIN, not a damaged file.
-        #expect(throws: KeystoreError.self) { try job.inspect(request, blind: .none, pin: { SecureBytes(copying: Array("wrong pin".utf8)) }) }
+        #expect(throws: KeystoreError.self) {
+            try job.inspect(request, blind: .none, pin: { SecureBytes(copying: Array("wrong pin".utf8)) })
+        }
         // The file swapped on disk: refused before any review is shown.
-        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: "Test owner", with: "Evil owner")
+        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(
+            of: "Test owner", with: "Evil owner")
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
         job.verifyInstalled = try store.loadSealed().verify
         logged = LogLines()
         job.log = { [logged] in logged.append($0) }
-        let error = #expect(throws: KnowledgeStoreError.self) { try job.inspect(request, blind: .none, pin: { testPIN }) }
+        let error = #expect(throws: KnowledgeStoreError.self) {
+            try job.inspect(request, blind: .none, pin: { testPIN })
+        }
         #expect(error?.description.contains("does not match its PIN seal") == true)
         #expect(logged.text.isEmpty)
         // No PIN to ask for: the reviews are shown, headed by a note that nothing was checked.
@@ -123,4 +147,3 @@ import Testing
         #expect(logged.text.hasPrefix("note: the descriptors and tokens installed on this signer are used unchecked"))
     }
 }
-

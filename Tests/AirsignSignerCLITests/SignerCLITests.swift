@@ -18,9 +18,14 @@ import Testing
 
     @Test func notJSONAndWrongShapesAreRefused() throws {
         let home = Home()
-        for (input, message) in [("hello", "not JSON"), ("42", "expected a JSON object"), ("[1]", "message 1: expected a JSON object"),
-                                 ("{\"airsign\":\"sign-request\",\"version\":2}", "version 2 is not supported"),
-                                 (Self.noModuleRequest.replacingOccurrences(of: "\"note\"", with: "").dropLast() + ",\"extra\":1}", "unknown field \"extra\"")] {
+        for (input, message) in [
+            ("hello", "not JSON"), ("42", "expected a JSON object"), ("[1]", "message 1: expected a JSON object"),
+            ("{\"airsign\":\"sign-request\",\"version\":2}", "version 2 is not supported"),
+            (
+                Self.noModuleRequest.replacingOccurrences(of: "\"note\"", with: "").dropLast() + ",\"extra\":1}",
+                "unknown field \"extra\""
+            ),
+        ] {
             for command in ["inspect", "sign"] {
                 let result = try home.signer([command, "-"], stdin: String(input))
                 #expect(result.status == 3, "\(command) \(input): \(result.stderr)")
@@ -44,7 +49,8 @@ import Testing
         try home.initialize()
         let out = home.dir.path + "/response.json"
         // The PIN comes from standard input, which must be left unread: nothing gets that far.
-        let sign = try home.signer(["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
+        let sign = try home.signer(
+            ["sign", request, "--yes", "--pin-file", "-", "--out", out], stdin: "correct horse\n")
         #expect(sign.status == 3)
         #expect(sign.stderr.contains("no chain module for cardano yet"))
         #expect(!sign.stderr.contains("PIN"))
@@ -74,7 +80,8 @@ import Testing
         #expect(shown.contains("1 ETH"), "\(shown)")
         #expect(shown.contains("max total cost 1.00042 ETH"), "\(shown)")
         // The same request for another chain id than its transaction is refused.
-        let other = home.file("other.json", Self.ethereumRequest.replacingOccurrences(of: "eip155:1\"", with: "eip155:5\""))
+        let other = home.file(
+            "other.json", Self.ethereumRequest.replacingOccurrences(of: "eip155:1\"", with: "eip155:5\""))
         let refused = try home.signer(["inspect", other])
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("chain id 1"), "\(refused.stderr)")
@@ -92,7 +99,8 @@ import Testing
     @Test func contacts() throws {
         let home = Home()
         let address = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
-        #expect(try home.signer(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 7)  // no signer home yet
+        // no signer home yet
+        #expect(try home.signer(["contact", "add", "--chain", "ethereum", "Alice", address]).status == 7)
         try home.initialize()
         let added = try home.signer(["contact", "add", "--chain", "ethereum", "Alice", address.lowercased()])
         #expect(added.status == 0, "\(added.stderr)")
@@ -102,10 +110,15 @@ import Testing
         #expect(bad.stderr.contains("is not a valid stellar address"))
         #expect(try home.signer(["contact", "add", "--chain", "bitcoin", "Bob", "x"]).status == 2)
         let list = try home.signer(["contact", "list", "--json"])
-        #expect(list.stdout == "{\"airsign\":\"contacts\",\"contacts\":[{\"address\":\"\(address)\",\"chain\":\"ethereum\",\"name\":\"Alice\"}],\"version\":1}\n")
+        #expect(
+            list.stdout
+                == "{\"airsign\":\"contacts\",\"contacts\":[{\"address\":\"\(address)\",\"chain\":\"ethereum\",\"name\":\"Alice\"}],\"version\":1}\n"
+        )
         #expect(try home.signer(["contact", "remove", "--chain", "ethereum", "Nobody"]).status == 3)
         #expect(try home.signer(["contact", "remove", "--chain", "ethereum", "Alice"]).status == 0)
-        #expect(try home.signer(["contact", "list", "--json"]).stdout == "{\"airsign\":\"contacts\",\"contacts\":[],\"version\":1}\n")
+        #expect(
+            try home.signer(["contact", "list", "--json"]).stdout
+                == "{\"airsign\":\"contacts\",\"contacts\":[],\"version\":1}\n")
         // A damaged address book is reported by name and left as it is.
         let path = home.signerHome + "/contacts.json"
         _ = FileManager.default.createFile(atPath: path, contents: Data("{oops".utf8))

@@ -48,31 +48,45 @@ struct SignerFixture {
     /// Keys named `main` (test account 1) and `spare` (test account 2) unless told otherwise.
     init(keys: [(String, UInt8)] = [("main", 1), ("spare", 2)]) throws {
         let writes = pinStateWrites
-        keystore = Keystore(directory: dir.path + "/home", faults: FaultHook { step, path in
-            if step == "atomic.renamed", path.hasSuffix("pin-state.json") { writes.increment() }
-            return false
-        })
+        keystore = Keystore(
+            directory: dir.path + "/home",
+            faults: FaultHook { step, path in
+                if step == "atomic.renamed", path.hasSuffix("pin-state.json") { writes.increment() }
+                return false
+            })
         try keystore.initialize(pin: testPIN, limits: cheapKDF)
         for (name, n) in keys {
-            let metadata = try KeyMetadata(name: KeyName(name), kind: "test-ed25519", accounts: [], created: "2026-01-01T00:00:00Z")
-            try keystore.add(SecretPayload(kind: "test-ed25519", bytes: TestChainFixtures.seed(n)), metadata: metadata, pin: testPIN)
+            let metadata = try KeyMetadata(
+                name: KeyName(name), kind: "test-ed25519", accounts: [], created: "2026-01-01T00:00:00Z")
+            try keystore.add(
+                SecretPayload(kind: "test-ed25519", bytes: TestChainFixtures.seed(n)), metadata: metadata, pin: testPIN)
         }
         testAccounts = keys.map { name, n in
             let account = TestChainFixtures.account(n)
-            return OwnAccount(chain: TestChain.id, address: account.address, publicKey: account.publicKey, keyName: name, path: nil)
+            return OwnAccount(
+                chain: TestChain.id, address: account.address, publicKey: account.publicKey, keyName: name, path: nil)
         }
     }
 
     func job(outputFaults: FaultHook = .none) -> SignJob {
         let accounts = testAccounts
-        return SignJob(registry: ChainRegistry([TestChain()]), keys: TestKeySource(), keystore: keystore, accounts: { _ in accounts },
-                contacts: ContactStore(home: home), now: 1_767_225_600, outputFaults: outputFaults, log: { _ in })
+        return SignJob(
+            registry: ChainRegistry([TestChain()]), keys: TestKeySource(), keystore: keystore,
+            accounts: { _ in accounts },
+            contacts: ContactStore(home: home), now: 1_767_225_600, outputFaults: outputFaults, log: { _ in })
     }
 
     /// Signs `requests` as `sign --yes` would, counting PIN entries.
-    func sign(_ requests: [SignRequest], pinEntries: Counter = Counter(), allowBlind: Bool = false, compact: Bool = false,
-              pin: SecureBytes = testPIN) throws -> [SignResponse] {
-        try job().sign(MessageFile.serialize(requests), blind: allowBlind ? BlindConsent(onlyRequest: true) : .none, compact: compact, confirmed: true,
-                       confirm: { _ in true }, pin: { pinEntries.increment(); return pin })
+    func sign(
+        _ requests: [SignRequest], pinEntries: Counter = Counter(), allowBlind: Bool = false, compact: Bool = false,
+        pin: SecureBytes = testPIN
+    ) throws -> [SignResponse] {
+        try job().sign(
+            MessageFile.serialize(requests), blind: allowBlind ? BlindConsent(onlyRequest: true) : .none,
+            compact: compact, confirmed: true,
+            confirm: { _ in true },
+            pin: {
+                pinEntries.increment(); return pin
+            })
     }
 }

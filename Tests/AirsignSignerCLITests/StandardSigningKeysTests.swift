@@ -33,7 +33,10 @@ import Testing
         }
         let name = try KeyName("k")
         let payload = try SecretPayload(secret: secret, passphrase: pass)
-        try keystore.add(payload, metadata: KeyMetadata(name: name, kind: payload.kind, accounts: accounts, created: "2026-01-01T00:00:00Z"), pin: testPIN)
+        try keystore.add(
+            payload,
+            metadata: KeyMetadata(name: name, kind: payload.kind, accounts: accounts, created: "2026-01-01T00:00:00Z"),
+            pin: testPIN)
         let source = StandardSigningKeys(keystore: keystore)
         let stored = try keystore.secret(of: name, pin: testPIN)
         for own in KeystoreAccounts.own(try keystore.list()) {
@@ -44,21 +47,28 @@ import Testing
     }
 
     @Test func phraseAccountsOfEveryChainAndScheme() throws {
-        let phrase = try Mnemonic(phrase: secret("bottom drive obey lake curtain smoke basket hold race lonely fit walk"))
-        try check(.mnemonic(phrase), passphrase: "pw", [
-            .ethereum(index: 0), .ethereum(index: 7), .icp(index: 1), .stellar(index: 2),
-            .substrate(scheme: .sr25519, path: try SubstrateDerivationPath("//Alice/soft"), ss58Prefix: 0),
-            .substrate(scheme: .ed25519, path: try SubstrateDerivationPath("//Bob"), ss58Prefix: 2),
-            .substrate(scheme: .ecdsa, path: try SubstrateDerivationPath(""), ss58Prefix: 42),
-        ])
+        let phrase = try Mnemonic(
+            phrase: secret("bottom drive obey lake curtain smoke basket hold race lonely fit walk"))
+        try check(
+            .mnemonic(phrase), passphrase: "pw",
+            [
+                .ethereum(index: 0), .ethereum(index: 7), .icp(index: 1), .stellar(index: 2),
+                .substrate(scheme: .sr25519, path: try SubstrateDerivationPath("//Alice/soft"), ss58Prefix: 0),
+                .substrate(scheme: .ed25519, path: try SubstrateDerivationPath("//Bob"), ss58Prefix: 2),
+                .substrate(scheme: .ecdsa, path: try SubstrateDerivationPath(""), ss58Prefix: 42),
+            ])
     }
 
     @Test func importedSingleKeys() throws {
-        try check(.secp256k1(try Secp256k1.PrivateKey(secretHex(String(repeating: "11", count: 32)))), [.ethereum(index: 0), .icp(index: 0)])
+        try check(
+            .secp256k1(try Secp256k1.PrivateKey(secretHex(String(repeating: "11", count: 32)))),
+            [.ethereum(index: 0), .icp(index: 0)])
         try check(.ed25519(secretHex(String(repeating: "22", count: 32))), [.stellar(index: 0)])
-        try check(.substrateSeed(secretHex(String(repeating: "33", count: 32))), [
-            .substrate(scheme: .sr25519, path: try SubstrateDerivationPath("//x"), ss58Prefix: 0),
-        ])
+        try check(
+            .substrateSeed(secretHex(String(repeating: "33", count: 32))),
+            [
+                .substrate(scheme: .sr25519, path: try SubstrateDerivationPath("//x"), ss58Prefix: 0)
+            ])
     }
 
     /// The master fingerprint of a stored phrase, as ERC-4527 requests name it: the "abandon …
@@ -68,7 +78,9 @@ import Testing
         let dir = ScratchDirectory()
         let keystore = Keystore(directory: dir.path + "/home")
         try keystore.initialize(pin: testPIN, limits: cheapKDF)
-        let abandon = try Mnemonic(phrase: secret("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"))
+        let abandon = try Mnemonic(
+            phrase: secret(
+                "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"))
         let cases: [(String, KeySecret, String, UInt32?)] = [
             ("phrase", .mnemonic(abandon), "", 0x73c5_da0a),
             ("passphrase", .mnemonic(abandon), "TREZOR", nil),
@@ -78,8 +90,13 @@ import Testing
         var seen: [UInt32?] = []
         for (name, secret, passphrase, expected) in cases {
             let payload = try SecretPayload(secret: secret, passphrase: SecureBytes(copying: Array(passphrase.utf8)))
-            try keystore.add(payload, metadata: KeyMetadata(name: KeyName(name), kind: payload.kind, accounts: [], created: "2026-01-01T00:00:00Z"), pin: testPIN)
-            let fingerprint = try source.masterFingerprint(keyName: name, secret: try keystore.secret(of: KeyName(name), pin: testPIN))
+            try keystore.add(
+                payload,
+                metadata: KeyMetadata(
+                    name: KeyName(name), kind: payload.kind, accounts: [], created: "2026-01-01T00:00:00Z"),
+                pin: testPIN)
+            let fingerprint = try source.masterFingerprint(
+                keyName: name, secret: try keystore.secret(of: KeyName(name), pin: testPIN))
             if let expected { #expect(fingerprint == expected, "\(name)") }
             seen.append(fingerprint)
         }
@@ -94,10 +111,16 @@ import Testing
         try keystore.initialize(pin: testPIN, limits: cheapKDF)
         let secret = KeySecret.ed25519(secretHex(String(repeating: "22", count: 32)))
         let payload = try SecretPayload(secret: secret)
-        try keystore.add(payload, metadata: KeyMetadata(name: KeyName("k"), kind: payload.kind, accounts: [], created: "2026-01-01T00:00:00Z"), pin: testPIN)
-        let stranger = OwnAccount(chain: try ChainID("stellar"), address: "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7", publicKey: [UInt8](repeating: 0, count: 32), keyName: "k", path: nil)
+        try keystore.add(
+            payload,
+            metadata: KeyMetadata(
+                name: KeyName("k"), kind: payload.kind, accounts: [], created: "2026-01-01T00:00:00Z"), pin: testPIN)
+        let stranger = OwnAccount(
+            chain: try ChainID("stellar"), address: "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7",
+            publicKey: [UInt8](repeating: 0, count: 32), keyName: "k", path: nil)
         #expect(throws: SigningKeyError.self) {
-            try StandardSigningKeys(keystore: keystore).signingKey(for: stranger, secret: try keystore.secret(of: KeyName("k"), pin: testPIN))
+            try StandardSigningKeys(keystore: keystore).signingKey(
+                for: stranger, secret: try keystore.secret(of: KeyName("k"), pin: testPIN))
         }
     }
 }

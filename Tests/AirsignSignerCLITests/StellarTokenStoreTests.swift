@@ -40,9 +40,13 @@ import Testing
         // One token per network and contract; removing needs the right network.
         #expect(throws: KnowledgeStoreError.self) { try store.update(pin: testPIN) { try $0.add(try Self.token()) } }
         #expect(throws: KnowledgeStoreError.self) {
-            try store.update(pin: testPIN) { try $0.removeStellarToken(network: "stellar:futurenet", contract: Self.contract) }
+            try store.update(pin: testPIN) {
+                try $0.removeStellarToken(network: "stellar:futurenet", contract: Self.contract)
+            }
         }
-        try store.update(pin: testPIN) { try $0.removeStellarToken(network: "stellar:testnet", contract: Self.contract) }
+        try store.update(pin: testPIN) {
+            try $0.removeStellarToken(network: "stellar:testnet", contract: Self.contract)
+        }
         #expect(try store.loadContent().stellarTokens.map(\.symbol) == ["PUB"])
     }
 
@@ -50,19 +54,24 @@ import Testing
         for (network, contract, symbol, decimals) in [
             ("stellar:mainnet", Self.contract, "TST", UInt64(7)),  // not a Stellar network name
             ("eip155:1", Self.contract, "TST", 7),
-            ("stellar:testnet", "GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR", "TST", 7),  // an account, not a contract
+            // an account, not a contract
+            ("stellar:testnet", "GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR", "TST", 7),
             ("stellar:testnet", Self.contract, "TST", 39),
             ("stellar:testnet", Self.contract, "", 7),
             ("stellar:testnet", Self.contract, "T\u{1b}[2J", 7),
             ("stellar:testnet", Self.contract, String(repeating: "T", count: 65), 7),
         ] {
-            #expect(throws: KnowledgeStoreError.self) { try InstalledStellarToken(network: network, contract: contract, symbol: symbol, decimals: decimals, name: "n") }
+            #expect(throws: KnowledgeStoreError.self) {
+                try InstalledStellarToken(
+                    network: network, contract: contract, symbol: symbol, decimals: decimals, name: "n")
+            }
         }
     }
 
     @Test func symbolsThatCouldPassForOthersAreEscapedInReviews() throws {
         // Cyrillic "Т" and "С" in a Latin-looking symbol.
-        let token = try InstalledStellarToken(network: "stellar:testnet", contract: Self.contract, symbol: "U\u{0421}D\u{0422}", decimals: 6, name: "n")
+        let token = try InstalledStellarToken(
+            network: "stellar:testnet", contract: Self.contract, symbol: "U\u{0421}D\u{0422}", decimals: 6, name: "n")
         #expect(try token.reviewToken.symbol == "U\\u{421}D\\u{422}")
         #expect(try Self.token().reviewToken.symbol == "TST")
     }
@@ -81,7 +90,8 @@ import Testing
         #expect(text.contains(#""version":2"#) && text.contains(#""stellarTokens":[{"network":"stellar:testnet""#))
         try store.loadSealed().verify(testPIN)
         // A version 1 file with Stellar tokens is refused: each version has exactly its members.
-        try Data(text.replacingOccurrences(of: #""version":2"#, with: #""version":1"#).utf8).write(to: URL(fileURLWithPath: store.path))
+        try Data(text.replacingOccurrences(of: #""version":2"#, with: #""version":1"#).utf8).write(
+            to: URL(fileURLWithPath: store.path))
         let error = #expect(throws: KnowledgeStoreError.self) { _ = try store.loadContent() }
         #expect(error?.description.contains("a version 1 file has exactly") == true)
     }
@@ -91,7 +101,8 @@ import Testing
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) { try $0.add(try Self.token()) }
         // Six decimals become two: every amount would read 10,000 times larger.
-        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(of: #""decimals":6"#, with: #""decimals":2"#)
+        let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(
+            of: #""decimals":6"#, with: #""decimals":2"#)
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
         let loaded = try store.loadSealed()
         #expect(loaded.stellarTokens["stellar:testnet"]?.first?.decimals == 2)
@@ -99,9 +110,12 @@ import Testing
         job.verifyInstalled = loaded.verify
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         let error = #expect(throws: KnowledgeStoreError.self) {
-            _ = try job.sign(request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
+            _ = try job.sign(
+                request, blind: .none, compact: false, confirmed: true, confirm: { _ in true }, pin: { testPIN })
         }
         #expect(error?.description.contains("nothing was signed") == true)
-        #expect(throws: KnowledgeStoreError.self) { try store.update(pin: testPIN) { try $0.add(try Self.token("stellar:pubnet")) } }
+        #expect(throws: KnowledgeStoreError.self) {
+            try store.update(pin: testPIN) { try $0.add(try Self.token("stellar:pubnet")) }
+        }
     }
 }

@@ -17,18 +17,28 @@ public struct ProgramHome {
     public var pinFile: String { dir.path + "/pin" }
 
     /// The built `airsign-signer` on this home.
-    public func signer(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> ProgramRun.Result {
-        try Self.run("airsign-signer", arguments, environment: ["AIRSIGN_SIGNER_HOME": signerHome].merging(environment) { $1 }, stdin: stdin)
+    public func signer(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws
+        -> ProgramRun.Result
+    {
+        try Self.run(
+            "airsign-signer", arguments, environment: ["AIRSIGN_SIGNER_HOME": signerHome].merging(environment) { $1 },
+            stdin: stdin)
     }
 
     /// The built `airsign-watch` on this home.
-    public func watch(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> ProgramRun.Result {
-        try Self.run("airsign-watch", arguments, environment: ["AIRSIGN_WATCH_HOME": watchHome].merging(environment) { $1 }, stdin: stdin)
+    public func watch(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws
+        -> ProgramRun.Result
+    {
+        try Self.run(
+            "airsign-watch", arguments, environment: ["AIRSIGN_WATCH_HOME": watchHome].merging(environment) { $1 },
+            stdin: stdin)
     }
 
     /// The built program `name` (beside the test bundle) with the test process's environment
     /// plus `environment`, for a run on homes of the caller's choosing.
-    public static func run(_ name: String, _ arguments: [String], environment: [String: String], stdin: String = "") throws -> ProgramRun.Result {
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String], stdin: String = "")
+        throws -> ProgramRun.Result
+    {
         try ProgramRun.start(ProgramRun.besideTests(name), arguments, environment: environment, stdin: stdin).wait()
     }
 
@@ -36,7 +46,8 @@ public struct ProgramHome {
     @discardableResult
     public func file(_ name: String, _ text: String, mode: Int = 0o600) -> String {
         let path = dir.path + "/" + name
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
         return path
     }
 

@@ -34,15 +34,19 @@ public struct TestChain: ChainModule {
     public static func address(_ publicKey: [UInt8]) -> String { "tst1" + Hex.encode(publicKey) }
 
     public func addressIdentity(_ address: String) -> String? {
-        guard address.hasPrefix("tst1"), let key = try? Hex.decode(address.dropFirst(4)), key.count == 32 else { return nil }
+        guard address.hasPrefix("tst1"), let key = try? Hex.decode(address.dropFirst(4)), key.count == 32 else {
+            return nil
+        }
         return Hex.encode(key)
     }
 
     /// The transaction bytes of a transfer.
     public static func encodeTransfer(network: String = network, to: [UInt8], amount: BigUInt, fee: UInt64) -> [UInt8] {
-        let amountBytes = (0 ..< 16).map { UInt8(truncatingIfNeeded: amount >> (8 * (15 - $0))) }
+        let amountBytes = (0..<16).map { UInt8(truncatingIfNeeded: amount >> (8 * (15 - $0))) }
         var out = Array("ATC1".utf8) + [UInt8(network.utf8.count)] + Array(network.utf8) + to + amountBytes
-        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: fee >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            out.append(UInt8(truncatingIfNeeded: fee >> UInt64(shift)))
+        }
         return out
     }
 
@@ -53,7 +57,9 @@ public struct TestChain: ChainModule {
         let key = KeyRequirement(request.account, scheme: .ed25519)
         switch request.payloadType {
         case "transfer":
-            guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["tx"] else {
+            guard case let .object(members) = request.payload, members.count == 2,
+                case let .string(hex)? = request.payload["tx"]
+            else {
                 throw TestChainError("payload: a transfer has exactly \"type\" and \"tx\"")
             }
             let tx = try Hex.decode(hex)
@@ -71,10 +77,17 @@ public struct TestChain: ChainModule {
                 ],
                 warnings: decoded.amount == 0 ? ["the amount is zero"] : [],
                 key: key,
-                effects: [.outflow(Outflow(AssetAmount(asset: Self.asset, amount: decoded.amount + BigUInt(decoded.fee)), to: describe(to, in: context)))],
+                effects: [
+                    .outflow(
+                        Outflow(
+                            AssetAmount(asset: Self.asset, amount: decoded.amount + BigUInt(decoded.fee)),
+                            to: describe(to, in: context)))
+                ],
                 signing: [SigningItem(label: "transfer", value: Signed(signedBytes: Self.domain + tx))])
         case "approve":
-            guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["tx"] else {
+            guard case let .object(members) = request.payload, members.count == 2,
+                case let .string(hex)? = request.payload["tx"]
+            else {
                 throw TestChainError("payload: an approval has exactly \"type\" and \"tx\"")
             }
             let tx = try Hex.decode(hex)
@@ -84,7 +97,8 @@ public struct TestChain: ChainModule {
             }
             let spender = describe(Self.address(decoded.spender), in: context)
             let unlimited = decoded.allowance == BigUInt(UInt128.max)
-            let allowance = unlimited ? "Unlimited" : AmountFormat.decimal(decoded.allowance, decimals: Self.asset.decimals)
+            let allowance =
+                unlimited ? "Unlimited" : AmountFormat.decimal(decoded.allowance, decimals: Self.asset.decimals)
             return Review(
                 request: request, title: "Test approval",
                 lines: [
@@ -92,12 +106,17 @@ public struct TestChain: ChainModule {
                     ReviewLine("spender", spender),
                     ReviewLine("allowance", allowance + (unlimited ? "" : " TST")),
                 ],
-                warnings: unlimited ? ["Unlimited approval: the spender may take all of this token, now and later"] : [],
+                warnings: unlimited
+                    ? ["Unlimited approval: the spender may take all of this token, now and later"] : [],
                 key: key,
-                effects: [.allowance(Approval(asset: "TST", spender: spender, allowance: allowance, isUnlimited: unlimited))],
+                effects: [
+                    .allowance(Approval(asset: "TST", spender: spender, allowance: allowance, isUnlimited: unlimited))
+                ],
                 signing: [SigningItem(label: "approval", value: Signed(signedBytes: Self.domain + tx))])
         case "raw":
-            guard case let .object(members) = request.payload, members.count == 2, case let .string(hex)? = request.payload["data"] else {
+            guard case let .object(members) = request.payload, members.count == 2,
+                case let .string(hex)? = request.payload["data"]
+            else {
                 throw TestChainError("payload: raw has exactly \"type\" and \"data\"")
             }
             let data = try Hex.decode(hex)
@@ -141,23 +160,33 @@ public struct TestChain: ChainModule {
         guard let own = accounts.first(where: { $0.chain == chain && $0.address == parts[1] }) else {
             throw TestChainError("\(parts[1]) is not one of your accounts")
         }
-        let payload: JSONValue = .object([(key: "type", value: .string("transfer")), (key: "tx", value: .string(parts[2]))])
-        return [try SignRequest.make(chain: chain, network: Self.network, account: MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)]
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("transfer")), (key: "tx", value: .string(parts[2])),
+        ])
+        return [
+            try SignRequest.make(
+                chain: chain, network: Self.network,
+                account: MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)
+        ]
     }
 
     /// The transaction bytes of an approval.
     public static func encodeApproval(network: String = network, spender: [UInt8], allowance: BigUInt) -> [UInt8] {
         Array("ATA1".utf8) + [UInt8(network.utf8.count)] + Array(network.utf8) + spender
-            + (0 ..< 16).map { UInt8(truncatingIfNeeded: allowance >> (8 * (15 - $0))) }
+            + (0..<16).map { UInt8(truncatingIfNeeded: allowance >> (8 * (15 - $0))) }
     }
 
     static func decodeApproval(_ tx: [UInt8]) throws -> (network: String, spender: [UInt8], allowance: BigUInt) {
-        guard tx.count >= 5, Array(tx.prefix(4)) == Array("ATA1".utf8) else { throw TestChainError("payload.tx is not an approval") }
+        guard tx.count >= 5, Array(tx.prefix(4)) == Array("ATA1".utf8) else {
+            throw TestChainError("payload.tx is not an approval")
+        }
         let length = Int(tx[4])
-        guard tx.count == 5 + length + 32 + 16, let network = String(validating: Array(tx[5 ..< 5 + length]), as: UTF8.self) else {
+        guard tx.count == 5 + length + 32 + 16,
+            let network = String(validating: Array(tx[5..<5 + length]), as: UTF8.self)
+        else {
             throw TestChainError("payload.tx is not a well-formed approval")
         }
-        let spender = Array(tx[(5 + length) ..< (5 + length + 32)])
+        let spender = Array(tx[(5 + length)..<(5 + length + 32)])
         let allowance = tx.suffix(16).reduce(BigUInt(0)) { $0 << 8 | BigUInt($1) }
         return (network, spender, allowance)
     }
@@ -171,7 +200,9 @@ public struct TestChain: ChainModule {
         }
         guard Array(try take(4)) == Array("ATC1".utf8) else { throw TestChainError("payload.tx has the wrong magic") }
         guard let length = try take(1).first else { throw TestChainError("payload.tx is truncated") }
-        guard let network = String(validating: Array(try take(Int(length))), as: UTF8.self) else { throw TestChainError("payload.tx network is not UTF-8") }
+        guard let network = String(validating: Array(try take(Int(length))), as: UTF8.self) else {
+            throw TestChainError("payload.tx network is not UTF-8")
+        }
         let to = Array(try take(32))
         let amount = try take(16).reduce(BigUInt(0)) { $0 << 8 | BigUInt($1) }
         let fee = try take(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -198,32 +229,49 @@ public enum TestChainFixtures {
 
     public static func account(_ n: UInt8) -> MessageAccount {
         let publicKey = key(n).publicKey
-        guard let account = try? MessageAccount(address: TestChain.address(publicKey), publicKey: publicKey) else { preconditionFailure("valid account") }
+        guard let account = try? MessageAccount(address: TestChain.address(publicKey), publicKey: publicKey) else {
+            preconditionFailure("valid account")
+        }
         return account
     }
 
     /// A transfer request from account `from` to account `to`, with a fixed id when given.
-    public static func transfer(id: String? = nil, from: UInt8 = 1, to: UInt8 = 2, amount: BigUInt = 1_500_000, fee: UInt64 = 1_000,
-                                network: String = TestChain.network, note: String? = nil) throws -> SignRequest {
+    public static func transfer(
+        id: String? = nil, from: UInt8 = 1, to: UInt8 = 2, amount: BigUInt = 1_500_000, fee: UInt64 = 1_000,
+        network: String = TestChain.network, note: String? = nil
+    ) throws -> SignRequest {
         let tx = TestChain.encodeTransfer(network: network, to: key(to).publicKey, amount: amount, fee: fee)
-        let payload: JSONValue = .object([(key: "type", value: .string("transfer")), (key: "tx", value: .string(Hex.encode(tx, prefix: true)))])
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("transfer")), (key: "tx", value: .string(Hex.encode(tx, prefix: true))),
+        ])
         let requestID = try id.map { try RequestID($0) } ?? RequestID.random()
-        return try SignRequest(id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload, note: note)
+        return try SignRequest(
+            id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload,
+            note: note)
     }
 
     /// An approval of `allowance` to `spender`'s account.
-    public static func approval(id: String? = nil, from: UInt8 = 1, spender: UInt8 = 2, allowance: BigUInt, note: String? = nil) throws -> SignRequest {
+    public static func approval(
+        id: String? = nil, from: UInt8 = 1, spender: UInt8 = 2, allowance: BigUInt, note: String? = nil
+    ) throws -> SignRequest {
         let tx = TestChain.encodeApproval(spender: key(spender).publicKey, allowance: allowance)
-        let payload: JSONValue = .object([(key: "type", value: .string("approve")), (key: "tx", value: .string(Hex.encode(tx, prefix: true)))])
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("approve")), (key: "tx", value: .string(Hex.encode(tx, prefix: true))),
+        ])
         let requestID = try id.map { try RequestID($0) } ?? RequestID.random()
-        return try SignRequest(id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload, note: note)
+        return try SignRequest(
+            id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload,
+            note: note)
     }
 
     /// A raw (blind) request.
     public static func raw(id: String? = nil, from: UInt8 = 1, data: [UInt8] = [1, 2, 3]) throws -> SignRequest {
-        let payload: JSONValue = .object([(key: "type", value: .string("raw")), (key: "data", value: .string(Hex.encode(data, prefix: true)))])
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("raw")), (key: "data", value: .string(Hex.encode(data, prefix: true))),
+        ])
         let requestID = try id.map { try RequestID($0) } ?? RequestID.random()
-        return try SignRequest(id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload)
+        return try SignRequest(
+            id: requestID, chain: TestChain.id, network: TestChain.network, account: account(from), payload: payload)
     }
 }
 
@@ -258,17 +306,25 @@ public struct TestChainFinalizer: ChainFinalizer {
 
     public func finalize(_ response: SignResponse, for request: SignRequest) throws -> Finalized {
         let review = try TestChain().review(request, context: ReviewContext(now: 0))
-        guard response.signatures.count == review.signing.count else { throw TestChainError("wrong number of signatures") }
+        guard response.signatures.count == review.signing.count else {
+            throw TestChainError("wrong number of signatures")
+        }
         for (signature, item) in zip(response.signatures, review.signing) {
             let bytes = try Hex.decode(signature)
-            guard Ed25519.isValidSignature(bytes, message: SHA256.hash(item.bytes), publicKey: request.account.publicKey) else {
+            guard
+                Ed25519.isValidSignature(bytes, message: SHA256.hash(item.bytes), publicKey: request.account.publicKey)
+            else {
                 throw TestChainError("the signature does not verify for \(request.account.address)")
             }
         }
         let signed = review.signing.first.map { Array($0.bytes.dropFirst(TestChain.domain.count)) } ?? []
         let result: JSONValue = .object([(key: "signed", value: .string(Hex.encode(signed, prefix: true)))])
-        if let given = response.result, given != result { throw TestChainError("result differs from the signed request") }
-        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account, signatures: response.signatures, result: result)
+        if let given = response.result, given != result {
+            throw TestChainError("result differs from the signed request")
+        }
+        let full = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: response.signatures, result: result)
         return Finalized(response: full, lines: [ReviewLine("signed", "\(signed.count) bytes")])
     }
 }

@@ -18,11 +18,15 @@ public enum WatchFixtures {
     }
 
     /// The public "abandon … about" test phrase: it holds nothing.
-    public static let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
+    public static let phrase =
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 
     /// The descriptor of the test phrase's account `request` on `network`.
-    public static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws -> AccountDescriptor {
-        let account = try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(network)
+    public static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws
+        -> AccountDescriptor
+    {
+        let account = try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(
+            network)
         return try AccountDescriptor(account: account, name: name)
     }
 }

@@ -26,15 +26,16 @@ extension SeededRandom {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Int {
         var decodedCount = 0
-        for _ in 0 ..< rounds {
+        for _ in 0..<rounds {
             let (schema, bytes) = try sample(&self)
             for input in corruptions(of: bytes, count: count) {
                 do {
                     let value = try decode(schema, input)
                     decodedCount += 1
-                    #expect(try encode(schema, value) == input,
-                            "seed \(seed): \(testHex(input)) decoded but re-encodes differently",
-                            sourceLocation: sourceLocation)
+                    #expect(
+                        try encode(schema, value) == input,
+                        "seed \(seed): \(testHex(input)) decoded but re-encodes differently",
+                        sourceLocation: sourceLocation)
                 } catch {
                     #expect(error is Failure, "seed \(seed): \(error)", sourceLocation: sourceLocation)
                 }

@@ -63,21 +63,26 @@ public enum ProgramRun {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             }
             let low = status & 0x7f
-            return Result(status: low == 0 ? (status >> 8) & 0xff : 128 + low,
-                          stdout: (try? String(contentsOfFile: scratch + "/out", encoding: .utf8)) ?? "",
-                          stderr: stderrSoFar)
+            return Result(
+                status: low == 0 ? (status >> 8) & 0xff : 128 + low,
+                stdout: (try? String(contentsOfFile: scratch + "/out", encoding: .utf8)) ?? "",
+                stderr: stderrSoFar)
         }
     }
 
     /// Starts `program` with `arguments`, the test process's environment plus `environment`, and
     /// `stdin` as standard input.
-    public static func start(_ program: String, _ arguments: [String], environment extra: [String: String] = [:],
-                             stdin: String = "") throws -> Running {
+    public static func start(
+        _ program: String, _ arguments: [String], environment extra: [String: String] = [:],
+        stdin: String = ""
+    ) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw Failure("no program at \(program): run `swift build` first")
         }
         var template = Array((NSTemporaryDirectory() + "/airsign-run-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
+        guard
+            let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } })
+        else {
             throw Failure("mkdtemp failed: \(errno)")
         }
         let scratch = String(cString: made)

@@ -38,17 +38,26 @@ public struct SchemaVectorFile: Decodable, Sendable {
 
 /// Any JSON value, for vector files whose cases carry a type schema and a value (SCALE and XDR).
 public indirect enum SchemaVectorJSON: Decodable, Sendable {
-    case null, bool(Bool), int(Int64), uint(UInt64), string(String), array([SchemaVectorJSON]), object([String: SchemaVectorJSON])
+    case null, bool(Bool), int(Int64), uint(UInt64), string(String), array([SchemaVectorJSON]), object(
+        [String: SchemaVectorJSON])
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? c.decode(Int64.self) { self = .int(i) }
-        else if let u = try? c.decode(UInt64.self) { self = .uint(u) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([SchemaVectorJSON].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: SchemaVectorJSON].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? c.decode(Int64.self) {
+            self = .int(i)
+        } else if let u = try? c.decode(UInt64.self) {
+            self = .uint(u)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([SchemaVectorJSON].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: SchemaVectorJSON].self))
+        }
     }
 
     /// A JSON number, or a decimal string for values beyond 2^53.

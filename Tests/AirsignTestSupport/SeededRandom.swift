@@ -31,7 +31,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// `count` random bytes.
     public mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8.random(in: 0 ... 255, using: &self) }
+        (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
     }
 
     /// Random bytes of a random length in `lengths`.
@@ -46,16 +46,16 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         out.reserveCapacity(count)
         for _ in 0..<count {
             var m = input
-            switch Int.random(in: 0 ..< 4, using: &self) {
+            switch Int.random(in: 0..<4, using: &self) {
             case 0 where !m.isEmpty:
-                m.removeLast(Int.random(in: 1 ... m.count, using: &self))
+                m.removeLast(Int.random(in: 1...m.count, using: &self))
             case 1 where !m.isEmpty:
-                let i = Int.random(in: 0 ..< m.count, using: &self)
-                m[i] ^= UInt8(1) << UInt8.random(in: 0 ..< 8, using: &self)
+                let i = Int.random(in: 0..<m.count, using: &self)
+                m[i] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &self)
             case 2:
-                m.insert(UInt8.random(in: 0 ... 255, using: &self), at: Int.random(in: 0 ... m.count, using: &self))
+                m.insert(UInt8.random(in: 0...255, using: &self), at: Int.random(in: 0...m.count, using: &self))
             default:
-                m = bytes(lengthIn: 0 ... max(1, input.count))
+                m = bytes(lengthIn: 0...max(1, input.count))
             }
             out.append(m)
         }

@@ -1,13 +1,14 @@
 import AirsignTestSupport
-@testable import AirsignTransport
 import Testing
+
+@testable import AirsignTransport
 
 /// Decoders of untrusted input return `TransportError` for anything malformed and never trap:
 /// mutated bytewords, UR strings, part CBOR, PNG and PNM files.
 @Suite struct DecoderRobustnessTests {
     static func validParts(_ rng: inout SeededRandom) throws -> [String] {
         var encoder = try UREncoder(ur: UR.bytes(rng.bytes(400)), maxFragmentLen: 60)
-        return (0 ..< 12).map { _ in encoder.nextPart() }
+        return (0..<12).map { _ in encoder.nextPart() }
     }
 
     @Test func mutatedURStrings() throws {
@@ -16,7 +17,8 @@ import Testing
         for part in parts {
             for mutated in rng.corruptions(of: Array(part.utf8), count: 300) {
                 let text = String(decoding: mutated, as: UTF8.self)
-                if case let .failure(error) = Result(catching: { () throws(TransportError) in try URString.parse(text) }) {
+                if case let .failure(error) = Result(catching: { () throws(TransportError) in try URString.parse(text) }
+                ) {
                     #expect(!error.description.isEmpty)
                 }
                 var assembler = MessageAssembler()
@@ -27,8 +29,8 @@ import Testing
 
     @Test func mutatedBytewordsAndPartCBOR() throws {
         var rng = SeededRandom.forTest("mutatedBytewords")
-        for _ in 0 ..< 50 {
-            let body = rng.bytes(lengthIn: 0 ... 80)
+        for _ in 0..<50 {
+            let body = rng.bytes(lengthIn: 0...80)
             let minimal = Bytewords.encode(body, style: .minimal)
             #expect(try Bytewords.decode(minimal, style: .minimal) == body)
             #expect(try Bytewords.decode(Bytewords.encode(body, style: .standard), style: .standard) == body)
@@ -45,17 +47,29 @@ import Testing
 
     @Test func inconsistentPartHeadersAreRefused() {
         func cbor(_ items: [UInt64], data: [UInt8]) -> [UInt8] {
-            FountainPart(seqNum: UInt32(items[0]), seqLen: Int(items[1]), messageLen: Int(items[2]), checksum: UInt32(items[3]), data: data).cbor
+            FountainPart(
+                seqNum: UInt32(items[0]), seqLen: Int(items[1]), messageLen: Int(items[2]), checksum: UInt32(items[3]),
+                data: data
+            ).cbor
         }
         // 3 fragments of 10 bytes cannot hold 50 bytes, nor need 3 for 15.
-        #expect(throws: TransportError.self) { try FountainPart(cbor: cbor([1, 3, 50, 0], data: [UInt8](repeating: 0, count: 10))) }
-        #expect(throws: TransportError.self) { try FountainPart(cbor: cbor([1, 3, 15, 0], data: [UInt8](repeating: 0, count: 10))) }
-        #expect(throws: TransportError.self) { try FountainPart(cbor: cbor([0, 3, 30, 0], data: [UInt8](repeating: 0, count: 10))) }
+        #expect(throws: TransportError.self) {
+            try FountainPart(cbor: cbor([1, 3, 50, 0], data: [UInt8](repeating: 0, count: 10)))
+        }
+        #expect(throws: TransportError.self) {
+            try FountainPart(cbor: cbor([1, 3, 15, 0], data: [UInt8](repeating: 0, count: 10)))
+        }
+        #expect(throws: TransportError.self) {
+            try FountainPart(cbor: cbor([0, 3, 30, 0], data: [UInt8](repeating: 0, count: 10)))
+        }
         #expect(throws: TransportError.self) {
             try FountainPart(cbor: cbor([1, 70000, 700_000, 0], data: [UInt8](repeating: 0, count: 10)))
         }
         // The path must agree with the part.
-        let good = UR.partString(type: "bytes", part: FountainPart(seqNum: 2, seqLen: 3, messageLen: 30, checksum: 1, data: [UInt8](repeating: 1, count: 10)))
+        let good = UR.partString(
+            type: "bytes",
+            part: FountainPart(
+                seqNum: 2, seqLen: 3, messageLen: 30, checksum: 1, data: [UInt8](repeating: 1, count: 10)))
         let lying = good.replacingOccurrences(of: "/2-3/", with: "/1-3/")
         #expect(throws: TransportError.self) { try URString.parse(lying) }
         #expect(throws: TransportError.self) { try URString.parse("ur:bytes/99999999999-3/aeae") }
@@ -91,7 +105,7 @@ import Testing
 @Suite struct MessageAssemblerTests {
     static func parts(_ message: [UInt8], count: Int, fragment: Int = 40) throws -> [[UInt8]] {
         var encoder = try UREncoder(ur: UR.bytes(message), maxFragmentLen: fragment)
-        return (0 ..< count).map { _ in Array(encoder.nextPart().uppercased().utf8) }
+        return (0..<count).map { _ in Array(encoder.nextPart().uppercased().utf8) }
     }
 
     @Test func foreignFramesAreRefusedAndNotMixedIn() throws {
@@ -152,14 +166,14 @@ import Testing
         var rng = SeededRandom.forTest("fountainOverhead")
         for dropRate in [0.0, 0.3] {
             var ratios: [Double] = []
-            for _ in 0 ..< 20 {
+            for _ in 0..<20 {
                 let message = rng.bytes(2000)
                 var encoder = try FountainEncoder(message: message, maxFragmentLen: 100)
                 var decoder = FountainDecoder()
                 var used = 0
                 while !decoder.isComplete, used < 10 * encoder.seqLen {
                     let part = encoder.nextPart()
-                    if Double.random(in: 0 ..< 1, using: &rng) < dropRate { continue }
+                    if Double.random(in: 0..<1, using: &rng) < dropRate { continue }
                     try decoder.receive(part)
                     used += 1
                 }

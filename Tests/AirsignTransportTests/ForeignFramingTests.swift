@@ -1,8 +1,9 @@
 import AirsignMessages
 import AirsignTestSupport
-@testable import AirsignTransport
 import Foundation
 import Testing
+
+@testable import AirsignTransport
 
 /// A plugged-in framing of binary frames (as UOS's legacy multipart is): the assembler hands it
 /// the frames it claims, a refusal ends the scan, and a scan of files reads them all so a frame
@@ -22,14 +23,16 @@ import Testing
         var expected: Int? { count }
         var message: [UInt8]? {
             guard let count, parts.count == count else { return nil }
-            return (0 ..< count).flatMap { parts[$0] ?? [] }
+            return (0..<count).flatMap { parts[$0] ?? [] }
         }
 
         mutating func finish() {}
 
         mutating func receive(_ payload: [UInt8]) throws -> Bool {
             let count = Int(payload[1]), index = Int(payload[2]), data = Array(payload.dropFirst(3))
-            if let known = self.count, known != count { throw TransportError.invalidOption("count \(count), not \(known)") }
+            if let known = self.count, known != count {
+                throw TransportError.invalidOption("count \(count), not \(known)")
+            }
             self.count = count
             if let seen = parts[index] {
                 guard seen == data else { throw TransportError.invalidOption("another frame \(index)") }
@@ -60,7 +63,9 @@ import Testing
 
     static func frames(_ message: [UInt8], parts: Int) -> [[UInt8]] {
         let size = (message.count + parts - 1) / parts
-        return (0 ..< parts).map { [0x7f, UInt8(parts), UInt8($0)] + Array(message[($0 * size) ..< min(message.count, ($0 + 1) * size)]) }
+        return (0..<parts).map {
+            [0x7f, UInt8(parts), UInt8($0)] + Array(message[($0 * size)..<min(message.count, ($0 + 1) * size)])
+        }
     }
 
     @Test func claimedFramesAreAssembledByTheFraming() throws {
@@ -79,10 +84,12 @@ import Testing
     }
 
     @Test func aRefusedFrameEndsTheScanAndOtherFramesAreRefused() throws {
-        let frames = Self.frames(Array(0 ..< 90), parts: 3)
+        let frames = Self.frames(Array(0..<90), parts: 3)
         var assembler = MessageAssembler(framings: [ToyFraming()])
         try assembler.receive(frames[0])
-        #expect(throws: TransportError.refusedFrame("toy: another frame 0")) { try assembler.receive([0x7f, 3, 0, 9, 9]) }
+        #expect(throws: TransportError.refusedFrame("toy: another frame 0")) {
+            try assembler.receive([0x7f, 3, 0, 9, 9])
+        }
         #expect(throws: TransportError.refusedFrame("a QR code that is not a toy frame (2 bytes) while reading one")) {
             try assembler.receive(Array("{}".utf8))
         }
@@ -122,7 +129,9 @@ import Testing
             let png = try PNGCodec.encode(try QRCode.encode(bytes: frame).render(moduleSize: 4, quietZone: 4))
             #expect(FileManager.default.createFile(atPath: "\(dir)/f-\(n).png", contents: Data(png)))
         }
-        #expect(try QRScanJob().scan(paths: [dir], framings: [LastTryFraming()]) { _ in } == SignerInput(bytes: message, framing: "last-try toy", frames: 2))
+        #expect(
+            try QRScanJob().scan(paths: [dir], framings: [LastTryFraming()]) { _ in }
+                == SignerInput(bytes: message, framing: "last-try toy", frames: 2))
         var assembler = MessageAssembler(framings: [LastTryFraming()])
         for frame in frames { try assembler.receive(frame) }
         #expect(assembler.input == nil)
@@ -130,9 +139,12 @@ import Testing
         #expect(assembler.input == SignerInput(bytes: message, framing: "last-try toy", frames: 2))
         // A set that is short says what is missing; one that is not short but does not decode
         // (fountain, RaptorQ) asks for more frames instead.
-        #expect(TransportError.incompleteMessage(received: 2, expected: 3).description
-            == "incomplete message: 2 frames read, about 3 needed; scan the missing frames")
-        #expect(TransportError.incompleteMessage(received: 5, expected: 4).description
-            == "incomplete message: 5 frames read do not decode yet (about 4 are needed, more when frames overlap); scan more frames")
+        #expect(
+            TransportError.incompleteMessage(received: 2, expected: 3).description
+                == "incomplete message: 2 frames read, about 3 needed; scan the missing frames")
+        #expect(
+            TransportError.incompleteMessage(received: 5, expected: 4).description
+                == "incomplete message: 5 frames read do not decode yet (about 4 are needed, more when frames overlap); scan more frames"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import AirsignTestSupport
-@testable import AirsignTransport
 import Testing
+
+@testable import AirsignTransport
 
 /// The decoder solves parts as a linear system over GF(2): it finishes exactly when the parts
 /// held have full rank, counts a part implied by those held as a duplicate, and reads the
@@ -11,7 +12,7 @@ import Testing
     @Test func mixedPartsAloneSolveTheMessage() throws {
         var rng = SeededRandom.forTest("mixedPartsAloneSolveTheMessage")
         var extra = 0
-        for _ in 0 ..< 10 {
+        for _ in 0..<10 {
             let message = rng.bytes(1_200)
             var encoder = try FountainEncoder(message: message, maxFragmentLen: 40, firstSeqNum: 30)
             #expect(encoder.seqLen == 30)
@@ -34,18 +35,19 @@ import Testing
 
     /// A part whose fragments are all known already adds nothing and does not move progress.
     @Test func impliedPartIsADuplicate() throws {
-        let message = [UInt8]((0 ..< 600).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let message = [UInt8]((0..<600).map { UInt8(truncatingIfNeeded: $0 * 7) })
         var encoder = try FountainEncoder(message: message, maxFragmentLen: 60)
         let k = encoder.seqLen
         let chooser = FragmentChooser(seqLen: k, checksum: encoder.checksum)
         var decoder = FountainDecoder()
         var parts: [FountainPart] = []
-        for _ in 0 ..< 4 * k { parts.append(encoder.nextPart()) }
+        for _ in 0..<4 * k { parts.append(encoder.nextPart()) }
         // Fragments 0 ..< k-1 on their own; then a mixed part over only those is implied.
         for part in parts.prefix(k - 1) { #expect(try decoder.receive(part) == .accepted) }
-        let implied = try #require(parts.dropFirst(k).first { part in
-            chooser.fragments(seqNum: part.seqNum).allSatisfy { $0 < k - 1 }
-        })
+        let implied = try #require(
+            parts.dropFirst(k).first { part in
+                chooser.fragments(seqNum: part.seqNum).allSatisfy { $0 < k - 1 }
+            })
         #expect(try decoder.receive(implied) == .duplicate)
         #expect(decoder.knownCount == k - 1)
         #expect(!decoder.isComplete)
@@ -60,10 +62,11 @@ import Testing
         let message = [UInt8](repeating: 0x5a, count: 300)
         var encoder = try FountainEncoder(message: message, maxFragmentLen: 100)
         var decoder = FountainDecoder()
-        for _ in 0 ..< encoder.seqLen - 1 { try decoder.receive(encoder.nextPart()) }
+        for _ in 0..<encoder.seqLen - 1 { try decoder.receive(encoder.nextPart()) }
         var last = encoder.nextPart()
-        last = FountainPart(seqNum: last.seqNum, seqLen: last.seqLen, messageLen: last.messageLen,
-                            checksum: last.checksum, data: last.data.map { $0 ^ 1 })
+        last = FountainPart(
+            seqNum: last.seqNum, seqLen: last.seqLen, messageLen: last.messageLen,
+            checksum: last.checksum, data: last.data.map { $0 ^ 1 })
         #expect(throws: TransportError.messageChecksumMismatch) { try decoder.receive(last) }
         #expect(decoder.knownCount == 0)
     }
@@ -77,8 +80,8 @@ import Testing
         var shown = plain
         let k = plain.seqLen
         let chooser = FragmentChooser(seqLen: k, checksum: plain.checksum)
-        for _ in 0 ..< k { #expect(shown.nextShownPart() == plain.nextPart()) }
-        for _ in 0 ..< 3 * k {
+        for _ in 0..<k { #expect(shown.nextShownPart() == plain.nextPart()) }
+        for _ in 0..<3 * k {
             let part = shown.nextShownPart()
             #expect(Int(part.seqNum) > k)
             #expect(chooser.fragments(seqNum: part.seqNum).count >= FountainEncoder.shownMinimumDegree)
@@ -90,11 +93,13 @@ import Testing
             var short = try FountainEncoder(message: message, maxFragmentLen: 10)
             let k = short.seqLen
             let shortChooser = FragmentChooser(seqLen: k, checksum: short.checksum)
-            for _ in 0 ..< k { _ = short.nextShownPart() }
+            for _ in 0..<k { _ = short.nextShownPart() }
             var decoder = FountainDecoder()
-            for _ in 0 ..< 20 * k + 20 where !decoder.isComplete {
+            for _ in 0..<20 * k + 20 where !decoder.isComplete {
                 let part = short.nextShownPart()
-                #expect(shortChooser.fragments(seqNum: part.seqNum).count >= min(FountainEncoder.shownMinimumDegree, max(1, k / 2)))
+                #expect(
+                    shortChooser.fragments(seqNum: part.seqNum).count
+                        >= min(FountainEncoder.shownMinimumDegree, max(1, k / 2)))
                 try decoder.receive(part)
             }
             #expect(decoder.message == message, "a \(length)-byte message from its shown mixes")

@@ -1,11 +1,13 @@
-@testable import AirsignTransport
 import Foundation
 import Testing
+
+@testable import AirsignTransport
 
 /// GIF, HTML, terminal and file outputs.
 @Suite struct OutputTests {
     static func frames(_ size: Int) throws -> (QRFramePlan, [QRFrame]) {
-        var plan = try QRFramePlan(message: (0 ..< size).map { UInt8(truncatingIfNeeded: $0 &* 7) }, options: QROptions(moduleSize: 2))
+        var plan = try QRFramePlan(
+            message: (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }, options: QROptions(moduleSize: 2))
         return (plan, try plan.frames())
     }
 
@@ -36,7 +38,9 @@ import Testing
         let lines = TerminalDisplay.lines(for: code, quietZone: 4)
         #expect(lines.count == (code.size + 8 + 1) / 2)
         #expect(TerminalDisplay.size(for: code, quietZone: 4) == (code.size + 8, lines.count + 1))
-        let body = lines.map { $0.replacingOccurrences(of: "\u{1B}[30;107m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "") }
+        let body = lines.map {
+            $0.replacingOccurrences(of: "\u{1B}[30;107m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        }
         #expect(body.allSatisfy { $0.count == code.size + 8 })
         #expect(body.joined().allSatisfy { " ▀▄█".contains($0) })
         // Module rows 0 and 1 of the top-left finder pattern: a dark top edge over a ring.
@@ -56,7 +60,9 @@ import Testing
         try QRImages.writeDirectory(Array(frames.prefix(2)), to: base + "/f", plan: plan, fps: 4)
         #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/f").count == 3)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: base + "/f/notes.txt"))
-        #expect(throws: TransportError.self) { try QRImages.writeDirectory(frames, to: base + "/f", plan: plan, fps: 4) }
+        #expect(throws: TransportError.self) {
+            try QRImages.writeDirectory(frames, to: base + "/f", plan: plan, fps: 4)
+        }
         #expect(FileManager.default.fileExists(atPath: base + "/f/notes.txt"))
         // A single PNG refuses a multi-frame message and leaves no file behind.
         #expect(throws: TransportError.needsSeveralFrames(count: frames.count)) {

@@ -1,6 +1,7 @@
 import AirsignTestSupport
-@testable import AirsignTransport
 import Testing
+
+@testable import AirsignTransport
 
 /// QR images are written as 1-bit PNGs (`BilevelPNG`); anything else as 8-bit through libpng.
 /// libpng reads both back to the same samples (zxing-cpp and zbar read them in the interop and
@@ -11,7 +12,7 @@ import Testing
         var rng = SeededRandom.forTest("bilevelImagesRoundTrip")
         for width in [1, 7, 8, 9, 15, 16, 17, 100, 393] {
             let height = 1 + Int(rng.next() % 40)
-            let pixels = (0 ..< width * height).map { _ in rng.next() & 1 == 0 ? UInt8(0) : 255 }
+            let pixels = (0..<width * height).map { _ in rng.next() & 1 == 0 ? UInt8(0) : 255 }
             let image = GrayImage(width: width, height: height, pixels: pixels)
             let png = try PNGCodec.encode(image)
             #expect(png[24] == 1, "bit depth of a \(width)-pixel-wide image")  // IHDR bit depth

@@ -1,7 +1,8 @@
 import AirsignTestSupport
-@testable import AirsignTransport
 import Foundation
 import Testing
+
+@testable import AirsignTransport
 
 /// Messages through real PNG files and back through zbar, byte for byte.
 @Suite struct RoundTripTests {
@@ -12,7 +13,9 @@ import Testing
     }
 
     /// Writes the plan's frames as a PNG directory, scans the directory, returns the message.
-    static func roundTrip(_ message: [UInt8], options: QROptions = QROptions()) throws -> (out: [UInt8], plan: QRFramePlan) {
+    static func roundTrip(_ message: [UInt8], options: QROptions = QROptions()) throws -> (
+        out: [UInt8], plan: QRFramePlan
+    ) {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var plan = try QRFramePlan(message: message, options: options)
@@ -85,10 +88,11 @@ import Testing
         let frames = try plan.frames()
         let tiles = frames.map { $0.code.render(moduleSize: 3, quietZone: 4) }
         let side = tiles.map(\.width).max() ?? 0
-        var grid = GrayImage(width: side * tiles.count, height: side, pixels: [UInt8](repeating: 255, count: side * side * tiles.count))
+        var grid = GrayImage(
+            width: side * tiles.count, height: side, pixels: [UInt8](repeating: 255, count: side * side * tiles.count))
         for (t, tile) in tiles.enumerated() {
-            for y in 0 ..< tile.height {
-                for x in 0 ..< tile.width { grid.pixels[y * grid.width + t * side + x] = tile.pixels[y * tile.width + x] }
+            for y in 0..<tile.height {
+                for x in 0..<tile.width { grid.pixels[y * grid.width + t * side + x] = tile.pixels[y * tile.width + x] }
             }
         }
         let dir = try Self.tempDir()
@@ -115,7 +119,7 @@ import Testing
 
     /// Binary content with every byte value survives zbar (binary mode, no charset guessing).
     @Test func everyByteValue() throws {
-        let message = (0 ... 255).map { UInt8($0) }
+        let message = (0...255).map { UInt8($0) }
         let (out, _) = try Self.roundTrip(message, options: QROptions(maxVersion: 40, moduleSize: 4))
         #expect(out == message)
     }

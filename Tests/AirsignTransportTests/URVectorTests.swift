@@ -1,8 +1,9 @@
 import AirsignEncoding
 import AirsignTestSupport
-@testable import AirsignTransport
 import Foundation
 import Testing
+
+@testable import AirsignTransport
 
 /// The published BC-UR vectors (vectors/ur.json, from bc-ur's test.cpp and the BCR papers):
 /// bytewords, Xoshiro256**, the sampler, degrees, shuffles, fragments and every fountain part.
@@ -77,11 +78,17 @@ import Testing
 
     @Test func xoshiroSequences() throws {
         var wolf = Xoshiro256(string: "Wolf")
-        #expect((0 ..< 100).map { _ in Int(wolf.next() % 100) } == (try Self.ints(Self.file["xoshiro_Wolf_next_mod_100_first_100"])))
+        #expect(
+            (0..<100).map { _ in Int(wolf.next() % 100) }
+                == (try Self.ints(Self.file["xoshiro_Wolf_next_mod_100_first_100"])))
         var fromCRC = Xoshiro256(checksum: CRC32.checksum(Array("Wolf".utf8)))
-        #expect((0 ..< 100).map { _ in Int(fromCRC.next() % 100) } == (try Self.ints(Self.file["xoshiro_crc32(Wolf)_BE_next_mod_100_first_100"])))
+        #expect(
+            (0..<100).map { _ in Int(fromCRC.next() % 100) }
+                == (try Self.ints(Self.file["xoshiro_crc32(Wolf)_BE_next_mod_100_first_100"])))
         var ints = Xoshiro256(string: "Wolf")
-        #expect((0 ..< 100).map { _ in ints.nextInt(in: 1 ... 10) } == (try Self.ints(Self.file["xoshiro_Wolf_nextInt_1_10_first_100"])))
+        #expect(
+            (0..<100).map { _ in ints.nextInt(in: 1...10) }
+                == (try Self.ints(Self.file["xoshiro_Wolf_nextInt_1_10_first_100"])))
     }
 
     @Test func makeMessageAndXor() throws {
@@ -98,13 +105,13 @@ import Testing
         let v = try Self.section("randomSampler_weights_1_2_4_8_Wolf_500")
         let sampler = RandomSampler(weights: [1, 2, 4, 8])
         var rng = Xoshiro256(string: "Wolf")
-        #expect((0 ..< 500).map { _ in sampler.next(&rng) } == (try Self.ints(v["samples"])))
+        #expect((0..<500).map { _ in sampler.next(&rng) } == (try Self.ints(v["samples"])))
     }
 
     @Test func degrees() throws {
         let v = try Self.section("chooseDegree_seqLen_11_Wolf-nonce_1_to_200")
         let chooser = FragmentChooser(seqLen: 11, checksum: 0)
-        let degrees = (1 ... 200).map { nonce in
+        let degrees = (1...200).map { nonce in
             var rng = Xoshiro256(string: "Wolf-\(nonce)")
             return chooser.chooseDegree(&rng)
         }
@@ -115,19 +122,20 @@ import Testing
         let prefixes = try #require(Self.file["shuffle_1_to_10_seed_Wolf"] as? [[Int]])
         for (i, expected) in prefixes.enumerated() {
             var rng = Xoshiro256(string: "Wolf")
-            #expect(FragmentChooser.shuffled(Array(1 ... 10), count: i + 1, rng: &rng) == expected)
+            #expect(FragmentChooser.shuffled(Array(1...10), count: i + 1, rng: &rng) == expected)
         }
         let full = try #require(try Self.section("shuffle_full_1_to_10_one_rng_Wolf")["shuffles"] as? [[Int]])
         var rng = Xoshiro256(string: "Wolf")
         for expected in full {
-            #expect(FragmentChooser.shuffled(Array(1 ... 10), count: 10, rng: &rng) == expected)
+            #expect(FragmentChooser.shuffled(Array(1...10), count: 10, rng: &rng) == expected)
         }
     }
 
     @Test func nominalFragmentLengthAndPartition() throws {
         for case let v as [String: Int] in try #require(Self.file["findNominalFragmentLength"] as? [Any]) {
-            let got = FountainEncoder.nominalFragmentLength(messageLen: v["messageLen"] ?? 0, minFragmentLen: v["min"] ?? 0,
-                                                            maxFragmentLen: v["max"] ?? 0)
+            let got = FountainEncoder.nominalFragmentLength(
+                messageLen: v["messageLen"] ?? 0, minFragmentLen: v["min"] ?? 0,
+                maxFragmentLen: v["max"] ?? 0)
             #expect(got == v["result"])
         }
         let p = try Self.section("partition_makeMessage_1024_min10_max100")
@@ -143,7 +151,7 @@ import Testing
         #expect(hex32(checksum) == v["checksum"] as? String)
         let chooser = FragmentChooser(seqLen: try #require(v["seqLen"] as? Int), checksum: checksum)
         let expected = try #require(v["indexes"] as? [[Int]])
-        #expect((1 ... 50).map { chooser.fragments(seqNum: UInt32($0)) } == expected)
+        #expect((1...50).map { chooser.fragments(seqNum: UInt32($0)) } == expected)
     }
 
     @Test func fountainEncoderParts() throws {
@@ -167,7 +175,7 @@ import Testing
         #expect(testHex(ur.cbor) == v["message_cbor_hex"] as? String)
         var encoder = try UREncoder(ur: ur, maxFragmentLen: 30)
         let parts = try #require(v["parts"] as? [String])
-        #expect((0 ..< parts.count).map { _ in encoder.nextPart() } == parts)
+        #expect((0..<parts.count).map { _ in encoder.nextPart() } == parts)
         // The published parts decode back, in any order and in upper case.
         var assembler = MessageAssembler()
         for part in parts.reversed() where !assembler.isComplete {

@@ -12,9 +12,11 @@ import Testing
         #expect(LookAlikeFold.fold("5am") == "sarn")  // "m" is "rn" in the skeleton
         #expect(LookAlikeFold.fold("Z0E") == "zoe")
         #expect(LookAlikeFold.fold("8|I") == "bll")
-        let pairs = [("B0b", "Bob"), ("B0b", "bob"), ("8ob", "Bob"), ("Al1ce", "Alice"), ("A1ice", "Alice"), ("AIice", "Alice"),
-                     ("A|ice", "Alice"), ("5am", "Sam"), ("ZOE", "Z0E"), ("zoe", "Z0E"), ("2oe", "Zoe"), ("Alice1", "Alicel"),
-                     ("rnallory", "Mallory")]
+        let pairs = [
+            ("B0b", "Bob"), ("B0b", "bob"), ("8ob", "Bob"), ("Al1ce", "Alice"), ("A1ice", "Alice"), ("AIice", "Alice"),
+            ("A|ice", "Alice"), ("5am", "Sam"), ("ZOE", "Z0E"), ("zoe", "Z0E"), ("2oe", "Zoe"), ("Alice1", "Alicel"),
+            ("rnallory", "Mallory"),
+        ]
         for (a, b) in pairs { #expect(same(a, b), "\(a) \(b)") }
     }
 
@@ -26,11 +28,14 @@ import Testing
     }
 
     @Test func namesThatDifferAtAGlanceStayApart() {
-        let pairs = [("Bob", "Rob"), ("Alice2", "Alice3"), ("Alice", "Alicia"), ("6ob", "bob"), ("9eorge", "george"), ("7om", "Tom"),
-                     ("vvill", "will"), ("cl", "d"), ("Sam", "Pam"), ("Zoe", "Zoë")]
+        let pairs = [
+            ("Bob", "Rob"), ("Alice2", "Alice3"), ("Alice", "Alicia"), ("6ob", "bob"), ("9eorge", "george"),
+            ("7om", "Tom"),
+            ("vvill", "will"), ("cl", "d"), ("Sam", "Pam"), ("Zoe", "Zoë"),
+        ]
         for (a, b) in pairs { #expect(!same(a, b), "\(a) \(b)") }
         // Every decimal digit stays apart from every other.
-        let digits = (0 ... 9).map { LookAlikeFold.fold(String($0)) }
+        let digits = (0...9).map { LookAlikeFold.fold(String($0)) }
         #expect(Set(digits).count == 10)
     }
 }

@@ -1,5 +1,6 @@
-@testable import AirsignUnicode
 import Testing
+
+@testable import AirsignUnicode
 
 /// The generated Unicode 15.0 tables and the algorithms on them, on values read from the
 /// Unicode data files themselves (UnicodeData.txt, DerivedNormalizationProps.txt, Scripts.txt,
@@ -48,9 +49,14 @@ import Testing
         #expect(UnicodeProperties.script("\u{301}") == "Zinh")
         #expect(UnicodeProperties.script("\u{378}") == "Zzzz")  // unassigned
         #expect(UnicodeProperties.script("\u{e000}") == "Zzzz")  // private use
-        #expect(UnicodeProperties.scriptExtensions("\u{30fc}") == ["Hira", "Kana"])  // KATAKANA-HIRAGANA PROLONGED SOUND MARK
+        // KATAKANA-HIRAGANA PROLONGED SOUND MARK
+        #expect(UnicodeProperties.scriptExtensions("\u{30fc}") == ["Hira", "Kana"])
         #expect(UnicodeProperties.scriptExtensions("a") == ["Latn"])
-        #expect(UnicodeScripts.augmented("\u{4e2d}") == ScriptSet([UnicodeScripts.han, UnicodeScripts.hanWithBopomofo, UnicodeScripts.japanese, UnicodeScripts.korean]))
+        #expect(
+            UnicodeScripts.augmented("\u{4e2d}")
+                == ScriptSet([
+                    UnicodeScripts.han, UnicodeScripts.hanWithBopomofo, UnicodeScripts.japanese, UnicodeScripts.korean,
+                ]))
         #expect(UnicodeScripts.augmented("!") == .all)
         #expect(UnicodeScripts.name(UnicodeScripts.index("Aghb")) == "Caucasian Albanian")
     }
@@ -72,8 +78,10 @@ import Testing
         #expect(RestrictionLevel(of: "Alice 2") == .ascii)
         #expect(RestrictionLevel(of: "Zo\u{eb}") == .singleScript)
         #expect(RestrictionLevel(of: "\u{416}\u{435}\u{43d}\u{44f} 1") == .singleScript)  // Cyrillic with a digit
-        #expect(RestrictionLevel(of: "\u{65e5}\u{672c}\u{3072}\u{30ab}") == .singleScript)  // Han, Hiragana, Katakana: Japanese
-        #expect(RestrictionLevel(of: "Bob \u{7530}\u{4e2d}\u{3055}\u{3093}") == .highlyRestrictive)  // Latin with Japanese
+        // Han, Hiragana, Katakana: Japanese
+        #expect(RestrictionLevel(of: "\u{65e5}\u{672c}\u{3072}\u{30ab}") == .singleScript)
+        // Latin with Japanese
+        #expect(RestrictionLevel(of: "Bob \u{7530}\u{4e2d}\u{3055}\u{3093}") == .highlyRestrictive)
         #expect(RestrictionLevel(of: "Kim \u{ae40}") == .highlyRestrictive)  // Latin with Hangul
         #expect(RestrictionLevel(of: "Ali \u{627}") == .moderatelyRestrictive)  // Latin with Arabic
         #expect(RestrictionLevel(of: "\u{430}lice") == .minimallyRestrictive)  // Latin with Cyrillic

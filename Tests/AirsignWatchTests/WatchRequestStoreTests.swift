@@ -17,8 +17,9 @@ import Testing
     func signed(_ request: SignRequest, by n: UInt8 = 1) throws -> SignResponse {
         let review = try TestChain().review(request, context: ReviewContext(now: now))
         let output = try TestChain().sign(review, with: .ed25519(TestChainFixtures.key(n)))
-        return try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                signatures: output.signatures, result: output.result)
+        return try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: output.signatures, result: output.result)
     }
 
     func files(_ store: WatchRequestStore) -> [String: Data] {
@@ -32,7 +33,7 @@ import Testing
     @Test func issuedRequestsAreStoredByIdWithTimeAndStatus() throws {
         let dir = ScratchDirectory()
         let store = WatchRequestStore(home: dir.path + "/watch")
-        let requests = try (0 ..< 3).map { _ in try TestChainFixtures.transfer() }
+        let requests = try (0..<3).map { _ in try TestChainFixtures.transfer() }
         let bytes = try RequestIssuer(store: store, registry: registry).issue(requests, now: now)
         #expect(try MessageFile.requests(bytes) == requests)
         let all = try store.all()
@@ -42,14 +43,16 @@ import Testing
         // The issuer refuses what the signer would refuse, and stores nothing.
         let bad = try TestChainFixtures.transfer(network: "other:net")
         #expect(throws: WatchError.self) { try RequestIssuer(store: store, registry: registry).issue([bad], now: now) }
-        #expect(throws: MessagesError.noChainModule(chain: "test-only-chain")) { try RequestIssuer(store: store, registry: ChainRegistry([])).issue([bad], now: now) }
+        #expect(throws: MessagesError.noChainModule(chain: "test-only-chain")) {
+            try RequestIssuer(store: store, registry: ChainRegistry([])).issue([bad], now: now)
+        }
         #expect(try store.all().count == 3)
     }
 
     @Test func compactAndFullResponsesFinalize() throws {
         let dir = ScratchDirectory()
         let store = WatchRequestStore(home: dir.path + "/watch")
-        let requests = try (0 ..< 2).map { _ in try TestChainFixtures.transfer() }
+        let requests = try (0..<2).map { _ in try TestChainFixtures.transfer() }
         try store.add(requests, now: now)
         let responses = [try signed(requests[0]).compact, try signed(requests[1])]
         let outcomes = try ResponseFinalizer(store: store, finalizers: finalizers).finalize(responses, now: now + 60)
@@ -70,10 +73,13 @@ import Testing
 
         // An id no stored request has.
         let stranger = try TestChainFixtures.transfer()
-        #expect(throws: WatchError.unknownRequest(id: stranger.id.text)) { try finalizer.finalize([try signed(stranger)], now: now) }
+        #expect(throws: WatchError.unknownRequest(id: stranger.id.text)) {
+            try finalizer.finalize([try signed(stranger)], now: now)
+        }
         // A response for another account than requested (signed by that account).
-        let otherAccount = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: TestChainFixtures.account(5),
-                                            signatures: try signed(request).signatures, result: nil)
+        let otherAccount = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: TestChainFixtures.account(5),
+            signatures: try signed(request).signatures, result: nil)
         #expect { try finalizer.finalize([otherAccount], now: now) } throws: {
             guard case let .responseMismatch(id, reason)? = $0 as? WatchError else { return false }
             return id == request.id.text && reason.contains(TestChainFixtures.account(5).address)
@@ -114,7 +120,9 @@ import Testing
                 guard case let .storeFileDamaged(file, _)? = $0 as? WatchError else { return false }
                 return file == path
             }
-            #expect(throws: WatchError.self) { try ResponseFinalizer(store: store, finalizers: finalizers).finalize([try signed(request)], now: now) }
+            #expect(throws: WatchError.self) {
+                try ResponseFinalizer(store: store, finalizers: finalizers).finalize([try signed(request)], now: now)
+            }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
         }
     }
@@ -123,8 +131,11 @@ import Testing
         let dir = ScratchDirectory()
         let request = try TestChainFixtures.transfer()
         try WatchRequestStore(home: dir.path + "/watch").add([request], now: now)
-        let crashing = WatchRequestStore(home: dir.path + "/watch", faults: FaultHook { step, _ in step == "atomic.tempPartlyWritten" })
-        #expect(throws: FileError.self) { try ResponseFinalizer(store: crashing, finalizers: finalizers).finalize([try signed(request)], now: now) }
+        let crashing = WatchRequestStore(
+            home: dir.path + "/watch", faults: FaultHook { step, _ in step == "atomic.tempPartlyWritten" })
+        #expect(throws: FileError.self) {
+            try ResponseFinalizer(store: crashing, finalizers: finalizers).finalize([try signed(request)], now: now)
+        }
         let store = WatchRequestStore(home: dir.path + "/watch")
         #expect(try store.record(request.id).status == .issued)
         #expect(try store.all().count == 1)  // the crash's temporary file is not a record

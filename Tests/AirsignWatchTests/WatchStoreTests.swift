@@ -1,15 +1,17 @@
 import AirsignKeys
 import AirsignMessages
 import AirsignTestChain
-@testable import AirsignWatch
 import Foundation
 import Testing
+
+@testable import AirsignWatch
 
 /// The watch's account store: one checked descriptor per file, written atomically; a damaged
 /// file is named and left alone.
 @Suite struct WatchStoreTests {
     typealias Scratch = WatchFixtures.Scratch
-    static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws -> AccountDescriptor {
+    static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws -> AccountDescriptor
+    {
         try WatchFixtures.descriptor(request, network: network, name: name)
     }
 
@@ -30,7 +32,9 @@ import Testing
         #expect(throws: WatchError.accountNotFound("GXYZ")) { try store.accounts(withAddress: "GXYZ") }
 
         let renamed = try AccountDescriptor(account: eth.account, name: "other")
-        #expect(throws: WatchError.accountConflict(address: eth.account.address, network: "eip155:1")) { try store.add(renamed) }
+        #expect(throws: WatchError.accountConflict(address: eth.account.address, network: "eip155:1")) {
+            try store.add(renamed)
+        }
         #expect(try store.add(renamed, replace: true) == .replaced)
         #expect(try store.accounts(withAddress: eth.account.address).contains { $0.name == "other" })
 
@@ -49,11 +53,13 @@ import Testing
         try store.add(eth)
         let path = scratch.home + "/accounts/" + WatchStore.fileName(for: eth)
         // A leftover temporary file of a cut-off write is not an account.
-        _ = FileManager.default.createFile(atPath: scratch.home + "/accounts/.x.json.tmp-1", contents: Data("junk".utf8))
+        _ = FileManager.default.createFile(
+            atPath: scratch.home + "/accounts/.x.json.tmp-1", contents: Data("junk".utf8))
         #expect(try store.accounts() == [eth])
 
         // Tampered: the address of another key.
-        let tampered = String(decoding: eth.bytes, as: UTF8.self).replacingOccurrences(of: eth.account.address, with: other.account.address)
+        let tampered = String(decoding: eth.bytes, as: UTF8.self).replacingOccurrences(
+            of: eth.account.address, with: other.account.address)
         try Data(tampered.utf8).write(to: URL(fileURLWithPath: path))
         do {
             _ = try store.accounts()
@@ -75,6 +81,8 @@ import Testing
 
     @Test func watchHomeFollowsTheEnvironment() throws {
         #expect(try WatchStore.defaultDirectory(environment: ["AIRSIGN_WATCH_HOME": "/w", "HOME": "/h"]) == "/w")
-        #expect(try WatchStore.defaultDirectory(environment: ["AIRSIGN_WATCH_HOME": "", "HOME": "/h"]) == "/h/.airsign-watch")
+        #expect(
+            try WatchStore.defaultDirectory(environment: ["AIRSIGN_WATCH_HOME": "", "HOME": "/h"])
+                == "/h/.airsign-watch")
     }
 }

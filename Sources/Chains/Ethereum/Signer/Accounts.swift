@@ -10,12 +10,16 @@ public struct EthereumAccounts: ChainAccounts {
     public let isNetworkBound = true
 
     public let secretImports = [
-        SecretImport(kind: "ethereum-key", prompt: "Ethereum private key, hex (input hidden): ", parse: KeyImport.ethereumPrivateKey),
+        SecretImport(
+            kind: "ethereum-key", prompt: "Ethereum private key, hex (input hidden): ",
+            parse: KeyImport.ethereumPrivateKey)
     ]
 
     public init() {}
 
-    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork) throws(KeysError) -> AccountRequest {
+    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork)
+        throws(KeysError) -> AccountRequest
+    {
         try refuseSubstrateOptions(scheme: scheme, path: path)
         return .ethereum(index: index ?? 0)
     }

@@ -61,76 +61,109 @@ public struct EthereumChain: ChainModule {
                 if message.count == 32 {
                     // A contract that checks personal signatures of a hash (many do) takes this
                     // as your signature of whatever that hash commits to.
-                    effects.append(.deferred(DeferredSignature("a signature of a 32-byte hash, which a contract may take as your approval of what it commits to", until: nil)))
-                    warnings.append("the message is 32 bytes that are not text: a hash. A contract may accept this signature as your approval of whatever the hash stands for, which the signer cannot see")
+                    effects.append(
+                        .deferred(
+                            DeferredSignature(
+                                "a signature of a 32-byte hash, which a contract may take as your approval of what it commits to",
+                                until: nil)))
+                    warnings.append(
+                        "the message is 32 bytes that are not text: a hash. A contract may accept this signature as your approval of whatever the hash stands for, which the signer cannot see"
+                    )
                 } else {
                     effects.append(.unknown(what: "a personal message of \(message.count) bytes that are not text"))
                 }
             }
             return Review(
                 request: request, title: "Ethereum personal message (EIP-191)",
-                lines: [ReviewLine("from", describe(from.checksummed, in: context)), shown, ReviewLine("length", "\(message.count) bytes")],
+                lines: [
+                    ReviewLine("from", describe(from.checksummed, in: context)), shown,
+                    ReviewLine("length", "\(message.count) bytes"),
+                ],
                 warnings: warnings, key: key, effects: effects, signing: [decoded.signable.item])
         case let .typedData(typed, _):
             let shown: TypedDataReview
-            do { shown = try TypedDataReview(typed) } catch { throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)") }
-            return try typedDataReview(request, typed, shown, item: decoded.signable.item, chainId: decoded.chainId, from: from, key: key, context: context)
+            do { shown = try TypedDataReview(typed) } catch {
+                throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)")
+            }
+            return try typedDataReview(
+                request, typed, shown, item: decoded.signable.item, chainId: decoded.chainId, from: from, key: key,
+                context: context)
         }
     }
 
-    private func transactionReview(_ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
-                                   key: KeyRequirement, abi: ABIFunction?, context: ReviewContext) throws -> Review {
+    private func transactionReview(
+        _ request: SignRequest, _ transaction: EthereumTransaction, from: EthereumAddress,
+        key: KeyRequirement, abi: ABIFunction?, context: ReviewContext
+    ) throws -> Review {
         let summary: TransactionReview
         do {
-            summary = try TransactionReview(transaction, from: from, labels: labels(context), knowledge: knowledge, request: abi, now: context.now)
+            summary = try TransactionReview(
+                transaction, from: from, labels: labels(context), knowledge: knowledge, request: abi, now: context.now)
         } catch let error as EthereumError {
             throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)")
         }
         return Review(
-            request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines, warnings: summary.warnings,
+            request: request, title: "Ethereum transaction, \(summary.type)", lines: summary.lines,
+            warnings: summary.warnings,
             key: key, effects: summary.effects,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (docs/security.md, signer rule 1).
             signing: [EthereumSignable.transaction(transaction).item])
     }
 
-    private func typedDataReview(_ request: SignRequest, _ typed: TypedData, _ shown: TypedDataReview, item: SigningItem, chainId: BigUInt,
-                                 from: EthereumAddress, key: KeyRequirement, context: ReviewContext) throws -> Review {
+    private func typedDataReview(
+        _ request: SignRequest, _ typed: TypedData, _ shown: TypedDataReview, item: SigningItem, chainId: BigUInt,
+        from: EthereumAddress, key: KeyRequirement, context: ReviewContext
+    ) throws -> Review {
         var warnings: [String] = []
         if let domainChain = typed.domain["chainId"] {
             guard let id = Self.typedChainId(domainChain) else {
                 throw EthereumChainError.notOfKind(field: "payload.typedData.domain.chainId", expected: "an integer")
             }
             guard id == chainId else {
-                throw EthereumChainError.otherChain(field: "payload.typedData.domain.chainId", chainId: "\(id)", network: request.network)
+                throw EthereumChainError.otherChain(
+                    field: "payload.typedData.domain.chainId", chainId: "\(id)", network: request.network)
             }
         } else {
-            warnings.append("the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)")
+            warnings.append(
+                "the typed data's domain has no chainId: the signature is valid on every chain, not only on \(request.network)"
+            )
             if typed.domain["verifyingContract"] == nil {
-                warnings.append("the typed data's domain names neither a chain nor a contract: any contract on any chain that accepts this type may take the signature")
+                warnings.append(
+                    "the typed data's domain names neither a chain nor a contract: any contract on any chain that accepts this type may take the signature"
+                )
             }
         }
         for address in shown.badChecksums {
-            warnings.append("the typed data writes an address in a mixed case that is not its EIP-55 checksum (\(address)); EIP-712 signs its 20 bytes, shown here checksummed, so the case does not change what is signed, but check that the address is the one you expect")
+            warnings.append(
+                "the typed data writes an address in a mixed case that is not its EIP-55 checksum (\(address)); EIP-712 signs its 20 bytes, shown here checksummed, so the case does not change what is signed, but check that the address is the one you expect"
+            )
         }
         let labels = labels(context)
-        var lines = [ReviewLine("from", labels.describe(from)), ReviewLine("primary type", shown.primaryType), ReviewLine("domain", "")]
+        var lines = [
+            ReviewLine("from", labels.describe(from)), ReviewLine("primary type", shown.primaryType),
+            ReviewLine("domain", ""),
+        ]
         // Every address in the tree is labelled as a transaction's are (own, contact, or not in
         // your contacts): a spender, recipient or verifying contract is read the same way
         // wherever it sits.
         let tree = { (line: TypedDataReview.Line) in
-            ReviewLine("\(line.name) (\(line.type))", line.address.map(labels.describe) ?? line.value, level: line.depth + 1)
+            ReviewLine(
+                "\(line.name) (\(line.type))", line.address.map(labels.describe) ?? line.value, level: line.depth + 1)
         }
         lines += shown.domain.map(tree)
-        let environment = ClearSigningEnvironment(chainId: chainId, knowledge: knowledge, now: context.now, describe: labels.describe,
-                                                  isKnown: labels.isKnown, isOwn: labels.isOwn)
+        let environment = ClearSigningEnvironment(
+            chainId: chainId, knowledge: knowledge, now: context.now, describe: labels.describe,
+            isKnown: labels.isKnown, isOwn: labels.isOwn)
         let described: (display: CallDisplay?, warnings: [String])
         let permit: PermitReview?
         let recognised: RecognisedTypedData?
         do {
             described = try MessageResolver(environment: environment).display(typed, account: from)
-            permit = try PermitReview(typed, chainId: chainId, account: from, now: context.now, environment: environment)
-            recognised = permit == nil ? try RecognisedTypedData.review(typed, account: from, environment: environment) : nil
+            permit = try PermitReview(
+                typed, chainId: chainId, account: from, now: context.now, environment: environment)
+            recognised =
+                permit == nil ? try RecognisedTypedData.review(typed, account: from, environment: environment) : nil
         } catch {
             throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)")
         }
@@ -139,23 +172,35 @@ public struct EthereumChain: ChainModule {
         var effects: [Effect] = []
         if let permit {
             effects += permit.approvals.map { .allowance($0) }
-            effects.append(.deferred(DeferredSignature("a \(shown.primaryType) signature the spender submits", until: permit.until)))
+            effects.append(
+                .deferred(
+                    DeferredSignature("a \(shown.primaryType) signature the spender submits", until: permit.until)))
         }
         if let display = described.display, case .installed(let name) = display.source {
-            lines.append(ReviewLine("clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer", source: .signerTable))
-            lines.append(ReviewLine("Interaction with", SafeName.shown(display.descriptorName ?? name), source: .signerTable))
+            lines.append(
+                ReviewLine(
+                    "clear signing", "descriptor \"\(SafeName.shown(name))\" installed on this signer",
+                    source: .signerTable))
+            lines.append(
+                ReviewLine("Interaction with", SafeName.shown(display.descriptorName ?? name), source: .signerTable))
             lines += display.lines
             warnings += display.warnings
             blind = display.blindReasons
             if permit == nil, recognised == nil {
-                blind.append("typed data \(shown.primaryType) described by the installed descriptor \"\(SafeName.shown(name))\": the signer shows it but does not count what it lets happen")
+                blind.append(
+                    "typed data \(shown.primaryType) described by the installed descriptor \"\(SafeName.shown(name))\": the signer shows it but does not count what it lets happen"
+                )
             }
         } else {
             lines.append(ReviewLine("message", ""))
             lines += shown.message.map(tree)
             lines += permit?.lines ?? []
             lines += recognised?.lines ?? []
-            if permit == nil, recognised == nil { blind.append("typed data \(shown.primaryType) that the signer cannot interpret: what a contract does with the signature is not counted") }
+            if permit == nil, recognised == nil {
+                blind.append(
+                    "typed data \(shown.primaryType) that the signer cannot interpret: what a contract does with the signature is not counted"
+                )
+            }
         }
         warnings += permit?.warnings ?? []
         warnings += recognised?.warnings ?? []
@@ -185,11 +230,16 @@ public struct EthereumChain: ChainModule {
     /// The transaction hex and the optional ABI fragment of a `transaction` payload.
     static func transactionMembers(_ payload: JSONValue) throws -> (String, ABIFunction?) {
         guard case let .object(members) = payload, case let .string(hex)? = payload["transaction"],
-              members.count == 2 || (members.count == 3 && payload["abi"] != nil)
-        else { throw EthereumChainError.members(payloadType: "transaction", expected: "\"type\", \"transaction\" (a 0x string) and optionally \"abi\"") }
+            members.count == 2 || (members.count == 3 && payload["abi"] != nil)
+        else {
+            throw EthereumChainError.members(
+                payloadType: "transaction", expected: "\"type\", \"transaction\" (a 0x string) and optionally \"abi\"")
+        }
         guard let fragment = payload["abi"] else { return (hex, nil) }
         guard case .object = fragment, fragment["type"] == nil || fragment["type"] == .string("function") else {
-            throw EthereumChainError.shape(field: "payload.abi", expected: "one JSON ABI function fragment ({\"type\":\"function\",\"name\":…,\"inputs\":[…]})")
+            throw EthereumChainError.shape(
+                field: "payload.abi",
+                expected: "one JSON ABI function fragment ({\"type\":\"function\",\"name\":…,\"inputs\":[…]})")
         }
         do { return (hex, try ABIFunction.fragment(fragment, place: "payload.abi")) } catch {
             throw EthereumChainError.unreadable(field: "payload.abi", reason: "\(error)")
@@ -203,8 +253,10 @@ public struct EthereumChain: ChainModule {
     package static func result(_ signed: SignedEthereumTransaction) -> JSONValue {
         // `hash` is the Keccak of `encoded`; encoding once serves both.
         let raw = signed.encoded
-        return .object([(key: "hash", value: .string(Hex.encode(Keccak256.hash(raw), prefix: true))),
-                         (key: "rawTransaction", value: .string(Hex.encode(raw, prefix: true)))])
+        return .object([
+            (key: "hash", value: .string(Hex.encode(Keccak256.hash(raw), prefix: true))),
+            (key: "rawTransaction", value: .string(Hex.encode(raw, prefix: true))),
+        ])
     }
 
     /// r ‖ s ‖ v, v as the transaction type carries it (see the type's comment).
@@ -216,7 +268,9 @@ public struct EthereumChain: ChainModule {
     /// hashes to that address (the key the signer will use and the address shown must agree).
     package static func accountAddress(_ account: MessageAccount) throws -> EthereumAddress {
         guard account.publicKey.count == Secp256k1.uncompressedPublicKeyLength else {
-            throw EthereumChainError.length(field: "account.publicKey", expected: "a 65-byte uncompressed secp256k1 key", actual: account.publicKey.count)
+            throw EthereumChainError.length(
+                field: "account.publicKey", expected: "a 65-byte uncompressed secp256k1 key",
+                actual: account.publicKey.count)
         }
         let publicKey: Secp256k1.PublicKey
         do { publicKey = try Secp256k1.PublicKey(parsing: account.publicKey) } catch {
@@ -233,8 +287,9 @@ public struct EthereumChain: ChainModule {
     public static func chainId(of network: String) throws -> BigUInt {
         let prefix = "eip155:"
         let digits = network.dropFirst(prefix.count)
-        guard network.hasPrefix(prefix), !digits.isEmpty, digits.count <= 78, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              digits.first != "0", let id = BigUInt(digits, radix: 10)
+        guard network.hasPrefix(prefix), !digits.isEmpty, digits.count <= 78,
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            digits.first != "0", let id = BigUInt(digits, radix: 10)
         else { throw EthereumChainError.network(network) }
         return id
     }
@@ -242,7 +297,8 @@ public struct EthereumChain: ChainModule {
     /// The string member `name` of a payload that has exactly `type` and `name`.
     package static func stringMember(_ payload: JSONValue, _ name: String) throws -> String {
         guard case let .object(members) = payload, members.count == 2, case let .string(value)? = payload[name] else {
-            throw EthereumChainError.members(payloadType: payloadTypeName(payload), expected: "\"type\" and \"\(name)\" (a 0x string)")
+            throw EthereumChainError.members(
+                payloadType: payloadTypeName(payload), expected: "\"type\" and \"\(name)\" (a 0x string)")
         }
         return value
     }
@@ -257,7 +313,8 @@ public struct EthereumChain: ChainModule {
     /// that picks a network from typed data (native JSON, ERC-4527).
     public static func typedDataNetwork(domainChainId value: JSONValue) throws(EthereumChainError) -> String {
         guard let id = typedChainId(value), id > 0, id < BigUInt(1) << 256 else {
-            throw EthereumChainError.notOfKind(field: "domain.chainId", expected: "a chain id (an integer from 1 to 2^256 - 1)")
+            throw EthereumChainError.notOfKind(
+                field: "domain.chainId", expected: "a chain id (an integer from 1 to 2^256 - 1)")
         }
         return "eip155:\(id)"
     }
@@ -282,8 +339,7 @@ public struct EthereumChain: ChainModule {
     }
 }
 
-private extension Array where Element == UInt8 {
+extension Array where Element == UInt8 {
     /// Zero is written as one 0x00 byte (a yParity of 0 is still a byte of the signature).
-    var withZeroAsByte: [UInt8] { isEmpty ? [0] : self }
+    fileprivate var withZeroAsByte: [UInt8] { isEmpty ? [0] : self }
 }
-

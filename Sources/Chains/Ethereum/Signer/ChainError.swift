@@ -52,13 +52,16 @@ public enum EthereumChainError: Error, CustomStringConvertible, Equatable, Senda
         switch self {
         case let .unreadable(field, reason): return "\(field): \(reason)"
         case let .members(type, expected): return "payload: \(type) has exactly \(expected)"
-        case let .unknownPayloadType(type): return "payload.type \"\(type)\" is unknown (transaction, personal_message, typed_data)"
+        case let .unknownPayloadType(type):
+            return "payload.type \"\(type)\" is unknown (transaction, personal_message, typed_data)"
         case let .notOfKind(field, expected): return "\(field) is not \(expected)"
         case let .shape(field, expected): return "\(field) is \(expected)"
         case let .length(field, expected, actual): return "\(field) is \(expected), not \(actual) bytes"
         case let .network(network): return "network \"\(network)\" is not eip155:<chain id>"
-        case let .otherChain(field, chainId, network): return "\(field) is for chain id \(chainId), the request is for network \(network)"
-        case let .addressNotOfKey(derived): return "account.address is not the EIP-55 address of account.publicKey (\(derived))"
+        case let .otherChain(field, chainId, network):
+            return "\(field) is for chain id \(chainId), the request is for network \(network)"
+        case let .addressNotOfKey(derived):
+            return "account.address is not the EIP-55 address of account.publicKey (\(derived))"
         case .notSecp256k1Key: return "Ethereum signs with secp256k1 keys only"
         case let .notAccountKey(address): return "the signing key is not the key of \(address)"
         case let .itemCount(count): return "an Ethereum review signs exactly one item, not \(count)"

@@ -36,14 +36,17 @@ public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .malformedRLP(let why): return "Ethereum transaction: malformed RLP: \(why)"
         case .unsupportedTransactionType(let type):
-            return "Ethereum transaction: unsupported transaction type 0x\(Hex.encode([type])) (only legacy, 0x01 and 0x02)"
+            return
+                "Ethereum transaction: unsupported transaction type 0x\(Hex.encode([type])) (only legacy, 0x01 and 0x02)"
         case let .wrongFieldCount(type, expected, found):
             return "Ethereum transaction: a \(type) transaction has \(expected) fields, this one has \(found)"
         case let .invalidField(field, reason): return "Ethereum transaction: field \(field): \(reason)"
         case .missingChainID:
-            return "Ethereum transaction: legacy transaction without an EIP-155 chain id (replayable on every chain); refused"
+            return
+                "Ethereum transaction: legacy transaction without an EIP-155 chain id (replayable on every chain); refused"
         case .invalidSignature(let why): return "Ethereum transaction: invalid signature: \(why)"
-        case .trailingBytes(let count): return "Ethereum transaction: \(count) unexpected byte\(count == 1 ? "" : "s") after the transaction"
+        case .trailingBytes(let count):
+            return "Ethereum transaction: \(count) unexpected byte\(count == 1 ? "" : "s") after the transaction"
         case .invalidTypedData(let why): return "EIP-712 typed data: \(why)"
         case .invalidAmount(let why): return "amount: \(why)"
         case .invalidABI(let why): return "ABI: \(why)"

@@ -17,20 +17,33 @@ extension EthereumChain {
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount]) throws -> [SignRequest]? {
         guard let text = String(validating: input, as: UTF8.self) else { return nil }
         var trimmed = Substring(text)
-        while let last = trimmed.last, last == "\n" || last == "\r" || last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-        while let first = trimmed.first, first == " " || first == "\t" || first == "\n" || first == "\r" { trimmed = trimmed.dropFirst() }
+        while let last = trimmed.last, last == "\n" || last == "\r" || last == " " || last == "\t" {
+            trimmed = trimmed.dropLast()
+        }
+        while let first = trimmed.first, first == " " || first == "\t" || first == "\n" || first == "\r" {
+            trimmed = trimmed.dropFirst()
+        }
         if trimmed.hasPrefix("0x"), trimmed.count > 2, trimmed.dropFirst(2).allSatisfy(\.isHexDigit) {
             let transaction: EthereumTransaction
             do { transaction = try EthereumTransaction.decodeUnsigned(try Hex.decode(trimmed)) } catch {
                 throw Self.nativeRefusal("unsigned Ethereum transaction", "\(error)")
             }
-            return [try transactionRequest(transaction, from: nil, accounts: accounts, what: "unsigned Ethereum transaction")]
+            return [
+                try transactionRequest(
+                    transaction, from: nil, accounts: accounts, what: "unsigned Ethereum transaction")
+            ]
         }
-        guard trimmed.first == "{" || trimmed.first == "[", let json = try? JSONParser().parse(Array(trimmed.utf8)) else { return nil }
+        guard trimmed.first == "{" || trimmed.first == "[", let json = try? JSONParser().parse(Array(trimmed.utf8))
+        else { return nil }
         if TransactionJSON.looksLikeTransaction(json) {
             let read: TransactionJSON
-            do { read = try TransactionJSON(json: json) } catch { throw Self.nativeRefusal("Ethereum transaction JSON", "\(error)") }
-            return [try transactionRequest(read.transaction, from: read.from, accounts: accounts, what: "Ethereum transaction JSON")]
+            do { read = try TransactionJSON(json: json) } catch {
+                throw Self.nativeRefusal("Ethereum transaction JSON", "\(error)")
+            }
+            return [
+                try transactionRequest(
+                    read.transaction, from: read.from, accounts: accounts, what: "Ethereum transaction JSON")
+            ]
         }
         if let (address, typed) = Self.typedDataInput(json) {
             return [try typedDataRequest(typed, address: address, accounts: accounts)]
@@ -38,12 +51,19 @@ extension EthereumChain {
         return nil
     }
 
-    private func transactionRequest(_ transaction: EthereumTransaction, from: EthereumAddress?, accounts: [OwnAccount], what: String) throws -> SignRequest {
+    private func transactionRequest(
+        _ transaction: EthereumTransaction, from: EthereumAddress?, accounts: [OwnAccount], what: String
+    ) throws -> SignRequest {
         let network = "eip155:\(transaction.chainId)"
-        let own = try Self.account(network: network, address: from, accounts: accounts.filter { $0.chain == chain }, what: what)
-        let payload: JSONValue = .object([(key: "type", value: .string("transaction")),
-                                          (key: "transaction", value: .string(Hex.encode(transaction.unsignedEncoding, prefix: true)))])
-        return try SignRequest.make(chain: chain, network: network, account: try MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)
+        let own = try Self.account(
+            network: network, address: from, accounts: accounts.filter { $0.chain == chain }, what: what)
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("transaction")),
+            (key: "transaction", value: .string(Hex.encode(transaction.unsignedEncoding, prefix: true))),
+        ])
+        return try SignRequest.make(
+            chain: chain, network: network, account: try MessageAccount(address: own.address, publicKey: own.publicKey),
+            payload: payload)
     }
 
     private func typedDataRequest(_ json: JSONValue, address: String?, accounts: [OwnAccount]) throws -> SignRequest {
@@ -51,11 +71,15 @@ extension EthereumChain {
         let typed: JSONValue
         do { typed = try TypedDataDomain.withDomainType(json) } catch { throw Self.nativeRefusal(what, "\(error)") }
         let wanted: EthereumAddress?
-        do { wanted = try address.map(EthereumAddress.init) } catch { throw Self.nativeRefusal(what, "the params' address: \(error)") }
+        do { wanted = try address.map(EthereumAddress.init) } catch {
+            throw Self.nativeRefusal(what, "the params' address: \(error)")
+        }
         // The domain's chain id is the network; a domain without one is for the account's own.
         var network: String?
         if let id = typed["domain"]?["chainId"] {
-            do { network = try Self.typedDataNetwork(domainChainId: id) } catch { throw Self.nativeRefusal(what, error.description) }
+            do { network = try Self.typedDataNetwork(domainChainId: id) } catch {
+                throw Self.nativeRefusal(what, error.description)
+            }
         }
         let ethereum = accounts.filter { $0.chain == chain }
         let own: OwnAccount
@@ -64,18 +88,25 @@ extension EthereumChain {
         } else if let wanted, let match = ethereum.first(where: { (try? EthereumAddress($0.address)) == wanted }) {
             own = match
         } else {
-            throw Self.nativeRefusal(what, "the domain names no chainId and no address of yours picks the account; give [address, typedData]")
+            throw Self.nativeRefusal(
+                what, "the domain names no chainId and no address of yours picks the account; give [address, typedData]"
+            )
         }
-        let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: typed)])
-        return try SignRequest.make(chain: chain, network: network ?? own.network ?? "eip155:1",
-                                    account: try MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("typed_data")), (key: "typedData", value: typed),
+        ])
+        return try SignRequest.make(
+            chain: chain, network: network ?? own.network ?? "eip155:1",
+            account: try MessageAccount(address: own.address, publicKey: own.publicKey), payload: payload)
     }
 
     /// Typed data alone, or `eth_signTypedData_v4`'s params `[address, typedData]` (the typed
     /// data an object or a JSON string); nil for other JSON.
     private static func typedDataInput(_ json: JSONValue) -> (String?, JSONValue)? {
         if case .object = json, json["types"] != nil, json["primaryType"] != nil { return (nil, json) }
-        guard case let .array(params) = json, params.count == 2, case let .string(address) = params[0] else { return nil }
+        guard case let .array(params) = json, params.count == 2, case let .string(address) = params[0] else {
+            return nil
+        }
         switch params[1] {
         case .object: return (address, params[1])
         case let .string(text): return (try? JSONParser().parse(Array(text.utf8))).map { (address, $0) }
@@ -85,12 +116,18 @@ extension EthereumChain {
 
     /// The account that signs on `network`: the one with `address` when given (refused when it
     /// is not ours), else the only one added for `network`.
-    private static func account(network: String, address: EthereumAddress?, accounts ethereum: [OwnAccount], what: String) throws -> OwnAccount {
+    private static func account(
+        network: String, address: EthereumAddress?, accounts ethereum: [OwnAccount], what: String
+    ) throws -> OwnAccount {
         let matching = ethereum.filter { $0.network == network }
         if let address {
             let same = ethereum.filter { (try? EthereumAddress($0.address)) == address }
-            guard let own = same.first(where: { $0.network == network }) ?? same.first(where: { $0.network == nil }) ?? same.first else {
-                throw nativeRefusal(what, "it is from \(address.checksummed), which is not one of your Ethereum accounts")
+            guard
+                let own = same.first(where: { $0.network == network }) ?? same.first(where: { $0.network == nil })
+                    ?? same.first
+            else {
+                throw nativeRefusal(
+                    what, "it is from \(address.checksummed), which is not one of your Ethereum accounts")
             }
             return own
         }
@@ -98,10 +135,17 @@ extension EthereumChain {
         guard addresses.count == 1, let own = matching.first else {
             if addresses.isEmpty {
                 let networks = Set(ethereum.compactMap(\.network)).sorted().joined(separator: ", ")
-                throw nativeRefusal(what, "it is for \(network), but no Ethereum account of yours is on that network"
-                    + (networks.isEmpty ? "" : " (yours: \(networks))") + "; add one with: airsign-signer account add NAME --chain ethereum --network \(network.dropFirst("eip155:".count))")
+                throw nativeRefusal(
+                    what,
+                    "it is for \(network), but no Ethereum account of yours is on that network"
+                        + (networks.isEmpty ? "" : " (yours: \(networks))")
+                        + "; add one with: airsign-signer account add NAME --chain ethereum --network \(network.dropFirst("eip155:".count))"
+                )
             }
-            throw nativeRefusal(what, "it is for \(network), where you have \(addresses.count) Ethereum accounts (\(addresses.joined(separator: ", "))); name one with \"from\"")
+            throw nativeRefusal(
+                what,
+                "it is for \(network), where you have \(addresses.count) Ethereum accounts (\(addresses.joined(separator: ", "))); name one with \"from\""
+            )
         }
         return own
     }

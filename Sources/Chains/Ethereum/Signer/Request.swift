@@ -54,25 +54,36 @@ extension EthereumChain {
         case "transaction":
             let (hex, abi) = try transactionMembers(request.payload)
             let bytes: [UInt8]
-            do { bytes = try Hex.decode(hex) } catch { throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)") }
+            do { bytes = try Hex.decode(hex) } catch {
+                throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)")
+            }
             let transaction: EthereumTransaction
             do { transaction = try EthereumTransaction.decodeUnsigned(bytes) } catch {
                 throw EthereumChainError.unreadable(field: "payload.transaction", reason: "\(error)")
             }
             guard transaction.chainId == chainId else {
-                throw EthereumChainError.otherChain(field: "payload.transaction", chainId: "\(transaction.chainId)", network: request.network)
+                throw EthereumChainError.otherChain(
+                    field: "payload.transaction", chainId: "\(transaction.chainId)", network: request.network)
             }
             return EthereumRequest(from: from, chainId: chainId, signable: .transaction(transaction), abi: abi)
         case "personal_message":
             let hex = try stringMember(request.payload, "message")
-            do { return EthereumRequest(from: from, chainId: chainId, signable: .personalMessage(try Hex.decode(hex)), abi: nil) } catch {
+            do {
+                return EthereumRequest(
+                    from: from, chainId: chainId, signable: .personalMessage(try Hex.decode(hex)), abi: nil)
+            } catch {
                 throw EthereumChainError.unreadable(field: "payload.message", reason: "\(error)")
             }
         case "typed_data":
-            guard case let .object(members) = request.payload, members.count == 2, let json = request.payload["typedData"] else {
+            guard case let .object(members) = request.payload, members.count == 2,
+                let json = request.payload["typedData"]
+            else {
                 throw EthereumChainError.members(payloadType: "typed_data", expected: "\"type\" and \"typedData\"")
             }
-            do { return EthereumRequest(from: from, chainId: chainId, signable: .typedData(try TypedData(json: json), json: json), abi: nil) } catch {
+            do {
+                return EthereumRequest(
+                    from: from, chainId: chainId, signable: .typedData(try TypedData(json: json), json: json), abi: nil)
+            } catch {
                 throw EthereumChainError.unreadable(field: "payload.typedData", reason: "\(error)")
             }
         default:

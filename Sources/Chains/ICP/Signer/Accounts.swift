@@ -9,12 +9,14 @@ public struct ICPAccounts: ChainAccounts {
 
     /// A PEM spans lines, so it is read from a file, never typed at the prompt.
     public let secretImports = [
-        SecretImport(kind: "icp-pem", prompt: "ICP PEM (input hidden): ", fitsOneLine: false, parse: KeyImport.icpPEM),
+        SecretImport(kind: "icp-pem", prompt: "ICP PEM (input hidden): ", fitsOneLine: false, parse: KeyImport.icpPEM)
     ]
 
     public init() {}
 
-    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork) throws(KeysError) -> AccountRequest {
+    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork)
+        throws(KeysError) -> AccountRequest
+    {
         try refuseSubstrateOptions(scheme: scheme, path: path)
         return .icp(index: index ?? 0)
     }

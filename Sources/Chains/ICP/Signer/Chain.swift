@@ -36,7 +36,9 @@ public struct ICPChain: ChainModule {
     /// principal and its default account are one address.
     public func addressIdentity(_ address: String) -> String? {
         if address.utf8.count == 64, let id = try? ICPAccountIdentifier(hex: address) { return id.hex }
-        guard let account = try? ICRC1Account(text: address), let id = try? account.accountIdentifier() else { return nil }
+        guard let account = try? ICRC1Account(text: address), let id = try? account.accountIdentifier() else {
+            return nil
+        }
         return id.hex
     }
 
@@ -59,7 +61,9 @@ public struct ICPChain: ChainModule {
             for (i, call) in calls.enumerated() {
                 let suffix = calls.count == 1 ? "" : ", window \(i + 1) of \(calls.count)"
                 out.append(SigningItem(label: "call" + suffix, value: ICPRequestContent.call(call)))
-                out.append(SigningItem(label: "read_state" + suffix, value: ICPRequestContent.readState(.requestStatus(of: call))))
+                out.append(
+                    SigningItem(
+                        label: "read_state" + suffix, value: ICPRequestContent.readState(.requestStatus(of: call))))
             }
             return out
         }
@@ -74,14 +78,19 @@ public struct ICPChain: ChainModule {
             throw .addressNotOfKey(address: request.account.address, principal: identity.principal.text)
         }
         guard request.payloadType == "call", case let .object(members) = request.payload,
-              members.count == (request.payload["interface"] == nil ? 2 : 3)
+            members.count == (request.payload["interface"] == nil ? 2 : 3)
         else {
-            throw .malformed(field: "payload", reason: "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}, and optionally \"interface\"")
+            throw .malformed(
+                field: "payload",
+                reason:
+                    "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}, and optionally \"interface\""
+            )
         }
         var interface: String?
         if let member = request.payload["interface"] {
             guard case let .string(text) = member, text.utf8.count <= Self.maxInterfaceBytes else {
-                throw .malformed(field: "payload.interface", reason: "a .did text of at most \(Self.maxInterfaceBytes) bytes")
+                throw .malformed(
+                    field: "payload.interface", reason: "a .did text of at most \(Self.maxInterfaceBytes) bytes")
             }
             interface = text
         }
@@ -93,11 +102,14 @@ public struct ICPChain: ChainModule {
                 throw .malformed(field: "payload.contents", reason: "1 to \(Self.maxWindows) contents")
             }
             for item in items {
-                guard case let .string(hex) = item else { throw .malformed(field: "payload.contents", reason: "every element is a hex string") }
+                guard case let .string(hex) = item else {
+                    throw .malformed(field: "payload.contents", reason: "every element is a hex string")
+                }
                 hexes.append(hex)
             }
         } else {
-            throw .malformed(field: "payload", reason: "needs \"content\" (a hex string) or \"contents\" (an array of them)")
+            throw .malformed(
+                field: "payload", reason: "needs \"content\" (a hex string) or \"contents\" (an array of them)")
         }
         var calls: [ICPCallContent] = []
         for (i, hex) in hexes.enumerated() {
@@ -139,7 +151,10 @@ public struct ICPChain: ChainModule {
         }
         var warnings: [String] = []
         let expired = expiries.filter { $0 <= now }.count
-        if expired > 0 { warnings.append("\(expired) of \(expiries.count) expiry windows have already passed; the rest can still be sent") }
+        if expired > 0 {
+            warnings.append(
+                "\(expired) of \(expiries.count) expiry windows have already passed; the rest can still be sent")
+        }
         let call = decoded.first
         let shown = try describeCall(call, decoded: decoded, context: context, warnings: &warnings)
         if decoded.calls.count > 1, !shown.deduplicated {
@@ -150,8 +165,13 @@ public struct ICPChain: ChainModule {
             lines.append(ReviewLine("expires", ICPTime.utc(nanos: call.ingressExpiry)))
             lines.append(ReviewLine("request id", Hex.encode(call.requestID)))
         } else {
-            lines.append(ReviewLine("valid", "\(decoded.calls.count) expiry windows, \(ICPTime.utc(nanos: expiries[0])) to \(ICPTime.utc(nanos: last))"))
-            lines.append(ReviewLine("note", "the same call in every window: the ledger executes it at most once", level: 1))
+            lines.append(
+                ReviewLine(
+                    "valid",
+                    "\(decoded.calls.count) expiry windows, \(ICPTime.utc(nanos: expiries[0])) to \(ICPTime.utc(nanos: last))"
+                ))
+            lines.append(
+                ReviewLine("note", "the same call in every window: the ledger executes it at most once", level: 1))
         }
         if let nonce = call.nonce { lines.append(ReviewLine("nonce", Hex.encode(nonce))) }
         // A signed call can be sent by whoever holds it until its last window ends: past an
@@ -159,8 +179,13 @@ public struct ICPChain: ChainModule {
         var later: [Effect] = []
         if last > now, last - now > Self.laterSubmission {
             let until = ICPTime.utc(nanos: last)
-            later.append(.deferred(DeferredSignature("this call, signed for \(decoded.calls.count) expiry window\(decoded.calls.count == 1 ? "" : "s")", until: until)))
-            warnings.append("whoever holds these signatures can send the call until \(until), more than an hour from now")
+            later.append(
+                .deferred(
+                    DeferredSignature(
+                        "this call, signed for \(decoded.calls.count) expiry window\(decoded.calls.count == 1 ? "" : "s")",
+                        until: until)))
+            warnings.append(
+                "whoever holds these signatures can send the call until \(until), more than an hour from now")
         }
         return Review(
             request: request, title: shown.title, lines: lines, warnings: warnings,
@@ -178,14 +203,19 @@ public struct ICPChain: ChainModule {
         var deduplicated = false
     }
 
-    func describeCall(_ call: ICPCallContent, decoded: Decoded, context: ReviewContext,
-                      warnings: inout [String]) throws(ICPError) -> CallDescription {
+    func describeCall(
+        _ call: ICPCallContent, decoded: Decoded, context: ReviewContext,
+        warnings: inout [String]
+    ) throws(ICPError) -> CallDescription {
         let message = try ICPError.catchingCandid { () throws(CandidError) in try CandidDecoder().decode(call.arg) }
         if let ledger = ICPLedger.known(call.canisterID),
-           let shown = try LedgerReview(ledger: ledger, sender: call.sender, context: context, module: self).describe(call, message, warnings: &warnings) {
+            let shown = try LedgerReview(ledger: ledger, sender: call.sender, context: context, module: self).describe(
+                call, message, warnings: &warnings)
+        {
             return shown
         }
-        return try InterfaceReview(context: context, module: self).describe(call, message, requestInterface: decoded.interface, warnings: &warnings)
+        return try InterfaceReview(context: context, module: self).describe(
+            call, message, requestInterface: decoded.interface, warnings: &warnings)
     }
 }
 

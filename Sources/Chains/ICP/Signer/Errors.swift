@@ -97,19 +97,23 @@ public enum ICPError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .network(given, expected): return "network \(given) is not \(expected)"
         case let .addressNotOfKey(address, principal):
             return "account.address \(address) is not the principal of account.publicKey (\(principal))"
-        case let .senderNotKey(field, sender, principal): return "\(field).sender \(sender) is not the signing key's principal \(principal)"
+        case let .senderNotKey(field, sender, principal):
+            return "\(field).sender \(sender) is not the signing key's principal \(principal)"
         case let .senderNotPublicKey(field): return "\(field): the sender is not the principal of sender_pubkey"
         case let .senderNotSigningKey(label): return "\(label): the sender is not the signing key's principal"
         case let .windowsDiffer(field): return "\(field) differs from the previous content in more than ingress_expiry"
         case let .windowsOutOfOrder(field): return "\(field).ingress_expiry is not after the previous window's"
         case .windowsNotDeduplicated:
-            return "several expiry windows are signed only for ledger transfers and approvals with created_at_time (deduplicated); this call is not one"
+            return
+                "several expiry windows are signed only for ledger transfers and approvals with created_at_time (deduplicated); this call is not one"
         case .validForNotDeduplicated:
-            return "--valid-for is only for ledger transfers and approvals, which the ledger deduplicates; this call is not one"
+            return
+                "--valid-for is only for ledger transfers and approvals, which the ledger deduplicates; this call is not one"
         case let .expired(at): return "the request expired at \(at); ask the watch for a new one"
         case let .tooFarAhead(at): return "ingress_expiry \(at) is more than 24 hours ahead of this signer's clock"
         case let .signatureInvalid(field): return "\(field): sender_sig does not verify"
-        case let .signatureNotVerified(index, label, principal): return "signatures[\(index)] (\(label)) does not verify for \(principal)"
+        case let .signatureNotVerified(index, label, principal):
+            return "signatures[\(index)] (\(label)) does not verify for \(principal)"
         case let .signingFailed(reason): return "secp256k1 signing failed: \(reason)"
         case let .keyScheme(scheme): return "ICP keys are secp256k1 or Ed25519, not \(scheme)"
         case let .notAccountKey(address): return "the signing key is not the key of \(address)"
@@ -117,14 +121,19 @@ public enum ICPError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .signatureCount(given, needed):
             return "\(given) signatures for \(needed) items (a call and its read_state per window)"
         case let .itemOrder(label): return "\(label): items are not a call followed by its request_status read"
-        case let .interfaceLacksMethod(method): return "payload.interface: it has no method \(method), the method this call invokes"
-        case let .argumentsDoNotFit(whose, method, reason): return "the arguments do not fit \(whose) of \(method): \(reason)"
+        case let .interfaceLacksMethod(method):
+            return "payload.interface: it has no method \(method), the method this call invokes"
+        case let .argumentsDoNotFit(whose, method, reason):
+            return "the arguments do not fit \(whose) of \(method): \(reason)"
         case let .interfaceNames(missing):
-            return "payload.interface: its names do not hash to the message's field ids: no name for \(missing.joined(separator: ", "))"
+            return
+                "payload.interface: its names do not hash to the message's field ids: no name for \(missing.joined(separator: ", "))"
         case let .noPublishedInterface(canister, url):
-            return "canister \(canister) publishes no candid:service metadata at \(url): give its interface with --did FILE"
+            return
+                "canister \(canister) publishes no candid:service metadata at \(url): give its interface with --did FILE"
         case let .builtinInterface(name): return "the built-in \(name) interface did not parse"
-        case let .allExpired(last): return "every signed message has expired (the last at \(last)); build and sign a new one"
+        case let .allExpired(last):
+            return "every signed message has expired (the last at \(last)); build and sign a new one"
         case let .notYetSendable(earliest):
             return "no signed message can be sent yet: the earliest expires at \(earliest), more than 5 minutes ahead"
         case .resultMismatch: return "the response's result is not the envelopes of the signed requests"

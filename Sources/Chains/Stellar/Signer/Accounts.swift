@@ -9,12 +9,15 @@ public struct StellarAccounts: ChainAccounts {
     public let isNetworkBound = false
 
     public let secretImports = [
-        SecretImport(kind: "stellar-secret", prompt: "Stellar secret key S… (input hidden): ", parse: KeyImport.stellarSecret),
+        SecretImport(
+            kind: "stellar-secret", prompt: "Stellar secret key S… (input hidden): ", parse: KeyImport.stellarSecret)
     ]
 
     public init() {}
 
-    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork) throws(KeysError) -> AccountRequest {
+    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork)
+        throws(KeysError) -> AccountRequest
+    {
         try refuseSubstrateOptions(scheme: scheme, path: path)
         return .stellar(index: index ?? 0)
     }

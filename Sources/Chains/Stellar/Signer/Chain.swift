@@ -32,10 +32,12 @@ public struct StellarChain: ChainModule {
         let decoded = try Self.decode(request)
         switch decoded.payload {
         case let .transaction(envelope, assets, pools):
-            return try review(request, envelope: envelope, assets: assets, pools: pools, signing: decoded.signable,
-                              network: decoded.network, signer: decoded.signer, context: context)
+            return try review(
+                request, envelope: envelope, assets: assets, pools: pools, signing: decoded.signable,
+                network: decoded.network, signer: decoded.signer, context: context)
         case .authorization(let entry):
-            return try reviewAuthorization(request, entry: entry, network: decoded.network, signer: decoded.signer, context: context)
+            return try reviewAuthorization(
+                request, entry: entry, network: decoded.network, signer: decoded.signer, context: context)
         case .message(let message):
             return try reviewMessage(request, message: message)
         }
@@ -43,19 +45,25 @@ public struct StellarChain: ChainModule {
 
     /// What the Stellar review knows besides the bytes: labels from `context`, the signer's key,
     /// the request's hints and the tokens installed for the request's `network`.
-    func knowledge(_ context: ReviewContext, network: String, signer: [UInt8], assets: [Asset] = [],
-                   pools: [LiquidityPoolParameters] = []) -> StellarReviewContext {
-        var knowledge = StellarReviewContext(label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools,
-                                             tokens: installedTokens[network] ?? [])
+    func knowledge(
+        _ context: ReviewContext, network: String, signer: [UInt8], assets: [Asset] = [],
+        pools: [LiquidityPoolParameters] = []
+    ) -> StellarReviewContext {
+        var knowledge = StellarReviewContext(
+            label: { [self] in describe($0, in: context) }, signer: signer, assets: assets, pools: pools,
+            tokens: installedTokens[network] ?? [])
         knowledge.details = context.details
         return knowledge
     }
 
-    private func review(_ request: SignRequest, envelope: TransactionEnvelope, assets: [Asset], pools: [LiquidityPoolParameters],
-                        signing: StellarSignable, network: StellarNetwork, signer: [UInt8], context: ReviewContext) throws -> Review {
+    private func review(
+        _ request: SignRequest, envelope: TransactionEnvelope, assets: [Asset], pools: [LiquidityPoolParameters],
+        signing: StellarSignable, network: StellarNetwork, signer: [UInt8], context: ReviewContext
+    ) throws -> Review {
         let own = context.ownAccounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
-        let summary = try envelope.review(network: network, knownSigners: own.map(\.publicKey) + [signer],
-                                          context: knowledge(context, network: request.network, signer: signer, assets: assets, pools: pools))
+        let summary = try envelope.review(
+            network: network, knownSigners: own.map(\.publicKey) + [signer],
+            context: knowledge(context, network: request.network, signer: signer, assets: assets, pools: pools))
         // A second signature by the same key is refused before the PIN, not after.
         if try envelope.signatures.contains(where: { try envelope.verify($0, publicKey: signer, network: network) }) {
             throw StellarError.duplicateSignature(hint: Hex.encode(signatureHint(publicKey: signer)))
@@ -63,9 +71,15 @@ public struct StellarChain: ChainModule {
         let tx = envelope.transaction
         // The name is the signer's for the passphrase; the passphrase itself is bound by the
         // network id in the signature base.
-        var lines = [ReviewLine("network name", "\(summary.network) (\(network.passphrase.debugDescription))", source: .signerTable)]
+        var lines = [
+            ReviewLine(
+                "network name", "\(summary.network) (\(network.passphrase.debugDescription))", source: .signerTable)
+        ]
         if case .feeBump(let bump, _) = envelope {
-            lines.append(ReviewLine("fee source", describe(bump.feeSource.accountID.description, in: context) + muxedID(bump.feeSource)))
+            lines.append(
+                ReviewLine(
+                    "fee source", describe(bump.feeSource.accountID.description, in: context) + muxedID(bump.feeSource))
+            )
             lines.append(ReviewLine("fee bump", "pays up to \(stroops(bump.fee)) for the inner transaction"))
             lines.append(FeeBumpReview.line(bump))
         }
@@ -75,13 +89,17 @@ public struct StellarChain: ChainModule {
         lines.append(ReviewLine("sequence", String(tx.sequence)))
         lines.append(ReviewLine("memo", summary.memo))
         // The signer's clock may be wrong, so an expired transaction is said to be so, not refused.
-        let expired = tx.preconditions.timeBounds.map { $0.maxTime != 0 && context.now > 0 && $0.maxTime < UInt64(context.now) } ?? false
+        let expired =
+            tx.preconditions.timeBounds.map { $0.maxTime != 0 && context.now > 0 && $0.maxTime < UInt64(context.now) }
+            ?? false
         lines.append(ReviewLine("valid", summary.timeBounds + (expired ? " (expired by the signer's clock)" : "")))
         lines += summary.otherPreconditions.map { ReviewLine("precondition", $0) }
         for (index, text) in summary.operations.enumerated() {
             lines.append(ReviewLine("operation \(index + 1)/\(summary.operations.count)", text))
             for (label, account) in Self.parties(of: tx.operations[index]) {
-                lines.append(ReviewLine(label, describe(account.accountID.description, in: context) + muxedID(account), level: 1))
+                lines.append(
+                    ReviewLine(label, describe(account.accountID.description, in: context) + muxedID(account), level: 1)
+                )
             }
             lines += summary.operationDetails[index]
         }
@@ -92,8 +110,11 @@ public struct StellarChain: ChainModule {
             lines.append(ReviewLine("hash", summary.hash))
         } else {
             // The authorization signatures go into the transaction before it is signed.
-            lines.append(ReviewLine("hash", "set when your \(summary.authorizations.count) authorization signature(s) are in "
-                + "(without them it would be \(summary.hash))"))
+            lines.append(
+                ReviewLine(
+                    "hash",
+                    "set when your \(summary.authorizations.count) authorization signature(s) are in "
+                        + "(without them it would be \(summary.hash))"))
         }
 
         var warnings: [String] = []
@@ -101,16 +122,22 @@ public struct StellarChain: ChainModule {
             warnings.append("the transaction expired at \(utc(bounds.maxTime)); the network will refuse it")
         }
         if tx.preconditions.timeBounds == nil || tx.preconditions.timeBounds?.maxTime == 0 {
-            warnings.append("the transaction never expires: once signed it stays valid until its sequence number is used")
+            warnings.append(
+                "the transaction never expires: once signed it stays valid until its sequence number is used")
         }
         if tx.operations.contains(where: { if case .accountMerge = $0.body { return true } else { return false } }) {
             warnings.append("an account merge moves the whole balance of its source account and deletes it")
         }
         warnings += AccountControl.warnings(tx)
         let label = { [self] (address: String) in describe(address, in: context) }
-        if case .feeBump(let bump, _) = envelope { warnings += FeeBumpReview.warnings(bump, signer: signer, label: label) }
+        if case .feeBump(let bump, _) = envelope {
+            warnings += FeeBumpReview.warnings(bump, signer: signer, label: label)
+        }
         for (index, operation) in tx.operations.enumerated() {
-            warnings += [OfferPrice.warning(operation.body, index: index), PathPaymentLimits.warning(operation.body, index: index)].compactMap { $0 }
+            warnings += [
+                OfferPrice.warning(operation.body, index: index),
+                PathPaymentLimits.warning(operation.body, index: index),
+            ].compactMap { $0 }
         }
         warnings += Sponsorship.warnings(tx, label: label)
         warnings += TokenApprovals.warnings(summary.movements, signer: signer, context: context, chain: self)
@@ -135,14 +162,17 @@ public struct StellarChain: ChainModule {
         return Review(
             request: request, title: title, lines: lines, warnings: warnings,
             key: KeyRequirement(request.account, scheme: .ed25519),
-            effects: Self.effects(envelope, summary: summary, signer: signer, network: request.network, context: context, chain: self),
+            effects: Self.effects(
+                envelope, summary: summary, signer: signer, network: request.network, context: context, chain: self),
             signing: signing.items)
     }
 
     /// A signature already on the envelope. Signatures are not part of what is signed: one this
     /// signer verified over the transaction hash names its account; any other is only the
     /// requester's bytes and is shown as such.
-    private func signatureLine(_ label: String, _ signature: StellarReview.Signature, own: [OwnAccount], signer: [UInt8]) -> ReviewLine {
+    private func signatureLine(
+        _ label: String, _ signature: StellarReview.Signature, own: [OwnAccount], signer: [UInt8]
+    ) -> ReviewLine {
         guard let address = signature.signer else {
             return ReviewLine(label, "hint \(signature.hint), unknown signer", source: .request)
         }
@@ -169,10 +199,14 @@ public struct StellarChain: ChainModule {
     }
 
     /// `{"decoratedSignature", "envelope", "hash"}` in sorted key order, as a stored response has them.
-    package static func result(_ signed: TransactionEnvelope, _ signature: DecoratedSignature, network: StellarNetwork) throws -> JSONValue {
-        .object([(key: "decoratedSignature", value: .string(StellarBase64.encode(try signature.xdr()))),
-                 (key: "envelope", value: .string(try signed.base64())),
-                 (key: "hash", value: .string(Hex.encode(try signed.hash(network: network))))])
+    package static func result(_ signed: TransactionEnvelope, _ signature: DecoratedSignature, network: StellarNetwork)
+        throws -> JSONValue
+    {
+        .object([
+            (key: "decoratedSignature", value: .string(StellarBase64.encode(try signature.xdr()))),
+            (key: "envelope", value: .string(try signed.base64())),
+            (key: "hash", value: .string(Hex.encode(try signed.hash(network: network)))),
+        ])
     }
 
     /// The bytes a transaction's signing item stands for: the passphrase as an XDR string, then
@@ -207,7 +241,9 @@ public struct StellarChain: ChainModule {
     /// The envelope of a Stellar sign request and the network it is for, read and checked as
     /// `review` reads them (the watch matches signed envelopes to its stored requests with it).
     /// An authorization request has no envelope and is refused.
-    public static func envelope(of request: SignRequest) throws -> (envelope: TransactionEnvelope, network: StellarNetwork) {
+    public static func envelope(of request: SignRequest) throws -> (
+        envelope: TransactionEnvelope, network: StellarNetwork
+    ) {
         let network = try network(of: request.network)
         guard case let .transaction(envelope, _, _) = try StellarPayload(request.payload, network: network) else {
             throw StellarError.notATransaction(requestID: "\(request.id)")
@@ -229,7 +265,8 @@ public struct StellarChain: ChainModule {
         case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): return [("to", p.destination)]
         case .accountMerge(let destination): return [("merge into", destination)]
         case let .clawback(_, from, _): return [("from", from)]
-        case let .allowTrust(trustor, _, _), let .setTrustLineFlags(trustor, _, _, _): return [("trustor", plain(trustor))]
+        case let .allowTrust(trustor, _, _), let .setTrustLineFlags(trustor, _, _, _):
+            return [("trustor", plain(trustor))]
         case .beginSponsoringFutureReserves(let sponsored): return [("sponsored", plain(sponsored))]
         case let .createClaimableBalance(_, _, claimants): return claimants.map { ("claimant", plain($0.destination)) }
         case .setOptions(let options):

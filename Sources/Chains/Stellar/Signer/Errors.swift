@@ -101,28 +101,36 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
     public var description: String {
         switch self {
         case .xdr(let e): return "Stellar transaction XDR: \(e)"
-        case let .inOperation(index, e): return "operation \(index + 1): \(e)"  // counted from 1, as the review shows them
+        // counted from 1, as the review shows them
+        case let .inOperation(index, e): return "operation \(index + 1): \(e)"
         case .unknownOperationType(let t): return "unknown or unsupported operation type \(t)"
-        case let .retiredOperation(name, type, retiredIn): return "unsupported operation: \(name) (type \(type)) was retired in protocol \(retiredIn)"
+        case let .retiredOperation(name, type, retiredIn):
+            return "unsupported operation: \(name) (type \(type)) was retired in protocol \(retiredIn)"
         case .unknownEnvelopeType(let t): return "unknown transaction envelope type \(t) (expected 0, 2 or 5)"
         case let .inAuthorization(index, e): return "authorization entry \(index + 1): \(e)"
         case .inSorobanData(let e): return "Soroban transaction data: \(e)"
         case .scVal(let problem): return "invalid Soroban value: \(problem)"
         case let .tooDeep(place?, limit): return "nested too deep: \(place): values nest at most \(limit) levels"
-        case let .tooDeep(nil, limit): return "nested too deep: Soroban values and invocations are nested deeper than \(limit) levels"
+        case let .tooDeep(nil, limit):
+            return "nested too deep: Soroban values and invocations are nested deeper than \(limit) levels"
         case .soroban(let problem): return problem.description
         case .invalidAssetCode(let why): return "invalid asset code: \(why)"
         case .memoTooLong(let n): return "memo text is \(n) bytes; the limit is 28"
         case let .invalidAmount(text, reason): return "invalid amount \(text.debugDescription): \(reason)"
-        case let .amountNotAllowed(field, stroops): return "\(field) of \(stroops) stroops is not allowed (must be positive)"
+        case let .amountNotAllowed(field, stroops):
+            return "\(field) of \(stroops) stroops is not allowed (must be positive)"
         case let .invalidPrice(field, price): return "\(field) \(price) is not allowed (both parts must be positive)"
-        case let .weightOutOfRange(field, value): return "\(field) \(value) is out of range (weights and thresholds are 0 to 255)"
+        case let .weightOutOfRange(field, value):
+            return "\(field) \(value) is out of range (weights and thresholds are 0 to 255)"
         case let .invalidAddress(text, reason): return "invalid Stellar address \(text.debugDescription): \(reason)"
         case let .invalidLength(what, expected, found): return "\(what) must be \(expected) bytes, found \(found)"
-        case let .wrongNetwork(expected, found): return "wrong network: expected \(expected.debugDescription), found \(found.debugDescription)"
-        case .unknownNetwork(let name): return "unknown network \(name.debugDescription) (public, testnet, futurenet or a passphrase)"
+        case let .wrongNetwork(expected, found):
+            return "wrong network: expected \(expected.debugDescription), found \(found.debugDescription)"
+        case .unknownNetwork(let name):
+            return "unknown network \(name.debugDescription) (public, testnet, futurenet or a passphrase)"
         case .duplicateSignature(let hint): return "this key (hint \(hint)) has already signed this transaction"
-        case .invalidSignature(let hint): return "the signature with hint \(hint) does not verify for this key on this network"
+        case .invalidSignature(let hint):
+            return "the signature with hint \(hint) does not verify for this key on this network"
         case .tooManySignatures: return "the transaction already carries 20 signatures, the most allowed"
         case .operationCount(let n): return "a transaction needs 1 to 100 operations, found \(n)"
         case .invalidBase64(let why): return "invalid base64: \(why)"
@@ -133,13 +141,18 @@ public indirect enum StellarError: Error, Equatable, CustomStringConvertible, Se
         case let .unreadable(field, reason): return "\(field): \(reason)"
         case let .notJSON(field, reason): return "\(field) is not JSON: \(reason)"
         case .assetText(let text): return "asset \(text.debugDescription) is not native or CODE:ISSUER"
-        case let .tokenDecimals(symbol, decimals): return "token \(symbol.debugDescription): decimals must be 0 to 38, not \(decimals)"
-        case .tokenSymbol(let symbol): return "token symbol \(symbol.debugDescription): must be non-empty, without control characters"
+        case let .tokenDecimals(symbol, decimals):
+            return "token \(symbol.debugDescription): decimals must be 0 to 38, not \(decimals)"
+        case .tokenSymbol(let symbol):
+            return "token symbol \(symbol.debugDescription): must be non-empty, without control characters"
         case .payload(let problem): return problem.description
-        case .requestNetwork(let id): return "network \"\(id)\" is not stellar:pubnet, stellar:testnet or stellar:futurenet"
+        case .requestNetwork(let id):
+            return "network \"\(id)\" is not stellar:pubnet, stellar:testnet or stellar:futurenet"
         case .publicKeyLength(let count): return "account.publicKey is a 32-byte Ed25519 key, not \(count) bytes"
-        case .addressNotOfKey(let address): return "account.address is not the G… address of account.publicKey (\(address))"
-        case .notATransaction(let id): return "request \(id) asks for a Soroban authorization or a signed message, not a transaction"
+        case .addressNotOfKey(let address):
+            return "account.address is not the G… address of account.publicKey (\(address))"
+        case .notATransaction(let id):
+            return "request \(id) asks for a Soroban authorization or a signed message, not a transaction"
         case .messageLength(let bytes): return "a SEP-53 message is 1 to \(SEP53.maximumBytes) bytes, not \(bytes)"
         case .signing(let problem): return problem.description
         case .native(let problem): return problem.description
@@ -210,28 +223,37 @@ extension StellarError {
             case let .delegateRepeated(i, address):
                 return "delegate \(i + 1) repeats the address of delegate \(i) (\(address)), which the network refuses"
             case let .delegatesOutOfOrder(i, address):
-                return "delegates out of order: delegate \(i + 1) (\(address)) sorts before delegate \(i), which the network refuses"
+                return
+                    "delegates out of order: delegate \(i + 1) (\(address)) sorts before delegate \(i), which the network refuses"
             case .configSettingEntry: return "a config setting entry (only network upgrades change those)"
-            case let .metaTooLarge(characters, limit): return "transaction meta of \(characters) base64 characters (the limit is \(limit) bytes)"
+            case let .metaTooLarge(characters, limit):
+                return "transaction meta of \(characters) base64 characters (the limit is \(limit) bytes)"
             case .metaVersion(let version): return "TransactionMeta version \(version) (Stellar RPC returns 3 or 4)"
             case .sourceAccountAuthorization:
-                return "a source-account authorization has no signature of its own: the transaction's signature covers it"
+                return
+                    "a source-account authorization has no signature of its own: the transaction's signature covers it"
             case .expirationAlreadySigned(let ledger):
-                return "the authorization already carries a signature of expiration ledger \(ledger); a new expiration would void it"
+                return
+                    "the authorization already carries a signature of expiration ledger \(ledger); a new expiration would void it"
             case .notV1: return "only a v1 transaction carries Soroban authorizations to sign"
             case .notInvocation(let operation): return "operation \(operation + 1) is not a contract invocation"
             case .signaturesWouldBreak:
                 return "this request's key must sign Soroban authorizations inside the transaction, which changes it: "
                     + "the signatures already on it would no longer verify (have it signed first by this key)"
             case let .signatureDoesNotVerify(place, network):
-                return "the signature of \(place) does not verify on \(network) (an authorization for another network or other terms)"
+                return
+                    "the signature of \(place) does not verify on \(network) (an authorization for another network or other terms)"
             case .missingData:
-                return "a Soroban operation needs the transaction's Soroban data (footprint, resources and resource fee): "
+                return
+                    "a Soroban operation needs the transaction's Soroban data (footprint, resources and resource fee): "
                     + "simulate the transaction first (airsign-watch … --rpc URL)"
-            case .dataWithoutOperation: return "Soroban data (footprint, resources, resource fee) on a transaction without a Soroban operation"
-            case .notOnlyOperation(let count): return "a Soroban operation must be the only operation of its transaction, not one of \(count)"
+            case .dataWithoutOperation:
+                return "Soroban data (footprint, resources, resource fee) on a transaction without a Soroban operation"
+            case .notOnlyOperation(let count):
+                return "a Soroban operation must be the only operation of its transaction, not one of \(count)"
             case let .resourceFee(resourceFee, fee):
-                return "the resource fee of \(resourceFee) stroops is not between 0 and the transaction's fee of \(fee) stroops"
+                return
+                    "the resource fee of \(resourceFee) stroops is not between 0 and the transaction's fee of \(fee) stroops"
             case let .archivedOutsideFootprint(index, readWrite):
                 return "archived entry \(index) is not in the read-write footprint of \(readWrite) entries"
             case .archivedUnordered: return "the archived entries' indices are not in increasing order"
@@ -273,18 +295,23 @@ extension StellarError {
 
         public var description: String {
             switch self {
-            case .notObject: return "payload: a Stellar payload is {\"type\":\"transaction\"|\"authorization\"|\"message\",…}"
-            case .unknownType(let type): return "payload.type \(type.debugDescription) is not \"transaction\", \"authorization\" or \"message\""
+            case .notObject:
+                return "payload: a Stellar payload is {\"type\":\"transaction\"|\"authorization\"|\"message\",…}"
+            case .unknownType(let type):
+                return "payload.type \(type.debugDescription) is not \"transaction\", \"authorization\" or \"message\""
             case let .unknownMember(key, type): return "payload.\(key) is not a member of a Stellar \(type) payload"
-            case .missingPassphrase(let type): return "payload.networkPassphrase: the network passphrase of a Stellar \(type) payload is missing"
+            case .missingPassphrase(let type):
+                return "payload.networkPassphrase: the network passphrase of a Stellar \(type) payload is missing"
             case .missingBase64(let field):
                 return "payload.\(field): the base64 \(field == "entry" ? "authorization entry" : field) is missing"
             case .messageTooLong(let limit): return "payload.message: a message is at most \(limit) bytes"
             case .emptyMessage: return "payload.message is empty: there is nothing to sign"
             case .listShape(let field): return "payload.\(field) is a list of 1 to 16 strings"
             case let .listItemNotString(field, index): return "payload.\(field)[\(index)] is not a string"
-            case let .unusedAsset(index, asset): return "payload.assets[\(index)]: the transaction calls no Stellar Asset Contract of \(asset)"
-            case let .unusedPool(index, a, b): return "payload.liquidityPools[\(index)]: the transaction uses no pool of \(a) / \(b)"
+            case let .unusedAsset(index, asset):
+                return "payload.assets[\(index)]: the transaction calls no Stellar Asset Contract of \(asset)"
+            case let .unusedPool(index, a, b):
+                return "payload.liquidityPools[\(index)]: the transaction uses no pool of \(a) / \(b)"
             case let .entryForOtherAccount(address, account, hasDelegates):
                 return "payload.entry authorizes \(address), not the request's account \(account)"
                     + (hasDelegates ? ", nor has it as a delegate" : "")
@@ -313,8 +340,10 @@ extension StellarError {
             case .notEd25519: return "Stellar signs with Ed25519 keys only"
             case .otherKey(let address): return "the signing key is not the key of \(address)"
             case .notOneTransaction: return "a Stellar review signs one transaction, after its authorizations"
-            case .notAuthorizations: return "a Stellar review signs its transaction's authorizations before it, and nothing else"
-            case .reviewMismatch: return "the authorizations the review shows are not the ones the transaction carries for this key"
+            case .notAuthorizations:
+                return "a Stellar review signs its transaction's authorizations before it, and nothing else"
+            case .reviewMismatch:
+                return "the authorizations the review shows are not the ones the transaction carries for this key"
             case let .authorizationCount(pending, account, signatures):
                 return "the transaction has \(pending) authorization(s) for \(account) to sign, not \(signatures)"
             }
@@ -334,9 +363,12 @@ extension StellarError {
 
         public var description: String {
             switch self {
-            case .networkNotNamed: return "a bare Stellar envelope does not name its network: give --network pubnet, testnet or futurenet"
-            case .networkNotSigned(let network): return "network \(network) is not one Airsign signs for (pubnet, testnet, futurenet)"
-            case .notYourAccount(let pubkey): return "the SEP-7 request asks \(pubkey) to sign, which is not one of your Stellar accounts"
+            case .networkNotNamed:
+                return "a bare Stellar envelope does not name its network: give --network pubnet, testnet or futurenet"
+            case .networkNotSigned(let network):
+                return "network \(network) is not one Airsign signs for (pubnet, testnet, futurenet)"
+            case .notYourAccount(let pubkey):
+                return "the SEP-7 request asks \(pubkey) to sign, which is not one of your Stellar accounts"
             case .noSourceOfYours(let source):
                 return "none of your Stellar accounts is a source of this transaction (source \(source)); "
                     + "to co-sign for another account, sign a request from airsign-watch"
@@ -381,27 +413,34 @@ extension StellarError {
 
         public var description: String {
             switch self {
-            case let .signatureCount(expected, found): return "this Stellar request takes \(expected) signature(s), not \(found)"
+            case let .signatureCount(expected, found):
+                return "this Stellar request takes \(expected) signature(s), not \(found)"
             case let .notAuthorizationSignature(account, network, reason):
                 return "signatures[0] is not \(account)'s signature of this authorization on \(network): \(reason)"
-            case .notMessageSignature(let account): return "signatures[0] is not \(account)'s SEP-53 signature of this message"
+            case .notMessageSignature(let account):
+                return "signatures[0] is not \(account)'s SEP-53 signature of this message"
             case .messageWithResult: return "a signed message has no result"
             case .unknownSignable: return "a Stellar request signs a transaction, an authorization or a message"
             case let .notAuthorizationSignatures(account, network, reason):
                 return "the authorization signatures are not \(account)'s on \(network): \(reason)"
             case let .notTransactionSignature(index, account, network, reason):
                 return "signatures[\(index)] is not \(account)'s signature of this transaction on \(network): \(reason)"
-            case .resultMembers(let members): return "result has exactly " + members.map { "\"\($0)\"" }.joined(separator: ", ")
-            case .resultMismatch(let field): return "result.\(field) is not that of the requested transaction signed with signatures[0]"
+            case .resultMembers(let members):
+                return "result has exactly " + members.map { "\"\($0)\"" }.joined(separator: ", ")
+            case .resultMismatch(let field):
+                return "result.\(field) is not that of the requested transaction signed with signatures[0]"
             case .submitCount(let count):
-                return "submit takes one Stellar response (or a base64 envelope as merge writes it), not \(count) messages"
+                return
+                    "submit takes one Stellar response (or a base64 envelope as merge writes it), not \(count) messages"
             case .tooFewToMerge: return "merge needs the responses of at least two signers"
             case .nothingMerged: return "merge needs at least two responses"
-            case .notFull(let place): return "\(place) is not a full Stellar response (a compact one: run finalize first)"
+            case .notFull(let place):
+                return "\(place) is not a full Stellar response (a compact one: run finalize first)"
             case let .notStellarNetwork(place, network): return "\(place): network \(network) is not a Stellar network"
             case let .notEnvelopeSignature(place, account, network):
                 return "\(place): its signature is not \(account)'s signature of its envelope on \(network)"
-            case let .otherTransaction(place, hash, expected): return "\(place) signs another transaction (hash \(hash), not \(expected))"
+            case let .otherTransaction(place, hash, expected):
+                return "\(place) signs another transaction (hash \(hash), not \(expected))"
             }
         }
     }
@@ -446,16 +485,23 @@ extension StellarError {
             case .memoID: return "--memo-id is a number from 0 to 18446744073709551615"
             case .hash32(let option): return "\(option) is 32 bytes as 64 hex digits"
             case .functionNotSymbol: return "--function is a symbol"
-            case .price(let text): return "price \"\(text)\" is N/D or an exact decimal like 0.25 (positive, fitting 32 bits)"
-            case .messageLength(let bytes): return "the message is \(bytes) bytes; a SEP-53 message is 1 to \(SEP53.maximumBytes)"
+            case .price(let text):
+                return "price \"\(text)\" is N/D or an exact decimal like 0.25 (positive, fitting 32 bits)"
+            case .messageLength(let bytes):
+                return "the message is \(bytes) bytes; a SEP-53 message is 1 to \(SEP53.maximumBytes)"
             case .entrySourceAccount:
-                return "--entry has source-account credentials: the transaction's own signature covers it, nothing to sign alone"
+                return
+                    "--entry has source-account credentials: the transaction's own signature covers it, nothing to sign alone"
             case let .entryForOther(address, from, hasDelegates):
-                return "--entry authorizes \(address), not --from \(from)" + (hasDelegates ? ", nor has it as a delegate" : "")
+                return "--entry authorizes \(address), not --from \(from)"
+                    + (hasDelegates ? ", nor has it as a delegate" : "")
             case .entryAlreadySigned(let from):
-                return "--entry already carries --from \(from)'s signature in every place of it: nothing is left to sign"
-            case .noSignRequestID(let network): return "network \(network) has no sign-request id: Airsign signs for pubnet, testnet and futurenet"
-            case .sep7TooLarge(let bytes): return "the SEP-7 URI (\(bytes) bytes) does not fit one QR code: write it with --sep7 FILE instead"
+                return
+                    "--entry already carries --from \(from)'s signature in every place of it: nothing is left to sign"
+            case .noSignRequestID(let network):
+                return "network \(network) has no sign-request id: Airsign signs for pubnet, testnet and futurenet"
+            case .sep7TooLarge(let bytes):
+                return "the SEP-7 URI (\(bytes) bytes) does not fit one QR code: write it with --sep7 FILE instead"
             }
         }
     }
@@ -491,14 +537,18 @@ extension StellarError {
             switch self {
             case .noOperation: return "no operation: give one with --op \"TYPE key=value …\" or --ops FILE"
             case .signerTwice(let address): return "signer \(address) is given twice"
-            case .sorobanNotAlone: return "a contract call, TTL extension or restore is its transaction's only operation: drop the other --op"
+            case .sorobanNotAlone:
+                return
+                    "a contract call, TTL extension or restore is its transaction's only operation: drop the other --op"
             case .sorobanDataWithoutSoroban: return "Soroban data is only for a contract call, TTL extension or restore"
             case .sorobanNeedsData:
-                return "a Soroban transaction needs --rpc URL (to simulate it) or --soroban-data BASE64 (its footprint and resources)"
+                return
+                    "a Soroban transaction needs --rpc URL (to simulate it) or --soroban-data BASE64 (its footprint and resources)"
             case .footprintWithSorobanData: return "give the entries with the command's options, not --soroban-data"
             case .footprintNeedsRPC: return "a TTL extension or restore needs --rpc URL to size its resources"
             case .sequenceExhausted: return "the account's sequence number cannot grow any more"
-            case .sequenceUnknown: return "give the sequence number with --seq N, or --horizon URL or --rpc URL to read it"
+            case .sequenceUnknown:
+                return "give the sequence number with --seq N, or --horizon URL or --rpc URL to read it"
             case let .feeOverflow(perOperation, operations):
                 return "a fee of \(perOperation) stroops × \(operations) operations does not fit 32 bits"
             case .resourceFeeOverflow: return "the Soroban resource fee does not fit a transaction's 32-bit fee"
@@ -571,22 +621,28 @@ extension StellarError {
             case let .listItemNotString(index, key): return "op list item \(index + 1): \(key) must be a string"
             case .listItemNoType(let index): return "op list item \(index + 1) has no type"
             case let .unknownOperation(type, known):
-                return "unknown operation \"\(type)\"" + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))")
-            case let .unknownField(type, key, fields): return "\(type): unknown field \"\(key)\" (fields: \(fields.joined(separator: ", ")))"
+                return "unknown operation \"\(type)\""
+                    + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))")
+            case let .unknownField(type, key, fields):
+                return "\(type): unknown field \"\(key)\" (fields: \(fields.joined(separator: ", ")))"
             case let .missingField(type, key): return "\(type): field \"\(key)\" is missing"
-            case .changeTrustBoth: return "change-trust: give asset (an asset's trust line) or asset-a and asset-b (a pool's), not both"
+            case .changeTrustBoth:
+                return "change-trust: give asset (an asset's trust line) or asset-a and asset-b (a pool's), not both"
             case .changeTrustNative: return "change-trust: asset must be CODE:ISSUER, not native"
             case .offerID(let type): return "\(type): offer-id is a number (0 for a new offer)"
             case .balanceID: return "claim-claimable-balance: id is the balance id as 72 hex digits starting 00000000"
             case .poolFee(let type): return "\(type): fee is 30 (basis points), the network's pool fee"
             case let .poolOrder(type, a, b):
-                return "\(type): asset-a must come before asset-b in the network's order: give asset-a=\(b) asset-b=\(a)"
-            case .pathTooLong(let strictSend): return "path-payment-strict-\(strictSend ? "send" : "receive"): a path has at most 5 assets"
+                return
+                    "\(type): asset-a must come before asset-b in the network's order: give asset-a=\(b) asset-b=\(a)"
+            case .pathTooLong(let strictSend):
+                return "path-payment-strict-\(strictSend ? "send" : "receive"): a path has at most 5 assets"
             case .dataNameLength(let bytes): return "manage-data: name is 1 to 64 bytes, not \(bytes)"
             case .dataValueLength(let bytes): return "manage-data: value is at most 64 bytes, not \(bytes)"
             case .homeDomainLength: return "set-options: home-domain is at most 32 bytes"
             case let .weight(name, text): return "set-options: \(name) is 0 to 255, not \"\(text)\""
-            case let .flags(name, flags): return "set-options: \(name) is a number 0 to 15 or flags among \(flags.joined(separator: ", "))"
+            case let .flags(name, flags):
+                return "set-options: \(name) is a number 0 to 15 or flags among \(flags.joined(separator: ", "))"
             case .signerSpec: return "set-options: signer is G…:WEIGHT with a weight of 0 (remove) to 255"
             case .bumpTo: return "bump-sequence: to is a sequence number (0 to 2^63-1)"
             case .extendTo: return "extend-footprint-ttl: extend-to is a number of ledgers (1 to 2^32-1)"
@@ -617,15 +673,18 @@ extension StellarError {
 
         public var description: String {
             switch self {
-            case let .notTypeValue(text, types): return "--arg \(text.debugDescription) is TYPE:VALUE (types: \(types.joined(separator: ", ")))"
+            case let .notTypeValue(text, types):
+                return "--arg \(text.debugDescription) is TYPE:VALUE (types: \(types.joined(separator: ", ")))"
             case .argsNotArray: return "--args is a JSON array of values like {\"i128\":\"100\"}"
             case .notOneObject(let place): return "\(place) is one {\"TYPE\": VALUE} object or \"void\""
             case let .mapEntry(place, index): return "\(place).map[\(index)] is {\"key\": …, \"val\": …}"
-            case let .unwritable(place, type): return "\(place): \(type.debugDescription) with this value is not a value type this watch writes"
+            case let .unwritable(place, type):
+                return "\(place): \(type.debugDescription) with this value is not a value type this watch writes"
             case let .notOfType(place, text, type): return "\(place): \(text.debugDescription) is not a \(type)"
             case .notHex(let place): return "\(place): bytes are hex digits"
             case let .unknownType(place, type, types):
-                return "\(place): unknown type \(type.debugDescription) (types: \(types.joined(separator: ", ")), vec, map)"
+                return
+                    "\(place): unknown type \(type.debugDescription) (types: \(types.joined(separator: ", ")), vec, map)"
             case let .outOfRange(place, value, type): return "\(place): \(value) is out of range for \(type)"
             }
         }
@@ -659,7 +718,8 @@ extension StellarError {
             case let .symbolLength(bytes, limit): return "a symbol of \(bytes) bytes (at most \(limit))"
             case .symbolCharacter(let shown): return "symbol \(shown) has a character outside a-z A-Z 0-9 _"
             case let .repeatedKey(key, type): return "map key \(key) repeats key \(key - 1) (\(type))"
-            case let .keyOutOfOrder(key, type): return "map keys out of order: key \(key) (\(type)) sorts before key \(key - 1)"
+            case let .keyOutOfOrder(key, type):
+                return "map keys out of order: key \(key) (\(type)) sorts before key \(key - 1)"
             case let .errorCode(type, code): return "SCError type \(type) code \(code)"
             case let .argumentKeyRepeated(place, key): return "\(place): the map has the key \(key) twice"
             }

@@ -10,7 +10,9 @@ extension StellarChain {
 
     /// Refusals are `MessagesError`s naming the input (exit status 3 in the signer), like any
     /// other request that cannot be read.
-    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network named: String?) throws -> [SignRequest]? {
+    public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network named: String?) throws
+        -> [SignRequest]?
+    {
         do {
             return try readNative(input, accounts: accounts, network: named)
         } catch let error as StellarError {
@@ -19,7 +21,9 @@ extension StellarChain {
     }
 
     private func readNative(_ input: [UInt8], accounts: [OwnAccount], network named: String?) throws -> [SignRequest]? {
-        guard let text = String(validating: input, as: UTF8.self)?.trimmingASCIIWhitespace, !text.isEmpty else { return nil }
+        guard let text = String(validating: input, as: UTF8.self)?.trimmingASCIIWhitespace, !text.isEmpty else {
+            return nil
+        }
         let envelope: TransactionEnvelope
         let network: StellarNetwork
         var note: String?
@@ -44,8 +48,12 @@ extension StellarChain {
         }
         let own = accounts.filter { $0.chain == chain && $0.publicKey.count == 32 }
         let account = try Self.signingAccount(envelope, pubkey: pubkey, own: own)
-        return [try SignRequest.make(chain: chain, network: id, account: MessageAccount(address: account.address, publicKey: account.publicKey),
-                                     payload: try Self.payload(envelope, network: network), note: note)]
+        return [
+            try SignRequest.make(
+                chain: chain, network: id,
+                account: MessageAccount(address: account.address, publicKey: account.publicKey),
+                payload: try Self.payload(envelope, network: network), note: note)
+        ]
     }
 
     /// `--network`: `pubnet`/`public`, `testnet`, `futurenet`, `stellar:…`, or a passphrase.
@@ -58,7 +66,9 @@ extension StellarChain {
     /// Stellar's to claim, and another module (or the exchange format's error) answers.
     static func looksLikeEnvelope(_ text: String) -> Bool {
         let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
-        guard text.utf8.count >= 8, text.utf8.allSatisfy(alphabet.contains), let head = try? StellarBase64.decode(String(text.prefix(8))) else {
+        guard text.utf8.count >= 8, text.utf8.allSatisfy(alphabet.contains),
+            let head = try? StellarBase64.decode(String(text.prefix(8)))
+        else {
             return false
         }
         return head.count >= 4 && head[0] == 0 && head[1] == 0 && head[2] == 0 && [0, 2, 5].contains(head[3])
@@ -66,7 +76,8 @@ extension StellarChain {
 
     /// The account that signs: the URI's `pubkey` when given (it must be one of the signer's),
     /// else the first of the transaction's source, fee source and operation sources that is.
-    static func signingAccount(_ envelope: TransactionEnvelope, pubkey: String?, own: [OwnAccount]) throws -> OwnAccount {
+    static func signingAccount(_ envelope: TransactionEnvelope, pubkey: String?, own: [OwnAccount]) throws -> OwnAccount
+    {
         if let pubkey {
             let key = try AccountID(pubkey).publicKey
             guard let account = own.first(where: { $0.publicKey == key }) else {
@@ -90,7 +101,9 @@ extension StellarChain {
         var parts = ["SEP-7 request"]
         if let domain = uri.originDomain { parts.append("from \(domain) (request signature not checked offline)") }
         if let message = uri.message { parts.append("message \"\(printable(message))\"") }
-        if let callback = uri.callback { parts.append("callback \(printable(callback)) (not called: the response goes back through airsign-watch)") }
+        if let callback = uri.callback {
+            parts.append("callback \(printable(callback)) (not called: the response goes back through airsign-watch)")
+        }
         var note = parts.joined(separator: ", ")
         while note.utf8.count > SignRequest.maximumNoteLength { note.removeLast() }
         return note
@@ -98,12 +111,14 @@ extension StellarChain {
 
     /// Control and format characters replaced, so a URI's text can always be a note.
     private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            switch $0.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: return "\u{FFFD}"
-            default: return $0
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    switch $0.properties.generalCategory {
+                    case .control, .format, .lineSeparator, .paragraphSeparator: return "\u{FFFD}"
+                    default: return $0
+                    }
+                }))
     }
 }
 
@@ -111,7 +126,9 @@ extension String {
     var trimmingASCIIWhitespace: String {
         var scalars = Substring(self)
         while let c = scalars.first, c == " " || c == "\n" || c == "\r" || c == "\t" { scalars = scalars.dropFirst() }
-        while let c = scalars.last, c == " " || c == "\n" || c == "\r" || c == "\t" || c == "\r\n" { scalars = scalars.dropLast() }
+        while let c = scalars.last, c == " " || c == "\n" || c == "\r" || c == "\t" || c == "\r\n" {
+            scalars = scalars.dropLast()
+        }
         return String(scalars)
     }
 }

@@ -42,7 +42,8 @@ public enum StellarPayload: Sendable {
             throw .payload(.missingPassphrase(type: type))
         }
         guard passphrase == network.passphrase else {
-            throw .wrongNetwork(expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
+            throw .wrongNetwork(
+                expected: network.description, found: StellarNetwork(passphrase: passphrase).description)
         }
         if type == "authorization" {
             guard case let .string(base64)? = payload["entry"] else { throw .payload(.missingBase64(field: "entry")) }
@@ -53,8 +54,11 @@ public enum StellarPayload: Sendable {
         }
         guard case let .string(base64)? = payload["envelope"] else { throw .payload(.missingBase64(field: "envelope")) }
         let envelope: TransactionEnvelope
-        do { envelope = try TransactionEnvelope(base64: base64) } catch { throw .unreadable(field: "payload.envelope", reason: "\(error)") }
-        let assets = try Self.list(payload["assets"], "assets") { (text: String) throws(StellarError) in try Asset(text) }
+        do { envelope = try TransactionEnvelope(base64: base64) } catch {
+            throw .unreadable(field: "payload.envelope", reason: "\(error)")
+        }
+        let assets = try Self.list(payload["assets"], "assets") { (text: String) throws(StellarError) in try Asset(text)
+        }
         let pools = try Self.list(payload["liquidityPools"], "liquidityPools") { (text: String) throws(StellarError) in
             try LiquidityPoolParameters(xdr: try StellarBase64.decode(text))
         }
@@ -69,7 +73,9 @@ public enum StellarPayload: Sendable {
             throw .payload(.messageTooLong(limit: SEP53.maximumBytes))
         }
         let bytes: [UInt8]
-        do { bytes = try StellarBase64.decode(base64) } catch { throw .unreadable(field: "payload.message", reason: "\(error)") }
+        do { bytes = try StellarBase64.decode(base64) } catch {
+            throw .unreadable(field: "payload.message", reason: "\(error)")
+        }
         guard !bytes.isEmpty else { throw .payload(.emptyMessage) }
         guard bytes.count <= SEP53.maximumBytes else { throw .payload(.messageTooLong(limit: SEP53.maximumBytes)) }
         return bytes
@@ -80,11 +86,15 @@ public enum StellarPayload: Sendable {
         guard !message.isEmpty, message.count <= SEP53.maximumBytes else {
             throw .messageLength(bytes: message.count)
         }
-        return .object([(key: "message", value: .string(StellarBase64.encode(message))), (key: "type", value: .string("message"))])
+        return .object([
+            (key: "message", value: .string(StellarBase64.encode(message))), (key: "type", value: .string("message")),
+        ])
     }
 
     /// A list of strings, each parsed by `parse`; absent is empty.
-    private static func list<T>(_ value: JSONValue?, _ field: String, _ parse: (String) throws(StellarError) -> T) throws(StellarError) -> [T] {
+    private static func list<T>(_ value: JSONValue?, _ field: String, _ parse: (String) throws(StellarError) -> T)
+        throws(StellarError) -> [T]
+    {
         guard let value else { return [] }
         guard case let .array(items) = value, !items.isEmpty, items.count <= 16 else {
             throw .payload(.listShape(field: field))
@@ -92,14 +102,18 @@ public enum StellarPayload: Sendable {
         var out: [T] = []
         for (index, item) in items.enumerated() {
             guard case let .string(text) = item else { throw .payload(.listItemNotString(field: field, index: index)) }
-            do { out.append(try parse(text)) } catch { throw .unreadable(field: "payload.\(field)[\(index)]", reason: "\(error)") }
+            do { out.append(try parse(text)) } catch {
+                throw .unreadable(field: "payload.\(field)[\(index)]", reason: "\(error)")
+            }
         }
         return out
     }
 
     /// The JSON of a transaction payload; hints only when there are some.
-    public static func json(_ envelope: TransactionEnvelope, network: StellarNetwork, assets: [Asset] = [],
-                            pools: [LiquidityPoolParameters] = []) throws(StellarError) -> JSONValue {
+    public static func json(
+        _ envelope: TransactionEnvelope, network: StellarNetwork, assets: [Asset] = [],
+        pools: [LiquidityPoolParameters] = []
+    ) throws(StellarError) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         if !assets.isEmpty { members.append((key: "assets", value: .array(assets.map { .string($0.text) }))) }
         members.append((key: "envelope", value: .string(try envelope.base64())))
@@ -114,9 +128,14 @@ public enum StellarPayload: Sendable {
     }
 
     /// The JSON of an authorization payload.
-    public static func json(_ entry: SorobanAuthorizationEntry, network: StellarNetwork) throws(StellarError) -> JSONValue {
-        .object([(key: "entry", value: .string(try entry.base64())), (key: "networkPassphrase", value: .string(network.passphrase)),
-                 (key: "type", value: .string("authorization"))])
+    public static func json(_ entry: SorobanAuthorizationEntry, network: StellarNetwork) throws(StellarError)
+        -> JSONValue
+    {
+        .object([
+            (key: "entry", value: .string(try entry.base64())),
+            (key: "networkPassphrase", value: .string(network.passphrase)),
+            (key: "type", value: .string("authorization")),
+        ])
     }
 }
 

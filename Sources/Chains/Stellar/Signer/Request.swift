@@ -26,9 +26,12 @@ package enum StellarSignable: SignableValue {
         }
     }
 
-    static func transaction(_ envelope: TransactionEnvelope, network: StellarNetwork, signer: [UInt8]) throws -> StellarSignable {
-        .transaction(envelope, network, pending: try envelope.pendingAuthorizations(of: signer, network: network),
-                     bytes: try StellarChain.signingBytes(envelope, network: network))
+    static func transaction(_ envelope: TransactionEnvelope, network: StellarNetwork, signer: [UInt8]) throws
+        -> StellarSignable
+    {
+        .transaction(
+            envelope, network, pending: try envelope.pendingAuthorizations(of: signer, network: network),
+            bytes: try StellarChain.signingBytes(envelope, network: network))
     }
 
     static func authorization(_ entry: SorobanAuthorizationEntry, network: StellarNetwork) throws -> StellarSignable {
@@ -41,7 +44,11 @@ package enum StellarSignable: SignableValue {
     package var items: [SigningItem] {
         switch self {
         case let .transaction(_, _, pending, _):
-            pending.map { SigningItem(label: StellarChain.authorizationLabel(operation: $0.operation, entry: $0.entry), value: StellarSignable.queuedAuthorization($0)) }
+            pending.map {
+                SigningItem(
+                    label: StellarChain.authorizationLabel(operation: $0.operation, entry: $0.entry),
+                    value: StellarSignable.queuedAuthorization($0))
+            }
                 + [SigningItem(label: StellarChain.signingLabel, value: self)]
         case .queuedAuthorization:
             [SigningItem(label: "authorization", value: self)]

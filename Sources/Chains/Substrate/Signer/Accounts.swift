@@ -10,19 +10,26 @@ public struct SubstrateAccounts: ChainAccounts {
     public let isNetworkBound = false
 
     public let secretImports = [
-        SecretImport(kind: "substrate-seed", prompt: "Substrate seed 0x… (input hidden): ", parse: KeyImport.substrateSeed),
+        SecretImport(
+            kind: "substrate-seed", prompt: "Substrate seed 0x… (input hidden): ", parse: KeyImport.substrateSeed)
     ]
 
     public init() {}
 
     /// A network known only by its genesis hash has no prefix of its own: its addresses use
     /// the generic 42.
-    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork) throws(KeysError) -> AccountRequest {
-        guard index == nil else { throw .invalidDerivationPath("Substrate accounts take --path //junctions, not --index") }
+    public func request(index: UInt32?, scheme: SubstrateScheme?, path: String?, on network: ChainNetwork)
+        throws(KeysError) -> AccountRequest
+    {
+        guard index == nil else {
+            throw .invalidDerivationPath("Substrate accounts take --path //junctions, not --index")
+        }
         // A ///password is a secret: it is the key's passphrase, given when the phrase is
         // stored, never part of a path kept in the clear.
         if let path, path.contains("///") {
-            throw .invalidSecretURI("a ///password is a secret and is never stored in a path; import the phrase with --passphrase-file instead (it is then the password of every Substrate account of that key)")
+            throw .invalidSecretURI(
+                "a ///password is a secret and is never stored in a path; import the phrase with --passphrase-file instead (it is then the password of every Substrate account of that key)"
+            )
         }
         let junctions = try SubstrateDerivationPath(path ?? "")
         return .substrate(scheme: scheme ?? .sr25519, path: junctions, ss58Prefix: network.ss58Prefix ?? 42)

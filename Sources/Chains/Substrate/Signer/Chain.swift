@@ -56,7 +56,8 @@ public struct SubstrateChain: ChainModule {
         let key = KeyRequirement(request.account, scheme: request.account.publicKey.count == 33 ? .secp256k1 : .sr25519)
         switch decoded {
         case let .extrinsic(payload, built, proven):
-            let summary = try ExtrinsicReview(payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
+            let summary = try ExtrinsicReview(
+                payload: payload, signing: built, proven: proven, calls: calls, chain: self, context: context)
             return Review(
                 request: request, title: summary.title, lines: summary.lines, warnings: summary.warnings,
                 key: key, effects: summary.effects, signing: signing)
@@ -66,33 +67,50 @@ public struct SubstrateChain: ChainModule {
             case .bytes:
                 let message = signing[0].bytes
                 let shown: ReviewLine
-                if let text = Self.readableText(message) { shown = ReviewLine("message", text) } else {
+                if let text = Self.readableText(message) {
+                    shown = ReviewLine("message", text)
+                } else {
                     shown = ReviewLine("message (hex)", Hex.encode(message, prefix: true))
                 }
                 // u8aWrapBytes leaves Ethereum-prefixed data as it is: the review and the signing
                 // item say so rather than claim tags.
                 let wrapped = RawMessage.isWrapped(message)
                 let disguise = RawMessage.disguise(in: raw.data)
-                return Review(request: request, title: "Substrate message (signRaw, " + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
-                              lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
-                              warnings: disguise.map { [$0.warning] } ?? [],
-                              key: key, effects: disguise.map { [.unknown(what: $0.reason)] } ?? [], signing: signing)
+                return Review(
+                    request: request,
+                    title: "Substrate message (signRaw, "
+                        + (wrapped ? "<Bytes> wrapped)" : "Ethereum prefix, not <Bytes> wrapped)"),
+                    lines: [from, shown, ReviewLine("length", "\(message.count) bytes")],
+                    warnings: disguise.map { [$0.warning] } ?? [],
+                    key: key, effects: disguise.map { [.unknown(what: $0.reason)] } ?? [], signing: signing)
             case .payload:
                 // Bytes that are a known network's extrinsic payload are reviewed as that
                 // transaction: the same bytes are signed, so they are shown as the chain reads them.
-                if let (payload, built) = RawPayloadReading.read(raw.data, address: raw.address, accountID: raw.accountID) {
-                    let summary = try ExtrinsicReview(payload: payload, signing: built, proven: nil, calls: calls, chain: self, context: context)
+                if let (payload, built) = RawPayloadReading.read(
+                    raw.data, address: raw.address, accountID: raw.accountID)
+                {
+                    let summary = try ExtrinsicReview(
+                        payload: payload, signing: built, proven: nil, calls: calls, chain: self, context: context)
                     return Review(
-                        request: request, title: summary.title + " (given as a raw payload, signRaw type payload)", lines: summary.lines,
-                        warnings: ["the request gives this transaction as raw bytes; they are the payload of the transaction shown, read by the "
-                            + "signer's runtime table"] + summary.warnings,
+                        request: request, title: summary.title + " (given as a raw payload, signRaw type payload)",
+                        lines: summary.lines,
+                        warnings: [
+                            "the request gives this transaction as raw bytes; they are the payload of the transaction shown, read by the "
+                                + "signer's runtime table"
+                        ] + summary.warnings,
                         key: key, effects: summary.effects, signing: signing)
                 }
                 return Review(
                     request: request, title: "Substrate raw extrinsic payload (signRaw type payload)",
-                    lines: [from, ReviewLine("payload (hex)", Hex.encode(raw.data, prefix: true)), ReviewLine("length", "\(raw.data.count) bytes")],
-                    warnings: ["these bytes are signed as a transaction payload but cannot be decoded without the chain's signed-extension list"],
-                    key: key, effects: [.unknown(what: "a transaction payload given as raw bytes, which cannot be shown")],
+                    lines: [
+                        from, ReviewLine("payload (hex)", Hex.encode(raw.data, prefix: true)),
+                        ReviewLine("length", "\(raw.data.count) bytes"),
+                    ],
+                    warnings: [
+                        "these bytes are signed as a transaction payload but cannot be decoded without the chain's signed-extension list"
+                    ],
+                    key: key,
+                    effects: [.unknown(what: "a transaction payload given as raw bytes, which cannot be shown")],
                     signing: signing)
             }
         case let .uos(uos, read):
@@ -102,12 +120,16 @@ public struct SubstrateChain: ChainModule {
 
     /// The account id of an SS58 address (any prefix; 33-byte ecdsa payloads hashed).
     public func addressIdentity(_ address: String) -> String? {
-        guard let decoded = try? SS58.decode(address), let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload) else { return nil }
+        guard let decoded = try? SS58.decode(address),
+            let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload)
+        else { return nil }
         return AddressIdentity.substrate(accountID: id)
     }
 
     /// The SS58 address of account id `id` under `prefix`, with its label from `context`.
-    package func describe(accountID id: [UInt8], prefix: UInt16, in context: ReviewContext) throws(EncodingError) -> String {
+    package func describe(accountID id: [UInt8], prefix: UInt16, in context: ReviewContext) throws(EncodingError)
+        -> String
+    {
         let name = try accountNames.name(id, prefix: prefix)
         return context.describe(name.text, knownIdentity: name.identity, chain: chain, identity: addressIdentity)
     }
@@ -118,7 +140,8 @@ public struct SubstrateChain: ChainModule {
     /// signs: with a metadata proof, built by the proof's extension list with the digest the
     /// signer rebuilt, and decoded with the proof's types; without, by the list the signer
     /// trusts for it.
-    package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?) {
+    package static func signingPayload(_ request: SignRequest) throws -> (SignerPayload, SigningPayload, ProvenPayload?)
+    {
         let (json, proof) = try extrinsicMembers(request.payload)
         let payload = try SignerPayload(json: json)
         try checkNetwork(request.network, genesis: payload.genesisHash)
@@ -155,25 +178,37 @@ public struct SubstrateChain: ChainModule {
     /// other member.
     package static func extrinsicMembers(_ payload: JSONValue) throws(SubstrateError) -> (JSONValue, [UInt8]?) {
         guard case let .object(members) = payload, let json = payload["signerPayload"],
-              members.allSatisfy({ ["type", "signerPayload", "metadataProof"].contains($0.key) })
-        else { throw SubstrateError.members(field: "payload", expected: "\"type\", \"signerPayload\" and optionally \"metadataProof\", nothing else") }
+            members.allSatisfy({ ["type", "signerPayload", "metadataProof"].contains($0.key) })
+        else {
+            throw SubstrateError.members(
+                field: "payload", expected: "\"type\", \"signerPayload\" and optionally \"metadataProof\", nothing else"
+            )
+        }
         guard let proof = payload["metadataProof"] else { return (json, nil) }
-        guard case let .string(text) = proof else { throw SubstrateError.notOfKind(field: "payload.metadataProof", expected: "0x hex") }
+        guard case let .string(text) = proof else {
+            throw SubstrateError.notOfKind(field: "payload.metadataProof", expected: "0x hex")
+        }
         return (json, try PayloadFields.hex(text, field: "payload.metadataProof"))
     }
 
     /// The signed extrinsic and SignerResult of `payload` (built as `built`) signed with
     /// `signature`.
-    package static func result(_ payload: SignerPayload, _ built: SigningPayload, signature: MultiSignature) -> JSONValue {
-        let encoded = JSONValue.string(Hex.encode(extrinsic(payload, built, signature: signature).encoded, prefix: true))
+    package static func result(_ payload: SignerPayload, _ built: SigningPayload, signature: MultiSignature)
+        -> JSONValue
+    {
+        let encoded = JSONValue.string(
+            Hex.encode(extrinsic(payload, built, signature: signature).encoded, prefix: true))
         var signerResult: [(key: String, value: JSONValue)] = [
-            (key: "id", value: .integer(signerResultID)), (key: "signature", value: .string(Hex.encode(signature.encoded, prefix: true))),
+            (key: "id", value: .integer(signerResultID)),
+            (key: "signature", value: .string(Hex.encode(signature.encoded, prefix: true))),
         ]
         if payload.withSignedTransaction { signerResult.append((key: "signedTransaction", value: encoded)) }
         return .object([(key: "extrinsic", value: encoded), (key: "signerResult", value: .object(signerResult))])
     }
 
-    package static func extrinsic(_ payload: SignerPayload, _ built: SigningPayload, signature: MultiSignature) -> SignedExtrinsic {
+    package static func extrinsic(_ payload: SignerPayload, _ built: SigningPayload, signature: MultiSignature)
+        -> SignedExtrinsic
+    {
         SignedExtrinsic(accountID: payload.accountID, signature: signature, extra: built.extra, call: payload.method)
     }
 
@@ -186,7 +221,9 @@ public struct SubstrateChain: ChainModule {
         }
         let id = try SubstrateSigning.accountID(ofPublicKey: account.publicKey)
         let decoded: (prefix: UInt16, payload: [UInt8])
-        do { decoded = try SS58.decode(account.address) } catch { throw SubstrateError.notSS58(field: "account.address", reason: "\(error)") }
+        do { decoded = try SS58.decode(account.address) } catch {
+            throw SubstrateError.notSS58(field: "account.address", reason: "\(error)")
+        }
         guard decoded.payload == id else {
             throw SubstrateError.addressNotOfKey
         }
@@ -204,7 +241,8 @@ public struct SubstrateChain: ChainModule {
     package static func checkNetwork(_ network: String, genesis: [UInt8]) throws(SubstrateError) {
         let expected = SubstrateNetwork.caip2(genesisHash: genesis)
         guard network == expected else {
-            throw SubstrateError.otherNetwork(.payload(network: expected), genesis: Hex.encode(genesis), expected: network)
+            throw SubstrateError.otherNetwork(
+                .payload(network: expected), genesis: Hex.encode(genesis), expected: network)
         }
     }
 

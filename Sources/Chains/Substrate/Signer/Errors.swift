@@ -402,7 +402,8 @@ public enum SubstrateError: Error, CustomStringConvertible, Equatable, Sendable 
         case let .notOfKind(field, expected): return "\(field) is not \(expected)"
         case let .shape(field, expected): return "\(field) is \(expected)"
         case let .members(field, expected): return "\(field) has \(expected)"
-        case let .unknownField(field): return "\(field) is not a field this signer knows; refusing rather than ignoring it"
+        case let .unknownField(field):
+            return "\(field) is not a field this signer knows; refusing rather than ignoring it"
         case let .missing(field): return "\(field) is missing"
         case let .empty(field): return "\(field) is empty"
         case let .length(field, actual, expected): return "\(field) is \(actual) bytes, not \(expected)"
@@ -416,43 +417,61 @@ public enum SubstrateError: Error, CustomStringConvertible, Equatable, Sendable 
 
         case let .notSS58(field, reason?): return "\(field) is not an SS58 address: \(reason)"
         case let .notSS58(field, nil): return "\(field) is not an SS58 address"
-        case let .addressLength(field, bytes): return "\(field) has a \(bytes)-byte payload; a signer address is a 32-byte account id"
+        case let .addressLength(field, bytes):
+            return "\(field) has a \(bytes)-byte payload; a signer address is a 32-byte account id"
         case .addressNotOfKey: return "account.address is not the address of account.publicKey"
-        case let .publicKeyLength(count): return "a Substrate public key is 32 bytes (sr25519, ed25519) or 33 (compressed ecdsa), not \(count)"
-        case let .otherAccount(field, address, account): return "\(field) \(address) is not the request's account \(account)"
+        case let .publicKeyLength(count):
+            return "a Substrate public key is 32 bytes (sr25519, ed25519) or 33 (compressed ecdsa), not \(count)"
+        case let .otherAccount(field, address, account):
+            return "\(field) \(address) is not the request's account \(account)"
         case let .notOwnAccount(address): return "\(address) is not one of your accounts"
-        case let .network(network): return "network \"\(network)\" is not polkadot:<first 32 hex digits of the genesis hash>"
+        case let .network(network):
+            return "network \"\(network)\" is not polkadot:<first 32 hex digits of the genesis hash>"
         case let .otherNetwork(.payload(network), genesis, expected):
             return "signerPayload.genesisHash 0x\(genesis) is for network \(network), the request is for \(expected)"
-        case let .otherNetwork(.option(name), genesis, expected): return "--genesis 0x\(genesis) is not \(name)'s genesis hash 0x\(expected)"
+        case let .otherNetwork(.option(name), genesis, expected):
+            return "--genesis 0x\(genesis) is not \(name)'s genesis hash 0x\(expected)"
         case let .otherNetwork(.givenForAccount, genesis, expected):
             return "the --genesis given is the hash of \(genesis), not of the account's network \(expected)"
-        case let .otherNetwork(.node, genesis, expected): return "the node's genesis hash is 0x\(genesis), not the network's 0x\(expected)"
+        case let .otherNetwork(.node, genesis, expected):
+            return "the node's genesis hash is 0x\(genesis), not the network's 0x\(expected)"
         case let .unknownNetwork(name, known?):
-            return "--network \(name) is unknown; known: \(known.joined(separator: ", ")), or give --genesis, --ss58 and --decimals"
+            return
+                "--network \(name) is unknown; known: \(known.joined(separator: ", ")), or give --genesis, --ss58 and --decimals"
         case let .unknownNetwork(network, nil):
-            return "the account's network \(network) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>"
-        case let .rawNetwork(prefix): return "a bare SignerPayloadRaw names no network; use a sign request for an address with SS58 prefix \(prefix)"
+            return
+                "the account's network \(network) is not one this signer knows by its full genesis hash; give it with --genesis 0x<hash>"
+        case let .rawNetwork(prefix):
+            return
+                "a bare SignerPayloadRaw names no network; use a sign request for an address with SS58 prefix \(prefix)"
         case let .unknownPayloadType(type): return "payload.type \"\(type)\" is unknown (extrinsic, raw, uos)"
 
-        case let .era(field, .impossible(bytes, period, phase)): return "\(field) 0x\(bytes) is not a valid mortal era (period \(period), phase \(phase))"
+        case let .era(field, .impossible(bytes, period, phase)):
+            return "\(field) 0x\(bytes) is not a valid mortal era (period \(period), phase \(phase))"
         case let .era(field, .truncated): return "\(field) is a mortal era missing its second byte"
         case let .era(field, .trailing(count)): return "\(field) has \(count) bytes after its end"
-        case let .extrinsicVersion(field, version): return "\(field) is \(version); this signer builds version 4 extrinsics"
-        case let .mode(field?, value): return "\(field) is \(value); CheckMetadataHash knows 0 (disabled) and 1 (enabled)"
+        case let .extrinsicVersion(field, version):
+            return "\(field) is \(version); this signer builds version 4 extrinsics"
+        case let .mode(field?, value):
+            return "\(field) is \(value); CheckMetadataHash knows 0 (disabled) and 1 (enabled)"
         case let .mode(nil, value): return "mode \(value) is neither 0 (disabled) nor 1 (enabled)"
         case let .modeAndHash(context?, _, hash: true):
-            return "\(context).metadataHash is given but mode is 0: the runtime would sign no hash, so the signature could not be valid"
-        case let .modeAndHash(context?, _, hash: false): return "\(context).mode is 1 (metadata hash enabled) but metadataHash is missing"
+            return
+                "\(context).metadataHash is given but mode is 0: the runtime would sign no hash, so the signature could not be valid"
+        case let .modeAndHash(context?, _, hash: false):
+            return "\(context).mode is 1 (metadata hash enabled) but metadataHash is missing"
         case let .modeAndHash(nil, mode, hash):
-            return "mode \(mode.map(String.init) ?? "?") signs \(hash ? "a" : "no") hash; the runtime would compute another payload"
+            return
+                "mode \(mode.map(String.init) ?? "?") signs \(hash ? "a" : "no") hash; the runtime would compute another payload"
         case let .extensions(problem): return problem.description
         case let .extensionData(name, additional, at, reason):
-            return "signing payload: \(name)'s \(additional ? "additional" : "extra") data at byte \(at) does not decode: \(reason)"
+            return
+                "signing payload: \(name)'s \(additional ? "additional" : "extra") data at byte \(at) does not decode: \(reason)"
         case let .bytesFollow(field, count, after):
             return (field.isEmpty ? "" : "\(field): ") + (count.map { "\($0) bytes" } ?? "bytes") + " follow \(after)"
         case let .immortalCheckpoint(genesis, checkpoint):
-            return "the era is immortal, so CheckMortality signs the genesis hash 0x\(genesis), but the block hash signed "
+            return
+                "the era is immortal, so CheckMortality signs the genesis hash 0x\(genesis), but the block hash signed "
                 + "is 0x\(checkpoint); the chain would reject this transaction"
         case let .feeAsset(problem): return problem.description
         case let .call(field, problem): return problem.message(field)
@@ -464,12 +483,14 @@ public enum SubstrateError: Error, CustomStringConvertible, Equatable, Sendable 
         case let .metadataVersion(version, forHash: true):
             return "the metadata hash is computed from metadata V15 (Metadata_metadata_at_version(15)), not V\(version)"
         case let .metadataVersion(version, forHash: false) where version >= 16:
-            return "metadata version \(version) is not read here: the RFC-0078 metadata hash and proofs are defined over V15 "
+            return
+                "metadata version \(version) is not read here: the RFC-0078 metadata hash and proofs are defined over V15 "
                 + "(a proof built from V\(version) gives signatures the chain rejects); use V15 (Metadata_metadata_at_version(15))"
         case let .metadataVersion(version, forHash: false): return "metadata version \(version) is not 14 or 15"
         case let .specVersion(payload, metadata, proof: true):
             return "signerPayload.specVersion is \(payload), but the metadata proof is for spec version \(metadata)"
-        case let .specVersion(payload, metadata, proof: false): return "the metadata is for spec version \(metadata), the transaction for \(payload)"
+        case let .specVersion(payload, metadata, proof: false):
+            return "the metadata is for spec version \(metadata), the transaction for \(payload)"
 
         case let .proof(problem): return problem.description
         case let .uos(problem): return problem.description
@@ -498,16 +519,22 @@ extension SubstrateError.ExtensionProblem: CustomStringConvertible {
         func list(_ names: [String]) -> String { "[\(names.joined(separator: ", "))]" }
         switch self {
         case let .unknown(name, namedBy):
-            return "signed extension \(name), named by \(namedBy), is unknown to this signer; it cannot tell what it would sign, so it refuses"
-        case let .sameValue(first, second, value): return "signed extensions \(first) and \(second) both carry \(value); a runtime has one of them"
+            return
+                "signed extension \(name), named by \(namedBy), is unknown to this signer; it cannot tell what it would sign, so it refuses"
+        case let .sameValue(first, second, value):
+            return "signed extensions \(first) and \(second) both carry \(value); a runtime has one of them"
         case let .duplicate(field, name): return "\(field) names \(name) twice"
         case let .other(given, .table(network, versions), expected):
-            return "signerPayload.signedExtensions is \(list(given)), but \(network)'s runtime (\(versions)) signs \(list(expected)); "
+            return
+                "signerPayload.signedExtensions is \(list(given)), but \(network)'s runtime (\(versions)) signs \(list(expected)); "
                 + "the chain would read the signed bytes by its own list, so this signer refuses any other order or members"
         case let .other(given, .proofForRequest, expected):
-            return "signerPayload.signedExtensions is \(list(given)), but the metadata proof's runtime signs \(list(expected))"
-        case let .other(given, .proof, expected): return "the signed extensions \(list(given)) are not the metadata proof's \(list(expected))"
-        case let .other(given, .metadata, expected): return "the signed extensions \(list(given)) are not the metadata's \(list(expected))"
+            return
+                "signerPayload.signedExtensions is \(list(given)), but the metadata proof's runtime signs \(list(expected))"
+        case let .other(given, .proof, expected):
+            return "the signed extensions \(list(given)) are not the metadata proof's \(list(expected))"
+        case let .other(given, .metadata, expected):
+            return "the signed extensions \(list(given)) are not the metadata's \(list(expected))"
         case let .dataUnknown(name, building: true):
             return "signed extension \(name) carries data by the metadata's types, and nothing here knows its value; "
                 + "a request for this runtime cannot be built"
@@ -522,16 +549,22 @@ extension SubstrateError.ExtensionProblem: CustomStringConvertible {
 extension SubstrateError.CallProblem {
     func message(_ field: String) -> String {
         switch self {
-        case let .tooShort(stated?): return "\(field): the call is \(stated) bytes; a call has a pallet and a call index"
+        case let .tooShort(stated?):
+            return "\(field): the call is \(stated) bytes; a call has a pallet and a call index"
         case .tooShort(nil): return "\(field) is shorter than a pallet and call index"
-        case let .lengthMismatch(stated, actual): return "\(field): the call is said to be \(stated) bytes, but \(actual) bytes follow"
+        case let .lengthMismatch(stated, actual):
+            return "\(field): the call is said to be \(stated) bytes, but \(actual) bytes follow"
         case let .lengthPrefix(reason): return "\(field): the call's length prefix does not decode: \(reason)"
-        case let .provenLength(stated, read): return "\(field) is \(stated) bytes, but its call as the metadata proof's types read it is \(read)"
+        case let .provenLength(stated, read):
+            return "\(field) is \(stated) bytes, but its call as the metadata proof's types read it is \(read)"
         case let .trailing(call, length, remaining):
-            return "\(field): \(call) ends after \(length) bytes but the call has \(remaining) more; refusing trailing bytes"
-        case let .undecodable(pallet, index, reason): return "\(field): the call at pallet \(pallet), call \(index) does not decode: \(reason)"
+            return
+                "\(field): \(call) ends after \(length) bytes but the call has \(remaining) more; refusing trailing bytes"
+        case let .undecodable(pallet, index, reason):
+            return "\(field): the call at pallet \(pallet), call \(index) does not decode: \(reason)"
         case .notPalletCall: return "\(field): a value of the call type that is not a pallet's call"
-        case let .payloadShorter(bytes, callLength): return "\(field): the \(bytes) bytes are shorter than the \(callLength)-byte call"
+        case let .payloadShorter(bytes, callLength):
+            return "\(field): the \(bytes) bytes are shorter than the \(callLength)-byte call"
         }
     }
 }
@@ -544,7 +577,8 @@ extension SubstrateError.TypeProblem {
         case let .variantTwice(variant): return "\(origin) has variant \(variant) of type \(id) twice"
         case .definedTwice: return "\(origin) has more than one definition of type \(id)"
         case .variantPaths: return "\(origin) gives type \(id)'s variants different paths"
-        case .endless: return "\(origin): type \(id) contains itself with no enum or sequence between, so no value of it ends"
+        case .endless:
+            return "\(origin): type \(id) contains itself with no enum or sequence between, so no value of it ends"
         }
     }
 }
@@ -554,24 +588,32 @@ extension SubstrateError.ProofProblem: CustomStringConvertible {
         switch self {
         case let .unreadable(reason): return "metadata proof does not decode: \(reason)"
         case let .counts(leaves, indices): return "metadata proof: \(leaves) leaves but \(indices) leaf indices"
-        case .missingNode: return "metadata proof: a node hash is missing (the proof has too few nodes, or its leaves are out of order)"
-        case let .unreachedLeaf(index): return "metadata proof: leaf index \(index) is never reached (indices out of order, repeated or impossible)"
+        case .missingNode:
+            return
+                "metadata proof: a node hash is missing (the proof has too few nodes, or its leaves are out of order)"
+        case let .unreachedLeaf(index):
+            return "metadata proof: leaf index \(index) is never reached (indices out of order, repeated or impossible)"
         case let .leftOverNodes(count): return "metadata proof: \(count) node hashes are left over"
         case let .withoutMode(digest):
-            return "signerPayload.mode is 0 but a metadata proof is given: the chain would not check its digest \(digest), "
+            return
+                "signerPayload.mode is 0 but a metadata proof is given: the chain would not check its digest \(digest), "
                 + "so the decoding could not be guaranteed; build the request with mode 1"
-        case let .digest(hash, digest): return "signerPayload.metadataHash 0x\(hash) is not the digest of its metadata proof \(digest)"
+        case let .digest(hash, digest):
+            return "signerPayload.metadataHash 0x\(hash) is not the digest of its metadata proof \(digest)"
         case let .unusedLeaves(count):
-            return "the metadata proof holds \(count) type leaves this payload does not use; a proof for it holds exactly the ones it needs"
+            return
+                "the metadata proof holds \(count) type leaves this payload does not use; a proof for it holds exactly the ones it needs"
         case let .callTypeNotCalls(callType):
             return "the metadata proof's call type (\(callType)) has a value that is not a pallet's call "
                 + "(an enum of pallets, each holding an enum of calls); refusing it"
-        case let .undecodable(field, reason): return "\(field) does not decode with the metadata proof's types: \(reason)"
+        case let .undecodable(field, reason):
+            return "\(field) does not decode with the metadata proof's types: \(reason)"
         case let .ruleLength(name?, rule, proven):
             return "signing payload: \(name)'s data is \(Self.sum(rule)) bytes by this signer's rule "
                 + "but \(Self.sum(proven)) by the metadata proof's types; the chain would read it otherwise, so this signer refuses"
         case let .ruleLength(nil, rule, proven):
-            return "it is \(Self.sum(rule)) bytes by this signer's rule but \(Self.sum(proven)) by the metadata proof's types"
+            return
+                "it is \(Self.sum(rule)) bytes by this signer's rule but \(Self.sum(proven)) by the metadata proof's types"
         }
     }
 
@@ -584,38 +626,51 @@ extension SubstrateError.UOSProblem: CustomStringConvertible {
         switch self {
         case .notUOS: return "UOS payload: does not start with 53 (a Substrate request)"
         case let .tooShort(bytes, keyLength):
-            return "UOS payload: \(bytes) bytes are too few for the prelude, a \(keyLength)-byte key and the genesis hash"
-        case .crypto(3): return "UOS payload: crypto 03 (an Ethereum account) is not a Substrate request this signer answers"
-        case .crypto(0xff): return "UOS payload: crypto ff is an unsigned network update for Polkadot Vault, not a sign request"
-        case let .crypto(byte): return "UOS payload: crypto byte \(Hex.encode([byte])) is not 00 (ed25519), 01 (sr25519) or 02 (ecdsa)"
+            return
+                "UOS payload: \(bytes) bytes are too few for the prelude, a \(keyLength)-byte key and the genesis hash"
+        case .crypto(3):
+            return "UOS payload: crypto 03 (an Ethereum account) is not a Substrate request this signer answers"
+        case .crypto(0xff):
+            return "UOS payload: crypto ff is an unsigned network update for Polkadot Vault, not a sign request"
+        case let .crypto(byte):
+            return "UOS payload: crypto byte \(Hex.encode([byte])) is not 00 (ed25519), 01 (sr25519) or 02 (ecdsa)"
         case .code(4): return "UOS payload code 04 (a bulk of transactions) is not supported; send them one by one"
         case let .code(code) where code == 5 || code == 7:
             return "UOS payload code \(Hex.encode([code])) (a dynamic-derivation transaction) is not supported"
-        case .code(8): return "UOS payload code 08 (a message for any chain) is not supported; send it for a network (code 03)"
+        case .code(8):
+            return "UOS payload code 08 (a message for any chain) is not supported; send it for a network (code 03)"
         case let .code(code) where [0x80, 0x81, 0xc1, 0xde, 0xdf].contains(code):
-            return "UOS payload code \(Hex.encode([code])) is a Polkadot Vault update or derivation exchange, not a sign request"
+            return
+                "UOS payload code \(Hex.encode([code])) is a Polkadot Vault update or derivation exchange, not a sign request"
         case let .code(code):
-            return "UOS payload code \(Hex.encode([code])) is unknown (00/02 transaction, 01 hash, 03 message, 06 transaction with metadata proof)"
+            return
+                "UOS payload code \(Hex.encode([code])) is unknown (00/02 transaction, 01 hash, 03 message, 06 transaction with metadata proof)"
         case let .keyNotOwn(key, address):
             return "the UOS request is for the key 0x\(key)\(address.map { " (\($0))" } ?? ""), "
                 + "which is not one of this keystore's Substrate accounts; nothing was signed"
-        case let .keyNotAccount(key, account): return "payload.uos is for the key 0x\(key), not the request's account \(account)"
+        case let .keyNotAccount(key, account):
+            return "payload.uos is for the key 0x\(key), not the request's account \(account)"
         case let .schemeNotAccount(crypto, byte, account, scheme):
             return "the UOS request asks for an \(crypto) signature (crypto \(Hex.encode([byte]))), but the account "
                 + "\(account) signs with \(scheme); nothing was signed"
         case let .answerScheme(crypto, byte):
             return "the UOS request asks for a \(crypto) signature (crypto \(Hex.encode([byte]))), "
                 + "but the account's key signs with another scheme; no answer was written"
-        case let .genesis(genesis): return "UOS transaction: the signed genesis hash is not the request's trailing genesis hash 0x\(genesis)"
-        case .notCanonical: return "UOS transaction: the signed bytes are not the canonical encoding of the values they decode to"
+        case let .genesis(genesis):
+            return "UOS transaction: the signed genesis hash is not the request's trailing genesis hash 0x\(genesis)"
+        case .notCanonical:
+            return "UOS transaction: the signed bytes are not the canonical encoding of the values they decode to"
         case .unknownGenesis: return "its genesis hash is not a network this signer knows"
         case let .noTable(network):
             return "this signer has no runtime table for \(network), and a UOS transaction without a metadata proof "
                 + "does not say which signed extensions its bytes hold"
-        case let .noTableReads(network, why): return "no runtime table of \(network) this signer has reads it (\(why.joined(separator: "; ")))"
-        case .rawPayloadType: return "a signRaw request of type payload has no UOS form (UOS code 03 signs <Bytes>-wrapped messages only)"
+        case let .noTableReads(network, why):
+            return "no runtime table of \(network) this signer has reads it (\(why.joined(separator: "; ")))"
+        case .rawPayloadType:
+            return "a signRaw request of type payload has no UOS form (UOS code 03 signs <Bytes>-wrapped messages only)"
         case .emptyMessage: return "signerPayloadRaw.data is empty; a UOS message (code 03) carries at least one byte"
-        case .messageAsUOS: return "payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload"
+        case .messageAsUOS:
+            return "payload.uos: a UOS message (code 03) is signed as a raw request, not as a uos payload"
         case .singleRaptorQFrame: return "a single UOS RaptorQ frame: scan the request's frames (--scan) to decode it"
         case let .qrDirectory(frames): return "the UOS request is \(frames) frames: give --qr a directory (DIR/)"
         }
@@ -628,30 +683,37 @@ extension SubstrateError.FrameProblem: CustomStringConvertible {
         case let .header(raptorQ: false, bytes):
             return "a UOS frame is 00, a 2-byte frame count, a 2-byte frame index and data; this one has \(bytes) bytes"
         case let .header(raptorQ: true, bytes):
-            return "a UOS RaptorQ frame is 80, a 3-byte payload size, a 4-byte packet id and a symbol; this one has \(bytes) bytes"
+            return
+                "a UOS RaptorQ frame is 80, a 3-byte payload size, a 4-byte packet id and a symbol; this one has \(bytes) bytes"
         case let .count(count): return "UOS frame count \(count) is not 1…\(UOSFraming.maxFrames)"
         case let .index(index, count): return "UOS frame index \(index) is not below its frame count \(count)"
         case .emptyPayload: return "a UOS RaptorQ frame says the payload is empty"
-        case let .sourceBlock(block): return "a UOS RaptorQ frame of source block \(block): this signer reads one-block payloads"
+        case let .sourceBlock(block):
+            return "a UOS RaptorQ frame of source block \(block): this signer reads one-block payloads"
         case let .unsupportedSize(size, symbolSize):
             return "a UOS RaptorQ payload of \(size) bytes in \(symbolSize)-byte symbols is not one this signer "
                 + "decodes (one source block of at most \(RaptorQ.maxSourceSymbols) symbols and \(RaptorQ.maxLength) bytes, "
                 + "a symbol size divisible by 4)"
         case let .symbolID(esi, max, sourceSymbols):
-            return "a UOS RaptorQ frame with symbol id \(esi), beyond the \(max) a sender of \(sourceSymbols) source symbols uses"
-        case let .undecodable(frames, size): return "\(frames) distinct UOS RaptorQ frames do not decode to a payload of \(size) bytes"
+            return
+                "a UOS RaptorQ frame with symbol id \(esi), beyond the \(max) a sender of \(sourceSymbols) source symbols uses"
+        case let .undecodable(frames, size):
+            return "\(frames) distinct UOS RaptorQ frames do not decode to a payload of \(size) bytes"
         case .notReencodable: return "the decoded UOS RaptorQ payload cannot be re-encoded to check its frames"
         case let .mixed(what): return "\(what): frames of two requests are mixed; scan one request's frames only"
         case let .overLimit(bytes, frames):
-            return "UOS frames of more than \(UOSFraming.maxPayloadLength) bytes in all (\(bytes) in \(frames) frames so far): a sign request is smaller"
-        case let .payloadTooLarge(bytes): return "the UOS payload is \(bytes) bytes, more than the \(UOSFraming.maxPayloadLength) a signer collects"
+            return
+                "UOS frames of more than \(UOSFraming.maxPayloadLength) bytes in all (\(bytes) in \(frames) frames so far): a sign request is smaller"
+        case let .payloadTooLarge(bytes):
+            return "the UOS payload is \(bytes) bytes, more than the \(UOSFraming.maxPayloadLength) a signer collects"
         case let .tooMany(frames): return "the UOS payload needs \(frames) frames, more than \(UOSFraming.maxFrames)"
         case let .missing(missing, count):
             return "UOS frames missing: \(missing.prefix(10).map(String.init).joined(separator: ", "))"
                 + (missing.count > 10 ? " and \(missing.count - 10) more" : "") + " of \(count)"
         case let .notDecodedYet(received, needed):
             return "\(received) UOS RaptorQ frames do not decode yet; "
-                + (received < needed ? "at least \(needed) are needed" : "a few more than \(needed) are sometimes needed, scan more")
+                + (received < needed
+                    ? "at least \(needed) are needed" : "a few more than \(needed) are sometimes needed, scan more")
         }
     }
 }
@@ -660,7 +722,8 @@ extension SubstrateError.MultiSignatureProblem: CustomStringConvertible {
     public var description: String {
         switch self {
         case let .type(type): return "the signature's type byte is \(type), not 0 (ed25519), 1 (sr25519) or 2 (ecdsa)"
-        case let .length(scheme, actual): return "a \(scheme) MultiSignature has \(scheme == "ecdsa" ? 65 : 64) signature bytes, not \(actual)"
+        case let .length(scheme, actual):
+            return "a \(scheme) MultiSignature has \(scheme == "ecdsa" ? 65 : 64) signature bytes, not \(actual)"
         case let .messageLength(actual): return "a message signature is 64 or 65 bytes, not \(actual)"
         case let .recoveryID(id): return "the ecdsa signature's recovery id is \(id), not 0...3"
         case let .notOfKey(scheme, keyLength): return "a \(scheme) signature cannot be from a \(keyLength)-byte key"
@@ -671,17 +734,25 @@ extension SubstrateError.MultiSignatureProblem: CustomStringConvertible {
 extension SubstrateError.FeeAssetProblem: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .shape(proof: true): return "ChargeAssetTxPayment's data is not {tip, asset_id: Option<AssetId>} by the metadata proof's types; refusing it"
-        case .shape(proof: false): return "ChargeAssetTxPayment's data in this metadata is not {tip, asset_id: Option<AssetId>}"
+        case .shape(proof: true):
+            return
+                "ChargeAssetTxPayment's data is not {tip, asset_id: Option<AssetId>} by the metadata proof's types; refusing it"
+        case .shape(proof: false):
+            return "ChargeAssetTxPayment's data in this metadata is not {tip, asset_id: Option<AssetId>}"
         case .unnamed:
-            return "ChargeAssetTxPayment's asset id is neither a number nor an XCM location; this signer cannot name the asset fees are paid in"
-        case .tipDiffers: return "ChargeAssetTxPayment's tip reads otherwise by the metadata proof's types than by this signer's rule; refusing it"
+            return
+                "ChargeAssetTxPayment's asset id is neither a number nor an XCM location; this signer cannot name the asset fees are paid in"
+        case .tipDiffers:
+            return
+                "ChargeAssetTxPayment's tip reads otherwise by the metadata proof's types than by this signer's rule; refusing it"
         case .emptyAssetID: return "its asset id has no bytes by the metadata proof's types"
         case .undescribedAssetID: return "its asset id is of a type this signer's list does not describe"
         case .notInRuntime(metadata: true): return "the runtime's metadata has no ChargeAssetTxPayment signed extension"
-        case .notInRuntime(metadata: false): return "--fee-asset needs the ChargeAssetTxPayment signed extension, which this runtime's list lacks"
+        case .notInRuntime(metadata: false):
+            return "--fee-asset needs the ChargeAssetTxPayment signed extension, which this runtime's list lacks"
         case .needsMetadata:
-            return "--fee-asset as JSON needs the runtime's metadata (--rpc or --metadata FILE); without it give the asset id's SCALE bytes as 0x…"
+            return
+                "--fee-asset as JSON needs the runtime's metadata (--rpc or --metadata FILE); without it give the asset id's SCALE bytes as 0x…"
         case let .unreadable(reason): return "--fee-asset is neither JSON nor 0x hex: \(reason)"
         }
     }
@@ -702,7 +773,8 @@ extension SubstrateError.WatchInput: CustomStringConvertible {
         case .runtimeVersion: return "the metadata has no System.Version constant: give the spec version and name"
         case .ss58Prefix: return "the metadata has no System.SS58Prefix constant: give the SS58 prefix"
         case let .callIndices(spec, version):
-            return "no built-in call indices for this network at spec \(spec), tx version \(version); use --rpc or substrate call --call 0x…"
+            return
+                "no built-in call indices for this network at spec \(spec), tx version \(version); use --rpc or substrate call --call 0x…"
         }
     }
 }

@@ -12,8 +12,11 @@ extension SubstrateChain {
         guard isPayload || isRaw else { return nil }
         // The signer gives a MessagesError its exit code (3, input refused); a SubstrateError
         // from here would leave it none (1).
-        do { return try nativeRequests(json, isPayload: isPayload, accounts: accounts) } catch let error as SubstrateError {
-            throw MessagesError.invalidField(message: nil, field: isPayload ? "SignerPayloadJSON" : "SignerPayloadRaw", reason: error.description)
+        do { return try nativeRequests(json, isPayload: isPayload, accounts: accounts) } catch let error
+            as SubstrateError
+        {
+            throw MessagesError.invalidField(
+                message: nil, field: isPayload ? "SignerPayloadJSON" : "SignerPayloadRaw", reason: error.description)
         }
     }
 
@@ -27,8 +30,14 @@ extension SubstrateChain {
         let account = try MessageAccount(address: own.address, publicKey: own.publicKey)
         if isPayload {
             let payload = try SignerPayload(json: json)
-            let body: JSONValue = .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: json)])
-            return [try SignRequest.make(chain: chain, network: SubstrateNetwork.caip2(genesisHash: payload.genesisHash), account: account, payload: body)]
+            let body: JSONValue = .object([
+                (key: "type", value: .string("extrinsic")), (key: "signerPayload", value: json),
+            ])
+            return [
+                try SignRequest.make(
+                    chain: chain, network: SubstrateNetwork.caip2(genesisHash: payload.genesisHash), account: account,
+                    payload: body)
+            ]
         }
         // A raw payload names no genesis hash: the network is the relay chain whose SS58 prefix
         // the address is written with (0 Polkadot, 2 Kusama).

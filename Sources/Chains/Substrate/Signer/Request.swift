@@ -26,7 +26,8 @@ package enum SubstrateSignable: SignableValue {
         switch self {
         case .extrinsic: SigningItem(label: SubstrateChain.extrinsicLabel, value: self)
         case .rawPayload: SigningItem(label: SubstrateChain.rawPayloadLabel, value: self)
-        case let .message(_, wrapped): SigningItem(label: wrapped ? SubstrateChain.bytesLabel : SubstrateChain.unwrappedBytesLabel, value: self)
+        case let .message(_, wrapped):
+            SigningItem(label: wrapped ? SubstrateChain.bytesLabel : SubstrateChain.unwrappedBytesLabel, value: self)
         }
     }
 }
@@ -83,13 +84,15 @@ extension SubstrateChain {
         case "extrinsic":
             let (payload, built, proven) = try signingPayload(request)
             guard payload.accountID == account else {
-                throw SubstrateError.otherAccount(field: "signerPayload.address", address: payload.address, account: request.account.address)
+                throw SubstrateError.otherAccount(
+                    field: "signerPayload.address", address: payload.address, account: request.account.address)
             }
             return .extrinsic(payload, built, proven)
         case "raw":
             let raw = try RawPayload(json: try member(request.payload, "signerPayloadRaw"))
             guard raw.accountID == account else {
-                throw SubstrateError.otherAccount(field: "signerPayloadRaw.address", address: raw.address, account: request.account.address)
+                throw SubstrateError.otherAccount(
+                    field: "signerPayloadRaw.address", address: raw.address, account: request.account.address)
             }
             return .raw(raw)
         case uosPayloadType:

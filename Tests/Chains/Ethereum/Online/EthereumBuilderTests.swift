@@ -1,14 +1,15 @@
 import AirsignEncoding
 import AirsignEthereum
-@testable import AirsignEthereumOnline
 import AirsignKeys
 import AirsignMessages
-import AirsignTestChain
 import AirsignOnline
-@testable import AirsignWatch
+import AirsignTestChain
 import BigInt
 import Foundation
 import Testing
+
+@testable import AirsignEthereumOnline
+@testable import AirsignWatch
 
 /// The watch's Ethereum transaction builder: the fee options choose the type, explicit options
 /// win over the node, the node's chain id must agree, what cannot be filled is refused. The
@@ -30,14 +31,26 @@ import Testing
 
         func send(_ request: HTTPRequest) throws(OnlineError) -> HTTPResponse {
             guard let body = try? JSONParser().parse(request.body), case let .string(method)? = body["method"],
-                  case let .array(params)? = body["params"] else { return HTTPResponse(status: 400, body: []) }
+                case let .array(params)? = body["params"]
+            else { return HTTPResponse(status: 400, body: []) }
             lock.withLock { _methods.append(method) }
             let reply: JSONValue
             if let result = answer(method, params) {
-                reply = .object([(key: "jsonrpc", value: .string("2.0")), (key: "id", value: .number("1")), (key: "result", value: result)])
+                reply = .object([
+                    (key: "jsonrpc", value: .string("2.0")), (key: "id", value: .number("1")),
+                    (key: "result", value: result),
+                ])
             } else {
-                reply = .object([(key: "jsonrpc", value: .string("2.0")), (key: "id", value: .number("1")),
-                                 (key: "error", value: .object([(key: "code", value: .number("-32601")), (key: "message", value: .string("method not found"))]))])
+                reply = .object([
+                    (key: "jsonrpc", value: .string("2.0")), (key: "id", value: .number("1")),
+                    (
+                        key: "error",
+                        value: .object([
+                            (key: "code", value: .number("-32601")),
+                            (key: "message", value: .string("method not found")),
+                        ])
+                    ),
+                ])
             }
             return HTTPResponse(status: 200, body: Array(JSONSerializer().serialize(reply).utf8))
         }
@@ -50,7 +63,8 @@ import Testing
         switch method {
         case "eth_chainId": return hex(1)
         case "eth_getTransactionCount": return params.last == .string("pending") ? hex(7) : hex(0)
-        case "eth_getBlockByNumber": return .object([(key: "number", value: hex(100)), (key: "baseFeePerGas", value: hex(gwei))])
+        case "eth_getBlockByNumber":
+            return .object([(key: "number", value: hex(100)), (key: "baseFeePerGas", value: hex(gwei))])
         case "eth_maxPriorityFeePerGas": return hex(2 * gwei)
         case "eth_gasPrice": return hex(3 * gwei)
         case "eth_estimateGas": return hex(21_000)
@@ -64,15 +78,21 @@ import Testing
 
         init(networks: [String] = ["eip155:1"]) throws {
             store = WatchStore(directory: scratch.home)
-            for network in networks { _ = try store.add(try WatchFixtures.descriptor(.ethereum(index: 0), network: network)) }
+            for network in networks {
+                _ = try store.add(try WatchFixtures.descriptor(.ethereum(index: 0), network: network))
+            }
         }
 
         func build(_ spec: EthereumTransactionSpec, node: Node? = nil) throws -> EthereumTransactionBuilder.Built {
-            try EthereumTransactionBuilder(store: store, rpc: node.map { EthereumRPC(url: "http://node.test/", transport: $0) }).build(spec)
+            try EthereumTransactionBuilder(
+                store: store, rpc: node.map { EthereumRPC(url: "http://node.test/", transport: $0) }
+            ).build(spec)
         }
     }
 
-    func spec(_ action: EthereumTransactionSpec.Action = .transfer(to: to, value: 15 * BigUInt(10).power(17))) -> EthereumTransactionSpec {
+    func spec(_ action: EthereumTransactionSpec.Action = .transfer(to: to, value: 15 * BigUInt(10).power(17)))
+        -> EthereumTransactionSpec
+    {
         EthereumTransactionSpec(action: action, from: Self.from)
     }
 
@@ -83,12 +103,15 @@ import Testing
         s.maxFee = 30 * Self.gwei
         s.priorityFee = 2 * Self.gwei
         let built = try fixture.build(s)
-        let tx = try EthereumTransaction.decodeUnsigned(try Hex.decode(try built.request.payload["transaction"]?.asString() ?? ""))
+        let tx = try EthereumTransaction.decodeUnsigned(
+            try Hex.decode(try built.request.payload["transaction"]?.asString() ?? ""))
         #expect(tx == built.transaction)
         #expect(tx.type == .feeMarket && tx.chainId == 1 && tx.nonce == 4 && tx.gasLimit == 21_000 && tx.to == Self.to)
         #expect(tx.value == 15 * BigUInt(10).power(17) && tx.data.isEmpty)
         #expect(tx.fees == .feeMarket(maxPriorityFeePerGas: 2 * Self.gwei, maxFeePerGas: 30 * Self.gwei))
-        #expect(built.request.network == "eip155:1" && built.request.account.address == Self.from && built.request.note == nil)
+        #expect(
+            built.request.network == "eip155:1" && built.request.account.address == Self.from
+                && built.request.note == nil)
     }
 
     @Test func feeOptionsChooseTheType() throws {
@@ -113,7 +136,9 @@ import Testing
 
     @Test func withoutANodeWhatIsMissingIsRefused() throws {
         let fixture = try Fixture()
-        #expect(throws: EthereumWatchError.missing("give --nonce, or --rpc URL to ask the node")) { try fixture.build(spec()) }
+        #expect(throws: EthereumWatchError.missing("give --nonce, or --rpc URL to ask the node")) {
+            try fixture.build(spec())
+        }
         var s = spec(.call(to: Self.to, data: [1, 2, 3, 4], value: 0))
         s.nonce = 1
         s.maxFee = 1
@@ -146,8 +171,9 @@ import Testing
         // A cap below the node's tip: the tip is lowered to the cap the person chose.
         var capped = spec()
         capped.maxFee = Self.gwei
-        #expect(try fixture.build(capped, node: Node(Self.standardAnswers)).transaction.fees
-            == .feeMarket(maxPriorityFeePerGas: Self.gwei, maxFeePerGas: Self.gwei))
+        #expect(
+            try fixture.build(capped, node: Node(Self.standardAnswers)).transaction.fees
+                == .feeMarket(maxPriorityFeePerGas: Self.gwei, maxFeePerGas: Self.gwei))
     }
 
     @Test func theNodesChainIdMustAgree() throws {
@@ -158,7 +184,9 @@ import Testing
         // Without --chain-id the node's chain id picks the account's network.
         #expect(try fixture.build(spec(), node: Node(Self.standardAnswers)).request.network == "eip155:1")
         // A node on a chain the account was not imported for.
-        let other = Node { method, params in method == "eth_chainId" ? Self.hex(10) : Self.standardAnswers(method, params) }
+        let other = Node { method, params in
+            method == "eth_chainId" ? Self.hex(10) : Self.standardAnswers(method, params)
+        }
         #expect(throws: EthereumWatchError.self) { try fixture.build(spec(), node: other) }
         // Several networks and no node: the person must choose.
         var offline = spec()
@@ -173,7 +201,12 @@ import Testing
             switch method {
             case "eth_maxPriorityFeePerGas": return nil
             case "eth_feeHistory":
-                return .object([(key: "reward", value: .array([.array([Self.hex(5)]), .array([Self.hex(1)]), .array([Self.hex(3)])]))])
+                return .object([
+                    (
+                        key: "reward",
+                        value: .array([.array([Self.hex(5)]), .array([Self.hex(1)]), .array([Self.hex(3)])])
+                    )
+                ])
             default: return Self.standardAnswers(method, params)
             }
         }
@@ -186,10 +219,14 @@ import Testing
         { method, params in
             guard method == "eth_call" else { return standardAnswers(method, params) }
             let data = (try? params.first?["data"]?.asString()) ?? ""
-            if data == "0x313ce567" { return .string("0x" + String(repeating: "0", count: 62) + Hex.encode([decimals])) }
+            if data == "0x313ce567" {
+                return .string("0x" + String(repeating: "0", count: 62) + Hex.encode([decimals]))
+            }
             if data == "0x95d89b41" {
                 let word = { (n: UInt8) in [UInt8](repeating: 0, count: 31) + [n] }
-                return .string(Hex.encode(word(32) + word(4) + Array("USDC".utf8) + [UInt8](repeating: 0, count: 28), prefix: true))
+                return .string(
+                    Hex.encode(word(32) + word(4) + Array("USDC".utf8) + [UInt8](repeating: 0, count: 28), prefix: true)
+                )
             }
             return nil
         }
@@ -198,17 +235,25 @@ import Testing
     @Test func erc20AmountsAreExactAndTheTokenInfoTravelsAsTheNote() throws {
         let fixture = try Fixture()
         let token = try EthereumAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
-        let built = try fixture.build(spec(.erc20Transfer(token: token, to: Self.to, amount: "1.5", decimals: nil)), node: Node(Self.tokenAnswers(decimals: 6)))
+        let built = try fixture.build(
+            spec(.erc20Transfer(token: token, to: Self.to, amount: "1.5", decimals: nil)),
+            node: Node(Self.tokenAnswers(decimals: 6)))
         #expect(built.transaction.to == token && built.transaction.value == 0)
         #expect(CallData(built.transaction.data) == .erc20Transfer(to: Self.to, amount: 1_500_000))
         let note = try #require(built.request.note)
-        #expect(note.contains("1.5 USDC = 1500000 base units") && note.contains("6 decimals") && note.contains("unverified"))
+        #expect(
+            note.contains("1.5 USDC = 1500000 base units") && note.contains("6 decimals") && note.contains("unverified")
+        )
         // --decimals that disagrees with the token is refused; too many places too.
         #expect(throws: EthereumWatchError.self) {
-            try fixture.build(spec(.erc20Transfer(token: token, to: Self.to, amount: "1.5", decimals: 18)), node: Node(Self.tokenAnswers(decimals: 6)))
+            try fixture.build(
+                spec(.erc20Transfer(token: token, to: Self.to, amount: "1.5", decimals: 18)),
+                node: Node(Self.tokenAnswers(decimals: 6)))
         }
         #expect(throws: EthereumWatchError.self) {
-            try fixture.build(spec(.erc20Transfer(token: token, to: Self.to, amount: "1.0000001", decimals: nil)), node: Node(Self.tokenAnswers(decimals: 6)))
+            try fixture.build(
+                spec(.erc20Transfer(token: token, to: Self.to, amount: "1.0000001", decimals: nil)),
+                node: Node(Self.tokenAnswers(decimals: 6)))
         }
         // Offline: --decimals is needed, and is the source the note names.
         var offline = spec(.erc20Transfer(token: token, to: Self.to, amount: "2", decimals: 0))
@@ -220,25 +265,36 @@ import Testing
         #expect(CallData(plain.transaction.data) == .erc20Transfer(to: Self.to, amount: 2))
         #expect(plain.request.note?.contains("per --decimals") == true)
         offline.action = .erc20Transfer(token: token, to: Self.to, amount: "2", decimals: nil)
-        #expect(throws: EthereumWatchError.missing("give --decimals, or --rpc URL to ask the token")) { try fixture.build(offline) }
+        #expect(throws: EthereumWatchError.missing("give --decimals, or --rpc URL to ask the token")) {
+            try fixture.build(offline)
+        }
     }
 
     @Test func tokenSymbolsAreReadStrictly() {
         let word = { (n: UInt8) in [UInt8](repeating: 0, count: 31) + [n] }
-        #expect(EthereumTokenInfo.symbol(word(32) + word(3) + Array("TST".utf8) + [UInt8](repeating: 0, count: 29)) == "TST")
+        #expect(
+            EthereumTokenInfo.symbol(word(32) + word(3) + Array("TST".utf8) + [UInt8](repeating: 0, count: 29)) == "TST"
+        )
         #expect(EthereumTokenInfo.symbol(Array("MKR".utf8) + [UInt8](repeating: 0, count: 29)) == "MKR")
         #expect(EthereumTokenInfo.symbol(word(32) + word(200) + [UInt8](repeating: 0x41, count: 32)) == nil)
-        #expect(EthereumTokenInfo.symbol(word(32) + word(3) + [0x41, 0x0a, 0x42] + [UInt8](repeating: 0, count: 29)) == nil)
+        #expect(
+            EthereumTokenInfo.symbol(word(32) + word(3) + [0x41, 0x0a, 0x42] + [UInt8](repeating: 0, count: 29)) == nil)
         #expect(EthereumTokenInfo.symbol([]) == nil)
     }
 
     @Test func accessListFiles() throws {
-        let good = #"[{"address":"0x4242424242424242424242424242424242424242","storageKeys":["0x\#(String(repeating: "00", count: 31))01"]}]"#
+        let good =
+            #"[{"address":"0x4242424242424242424242424242424242424242","storageKeys":["0x\#(String(repeating: "00", count: 31))01"]}]"#
         let list = try EthereumAccessListFile.parse(Array(good.utf8), path: "a.json")
         #expect(list.count == 1 && list.first?.storageKeys == [[UInt8](repeating: 0, count: 31) + [1]])
-        for bad in ["{}", "[{\"address\":\"0x42\",\"storageKeys\":[]}]", #"[{"address":"0x4242424242424242424242424242424242424242","storageKeys":["0x01"]}]"#,
-                    #"[{"address":"0x4242424242424242424242424242424242424242"}]"#, "not json"] {
-            #expect(throws: EthereumWatchError.self, "\(bad)") { try EthereumAccessListFile.parse(Array(bad.utf8), path: "a.json") }
+        for bad in [
+            "{}", "[{\"address\":\"0x42\",\"storageKeys\":[]}]",
+            #"[{"address":"0x4242424242424242424242424242424242424242","storageKeys":["0x01"]}]"#,
+            #"[{"address":"0x4242424242424242424242424242424242424242"}]"#, "not json",
+        ] {
+            #expect(throws: EthereumWatchError.self, "\(bad)") {
+                try EthereumAccessListFile.parse(Array(bad.utf8), path: "a.json")
+            }
         }
     }
 }

@@ -16,7 +16,8 @@ import Testing
     static let fees = ["--nonce", "0", "--gas", "100000", "--max-fee", "30gwei", "--priority-fee", "1gwei"]
 
     func call(_ home: Home, _ extra: [String]) throws -> (ProgramRun.Result, SignRequest?) {
-        let result = try home.run(["ethereum", "call", "--from", Self.from, "--to", Self.to, "--out", home.out] + Self.fees + extra)
+        let result = try home.run(
+            ["ethereum", "call", "--from", Self.from, "--to", Self.to, "--out", home.out] + Self.fees + extra)
         guard result.status == 0 else { return (result, nil) }
         let request = try MessageFile.requests(Array(try String(contentsOfFile: home.out, encoding: .utf8).utf8)).first
         try? FileManager.default.removeItem(atPath: home.out)
@@ -24,7 +25,9 @@ import Testing
     }
 
     /// A usage error whose one error line names `named`; nothing written or stored.
-    func refused(_ home: Home, _ extra: [String], _ named: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func refused(_ home: Home, _ extra: [String], _ named: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let (result, _) = try call(home, extra)
         try home.expectNothing(result, status: 2, named, sourceLocation: sourceLocation)
         let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
@@ -50,7 +53,9 @@ import Testing
 
     @Test func aFunctionIsTakenFromAJSONABI() throws {
         let home = try Home()
-        let abi = try home.file("pool.json", """
+        let abi = try home.file(
+            "pool.json",
+            """
             {"abi":[{"type":"function","name":"supply","inputs":[{"name":"asset","type":"address"},{"name":"amount","type":"uint256"},
              {"name":"onBehalfOf","type":"address"},{"name":"referralCode","type":"uint16"}]},
              {"type":"event","name":"Supply","inputs":[]}]}
@@ -64,8 +69,13 @@ import Testing
         #expect(try data(fromABI).prefix(4) == [0x61, 0x7b, 0xa0, 0x37])  // supply(address,uint256,address,uint16)
         #expect(try fromABI?.payload["abi"]?["inputs"]?.asArray().count == 4)
         let fresh = try Home()
-        try refused(fresh, ["--abi", try fresh.file("pool.json", try String(contentsOfFile: abi, encoding: .utf8)), "--function", "withdraw"] + args,
-                    "no function withdraw")
+        try refused(
+            fresh,
+            [
+                "--abi", try fresh.file("pool.json", try String(contentsOfFile: abi, encoding: .utf8)), "--function",
+                "withdraw",
+            ] + args,
+            "no function withdraw")
     }
 
     @Test func everyBadArgumentNamesItsPositionAndType() throws {
@@ -76,7 +86,8 @@ import Testing
         let cases: [([String], String)] = [
             (["256", Self.to, "true", "0x1234", "[]"], "argument 1 (uint8)"),
             (["1", "0x1234", "true", "0x1234", "[]"], "argument 2 (address)"),
-            (["1", "0x9858efFD232B4033E47d90003D41EC34EcaEda94", "true", "0x1234", "[]"], "argument 2 (address)"),  // bad EIP-55
+            // bad EIP-55
+            (["1", "0x9858efFD232B4033E47d90003D41EC34EcaEda94", "true", "0x1234", "[]"], "argument 2 (address)"),
             (["1", Self.to, "yes", "0x1234", "[]"], "argument 3 (bool)"),
             (["1", Self.to, "true", "0x12", "[]"], "argument 4 (bytes2)"),
             (["1", Self.to, "true", "0x1234", "[(1,a),(x,b)]"], "argument 5 ((uint256,string)[])"),
@@ -92,15 +103,26 @@ import Testing
     @Test func constructorArgumentsAreAppendedToTheInitCode() throws {
         let home = try Home()
         let code = "0x6080604052"
-        let result = try home.run(["ethereum", "deploy", "--from", Self.from, "--data", code, "--constructor-sig", "constructor(uint256,address)",
-                                   "--out", home.out] + Self.fees + ["7", Self.to])
+        let result = try home.run(
+            [
+                "ethereum", "deploy", "--from", Self.from, "--data", code, "--constructor-sig",
+                "constructor(uint256,address)",
+                "--out", home.out,
+            ] + Self.fees + ["7", Self.to])
         #expect(result.status == 0, "\(result.stderr)")
-        let request = try #require(try MessageFile.requests(Array(try String(contentsOfFile: home.out, encoding: .utf8).utf8)).first)
-        let expected = try Hex.decode(code) + ABIEncoder.encode([.uint(7), .address(try EthereumAddress(Self.to))], as: [.uint(256), .address])
+        let request = try #require(
+            try MessageFile.requests(Array(try String(contentsOfFile: home.out, encoding: .utf8).utf8)).first)
+        let expected =
+            try Hex.decode(code)
+            + ABIEncoder.encode([.uint(7), .address(try EthereumAddress(Self.to))], as: [.uint(256), .address])
         #expect(try data(request) == expected)
         let fresh = try Home()
-        let bad = try fresh.run(["ethereum", "deploy", "--from", Self.from, "--data", code, "--constructor-sig", "constructor(uint256)", "--out", fresh.out]
-                                + Self.fees + ["-1"])
+        let bad = try fresh.run(
+            [
+                "ethereum", "deploy", "--from", Self.from, "--data", code, "--constructor-sig", "constructor(uint256)",
+                "--out", fresh.out,
+            ]
+                + Self.fees + ["-1"])
         try fresh.expectNothing(bad, status: 2, "constructor argument 1 (uint256)")
     }
 }

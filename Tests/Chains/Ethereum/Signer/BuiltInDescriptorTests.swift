@@ -1,6 +1,7 @@
 import AirsignEncoding
-@testable import AirsignEthereum
 import Testing
+
+@testable import AirsignEthereum
 
 /// The built-in descriptors are read with the same strict reader as installed ones, and a text
 /// that failed to read would drop its standard from clear signing without a word (its calls

@@ -16,7 +16,8 @@ import Testing
     static let other = "0x4242424242424242424242424242424242424242"
 
     /// A descriptor for `Mail(string contents)` messages of `contract` on chain 1.
-    static func mailDescriptor(owner: String = "Mail app", contract: String = mailApp) throws -> ClearSigningDescriptor {
+    static func mailDescriptor(owner: String = "Mail app", contract: String = mailApp) throws -> ClearSigningDescriptor
+    {
         let text = """
             {"context":{"eip712":{"deployments":[{"chainId":1,"address":"\(contract)"}],"domain":{"name":"Mail"}}},
              "metadata":{"owner":\(String(decoding: JSONSerializer().serialize(.string(owner)).utf8, as: UTF8.self))},
@@ -39,20 +40,31 @@ import Testing
     }
 
     @Test func aDescriptorWhoseVerifyingContractIsNotTheMessagesIsNotUsedAndSaysSo() throws {
-        let knowledge = EthereumKnowledge(descriptors: [InstalledDescriptor(name: "mail", descriptor: try Self.mailDescriptor())])
+        let knowledge = EthereumKnowledge(descriptors: [
+            InstalledDescriptor(name: "mail", descriptor: try Self.mailDescriptor())
+        ])
         let matching = try Self.review(try Crafted.typedData(Self.mail()), knowledge: knowledge)
         #expect(matching.lines.contains(ReviewLine("Contents", "\"hello\"", source: .signed)))
-        #expect(matching.lines.contains { $0.label == "clear signing" && $0.value == "descriptor \"mail\" installed on this signer" })
-        let elsewhere = try Self.review(try Crafted.typedData(Self.mail(verifyingContract: Self.other)), knowledge: knowledge)
+        #expect(
+            matching.lines.contains {
+                $0.label == "clear signing" && $0.value == "descriptor \"mail\" installed on this signer"
+            })
+        let elsewhere = try Self.review(
+            try Crafted.typedData(Self.mail(verifyingContract: Self.other)), knowledge: knowledge)
         #expect(!elsewhere.lines.contains { $0.label == "clear signing" })
-        #expect(elsewhere.warnings.contains(
-            "the installed descriptor \"mail\" describes Mail messages of other contracts, not of the verifying contract \(Self.other) on chain id 1: not used"))
+        #expect(
+            elsewhere.warnings.contains(
+                "the installed descriptor \"mail\" describes Mail messages of other contracts, not of the verifying contract \(Self.other) on chain id 1: not used"
+            ))
         // The message is still shown whole, from the signed data.
         #expect(elsewhere.lines.contains { $0.label == "contents (string)" && $0.value == "\"hello\"" })
     }
 
     @Test func aDomainChainIdOtherThanTheAccountsNetworkIsRefused() throws {
-        #expect(throws: EthereumChainError.otherChain(field: "payload.typedData.domain.chainId", chainId: "10", network: "eip155:1")) {
+        #expect(
+            throws: EthereumChainError.otherChain(
+                field: "payload.typedData.domain.chainId", chainId: "10", network: "eip155:1")
+        ) {
             _ = try Self.review(try Crafted.typedData(Self.mail(chainId: 10)), knowledge: .none)
         }
     }
@@ -60,8 +72,13 @@ import Testing
     @Test func anAddressWhoseMixedCaseIsNotItsChecksumIsNamedInAWarning() throws {
         let wrongCase = "0xcCCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC"
         let review = try Self.review(try Crafted.typedData(Self.mail(verifyingContract: wrongCase)), knowledge: .none)
-        #expect(review.warnings.contains { $0.contains("not its EIP-55 checksum (domain verifyingContract: \(wrongCase))") })
-        #expect(review.lines.contains { $0.label == "verifyingContract (address)" && $0.value == "\(Self.mailApp) (not in your contacts)" })
+        #expect(
+            review.warnings.contains { $0.contains("not its EIP-55 checksum (domain verifyingContract: \(wrongCase))") }
+        )
+        #expect(
+            review.lines.contains {
+                $0.label == "verifyingContract (address)" && $0.value == "\(Self.mailApp) (not in your contacts)"
+            })
     }
 
     /// Symbols and names from any source: a look-alike of ASCII is written with its code
@@ -70,10 +87,16 @@ import Testing
         let usdc = try EthereumAddress(Crafted.usdc)
         let lookAlike = "USD\u{421}"  // a Cyrillic Es
         let knowledge = EthereumKnowledge(
-            descriptors: [InstalledDescriptor(name: "mail", descriptor: try Self.mailDescriptor(owner: "Ma\u{456}l \u{1b}[31mapp"))],
+            descriptors: [
+                InstalledDescriptor(
+                    name: "mail", descriptor: try Self.mailDescriptor(owner: "Ma\u{456}l \u{1b}[31mapp"))
+            ],
             tokens: [KnownToken(chainId: 5, contract: usdc, symbol: lookAlike, decimals: 6, name: "fake")])
-        let transfer = try ABIEncoder.call(try ABIFunction(signature: "transfer(address,uint256)"), [.address(try EthereumAddress(Self.other)), .uint(1_500_000)])
-        let request = try Crafted.transaction(try Crafted.call(to: Crafted.usdc, data: transfer, chainId: 5), network: "eip155:5")
+        let transfer = try ABIEncoder.call(
+            try ABIFunction(signature: "transfer(address,uint256)"),
+            [.address(try EthereumAddress(Self.other)), .uint(1_500_000)])
+        let request = try Crafted.transaction(
+            try Crafted.call(to: Crafted.usdc, data: transfer, chainId: 5), network: "eip155:5")
         let context = try T.context()
         let module = EthereumChain(knowledge: knowledge)
         let review = try module.review(request, context: context)
@@ -81,6 +104,8 @@ import Testing
         #expect(text.contains("USD\\u{421}") && !text.contains(lookAlike), "\(text)")
         let mail = try module.review(try Crafted.typedData(Self.mail()), context: context)
         let mailText = ReviewText.render(mail, position: 1, of: 1, module: module, context: context)
-        #expect(mailText.contains("Ma\\u{456}l") && !mailText.contains("\u{1b}") && !mailText.contains("Ma\u{456}l"), "\(mailText)")
+        #expect(
+            mailText.contains("Ma\\u{456}l") && !mailText.contains("\u{1b}") && !mailText.contains("Ma\u{456}l"),
+            "\(mailText)")
     }
 }

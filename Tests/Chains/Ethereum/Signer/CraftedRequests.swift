@@ -32,20 +32,27 @@ enum Crafted {
         var text = try watchOutput()
         // Canonical JSON: the payload is the member before "version", the last.
         let start = try #require(text.range(of: "\"payload\":"))
-        let end = try #require(text.range(of: ",\"version\":1}", range: start.upperBound ..< text.endIndex))
-        text.replaceSubrange(start.upperBound ..< end.lowerBound, with: payload)
-        if let network { text = text.replacingOccurrences(of: "\"network\":\"eip155:1\"", with: "\"network\":\"\(network)\"") }
+        let end = try #require(text.range(of: ",\"version\":1}", range: start.upperBound..<text.endIndex))
+        text.replaceSubrange(start.upperBound..<end.lowerBound, with: payload)
+        if let network {
+            text = text.replacingOccurrences(of: "\"network\":\"eip155:1\"", with: "\"network\":\"\(network)\"")
+        }
         if let note {
-            let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [note]), as: UTF8.self).dropFirst().dropLast()
+            let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [note]), as: UTF8.self)
+                .dropFirst().dropLast()
             text = text.replacingOccurrences(of: "\"payload\":", with: "\"note\":\(escaped),\"payload\":")
         }
         return try #require(try MessageFile.requests(Array(text.utf8)).first)
     }
 
     /// The watch's output carrying `transaction` instead.
-    static func transaction(_ transaction: EthereumTransaction, network: String? = nil, note: String? = nil) throws -> SignRequest {
-        try edited(payload: "{\"transaction\":\"\(Hex.encode(transaction.unsignedEncoding, prefix: true))\",\"type\":\"transaction\"}",
-                   network: network, note: note)
+    static func transaction(_ transaction: EthereumTransaction, network: String? = nil, note: String? = nil) throws
+        -> SignRequest
+    {
+        try edited(
+            payload:
+                "{\"transaction\":\"\(Hex.encode(transaction.unsignedEncoding, prefix: true))\",\"type\":\"transaction\"}",
+            network: network, note: note)
     }
 
     /// The watch's output carrying typed data instead.
@@ -54,11 +61,14 @@ enum Crafted {
     }
 
     /// An EIP-1559 transaction on mainnet to `to` with `data` (nonce 7, 1 and 30 gwei, 60000 gas).
-    static func call(to: String?, data: [UInt8], value: BigUInt = 0, chainId: BigUInt = 1,
-                     accessList: [AccessListEntry] = []) throws -> EthereumTransaction {
-        try EthereumTransaction(type: .feeMarket, chainId: chainId, nonce: 7,
-                                fees: .feeMarket(maxPriorityFeePerGas: 1_000_000_000, maxFeePerGas: 30_000_000_000), gasLimit: 60000,
-                                to: try to.map { try EthereumAddress($0) }, value: value, data: data, accessList: accessList)
+    static func call(
+        to: String?, data: [UInt8], value: BigUInt = 0, chainId: BigUInt = 1,
+        accessList: [AccessListEntry] = []
+    ) throws -> EthereumTransaction {
+        try EthereumTransaction(
+            type: .feeMarket, chainId: chainId, nonce: 7,
+            fees: .feeMarket(maxPriorityFeePerGas: 1_000_000_000, maxFeePerGas: 30_000_000_000), gasLimit: 60000,
+            to: try to.map { try EthereumAddress($0) }, value: value, data: data, accessList: accessList)
     }
 
     /// The 32-byte ABI word of an address.
@@ -82,14 +92,20 @@ enum Crafted {
     /// The batch summary of `requests`, as the signer prints it under the reviews.
     static func summary(_ requests: [SignRequest], allowBlind: Bool = false) throws -> String {
         let registry = ChainRegistry([T.module])
-        return ReviewText.renderTotals(BatchReview(requests, registry: registry, context: try T.context(), blind: allowBlind ? BlindConsent(onlyRequest: true) : .none))
+        return ReviewText.renderTotals(
+            BatchReview(
+                requests, registry: registry, context: try T.context(),
+                blind: allowBlind ? BlindConsent(onlyRequest: true) : .none))
     }
 
     /// An EIP-712 document: `types` (besides EIP712Domain) and `message` as JSON text, domain
     /// members given as JSON text in the declared order.
-    static func typedJSON(domain: [(name: String, type: String, value: String)], types: String, primary: String, message: String) -> String {
+    static func typedJSON(
+        domain: [(name: String, type: String, value: String)], types: String, primary: String, message: String
+    ) -> String {
         let domainTypes = domain.map { "{\"name\":\"\($0.name)\",\"type\":\"\($0.type)\"}" }.joined(separator: ",")
         let domainValues = domain.map { "\"\($0.name)\":\($0.value)" }.joined(separator: ",")
-        return "{\"types\":{\"EIP712Domain\":[\(domainTypes)],\(types)},\"primaryType\":\"\(primary)\",\"domain\":{\(domainValues)},\"message\":\(message)}"
+        return
+            "{\"types\":{\"EIP712Domain\":[\(domainTypes)],\(types)},\"primaryType\":\"\(primary)\",\"domain\":{\(domainValues)},\"message\":\(message)}"
     }
 }

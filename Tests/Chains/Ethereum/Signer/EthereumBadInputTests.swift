@@ -8,12 +8,17 @@ import Testing
 /// Each refusal the issue lists, with the error a person would read.
 @Suite struct EthereumBadInputTests {
     /// The EIP-155 example's unsigned form.
-    let eip155 = testBytes("0xec098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a764000080018080")
-    let signed155 = testBytes("0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83")
+    let eip155 = testBytes(
+        "0xec098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a764000080018080")
+    let signed155 = testBytes(
+        "0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83"
+    )
 
     private func list(_ items: [RLPItem]) -> [UInt8] { RLP.encode(.list(items)) }
-    private let legacyFields: [RLPItem] = [.integer(9), .integer(20_000_000_000), .integer(21000),
-                                           .bytes([UInt8](repeating: 0x35, count: 20)), .integer(1), .bytes([])]
+    private let legacyFields: [RLPItem] = [
+        .integer(9), .integer(20_000_000_000), .integer(21000),
+        .bytes([UInt8](repeating: 0x35, count: 20)), .integer(1), .bytes([]),
+    ]
 
     @Test func missingChainID() throws {
         // Pre-EIP-155 unsigned form: six fields.
@@ -23,12 +28,15 @@ import Testing
             try EthereumTransaction.decodeUnsigned(list(legacyFields + [.integer(0), .integer(0), .integer(0)]))
         }
         // A signed legacy transaction with v = 27.
-        let sig: [RLPItem] = [.integer(27), .bytes([UInt8](repeating: 1, count: 32)), .bytes([UInt8](repeating: 1, count: 32))]
+        let sig: [RLPItem] = [
+            .integer(27), .bytes([UInt8](repeating: 1, count: 32)), .bytes([UInt8](repeating: 1, count: 32)),
+        ]
         #expect(throws: EthereumError.missingChainID) { try SignedEthereumTransaction.decode(list(legacyFields + sig)) }
         #expect(EthereumError.missingChainID.description.contains("EIP-155"))
         #expect(throws: EthereumError.missingChainID) {
-            try EthereumTransaction(type: .feeMarket, chainId: 0, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 0, maxFeePerGas: 0),
-                                    gasLimit: 0, to: nil, value: 0, data: [])
+            try EthereumTransaction(
+                type: .feeMarket, chainId: 0, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 0, maxFeePerGas: 0),
+                gasLimit: 0, to: nil, value: 0, data: [])
         }
     }
 
@@ -38,20 +46,25 @@ import Testing
         #expect(tx.chainId == 1)
         #expect(ChainNames.name(for: tx.chainId) == "Ethereum Mainnet")
         // Changing the chain id changes the signing hash (replay protection).
-        let other = try EthereumTransaction.decodeUnsigned(list(legacyFields + [.integer(5), .integer(0), .integer(0)]))
+        let other = try EthereumTransaction.decodeUnsigned(
+            list(legacyFields + [.integer(5), .integer(0), .integer(0)]))
         #expect(other.signingHash != tx.signingHash)
     }
 
     @Test func nonCanonicalRLP() {
         // nonce 9 written as 0x81 0x09 (a single byte below 0x80 wrapped).
         var bytes = eip155
-        bytes.replaceSubrange(1 ..< 2, with: [0x81, 0x09])
+        bytes.replaceSubrange(1..<2, with: [0x81, 0x09])
         bytes[0] += 1
         #expect(throws: EthereumError.self) { try EthereumTransaction.decodeUnsigned(bytes) }
         // A leading zero byte in an integer field.
-        let leadingZero = list([.integer(9), .bytes([0x00, 0x04, 0xa8]), .integer(21000), .bytes([UInt8](repeating: 0x35, count: 20)),
-                                .integer(1), .bytes([]), .integer(1), .integer(0), .integer(0)])
-        #expect(throws: EthereumError.invalidField("gasPrice", reason: "integer has a leading zero byte (non-canonical)")) {
+        let leadingZero = list([
+            .integer(9), .bytes([0x00, 0x04, 0xa8]), .integer(21000), .bytes([UInt8](repeating: 0x35, count: 20)),
+            .integer(1), .bytes([]), .integer(1), .integer(0), .integer(0),
+        ])
+        #expect(
+            throws: EthereumError.invalidField("gasPrice", reason: "integer has a leading zero byte (non-canonical)")
+        ) {
             try EthereumTransaction.decodeUnsigned(leadingZero)
         }
         // Long-form list length for a short payload.
@@ -66,25 +79,34 @@ import Testing
 
     @Test func trailingBytes() {
         #expect(throws: EthereumError.trailingBytes(1)) { try EthereumTransaction.decodeUnsigned(eip155 + [0x00]) }
-        #expect(throws: EthereumError.trailingBytes(2)) { try SignedEthereumTransaction.decode(signed155 + [0xc0, 0x80]) }
+        #expect(throws: EthereumError.trailingBytes(2)) {
+            try SignedEthereumTransaction.decode(signed155 + [0xc0, 0x80])
+        }
     }
 
     @Test func oversizedIntegers() {
         let big = RLPItem.bytes([UInt8](repeating: 0xff, count: 33))
-        let fields: [RLPItem] = [.integer(9), .integer(1), .integer(21000), .bytes([UInt8](repeating: 0x35, count: 20)),
-                                 big, .bytes([]), .integer(1), .integer(0), .integer(0)]
+        let fields: [RLPItem] = [
+            .integer(9), .integer(1), .integer(21000), .bytes([UInt8](repeating: 0x35, count: 20)),
+            big, .bytes([]), .integer(1), .integer(0), .integer(0),
+        ]
         #expect(throws: EthereumError.invalidField("value", reason: "integer longer than 32 bytes")) {
             try EthereumTransaction.decodeUnsigned(list(fields))
         }
-        let nonce9 = list([.bytes([1, 2, 3, 4, 5, 6, 7, 8, 9])] + legacyFields.dropFirst() + [.integer(1), .integer(0), .integer(0)])
-        #expect(throws: EthereumError.invalidField("nonce", reason: "integer longer than 8 bytes")) { try EthereumTransaction.decodeUnsigned(nonce9) }
+        let nonce9 = list(
+            [.bytes([1, 2, 3, 4, 5, 6, 7, 8, 9])] + legacyFields.dropFirst() + [.integer(1), .integer(0), .integer(0)])
+        #expect(throws: EthereumError.invalidField("nonce", reason: "integer longer than 8 bytes")) {
+            try EthereumTransaction.decodeUnsigned(nonce9)
+        }
     }
 
     @Test(arguments: [19, 21, 32])
     func recipientOfWrongLength(length: Int) {
         var fields = legacyFields
         fields[3] = .bytes([UInt8](repeating: 0x35, count: length))
-        #expect(throws: EthereumError.self) { try EthereumTransaction.decodeUnsigned(list(fields + [.integer(1), .integer(0), .integer(0)])) }
+        #expect(throws: EthereumError.self) {
+            try EthereumTransaction.decodeUnsigned(list(fields + [.integer(1), .integer(0), .integer(0)]))
+        }
         do {
             _ = try EthereumTransaction.decodeUnsigned(list(fields + [.integer(1), .integer(0), .integer(0)]))
         } catch {
@@ -93,8 +115,12 @@ import Testing
     }
 
     @Test func unknownTypesAndShapes() {
-        #expect(throws: EthereumError.unsupportedTransactionType(0x03)) { try EthereumTransaction.decodeUnsigned([0x03, 0xc0]) }
-        #expect(throws: EthereumError.unsupportedTransactionType(0x04)) { try SignedEthereumTransaction.decode([0x04, 0xc0]) }
+        #expect(throws: EthereumError.unsupportedTransactionType(0x03)) {
+            try EthereumTransaction.decodeUnsigned([0x03, 0xc0])
+        }
+        #expect(throws: EthereumError.unsupportedTransactionType(0x04)) {
+            try SignedEthereumTransaction.decode([0x04, 0xc0])
+        }
         #expect(throws: EthereumError.malformedRLP("empty input")) { try EthereumTransaction.decodeUnsigned([]) }
         #expect(throws: EthereumError.wrongFieldCount(type: "unsigned EIP-1559 (type 2)", expected: 9, found: 0)) {
             try EthereumTransaction.decodeUnsigned([0x02, 0xc0])
@@ -103,15 +129,18 @@ import Testing
 
     @Test func badSignatures() throws {
         // yParity 2 on a type-2 transaction.
-        let tx = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
-                                         gasLimit: 21000, to: nil, value: 0, data: [])
+        let tx = try EthereumTransaction(
+            type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
+            gasLimit: 21000, to: nil, value: 0, data: [])
         let key = try Secp256k1.PrivateKey(SecureBytes(copying: [UInt8](repeating: 7, count: 32)))
         var raw = try tx.signed(with: key).encoded
         let decoded = try RLP.decode(Array(raw.dropFirst()))
         guard case .list(var fields) = decoded else { Issue.record("not a list"); return }
         fields[9] = .integer(2)
         raw = [0x02] + RLP.encode(.list(fields))
-        #expect(throws: EthereumError.invalidSignature("yParity is 0 or 1, not 2")) { try SignedEthereumTransaction.decode(raw) }
+        #expect(throws: EthereumError.invalidSignature("yParity is 0 or 1, not 2")) {
+            try SignedEthereumTransaction.decode(raw)
+        }
         // High s: n − s.
         fields[9] = .integer(0)
         let n = BigUInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", radix: 16) ?? 0
@@ -124,15 +153,21 @@ import Testing
     }
 
     @Test func constructionRules() throws {
-        let entry = try AccessListEntry(address: try EthereumAddress(bytes: [UInt8](repeating: 1, count: 20)), storageKeys: [])
+        let entry = try AccessListEntry(
+            address: try EthereumAddress(bytes: [UInt8](repeating: 1, count: 20)), storageKeys: [])
         #expect(throws: EthereumError.self) {
-            try EthereumTransaction(type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(1), gasLimit: 0, to: nil, value: 0, data: [], accessList: [entry])
+            try EthereumTransaction(
+                type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(1), gasLimit: 0, to: nil, value: 0, data: [],
+                accessList: [entry])
         }
         #expect(throws: EthereumError.self) {
-            try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 0, fees: .gasPrice(1), gasLimit: 0, to: nil, value: 0, data: [])
+            try EthereumTransaction(
+                type: .feeMarket, chainId: 1, nonce: 0, fees: .gasPrice(1), gasLimit: 0, to: nil, value: 0, data: [])
         }
         #expect(throws: EthereumError.self) {
-            try EthereumTransaction(type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(BigUInt(1) << 256), gasLimit: 0, to: nil, value: 0, data: [])
+            try EthereumTransaction(
+                type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(BigUInt(1) << 256), gasLimit: 0, to: nil, value: 0,
+                data: [])
         }
         #expect(throws: EthereumError.self) { try AccessListEntry(address: entry.address, storageKeys: [[1, 2, 3]]) }
         #expect(throws: EthereumError.self) { try EthereumAddress(bytes: [1, 2, 3]) }

@@ -24,38 +24,55 @@ import Testing
 
     static func account(_ n: UInt8) throws -> MessageAccount {
         let publicKey = try key(n).publicKey
-        return try MessageAccount(address: EthereumAddress(publicKey: publicKey).checksummed, publicKey: publicKey.uncompressed)
+        return try MessageAccount(
+            address: EthereumAddress(publicKey: publicKey).checksummed, publicKey: publicKey.uncompressed)
     }
 
     static func context() throws -> ReviewContext {
         let own = try account(0x46)
         let book = try AddressBook([Contact(chain: module.chain, name: "Alice", address: try account(2).address)])
-        return ReviewContext(ownAccounts: [OwnAccount(chain: module.chain, address: own.address, publicKey: own.publicKey, keyName: "main", path: nil)],
-                             contacts: book, now: now)
+        return ReviewContext(
+            ownAccounts: [
+                OwnAccount(
+                    chain: module.chain, address: own.address, publicKey: own.publicKey, keyName: "main", path: nil)
+            ],
+            contacts: book, now: now)
     }
 
-    static func request(_ payload: JSONValue, network: String = "eip155:1", account: MessageAccount? = nil) throws -> SignRequest {
-        try SignRequest(id: RequestID(id), chain: module.chain, network: network, account: account ?? Self.account(0x46), payload: payload)
+    static func request(_ payload: JSONValue, network: String = "eip155:1", account: MessageAccount? = nil) throws
+        -> SignRequest
+    {
+        try SignRequest(
+            id: RequestID(id), chain: module.chain, network: network, account: account ?? Self.account(0x46),
+            payload: payload)
     }
 
-    static func transactionRequest(_ tx: EthereumTransaction, network: String = "eip155:1", account: MessageAccount? = nil) throws -> SignRequest {
-        try request(.object([(key: "type", value: .string("transaction")),
-                             (key: "transaction", value: .string(Hex.encode(tx.unsignedEncoding, prefix: true)))]),
-                    network: network, account: account)
+    static func transactionRequest(
+        _ tx: EthereumTransaction, network: String = "eip155:1", account: MessageAccount? = nil
+    ) throws -> SignRequest {
+        try request(
+            .object([
+                (key: "type", value: .string("transaction")),
+                (key: "transaction", value: .string(Hex.encode(tx.unsignedEncoding, prefix: true))),
+            ]),
+            network: network, account: account)
     }
 
     static func erc20Transfer(chainId: BigUInt = 1) throws -> EthereumTransaction {
         let recipient = try EthereumAddress(try account(2).address)
-        let data = [0xa9, 0x05, 0x9c, 0xbb] + [UInt8](repeating: 0, count: 12) + recipient.bytes
+        let data =
+            [0xa9, 0x05, 0x9c, 0xbb] + [UInt8](repeating: 0, count: 12) + recipient.bytes
             + BigUInt(25_000_000).bigEndianWord
-        return try EthereumTransaction(type: .feeMarket, chainId: chainId, nonce: 7,
-                                       fees: .feeMarket(maxPriorityFeePerGas: 1_000_000_000, maxFeePerGas: 30_000_000_000),
-                                       gasLimit: 60000, to: EthereumAddress(token), value: 0, data: data)
+        return try EthereumTransaction(
+            type: .feeMarket, chainId: chainId, nonce: 7,
+            fees: .feeMarket(maxPriorityFeePerGas: 1_000_000_000, maxFeePerGas: 30_000_000_000),
+            gasLimit: 60000, to: EthereumAddress(token), value: 0, data: data)
     }
 
     static func plainTransfer() throws -> EthereumTransaction {
-        try EthereumTransaction(type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(20_000_000_000), gasLimit: 21000,
-                                to: EthereumAddress(try account(3).address), value: BigUInt(15) * BigUInt(10).power(17), data: [])
+        try EthereumTransaction(
+            type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(20_000_000_000), gasLimit: 21000,
+            to: EthereumAddress(try account(3).address), value: BigUInt(15) * BigUInt(10).power(17), data: [])
     }
 
     static let typedJSON = """
@@ -70,7 +87,11 @@ import Testing
     }
 
     static func messageRequest(_ bytes: [UInt8]) throws -> SignRequest {
-        try request(.object([(key: "type", value: .string("personal_message")), (key: "message", value: .string(Hex.encode(bytes, prefix: true)))]))
+        try request(
+            .object([
+                (key: "type", value: .string("personal_message")),
+                (key: "message", value: .string(Hex.encode(bytes, prefix: true))),
+            ]))
     }
 
     func render(_ request: SignRequest) throws -> String {
@@ -83,8 +104,9 @@ import Testing
     func roundTrip(_ request: SignRequest, signer: UInt8 = 0x46) throws -> Finalized {
         let review = try Self.module.review(request, context: Self.context())
         let output = try Self.module.sign(review, with: .secp256k1(Self.key(signer)))
-        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                        signatures: output.signatures, result: output.result)
+        let response = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: output.signatures, result: output.result)
         return try Self.finalizer.finalize(response, for: request)
     }
 
@@ -92,60 +114,62 @@ import Testing
 
     @Test func reviewOfAnERC20TransferToAContact() throws {
         let text = try render(Self.transactionRequest(Self.erc20Transfer()))
-        #expect(text == """
-            Request 1 of 1  id 11111111-1111-4111-8111-111111111111
-              Ethereum transaction, EIP-1559 (type 2)
-              chain     Ethereum (ethereum)
-              network   eip155:1
-              account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
-                        | "main"))
-              network name Ethereum Mainnet (chain id 1) [signer's table]
-              from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
-                        | "main"))
-              to        0xdAC17F958D2ee523a2206206994597C13D831ec7 (not in your contacts)
-              value     0 ETH
-              nonce     7
-              gas limit 60000
-              max priority fee 1 gwei
-              max fee   30 gwei
-              max fees  0.0018 ETH
-              max total cost 0.0018 ETH
-              access list none
-              call      ERC-20 transfer
-              token     USDT (Tether USD, 6 decimals) [signer's table]
-              token recipient 0x5050A4F4b3f9338C3472dcC01A87C76A144b3c9c (contact "Alice")
-              token amount 25 USDT (25000000 base units) [signer's table]
-              total     0.0018 ETH
-              total     25 USDT
-              signs     1 message, 112 bytes: transaction
+        #expect(
+            text == """
+                Request 1 of 1  id 11111111-1111-4111-8111-111111111111
+                  Ethereum transaction, EIP-1559 (type 2)
+                  chain     Ethereum (ethereum)
+                  network   eip155:1
+                  account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                            | "main"))
+                  network name Ethereum Mainnet (chain id 1) [signer's table]
+                  from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                            | "main"))
+                  to        0xdAC17F958D2ee523a2206206994597C13D831ec7 (not in your contacts)
+                  value     0 ETH
+                  nonce     7
+                  gas limit 60000
+                  max priority fee 1 gwei
+                  max fee   30 gwei
+                  max fees  0.0018 ETH
+                  max total cost 0.0018 ETH
+                  access list none
+                  call      ERC-20 transfer
+                  token     USDT (Tether USD, 6 decimals) [signer's table]
+                  token recipient 0x5050A4F4b3f9338C3472dcC01A87C76A144b3c9c (contact "Alice")
+                  token amount 25 USDT (25000000 base units) [signer's table]
+                  total     0.0018 ETH
+                  total     25 USDT
+                  signs     1 message, 112 bytes: transaction
 
-            """, "\(text)")
+                """, "\(text)")
     }
 
     @Test func reviewOfAPlainTransfer() throws {
         let text = try render(Self.transactionRequest(Self.plainTransfer()))
-        #expect(text == """
-            Request 1 of 1  id 11111111-1111-4111-8111-111111111111
-              Ethereum transaction, legacy (EIP-155)
-              chain     Ethereum (ethereum)
-              network   eip155:1
-              account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
-                        | "main"))
-              network name Ethereum Mainnet (chain id 1) [signer's table]
-              from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
-                        | "main"))
-              to        0x3325a78425F17a7E487Eb5666b2bFd93aBb06c70 (not in your contacts)
-              value     1.5 ETH
-              nonce     0
-              gas limit 21000
-              gas price 20 gwei
-              max fees  0.00042 ETH
-              max total cost 1.50042 ETH
-              data      none
-              total     1.50042 ETH
-              signs     1 message, 45 bytes: transaction
+        #expect(
+            text == """
+                Request 1 of 1  id 11111111-1111-4111-8111-111111111111
+                  Ethereum transaction, legacy (EIP-155)
+                  chain     Ethereum (ethereum)
+                  network   eip155:1
+                  account   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                            | "main"))
+                  network name Ethereum Mainnet (chain id 1) [signer's table]
+                  from      0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F (your account (key
+                            | "main"))
+                  to        0x3325a78425F17a7E487Eb5666b2bFd93aBb06c70 (not in your contacts)
+                  value     1.5 ETH
+                  nonce     0
+                  gas limit 21000
+                  gas price 20 gwei
+                  max fees  0.00042 ETH
+                  max total cost 1.50042 ETH
+                  data      none
+                  total     1.50042 ETH
+                  signs     1 message, 45 bytes: transaction
 
-            """, "\(text)")
+                """, "\(text)")
     }
 
     @Test func reviewDetails() throws {
@@ -158,8 +182,9 @@ import Testing
         #expect(review.totals.last?.asset.id == Self.token)
         #expect(review.signing == [EthereumSignable.transaction(try Self.erc20Transfer()).item])
         // Calldata that is not ERC-20 needs the explicit confirmation.
-        let call = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
-                                           gasLimit: 100_000, to: EthereumAddress(Self.token), value: 0, data: [1, 2, 3, 4, 5])
+        let call = try EthereumTransaction(
+            type: .feeMarket, chainId: 1, nonce: 0, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
+            gasLimit: 100_000, to: EthereumAddress(Self.token), value: 0, data: [1, 2, 3, 4, 5])
         let blind = try Self.module.review(Self.transactionRequest(call), context: Self.context())
         guard case .explicit = blind.confirmation else { Issue.record("expected explicit confirmation"); return }
         // Text messages are shown as text, others as hex.
@@ -175,7 +200,9 @@ import Testing
         for tx in [try Self.erc20Transfer(), try Self.plainTransfer()] {
             let request = try Self.transactionRequest(tx)
             let finalized = try roundTrip(request)
-            guard case let .string(raw)? = finalized.response.result?["rawTransaction"] else { Issue.record("no rawTransaction"); continue }
+            guard case let .string(raw)? = finalized.response.result?["rawTransaction"] else {
+                Issue.record("no rawTransaction"); continue
+            }
             let signed = try SignedEthereumTransaction.decode(Hex.decode(raw))
             #expect(signed.transaction == tx)
             #expect(try signed.sender().checksummed == request.account.address)
@@ -187,19 +214,26 @@ import Testing
         let message = try roundTrip(Self.messageRequest(Array("hello".utf8)))
         #expect(message.response.result == nil)
         #expect(try Hex.decode(message.response.signatures[0]).count == 65)
-        #expect(try PersonalMessage.recover(Array("hello".utf8), signature: Hex.decode(message.response.signatures[0])).checksummed
+        #expect(
+            try PersonalMessage.recover(Array("hello".utf8), signature: Hex.decode(message.response.signatures[0]))
+                .checksummed
                 == Self.account(0x46).address)
         let typed = try roundTrip(Self.typedRequest())
         let digest = try TypedData(jsonText: Array(Self.typedJSON.utf8)).digest()
-        #expect(try MessageSignature.recover(digest: digest, signature: Hex.decode(typed.response.signatures[0])).checksummed
+        #expect(
+            try MessageSignature.recover(digest: digest, signature: Hex.decode(typed.response.signatures[0]))
+                .checksummed
                 == Self.account(0x46).address)
     }
 
     @Test func anUnlimitedApprovalIsAWarning() throws {
         let spender = try EthereumAddress(try Self.account(2).address)
-        let data = [0x09, 0x5e, 0xa7, 0xb3] + [UInt8](repeating: 0, count: 12) + spender.bytes + [UInt8](repeating: 0xff, count: 32)
-        let tx = try EthereumTransaction(type: .feeMarket, chainId: 1, nonce: 1, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
-                                         gasLimit: 60000, to: EthereumAddress(Self.token), value: 0, data: data)
+        let data =
+            [0x09, 0x5e, 0xa7, 0xb3] + [UInt8](repeating: 0, count: 12) + spender.bytes
+            + [UInt8](repeating: 0xff, count: 32)
+        let tx = try EthereumTransaction(
+            type: .feeMarket, chainId: 1, nonce: 1, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
+            gasLimit: 60000, to: EthereumAddress(Self.token), value: 0, data: data)
         let review = try Self.module.review(Self.transactionRequest(tx), context: Self.context())
         #expect(review.warnings.contains { $0.contains("UNLIMITED") })
         #expect(review.lines.contains(ReviewLine("spender", "\(spender.checksummed) (contact \"Alice\")")))
@@ -211,42 +245,59 @@ import Testing
         let review = try Self.module.review(request, context: Self.context())
         let output = try Self.module.sign(review, with: .secp256k1(Self.key(0x46)))
         // The compact response carries only the signature; finalize assembles the same result.
-        let finalized = try Self.finalizer.finalize(try SignResponse(id: request.id, signatures: output.signatures).completed(from: request), for: request)
+        let finalized = try Self.finalizer.finalize(
+            try SignResponse(id: request.id, signatures: output.signatures).completed(from: request), for: request)
         #expect(finalized.response.result == output.result)
         // A yParity other than 0/1 is refused.
         var bad = try Hex.decode(output.signatures[0])
         bad[64] = 27
-        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                        signatures: [Hex.encode(bad, prefix: true)], result: nil)
-        #expect(throws: EthereumChainError.recoveryValue(value: "yParity 27", expected: "0 or 1")) { try Self.finalizer.finalize(response, for: request) }
+        let response = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: [Hex.encode(bad, prefix: true)], result: nil)
+        #expect(throws: EthereumChainError.recoveryValue(value: "yParity 27", expected: "0 or 1")) {
+            try Self.finalizer.finalize(response, for: request)
+        }
     }
 
     // MARK: refusals
 
     @Test func aChainIDMismatchIsRefused() throws {
-        #expect(throws: EthereumChainError.otherChain(field: "payload.transaction", chainId: "1", network: "eip155:5")) {
-            try Self.module.review(Self.transactionRequest(Self.erc20Transfer(), network: "eip155:5"), context: Self.context())
+        #expect(throws: EthereumChainError.otherChain(field: "payload.transaction", chainId: "1", network: "eip155:5"))
+        {
+            try Self.module.review(
+                Self.transactionRequest(Self.erc20Transfer(), network: "eip155:5"), context: Self.context())
         }
-        #expect(throws: EthereumChainError.otherChain(field: "payload.transaction", chainId: "10", network: "eip155:1")) {
+        #expect(throws: EthereumChainError.otherChain(field: "payload.transaction", chainId: "10", network: "eip155:1"))
+        {
             try Self.module.review(Self.transactionRequest(Self.erc20Transfer(chainId: 10)), context: Self.context())
         }
         let otherDomain = Self.typedJSON.replacingOccurrences(of: "\"chainId\":1}", with: "\"chainId\":137}")
         #expect(otherDomain != Self.typedJSON)
-        #expect(throws: EthereumChainError.otherChain(field: "payload.typedData.domain.chainId", chainId: "137", network: "eip155:1")) {
+        #expect(
+            throws: EthereumChainError.otherChain(
+                field: "payload.typedData.domain.chainId", chainId: "137", network: "eip155:1")
+        ) {
             try Self.module.review(Self.typedRequest(otherDomain), context: Self.context())
         }
     }
 
     @Test func anUnknownPayloadKeyIsRefused() throws {
         let tx = Hex.encode(try Self.plainTransfer().unsignedEncoding, prefix: true)
-        let payload: JSONValue = .object([(key: "type", value: .string("transaction")), (key: "transaction", value: .string(tx)),
-                                          (key: "extra", value: .string("1"))])
-        #expect(throws: EthereumChainError.members(payloadType: "transaction", expected: "\"type\", \"transaction\" (a 0x string) and optionally \"abi\"")) {
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("transaction")), (key: "transaction", value: .string(tx)),
+            (key: "extra", value: .string("1")),
+        ])
+        #expect(
+            throws: EthereumChainError.members(
+                payloadType: "transaction", expected: "\"type\", \"transaction\" (a 0x string) and optionally \"abi\"")
+        ) {
             try Self.module.review(Self.request(payload), context: Self.context())
         }
         let typed = try JSONParser().parse(Array(Self.typedJSON.utf8))
-        let typedPayload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: typed),
-                                               (key: "chainId", value: .number("1"))])
+        let typedPayload: JSONValue = .object([
+            (key: "type", value: .string("typed_data")), (key: "typedData", value: typed),
+            (key: "chainId", value: .number("1")),
+        ])
         #expect(throws: EthereumChainError.members(payloadType: "typed_data", expected: "\"type\" and \"typedData\"")) {
             try Self.module.review(Self.request(typedPayload), context: Self.context())
         }
@@ -256,21 +307,29 @@ import Testing
         let wrong = try MessageAccount(address: Self.account(2).address, publicKey: Self.account(0x46).publicKey)
         let derived = try Self.account(0x46).address
         #expect(throws: EthereumChainError.addressNotOfKey(derived: derived)) {
-            try Self.module.review(Self.transactionRequest(Self.plainTransfer(), account: wrong), context: Self.context())
+            try Self.module.review(
+                Self.transactionRequest(Self.plainTransfer(), account: wrong), context: Self.context())
         }
     }
 
     @Test func aResponseFromAnotherKeyIsRefused() throws {
-        for request in [try Self.transactionRequest(Self.plainTransfer()), try Self.messageRequest([1, 2, 3]), try Self.typedRequest()] {
+        for request in [
+            try Self.transactionRequest(Self.plainTransfer()), try Self.messageRequest([1, 2, 3]),
+            try Self.typedRequest(),
+        ] {
             // The module will not sign with a key other than the account's.
-            #expect(throws: EthereumChainError.notAccountKey(address: request.account.address)) { try roundTrip(request, signer: 2) }
+            #expect(throws: EthereumChainError.notAccountKey(address: request.account.address)) {
+                try roundTrip(request, signer: 2)
+            }
         }
         // A signature by the right key presented for another account's identical request.
         let mine = try Self.transactionRequest(Self.plainTransfer())
-        let output = try Self.module.sign(try Self.module.review(mine, context: Self.context()), with: .secp256k1(Self.key(0x46)))
+        let output = try Self.module.sign(
+            try Self.module.review(mine, context: Self.context()), with: .secp256k1(Self.key(0x46)))
         let theirs = try Self.transactionRequest(Self.plainTransfer(), account: Self.account(2))
-        let response = try SignResponse(id: theirs.id, chain: theirs.chain, network: theirs.network, account: theirs.account,
-                                        signatures: output.signatures, result: nil)
+        let response = try SignResponse(
+            id: theirs.id, chain: theirs.chain, network: theirs.network, account: theirs.account,
+            signatures: output.signatures, result: nil)
         #expect(throws: EthereumChainError.otherSigner(recovered: nil, expected: theirs.account.address)) {
             try Self.finalizer.finalize(response, for: theirs)
         }
@@ -280,23 +339,34 @@ import Testing
         let request = try Self.transactionRequest(Self.plainTransfer())
         let review = try Self.module.review(request, context: Self.context())
         let output = try Self.module.sign(review, with: .secp256k1(Self.key(0x46)))
-        guard case let .string(raw)? = output.result?["rawTransaction"], case let .string(hash)? = output.result?["hash"] else {
+        guard case let .string(raw)? = output.result?["rawTransaction"],
+            case let .string(hash)? = output.result?["hash"]
+        else {
             Issue.record("no result"); return
         }
         // Another recipient, same signature: the fields no longer match the request.
-        let other = try EthereumTransaction(type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(20_000_000_000), gasLimit: 21000,
-                                            to: EthereumAddress(Self.account(2).address), value: BigUInt(15) * BigUInt(10).power(17), data: [])
+        let other = try EthereumTransaction(
+            type: .legacy, chainId: 1, nonce: 0, fees: .gasPrice(20_000_000_000), gasLimit: 21000,
+            to: EthereumAddress(Self.account(2).address), value: BigUInt(15) * BigUInt(10).power(17), data: [])
         let signed = try SignedEthereumTransaction.decode(Hex.decode(raw))
         let forged = try SignedEthereumTransaction(transaction: other, signature: signed.signature)
-        let tampered: JSONValue = .object([(key: "rawTransaction", value: .string(Hex.encode(forged.encoded, prefix: true))),
-                                           (key: "hash", value: .string(hash))])
-        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                        signatures: output.signatures, result: tampered)
-        #expect(throws: EthereumChainError.notRequestedTransaction) { try Self.finalizer.finalize(response, for: request) }
+        let tampered: JSONValue = .object([
+            (key: "rawTransaction", value: .string(Hex.encode(forged.encoded, prefix: true))),
+            (key: "hash", value: .string(hash)),
+        ])
+        let response = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: output.signatures, result: tampered)
+        #expect(throws: EthereumChainError.notRequestedTransaction) {
+            try Self.finalizer.finalize(response, for: request)
+        }
         // A wrong hash alone is refused too.
-        let badHash: JSONValue = .object([(key: "rawTransaction", value: .string(raw)), (key: "hash", value: .string("0x00"))])
-        let response2 = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                         signatures: output.signatures, result: badHash)
+        let badHash: JSONValue = .object([
+            (key: "rawTransaction", value: .string(raw)), (key: "hash", value: .string("0x00")),
+        ])
+        let response2 = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: output.signatures, result: badHash)
         #expect(throws: EthereumChainError.hashMismatch) { try Self.finalizer.finalize(response2, for: request) }
         // Other key kinds are refused by sign.
         let ed = try Ed25519.PrivateKey(seed: SecureBytes(copying: [UInt8](repeating: 1, count: 32)))
@@ -307,12 +377,16 @@ import Testing
     /// must be the identity the checksummed text gets (and any other spelling of it).
     @Test func labelsUseTheIdentityOfTheAddressText() throws {
         var random = SeededRandom.forTest("Ethereum address identity")
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let bytes = random.bytes(20)
             let address = try EthereumAddress(bytes: bytes)
             let known = "eth:" + Hex.encode(bytes)
-            #expect(AddressIdentity.builtIn(address.checksummed, chain: EthereumChainTests.module.chain) == known, "seed \(random.seed)")
-            #expect(AddressIdentity.builtIn(address.checksummed.lowercased(), chain: EthereumChainTests.module.chain) == known, "seed \(random.seed)")
+            #expect(
+                AddressIdentity.builtIn(address.checksummed, chain: EthereumChainTests.module.chain) == known,
+                "seed \(random.seed)")
+            #expect(
+                AddressIdentity.builtIn(address.checksummed.lowercased(), chain: EthereumChainTests.module.chain)
+                    == known, "seed \(random.seed)")
         }
     }
 }

@@ -11,7 +11,7 @@ private func loadVectors() -> [String: Any] {
     let url = Vectors.directory.appendingPathComponent("ethereum.json")
     // A missing or broken vector file is a broken test setup.
     guard let data = try? Data(contentsOf: url),
-          let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { preconditionFailure("vectors/ethereum.json is unreadable") }
     return object
 }
@@ -86,8 +86,9 @@ private func key(_ v: [String: Any], _ field: String = "private_key") throws -> 
     /// The EIP-1559 vector built from its fields rather than decoded, access list included.
     @Test func eip1559FromFields() throws {
         let v = vector("eip1559_eth_account")
-        let entry = try AccessListEntry(address: try EthereumAddress("0x0000000000000000000000000000000000000001"),
-                                        storageKeys: [testBytes("0x0100000000000000000000000000000000000000000000000000000000000000")])
+        let entry = try AccessListEntry(
+            address: try EthereumAddress("0x0000000000000000000000000000000000000001"),
+            storageKeys: [testBytes("0x0100000000000000000000000000000000000000000000000000000000000000")])
         let tx = try EthereumTransaction(
             type: .feeMarket, chainId: 1337, nonce: 34,
             fees: .feeMarket(maxPriorityFeePerGas: 2_000_000_000, maxFeePerGas: 2_000_000_000), gasLimit: 100_000,
@@ -115,7 +116,9 @@ private func key(_ v: [String: Any], _ field: String = "private_key") throws -> 
         #expect(EthereumAddress(publicKey: signer.publicKey).checksummed == v["signer_address"] as? String)
         let signature = try typed.sign(with: signer)
         #expect(signature == hex(v, "signature_rsv"))
-        #expect(try MessageSignature.recover(digest: typed.digest(), signature: signature).checksummed == v["signer_address"] as? String)
+        #expect(
+            try MessageSignature.recover(digest: typed.digest(), signature: signature).checksummed == v[
+                "signer_address"] as? String)
     }
 
     @Test func personalSign() throws {
@@ -140,7 +143,10 @@ private func key(_ v: [String: Any], _ field: String = "private_key") throws -> 
         guard let example = v["example"] as? [String: Any], let calldata = example["calldata"] as? String else {
             Issue.record("erc20 example missing"); return
         }
-        #expect(CallData(testBytes(calldata)) == .erc20Transfer(to: try EthereumAddress("0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB"), amount: 1_000_000))
+        #expect(
+            CallData(testBytes(calldata))
+                == .erc20Transfer(
+                    to: try EthereumAddress("0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB"), amount: 1_000_000))
         #expect(testHex(Keccak256.hash(Array("transfer(address,uint256)".utf8)).prefix(4)) == "a9059cbb")
         #expect(testHex(Keccak256.hash(Array("approve(address,uint256)".utf8)).prefix(4)) == "095ea7b3")
         #expect(testHex(Keccak256.hash(Array("transferFrom(address,address,uint256)".utf8)).prefix(4)) == "23b872dd")

@@ -11,12 +11,15 @@ import Testing
 
     func own(_ n: UInt8, network: String?) throws -> OwnAccount {
         let account = try EthereumChainTests.account(n)
-        return OwnAccount(chain: module.chain, address: account.address, publicKey: account.publicKey, keyName: "k\(n)", path: nil, network: network)
+        return OwnAccount(
+            chain: module.chain, address: account.address, publicKey: account.publicKey, keyName: "k\(n)", path: nil,
+            network: network)
     }
 
     func transaction(chainId: BigUInt) throws -> EthereumTransaction {
-        try EthereumTransaction(type: .feeMarket, chainId: chainId, nonce: 3, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
-                                gasLimit: 21_000, to: try EthereumAddress("0x9858EfFD232B4033E47d90003D41EC34EcaEda94"), value: 5, data: [])
+        try EthereumTransaction(
+            type: .feeMarket, chainId: chainId, nonce: 3, fees: .feeMarket(maxPriorityFeePerGas: 1, maxFeePerGas: 2),
+            gasLimit: 21_000, to: try EthereumAddress("0x9858EfFD232B4033E47d90003D41EC34EcaEda94"), value: 5, data: [])
     }
 
     func input(_ tx: EthereumTransaction, suffix: String = "\n") -> [UInt8] {
@@ -56,13 +59,23 @@ import Testing
             }
         }
         // No account on the transaction's network (the same address on mainnet does not count).
-        #expect(refusal(input(tx), [try own(1, network: "eip155:1")]).contains("no Ethereum account of yours is on that network"))
+        #expect(
+            refusal(input(tx), [try own(1, network: "eip155:1")]).contains(
+                "no Ethereum account of yours is on that network"))
         #expect(refusal(input(tx), []).contains("no Ethereum account"))
         // Two different accounts on it: which one is not for the signer to guess.
-        #expect(refusal(input(tx), [try own(1, network: "eip155:5"), try own(2, network: "eip155:5")]).contains("2 Ethereum accounts"))
+        #expect(
+            refusal(input(tx), [try own(1, network: "eip155:5"), try own(2, network: "eip155:5")]).contains(
+                "2 Ethereum accounts"))
         // Bytes that do not decode strictly: trailing byte, non-canonical integer, signed form.
         #expect(refusal(input(tx, suffix: "00"), [try own(1, network: "eip155:5")]).contains("unexpected byte"))
-        let legacyNoChain: [UInt8] = RLP.encode(.list([.bytes([]), .bytes([1]), .bytes([0x52, 0x08]), .bytes([UInt8](repeating: 1, count: 20)), .bytes([1]), .bytes([])]))
-        #expect(refusal(Array(Hex.encode(legacyNoChain, prefix: true).utf8), [try own(1, network: "eip155:5")]) != "accepted")
+        let legacyNoChain: [UInt8] = RLP.encode(
+            .list([
+                .bytes([]), .bytes([1]), .bytes([0x52, 0x08]), .bytes([UInt8](repeating: 1, count: 20)), .bytes([1]),
+                .bytes([]),
+            ]))
+        #expect(
+            refusal(Array(Hex.encode(legacyNoChain, prefix: true).utf8), [try own(1, network: "eip155:5")])
+                != "accepted")
     }
 }

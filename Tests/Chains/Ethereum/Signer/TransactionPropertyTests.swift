@@ -7,24 +7,26 @@ import Testing
 /// Random transactions of every type, for round trips and corruption runs.
 func randomTransaction(_ type: TransactionType, _ rng: inout SeededRandom) throws -> EthereumTransaction {
     func uint(_ maxBytes: Int) -> BigUInt {
-        BigUInt(Data256(rng.bytes(Int.random(in: 0 ... maxBytes, using: &rng))))
+        BigUInt(Data256(rng.bytes(Int.random(in: 0...maxBytes, using: &rng))))
     }
     var chainId = uint(Bool.random(using: &rng) ? 8 : 31)
     if chainId == 0 { chainId = 1 }
-    let fees: TransactionFees = type == .feeMarket
+    let fees: TransactionFees =
+        type == .feeMarket
         ? .feeMarket(maxPriorityFeePerGas: uint(32), maxFeePerGas: uint(32)) : .gasPrice(uint(32))
     var accessList: [AccessListEntry] = []
     if type != .legacy {
-        for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
-            let keys = (0 ..< Int.random(in: 0 ... 3, using: &rng)).map { _ in rng.bytes(32) }
-            accessList.append(try AccessListEntry(address: try EthereumAddress(bytes: rng.bytes(20)), storageKeys: keys))
+        for _ in 0..<Int.random(in: 0...3, using: &rng) {
+            let keys = (0..<Int.random(in: 0...3, using: &rng)).map { _ in rng.bytes(32) }
+            accessList.append(
+                try AccessListEntry(address: try EthereumAddress(bytes: rng.bytes(20)), storageKeys: keys))
         }
     }
     return try EthereumTransaction(
-        type: type, chainId: chainId, nonce: rng.next() >> UInt64.random(in: 0 ... 63, using: &rng), fees: fees,
-        gasLimit: rng.next() >> UInt64.random(in: 0 ... 63, using: &rng),
+        type: type, chainId: chainId, nonce: rng.next() >> UInt64.random(in: 0...63, using: &rng), fees: fees,
+        gasLimit: rng.next() >> UInt64.random(in: 0...63, using: &rng),
         to: Bool.random(using: &rng) ? nil : try EthereumAddress(bytes: rng.bytes(20)),
-        value: uint(32), data: rng.bytes(lengthIn: 0 ... (Bool.random(using: &rng) ? 8 : 300)), accessList: accessList)
+        value: uint(32), data: rng.bytes(lengthIn: 0...(Bool.random(using: &rng) ? 8 : 300)), accessList: accessList)
 }
 
 /// Bytes to BigUInt without going through the library under test's helpers.
@@ -36,7 +38,7 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
     @Test func unsignedRoundTrip() throws {
         var rng = SeededRandom.forTest("ethereum.unsignedRoundTrip")
         for type in TransactionType.allCases {
-            for _ in 0 ..< 300 {
+            for _ in 0..<300 {
                 let tx = try randomTransaction(type, &rng)
                 let bytes = tx.unsignedEncoding
                 #expect(try EthereumTransaction.decodeUnsigned(bytes) == tx)
@@ -48,7 +50,7 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
     @Test func signedRoundTripAndRecovery() throws {
         var rng = SeededRandom.forTest("ethereum.signedRoundTrip")
         for type in TransactionType.allCases {
-            for _ in 0 ..< 60 {
+            for _ in 0..<60 {
                 let key = try Secp256k1.PrivateKey(SecureBytes(copying: rng.bytes(32)))
                 let tx = try randomTransaction(type, &rng)
                 let signed = try tx.signed(with: key)
@@ -67,10 +69,12 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
         var rng = SeededRandom.forTest("ethereum.corruption")
         let key = try Secp256k1.PrivateKey(SecureBytes(copying: [UInt8](repeating: 0x46, count: 32)))
         for type in TransactionType.allCases {
-            for _ in 0 ..< 20 {
+            for _ in 0..<20 {
                 let tx = try randomTransaction(type, &rng)
                 let signed = try tx.signed(with: key).encoded
-                for input in rng.corruptions(of: tx.unsignedEncoding, count: 40) + rng.corruptions(of: signed, count: 40) {
+                for input in rng.corruptions(of: tx.unsignedEncoding, count: 40)
+                    + rng.corruptions(of: signed, count: 40)
+                {
                     if let t = try? EthereumTransaction.decodeUnsigned(input) {
                         #expect(t.unsignedEncoding == input)
                         // What is accepted is reviewed without trapping, whatever its data says.
@@ -81,8 +85,8 @@ private func Data256(_ bytes: [UInt8]) -> BigUInt {
                 }
             }
         }
-        for _ in 0 ..< 2000 {
-            let input = rng.bytes(lengthIn: 0 ... 80)
+        for _ in 0..<2000 {
+            let input = rng.bytes(lengthIn: 0...80)
             _ = try? EthereumTransaction.decodeUnsigned(input)
             _ = try? SignedEthereumTransaction.decode(input)
             _ = try? TypedData(jsonText: input)

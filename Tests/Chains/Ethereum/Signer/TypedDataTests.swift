@@ -16,9 +16,11 @@ import Testing
     }
 
     @Test func encodeTypeOrdersDependencies() throws {
-        let t = try typed(document(types: """
-            "Z":[{"name":"b","type":"B[]"},{"name":"a","type":"A[2][]"}],"B":[{"name":"x","type":"uint8"}],"A":[{"name":"c","type":"C"}],"C":[{"name":"s","type":"string"}]
-            """, primary: "Z", message: #"{"b":[],"a":[]}"#))
+        let t = try typed(
+            document(
+                types: """
+                    "Z":[{"name":"b","type":"B[]"},{"name":"a","type":"A[2][]"}],"B":[{"name":"x","type":"uint8"}],"A":[{"name":"c","type":"C"}],"C":[{"name":"s","type":"string"}]
+                    """, primary: "Z", message: #"{"b":[],"a":[]}"#))
         #expect(try t.encodeType("Z") == "Z(B[] b,A[2][] a)A(C c)B(uint8 x)C(string s)")
         #expect(try t.digest().count == 32)
     }
@@ -27,12 +29,17 @@ import Testing
         let types = #""T":[{"name":"u","type":"uint8"},{"name":"i","type":"int8"}]"#
         _ = try typed(document(types: types, primary: "T", message: #"{"u":255,"i":-128}"#)).digest()
         _ = try typed(document(types: types, primary: "T", message: #"{"u":"0xff","i":"127"}"#)).digest()
-        for bad in [#"{"u":256,"i":0}"#, #"{"u":0,"i":128}"#, #"{"u":0,"i":-129}"#, #"{"u":-1,"i":0}"#, #"{"u":1.5,"i":0}"#,
-                    #"{"u":"1e2","i":0}"#, #"{"u":true,"i":0}"#] {
-            #expect(throws: EthereumError.self, "\(bad)") { try typed(document(types: types, primary: "T", message: bad)).digest() }
+        for bad in [
+            #"{"u":256,"i":0}"#, #"{"u":0,"i":128}"#, #"{"u":0,"i":-129}"#, #"{"u":-1,"i":0}"#, #"{"u":1.5,"i":0}"#,
+            #"{"u":"1e2","i":0}"#, #"{"u":true,"i":0}"#,
+        ] {
+            #expect(throws: EthereumError.self, "\(bad)") {
+                try typed(document(types: types, primary: "T", message: bad)).digest()
+            }
         }
         // −1 as int8 is 32 bytes of 0xff in the encoding.
-        let minus = try typed(document(types: #""T":[{"name":"i","type":"int8"}]"#, primary: "T", message: #"{"i":-1}"#))
+        let minus = try typed(
+            document(types: #""T":[{"name":"i","type":"int8"}]"#, primary: "T", message: #"{"i":-1}"#))
         #expect(try minus.encodeData("T", minus.message).suffix(32) == [UInt8](repeating: 0xff, count: 32))
     }
 
@@ -41,15 +48,17 @@ import Testing
         let good = #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304","f":true}"#
         _ = try typed(document(types: types, primary: "T", message: good)).digest()
         for bad in [
-            #"{"a":"0x5290","b":"0x01020304","f":true}"#,                                      // short address
-            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE","b":"0x01020304","f":true}"#,   // 39 digits
+            #"{"a":"0x5290","b":"0x01020304","f":true}"#,  // short address
+            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE","b":"0x01020304","f":true}"#,  // 39 digits
             #"{"a":"0x52908400098527886E0F7030069857D2E4169EEg","b":"0x01020304","f":true}"#,  // not hex
-            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x010203","f":true}"#,    // bytes4 of 3
-            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304","f":1}"#,     // bool as number
-            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304"}"#,           // missing member
+            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x010203","f":true}"#,  // bytes4 of 3
+            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304","f":1}"#,  // bool as number
+            #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304"}"#,  // missing member
             #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7","b":"0x01020304","f":true,"x":1}"#,  // extra member
         ] {
-            #expect(throws: EthereumError.self, "\(bad)") { try typed(document(types: types, primary: "T", message: bad)).digest() }
+            #expect(throws: EthereumError.self, "\(bad)") {
+                try typed(document(types: types, primary: "T", message: bad)).digest()
+            }
         }
     }
 
@@ -58,9 +67,12 @@ import Testing
     /// names the address in a warning instead of refusing it.
     @Test func mixedCaseThatIsNotTheChecksumHashesAsItsBytesAndIsNamed() throws {
         let types = #""T":[{"name":"a","type":"address"}]"#
-        let checksummed = try typed(document(types: types, primary: "T", message: #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7"}"#))
-        let lower = try typed(document(types: types, primary: "T", message: #"{"a":"0x52908400098527886e0f7030069857d2e4169ee7"}"#))
-        let wrongCase = try typed(document(types: types, primary: "T", message: #"{"a":"0x52908400098527886E0F7030069857D2E4169Ee7"}"#))
+        let checksummed = try typed(
+            document(types: types, primary: "T", message: #"{"a":"0x52908400098527886E0F7030069857D2E4169EE7"}"#))
+        let lower = try typed(
+            document(types: types, primary: "T", message: #"{"a":"0x52908400098527886e0f7030069857d2e4169ee7"}"#))
+        let wrongCase = try typed(
+            document(types: types, primary: "T", message: #"{"a":"0x52908400098527886E0F7030069857D2E4169Ee7"}"#))
         #expect(try wrongCase.digest() == checksummed.digest())
         #expect(try lower.digest() == checksummed.digest())
         #expect(try TypedDataReview(checksummed).badChecksums.isEmpty)
@@ -78,7 +90,10 @@ import Testing
             try typed(document(types: #""T":[{"name":"n","type":"uint7"}]"#, primary: "T", message: "{}"))
         }
         do {
-            _ = try typed(document(types: #""A":[{"name":"b","type":"B"}],"B":[{"name":"a","type":"A[]"}]"#, primary: "A", message: "{}"))
+            _ = try typed(
+                document(
+                    types: #""A":[{"name":"b","type":"B"}],"B":[{"name":"a","type":"A[]"}]"#, primary: "A",
+                    message: "{}"))
             Issue.record("cyclic types accepted")
         } catch {
             #expect(String(describing: error).contains("cyclic type"))
@@ -86,15 +101,24 @@ import Testing
         #expect(throws: EthereumError.self) {
             try typed(document(types: #""A":[{"name":"a","type":"A"}]"#, primary: "A", message: "{}"))
         }
-        #expect(throws: EthereumError.self) { try typed(#"{"types":{"T":[]},"primaryType":"T","domain":{},"message":{}}"#) }
-        #expect(throws: EthereumError.self) { try typed(document(types: #""T":[]"#, primary: "Missing", message: "{}")) }
-        #expect(throws: EthereumError.self) { try typed(document(types: #""uint256":[]"#, primary: "uint256", message: "{}")) }
+        #expect(throws: EthereumError.self) {
+            try typed(#"{"types":{"T":[]},"primaryType":"T","domain":{},"message":{}}"#)
+        }
+        #expect(throws: EthereumError.self) {
+            try typed(document(types: #""T":[]"#, primary: "Missing", message: "{}"))
+        }
+        #expect(throws: EthereumError.self) {
+            try typed(document(types: #""uint256":[]"#, primary: "uint256", message: "{}"))
+        }
         // eth-account takes `uint` and `int` for atomic types and leaves a struct of that name
         // out of encodeType: the same document would hash to another digest there.
         for alias in ["uint", "int"] {
             #expect(throws: EthereumError.invalidTypedData("type \"\(alias)\" redefines an atomic type")) {
-                try typed(document(types: "\"M\":[{\"name\":\"a\",\"type\":\"\(alias)\"}],\"\(alias)\":[{\"name\":\"x\",\"type\":\"uint8\"}]",
-                                   primary: "M", message: #"{"a":{"x":1}}"#))
+                try typed(
+                    document(
+                        types:
+                            "\"M\":[{\"name\":\"a\",\"type\":\"\(alias)\"}],\"\(alias)\":[{\"name\":\"x\",\"type\":\"uint8\"}]",
+                        primary: "M", message: #"{"a":{"x":1}}"#))
             }
         }
     }
@@ -104,18 +128,22 @@ import Testing
     @Test func deepTypesAreRefusedNotOverflowed() throws {
         let deepArray = "uint8" + String(repeating: "[]", count: 5000)
         do {
-            _ = try typed(document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(deepArray)\"}]", primary: "T", message: #"{"v":[]}"#))
+            _ = try typed(
+                document(
+                    types: "\"T\":[{\"name\":\"v\",\"type\":\"\(deepArray)\"}]", primary: "T", message: #"{"v":[]}"#))
             Issue.record("5000 array dimensions accepted")
         } catch {
             #expect(String(describing: error).contains("more than 64 array dimensions"))
         }
         // Seaport's bulk-order tree (24 dimensions) still reads and hashes.
         let tree = "uint8" + String(repeating: "[2]", count: 24)
-        _ = try typed(document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(tree)[]\"}]", primary: "T", message: #"{"v":[]}"#)).digest()
+        _ = try typed(
+            document(types: "\"T\":[{\"name\":\"v\",\"type\":\"\(tree)[]\"}]", primary: "T", message: #"{"v":[]}"#)
+        ).digest()
 
         // T0 → T1[] → … → Tn: every link an empty array, so the message is tiny.
         func chain(_ count: Int) -> String {
-            (0 ..< count).map { i in
+            (0..<count).map { i in
                 "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
             }.joined(separator: ",")
         }
@@ -133,7 +161,7 @@ import Testing
     /// not time; a return of the quadratic path shows as this test taking minutes.)
     @Test func manyValuesOfADeepTypeHashQuickly() throws {
         let count = TypedData.maxTypes - 1
-        let types = (0 ..< count).map { i in
+        let types = (0..<count).map { i in
             "\"T\(i)\":[{\"name\":\"x\",\"type\":\"" + (i + 1 < count ? "T\(i + 1)[]" : "uint8") + "\"}]"
         }.joined(separator: ",")
         let message = "{\"x\":[" + Array(repeating: #"{"x":[]}"#, count: 2000).joined(separator: ",") + "]}"
@@ -145,7 +173,7 @@ import Testing
     /// Members are checked and looked up by hash: a struct of 60,000 members kept the signer
     /// busy for more than ten minutes when each lookup scanned the list. (Untimed, as above.)
     @Test func aStructOfManyMembersHashesQuickly() throws {
-        let names = (0 ..< 20_000).map { "m\($0)" }
+        let names = (0..<20_000).map { "m\($0)" }
         let types = "\"T\":[" + names.map { "{\"name\":\"\($0)\",\"type\":\"bool\"}" }.joined(separator: ",") + "]"
         let message = "{" + names.map { "\"\($0)\":true" }.joined(separator: ",") + "}"
         let t = try typed(document(types: types, primary: "T", message: message))
@@ -166,29 +194,36 @@ import Testing
     @Test func arraysCheckLength() throws {
         let types = #""T":[{"name":"v","type":"uint256[2][]"}]"#
         _ = try typed(document(types: types, primary: "T", message: #"{"v":[[1,2],[3,4]]}"#)).digest()
-        #expect(throws: EthereumError.self) { try typed(document(types: types, primary: "T", message: #"{"v":[[1,2,3]]}"#)).digest() }
-        #expect(throws: EthereumError.self) { try typed(document(types: types, primary: "T", message: #"{"v":[1]}"#)).digest() }
+        #expect(throws: EthereumError.self) {
+            try typed(document(types: types, primary: "T", message: #"{"v":[[1,2,3]]}"#)).digest()
+        }
+        #expect(throws: EthereumError.self) {
+            try typed(document(types: types, primary: "T", message: #"{"v":[1]}"#)).digest()
+        }
     }
 }
 
 @Suite struct TypedDataReviewTests {
     @Test func mailAsATree() throws {
         let text = """
-        {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"}],
-          "Person":[{"name":"name","type":"string"},{"name":"wallet","type":"address"}],
-          "Mail":[{"name":"from","type":"Person"},{"name":"to","type":"Person[]"},{"name":"n","type":"uint8[2]"}]},
-         "primaryType":"Mail","domain":{"name":"Ether Mail","chainId":1},
-         "message":{"from":{"name":"Cow","wallet":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826"},
-                    "to":[{"name":"Bob","wallet":"0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB"}],"n":["0x10",2]}}
-        """
+            {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"}],
+              "Person":[{"name":"name","type":"string"},{"name":"wallet","type":"address"}],
+              "Mail":[{"name":"from","type":"Person"},{"name":"to","type":"Person[]"},{"name":"n","type":"uint8[2]"}]},
+             "primaryType":"Mail","domain":{"name":"Ether Mail","chainId":1},
+             "message":{"from":{"name":"Cow","wallet":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826"},
+                        "to":[{"name":"Bob","wallet":"0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB"}],"n":["0x10",2]}}
+            """
         let review = try TypedDataReview(try TypedData(jsonText: Array(text.utf8)))
         #expect(review.networkName == "Ethereum Mainnet")
         #expect(review.domain.map(\.value) == ["\"Ether Mail\"", "1"])
-        #expect(review.message.map { "\($0.depth) \($0.name) \($0.type) \($0.value)" } == [
-            "0 from Person ", "1 name string \"Cow\"", "1 wallet address 0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826",
-            "0 to Person[] 1 item", "1 [0] Person ", "2 name string \"Bob\"", "2 wallet address 0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB",
-            "0 n uint8[2] 2 items", "1 [0] uint8 16", "1 [1] uint8 2",
-        ])
+        #expect(
+            review.message.map { "\($0.depth) \($0.name) \($0.type) \($0.value)" } == [
+                "0 from Person ", "1 name string \"Cow\"",
+                "1 wallet address 0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826",
+                "0 to Person[] 1 item", "1 [0] Person ", "2 name string \"Bob\"",
+                "2 wallet address 0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB",
+                "0 n uint8[2] 2 items", "1 [0] uint8 16", "1 [1] uint8 2",
+            ])
         #expect(review.digest.count == 66)
     }
 }

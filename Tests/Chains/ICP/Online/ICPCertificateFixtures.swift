@@ -1,5 +1,6 @@
 import AirsignCrypto
 import AirsignEncoding
+
 @testable import AirsignICPOnline
 
 /// Certificates built in the tests, for the verifier's logic (delegation, scope, time, lookups).
@@ -14,20 +15,30 @@ enum CertificateFixtures {
     static let subnet = principal([UInt8](repeating: 0xD7, count: 29))
     /// The ICP ledger's canister id (ryjl3-tyaaa-aaaaa-aaaba-cai) and a range around it.
     static let canister = principal([0, 0, 0, 0, 0, 0, 0, 2, 1, 1])
-    static let ranges: [([UInt8], [UInt8])] = [([0, 0, 0, 0, 0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 0xF, 0xFF, 0xFF, 1, 1])]
+    static let ranges: [([UInt8], [UInt8])] = [
+        ([0, 0, 0, 0, 0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 0xF, 0xFF, 0xFF, 1, 1])
+    ]
 
     static func principal(_ bytes: [UInt8]) -> Principal { (try? Principal(bytes: bytes)) ?? .anonymous }
 
-    static let verifier = ICPCertificateVerifier(rootKey: rootKey) { signature, message, key in signature == sign(message, key: key) }
+    static let verifier = ICPCertificateVerifier(rootKey: rootKey) { signature, message, key in
+        signature == sign(message, key: key)
+    }
 
-    static func sign(_ message: [UInt8], key: [UInt8]) -> [UInt8] { SHA256.hash(key + message) + [UInt8](repeating: 0, count: 16) }
+    static func sign(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+        SHA256.hash(key + message) + [UInt8](repeating: 0, count: 16)
+    }
 
     static func labeled(_ label: String, _ tree: CBORValue) -> CBORValue { labeled(Array(label.utf8), tree) }
-    static func labeled(_ label: [UInt8], _ tree: CBORValue) -> CBORValue { .array([.unsigned(2), .bytes(label), tree]) }
+    static func labeled(_ label: [UInt8], _ tree: CBORValue) -> CBORValue {
+        .array([.unsigned(2), .bytes(label), tree])
+    }
     static func leaf(_ bytes: [UInt8]) -> CBORValue { .array([.unsigned(3), .bytes(bytes)]) }
     static func leaf(_ text: String) -> CBORValue { leaf(Array(text.utf8)) }
     static func fork(_ l: CBORValue, _ r: CBORValue) -> CBORValue { .array([.unsigned(1), l, r]) }
-    static func pruned(_ byte: UInt8 = 0) -> CBORValue { .array([.unsigned(4), .bytes([UInt8](repeating: byte, count: 32))]) }
+    static func pruned(_ byte: UInt8 = 0) -> CBORValue {
+        .array([.unsigned(4), .bytes([UInt8](repeating: byte, count: 32))])
+    }
     static let empty: CBORValue = .array([.unsigned(0)])
 
     /// `tree` with `/time` beside it (every top-level label of `tree` sorts before "time").
@@ -38,8 +49,10 @@ enum CertificateFixtures {
     static func rootHash(_ tree: CBORValue) throws -> [UInt8] { try ICPHashTree(cbor: tree).rootHash }
 
     /// A certificate's CBOR: `tree` (taken as is), signed under `key` unless `signature` is given.
-    static func certificate(_ tree: CBORValue, key: [UInt8] = rootKey.publicKey, signature: [UInt8]? = nil,
-                            delegation: CBORValue? = nil, extra: [(key: CBORValue, value: CBORValue)] = []) throws -> [UInt8] {
+    static func certificate(
+        _ tree: CBORValue, key: [UInt8] = rootKey.publicKey, signature: [UInt8]? = nil,
+        delegation: CBORValue? = nil, extra: [(key: CBORValue, value: CBORValue)] = []
+    ) throws -> [UInt8] {
         let signed = try signature ?? sign(ICPHashTree.separator("ic-state-root") + rootHash(tree), key: key)
         var map: [(key: CBORValue, value: CBORValue)] = [(.text("tree"), tree), (.text("signature"), .bytes(signed))]
         if let delegation { map.append((.text("delegation"), delegation)) }
@@ -51,14 +64,26 @@ enum CertificateFixtures {
     }
 
     /// The root subnet's certificate for `subnet`: its key (DER) and ranges, and `/time`.
-    static func delegationTree(key: [UInt8] = ICPRootKey.derPrefix + subnetKey, ranges: [([UInt8], [UInt8])] = ranges,
-                               subnet: Principal = subnet) throws -> CBORValue {
-        withTime(labeled("subnet", labeled(subnet.bytes, fork(labeled("canister_ranges", leaf(try rangesBlob(ranges))),
-                                                              labeled("public_key", leaf(key))))))
+    static func delegationTree(
+        key: [UInt8] = ICPRootKey.derPrefix + subnetKey, ranges: [([UInt8], [UInt8])] = ranges,
+        subnet: Principal = subnet
+    ) throws -> CBORValue {
+        withTime(
+            labeled(
+                "subnet",
+                labeled(
+                    subnet.bytes,
+                    fork(
+                        labeled("canister_ranges", leaf(try rangesBlob(ranges))),
+                        labeled("public_key", leaf(key))))))
     }
 
-    static func delegation(_ tree: CBORValue, subnet: Principal = subnet, signature: [UInt8]? = nil) throws -> CBORValue {
-        .map([(.text("subnet_id"), .bytes(subnet.bytes)), (.text("certificate"), .bytes(try certificate(tree, signature: signature)))])
+    static func delegation(_ tree: CBORValue, subnet: Principal = subnet, signature: [UInt8]? = nil) throws -> CBORValue
+    {
+        .map([
+            (.text("subnet_id"), .bytes(subnet.bytes)),
+            (.text("certificate"), .bytes(try certificate(tree, signature: signature))),
+        ])
     }
 
     /// A certificate from `subnet`, delegated by the root key, holding `tree` and `/time`.

@@ -1,9 +1,10 @@
 import AirsignCrypto
 import AirsignEncoding
-@testable import AirsignICPOnline
 import AirsignTestSupport
 import Foundation
 import Testing
+
+@testable import AirsignICPOnline
 
 /// vectors/icp_certificates.json.
 struct CertificateVectors: Decodable {
@@ -24,7 +25,8 @@ struct CertificateVectors: Decodable {
     let delegated: Delegated
 
     static func load() throws -> CertificateVectors {
-        try JSONDecoder().decode(Self.self, from: Data(contentsOf: Vectors.directory.appendingPathComponent("icp_certificates.json")))
+        try JSONDecoder().decode(
+            Self.self, from: Data(contentsOf: Vectors.directory.appendingPathComponent("icp_certificates.json")))
     }
 }
 
@@ -33,7 +35,9 @@ struct CertificateVectors: Decodable {
 @Suite struct ICPCertificateTests {
     typealias F = CertificateFixtures
 
-    static func tree(_ hex: String) throws -> ICPHashTree { try ICPHashTree(cbor: try CBORDecoder().decode(testBytes(hex))) }
+    static func tree(_ hex: String) throws -> ICPHashTree {
+        try ICPHashTree(cbor: try CBORDecoder().decode(testBytes(hex)))
+    }
 
     @Test func specExampleTreeReconstructsAndLooksUp() throws {
         let v = try CertificateVectors.load().hashTree
@@ -42,11 +46,12 @@ struct CertificateVectors: Decodable {
         #expect(Hex.encode(full.rootHash) == v.rootHash)
         #expect(Hex.encode(pruned.rootHash) == v.rootHash)
         for lookup in v.prunedLookups {
-            let expected: ICPHashTree.Lookup = switch lookup.result {
-            case "found": .found(Array((lookup.value ?? "").utf8))
-            case "absent": .absent
-            default: .unknown
-            }
+            let expected: ICPHashTree.Lookup =
+                switch lookup.result {
+                case "found": .found(Array((lookup.value ?? "").utf8))
+                case "absent": .absent
+                default: .unknown
+                }
             #expect(pruned.lookup(lookup.path.map { Array($0.utf8) }) == expected, "\(lookup.path)")
         }
         // The full tree: the same values, `c` holds Empty (absent), a path through a leaf is absent.
@@ -61,16 +66,16 @@ struct CertificateVectors: Decodable {
         let a = F.labeled("a", F.leaf("1")), b = F.labeled("b", F.leaf("2"))
         #expect(try decode(F.fork(a, b)).lookup([Array("b".utf8)]) == .found(Array("2".utf8)))
         for bad: CBORValue in [
-            F.fork(b, a), F.fork(a, a),                              // labels not strictly increasing
-            F.fork(a, F.leaf("x")),                                  // a leaf beside a label
-            .array([.unsigned(4), .bytes([1, 2])]),                  // a pruned hash of 2 bytes
+            F.fork(b, a), F.fork(a, a),  // labels not strictly increasing
+            F.fork(a, F.leaf("x")),  // a leaf beside a label
+            .array([.unsigned(4), .bytes([1, 2])]),  // a pruned hash of 2 bytes
             .array([.unsigned(5), .bytes([])]), .array([.unsigned(3)]), .array([.unsigned(2), .text("a"), F.empty]),
             .array([.unsigned(0), .unsigned(0)]), .map([]), .bytes([]),
         ] {
             #expect(throws: ICPCertificateError.self, "\(bad)") { try decode(bad) }
         }
         var deep: CBORValue = F.leaf("x")
-        for _ in 0 ..< ICPHashTree.maxDepth + 1 { deep = F.labeled("a", deep) }
+        for _ in 0..<ICPHashTree.maxDepth + 1 { deep = F.labeled("a", deep) }
         #expect(throws: ICPCertificateError.self) { try decode(deep) }
     }
 
@@ -81,14 +86,24 @@ struct CertificateVectors: Decodable {
         #expect(throws: ICPCertificateError.malformed(field: "certificate", reason: "unknown field \"extra\"")) {
             try ICPCertificate(cbor: try F.certificate(tree, extra: [(.text("extra"), .null)]))
         }
-        #expect(throws: ICPCertificateError.self) { try ICPCertificate(cbor: try CBOREncoder().encode(.map([(.text("tree"), tree), (.text("signature"), .text("x"))]))) }
-        #expect(throws: ICPCertificateError.self) { try ICPCertificate(cbor: try CBOREncoder().encode(.map([(.text("signature"), .bytes([]))]))) }
+        #expect(throws: ICPCertificateError.self) {
+            try ICPCertificate(
+                cbor: try CBOREncoder().encode(.map([(.text("tree"), tree), (.text("signature"), .text("x"))])))
+        }
+        #expect(throws: ICPCertificateError.self) {
+            try ICPCertificate(cbor: try CBOREncoder().encode(.map([(.text("signature"), .bytes([]))])))
+        }
         #expect(throws: ICPCertificateError.self) { try ICPCertificate(cbor: [0xA1]) }
         #expect(throws: ICPCertificateError.self) { try ICPCertificate(cbor: try F.certificate(tree) + [0]) }
         // A delegation whose certificate has a delegation of its own.
         let inner = try F.certificate(try F.delegationTree(), delegation: try F.delegation(try F.delegationTree()))
-        let nested: CBORValue = .map([(.text("subnet_id"), .bytes(F.subnet.bytes)), (.text("certificate"), .bytes(inner))])
-        #expect(throws: ICPCertificateError.badDelegation("the delegation's certificate carries a delegation of its own (the spec allows one level)")) {
+        let nested: CBORValue = .map([
+            (.text("subnet_id"), .bytes(F.subnet.bytes)), (.text("certificate"), .bytes(inner)),
+        ])
+        #expect(
+            throws: ICPCertificateError.badDelegation(
+                "the delegation's certificate carries a delegation of its own (the spec allows one level)")
+        ) {
             try ICPCertificate(cbor: try F.certificate(tree, key: F.subnetKey, delegation: nested))
         }
     }
@@ -126,7 +141,9 @@ struct CertificateVectors: Decodable {
     @Test func delegationsAreCheckedAndScoped() throws {
         let tree = F.statusTree([7], [("status", Array("done".utf8))])
         func verify(_ delegation: CBORValue, canister: Principal = F.canister) throws(ICPCertificateError) {
-            _ = try F.verifier.verify(try! F.certificate(F.withTime(tree), key: F.subnetKey, delegation: delegation), canister: canister, now: F.now)
+            _ = try F.verifier.verify(
+                try! F.certificate(F.withTime(tree), key: F.subnetKey, delegation: delegation), canister: canister,
+                now: F.now)
         }
         try verify(try F.delegation(try F.delegationTree()))
         // The canister outside the ranges; at both ends of a range it is inside.
@@ -136,7 +153,10 @@ struct CertificateVectors: Decodable {
         try verify(try F.delegation(try F.delegationTree()), canister: try Principal(bytes: F.ranges[0].1))
         try verify(try F.delegation(try F.delegationTree()), canister: try Principal(bytes: F.ranges[0].0))
         // The delegation's certificate not signed by the root key.
-        #expect(throws: ICPCertificateError.badSignature("the signature does not verify under the root key (the delegation's certificate)")) {
+        #expect(
+            throws: ICPCertificateError.badSignature(
+                "the signature does not verify under the root key (the delegation's certificate)")
+        ) {
             try verify(try F.delegation(try F.delegationTree(), signature: [UInt8](repeating: 1, count: 48)))
         }
         // A subnet id the delegation's tree does not describe.
@@ -145,64 +165,114 @@ struct CertificateVectors: Decodable {
             try verify(try F.delegation(try F.delegationTree(), subnet: other))
         }
         // A key that is not a DER BLS key; no ranges.
-        #expect(throws: ICPCertificateError.self) { try verify(try F.delegation(try F.delegationTree(key: [UInt8](repeating: 0, count: 133)))) }
-        let keyOnly = F.withTime(F.labeled("subnet", F.labeled(F.subnet.bytes, F.labeled("public_key", F.leaf(ICPRootKey.derPrefix + F.subnetKey)))))
+        #expect(throws: ICPCertificateError.self) {
+            try verify(try F.delegation(try F.delegationTree(key: [UInt8](repeating: 0, count: 133))))
+        }
+        let keyOnly = F.withTime(
+            F.labeled(
+                "subnet", F.labeled(F.subnet.bytes, F.labeled("public_key", F.leaf(ICPRootKey.derPrefix + F.subnetKey)))
+            ))
         #expect(throws: ICPCertificateError.self) { try verify(try F.delegation(keyOnly)) }
         // The outer certificate signed by the root key rather than the subnet's.
         #expect(throws: ICPCertificateError.self) {
-            _ = try F.verifier.verify(try F.certificate(F.withTime(tree), delegation: try F.delegation(try F.delegationTree())), canister: F.canister, now: F.now)
+            _ = try F.verifier.verify(
+                try F.certificate(F.withTime(tree), delegation: try F.delegation(try F.delegationTree())),
+                canister: F.canister, now: F.now)
         }
     }
 
     @Test func shardedCanisterRangesAreRead() throws {
         // /canister_ranges/<subnet>/<shard>: a revealed shard holds the canister; pruned ones are skipped.
         let blob = try F.rangesBlob(F.ranges)
-        let shards = F.labeled("canister_ranges", F.labeled(F.subnet.bytes, F.fork(F.labeled([0], F.leaf(blob)), F.labeled([9], F.pruned()))))
-        let key = F.labeled("subnet", F.labeled(F.subnet.bytes, F.labeled("public_key", F.leaf(ICPRootKey.derPrefix + F.subnetKey))))
+        let shards = F.labeled(
+            "canister_ranges",
+            F.labeled(F.subnet.bytes, F.fork(F.labeled([0], F.leaf(blob)), F.labeled([9], F.pruned()))))
+        let key = F.labeled(
+            "subnet", F.labeled(F.subnet.bytes, F.labeled("public_key", F.leaf(ICPRootKey.derPrefix + F.subnetKey))))
         let inner = try ICPCertificate(cbor: try F.certificate(F.withTime(F.fork(shards, key))))
         let ranges = try ICPCanisterRanges(certificate: inner, subnet: F.subnet)
         #expect(ranges.contains(F.canister) && !ranges.contains(.managementCanister))
-        let signed = try F.certificate(F.withTime(F.statusTree([7], [("status", Array("done".utf8))])), key: F.subnetKey,
-                                       delegation: try F.delegation(F.withTime(F.fork(shards, key))))
+        let signed = try F.certificate(
+            F.withTime(F.statusTree([7], [("status", Array("done".utf8))])), key: F.subnetKey,
+            delegation: try F.delegation(F.withTime(F.fork(shards, key))))
         _ = try F.verifier.verify(signed, canister: F.canister, now: F.now)
-        #expect(throws: ICPCertificateError.self) { _ = try ICPCanisterRanges(cbor: try CBOREncoder().encode(.array([.array([.bytes([2]), .bytes([1])])])), field: "r") }
+        #expect(throws: ICPCertificateError.self) {
+            _ = try ICPCanisterRanges(
+                cbor: try CBOREncoder().encode(.array([.array([.bytes([2]), .bytes([1])])])), field: "r")
+        }
     }
 
     @Test func timeMustBeWithinFiveMinutes() throws {
         let tree = F.statusTree([7], [("status", Array("done".utf8))])
-        for offset: Int64 in [-300, 0, 300] { _ = try F.verifier.verify(try F.delegated(tree, at: F.now + offset), canister: F.canister, now: F.now) }
-        for offset: Int64 in [-301, 301, -86_400] {
-            #expect(throws: ICPCertificateError.self, "\(offset)") { _ = try F.verifier.verify(try F.delegated(tree, at: F.now + offset), canister: F.canister, now: F.now) }
+        for offset: Int64 in [-300, 0, 300] {
+            _ = try F.verifier.verify(try F.delegated(tree, at: F.now + offset), canister: F.canister, now: F.now)
         }
-        #expect(throws: ICPCertificateError.stale("it has no /time")) { _ = try F.verifier.verify(try F.certificate(tree), canister: F.canister, now: F.now) }
+        for offset: Int64 in [-301, 301, -86_400] {
+            #expect(throws: ICPCertificateError.self, "\(offset)") {
+                _ = try F.verifier.verify(try F.delegated(tree, at: F.now + offset), canister: F.canister, now: F.now)
+            }
+        }
+        #expect(throws: ICPCertificateError.stale("it has no /time")) {
+            _ = try F.verifier.verify(try F.certificate(tree), canister: F.canister, now: F.now)
+        }
         // /time must be exactly one LEB128 number: a byte after it, or no end to it, is refused.
-        for (bytes, reason) in [(LEB128.encode(UInt64(F.now) * 1_000_000_000) + [0], "/time has trailing bytes"),
-                                ([0x80], "/time is not a LEB128 number of nanoseconds")] {
-            let signed = try F.certificate(F.fork(tree, F.labeled("time", F.leaf(bytes))), key: F.subnetKey, delegation: try F.delegation(try F.delegationTree()))
-            #expect(throws: ICPCertificateError.stale(reason)) { _ = try F.verifier.verify(signed, canister: F.canister, now: F.now) }
+        for (bytes, reason) in [
+            (LEB128.encode(UInt64(F.now) * 1_000_000_000) + [0], "/time has trailing bytes"),
+            ([0x80], "/time is not a LEB128 number of nanoseconds"),
+        ] {
+            let signed = try F.certificate(
+                F.fork(tree, F.labeled("time", F.leaf(bytes))), key: F.subnetKey,
+                delegation: try F.delegation(try F.delegationTree()))
+            #expect(throws: ICPCertificateError.stale(reason)) {
+                _ = try F.verifier.verify(signed, canister: F.canister, now: F.now)
+            }
         }
     }
 
     @Test func statusLookupsNeverTakeUnknownForAbsent() throws {
         func status(_ tree: CBORValue) throws -> ICPRequestStatus {
-            try ICPRequestStatus(certificate: try F.verifier.verify(try F.delegated(tree), canister: F.canister, now: F.now), requestID: [7])
+            try ICPRequestStatus(
+                certificate: try F.verifier.verify(try F.delegated(tree), canister: F.canister, now: F.now),
+                requestID: [7])
         }
-        #expect(try status(F.statusTree([7], [("reply", [1]), ("status", Array("replied".utf8))])) == .replied(reply: [1]))
-        #expect(try status(F.statusTree([7], [("error_code", Array("IC0503".utf8)), ("reject_code", [4]), ("reject_message", Array("no".utf8)),
-                                              ("status", Array("rejected".utf8))])) == .rejected(code: 4, message: "no", errorCode: "IC0503"))
+        #expect(
+            try status(F.statusTree([7], [("reply", [1]), ("status", Array("replied".utf8))])) == .replied(reply: [1]))
+        #expect(
+            try status(
+                F.statusTree(
+                    [7],
+                    [
+                        ("error_code", Array("IC0503".utf8)), ("reject_code", [4]),
+                        ("reject_message", Array("no".utf8)),
+                        ("status", Array("rejected".utf8)),
+                    ])) == .rejected(code: 4, message: "no", errorCode: "IC0503"))
         // Absent (provably): unknown. Pruned: not certified.
         #expect(try status(F.labeled("request_status", F.empty)) == .unknown)
         #expect(try status(F.statusTree([8], [("status", Array("done".utf8))])) == .unknown)
         #expect(throws: ICPCertificateError.self) { try status(F.labeled("request_status", F.pruned())) }
-        #expect(throws: ICPCertificateError.self) { try status(F.labeled("request_status", F.fork(F.pruned(), F.labeled([8], F.leaf("x"))))) }
+        #expect(throws: ICPCertificateError.self) {
+            try status(F.labeled("request_status", F.fork(F.pruned(), F.labeled([8], F.leaf("x")))))
+        }
         // replied without its reply, rejected without a code, an unknown status.
         #expect(throws: ICPCertificateError.self) { try status(F.statusTree([7], [("status", Array("replied".utf8))])) }
-        #expect(throws: ICPCertificateError.self) { try status(F.statusTree([7], [("status", Array("rejected".utf8))])) }
-        #expect(throws: ICPCertificateError.self) { try status(F.statusTree([7], [("status", Array("sleeping".utf8))])) }
+        #expect(throws: ICPCertificateError.self) {
+            try status(F.statusTree([7], [("status", Array("rejected".utf8))]))
+        }
+        #expect(throws: ICPCertificateError.self) {
+            try status(F.statusTree([7], [("status", Array("sleeping".utf8))]))
+        }
         // reject_code is exactly one LEB128 number.
-        for (code, reason) in [([UInt8]([4, 0]), "trailing bytes after the LEB128 number"), ([0x80], "not a LEB128 number")] {
+        for (code, reason) in [
+            ([UInt8]([4, 0]), "trailing bytes after the LEB128 number"), ([0x80], "not a LEB128 number"),
+        ] {
             let error = #expect(throws: ICPCertificateError.self) {
-                try status(F.statusTree([7], [("reject_code", code), ("reject_message", Array("no".utf8)), ("status", Array("rejected".utf8))]))
+                try status(
+                    F.statusTree(
+                        [7],
+                        [
+                            ("reject_code", code), ("reject_message", Array("no".utf8)),
+                            ("status", Array("rejected".utf8)),
+                        ]))
             }
             guard case let .malformed(_, said)? = error else { Issue.record("\(String(describing: error))"); continue }
             #expect(said == reason)
@@ -215,13 +285,18 @@ struct CertificateVectors: Decodable {
         #expect(try ICPRootKey.resolve(option: nil, environment: [:]) == .mainnet)
         let test = ICPRootKey.derPrefix + F.subnetKey
         #expect(try ICPRootKey.resolve(option: Hex.encode(test), environment: [:]).publicKey == F.subnetKey)
-        #expect(try ICPRootKey.resolve(option: nil, environment: [ICPRootKey.environmentVariable: Hex.encode(test)]).publicKey == F.subnetKey)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("airsign-root-key-\(UUID().uuidString).der")
+        #expect(
+            try ICPRootKey.resolve(option: nil, environment: [ICPRootKey.environmentVariable: Hex.encode(test)])
+                .publicKey == F.subnetKey)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "airsign-root-key-\(UUID().uuidString).der")
         try Data(test).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try ICPRootKey.resolve(option: file.path, environment: [:]).publicKey == F.subnetKey)
         for bad in [Hex.encode(test.dropLast()), Hex.encode([0x31] + test.dropFirst()), "/nonexistent/key.der", "zz"] {
-            #expect(throws: ICPCertificateError.self, "\(bad)") { try ICPRootKey.resolve(option: bad, environment: [:]) }
+            #expect(throws: ICPCertificateError.self, "\(bad)") {
+                try ICPRootKey.resolve(option: bad, environment: [:])
+            }
         }
     }
 }
@@ -234,20 +309,30 @@ struct CertificateVectors: Decodable {
     @Test func rangesTimeAndStatusOfTheMainnetCertificate() throws {
         let v = try CertificateVectors.load().delegated
         let bytes = testBytes(v.certificate)
-        let accepting = ICPCertificateVerifier(rootKey: .mainnet) { signature, _, key in signature.count == 48 && key.count == 96 }
+        let accepting = ICPCertificateVerifier(rootKey: .mainnet) { signature, _, key in
+            signature.count == 48 && key.count == 96
+        }
         let now = Int64(v.timeNanos / 1_000_000_000)
         for canister in v.canisters.inRange {
             let certificate = try accepting.verify(bytes, canister: try Principal(bytes: testBytes(canister)), now: now)
-            #expect(try ICPRequestStatus(certificate: certificate, requestID: testBytes(v.requestID))
-                == .rejected(code: v.rejectCode, message: v.rejectMessage, errorCode: nil))
+            #expect(
+                try ICPRequestStatus(certificate: certificate, requestID: testBytes(v.requestID))
+                    == .rejected(code: v.rejectCode, message: v.rejectMessage, errorCode: nil))
         }
         for canister in v.canisters.outOfRange {
-            #expect(throws: ICPCertificateError.canisterOutOfRange(canister: try Principal(bytes: testBytes(canister)).text, subnet: v.subnet)) {
+            #expect(
+                throws: ICPCertificateError.canisterOutOfRange(
+                    canister: try Principal(bytes: testBytes(canister)).text, subnet: v.subnet)
+            ) {
                 _ = try accepting.verify(bytes, canister: try Principal(bytes: testBytes(canister)), now: now)
             }
         }
         let inRange = try Principal(bytes: testBytes(v.canisters.inRange[0]))
-        for late: Int64 in [301, 600] { #expect(throws: ICPCertificateError.self) { _ = try accepting.verify(bytes, canister: inRange, now: now + late) } }
+        for late: Int64 in [301, 600] {
+            #expect(throws: ICPCertificateError.self) {
+                _ = try accepting.verify(bytes, canister: inRange, now: now + late)
+            }
+        }
         #expect(throws: ICPCertificateError.self) { _ = try accepting.verify(bytes, canister: inRange, now: now - 301) }
     }
 }

@@ -1,13 +1,14 @@
 import AirsignCandid
 import AirsignEncoding
-@testable import AirsignICP
-@testable import AirsignICPOnline
 import AirsignMessages
 import AirsignTestSupport
 import AirsignWatch
 import BigInt
 import Foundation
 import Testing
+
+@testable import AirsignICP
+@testable import AirsignICPOnline
 
 @Suite struct ICPWatchTests {
     static let now: Int64 = 1_669_073_904
@@ -22,7 +23,9 @@ import Testing
             hexes = []
         }
         return try hexes.map { hex in
-            guard case let .call(call) = try ICPRequestContent.decode(try Hex.decode(hex)) else { throw ICPError.malformed(field: "request", reason: "not a call") }
+            guard case let .call(call) = try ICPRequestContent.decode(try Hex.decode(hex)) else {
+                throw ICPError.malformed(field: "request", reason: "not a call")
+            }
             return call
         }
     }
@@ -33,7 +36,10 @@ import Testing
             createdAt: 1_669_073_904_187_044_208)
         #expect(call.method == "transfer" && call.canister == ICPLedger.icp.canister)
         // quill's `transfer simple` (vectors/icp.json derived_ledger_args[0]).
-        #expect(testHex(call.arg) == "4449444c066c06fbca0101c6fcb60202ba89e5c20478a2de94eb060382f3f3910c04d8a38ca80d026d7b6c01e0a9b302786e016e056c01d6f68e800178010020345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded58667521027000000000000000000000000000000017071f16adfbd29170c30000000000000")
+        #expect(
+            testHex(call.arg)
+                == "4449444c066c06fbca0101c6fcb60202ba89e5c20478a2de94eb060382f3f3910c04d8a38ca80d026d7b6c01e0a9b302786e016e056c01d6f68e800178010020345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded58667521027000000000000000000000000000000017071f16adfbd29170c30000000000000"
+        )
     }
 
     @Test func transfersToPrincipalsUseICRC1() throws {
@@ -47,7 +53,8 @@ import Testing
         #expect(decoded.fromSubaccount == [UInt8](repeating: 0, count: 30) + [1, 2])
         #expect(decoded.to.text == "2vxsx-fae-22yutvy.1")
         #expect(decoded.createdAtTime == 5)
-        let ck = try ICPRequestBuilder.transferCall(.init(to: "2vxsx-fae", amount: "0.00000001", ledger: "mxzaz-hqaaa-aaaar-qaada-cai"), createdAt: 5)
+        let ck = try ICPRequestBuilder.transferCall(
+            .init(to: "2vxsx-fae", amount: "0.00000001", ledger: "mxzaz-hqaaa-aaaar-qaada-cai"), createdAt: 5)
         #expect(try ICRC1Transfer(candid: CandidDecoder().decode(ck.arg)).amount == 1)
     }
 
@@ -61,8 +68,12 @@ import Testing
             (.init(to: "2vxsx-fae", amount: "1", ledger: "aaaaa-aa"), "--decimals"),
             (.init(to: "2vxsx-fae", amount: "1", ledger: "aaaaa-aa", decimals: Int.max), "is not 0 to 38"),
             (.init(to: "2vxsx-fae", amount: "1", ledger: "aaaaa-aa", decimals: -1), "is not 0 to 38"),
-            (.init(to: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752", amount: "1", ledger: "mxzaz-hqaaa-aaaar-qaada-cai"),
-             "ICP ledger only"),
+            (
+                .init(
+                    to: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752", amount: "1",
+                    ledger: "mxzaz-hqaaa-aaaar-qaada-cai"),
+                "ICP ledger only"
+            ),
         ]
         for (transfer, reason) in bad {
             do {
@@ -75,12 +86,14 @@ import Testing
     }
 
     @Test func validForBuildsConsecutiveWindowsOfOneTransfer() throws {
-        let call = try ICPRequestBuilder.transferCall(.init(to: "2vxsx-fae", amount: "1"), createdAt: UInt64(Self.now) * 1_000_000_000)
-        let request = try ICPRequestBuilder.request(account: ICPFixtures.account, canister: call.canister, method: call.method, arg: call.arg,
-                                                    now: Self.now, validFor: try ICPRequestBuilder.duration("1h"))
+        let call = try ICPRequestBuilder.transferCall(
+            .init(to: "2vxsx-fae", amount: "1"), createdAt: UInt64(Self.now) * 1_000_000_000)
+        let request = try ICPRequestBuilder.request(
+            account: ICPFixtures.account, canister: call.canister, method: call.method, arg: call.arg,
+            now: Self.now, validFor: try ICPRequestBuilder.duration("1h"))
         let calls = try decodedCalls(request)
         #expect(calls.count == 12)
-        #expect(calls.map(\.ingressExpiry) == (1 ... 12).map { UInt64(Self.now + Int64($0) * 300) * 1_000_000_000 })
+        #expect(calls.map(\.ingressExpiry) == (1...12).map { UInt64(Self.now + Int64($0) * 300) * 1_000_000_000 })
         #expect(Set(calls.map(\.arg)).count == 1)
         // The signer accepts the series, one review for all windows.
         let review = try ICPChain().review(request, context: ReviewContext(now: Self.now + 60))

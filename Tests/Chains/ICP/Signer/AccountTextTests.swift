@@ -1,7 +1,8 @@
 import AirsignEncoding
-@testable import AirsignICP
 import AirsignTestSupport
 import Testing
+
+@testable import AirsignICP
 
 @Suite struct AccountTextTests {
     @Test func icrc1TextVectors() throws {
@@ -21,8 +22,9 @@ import Testing
 
     @Test func accountIdentifiersWithSubaccounts() throws {
         for v in ICPVectorFile.cases("account_identifier") {
-            let account = try ICRC1Account(owner: try Principal(text: ICPVectorFile.string(v, "principal_text")),
-                                           subaccount: testBytes(ICPVectorFile.string(v, "subaccount_hex")))
+            let account = try ICRC1Account(
+                owner: try Principal(text: ICPVectorFile.string(v, "principal_text")),
+                subaccount: testBytes(ICPVectorFile.string(v, "subaccount_hex")))
             #expect(try account.accountIdentifier().hex == ICPVectorFile.string(v, "account_id"))
         }
     }
@@ -47,7 +49,9 @@ import Testing
 
     @Test func selfAuthenticatingPrincipalsOfBothKeyKinds() throws {
         // quill's test identity (vectors/icp.json signed_envelope_example, source quill e2e/assets/identity.pem).
-        let der = testBytes("3056301006072a8648ce3d020106052b8104000a03420004cbb34e3b863720ac396e16aa61b58951d6fc8d01482a14bfda0cafb592cd1080014814004efa5b077fddbc805775d11a88cad004b1c027d68e6765ae990172ab")
+        let der = testBytes(
+            "3056301006072a8648ce3d020106052b8104000a03420004cbb34e3b863720ac396e16aa61b58951d6fc8d01482a14bfda0cafb592cd1080014814004efa5b077fddbc805775d11a88cad004b1c027d68e6765ae990172ab"
+        )
         let identity = try ICPIdentity(publicKey: Array(der.suffix(65)))
         #expect(identity.der == der)
         #expect(identity.principal.text == "fdsgv-62ihb-nbiqv-xgic5-iefsv-3cscz-tmbzv-63qd5-vh43v-dqfrt-pae")

@@ -6,9 +6,15 @@ import Testing
 /// the move of Candid into its own module changed no message and no exit status.
 @Suite struct CandidErrorTests {
     static let cases: [(CandidError, ICPError)] = [
-        (.malformed(field: "--args argument 1", reason: "expected nat"), .malformed(field: "--args argument 1", reason: "expected nat")),
+        (
+            .malformed(field: "--args argument 1", reason: "expected nat"),
+            .malformed(field: "--args argument 1", reason: "expected nat")
+        ),
         (.binary(offset: 7, reason: "the message ends early"), .candid(offset: 7, reason: "the message ends early")),
-        (.workLimit(task: "comparing the Candid types", limit: "10 steps"), .workLimit(task: "comparing the Candid types", limit: "10 steps")),
+        (
+            .workLimit(task: "comparing the Candid types", limit: "10 steps"),
+            .workLimit(task: "comparing the Candid types", limit: "10 steps")
+        ),
         (.tooDeep(path: "argument 1", limit: 64), .tooDeep(path: "argument 1", limit: 64)),
     ]
 

@@ -1,9 +1,10 @@
-@testable import AirsignCandid
 import AirsignEncoding
-@testable import AirsignICP
 import AirsignTestSupport
 import Foundation
 import Testing
+
+@testable import AirsignCandid
+@testable import AirsignICP
 
 /// The Candid spec's own test suite (dfinity/candid test/*.test.did, converted into
 /// vectors/candid_spec.json with its source named): every case of every file, decoded or parsed
@@ -25,17 +26,20 @@ import Testing
 
     static let cases: [Case] = {
         let url = Vectors.directory.appendingPathComponent("candid_spec.json")
-        guard let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let files = object["files"] as? [[String: Any]]
+        guard let data = try? Data(contentsOf: url),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let files = object["files"] as? [[String: Any]]
         else {
             preconditionFailure("vectors/candid_spec.json is unreadable")
         }
         return files.flatMap { file -> [Case] in
             let defs = file["defs"] as? String ?? ""
             return (file["cases"] as? [[String: Any]] ?? []).map {
-                Case(file: file["file"] as? String ?? "?", line: $0["line"] as? Int ?? 0, kind: $0["kind"] as? String ?? "?",
-                     left: $0["left"] as? [String: String] ?? [:], right: $0["right"] as? [String: String],
-                     types: $0["types"] as? String ?? "()", defs: defs)
+                Case(
+                    file: file["file"] as? String ?? "?", line: $0["line"] as? Int ?? 0,
+                    kind: $0["kind"] as? String ?? "?",
+                    left: $0["left"] as? [String: String] ?? [:], right: $0["right"] as? [String: String],
+                    types: $0["types"] as? String ?? "()", defs: defs)
             }
         }
     }()
@@ -72,7 +76,8 @@ import Testing
             case "equal", "notEqual":
                 let right = try read(c.right ?? [:], c, strict: strict)
                 guard (left == right) == (c.kind == "equal") else {
-                    return "\(CandidText.arguments(left)) \(c.kind == "equal" ? "!=" : "==") \(CandidText.arguments(right))"
+                    return
+                        "\(CandidText.arguments(left)) \(c.kind == "equal" ? "!=" : "==") \(CandidText.arguments(right))"
                 }
                 return nil
             default: return "unknown kind \(c.kind)"

@@ -1,9 +1,10 @@
 import AirsignCandid
 import AirsignEncoding
-@testable import AirsignICP
 import AirsignTestSupport
 import BigInt
 import Testing
+
+@testable import AirsignICP
 
 @Suite struct CandidTests {
     @Test func fieldIdHashes() {
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func ledgerArgumentsMatchTheCandidCrateLayout() throws {
-        guard let cases = ICPVectorFile.section("candid")["derived_ledger_args"] as? [[String: Any]], cases.count == 2 else {
+        guard let cases = ICPVectorFile.section("candid")["derived_ledger_args"] as? [[String: Any]], cases.count == 2
+        else {
             Issue.record("no derived_ledger_args")
             return
         }
@@ -34,8 +36,10 @@ import Testing
 
         let owner = try Principal(bytes: testBytes("96a8fb8a064c17fad7866fc473c09c649ae706457293e26d1bf5665902"))
         let icrc1 = ICRC1Transfer(
-            to: try ICRC1Account(owner: owner, subaccount: [UInt8](repeating: 0, count: 31) + [1]), amount: 1_200_000_000,
-            fee: 10000, memo: [UInt8](repeating: 0, count: 8), fromSubaccount: nil, createdAtTime: 1_669_073_904_187_044_208)
+            to: try ICRC1Account(owner: owner, subaccount: [UInt8](repeating: 0, count: 31) + [1]),
+            amount: 1_200_000_000,
+            fee: 10000, memo: [UInt8](repeating: 0, count: 8), fromSubaccount: nil,
+            createdAtTime: 1_669_073_904_187_044_208)
         #expect(try testHex(icrc1.argumentBytes()) == ICPVectorFile.string(cases[1], "arg_hex"))
         #expect(try ICRC1Transfer(candid: CandidDecoder().decode(icrc1.argumentBytes())) == icrc1)
     }
@@ -65,7 +69,9 @@ import Testing
             #expect(throws: CandidError.self, "\(hex)") { try CandidDecoder(limits: .spec).decode(testBytes(hex)) }
         }
         // Nor does the text: the crate's type checker says "cannot have more than one mode".
-        #expect(throws: CandidError.self) { try CandidInterface(parsing: "type f = func () -> () query oneway;", origin: "test") }
+        #expect(throws: CandidError.self) {
+            try CandidInterface(parsing: "type f = func () -> () query oneway;", origin: "test")
+        }
         _ = try CandidInterface(parsing: "type f = func () -> () composite_query;", origin: "test")
     }
 
@@ -80,9 +86,9 @@ import Testing
         // 15 entries: each a 64-case variant whose cases all point at the next entry, the last
         // one's at null. The value is 15 bytes; the expanded type would be 64^15 nodes.
         var bytes = Array("DIDL".utf8) + [15]
-        for entry in 0 ..< 15 {
+        for entry in 0..<15 {
             bytes += [0x6b, 64]
-            for id in 0 ..< 64 { bytes += [UInt8(id), entry == 14 ? 0x7f : UInt8(entry + 1)] }
+            for id in 0..<64 { bytes += [UInt8(id), entry == 14 ? 0x7f : UInt8(entry + 1)] }
         }
         bytes += [1, 0] + [UInt8](repeating: 0, count: 15)
         let message = try CandidDecoder().decode(bytes)
@@ -93,10 +99,14 @@ import Testing
     @Test func randomCorruptionsNeverTrap() throws {
         var random = SeededRandom.forTest("CandidTests.randomCorruptionsNeverTrap")
         let seeds = [
-            try ICPLedgerTransfer(to: try ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"),
-                              amount: 1, fee: 10000, memo: 7, fromSubaccount: [UInt8](repeating: 3, count: 32), createdAtTime: 5).argumentBytes(),
-            try ICRC1Transfer(to: try ICRC1Account(owner: .anonymous), amount: BigUInt(1) << 100, fee: nil, memo: [1, 2],
-                          fromSubaccount: nil, createdAtTime: nil).argumentBytes(),
+            try ICPLedgerTransfer(
+                to: try ICPAccountIdentifier(hex: "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"),
+                amount: 1, fee: 10000, memo: 7, fromSubaccount: [UInt8](repeating: 3, count: 32), createdAtTime: 5
+            ).argumentBytes(),
+            try ICRC1Transfer(
+                to: try ICRC1Account(owner: .anonymous), amount: BigUInt(1) << 100, fee: nil, memo: [1, 2],
+                fromSubaccount: nil, createdAtTime: nil
+            ).argumentBytes(),
         ]
         var decoded = 0
         for seed in seeds {
@@ -125,7 +135,9 @@ import Testing
             #expect("\(error)" == "--args argument 1: \(widest + 1) is out of the range of nat")
         }
         let lowest = -(BigInt(1) << 447) + 1
-        #expect(try CandidDecoder().decode(try CandidEncoder.encode(try typing.inferredArguments("(\(lowest) : int)"))).values == [.int(lowest)])
+        #expect(
+            try CandidDecoder().decode(try CandidEncoder.encode(try typing.inferredArguments("(\(lowest) : int)")))
+                .values == [.int(lowest)])
         #expect(throws: CandidError.self) { _ = try typing.inferredArguments("(\(lowest - 1) : int)") }
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 enum ICPVectorFile {
     static var object: [String: Any] {
         let url = Vectors.directory.appendingPathComponent("icp.json")
-        guard let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let data = try? Data(contentsOf: url),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
             preconditionFailure("vectors/icp.json is unreadable")
         }
         return object

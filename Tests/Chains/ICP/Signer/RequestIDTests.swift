@@ -1,15 +1,17 @@
 import AirsignCrypto
 import AirsignEncoding
-@testable import AirsignICP
 import AirsignTestSupport
 import Testing
+
+@testable import AirsignICP
 
 @Suite struct RequestIDTests {
     @Test func interfaceSpecAndAgentVectors() throws {
         let cases = ICPVectorFile.cases("request_id")
         #expect(cases.count == 6)
         for v in cases {
-            guard let content = v["content"] as? [String: Any], case let .map(entries) = ICPVectorFile.cbor(content) else {
+            guard let content = v["content"] as? [String: Any], case let .map(entries) = ICPVectorFile.cbor(content)
+            else {
                 Issue.record("unreadable case")
                 continue
             }

@@ -15,16 +15,23 @@ import Testing
     @Test func requestForAWatchOnlyAccount() throws {
         let (dir, store) = try W.store()
         defer { _ = dir }
-        let request = try StellarSignedMessage.request(Array("hello".utf8), from: W.account0, network: "testnet", note: "login", accounts: store)
-        #expect(request.network == "stellar:testnet" && request.account.address == W.account0 && request.note == "login")
-        #expect(request.payload == .object([(key: "message", value: .string("aGVsbG8=")), (key: "type", value: .string("message"))]))
-        #expect(try StellarSignedMessage.request([0], from: W.account0, network: "public", note: nil, accounts: store).network == "stellar:pubnet")
+        let request = try StellarSignedMessage.request(
+            Array("hello".utf8), from: W.account0, network: "testnet", note: "login", accounts: store)
+        #expect(
+            request.network == "stellar:testnet" && request.account.address == W.account0 && request.note == "login")
+        #expect(
+            request.payload
+                == .object([(key: "message", value: .string("aGVsbG8=")), (key: "type", value: .string("message"))]))
+        #expect(
+            try StellarSignedMessage.request([0], from: W.account0, network: "public", note: nil, accounts: store)
+                .network == "stellar:pubnet")
 
         #expect(throws: StellarError.option(.messageLength(bytes: 0))) {
             try StellarSignedMessage.request([], from: W.account0, network: "testnet", note: nil, accounts: store)
         }
         #expect(throws: StellarError.option(.messageLength(bytes: 8193))) {
-            try StellarSignedMessage.request([UInt8](repeating: 0x41, count: 8193), from: W.account0, network: "testnet", note: nil, accounts: store)
+            try StellarSignedMessage.request(
+                [UInt8](repeating: 0x41, count: 8193), from: W.account0, network: "testnet", note: nil, accounts: store)
         }
         #expect(throws: StellarError.unknownNetwork("mainet")) {
             try StellarSignedMessage.request([1], from: W.account0, network: "mainet", note: nil, accounts: store)
@@ -39,7 +46,9 @@ import Testing
         let environment = ["AIRSIGN_WATCH_HOME": dir.path + "/watch"]
         let descriptorFile = dir.path + "/account.json"
         try Data(W.descriptor.utf8).write(to: URL(fileURLWithPath: descriptorFile))
-        #expect(try ProgramHome.run("airsign-watch", ["account", "import", descriptorFile], environment: environment).status == 0)
+        #expect(
+            try ProgramHome.run("airsign-watch", ["account", "import", descriptorFile], environment: environment).status
+                == 0)
         let out = dir.path + "/request.json"
         let base = ["stellar", "message", "sign", "--from", W.account0, "--network", "testnet", "--out", out]
         let cases: [([String], Int32, String)] = [
@@ -64,8 +73,11 @@ import Testing
         let good = try ProgramHome.run("airsign-watch", base + ["--file", messageFile], environment: environment)
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stderr.contains("a SEP-53 message of 4 bytes."), "\(good.stderr)")
-        let written = try SignRequest.parse(try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: out)))))
-        #expect(written.payload == .object([(key: "message", value: .string("2zYACg==")), (key: "type", value: .string("message"))]))
+        let written = try SignRequest.parse(
+            try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: out)))))
+        #expect(
+            written.payload
+                == .object([(key: "message", value: .string("2zYACg==")), (key: "type", value: .string("message"))]))
         #expect(try WatchRequestStore(home: dir.path + "/watch").all().count == 1)
     }
 }

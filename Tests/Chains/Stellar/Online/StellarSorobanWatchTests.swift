@@ -22,9 +22,13 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     func send(_ request: HTTPRequest) throws(OnlineError) -> HTTPResponse {
         lock.lock()
         defer { lock.unlock() }
-        guard let body = try? JSONParser().parse(request.body), case let .string(method)? = body["method"], let queue = replies[method],
-              let first = queue.first else {
-            return HTTPResponse(status: 200, body: Array(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"method not found"}}"#.utf8))
+        guard let body = try? JSONParser().parse(request.body), case let .string(method)? = body["method"],
+            let queue = replies[method],
+            let first = queue.first
+        else {
+            return HTTPResponse(
+                status: 200,
+                body: Array(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"method not found"}}"#.utf8))
         }
         calls.append((method, body["params"] ?? .null))
         if queue.count > 1 { replies[method] = Array(queue.dropFirst()) }
@@ -43,23 +47,31 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     @Test func scalarArgumentsOfEveryType() throws {
         let cases: [(String, SCVal)] = [
             ("bool:true", .bool(true)), ("void:", .void), ("u32:4294967295", .u32(.max)), ("i32:-5", .i32(-5)),
-            ("u64:18446744073709551615", .u64(.max)), ("i64:-9223372036854775808", .i64(.min)), ("timepoint:1700000000", .timepoint(1_700_000_000)),
+            ("u64:18446744073709551615", .u64(.max)), ("i64:-9223372036854775808", .i64(.min)),
+            ("timepoint:1700000000", .timepoint(1_700_000_000)),
             ("duration:60", .duration(60)), ("u128:18446744073709551616", .u128(UInt128Parts(hi: 1, lo: 0))),
-            ("i128:-1", .i128(Int128Parts(hi: -1, lo: .max))), ("i128:170141183460469231731687303715884105727", .i128(Int128Parts(hi: .max, lo: .max))),
-            ("u256:1", .u256(UInt256Parts(hiHi: 0, hiLo: 0, loHi: 0, loLo: 1))), ("i256:-2", .i256(Int256Parts(hiHi: -1, hiLo: .max, loHi: .max, loLo: .max - 1))),
-            ("bytes:00ff", .bytes([0, 255])), ("string:héllo", .string(Array("héllo".utf8))), ("symbol:transfer", try SCVal.symbol("transfer")),
+            ("i128:-1", .i128(Int128Parts(hi: -1, lo: .max))),
+            ("i128:170141183460469231731687303715884105727", .i128(Int128Parts(hi: .max, lo: .max))),
+            ("u256:1", .u256(UInt256Parts(hiHi: 0, hiLo: 0, loHi: 0, loLo: 1))),
+            ("i256:-2", .i256(Int256Parts(hiHi: -1, hiLo: .max, loHi: .max, loLo: .max - 1))),
+            ("bytes:00ff", .bytes([0, 255])), ("string:héllo", .string(Array("héllo".utf8))),
+            ("symbol:transfer", try SCVal.symbol("transfer")),
             ("address:\(Self.account0)", .address(try SCAddress(Self.account0))),
         ]
         for (text, expected) in cases { #expect(try SorobanArgument.parse(text) == expected, "\(text)") }
-        for bad in ["i128:170141183460469231731687303715884105728", "u128:-1", "u32:4294967296", "bool:yes", "symbol:has space", "bytes:0g",
-                    "address:GABC", "float:1.5", "i128"] {
+        for bad in [
+            "i128:170141183460469231731687303715884105728", "u128:-1", "u32:4294967296", "bool:yes", "symbol:has space",
+            "bytes:0g",
+            "address:GABC", "float:1.5", "i128",
+        ] {
             #expect(throws: StellarError.self, "\(bad)") { try SorobanArgument.parse(bad) }
         }
     }
 
     @Test func jsonArgumentsInStellarXDRShapes() throws {
-        let json = #"[{"address":"\#(Self.account0)"},{"i128":"-100"},"void",{"vec":[{"u32":1},{"symbol":"a"}]},"# +
-            #"{"map":[{"key":{"symbol":"b"},"val":{"bool":false}},{"key":{"symbol":"a"},"val":{"u64":7}}]}]"#
+        let json =
+            #"[{"address":"\#(Self.account0)"},{"i128":"-100"},"void",{"vec":[{"u32":1},{"symbol":"a"}]},"#
+            + #"{"map":[{"key":{"symbol":"b"},"val":{"bool":false}},{"key":{"symbol":"a"},"val":{"u64":7}}]}]"#
         let values = try SorobanArgument.list(json: Array(json.utf8))
         #expect(values.count == 5)
         #expect(values[1] == .i128(Int128Parts(hi: -1, lo: UInt64.max - 99)))
@@ -71,7 +83,11 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let duplicate = #"[{"map":[{"key":{"u32":1},"val":"void"},{"key":{"u32":1},"val":"void"}]}]"#
         #expect(throws: StellarError.self) { try SorobanArgument.list(json: Array(duplicate.utf8)) }
         // Nesting is bounded (the JSON reader's own limit comes first for --args); 30 levels read.
-        func nested(_ levels: Int) -> [UInt8] { Array(("[" + String(repeating: #"{"vec":["#, count: levels) + String(repeating: "]}", count: levels) + "]").utf8) }
+        func nested(_ levels: Int) -> [UInt8] {
+            Array(
+                ("[" + String(repeating: #"{"vec":["#, count: levels) + String(repeating: "]}", count: levels) + "]")
+                    .utf8)
+        }
         #expect(throws: StellarError.self) { try SorobanArgument.list(json: nested(40)) }
         #expect(try SorobanArgument.list(json: nested(30)).count == 1)
         #expect(throws: StellarError.self) { try SorobanArgument.list(json: Array(#"[{"float":"1"}]"#.utf8)) }
@@ -83,12 +99,20 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     /// What the simulation returns: the data, a source-account authorization of the call, the
     /// return value void. Shapes from the Stellar RPC documentation's simulateTransaction and
     /// getLedgerEntries examples (developers.stellar.org/docs/data/apis/rpc/api-reference/methods).
-    fileprivate static func simulatingServer(call: InvokeContractArgs, resourceFee: Int64, sequence: Int64) throws -> (ScriptedRPC, SorobanTransactionData) {
-        let footprint = LedgerFootprint(readOnly: [.contractData(contract: call.contract, key: .ledgerKeyContractInstance, durability: .persistent)],
-                                        readWrite: [.account(try AccountID(account0))])
-        let data = SorobanTransactionData(resources: SorobanResources(footprint: footprint, instructions: 1_000_000, diskReadBytes: 0, writeBytes: 300),
-                                          resourceFee: resourceFee)
-        let entry = SorobanAuthorizationEntry(credentials: .sourceAccount, rootInvocation: SorobanAuthorizedInvocation(function: .contract(call)))
+    fileprivate static func simulatingServer(call: InvokeContractArgs, resourceFee: Int64, sequence: Int64) throws -> (
+        ScriptedRPC, SorobanTransactionData
+    ) {
+        let footprint = LedgerFootprint(
+            readOnly: [
+                .contractData(contract: call.contract, key: .ledgerKeyContractInstance, durability: .persistent)
+            ],
+            readWrite: [.account(try AccountID(account0))])
+        let data = SorobanTransactionData(
+            resources: SorobanResources(
+                footprint: footprint, instructions: 1_000_000, diskReadBytes: 0, writeBytes: 300),
+            resourceFee: resourceFee)
+        let entry = SorobanAuthorizationEntry(
+            credentials: .sourceAccount, rootInvocation: SorobanAuthorizedInvocation(function: .contract(call)))
         var account = XDRWriter()
         account.writeInt32(0)  // LedgerEntryType ACCOUNT
         account.writeInt32(0)  // PublicKeyType ED25519
@@ -97,9 +121,13 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         account.writeInt64(sequence)
         let key = StellarBase64.encode(try LedgerKey.account(try AccountID(account0)).xdr())
         let server = ScriptedRPC([
-            "getLedgerEntries": [#"{"entries":[{"key":"\#(key)","xdr":"\#(StellarBase64.encode(account.bytes))","lastModifiedLedgerSeq":2552504}],"latestLedger":2552990}"#],
-            "simulateTransaction": [#"{"transactionData":"\#(StellarBase64.encode(try data.xdr()))","minResourceFee":"\#(resourceFee)","# +
-                #""events":[],"results":[{"auth":["\#(try entry.base64())"],"xdr":"AAAAAQ=="}],"cost":{"cpuInsns":"1000000","memBytes":"100"},"latestLedger":2552990}"#],
+            "getLedgerEntries": [
+                #"{"entries":[{"key":"\#(key)","xdr":"\#(StellarBase64.encode(account.bytes))","lastModifiedLedgerSeq":2552504}],"latestLedger":2552990}"#
+            ],
+            "simulateTransaction": [
+                #"{"transactionData":"\#(StellarBase64.encode(try data.xdr()))","minResourceFee":"\#(resourceFee)","#
+                    + #""events":[],"results":[{"auth":["\#(try entry.base64())"],"xdr":"AAAAAQ=="}],"cost":{"cpuInsns":"1000000","memBytes":"100"},"latestLedger":2552990}"#
+            ],
         ])
         return (server, data)
     }
@@ -108,17 +136,24 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let (dir, store) = try StellarWatchTests.store()
         _ = dir
         let xlm = try HashIDPreimage.assetContractID(.native, network: .testnet)
-        let call = InvokeContractArgs(contract: .contract(xlm), function: Array("transfer".utf8),
-                                      args: [.address(try SCAddress(Self.account0)), .address(try SCAddress(Self.account1)), .i128(Int128Parts(hi: 0, lo: 25_000_000))])
+        let call = InvokeContractArgs(
+            contract: .contract(xlm), function: Array("transfer".utf8),
+            args: [
+                .address(try SCAddress(Self.account0)), .address(try SCAddress(Self.account1)),
+                .i128(Int128Parts(hi: 0, lo: 25_000_000)),
+            ])
         let (server, data) = try Self.simulatingServer(call: call, resourceFee: 61_000, sequence: 4_294_967_296)
-        var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet,
-                                                operations: [Operation(body: .invokeHostFunction(.invokeContract(call), auth: []))])
+        var builder = StellarTransactionBuilder(
+            from: try AccountID(Self.account0), network: .testnet,
+            operations: [Operation(body: .invokeHostFunction(.invokeContract(call), auth: []))])
         builder.rpc = try StellarRPC(url: "http://rpc.test", transport: server)
         builder.assets = [.native]
         let (requests, envelope, simulation) = try builder.build(accounts: store)
         #expect(server.calls.map(\.method) == ["getLedgerEntries", "simulateTransaction"])
         // The simulation saw the unsigned transaction (named parameter `transaction`), before its data.
-        guard case let .string(simulated)? = server.calls[1].params["transaction"] else { Issue.record("no transaction param"); return }
+        guard case let .string(simulated)? = server.calls[1].params["transaction"] else {
+            Issue.record("no transaction param"); return
+        }
         #expect(try TransactionEnvelope(base64: simulated).transaction.sorobanData == nil)
         let tx = envelope.transaction
         #expect(tx.sequence == 4_294_967_297)
@@ -128,23 +163,35 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         guard case let .invokeHostFunction(_, auth) = tx.operations[0].body else { Issue.record("not a call"); return }
         #expect(auth.count == 1 && auth[0].credentials == .sourceAccount)
         // The request names the asset so the signer can name the contract; the review does.
-        guard let request = requests.first, case let .array(payloadAssets)? = request.payload["assets"] else { Issue.record("no asset hint"); return }
+        guard let request = requests.first, case let .array(payloadAssets)? = request.payload["assets"] else {
+            Issue.record("no asset hint"); return
+        }
         #expect(payloadAssets == [.string("native")])
         let review = try StellarChain().review(request, context: ReviewContext(now: 0))
-        #expect(review.lines.contains { $0.value.contains("Stellar Asset Contract of XLM") || $0.value.contains("Stellar Asset Contract of native") })
+        #expect(
+            review.lines.contains {
+                $0.value.contains("Stellar Asset Contract of XLM")
+                    || $0.value.contains("Stellar Asset Contract of native")
+            })
     }
 
     @Test func sorobanTransactionsNeedDataAndStandAlone() throws {
         let (dir, store) = try StellarWatchTests.store()
         _ = dir
-        let call = Operation(body: .invokeHostFunction(
-            .invokeContract(InvokeContractArgs(contract: .contract([UInt8](repeating: 7, count: 32)), function: Array("f".utf8), args: [])), auth: []))
-        var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet, sequence: 5, operations: [call])
+        let call = Operation(
+            body: .invokeHostFunction(
+                .invokeContract(
+                    InvokeContractArgs(
+                        contract: .contract([UInt8](repeating: 7, count: 32)), function: Array("f".utf8), args: [])),
+                auth: []))
+        var builder = StellarTransactionBuilder(
+            from: try AccountID(Self.account0), network: .testnet, sequence: 5, operations: [call])
         #expect(throws: StellarError.build(.sorobanNeedsData)) {
             try builder.build(accounts: store)
         }
-        builder.sorobanData = SorobanTransactionData(resources: SorobanResources(footprint: LedgerFootprint(), instructions: 1, diskReadBytes: 0, writeBytes: 0),
-                                                     resourceFee: 900)
+        builder.sorobanData = SorobanTransactionData(
+            resources: SorobanResources(footprint: LedgerFootprint(), instructions: 1, diskReadBytes: 0, writeBytes: 0),
+            resourceFee: 900)
         #expect(try builder.build(accounts: store).envelope.transaction.fee == 1000)
         builder.operations.append(try StellarOperationSpec(text: "bump-sequence to=1").operation())
         #expect(throws: StellarError.self) { try builder.build(accounts: store) }
@@ -156,13 +203,19 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let (dir, store) = try StellarWatchTests.store()
         _ = dir
         let usd = "USD:\(Self.account1)"
-        let deposit = try StellarOperationSpec(text: "liquidity-pool-deposit asset-a=native asset-b=\(usd) max-a=10 max-b=20 min-price=1/3 max-price=0.5")
+        let deposit = try StellarOperationSpec(
+            text: "liquidity-pool-deposit asset-a=native asset-b=\(usd) max-a=10 max-b=20 min-price=1/3 max-price=0.5")
         let params = LiquidityPoolParameters(assetA: .native, assetB: try Asset(usd), fee: 30)
-        #expect(try deposit.operation().body == .liquidityPoolDeposit(LiquidityPoolDeposit(
-            poolID: try params.poolID, maxAmountA: 100_000_000, maxAmountB: 200_000_000, minPrice: Price(n: 1, d: 3), maxPrice: Price(n: 1, d: 2))))
+        #expect(
+            try deposit.operation().body
+                == .liquidityPoolDeposit(
+                    LiquidityPoolDeposit(
+                        poolID: try params.poolID, maxAmountA: 100_000_000, maxAmountB: 200_000_000,
+                        minPrice: Price(n: 1, d: 3), maxPrice: Price(n: 1, d: 2))))
         let trust = try StellarOperationSpec(text: "change-trust asset-a=native asset-b=\(usd)")
         #expect(try trust.operation().body == .changeTrust(line: .poolShare(params), limit: .max))
-        let withdraw = try StellarOperationSpec(text: "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=0 min-b=0.5")
+        let withdraw = try StellarOperationSpec(
+            text: "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=0 min-b=0.5")
         var builder = StellarTransactionBuilder(from: try AccountID(Self.account0), network: .testnet, sequence: 9)
         for spec in [trust, deposit, withdraw] { builder.append(try spec.operation(), naming: try spec.pool) }
         let request = try #require(try builder.build(accounts: store).requests.first)
@@ -171,10 +224,12 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
         let review = try StellarChain().review(request, context: ReviewContext(now: 0))
         #expect(review.lines.contains { $0.value.contains("USD") && $0.value.contains("XLM") })
         // The assets out of the network's order, another fee, a negative minimum: refused.
-        for bad in ["liquidity-pool-deposit asset-a=\(usd) asset-b=native max-a=1 max-b=1 min-price=1 max-price=1",
-                    "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=0 min-b=0 fee=31",
-                    "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=-1 min-b=0",
-                    "change-trust asset=\(usd) asset-a=native asset-b=\(usd)"] {
+        for bad in [
+            "liquidity-pool-deposit asset-a=\(usd) asset-b=native max-a=1 max-b=1 min-price=1 max-price=1",
+            "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=0 min-b=0 fee=31",
+            "liquidity-pool-withdraw asset-a=native asset-b=\(usd) amount=1 min-a=-1 min-b=0",
+            "change-trust asset=\(usd) asset-a=native asset-b=\(usd)",
+        ] {
             #expect(throws: StellarError.self, "\(bad)") { try StellarOperationSpec(text: bad).operation() }
         }
     }
@@ -197,13 +252,19 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     }
 
     @Test func submitPollsToAFinalStatus() throws {
-        let envelope = TransactionEnvelope.v1(Transaction(source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
-                                                          operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
+        let envelope = TransactionEnvelope.v1(
+            Transaction(
+                source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
+                operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
         let hash = "c4a1e5a4d6e2"
         let server = ScriptedRPC([
-            "sendTransaction": [#"{"status":"PENDING","hash":"\#(hash)","latestLedger":2553978,"latestLedgerCloseTime":"1700159337"}"#],
-            "getTransaction": [#"{"status":"NOT_FOUND","latestLedger":2553978}"#,
-                               #"{"status":"SUCCESS","latestLedger":2553980,"ledger":2553979,"resultXdr":"\#(Self.result(code: 0))"}"#],
+            "sendTransaction": [
+                #"{"status":"PENDING","hash":"\#(hash)","latestLedger":2553978,"latestLedgerCloseTime":"1700159337"}"#
+            ],
+            "getTransaction": [
+                #"{"status":"NOT_FOUND","latestLedger":2553978}"#,
+                #"{"status":"SUCCESS","latestLedger":2553980,"ledger":2553979,"resultXdr":"\#(Self.result(code: 0))"}"#,
+            ],
         ])
         var submission = StellarRPCSubmission(rpc: try StellarRPC(url: "http://rpc.test", transport: server))
         submission.interval = 0
@@ -214,22 +275,35 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
 
         let failed = ScriptedRPC([
             "sendTransaction": [#"{"status":"PENDING","hash":"\#(hash)","latestLedger":1}"#],
-            "getTransaction": [#"{"status":"FAILED","latestLedger":2,"ledger":2,"resultXdr":"\#(Self.result(code: -1))"}"#],
+            "getTransaction": [
+                #"{"status":"FAILED","latestLedger":2,"ledger":2,"resultXdr":"\#(Self.result(code: -1))"}"#
+            ],
         ])
         submission = StellarRPCSubmission(rpc: try StellarRPC(url: "http://rpc.test", transport: failed))
         do {
             _ = try submission.submit(envelope)
             Issue.record("a failed transaction was reported as done")
         } catch let error as OnlineError {
-            #expect("\(error)".contains("the transaction failed: tx_failed (") && "\(error)".contains("(hash \(hash))"), "\(error)")
+            #expect(
+                "\(error)".contains("the transaction failed: tx_failed (") && "\(error)".contains("(hash \(hash))"),
+                "\(error)")
         }
-        let rejected = ScriptedRPC(["sendTransaction": [#"{"status":"ERROR","hash":"\#(hash)","latestLedger":1,"errorResultXdr":"\#(Self.result(code: -5))"}"#]])
+        let rejected = ScriptedRPC([
+            "sendTransaction": [
+                #"{"status":"ERROR","hash":"\#(hash)","latestLedger":1,"errorResultXdr":"\#(Self.result(code: -5))"}"#
+            ]
+        ])
         submission = StellarRPCSubmission(rpc: try StellarRPC(url: "http://rpc.test", transport: rejected))
-        #expect(throws: OnlineError.unexpected(url: "http://rpc.test", reason: "the transaction was rejected: tx_bad_seq (hash \(hash))")) {
+        #expect(
+            throws: OnlineError.unexpected(
+                url: "http://rpc.test", reason: "the transaction was rejected: tx_bad_seq (hash \(hash))")
+        ) {
             try submission.submit(envelope)
         }
-        let never = ScriptedRPC(["sendTransaction": [#"{"status":"PENDING","hash":"\#(hash)","latestLedger":1}"#],
-                                 "getTransaction": [#"{"status":"NOT_FOUND","latestLedger":2}"#]])
+        let never = ScriptedRPC([
+            "sendTransaction": [#"{"status":"PENDING","hash":"\#(hash)","latestLedger":1}"#],
+            "getTransaction": [#"{"status":"NOT_FOUND","latestLedger":2}"#],
+        ])
         submission = StellarRPCSubmission(rpc: try StellarRPC(url: "http://rpc.test", transport: never))
         (submission.polls, submission.interval) = (3, 0)
         #expect(throws: OnlineError.self) { try submission.submit(envelope) }
@@ -242,12 +316,16 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     @Test func submitReadsTheCallsResult() throws {
         struct Metas: Decodable { struct Meta: Decodable { let name: String; let meta: String }; let metas: [Meta] }
         let metas = try Vectors.load("stellar_meta", as: Metas.self).metas
-        let envelope = TransactionEnvelope.v1(Transaction(source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
-                                                          operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
+        let envelope = TransactionEnvelope.v1(
+            Transaction(
+                source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
+                operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
         func submit(_ meta: String, status: String = "SUCCESS") throws -> StellarRPCSubmission.Outcome {
             let server = ScriptedRPC([
                 "sendTransaction": [#"{"status":"PENDING","hash":"ab","latestLedger":1}"#],
-                "getTransaction": [#"{"status":"\#(status)","latestLedger":3,"ledger":2,"resultXdr":"\#(Self.result(code: status == "SUCCESS" ? 0 : -1))","resultMetaXdr":"\#(meta)"}"#],
+                "getTransaction": [
+                    #"{"status":"\#(status)","latestLedger":3,"ledger":2,"resultXdr":"\#(Self.result(code: status == "SUCCESS" ? 0 : -1))","resultMetaXdr":"\#(meta)"}"#
+                ],
             ])
             var submission = StellarRPCSubmission(rpc: try StellarRPC(url: "http://rpc.test", transport: server))
             submission.interval = 0
@@ -281,11 +359,19 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
     }
 
     @Test func garbledRepliesAreNamed() throws {
-        let envelope = TransactionEnvelope.v1(Transaction(source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
-                                                          operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
+        let envelope = TransactionEnvelope.v1(
+            Transaction(
+                source: try MuxedAccount(Self.account0), fee: 100, sequence: 1,
+                operations: [Operation(body: .bumpSequence(bumpTo: 2))]), signatures: [])
         let cases: [(String, String)] = [
-            (#"{"error":"HostError: Error(Contract, #10)","latestLedger":5}"#, "simulateTransaction failed: HostError: Error(Contract, #10)"),
-            (#"{"transactionData":"AAAA","minResourceFee":"1","latestLedger":5}"#, "simulateTransaction transactionData"),
+            (
+                #"{"error":"HostError: Error(Contract, #10)","latestLedger":5}"#,
+                "simulateTransaction failed: HostError: Error(Contract, #10)"
+            ),
+            (
+                #"{"transactionData":"AAAA","minResourceFee":"1","latestLedger":5}"#,
+                "simulateTransaction transactionData"
+            ),
             (#"{"transactionData":"!!","minResourceFee":"1","latestLedger":5}"#, "simulateTransaction transactionData"),
         ]
         for (reply, expected) in cases {
@@ -297,7 +383,8 @@ private final class ScriptedRPC: HTTPTransport, @unchecked Sendable {
                 #expect("\(error)".contains(expected), "\(error)")
             }
         }
-        let missing = try StellarRPC(url: "http://rpc.test", transport: ScriptedRPC(["getLedgerEntries": [#"{"entries":[],"latestLedger":5}"#]]))
+        let missing = try StellarRPC(
+            url: "http://rpc.test", transport: ScriptedRPC(["getLedgerEntries": [#"{"entries":[],"latestLedger":5}"#]]))
         #expect(throws: OnlineError.self) { try missing.sequence(of: try AccountID(Self.account0)) }
     }
 }

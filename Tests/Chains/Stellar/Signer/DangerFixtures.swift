@@ -11,9 +11,12 @@ enum Danger {
     typealias T = StellarChainTests
 
     /// A v1 transaction of `operations` from `source`, fee 100, valid until 2026-01-01 01:00 UTC.
-    static func transaction(_ operations: [Operation], source: UInt8 = 1, maxTime: UInt64 = 1_767_229_200) throws -> Transaction {
-        Transaction(source: try MuxedAccount(publicKey: try T.key(source).publicKey), fee: 100, sequence: 4_294_967_297,
-                    preconditions: .time(TimeBounds(minTime: 0, maxTime: maxTime)), operations: operations)
+    static func transaction(_ operations: [Operation], source: UInt8 = 1, maxTime: UInt64 = 1_767_229_200) throws
+        -> Transaction
+    {
+        Transaction(
+            source: try MuxedAccount(publicKey: try T.key(source).publicKey), fee: 100, sequence: 4_294_967_297,
+            preconditions: .time(TimeBounds(minTime: 0, maxTime: maxTime)), operations: operations)
     }
 
     static func envelope(_ operations: [Operation], source: UInt8 = 1) throws -> TransactionEnvelope {
@@ -37,8 +40,9 @@ enum Danger {
 
     /// The batch summary of one request, as printed under the reviews.
     static func summary(_ envelope: TransactionEnvelope, signer: UInt8 = 1) throws -> String {
-        let batch = BatchReview([try T.request(envelope, account: try T.account(signer))], registry: ChainRegistry([T.module]),
-                                context: try T.context(), blind: .none)
+        let batch = BatchReview(
+            [try T.request(envelope, account: try T.account(signer))], registry: ChainRegistry([T.module]),
+            context: try T.context(), blind: .none)
         return unwrappedReview(ReviewText.renderTotals(batch))
     }
 

@@ -8,7 +8,7 @@ import Testing
     @Test func roundTripEveryOperationType() throws {
         var random = StellarRandom(rng: .forTest("roundTripEveryOperationType"))
         for type in StellarRandom.operationTypes {
-            for _ in 0 ..< 40 {
+            for _ in 0..<40 {
                 let envelope = random.envelope(including: type)
                 let bytes = try envelope.xdr()
                 let decoded = try TransactionEnvelope(xdr: bytes)
@@ -68,13 +68,13 @@ import Testing
     /// text decoders: every call returns or throws, none traps.
     @Test func randomInputNeverTraps() {
         var rng = SeededRandom.forTest("randomInputNeverTraps")
-        for _ in 0 ..< 3000 {
-            let tail = rng.bytes(lengthIn: 0 ... 300)
+        for _ in 0..<3000 {
+            let tail = rng.bytes(lengthIn: 0...300)
             for tag: UInt8 in [0, 2, 5] { _ = try? TransactionEnvelope(xdr: [0, 0, 0, tag] + tail) }
-            let opType = UInt8.random(in: 0 ... 30, using: &rng)
+            let opType = UInt8.random(in: 0...30, using: &rng)
             _ = try? Operation(xdr: [0, 0, 0, 0, 0, 0, 0, opType] + tail)
             _ = try? ClaimPredicate(xdr: tail)
-            let text = String(decoding: rng.bytes(lengthIn: 0 ... 80).map { $0 & 0x7f }, as: UTF8.self)
+            let text = String(decoding: rng.bytes(lengthIn: 0...80).map { $0 & 0x7f }, as: UTF8.self)
             _ = try? StellarAmount.parse(text, allowNegative: true)
             _ = try? StellarBase64.decode(text)
             _ = try? SEP7TransactionRequest(uri: "web+stellar:tx?" + text)

@@ -5,7 +5,8 @@ import Testing
 
 private struct MetaVectors: Decodable {
     struct Meta: Decodable {
-        let name: String; let meta: String; let version: Int32; let return_value: String?; let fees: [Int64]?; let contract_events: Int
+        let name: String; let meta: String; let version: Int32; let return_value: String?; let fees: [Int64]?;
+        let contract_events: Int
     }
     let metas: [Meta]
 }
@@ -21,7 +22,9 @@ private struct MetaVectors: Decodable {
         for m in v.metas {
             let meta = try TransactionMetaSummary(base64: m.meta)
             #expect(meta.version == m.version, "\(m.name)")
-            #expect(meta.returnValue == (try m.return_value.map { try SCVal(xdr: try StellarBase64.decode($0)) }), "\(m.name)")
+            #expect(
+                meta.returnValue == (try m.return_value.map { try SCVal(xdr: try StellarBase64.decode($0)) }),
+                "\(m.name)")
             #expect(meta.resourceFee.map { [$0.nonRefundable, $0.refundable, $0.rent] } == m.fees, "\(m.name)")
             #expect(meta.contractEvents == m.contract_events, "\(m.name)")
         }
@@ -31,9 +34,13 @@ private struct MetaVectors: Decodable {
         for m in v.metas {
             let bytes = try StellarBase64.decode(m.meta)
             for cut in [0, 4, bytes.count / 2, bytes.count - 4] {
-                #expect(throws: StellarError.self, "\(m.name) cut at \(cut)") { try TransactionMetaSummary(base64: StellarBase64.encode(Array(bytes.prefix(cut)))) }
+                #expect(throws: StellarError.self, "\(m.name) cut at \(cut)") {
+                    try TransactionMetaSummary(base64: StellarBase64.encode(Array(bytes.prefix(cut))))
+                }
             }
-            #expect(throws: StellarError.self, "\(m.name) with trailing bytes") { try TransactionMetaSummary(base64: StellarBase64.encode(bytes + [0, 0, 0, 0])) }
+            #expect(throws: StellarError.self, "\(m.name) with trailing bytes") {
+                try TransactionMetaSummary(base64: StellarBase64.encode(bytes + [0, 0, 0, 0]))
+            }
         }
         #expect(throws: StellarError.self) { try TransactionMetaSummary(base64: "not base64!") }
     }
@@ -63,7 +70,9 @@ private struct MetaVectors: Decodable {
         #expect(throws: StellarError.self) { try TransactionMetaSummary(base64: meta(returnValue: deep)) }
         // Versions Stellar RPC does not return.
         for version: Int32 in [0, 1, 2, 5] {
-            #expect(throws: StellarError.self, "version \(version)") { try TransactionMetaSummary(base64: meta(version: version, returnValue: u32)) }
+            #expect(throws: StellarError.self, "version \(version)") {
+                try TransactionMetaSummary(base64: meta(version: version, returnValue: u32))
+            }
         }
         // A config setting entry (changed by network upgrades, never by a transaction): refused by name.
         var change = XDRWriter()
@@ -102,8 +111,10 @@ private struct MetaVectors: Decodable {
             w.writeInt32(0)
             return StellarBase64.encode(w.bytes + trailing)
         }
-        let names: [Int32: String] = [0: "op_success", -2: "op_trapped", -3: "op_resource_limit_exceeded", -4: "op_entry_archived",
-                                      -5: "op_insufficient_refundable_fee"]
+        let names: [Int32: String] = [
+            0: "op_success", -2: "op_trapped", -3: "op_resource_limit_exceeded", -4: "op_entry_archived",
+            -5: "op_insufficient_refundable_fee",
+        ]
         for (code, name) in names {
             let summary = try TransactionResultSummary(base64: result(code))
             #expect(summary.operations == [name] && summary.operationsComplete && summary.feeCharged == 61_234)

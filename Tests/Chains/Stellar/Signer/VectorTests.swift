@@ -27,7 +27,10 @@ private struct StellarVectors: Decodable {
         let fee_bump_signature_base_prefix_hex: String?
     }
     struct Op: Decodable { let op: String; let operation_xdr_hex: String }
-    struct SEP7Signing: Decodable { let uri_without_signature: String; let signing_account_id: String; let signature_base64: String; let full_uri: String }
+    struct SEP7Signing: Decodable {
+        let uri_without_signature: String; let signing_account_id: String; let signature_base64: String;
+        let full_uri: String
+    }
     struct SEP7Tx: Decodable { let uri: String; let xdr_base64: String }
     let networks: [Network]
     let transactions: [Tx]
@@ -74,7 +77,10 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         #expect(review.operations == ["pay 1000 XLM to GDJJRRMBK4IWLEPJGIE6SXD2LP7REGZODU7WDC3I2D6MR37F4XSHBKX2"])
         #expect(review.memo == "id 100")
         #expect(review.fee == "200 stroops (0.00002 XLM)")
-        #expect(review.signatures == [.init(hint: "f2879d09", signer: "GDF5O4OWEMVBY5FLDHWA5RZTYSV2U276XGKZZ6VSHDDR3THSQ6OQS7UM")])
+        #expect(
+            review.signatures == [
+                .init(hint: "f2879d09", signer: "GDF5O4OWEMVBY5FLDHWA5RZTYSV2U276XGKZZ6VSHDDR3THSQ6OQS7UM")
+            ])
         #expect(review.hash == t.tx_hash_hex)
     }
 
@@ -85,10 +91,15 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         guard case .feeBump(let fb, _) = unsigned else { Issue.record("not a fee bump"); return }
         let inner = TransactionEnvelope.v1(fb.innerTransaction, signatures: [])
         #expect(testHex(try inner.hash(network: network)) == t.inner_tx_hash_hex)
-        #expect(try inner.verify(fb.innerSignatures[0], publicKey: try key(try #require(t.inner_secret_seed)).publicKey, network: network))
-        #expect(try testHex(unsigned.signatureBase(network: network).prefix(40)) == t.fee_bump_signature_base_prefix_hex)
+        #expect(
+            try inner.verify(
+                fb.innerSignatures[0], publicKey: try key(try #require(t.inner_secret_seed)).publicKey, network: network
+            ))
+        #expect(
+            try testHex(unsigned.signatureBase(network: network).prefix(40)) == t.fee_bump_signature_base_prefix_hex)
         #expect(testHex(try unsigned.hash(network: network)) == t.fee_bump_tx_hash_hex)
-        let (signed, signature) = try unsigned.signed(with: try key(try #require(t.fee_source_secret_seed)), network: network)
+        let (signed, signature) = try unsigned.signed(
+            with: try key(try #require(t.fee_source_secret_seed)), network: network)
         #expect(testHex(signature.hint) == t.fee_bump_signature_hint_hex)
         #expect(testHex(signature.signature) == t.fee_bump_signature_hex)
         #expect(try signed.base64() == t.signed_envelope_xdr_base64)
@@ -119,19 +130,29 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
         let s = v.sep7_request_signing
         let signer = try AccountID(s.signing_account_id)
         #expect(try SEP7RequestSignature.isValid(uri: s.full_uri, publicKey: signer.publicKey))
-        #expect(try !SEP7RequestSignature.isValid(uri: s.full_uri.replacingOccurrences(of: "120.1234567", with: "120.1234568"), publicKey: signer.publicKey))
+        #expect(
+            try !SEP7RequestSignature.isValid(
+                uri: s.full_uri.replacingOccurrences(of: "120.1234567", with: "120.1234568"),
+                publicKey: signer.publicKey))
         let payload = SEP7RequestSignature.payload(uriWithoutSignature: s.uri_without_signature)
-        #expect(StellarBase64.encode(try key("SBPOVRVKTTV7W3IOX2FJPSMPCJ5L2WU2YKTP3HCLYPXNI5MDIGREVNYC").sign(payload)) == s.signature_base64)
+        #expect(
+            StellarBase64.encode(try key("SBPOVRVKTTV7W3IOX2FJPSMPCJ5L2WU2YKTP3HCLYPXNI5MDIGREVNYC").sign(payload))
+                == s.signature_base64)
     }
 
     @Test func sep7NetworkPassphrase() throws {
         let envelope = try TransactionEnvelope(base64: try #require(v.transactions[0].unsigned_envelope_xdr_base64))
-        let request = SEP7TransactionRequest(envelope: envelope, networkPassphrase: StellarNetwork.testnet.passphrase, message: "pay rent & more")
+        let request = SEP7TransactionRequest(
+            envelope: envelope, networkPassphrase: StellarNetwork.testnet.passphrase, message: "pay rent & more")
         let uri = try request.uri()
-        #expect(uri.contains("&msg=pay%20rent%20%26%20more&network_passphrase=Test%20SDF%20Network%20%3B%20September%202015"))
+        #expect(
+            uri.contains(
+                "&msg=pay%20rent%20%26%20more&network_passphrase=Test%20SDF%20Network%20%3B%20September%202015"))
         let parsed = try SEP7TransactionRequest(uri: uri)
         #expect(parsed == request)
         #expect(parsed.network == .testnet)
-        #expect(throws: StellarError.wrongNetwork(expected: "public", found: "testnet")) { try StellarNetwork.public.require(parsed.network) }
+        #expect(throws: StellarError.wrongNetwork(expected: "public", found: "testnet")) {
+            try StellarNetwork.public.require(parsed.network)
+        }
     }
 }

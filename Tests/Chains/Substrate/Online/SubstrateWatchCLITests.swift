@@ -30,16 +30,23 @@ import Testing
         try home.watch(arguments)
     }
 
-    static let polkadot = ["--network", "polkadot", "--spec-version", "1002005", "--tx-version", "26", "--nonce", "9",
-                           "--block-hash", checkpoint, "--block-number", "1000"]
+    static let polkadot = [
+        "--network", "polkadot", "--spec-version", "1002005", "--tx-version", "26", "--nonce", "9",
+        "--block-hash", checkpoint, "--block-number", "1000",
+    ]
 
     @Test func transferRequestIsTheExpectedSignerPayload() throws {
         let home = try Self.watchWithAlice()
         let out = home.dir.path + "/request.json"
-        let result = try Self.watch(home, ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "2.5", "--tip", "0.01",
-                                           "--out", out] + Self.polkadot)
+        let result = try Self.watch(
+            home,
+            [
+                "substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "2.5", "--tip", "0.01",
+                "--out", out,
+            ] + Self.polkadot)
         #expect(result.status == 0, "\(result.stderr)")
-        let request = try SignRequest.parse(try JSONParser().parse(Array(try String(contentsOfFile: out, encoding: .utf8).utf8)))
+        let request = try SignRequest.parse(
+            try JSONParser().parse(Array(try String(contentsOfFile: out, encoding: .utf8).utf8)))
         #expect(request.network == F.polkadotNetwork)
         let payload = try #require(request.payload["signerPayload"])
         let expected = """
@@ -60,16 +67,26 @@ import Testing
 
     @Test func transferAllAndAllowDeathAndCall() throws {
         let home = try Self.watchWithAlice()
-        for (extra, method) in [(["--all", "--keep-alive"], "0x0504008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a4801"),
-                                (["--allow-death", "--amount", "1"], "0x0500008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480700e40b5402")] {
+        for (extra, method) in [
+            (["--all", "--keep-alive"], "0x0504008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a4801"),
+            (
+                ["--allow-death", "--amount", "1"],
+                "0x0500008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480700e40b5402"
+            ),
+        ] {
             let out = home.dir.path + "/r.json"
-            let result = try Self.watch(home, ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--out", out] + extra + Self.polkadot)
+            let result = try Self.watch(
+                home,
+                ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--out", out] + extra + Self.polkadot)
             #expect(result.status == 0, "\(result.stderr)")
             let text = try String(contentsOfFile: out, encoding: .utf8)
             #expect(text.contains("\"method\":\"\(method)\""), "\(text)")
         }
         let out = home.dir.path + "/call.json"
-        let call = try Self.watch(home, ["substrate", "call", "--from", Self.alice, "--call", "0x0000081234", "--immortal", "--out", out] + Self.polkadot.prefix(8))
+        let call = try Self.watch(
+            home,
+            ["substrate", "call", "--from", Self.alice, "--call", "0x0000081234", "--immortal", "--out", out]
+                + Self.polkadot.prefix(8))
         #expect(call.status == 0, "\(call.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"era\":\"0x00\""))
     }
@@ -78,8 +95,13 @@ import Testing
     @Test func genesisAloneNamesAKnownNetwork() throws {
         let home = try Self.watchWithAlice()
         let out = home.dir.path + "/request.json"
-        let arguments = Self.polkadot.map { $0 == "--network" ? "--genesis" : $0 == "polkadot" ? F.polkadotGenesis : $0 }
-        let result = try Self.watch(home, ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "1", "--out", out] + arguments)
+        let arguments = Self.polkadot.map {
+            $0 == "--network" ? "--genesis" : $0 == "polkadot" ? F.polkadotGenesis : $0
+        }
+        let result = try Self.watch(
+            home,
+            ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "1", "--out", out] + arguments
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"method\":\"0x050300"), "\(result.stderr)")
     }
@@ -89,10 +111,15 @@ import Testing
     @Test func knownRuntimeUsesTheSignersTable() throws {
         let home = try Self.watchWithAlice()
         let out = home.dir.path + "/request.json"
-        let kusama = ["--network", "kusama", "--spec-version", "1002006", "--tx-version", "26", "--nonce", "1", "--immortal"]
-        let result = try Self.watch(home, ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "1", "--out", out] + kusama)
+        let kusama = [
+            "--network", "kusama", "--spec-version", "1002006", "--tx-version", "26", "--nonce", "1", "--immortal",
+        ]
+        let result = try Self.watch(
+            home,
+            ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--amount", "1", "--out", out] + kusama)
         #expect(result.status == 0, "\(result.stderr)")
-        let request = try SignRequest.parse(try JSONParser().parse(Array(try String(contentsOfFile: out, encoding: .utf8).utf8)))
+        let request = try SignRequest.parse(
+            try JSONParser().parse(Array(try String(contentsOfFile: out, encoding: .utf8).utf8)))
         let payload = try SignerPayload(json: try #require(request.payload["signerPayload"]))
         #expect(payload.signedExtensions == RuntimeTable.kusamaExtensions)
         #expect(payload.method.prefix(2) == [4, 3])
@@ -103,21 +130,52 @@ import Testing
         let out = home.dir.path + "/request.json"
         let base = ["substrate", "transfer", "--from", Self.alice, "--to", Self.bob, "--out", out]
         let cases: [([String], Int32, String)] = [
-            (base + ["--amount", "1"] + Self.polkadot.map { $0 == "polkadot" ? "moonbase" : $0 }, 3, "--network moonbase is unknown"),
+            (
+                base + ["--amount", "1"] + Self.polkadot.map { $0 == "polkadot" ? "moonbase" : $0 }, 3,
+                "--network moonbase is unknown"
+            ),
             (base + ["--amount", "1.00000000001"] + Self.polkadot, 3, "more than 10 decimal places"),
-            (base + ["--amount", "1", "--genesis", "0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe"] + Self.polkadot, 3,
-             "is not Polkadot's genesis hash"),
+            (
+                base + [
+                    "--amount", "1", "--genesis", "0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe",
+                ] + Self.polkadot, 3,
+                "is not Polkadot's genesis hash"
+            ),
             (base + ["--amount", "x"] + Self.polkadot, 3, "not a decimal amount"),
-            (base + ["--amount", "1", "--network", "kusama", "--spec-version", "1", "--tx-version", "1", "--nonce", "0", "--immortal"], 3,
-             "no built-in call indices"),
-            (base + ["--amount", "1", "--network", "polkadot", "--spec-version", "1002005", "--tx-version", "26", "--immortal"], 3, "--nonce is needed"),
-            (["substrate", "transfer", "--from", Self.bob, "--to", Self.alice, "--amount", "1", "--out", out] + Self.polkadot, 3, "no watch-only account"),
-            (["substrate", "transfer", "--from", Self.alice, "--to", "5Nope", "--amount", "1", "--out", out] + Self.polkadot, 3, "--to 5Nope is not an SS58 address"),
+            (
+                base + [
+                    "--amount", "1", "--network", "kusama", "--spec-version", "1", "--tx-version", "1", "--nonce", "0",
+                    "--immortal",
+                ], 3,
+                "no built-in call indices"
+            ),
+            (
+                base + [
+                    "--amount", "1", "--network", "polkadot", "--spec-version", "1002005", "--tx-version", "26",
+                    "--immortal",
+                ], 3, "--nonce is needed"
+            ),
+            (
+                ["substrate", "transfer", "--from", Self.bob, "--to", Self.alice, "--amount", "1", "--out", out]
+                    + Self.polkadot, 3, "no watch-only account"
+            ),
+            (
+                ["substrate", "transfer", "--from", Self.alice, "--to", "5Nope", "--amount", "1", "--out", out]
+                    + Self.polkadot, 3, "--to 5Nope is not an SS58 address"
+            ),
             (base + ["--all", "--amount", "1"] + Self.polkadot, 2, "--all takes no --amount"),
             (base + ["--amount", "1", "--immortal"] + Self.polkadot, 2, "--immortal takes no --block-hash"),
-            (["substrate", "call", "--from", Self.alice, "--call", "0xzz", "--out", out] + Self.polkadot, 2, "--call is 0x"),
-            (["substrate", "call", "--from", Self.alice, "--call", "0x0000", "--extensions", "CheckNonce", "CheckNew", "--out", out] + Self.polkadot, 3,
-             "CheckNew"),
+            (
+                ["substrate", "call", "--from", Self.alice, "--call", "0xzz", "--out", out] + Self.polkadot, 2,
+                "--call is 0x"
+            ),
+            (
+                [
+                    "substrate", "call", "--from", Self.alice, "--call", "0x0000", "--extensions", "CheckNonce",
+                    "CheckNew", "--out", out,
+                ] + Self.polkadot, 3,
+                "CheckNew"
+            ),
         ]
         for (arguments, status, message) in cases {
             let result = try Self.watch(home, arguments)
@@ -127,6 +185,8 @@ import Testing
         }
         // Nothing was stored as issued either.
         let list = try Self.watch(home, ["requests", "list", "--json"])
-        #expect(list.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || list.stdout.contains("[]"), "\(list.stdout)")
+        #expect(
+            list.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || list.stdout.contains("[]"),
+            "\(list.stdout)")
     }
 }

@@ -34,8 +34,9 @@ import Testing
         // The request the review carries names a different payload (another amount); `sign`
         // must sign and assemble the reviewed value, never re-read `review.request`.
         let other = try F.request(account, payload: F.payloadJSON(account, method: F.transferCall(amount: 1)))
-        let swapped = Review(request: other, title: review.title, lines: review.lines, key: review.key, effects: review.effects,
-                             signing: review.signing)
+        let swapped = Review(
+            request: other, title: review.title, lines: review.lines, key: review.key, effects: review.effects,
+            signing: review.signing)
         let output = try F.module.sign(swapped, with: alice)
         guard case let .extrinsic(payload, built)? = review.signing.first?.value as? SubstrateSignable else {
             Issue.record("the review's item is not an extrinsic")
@@ -43,6 +44,8 @@ import Testing
         }
         let signature = try MultiSignature(decoding: try Hex.decode(output.signatures[0]))
         #expect(output.result == SubstrateChain.result(payload, built, signature: signature))
-        #expect(try SubstrateSigning.isValid(signature, message: try SigningPayload.message(for: built.bytes), publicKey: account.publicKey))
+        #expect(
+            try SubstrateSigning.isValid(
+                signature, message: try SigningPayload.message(for: built.bytes), publicKey: account.publicKey))
     }
 }

@@ -1,9 +1,10 @@
 import AirsignEncoding
 import AirsignMessages
-@testable import AirsignSubstrate
 import AirsignTestSupport
 import Foundation
 import Testing
+
+@testable import AirsignSubstrate
 
 /// The Substrate danger list, each built as an attacker would: a call by name encoded with
 /// Kusama 1002006's real metadata (rfc78/ksm.bin), proved from that metadata and signed over its
@@ -15,8 +16,8 @@ import Testing
 
     static let merkleized: MerkleizedMetadata? = {
         guard let bytes = SubstrateMetadataTests.rawBlob("rfc78/ksm.bin"),
-              let metadata = try? RuntimeMetadata(decoding: bytes),
-              let info = try? MerkleizedMetadata.extraInfo(of: metadata, decimals: 12, tokenSymbol: "KSM")
+            let metadata = try? RuntimeMetadata(decoding: bytes),
+            let info = try? MerkleizedMetadata.extraInfo(of: metadata, decimals: 12, tokenSymbol: "KSM")
         else { return nil }
         return try? MerkleizedMetadata(metadata, extraInfo: info)
     }()
@@ -46,7 +47,9 @@ import Testing
     func reviewed(_ pallet: String, _ call: String, _ args: String) throws -> (Review, String, String)? {
         guard let request = try Self.request(pallet, call, args) else { return nil }
         let (review, text) = try P().review(request)
-        let batch = BatchReview([request], registry: ChainRegistry([F.module]), context: try F.context(), blind: BlindConsent(onlyRequest: true))
+        let batch = BatchReview(
+            [request], registry: ChainRegistry([F.module]), context: try F.context(),
+            blind: BlindConsent(onlyRequest: true))
         return (review, text, ReviewText.renderTotals(batch))
     }
 
@@ -63,10 +66,16 @@ import Testing
              "assets": {"V4": [{"id": {"parents": 0, "interior": "Here"}, "fun": {"Fungible": 2500000000000}}]},
              "fee_asset_item": 0, "weight_limit": "Unlimited"}
             """
-        guard let (review, text, summary) = try reviewed("XcmPallet", "limited_reserve_transfer_assets", args) else { return }
+        guard let (review, text, summary) = try reviewed("XcmPallet", "limited_reserve_transfer_assets", args) else {
+            return
+        }
         #expect(review.unknowns.isEmpty)
-        #expect(review.effects.contains(.outflow(Outflow(AssetAmount(asset: try #require(review.totals.first?.asset), amount: 2_500_000_000_000),
-                                                         to: "\(try Self.bob) (contact \"Bob\") on parachain 1000"))))
+        #expect(
+            review.effects.contains(
+                .outflow(
+                    Outflow(
+                        AssetAmount(asset: try #require(review.totals.first?.asset), amount: 2_500_000_000_000),
+                        to: "\(try Self.bob) (contact \"Bob\") on parachain 1000"))))
         #expect(review.totals.map(\.formatted) == ["2.501 KSM + the fee"])
         #expect(text.contains("XcmPallet.limited_reserve_transfer_assets sends the assets to parachain 1000 by XCM"))
         #expect(!summary.contains("nothing leaves"))
@@ -80,17 +89,25 @@ import Testing
              "fee_asset_item": 0, "weight_limit": "Unlimited"}
             """
         guard let (review, _, _) = try reviewed("XcmPallet", "limited_teleport_assets", args) else { return }
-        #expect(review.totals.map(\.formatted).contains("7 base units of the asset at parachain 1000, GeneralIndex 1984"))
+        #expect(
+            review.totals.map(\.formatted).contains("7 base units of the asset at parachain 1000, GeneralIndex 1984"))
     }
 
     @Test func addProxyIsAControlChangeWithAWarning() throws {
         let args = #"{"delegate": {"Id": "\#(Self.stranger)"}, "proxy_type": "Any", "delay": 0}"#
         guard let (review, text, summary) = try reviewed("Proxy", "add_proxy", args) else { return }
         let stranger = try SS58.encode(try testBytes(Self.stranger), prefix: 2)
-        #expect(review.effects.contains(.control(ControlChange("grants a proxy of type Any over this account", party: "\(stranger) (not in your contacts)",
-                                                               granted: true))))
+        #expect(
+            review.effects.contains(
+                .control(
+                    ControlChange(
+                        "grants a proxy of type Any over this account", party: "\(stranger) (not in your contacts)",
+                        granted: true))))
         #expect(review.unknowns.isEmpty)
-        #expect(text.contains("PROXY: \(stranger) (not in your contacts) may act for this account (proxy type Any) until the proxy is removed"))
+        #expect(
+            text.contains(
+                "PROXY: \(stranger) (not in your contacts) may act for this account (proxy type Any) until the proxy is removed"
+            ))
         #expect(summary.hasPrefix("Batch: 1 request, all reviewed, 1 control change\n"))
         #expect(!summary.contains("  total     nothing leaves the accounts\n"))
     }
@@ -114,15 +131,21 @@ import Testing
         #expect(review.unknowns == ["Multisig.approve_as_multi approves a call seen only by its hash"])
         #expect(text.contains("Multisig.approve_as_multi approves a call the signer sees only as a hash"))
         // Without --blind it is refused, naming what the signer does not understand.
-        let refused = BatchReview([try #require(try Self.request("Multisig", "approve_as_multi", args))], registry: ChainRegistry([F.module]),
-                                  context: try F.context(), blind: .none)
-        #expect(refused.refusals.first?.description.contains("has effects the signer does not understand (Multisig.approve_as_multi") == true)
+        let refused = BatchReview(
+            [try #require(try Self.request("Multisig", "approve_as_multi", args))], registry: ChainRegistry([F.module]),
+            context: try F.context(), blind: .none)
+        #expect(
+            refused.refusals.first?.description.contains(
+                "has effects the signer does not understand (Multisig.approve_as_multi") == true)
     }
 
     @Test func anyOtherProvenCallIsUnknownNotSilent() throws {
         // Joining a nomination pool moves the amount into the pool's account: not a kind the
         // signer reads, so it is unknown, never silent.
-        guard let (review, _, summary) = try reviewed("NominationPools", "join", #"{"amount": "1000000000000", "pool_id": 1}"#) else { return }
+        guard
+            let (review, _, summary) = try reviewed(
+                "NominationPools", "join", #"{"amount": "1000000000000", "pool_id": 1}"#)
+        else { return }
         #expect(review.unknowns == ["NominationPools.join: the signer does not know what it moves, locks or grants"])
         #expect(summary.contains("effects the signer does not understand: 1 request (1)"))
         #expect(!summary.contains("nothing leaves"))

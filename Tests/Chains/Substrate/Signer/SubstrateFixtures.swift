@@ -53,8 +53,13 @@ enum SubstrateFixtures {
         let alice = try account(try key("//Alice", .sr25519))
         let bob = try account(try key("//Bob", .sr25519))
         let book = try AddressBook([Contact(chain: module.chain, name: "Bob", address: bob.address)])
-        return ReviewContext(ownAccounts: [OwnAccount(chain: module.chain, address: alice.address, publicKey: alice.publicKey, keyName: "dev", path: "//Alice")],
-                             contacts: book, now: now)
+        return ReviewContext(
+            ownAccounts: [
+                OwnAccount(
+                    chain: module.chain, address: alice.address, publicKey: alice.publicKey, keyName: "dev",
+                    path: "//Alice")
+            ],
+            contacts: book, now: now)
     }
 
     /// Balances.transfer_keep_alive (5, 3) to //Bob of `amount` on Polkadot.
@@ -66,32 +71,47 @@ enum SubstrateFixtures {
         return "0x" + testHex(writer.bytes)
     }
 
-    static let polkadotExtensions = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",
-                                     "CheckNonce", "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash"]
+    static let polkadotExtensions = [
+        "CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",
+        "CheckNonce", "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash",
+    ]
 
-    static func payloadJSON(_ account: MessageAccount, method: String, genesis: String = polkadotGenesis, era: String = "0xa502",
-                            blockHash: String = blockHash, extensions: [String] = polkadotExtensions, tip: UInt128 = 1_000_000) -> JSONValue {
-        signerPayloadJSON(address: account.address, method: method, era: era, nonce: 5, tip: tip, specVersion: 1_002_005,
-                          transactionVersion: 26, genesis: genesis, blockHash: blockHash, blockNumber: 42, extensions: extensions, mode: 0)
+    static func payloadJSON(
+        _ account: MessageAccount, method: String, genesis: String = polkadotGenesis, era: String = "0xa502",
+        blockHash: String = blockHash, extensions: [String] = polkadotExtensions, tip: UInt128 = 1_000_000
+    ) -> JSONValue {
+        signerPayloadJSON(
+            address: account.address, method: method, era: era, nonce: 5, tip: tip, specVersion: 1_002_005,
+            transactionVersion: 26, genesis: genesis, blockHash: blockHash, blockNumber: 42, extensions: extensions,
+            mode: 0)
     }
 
-    static func request(_ account: MessageAccount, payload: JSONValue, network: String = polkadotNetwork) throws -> SignRequest {
-        try SignRequest(id: RequestID(id), chain: module.chain, network: network, account: account,
-                        payload: .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: payload)]))
+    static func request(_ account: MessageAccount, payload: JSONValue, network: String = polkadotNetwork) throws
+        -> SignRequest
+    {
+        try SignRequest(
+            id: RequestID(id), chain: module.chain, network: network, account: account,
+            payload: .object([(key: "type", value: .string("extrinsic")), (key: "signerPayload", value: payload)]))
     }
 
-    static func rawRequest(_ account: MessageAccount, data: String, type: String = "bytes", network: String = polkadotNetwork) throws -> SignRequest {
-        let raw: JSONValue = .object([("address", .string(account.address)), ("data", .string(data)), ("type", .string(type))])
-        return try SignRequest(id: RequestID(id), chain: module.chain, network: network, account: account,
-                               payload: .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: raw)]))
+    static func rawRequest(
+        _ account: MessageAccount, data: String, type: String = "bytes", network: String = polkadotNetwork
+    ) throws -> SignRequest {
+        let raw: JSONValue = .object([
+            ("address", .string(account.address)), ("data", .string(data)), ("type", .string(type)),
+        ])
+        return try SignRequest(
+            id: RequestID(id), chain: module.chain, network: network, account: account,
+            payload: .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: raw)]))
     }
 
     /// Review → sign → finalize, as the signer and the watch do.
     static func roundTrip(_ request: SignRequest, key: SigningKey) throws -> (SignedOutput, Finalized) {
         let review = try module.review(request, context: context())
         let output = try module.sign(review, with: key)
-        let response = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                        signatures: output.signatures, result: output.result)
+        let response = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: output.signatures, result: output.result)
         return (output, try SubstrateFinalizer().finalize(response, for: request))
     }
 }

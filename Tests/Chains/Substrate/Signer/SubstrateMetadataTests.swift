@@ -11,7 +11,8 @@ import Testing
 /// skipped. The reader is also checked against scalecodec-built V14/V15 blobs by the interop
 /// fixture node (Tests/interop/substrate/test_substrate_node.py).
 @Suite struct SubstrateMetadataTests {
-    static let dataDirectory = Vectors.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let dataDirectory = Vectors.directory.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data")
 
     static func blob(_ name: String) -> [UInt8]? {
         let url = dataDirectory.appendingPathComponent(name)
@@ -39,8 +40,9 @@ import Testing
         let version = try #require(metadata.runtimeVersion)
         #expect(version.specName == specName)
         let network = try #require(SubstrateNetwork.byKey(key))
-        let table = try #require(network.runtime(specVersion: version.specVersion, transactionVersion: version.transactionVersion),
-                                 "no \(key) table for spec \(version.specVersion), tx \(version.transactionVersion)")
+        let table = try #require(
+            network.runtime(specVersion: version.specVersion, transactionVersion: version.transactionVersion),
+            "no \(key) table for spec \(version.specVersion), tx \(version.transactionVersion)")
         #expect(table.signedExtensions == metadata.signedExtensions)
         let balances = try #require(metadata.pallet("Balances"))
         #expect(table.balances == balances.index)
@@ -52,7 +54,9 @@ import Testing
         #expect(utility.callIndex("batch") == 0)
         #expect(utility.callIndex("batch_all") == 2)
         // Every table signs the genesis hash and both versions, which pick the table itself.
-        for name in ["CheckGenesis", "CheckSpecVersion", "CheckTxVersion"] { #expect(table.signedExtensions.contains(name)) }
+        for name in ["CheckGenesis", "CheckSpecVersion", "CheckTxVersion"] {
+            #expect(table.signedExtensions.contains(name))
+        }
         try checkLayout(metadata, table: table)
     }
 
@@ -71,7 +75,9 @@ import Testing
             return variants
         }
         func single(_ type: TypeRef) throws -> LeanDefinition {
-            guard case let .byID(id) = type, case let .single(leaf) = try types.entry(id) else { throw SubstrateError.notOfKind(field: "\(type)", expected: "a plain type") }
+            guard case let .byID(id) = type, case let .single(leaf) = try types.entry(id) else {
+                throw SubstrateError.notOfKind(field: "\(type)", expected: "a plain type")
+            }
             return leaf.definition
         }
         /// n bytes: `[u8; n]`, or a struct of one field that is.
@@ -91,11 +97,13 @@ import Testing
                 let found = try variants(type)
                 guard found.count == BuiltInLayout.multiAddress.count else { return false }
                 for expected in BuiltInLayout.multiAddress {
-                    guard let variant = found[expected.index], variant.name == expected.name, variant.fields.count == 1 else { return false }
+                    guard let variant = found[expected.index], variant.name == expected.name, variant.fields.count == 1
+                    else { return false }
                     let field = variant.fields[0].type
                     switch expected.field {
                     case let .fixedBytes(count): guard try isFixedBytes(field, count) else { return false }
-                    case .byteVector: guard case .byID = field, try single(field) == .sequence(.scalar(.u8)) else { return false }
+                    case .byteVector:
+                        guard case .byID = field, try single(field) == .sequence(.scalar(.u8)) else { return false }
                     case .nothing: guard field == .void else { return false }
                     }
                 }
@@ -112,13 +120,17 @@ import Testing
             #expect(variant.name == call.name)
             #expect(variant.fields.map(\.name) == call.arguments.map(\.name), "\(call.qualifiedName)")
             for (field, expected) in zip(variant.fields, call.arguments) {
-                #expect(try matches(field.type, expected.argument), "\(call.qualifiedName).\(expected.name) is \(field.type), not \(expected.argument)")
+                #expect(
+                    try matches(field.type, expected.argument),
+                    "\(call.qualifiedName).\(expected.name) is \(field.type), not \(expected.argument)")
             }
         }
     }
 
-    static let relayExtensions = ["CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",
-                                  "CheckNonce", "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash"]
+    static let relayExtensions = [
+        "CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis", "CheckMortality",
+        "CheckNonce", "CheckWeight", "ChargeTransactionPayment", "PrevalidateAttests", "CheckMetadataHash",
+    ]
 
     @Test(arguments: [("polkadot-metadata-v14.hex", UInt8(14)), ("polkadot-metadata-v15.hex", UInt8(15))])
     func realPolkadotMetadata(_ file: String, _ version: UInt8) throws {
@@ -157,15 +169,15 @@ import Testing
     @Test func truncatedAndCorruptedMetadataIsRefused() throws {
         guard let bytes = Self.blob("polkadot-metadata-v14.hex") else { return }
         var rng = SeededRandom.forTest("SubstrateMetadataTests.truncated")
-        for _ in 0 ..< 30 {
-            let cut = Int.random(in: 0 ..< bytes.count, using: &rng)
+        for _ in 0..<30 {
+            let cut = Int.random(in: 0..<bytes.count, using: &rng)
             #expect(throws: SubstrateError.self) { try RuntimeMetadata(decoding: Array(bytes.prefix(cut))) }
         }
         #expect(throws: SubstrateError.self) { try RuntimeMetadata(decoding: bytes + [0]) }
-        for _ in 0 ..< 30 {
+        for _ in 0..<30 {
             var corrupted = bytes
-            let at = Int.random(in: 0 ..< bytes.count, using: &rng)
-            corrupted[at] ^= UInt8.random(in: 1 ... 255, using: &rng)
+            let at = Int.random(in: 0..<bytes.count, using: &rng)
+            corrupted[at] ^= UInt8.random(in: 1...255, using: &rng)
             _ = try? RuntimeMetadata(decoding: corrupted)  // must not trap; may or may not parse
         }
     }

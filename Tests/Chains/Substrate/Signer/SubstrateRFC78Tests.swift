@@ -1,9 +1,10 @@
 import AirsignCrypto
 import AirsignEncoding
-@testable import AirsignSubstrate
 import AirsignTestSupport
 import Foundation
 import Testing
+
+@testable import AirsignSubstrate
 
 struct RFC78File: Decodable {
     struct Info: Decodable {
@@ -13,7 +14,9 @@ struct RFC78File: Decodable {
         let decimals: UInt8
         let token_symbol: String
         var extraInfo: ExtraInfo {
-            ExtraInfo(specVersion: spec_version, specName: spec_name, base58Prefix: base58_prefix, decimals: decimals, tokenSymbol: token_symbol)
+            ExtraInfo(
+                specVersion: spec_version, specName: spec_name, base58Prefix: base58_prefix, decimals: decimals,
+                tokenSymbol: token_symbol)
         }
     }
 
@@ -70,13 +73,15 @@ struct RFC78File: Decodable {
     }()
 
     /// merkleized-metadata's test leaf: `Type{path: [], Array{len: 1, U8}, type_id: n}`.
-    static func syntheticLeaf(_ n: UInt32) -> LeanType { LeanType(path: [], definition: .array(length: 1, element: .scalar(.u8)), typeID: n) }
+    static func syntheticLeaf(_ n: UInt32) -> LeanType {
+        LeanType(path: [], definition: .array(length: 1, element: .scalar(.u8)), typeID: n)
+    }
 
     @Test func syntheticTreeRoots() {
         let synthetic = Self.file.synthetic_trees
         #expect(testHex(TypeTree.root(leafHashes: [])) == synthetic.empty_tree_root)
         for (count, root) in synthetic.roots {
-            let hashes = (0 ..< UInt32(count)!).map { BLAKE3.hash(Self.syntheticLeaf($0).encoded) }
+            let hashes = (0..<UInt32(count)!).map { BLAKE3.hash(Self.syntheticLeaf($0).encoded) }
             #expect(hashes.map(testHex) == Array(synthetic.leaf_hashes.prefix(hashes.count)))
             #expect(testHex(TypeTree.root(leafHashes: hashes)) == root, "\(count) leaves")
         }
@@ -84,7 +89,7 @@ struct RFC78File: Decodable {
 
     @Test func syntheticProofs() throws {
         for vector in Self.file.synthetic_trees.proofs {
-            let hashes = (0 ..< UInt32(vector.leaf_count)).map { BLAKE3.hash(Self.syntheticLeaf($0).encoded) }
+            let hashes = (0..<UInt32(vector.leaf_count)).map { BLAKE3.hash(Self.syntheticLeaf($0).encoded) }
             let heap = TypeTree.heap(hashes)
             let targets = TypeTree.walkOrder(vector.positions.map { UInt64(vector.leaf_count - 1 + $0) })
             #expect(targets.map { UInt32($0) } == vector.leaf_indices)
@@ -122,20 +127,22 @@ struct RFC78File: Decodable {
         let kusama = Self.file.kusama_1002006
         var rng = SeededRandom.forTest("SubstrateRFC78Tests.tamperedKusamaProofs")
         let bytes = testBytes(kusama.proofs[0].proof)
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             var tampered = bytes
-            let at = Int.random(in: 0 ..< bytes.count, using: &rng)
-            tampered[at] ^= UInt8.random(in: 1 ... 255, using: &rng)
+            let at = Int.random(in: 0..<bytes.count, using: &rng)
+            tampered[at] ^= UInt8.random(in: 1...255, using: &rng)
             if let proof = try? MetadataProof(decoding: tampered), let verified = try? proof.verify() {
                 #expect(testHex(verified.digest) != kusama.metadata_hash_published, "byte \(at)")
             }
         }
         let proof = try MetadataProof(decoding: bytes)
-        let dropped = MetadataProof(leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: Array(proof.nodes.dropFirst()),
-                                    extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
+        let dropped = MetadataProof(
+            leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: Array(proof.nodes.dropFirst()),
+            extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
         #expect(throws: SubstrateError.proof(.missingNode)) { try dropped.verify() }
-        let extra = MetadataProof(leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: proof.nodes + [proof.nodes[0]],
-                                  extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
+        let extra = MetadataProof(
+            leaves: proof.leaves, leafIndices: proof.leafIndices, nodes: proof.nodes + [proof.nodes[0]],
+            extrinsic: proof.extrinsic, extraInfo: proof.extraInfo)
         #expect(throws: SubstrateError.proof(.leftOverNodes(1))) { try extra.verify() }
         #expect(throws: SubstrateError.self) { try MetadataProof(decoding: bytes + [0]) }
         // A leaf's own refusal (one bit-sequence leaf with 3-byte words) names the proof too.
@@ -161,8 +168,14 @@ struct RFC78File: Decodable {
             switch vector.kind {
             case "payload": proof = try merkleized.proof(forPayload: testBytes(vector.payload ?? ""))
             case "parts":
-                proof = try merkleized.proof(forPayload: testBytes((vector.call ?? "") + (vector.included_in_extrinsic ?? "") + (vector.included_in_signed_data ?? "")))
-            default: proof = try merkleized.proof(forExtrinsic: testBytes(vector.extrinsic ?? ""), additional: testBytes(vector.additional_signed ?? ""))
+                proof = try merkleized.proof(
+                    forPayload: testBytes(
+                        (vector.call ?? "") + (vector.included_in_extrinsic ?? "")
+                            + (vector.included_in_signed_data ?? "")))
+            default:
+                proof = try merkleized.proof(
+                    forExtrinsic: testBytes(vector.extrinsic ?? ""),
+                    additional: testBytes(vector.additional_signed ?? ""))
             }
             #expect(testHex(proof.encoded) == vector.proof, "\(vector.name)")
         }
@@ -175,10 +188,13 @@ struct RFC78File: Decodable {
         for fixture in fixtures.cases {
             let name = String(fixture.fixture.dropFirst("../shared/data/".count))
             guard let bytes = SubstrateMetadataTests.blob(name) else { continue }
-            let merkleized = try MerkleizedMetadata(try RuntimeMetadata(decoding: bytes), extraInfo: fixtures.extra_info.extraInfo)
+            let merkleized = try MerkleizedMetadata(
+                try RuntimeMetadata(decoding: bytes), extraInfo: fixtures.extra_info.extraInfo)
             #expect(merkleized.lean.leaves.count == fixture.leaf_count_derived, "\(name)")
             #expect(testHex(merkleized.typesRoot) == fixture.types_tree_root_derived, "\(name)")
-            #expect(testHex(BLAKE3.hash(merkleized.lean.extrinsic.encoded)) == fixture.extrinsic_metadata_hash_derived, "\(name)")
+            #expect(
+                testHex(BLAKE3.hash(merkleized.lean.extrinsic.encoded)) == fixture.extrinsic_metadata_hash_derived,
+                "\(name)")
             #expect(testHex(merkleized.digest) == fixture.metadata_hash_published, "\(name)")
         }
     }

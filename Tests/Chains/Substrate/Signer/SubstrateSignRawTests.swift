@@ -19,7 +19,8 @@ import Testing
 
     /// The bytes of a valid Polkadot transfer's signing payload, as the watch would have built it.
     func transferPayload() throws -> [UInt8] {
-        try SigningPayload(trusting: try SignerPayload(json: F.payloadJSON(try alice(), method: try F.transferCall()))).bytes
+        try SigningPayload(trusting: try SignerPayload(json: F.payloadJSON(try alice(), method: try F.transferCall())))
+            .bytes
     }
 
     /// polkadot-js signs Ethereum-prefixed data as given: the review says it is not wrapped,
@@ -29,22 +30,33 @@ import Testing
         let review = try review(data)
         #expect(review.signing == [SubstrateSignable.message(data, wrapped: false).item])
         #expect(review.title == "Substrate message (signRaw, Ethereum prefix, not <Bytes> wrapped)")
-        #expect(review.confirmation == .explicit(reason: "Ethereum-prefixed data, signed as given without <Bytes> tags"))
-        #expect(review.warnings == ["the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"])
+        #expect(
+            review.confirmation == .explicit(reason: "Ethereum-prefixed data, signed as given without <Bytes> tags"))
+        #expect(
+            review.warnings == [
+                "the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"
+            ])
         let batch = BatchReview([review.request], registry: .standard, context: try F.context(), blind: .none)
         #expect(batch.refusals.count == 1)
         let text = ReviewText.render(review, position: 1, of: 1, module: F.module, context: try F.context())
-        #expect(unwrappedReview(text).contains("signs     1 message, \(data.count) bytes: message (Ethereum prefix, not <Bytes> wrapped)"), "\(text)")
+        #expect(
+            unwrappedReview(text).contains(
+                "signs     1 message, \(data.count) bytes: message (Ethereum prefix, not <Bytes> wrapped)"), "\(text)")
     }
 
     /// A transaction payload sent as a message, bare or already wrapped: it carries Polkadot's
     /// genesis hash, so it needs --blind; the signed bytes are still wrapped, and say so.
     @Test func transactionPayloadAsAMessageNeedsBlind() throws {
         let payload = try transferPayload()
-        for data in [payload, Array("<Bytes>".utf8) + payload + Array("</Bytes>".utf8), Array("sign in to dapp ".utf8) + payload] {
+        for data in [
+            payload, Array("<Bytes>".utf8) + payload + Array("</Bytes>".utf8), Array("sign in to dapp ".utf8) + payload,
+        ] {
             let review = try review(data)
             #expect(review.confirmation == .explicit(reason: "a message that may be a transaction's signing payload"))
-            #expect(review.warnings == ["the data holds Polkadot's genesis hash, as a transaction's signing payload does: it may be a transaction shown as a message"])
+            #expect(
+                review.warnings == [
+                    "the data holds Polkadot's genesis hash, as a transaction's signing payload does: it may be a transaction shown as a message"
+                ])
             #expect(review.title == "Substrate message (signRaw, <Bytes> wrapped)")
             #expect(review.signing.first?.label == "message (<Bytes> wrapped)")
             #expect(RawMessage.isWrapped(review.signing.first?.bytes ?? []))
@@ -65,11 +77,15 @@ import Testing
         #expect(review.unknowns.isEmpty)
         #expect(review.totals.map(\.formatted) == ["1.2346 DOT + the fee"])
         let bob = try F.account(try F.key("//Bob", .sr25519)).address
-        #expect(review.effects.contains { if case let .outflow(o) = $0 { o.to == "\(bob) (contact \"Bob\")" } else { false } })
+        #expect(
+            review.effects.contains {
+                if case let .outflow(o) = $0 { o.to == "\(bob) (contact \"Bob\")" } else { false }
+            })
         #expect(review.signing == [SubstrateSignable.rawPayload(payload).item])
         var changed = payload
         changed[changed.count - 40] ^= 1
-        let opaque = try F.module.review(try F.rawRequest(try alice(), data: "0x" + testHex(changed), type: "payload"), context: F.context())
+        let opaque = try F.module.review(
+            try F.rawRequest(try alice(), data: "0x" + testHex(changed), type: "payload"), context: F.context())
         #expect(opaque.unknowns == ["a transaction payload given as raw bytes, which cannot be shown"])
     }
 
@@ -85,7 +101,10 @@ import Testing
 
     /// Plain messages, bare or already wrapped, need no --blind and are signed wrapped once.
     @Test func plainMessagesAreStandard() throws {
-        for (data, signed) in [("hello", "<Bytes>hello</Bytes>"), ("<Bytes>hello</Bytes>", "<Bytes>hello</Bytes>"), ("", "<Bytes></Bytes>")] {
+        for (data, signed) in [
+            ("hello", "<Bytes>hello</Bytes>"), ("<Bytes>hello</Bytes>", "<Bytes>hello</Bytes>"),
+            ("", "<Bytes></Bytes>"),
+        ] {
             let review = try review(Array(data.utf8))
             #expect(review.confirmation == .standard && review.warnings.isEmpty, "\(data)")
             #expect(review.signing == [SubstrateSignable.message(Array(signed.utf8), wrapped: true).item])

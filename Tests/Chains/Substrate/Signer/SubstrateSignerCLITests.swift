@@ -45,16 +45,20 @@ import Testing
         try home.withAlice()
         let account = try F.account(try F.key("//Alice", .sr25519))
         let out = home.dir.path + "/response.json"
-        let unknown = F.payloadJSON(account, method: try F.transferCall(), extensions: F.polkadotExtensions + ["CheckSomethingElse"])
-        let request = try F.request(account, payload: F.payloadJSON(account, method: try F.transferCall()),
-                                    network: "polkadot:b0a8d493285c2df73290dfb7e61f870f")
+        let unknown = F.payloadJSON(
+            account, method: try F.transferCall(), extensions: F.polkadotExtensions + ["CheckSomethingElse"])
+        let request = try F.request(
+            account, payload: F.payloadJSON(account, method: try F.transferCall()),
+            network: "polkadot:b0a8d493285c2df73290dfb7e61f870f")
         // The attack: ChargeTransactionPayment moved before CheckNonce in the watch's output.
         var reordered = F.polkadotExtensions
         reordered.swapAt(5, 7)
         let attack = F.payloadJSON(account, method: try F.transferCall(), extensions: reordered)
-        for (input, message) in [(JSONSerializer().serialize(unknown), "CheckSomethingElse"),
-                                 (JSONSerializer().serialize(request.json), "genesisHash"),
-                                 (JSONSerializer().serialize(try F.request(account, payload: attack).json), "but Polkadot's runtime")] {
+        for (input, message) in [
+            (JSONSerializer().serialize(unknown), "CheckSomethingElse"),
+            (JSONSerializer().serialize(request.json), "genesisHash"),
+            (JSONSerializer().serialize(try F.request(account, payload: attack).json), "but Polkadot's runtime"),
+        ] {
             let result = try home.signer(["sign", "-", "--yes", "--out", out, "--pin-file", "-"], stdin: input)
             #expect(result.status == 3, "\(result.stderr)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -73,12 +77,17 @@ import Testing
         members.removeAll { $0.key == "blockHash" }
         members.append((key: "blockHash", value: .string("0x12")))
         let out = home.dir.path + "/response.json"
-        for (payload, message) in [(JSONValue.object(members), "blockHash is 1 bytes, not 32"),
-                                   (F.payloadJSON(bob, method: try F.transferCall()), "is not one of your accounts")] {
+        for (payload, message) in [
+            (JSONValue.object(members), "blockHash is 1 bytes, not 32"),
+            (F.payloadJSON(bob, method: try F.transferCall()), "is not one of your accounts"),
+        ] {
             let input = home.file("payload.json", JSONSerializer().serialize(payload))
             let result = try home.signer(["sign", input, "--yes", "--pin-file", home.pinFile, "--out", out])
             #expect(result.status == 3, "\(result.stderr)")
-            #expect(result.stderr.contains(message) && result.stderr.hasPrefix("airsign-signer: error: field \"SignerPayloadJSON\": "), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(message)
+                    && result.stderr.hasPrefix("airsign-signer: error: field \"SignerPayloadJSON\": "),
+                "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
     }
@@ -89,11 +98,19 @@ extension ProgramHome {
     func withAlice() throws {
         pin()
         let seed = file("seed", SubstrateSignerCLITests.devSeed + "\n")
-        for arguments in [["init", "--kdf", "interactive", "--pin-file", pinFile],
-                          ["key", "import", "dev", "--kind", "substrate-seed", "--from", seed, "--pin-file", pinFile],
-                          ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--pin-file", pinFile],
-                          ["account", "add", "dev", "--chain", "substrate", "--scheme", "ed25519", "--path", "//Alice", "--pin-file", pinFile],
-                          ["account", "add", "dev", "--chain", "substrate", "--scheme", "ecdsa", "--path", "//Alice", "--pin-file", pinFile]] {
+        for arguments in [
+            ["init", "--kdf", "interactive", "--pin-file", pinFile],
+            ["key", "import", "dev", "--kind", "substrate-seed", "--from", seed, "--pin-file", pinFile],
+            ["account", "add", "dev", "--chain", "substrate", "--path", "//Alice", "--pin-file", pinFile],
+            [
+                "account", "add", "dev", "--chain", "substrate", "--scheme", "ed25519", "--path", "//Alice",
+                "--pin-file", pinFile,
+            ],
+            [
+                "account", "add", "dev", "--chain", "substrate", "--scheme", "ecdsa", "--path", "//Alice", "--pin-file",
+                pinFile,
+            ],
+        ] {
             let result = try signer(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }

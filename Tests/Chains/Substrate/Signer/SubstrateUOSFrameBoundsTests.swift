@@ -18,8 +18,10 @@ import Testing
 
     /// A RaptorQ frame as Vault makes it: `80 ‖ u24 size ‖ SBN 0 ‖ u24 ESI ‖ symbol`.
     static func frame(size: Int, esi: UInt32, symbol: [UInt8]) -> [UInt8] {
-        [0x80, UInt8(size >> 16 & 0xff), UInt8(size >> 8 & 0xff), UInt8(size & 0xff), 0,
-         UInt8(esi >> 16 & 0xff), UInt8(esi >> 8 & 0xff), UInt8(esi & 0xff)] + symbol
+        [
+            0x80, UInt8(size >> 16 & 0xff), UInt8(size >> 8 & 0xff), UInt8(size & 0xff), 0,
+            UInt8(esi >> 16 & 0xff), UInt8(esi >> 8 & 0xff), UInt8(esi & 0xff),
+        ] + symbol
     }
 
     static func frames(of payload: [UInt8], symbolSize: Int, esis: [UInt32]) throws -> [[UInt8]] {
@@ -50,8 +52,11 @@ import Testing
                     _ = try collector.receive(frame)
                     Issue.record("a stream of \(size) bytes in \(symbolSize)-byte symbols was started")
                 } catch {
-                    #expect("\(error)".contains("is not one this signer decodes (one source block of at most 1024 symbols and 1048576 bytes"),
-                            "\(error)")
+                    #expect(
+                        "\(error)".contains(
+                            "is not one this signer decodes (one source block of at most 1024 symbols and 1048576 bytes"
+                        ),
+                        "\(error)")
                 }
             } else {
                 let taken = try collector.receive(frame)
@@ -82,8 +87,11 @@ import Testing
         for late in other {
             var copy = collector
             let esi = UInt32(late[5]) << 16 | UInt32(late[6]) << 8 | UInt32(late[7])
-            #expect(throws: SubstrateError.frames(.mixed("the RaptorQ frame with symbol id \(esi) is not one of the decoded payload's")),
-                    "a frame of another payload was taken after the decoding, seed \(rng.seed)") { _ = try copy.receive(late) }
+            #expect(
+                throws: SubstrateError.frames(
+                    .mixed("the RaptorQ frame with symbol id \(esi) is not one of the decoded payload's")),
+                "a frame of another payload was taken after the decoding, seed \(rng.seed)"
+            ) { _ = try copy.receive(late) }
         }
         // The other payload's frame first: the two frames "decode" to neither payload, and the
         // next genuine frame shows the mix.
@@ -105,13 +113,17 @@ import Testing
         #expect(throws: SubstrateError.frames(.count(UOSFraming.maxFrames + 1))) { _ = try collector.receive(tooMany) }
         let count = 600, size = 2000
         let fit = UOSFraming.maxPayloadLength / size
-        for index in 0 ..< fit {
-            _ = try collector.receive([0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(index >> 8), UInt8(index & 0xff)] + rng.bytes(size))
+        for index in 0..<fit {
+            _ = try collector.receive(
+                [0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(index >> 8), UInt8(index & 0xff)] + rng.bytes(size))
         }
         #expect(UOSFraming.maxPayloadLength == 1_048_576)
-        #expect(throws: SubstrateError.frames(.overLimit(bytes: (fit + 1) * size, frames: fit + 1)),
-                "more than \(UOSFraming.maxPayloadLength) bytes of frames kept") {
-            _ = try collector.receive([0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(fit >> 8), UInt8(fit & 0xff)] + rng.bytes(size))
+        #expect(
+            throws: SubstrateError.frames(.overLimit(bytes: (fit + 1) * size, frames: fit + 1)),
+            "more than \(UOSFraming.maxPayloadLength) bytes of frames kept"
+        ) {
+            _ = try collector.receive(
+                [0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(fit >> 8), UInt8(fit & 0xff)] + rng.bytes(size))
         }
         #expect(collector.received == fit && collector.message == nil)
         // The watch does not frame what a signer would not collect.

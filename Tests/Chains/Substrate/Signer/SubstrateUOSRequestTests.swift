@@ -14,8 +14,11 @@ import Testing
 
     /// The stored request and the `uos` request the signer makes of its UOS bytes sign the same.
     func expectSameSigning(_ request: SignRequest, _ uos: UOSPayload) throws {
-        let scanned = try SignRequest(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                      payload: .object([(key: "type", value: .string("uos")), (key: "uos", value: .string("0x" + testHex(uos.encoded)))]))
+        let scanned = try SignRequest(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            payload: .object([
+                (key: "type", value: .string("uos")), (key: "uos", value: .string("0x" + testHex(uos.encoded))),
+            ]))
         let context = try F.context()
         let original = try F.module.review(request, context: context).signing
         let read = try F.module.review(scanned, context: context).signing
@@ -37,7 +40,9 @@ import Testing
     @Test func transactionWithAProofIsCode06() throws {
         let request = try SubstrateProvenReviewTests.request(try SubstrateProvenReviewTests.payload("transfer"))
         let uos = try UOSPayload(request: request)
-        guard case let .provenTransaction(proof, _, _) = uos.content else { Issue.record("not code 06: \(uos.code)"); return }
+        guard case let .provenTransaction(proof, _, _) = uos.content else {
+            Issue.record("not code 06: \(uos.code)"); return
+        }
         #expect(uos.code == 6)
         guard case let .string(text)? = request.payload["metadataProof"] else { Issue.record("no proof"); return }
         #expect(proof == testBytes(text))
@@ -53,12 +58,18 @@ import Testing
 
     @Test func refusals() throws {
         let account = try F.account(try F.key("//Alice", .sr25519))
-        #expect(throws: SubstrateError.uos(.rawPayloadType)) { try UOSPayload(request: try F.rawRequest(account, data: "0x0102", type: "payload")) }
+        #expect(throws: SubstrateError.uos(.rawPayloadType)) {
+            try UOSPayload(request: try F.rawRequest(account, data: "0x0102", type: "payload"))
+        }
         // A message on a network known only by its CAIP-2 id needs its full genesis hash.
         let unknown = "polkadot:" + String(repeating: "ab", count: 16)
-        #expect(throws: SubstrateError.unknownNetwork(unknown, known: nil)) { try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown)) }
+        #expect(throws: SubstrateError.unknownNetwork(unknown, known: nil)) {
+            try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown))
+        }
         let genesis = [UInt8](repeating: 0xab, count: 32)
-        #expect(try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown), genesis: genesis).genesisHash == genesis)
+        #expect(
+            try UOSPayload(request: try F.rawRequest(account, data: "0x01", network: unknown), genesis: genesis)
+                .genesisHash == genesis)
         #expect(throws: SubstrateError.empty("a UOS payload to frame")) { try UOSFraming.frames([]) }
     }
 

@@ -10,19 +10,26 @@ import BigInt
 /// line naming the argument's position and type, and the element inside it.
 public enum ABIArguments {
     /// The values of `arguments` for `parameters`, one argument each.
-    public static func parse(_ arguments: [String], for parameters: [ABIParameter], what: String = "argument") throws(EthereumError) -> [ABIValue] {
+    public static func parse(_ arguments: [String], for parameters: [ABIParameter], what: String = "argument")
+        throws(EthereumError) -> [ABIValue]
+    {
         guard arguments.count == parameters.count else {
             let wanted = parameters.map { $0.described }.joined(separator: ", ")
-            throw .invalidABI("\(parameters.count) \(what)\(parameters.count == 1 ? "" : "s") expected (\(wanted)), \(arguments.count) given")
+            throw .invalidABI(
+                "\(parameters.count) \(what)\(parameters.count == 1 ? "" : "s") expected (\(wanted)), \(arguments.count) given"
+            )
         }
         return try zip(arguments, parameters).enumerated().map { index, pair throws(EthereumError) in
             let (text, parameter) = pair
-            let place = "\(what) \(index + 1) (\(parameter.type.canonical)\(parameter.name.isEmpty ? "" : " " + parameter.name))"
+            let place =
+                "\(what) \(index + 1) (\(parameter.type.canonical)\(parameter.name.isEmpty ? "" : " " + parameter.name))"
             return try value(text, as: parameter.type, place: place, topLevel: true)
         }
     }
 
-    private static func value(_ raw: String, as type: ABIType, place: String, topLevel: Bool = false) throws(EthereumError) -> ABIValue {
+    private static func value(_ raw: String, as type: ABIType, place: String, topLevel: Bool = false)
+        throws(EthereumError) -> ABIValue
+    {
         // A top-level string is taken verbatim (the shell already split it); inside a list,
         // surrounding spaces go and quotes may protect commas and brackets.
         if case .string = type, topLevel { return .string(raw) }
@@ -37,10 +44,14 @@ public enum ABIArguments {
             let magnitude = try unsigned(negative ? String(text.dropFirst()) : text, place: place)
             let number = negative ? -BigInt(magnitude) : BigInt(magnitude)
             let limit = BigInt(1) << (bits - 1)
-            guard number >= -limit, number < limit else { throw .invalidABI("\(place): \(number) does not fit int\(bits)") }
+            guard number >= -limit, number < limit else {
+                throw .invalidABI("\(place): \(number) does not fit int\(bits)")
+            }
             return .int(number)
         case .address:
-            do { return .address(try EthereumAddress(unquoted(text))) } catch { throw .invalidABI("\(place): \(error.reason)") }
+            do { return .address(try EthereumAddress(unquoted(text))) } catch {
+                throw .invalidABI("\(place): \(error.reason)")
+            }
         case .bool:
             switch unquoted(text) {
             case "true": return .bool(true)
@@ -49,7 +60,10 @@ public enum ABIArguments {
             }
         case .fixedBytes(let n):
             let bytes = try hex(unquoted(text), place: place)
-            guard bytes.count == n else { throw .invalidABI("\(place): bytes\(n) takes exactly \(n) bytes (\(2 * n) hex digits), not \(bytes.count)") }
+            guard bytes.count == n else {
+                throw .invalidABI(
+                    "\(place): bytes\(n) takes exactly \(n) bytes (\(2 * n) hex digits), not \(bytes.count)")
+            }
             return .fixedBytes(bytes)
         case .bytes:
             return .bytes(try hex(unquoted(text), place: place))
@@ -57,46 +71,59 @@ public enum ABIArguments {
             return .string(unquoted(text))
         case .array(let element):
             let items = try list(text, open: "[", close: "]", place: place)
-            return .array(try items.enumerated().map { index, item throws(EthereumError) in
-                try value(item, as: element, place: "\(place) element \(index + 1)")
-            })
+            return .array(
+                try items.enumerated().map { index, item throws(EthereumError) in
+                    try value(item, as: element, place: "\(place) element \(index + 1)")
+                })
         case let .fixedArray(element, length):
             let items = try list(text, open: "[", close: "]", place: place)
-            guard items.count == length else { throw .invalidABI("\(place): \(type.canonical) takes \(length) elements, not \(items.count)") }
-            return .array(try items.enumerated().map { index, item throws(EthereumError) in
-                try value(item, as: element, place: "\(place) element \(index + 1)")
-            })
+            guard items.count == length else {
+                throw .invalidABI("\(place): \(type.canonical) takes \(length) elements, not \(items.count)")
+            }
+            return .array(
+                try items.enumerated().map { index, item throws(EthereumError) in
+                    try value(item, as: element, place: "\(place) element \(index + 1)")
+                })
         case .tuple(let components):
             let items = try list(text, open: "(", close: ")", place: place)
             guard items.count == components.count else {
-                throw .invalidABI("\(place): the tuple \(type.canonical) takes \(components.count) values, not \(items.count)")
+                throw .invalidABI(
+                    "\(place): the tuple \(type.canonical) takes \(components.count) values, not \(items.count)")
             }
-            return .tuple(try zip(items, components).enumerated().map { index, pair throws(EthereumError) in
-                let name = pair.1.name.isEmpty ? "component \(index + 1)" : "component \(index + 1) (\(pair.1.name))"
-                return try value(pair.0, as: pair.1.type, place: "\(place) \(name)")
-            })
+            return .tuple(
+                try zip(items, components).enumerated().map { index, pair throws(EthereumError) in
+                    let name =
+                        pair.1.name.isEmpty ? "component \(index + 1)" : "component \(index + 1) (\(pair.1.name))"
+                    return try value(pair.0, as: pair.1.type, place: "\(place) \(name)")
+                })
         }
     }
 
     /// A non-negative integer: decimal, `0x` hex, or a decimal with a unit (`1.5ether`).
     private static func unsigned(_ text: String, place: String) throws(EthereumError) -> BigUInt {
-        let digits = { (s: Substring) in !s.isEmpty && s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        let digits = { (s: Substring) in
+            !s.isEmpty && s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
         if text.hasPrefix("0x") || text.hasPrefix("0X") {
             let body = text.dropFirst(2)
-            guard !body.isEmpty, body.count <= 64, body.allSatisfy(\.isHexDigit), let number = BigUInt(body, radix: 16) else {
+            guard !body.isEmpty, body.count <= 64, body.allSatisfy(\.isHexDigit), let number = BigUInt(body, radix: 16)
+            else {
                 throw .invalidABI("\(place): \"\(shown(text))\" is not a hex integer of at most 64 digits")
             }
             return number
         }
         if digits(Substring(text)) {
-            guard text.count <= 78, let number = BigUInt(text, radix: 10) else { throw .invalidABI("\(place): \(shown(text)) is larger than 2^256") }
+            guard text.count <= 78, let number = BigUInt(text, radix: 10) else {
+                throw .invalidABI("\(place): \(shown(text)) is larger than 2^256")
+            }
             return number
         }
         let compact = String(text.filter { $0 != " " })
         if EtherAmount.units.contains(where: { compact.hasSuffix($0.name) }) {
             do { return try EtherAmount.parse(compact) } catch { throw .invalidABI("\(place): \(error)") }
         }
-        throw .invalidABI("\(place): \"\(shown(text))\" is not an integer (decimal, 0x hex, or with a unit: 1.5ether, 30gwei)")
+        throw .invalidABI(
+            "\(place): \"\(shown(text))\" is not an integer (decimal, 0x hex, or with a unit: 1.5ether, 30gwei)")
     }
 
     private static func hex(_ text: String, place: String) throws(EthereumError) -> [UInt8] {
@@ -106,7 +133,9 @@ public enum ABIArguments {
 
     /// The top-level elements of `[a,b]` or `(a,b)`, split at commas outside brackets, parentheses
     /// and quotes.
-    private static func list(_ text: String, open: Character, close: Character, place: String) throws(EthereumError) -> [String] {
+    private static func list(_ text: String, open: Character, close: Character, place: String) throws(EthereumError)
+        -> [String]
+    {
         guard text.first == open, text.last == close, text.count >= 2 else {
             throw .invalidABI("\(place): \"\(shown(text))\" is not a list in \(open)…\(close)")
         }
@@ -120,7 +149,13 @@ public enum ABIArguments {
         for character in inner {
             if quoted {
                 current.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                }
                 continue
             }
             switch character {
@@ -128,7 +163,9 @@ public enum ABIArguments {
             case "[", "(": depth += 1
             case "]", ")":
                 depth -= 1
-                guard depth >= 0 else { throw .invalidABI("\(place): unbalanced \"\(character)\" in \"\(shown(text))\"") }
+                guard depth >= 0 else {
+                    throw .invalidABI("\(place): unbalanced \"\(character)\" in \"\(shown(text))\"")
+                }
             case "," where depth == 0:
                 items.append(current)
                 current = ""
@@ -137,7 +174,9 @@ public enum ABIArguments {
             }
             current.append(character)
         }
-        guard depth == 0, !quoted else { throw .invalidABI("\(place): unbalanced brackets or quotes in \"\(shown(text))\"") }
+        guard depth == 0, !quoted else {
+            throw .invalidABI("\(place): unbalanced brackets or quotes in \"\(shown(text))\"")
+        }
         items.append(current)
         return items
     }
@@ -155,7 +194,13 @@ public enum ABIArguments {
         var out = ""
         var escaped = false
         for character in text.dropFirst().dropLast() {
-            if escaped { out.append(character); escaped = false } else if character == "\\" { escaped = true } else { out.append(character) }
+            if escaped {
+                out.append(character); escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
         }
         return out
     }

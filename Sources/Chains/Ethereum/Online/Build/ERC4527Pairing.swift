@@ -20,17 +20,23 @@ public struct ERC4527Pairing: Sendable {
     /// prefix of `path` and the rest is unhardened), so another phrase's pairing is refused
     /// rather than sent.
     public func sourceFingerprint(account publicKey: [UInt8], path: DerivationPath) throws(ERC4527Error) -> UInt32 {
-        guard let origin = key.origin else { throw ERC4527Error("the pairing's crypto-hdkey has no origin (key 6), so it names no wallet") }
+        guard let origin = key.origin else {
+            throw ERC4527Error("the pairing's crypto-hdkey has no origin (key 6), so it names no wallet")
+        }
         guard let fingerprint = origin.sourceFingerprint else {
             throw ERC4527Error("the pairing's crypto-hdkey.origin has no source fingerprint (key 2)")
         }
         let base = try origin.concretePath(field: "the pairing's crypto-hdkey.origin")
-        guard path.components.count >= base.components.count, Array(path.components.prefix(base.components.count)) == base.components else {
+        guard path.components.count >= base.components.count,
+            Array(path.components.prefix(base.components.count)) == base.components
+        else {
             throw ERC4527Error("the pairing's key is at \(base), which is not above the account's path \(path)")
         }
         let below = path.components.dropFirst(base.components.count)
         guard below.allSatisfy({ $0 < DerivationPath.hardenedOffset }) else {
-            throw ERC4527Error("the account's path \(path) is hardened below the pairing's key at \(base): the pairing cannot derive it")
+            throw ERC4527Error(
+                "the account's path \(path) is hardened below the pairing's key at \(base): the pairing cannot derive it"
+            )
         }
         let derived: Secp256k1.PublicKey
         do {
@@ -41,7 +47,8 @@ public struct ERC4527Pairing: Sendable {
             throw ERC4527Error("the pairing's crypto-hdkey: \(error)")
         }
         guard derived.uncompressed == publicKey || derived.compressed == publicKey else {
-            throw ERC4527Error("the pairing's key does not derive the account's key at \(path): it is another wallet's pairing")
+            throw ERC4527Error(
+                "the pairing's key does not derive the account's key at \(path): it is another wallet's pairing")
         }
         return fingerprint
     }

@@ -6,8 +6,12 @@ import BigInt
 public enum EthereumInput {
     /// `0x` + 40 hex digits; mixed case must carry a valid EIP-55 checksum.
     public static func address(_ text: String, option: String) throws(EthereumWatchError) -> EthereumAddress {
-        guard text.hasPrefix("0x") || text.hasPrefix("0X") else { throw .invalidInput("\(option): \(text.debugDescription) is not a 0x address") }
-        do { return try EthereumAddress(text) } catch { throw .invalidInput("\(option): \(text.debugDescription): \(reason(error))") }
+        guard text.hasPrefix("0x") || text.hasPrefix("0X") else {
+            throw .invalidInput("\(option): \(text.debugDescription) is not a 0x address")
+        }
+        do { return try EthereumAddress(text) } catch {
+            throw .invalidInput("\(option): \(text.debugDescription): \(reason(error))")
+        }
     }
 
     /// An amount of ETH with its unit: `1.5ether`, `2gwei`, `123wei`.

@@ -14,21 +14,31 @@ public struct EthereumMessageBuilder: Sendable {
     }
 
     /// A personal message of exactly `message` (the signer prefixes it per EIP-191).
-    public func personalMessage(from: String, chainId: BigUInt?, message: [UInt8], note: String? = nil) throws -> SignRequest {
+    public func personalMessage(from: String, chainId: BigUInt?, message: [UInt8], note: String? = nil) throws
+        -> SignRequest
+    {
         let account = try EthereumWatchAccount.find(from, chainId: chainId, in: store)
-        let payload: JSONValue = .object([(key: "type", value: .string("personal_message")),
-                                          (key: "message", value: .string(Hex.encode(message, prefix: true)))])
-        return try SignRequest.make(chain: ChainID("ethereum"), network: account.network, account: account.account, payload: payload, note: note)
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("personal_message")),
+            (key: "message", value: .string(Hex.encode(message, prefix: true))),
+        ])
+        return try SignRequest.make(
+            chain: ChainID("ethereum"), network: account.network, account: account.account, payload: payload, note: note
+        )
     }
 
     /// EIP-712 typed data from a JSON file (`types`, `primaryType`, `domain`, `message`). A
     /// domain `chainId` chooses the account's network when `--chain-id` is not given.
-    public func typedData(from: String, chainId: BigUInt?, json bytes: [UInt8], path: String, note: String? = nil) throws -> SignRequest {
+    public func typedData(from: String, chainId: BigUInt?, json bytes: [UInt8], path: String, note: String? = nil)
+        throws -> SignRequest
+    {
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch {
             throw EthereumWatchError.invalidInput("\(path): not JSON (\(error))")
         }
-        guard case .object = json else { throw EthereumWatchError.invalidInput("\(path): EIP-712 typed data is a JSON object") }
+        guard case .object = json else {
+            throw EthereumWatchError.invalidInput("\(path): EIP-712 typed data is a JSON object")
+        }
         var wanted = chainId
         if wanted == nil, let domainChain = json["domain"]?["chainId"] {
             // One that does not read is left to the review, which refuses it by name.
@@ -36,6 +46,8 @@ public struct EthereumMessageBuilder: Sendable {
         }
         let account = try EthereumWatchAccount.find(from, chainId: wanted, in: store)
         let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: json)])
-        return try SignRequest.make(chain: ChainID("ethereum"), network: account.network, account: account.account, payload: payload, note: note)
+        return try SignRequest.make(
+            chain: ChainID("ethereum"), network: account.network, account: account.account, payload: payload, note: note
+        )
     }
 }

@@ -16,7 +16,8 @@ public struct EthereumTokenInfo: Sendable, Equatable {
     public static func read(_ token: EthereumAddress, rpc: EthereumRPC) throws -> EthereumTokenInfo {
         let word = try rpc.call(to: token.checksummed, data: decimalsSelector)
         guard word.count == 32, word.prefix(31).allSatisfy({ $0 == 0 }), let decimals = word.last else {
-            throw OnlineError.unexpected(url: rpc.url, reason: "\(token) does not answer decimals() as an ERC-20 token (\(word.count) bytes)")
+            throw OnlineError.unexpected(
+                url: rpc.url, reason: "\(token) does not answer decimals() as an ERC-20 token (\(word.count) bytes)")
         }
         return EthereumTokenInfo(decimals: Int(decimals), symbol: try symbol(of: token, rpc: rpc))
     }
@@ -41,13 +42,13 @@ public struct EthereumTokenInfo: Sendable, Equatable {
             text = Array(bytes.prefix { $0 != 0 })
         } else {
             guard bytes.count >= 64, bytes.count % 32 == 0, bytes.prefix(31).allSatisfy({ $0 == 0 }), bytes[31] == 32,
-                  bytes[32 ..< 63].allSatisfy({ $0 == 0 })
+                bytes[32..<63].allSatisfy({ $0 == 0 })
             else { return nil }
             let length = Int(bytes[63])
             guard length <= bytes.count - 64 else { return nil }
-            text = Array(bytes[64 ..< 64 + length])
+            text = Array(bytes[64..<64 + length])
         }
-        guard (1 ... 32).contains(text.count), text.allSatisfy({ (0x21 ... 0x7e).contains($0) }) else { return nil }
+        guard (1...32).contains(text.count), text.allSatisfy({ (0x21...0x7e).contains($0) }) else { return nil }
         return String(decoding: text, as: UTF8.self)
     }
 }

@@ -34,7 +34,8 @@ public struct EthereumTransactionBuilder: Sendable {
         if let rpc, let given = spec.chainId {
             let node = try rpc.chainId()
             guard node == given else {
-                throw EthereumWatchError.mismatch("--chain-id is \(given) but the node at \(rpc.url) is on chain id \(node); nothing was issued")
+                throw EthereumWatchError.mismatch(
+                    "--chain-id is \(given) but the node at \(rpc.url) is on chain id \(node); nothing was issued")
             }
         }
         let account = try EthereumWatchAccount.find(spec.from, chainId: try chainId(spec), in: store)
@@ -44,8 +45,11 @@ public struct EthereumTransactionBuilder: Sendable {
         if let given = spec.gas {
             gas = given
         } else if let rpc {
-            gas = try rpc.estimateGas(from: account.address.checksummed, to: to?.checksummed, value: value, data: data,
-                                      accessList: (spec.accessList ?? []).map { (address: $0.address.checksummed, storageKeys: $0.storageKeys) })
+            gas = try rpc.estimateGas(
+                from: account.address.checksummed, to: to?.checksummed, value: value, data: data,
+                accessList: (spec.accessList ?? []).map {
+                    (address: $0.address.checksummed, storageKeys: $0.storageKeys)
+                })
         } else if case .transfer = spec.action {
             gas = Self.transferGas
         } else {
@@ -54,8 +58,9 @@ public struct EthereumTransactionBuilder: Sendable {
         let fees = try fees(spec, type: type)
         let transaction: EthereumTransaction
         do {
-            transaction = try EthereumTransaction(type: type, chainId: account.chainId, nonce: nonce, fees: fees, gasLimit: gas,
-                                                  to: to, value: value, data: data, accessList: spec.accessList ?? [])
+            transaction = try EthereumTransaction(
+                type: type, chainId: account.chainId, nonce: nonce, fees: fees, gasLimit: gas,
+                to: to, value: value, data: data, accessList: spec.accessList ?? [])
         } catch {
             throw EthereumWatchError.invalidInput(error.description)
         }
@@ -66,8 +71,9 @@ public struct EthereumTransactionBuilder: Sendable {
         ]
         if let abi = spec.abi { members.append((key: "abi", value: abi.fragmentJSON)) }
         let payload: JSONValue = .object(members)
-        let request = try SignRequest.make(chain: ChainID("ethereum"), network: account.network, account: account.account,
-                                           payload: payload, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        let request = try SignRequest.make(
+            chain: ChainID("ethereum"), network: account.network, account: account.account,
+            payload: payload, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
         return Built(request: request, transaction: transaction, from: account.address)
     }
 
@@ -85,19 +91,23 @@ public struct EthereumTransactionBuilder: Sendable {
     }
 
     private func action(_ spec: EthereumTransactionSpec, account: EthereumWatchAccount) throws
-        -> (to: EthereumAddress?, value: BigUInt, data: [UInt8], note: String?) {
+        -> (to: EthereumAddress?, value: BigUInt, data: [UInt8], note: String?)
+    {
         switch spec.action {
         case let .transfer(to, value):
             return (to, value, [], nil)
         case let .call(to, data, value):
             return (to, value, data, nil)
         case let .deploy(data, value):
-            guard !data.isEmpty else { throw EthereumWatchError.invalidInput("--data: a contract creation needs init code") }
+            guard !data.isEmpty else {
+                throw EthereumWatchError.invalidInput("--data: a contract creation needs init code")
+            }
             return (nil, value, data, nil)
         case let .erc20Transfer(token, recipient, amountText, givenDecimals):
             let info = try rpc.map { try EthereumTokenInfo.read(token, rpc: $0) }
             if let info, let givenDecimals, info.decimals != givenDecimals {
-                throw EthereumWatchError.mismatch("--decimals is \(givenDecimals) but the token \(token) says \(info.decimals); nothing was issued")
+                throw EthereumWatchError.mismatch(
+                    "--decimals is \(givenDecimals) but the token \(token) says \(info.decimals); nothing was issued")
             }
             guard let decimals = givenDecimals ?? info?.decimals else {
                 throw EthereumWatchError.missing("give --decimals, or --rpc URL to ask the token")
@@ -109,7 +119,8 @@ public struct EthereumTransactionBuilder: Sendable {
             let data = try CallData.encodeERC20Transfer(to: recipient, amount: amount)
             let symbol = info?.symbol ?? "units"
             let source = info == nil ? "--decimals" : "the token contract, via \(rpc?.url ?? "the node")"
-            let note = "ERC-20 transfer of \(EtherAmount.format(amount, decimals: decimals)) \(symbol) = \(amount) base units "
+            let note =
+                "ERC-20 transfer of \(EtherAmount.format(amount, decimals: decimals)) \(symbol) = \(amount) base units "
                 + "(\(decimals) decimals\(info?.symbol == nil ? "" : ", symbol \(symbol)") per \(source); unverified)"
             return (token, 0, data, note)
         }
@@ -123,14 +134,17 @@ public struct EthereumTransactionBuilder: Sendable {
             if let maxFee = spec.maxFee, let priority = spec.priorityFee {
                 return .feeMarket(maxPriorityFeePerGas: priority, maxFeePerGas: maxFee)
             }
-            guard let rpc else { throw EthereumWatchError.missing("give --max-fee and --priority-fee, or --rpc URL to ask the node") }
+            guard let rpc else {
+                throw EthereumWatchError.missing("give --max-fee and --priority-fee, or --rpc URL to ask the node")
+            }
             let priority = try spec.priorityFee ?? rpc.priorityFee()
             if let maxFee = spec.maxFee {
                 // A node's tip above the user's cap would be refused; the cap is what they chose.
                 return .feeMarket(maxPriorityFeePerGas: min(priority, maxFee), maxFeePerGas: maxFee)
             }
             guard let baseFee = try rpc.latestBaseFee() else {
-                throw EthereumWatchError.missing("the node at \(rpc.url) reports no base fee (no EIP-1559): use --gas-price")
+                throw EthereumWatchError.missing(
+                    "the node at \(rpc.url) reports no base fee (no EIP-1559): use --gas-price")
             }
             // Twice the base fee covers six full blocks of increases (12.5 % each) before the
             // transaction stops being includable; only what is used is paid.

@@ -39,9 +39,11 @@ public struct EthereumTransactionSpec: Sendable {
     /// names as the request's words.
     public var abi: ABIFunction?
 
-    public init(action: Action, from: String, chainId: BigUInt? = nil, nonce: UInt64? = nil, gas: UInt64? = nil,
-                maxFee: BigUInt? = nil, priorityFee: BigUInt? = nil, gasPrice: BigUInt? = nil, legacy: Bool = false,
-                accessList: [AccessListEntry]? = nil, note: String? = nil) {
+    public init(
+        action: Action, from: String, chainId: BigUInt? = nil, nonce: UInt64? = nil, gas: UInt64? = nil,
+        maxFee: BigUInt? = nil, priorityFee: BigUInt? = nil, gasPrice: BigUInt? = nil, legacy: Bool = false,
+        accessList: [AccessListEntry]? = nil, note: String? = nil
+    ) {
         self.action = action
         self.from = from
         self.chainId = chainId
@@ -60,11 +62,15 @@ public struct EthereumTransactionSpec: Sendable {
         let feeMarket = maxFee != nil || priorityFee != nil
         if legacy {
             guard !feeMarket else { throw .invalidInput("--legacy takes --gas-price, not --max-fee/--priority-fee") }
-            guard accessList == nil else { throw .invalidInput("--legacy transactions have no access list (drop --legacy for EIP-2930)") }
+            guard accessList == nil else {
+                throw .invalidInput("--legacy transactions have no access list (drop --legacy for EIP-2930)")
+            }
             return .legacy
         }
         if gasPrice != nil {
-            guard !feeMarket else { throw .invalidInput("--gas-price (EIP-2930) and --max-fee/--priority-fee (EIP-1559) exclude each other") }
+            guard !feeMarket else {
+                throw .invalidInput("--gas-price (EIP-2930) and --max-fee/--priority-fee (EIP-1559) exclude each other")
+            }
             return .accessList
         }
         return .feeMarket

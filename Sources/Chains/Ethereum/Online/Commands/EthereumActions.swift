@@ -1,5 +1,5 @@
-import AirsignChains
 import AirsignCLI
+import AirsignChains
 import AirsignEncoding
 import AirsignEthereum
 import AirsignMessages
@@ -10,9 +10,12 @@ import Foundation
 /// The output step every `airsign-watch ethereum` builder shares: `RequestIssuer`'s, with the
 /// review the signer will show printed first.
 public enum EthereumActions {
-    public static func issue(_ request: SignRequest, output: RequestOutputOptions, registry: ChainRegistry = .standard) throws {
+    public static func issue(_ request: SignRequest, output: RequestOutputOptions, registry: ChainRegistry = .standard)
+        throws
+    {
         try RequestIssuer(store: try RequestActions.store(), registry: registry)
-            .issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970), showReview: true) { request in
+            .issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970), showReview: true) {
+                request in
                 "Issued request \(request.id) for \(request.account.address) on \(request.network)."
             }
     }
@@ -28,16 +31,20 @@ extension EthereumActions {
         for response in responses {
             let request = try store.record(response.id).request
             guard request.chain.rawValue == "ethereum" else {
-                throw EthereumWatchError.invalidInput("response \(response.id) answers a \(request.chain) request; use airsign-watch finalize")
+                throw EthereumWatchError.invalidInput(
+                    "response \(response.id) answers a \(request.chain) request; use airsign-watch finalize")
             }
         }
         let outcomes = try ResponseFinalizer(store: store, finalizers: FinalizerRegistry([EthereumFinalizer()]))
             .finalize(responses, now: Int64(Date().timeIntervalSince1970))
         var rawLines: [String] = []
         for outcome in outcomes {
-            Console.info("Response for \(outcome.request.id) (\(outcome.request.account.address), \(outcome.request.network)): verified")
+            Console.info(
+                "Response for \(outcome.request.id) (\(outcome.request.account.address), \(outcome.request.network)): verified"
+            )
             if case let .string(rawTransaction)? = outcome.finalized.response.result?["rawTransaction"],
-               case let .string(hash)? = outcome.finalized.response.result?["hash"] {
+                case let .string(hash)? = outcome.finalized.response.result?["hash"]
+            {
                 Console.info("  raw transaction: \(rawTransaction)")
                 Console.info("  hash: \(hash)")
                 rawLines.append(rawTransaction)
@@ -65,7 +72,9 @@ extension EthereumActions {
                 let hash = Hex.encode(outcome.hash, prefix: true)
                 if let receipt = outcome.receipt {
                     let price = receipt.effectiveGasPrice.map { ", effective gas price \(EtherAmount.gwei($0))" } ?? ""
-                    Console.info("\(hash): mined in block \(receipt.blockNumber), status \(receipt.status == 1 ? "1 (success)" : "\(receipt.status) (reverted)"), gas used \(receipt.gasUsed)\(price)")
+                    Console.info(
+                        "\(hash): mined in block \(receipt.blockNumber), status \(receipt.status == 1 ? "1 (success)" : "\(receipt.status) (reverted)"), gas used \(receipt.gasUsed)\(price)"
+                    )
                 } else {
                     Console.info("\(hash): sent")
                 }

@@ -24,7 +24,7 @@ struct EthereumBroadcastCommand: ParsableCommand {
     var timeout = 120
 
     func validate() throws {
-        guard (1 ... 86_400).contains(timeout) else { throw ValidationError("--timeout must be 1…86400 seconds") }
+        guard (1...86_400).contains(timeout) else { throw ValidationError("--timeout must be 1…86400 seconds") }
     }
 
     func run() throws {

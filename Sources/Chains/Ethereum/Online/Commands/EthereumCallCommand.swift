@@ -4,7 +4,8 @@ import ArgumentParser
 
 struct EthereumCallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "call", abstract: "Request a contract call: raw calldata, or a function and its arguments (cast's syntax).",
+        commandName: "call",
+        abstract: "Request a contract call: raw calldata, or a function and its arguments (cast's syntax).",
         discussion: """
             --sig 'deposit(address,uint256)' 0xAbc… 1000 encodes the call from a signature; \
             --abi FILE --function NAME from a JSON ABI (a Foundry/Hardhat artifact or a bare \
@@ -20,13 +21,17 @@ struct EthereumCallCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The calldata, 0x hex.", valueName: "HEX"))
     var data: String?
 
-    @Option(help: ArgumentHelp("The function signature, as cast takes it: 'transfer(address,uint256)'.", valueName: "SIGNATURE"))
+    @Option(
+        help: ArgumentHelp(
+            "The function signature, as cast takes it: 'transfer(address,uint256)'.", valueName: "SIGNATURE"))
     var sig: String?
 
     @Option(help: ArgumentHelp("A JSON ABI file to take the function from (with --function).", valueName: "FILE"))
     var abi: String?
 
-    @Option(help: ArgumentHelp("The function's name in --abi (or its full signature, for an overloaded name).", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "The function's name in --abi (or its full signature, for an overloaded name).", valueName: "NAME"))
     var function: String?
 
     @Option(help: ArgumentHelp("ETH sent with the call, with a unit (default 0).", valueName: "AMOUNT"))
@@ -34,7 +39,9 @@ struct EthereumCallCommand: ParsableCommand {
 
     @OptionGroup var options: EthereumTransactionOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The function's arguments, one each, in cast's syntax.", valueName: "ARG"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("The function's arguments, one each, in cast's syntax.", valueName: "ARG"))
     var arguments: [String] = []
 
     func validate() throws {
@@ -45,7 +52,9 @@ struct EthereumCallCommand: ParsableCommand {
 
     func run() throws {
         let (data, abi) = try calldata()
-        try options.issue(.call(to: try EthereumInput.address(to, option: "--to"), data: data, value: try EthereumCLI.value(value)), abi: abi)
+        try options.issue(
+            .call(to: try EthereumInput.address(to, option: "--to"), data: data, value: try EthereumCLI.value(value)),
+            abi: abi)
     }
 
     private func calldata() throws -> (data: [UInt8], abi: ABIFunction?) {

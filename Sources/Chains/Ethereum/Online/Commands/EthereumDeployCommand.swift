@@ -2,12 +2,20 @@ import AirsignWatch
 import ArgumentParser
 
 struct EthereumDeployCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "deploy", abstract: "Request a contract creation from init code.")
+    static let configuration = CommandConfiguration(
+        commandName: "deploy", abstract: "Request a contract creation from init code.")
 
-    @Option(help: ArgumentHelp("The init code (constructor bytecode, with any arguments unless --constructor-sig gives them), 0x hex.", valueName: "HEX"))
+    @Option(
+        help: ArgumentHelp(
+            "The init code (constructor bytecode, with any arguments unless --constructor-sig gives them), 0x hex.",
+            valueName: "HEX"))
     var data: String
 
-    @Option(name: .customLong("constructor-sig"), help: ArgumentHelp("The constructor's parameter types, 'constructor(uint256,address)': its arguments follow, in cast's syntax, and are appended to the init code.", valueName: "SIGNATURE"))
+    @Option(
+        name: .customLong("constructor-sig"),
+        help: ArgumentHelp(
+            "The constructor's parameter types, 'constructor(uint256,address)': its arguments follow, in cast's syntax, and are appended to the init code.",
+            valueName: "SIGNATURE"))
     var constructorSig: String?
 
     @Option(help: ArgumentHelp("ETH sent to the new contract, with a unit (default 0).", valueName: "AMOUNT"))
@@ -15,7 +23,9 @@ struct EthereumDeployCommand: ParsableCommand {
 
     @OptionGroup var options: EthereumTransactionOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The constructor's arguments (with --constructor-sig).", valueName: "ARG"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("The constructor's arguments (with --constructor-sig).", valueName: "ARG"))
     var arguments: [String] = []
 
     func validate() throws {

@@ -28,11 +28,14 @@ struct EthereumERC20TransferCommand: ParsableCommand {
     func validate() throws {
         _ = try EthereumCLI.check { try EthereumInput.address(token, option: "--token") }
         _ = try EthereumCLI.check { try EthereumInput.address(to, option: "--to") }
-        if let decimals, !(0 ... 255).contains(decimals) { throw ValidationError("--decimals must be 0…255") }
+        if let decimals, !(0...255).contains(decimals) { throw ValidationError("--decimals must be 0…255") }
     }
 
     func run() throws {
-        try options.issue(.erc20Transfer(token: try EthereumInput.address(token, option: "--token"), to: try EthereumInput.address(to, option: "--to"),
-                                         amount: amount, decimals: decimals))
+        try options.issue(
+            .erc20Transfer(
+                token: try EthereumInput.address(token, option: "--token"),
+                to: try EthereumInput.address(to, option: "--to"),
+                amount: amount, decimals: decimals))
     }
 }

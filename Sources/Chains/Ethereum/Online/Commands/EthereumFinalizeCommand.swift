@@ -19,7 +19,9 @@ struct EthereumFinalizeCommand: ParsableCommand {
 
     @OptionGroup var input: MessageInputOptions
 
-    @Option(help: ArgumentHelp("Where to write the output: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the output: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
     var out = "-"
 
     @Flag(help: "Write the raw signed transactions (0x hex, one a line) instead of the full responses.")

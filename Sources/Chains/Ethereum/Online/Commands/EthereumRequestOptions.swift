@@ -9,7 +9,11 @@ struct EthereumRequestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The watch-only account that will sign (0x address).", valueName: "ADDRESS"))
     var from: String
 
-    @Option(name: .customLong("chain-id"), help: ArgumentHelp("The chain id (decimal). Default: the node's (transactions with --rpc), else the account's only network.", valueName: "ID"))
+    @Option(
+        name: .customLong("chain-id"),
+        help: ArgumentHelp(
+            "The chain id (decimal). Default: the node's (transactions with --rpc), else the account's only network.",
+            valueName: "ID"))
     var chainId: String?
 
     @OptionGroup var output: RequestOutputOptions

@@ -20,7 +20,8 @@ struct EthereumSignMessageCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try hex.map { try EthereumInput.data($0, option: "--hex") } ?? Array((message ?? "").utf8)
-        let request = try options.builder.personalMessage(from: options.from, chainId: try options.parsedChainId(), message: bytes, note: options.output.note)
+        let request = try options.builder.personalMessage(
+            from: options.from, chainId: try options.parsedChainId(), message: bytes, note: options.output.note)
         try EthereumActions.issue(request, output: options.output)
     }
 }

@@ -17,8 +17,9 @@ struct EthereumSignTypedDataCommand: ParsableCommand {
     @OptionGroup var options: EthereumRequestOptions
 
     func run() throws {
-        let request = try options.builder.typedData(from: options.from, chainId: try options.parsedChainId(),
-                                                    json: try QRMessageIO.read(file), path: file, note: options.output.note)
+        let request = try options.builder.typedData(
+            from: options.from, chainId: try options.parsedChainId(),
+            json: try QRMessageIO.read(file), path: file, note: options.output.note)
         try EthereumActions.issue(request, output: options.output)
     }
 }

@@ -18,6 +18,7 @@ struct EthereumTransferCommand: ParsableCommand {
     }
 
     func run() throws {
-        try options.issue(.transfer(to: try EthereumInput.address(to, option: "--to"), value: try EthereumCLI.value(value)))
+        try options.issue(
+            .transfer(to: try EthereumInput.address(to, option: "--to"), value: try EthereumCLI.value(value)))
     }
 }

@@ -21,9 +21,11 @@ extension EthereumWatchError: ExitStatusProviding {
 extension EthereumChainError: ExitStatusProviding {
     public var exitStatus: ExitStatus {
         switch self {
-        case .unreadable, .members, .unknownPayloadType, .notOfKind, .shape, .length, .network, .otherChain, .addressNotOfKey,
-             .notSecp256k1Key, .notAccountKey, .itemCount, .foreignItem, .signatureCount, .otherSigner, .recoveryValue,
-             .invalidSignature, .messageWithResult, .resultMembers, .notRequestedTransaction, .otherSignatureInResult, .hashMismatch:
+        case .unreadable, .members, .unknownPayloadType, .notOfKind, .shape, .length, .network, .otherChain,
+            .addressNotOfKey,
+            .notSecp256k1Key, .notAccountKey, .itemCount, .foreignItem, .signatureCount, .otherSigner, .recoveryValue,
+            .invalidSignature, .messageWithResult, .resultMembers, .notRequestedTransaction, .otherSignatureInResult,
+            .hashMismatch:
             return .invalidInput
         }
     }

@@ -22,41 +22,58 @@ public struct EthereumFinalizer: ChainFinalizer {
             throw EthereumChainError.signatureCount(response.signatures.count)
         }
         let signature: [UInt8]
-        do { signature = try Hex.decode(signatureHex) } catch { throw EthereumChainError.unreadable(field: "signatures[0]", reason: "\(error)") }
+        do { signature = try Hex.decode(signatureHex) } catch {
+            throw EthereumChainError.unreadable(field: "signatures[0]", reason: "\(error)")
+        }
         let result: JSONValue?
         let lines: [ReviewLine]
         switch decoded.signable {
         case let .transaction(transaction):
-            let signed = try SignedEthereumTransaction(transaction: transaction, signature: try Self.transactionSignature(signature, for: transaction))
+            let signed = try SignedEthereumTransaction(
+                transaction: transaction, signature: try Self.transactionSignature(signature, for: transaction))
             guard try signed.sender() == expected else {
                 throw EthereumChainError.otherSigner(recovered: nil, expected: expected.checksummed)
             }
             let assembled = EthereumChain.result(signed)
             if let given = response.result { try Self.checkResult(given, against: signed) }
             result = assembled
-            lines = [ReviewLine("from", expected.checksummed), ReviewLine("hash", Hex.encode(signed.hash, prefix: true))]
+            lines = [
+                ReviewLine("from", expected.checksummed), ReviewLine("hash", Hex.encode(signed.hash, prefix: true)),
+            ]
         case let .personalMessage(message):
-            (result, lines) = try Self.messageSigned(by: try PersonalMessage.recover(message, signature: signature), expected: expected,
-                                                     signature: signature, response: response)
+            (result, lines) = try Self.messageSigned(
+                by: try PersonalMessage.recover(message, signature: signature), expected: expected,
+                signature: signature, response: response)
         case let .typedData(typed, _):
-            (result, lines) = try Self.messageSigned(by: try MessageSignature.recover(digest: try typed.digest(), signature: signature),
-                                                     expected: expected, signature: signature, response: response)
+            (result, lines) = try Self.messageSigned(
+                by: try MessageSignature.recover(digest: try typed.digest(), signature: signature),
+                expected: expected, signature: signature, response: response)
         }
-        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                    signatures: response.signatures, result: result)
+        let full = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: response.signatures, result: result)
         return Finalized(response: full, lines: lines)
     }
 
     /// A message signature recovered to `signer` must be the account's, with no result.
-    static func messageSigned(by signer: EthereumAddress, expected: EthereumAddress, signature: [UInt8],
-                              response: SignResponse) throws -> (JSONValue?, [ReviewLine]) {
-        guard signer == expected else { throw EthereumChainError.otherSigner(recovered: signer.checksummed, expected: expected.checksummed) }
+    static func messageSigned(
+        by signer: EthereumAddress, expected: EthereumAddress, signature: [UInt8],
+        response: SignResponse
+    ) throws -> (JSONValue?, [ReviewLine]) {
+        guard signer == expected else {
+            throw EthereumChainError.otherSigner(recovered: signer.checksummed, expected: expected.checksummed)
+        }
         guard response.result == nil else { throw EthereumChainError.messageWithResult }
-        return (nil, [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))])
+        return (
+            nil,
+            [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))]
+        )
     }
 
     /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.
-    static func transactionSignature(_ bytes: [UInt8], for transaction: EthereumTransaction) throws -> Secp256k1.RecoverableSignature {
+    static func transactionSignature(_ bytes: [UInt8], for transaction: EthereumTransaction) throws
+        -> Secp256k1.RecoverableSignature
+    {
         guard bytes.count > 64, bytes.count <= 64 + 32 else {
             throw EthereumChainError.length(field: "signatures[0]", expected: "r ‖ s ‖ v", actual: bytes.count)
         }
@@ -64,10 +81,14 @@ public struct EthereumFinalizer: ChainFinalizer {
         let recoveryID: Int
         if transaction.type == .legacy {
             let base = transaction.chainId * 2 + 35
-            guard v == base || v == base + 1 else { throw EthereumChainError.recoveryValue(value: "v \(v)", expected: "2·chainId + 35/36") }
+            guard v == base || v == base + 1 else {
+                throw EthereumChainError.recoveryValue(value: "v \(v)", expected: "2·chainId + 35/36")
+            }
             recoveryID = v == base ? 0 : 1
         } else {
-            guard bytes.count == 65, v <= 1 else { throw EthereumChainError.recoveryValue(value: "yParity \(v)", expected: "0 or 1") }
+            guard bytes.count == 65, v <= 1 else {
+                throw EthereumChainError.recoveryValue(value: "yParity \(v)", expected: "0 or 1")
+            }
             recoveryID = v == 0 ? 0 : 1
         }
         do {
@@ -82,12 +103,16 @@ public struct EthereumFinalizer: ChainFinalizer {
     /// message saying so, before the byte-for-byte comparison.
     static func checkResult(_ given: JSONValue, against signed: SignedEthereumTransaction) throws {
         guard case let .object(members) = given, members.count == 2, case let .string(raw)? = given["rawTransaction"],
-              case let .string(hashText)? = given["hash"]
+            case let .string(hashText)? = given["hash"]
         else { throw EthereumChainError.resultMembers }
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(raw) } catch { throw EthereumChainError.unreadable(field: "result.rawTransaction", reason: "\(error)") }
+        do { bytes = try Hex.decode(raw) } catch {
+            throw EthereumChainError.unreadable(field: "result.rawTransaction", reason: "\(error)")
+        }
         let decoded: SignedEthereumTransaction
-        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch { throw EthereumChainError.unreadable(field: "result.rawTransaction", reason: "\(error)") }
+        do { decoded = try SignedEthereumTransaction.decode(bytes) } catch {
+            throw EthereumChainError.unreadable(field: "result.rawTransaction", reason: "\(error)")
+        }
         guard decoded.transaction == signed.transaction else {
             throw EthereumChainError.notRequestedTransaction
         }
@@ -95,7 +120,9 @@ public struct EthereumFinalizer: ChainFinalizer {
             throw EthereumChainError.otherSignatureInResult
         }
         let hash: [UInt8]
-        do { hash = try Hex.decode(hashText) } catch { throw EthereumChainError.unreadable(field: "result.hash", reason: "\(error)") }
+        do { hash = try Hex.decode(hashText) } catch {
+            throw EthereumChainError.unreadable(field: "result.hash", reason: "\(error)")
+        }
         guard hash == signed.hash else { throw EthereumChainError.hashMismatch }
     }
 }

@@ -22,8 +22,12 @@ public struct EthereumRPC: Sendable {
     /// `eth_getTransactionCount(address, "pending")`: the next nonce, counting transactions the
     /// node holds but has not mined.
     public func pendingNonce(_ address: String) throws(OnlineError) -> UInt64 {
-        let value = try quantity(try client.call("eth_getTransactionCount", [.string(address), .string("pending")]), "eth_getTransactionCount")
-        guard value.bitWidth <= 64 else { throw .badReply(url: url, reason: "eth_getTransactionCount: nonce beyond 64 bits") }
+        let value = try quantity(
+            try client.call("eth_getTransactionCount", [.string(address), .string("pending")]),
+            "eth_getTransactionCount")
+        guard value.bitWidth <= 64 else {
+            throw .badReply(url: url, reason: "eth_getTransactionCount: nonce beyond 64 bits")
+        }
         return UInt64(value)
     }
 
@@ -70,17 +74,29 @@ public struct EthereumRPC: Sendable {
     /// `eth_estimateGas` for a call from `from` (to nil: contract creation). `accessList` is
     /// sent when not empty (it costs intrinsic gas), in the JSON-RPC shape
     /// `[{"address":"0x…","storageKeys":["0x…"]}]`.
-    public func estimateGas(from: String, to: String?, value: BigUInt, data: [UInt8],
-                            accessList: [(address: String, storageKeys: [[UInt8]])] = []) throws(OnlineError) -> UInt64 {
+    public func estimateGas(
+        from: String, to: String?, value: BigUInt, data: [UInt8],
+        accessList: [(address: String, storageKeys: [[UInt8]])] = []
+    ) throws(OnlineError) -> UInt64 {
         var call: [(key: String, value: JSONValue)] = [(key: "from", value: .string(from))]
         if let to { call.append((key: "to", value: .string(to))) }
         call.append((key: "value", value: .string(Self.quantityText(value))))
         call.append((key: "data", value: .string(Hex.encode(data, prefix: true))))
         if !accessList.isEmpty {
-            call.append((key: "accessList", value: .array(accessList.map { entry in
-                .object([(key: "address", value: .string(entry.address)),
-                         (key: "storageKeys", value: .array(entry.storageKeys.map { .string(Hex.encode($0, prefix: true)) }))])
-            })))
+            call.append(
+                (
+                    key: "accessList",
+                    value: .array(
+                        accessList.map { entry in
+                            .object([
+                                (key: "address", value: .string(entry.address)),
+                                (
+                                    key: "storageKeys",
+                                    value: .array(entry.storageKeys.map { .string(Hex.encode($0, prefix: true)) })
+                                ),
+                            ])
+                        })
+                ))
         }
         let gas = try quantity(try client.call("eth_estimateGas", [.object(call)]), "eth_estimateGas")
         guard gas.bitWidth <= 64 else { throw .badReply(url: url, reason: "eth_estimateGas: beyond 64 bits") }
@@ -89,7 +105,9 @@ public struct EthereumRPC: Sendable {
 
     /// `eth_call` of `data` on `to` at the latest block; the returned bytes.
     public func call(to: String, data: [UInt8]) throws(OnlineError) -> [UInt8] {
-        let call: JSONValue = .object([(key: "to", value: .string(to)), (key: "data", value: .string(Hex.encode(data, prefix: true)))])
+        let call: JSONValue = .object([
+            (key: "to", value: .string(to)), (key: "data", value: .string(Hex.encode(data, prefix: true))),
+        ])
         return try bytes(try client.call("eth_call", [call, .string("latest")]), "eth_call")
     }
 
@@ -100,8 +118,12 @@ public struct EthereumRPC: Sendable {
 
     /// `eth_sendRawTransaction`: the hash the node reports.
     public func sendRawTransaction(_ raw: [UInt8]) throws(OnlineError) -> [UInt8] {
-        let hash = try bytes(try client.call("eth_sendRawTransaction", [.string(Hex.encode(raw, prefix: true))]), "eth_sendRawTransaction")
-        guard hash.count == 32 else { throw .badReply(url: url, reason: "eth_sendRawTransaction: a hash is 32 bytes, not \(hash.count)") }
+        let hash = try bytes(
+            try client.call("eth_sendRawTransaction", [.string(Hex.encode(raw, prefix: true))]),
+            "eth_sendRawTransaction")
+        guard hash.count == 32 else {
+            throw .badReply(url: url, reason: "eth_sendRawTransaction: a hash is 32 bytes, not \(hash.count)")
+        }
         return hash
     }
 
@@ -121,17 +143,24 @@ public struct EthereumRPC: Sendable {
     public func receipt(_ hash: [UInt8]) throws(OnlineError) -> Receipt? {
         let value = try client.call("eth_getTransactionReceipt", [.string(Hex.encode(hash, prefix: true))])
         if value == .null { return nil }
-        guard case .object = value else { throw .badReply(url: url, reason: "eth_getTransactionReceipt: not an object") }
+        guard case .object = value else {
+            throw .badReply(url: url, reason: "eth_getTransactionReceipt: not an object")
+        }
         func field(_ name: String) throws(OnlineError) -> BigUInt {
-            guard let item = value[name] else { throw .badReply(url: url, reason: "eth_getTransactionReceipt: no \(name)") }
+            guard let item = value[name] else {
+                throw .badReply(url: url, reason: "eth_getTransactionReceipt: no \(name)")
+            }
             return try quantity(item, "eth_getTransactionReceipt.\(name)")
         }
         var price: BigUInt?
-        if let item = value["effectiveGasPrice"], item != .null { price = try quantity(item, "eth_getTransactionReceipt.effectiveGasPrice") }
+        if let item = value["effectiveGasPrice"], item != .null {
+            price = try quantity(item, "eth_getTransactionReceipt.effectiveGasPrice")
+        }
         var created: String?
         if case let .string(text)? = value["contractAddress"] { created = text }
-        return Receipt(blockNumber: try field("blockNumber"), status: try field("status"), gasUsed: try field("gasUsed"),
-                       effectiveGasPrice: price, contractAddress: created)
+        return Receipt(
+            blockNumber: try field("blockNumber"), status: try field("status"), gasUsed: try field("gasUsed"),
+            effectiveGasPrice: price, contractAddress: created)
     }
 
     /// `0x` hex without leading zeros, as JSON-RPC writes quantities.
@@ -151,7 +180,9 @@ public struct EthereumRPC: Sendable {
     }
 
     private func bytes(_ value: JSONValue, _ what: String) throws(OnlineError) -> [UInt8] {
-        guard case let .string(text) = value, text.hasPrefix("0x") else { throw .badReply(url: url, reason: "\(what): expected 0x hex data") }
+        guard case let .string(text) = value, text.hasPrefix("0x") else {
+            throw .badReply(url: url, reason: "\(what): expected 0x hex data")
+        }
         do {
             return try Hex.decode(text)
         } catch {

@@ -32,15 +32,21 @@ public struct EthereumBroadcaster: Sendable {
 
         /// One JSON line for standard output.
         public var json: JSONValue {
-            var members: [(key: String, value: JSONValue)] = [(key: "hash", value: .string(Hex.encode(hash, prefix: true)))]
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "hash", value: .string(Hex.encode(hash, prefix: true)))
+            ]
             if let receipt {
                 members += [
                     (key: "blockNumber", value: .number(String(receipt.blockNumber))),
                     (key: "status", value: .number(String(receipt.status))),
                     (key: "gasUsed", value: .number(String(receipt.gasUsed))),
                 ]
-                if let price = receipt.effectiveGasPrice { members.append((key: "effectiveGasPrice", value: .number(String(price)))) }
-                if let created = receipt.contractAddress { members.append((key: "contractAddress", value: .string(created))) }
+                if let price = receipt.effectiveGasPrice {
+                    members.append((key: "effectiveGasPrice", value: .number(String(price))))
+                }
+                if let created = receipt.contractAddress {
+                    members.append((key: "contractAddress", value: .string(created)))
+                }
             }
             return .object(members)
         }
@@ -57,9 +63,12 @@ public struct EthereumBroadcaster: Sendable {
                 throw EthereumWatchError.invalidInput("response \(id) is not for an Ethereum transaction")
             }
             guard record.responses.contains(where: { $0.response == response }) else {
-                throw EthereumWatchError.invalidInput("response \(id) is not one this watch finalized: run airsign-watch ethereum finalize first")
+                throw EthereumWatchError.invalidInput(
+                    "response \(id) is not one this watch finalized: run airsign-watch ethereum finalize first")
             }
-            guard case let .string(raw)? = response.result?["rawTransaction"], case let .string(hash)? = response.result?["hash"] else {
+            guard case let .string(raw)? = response.result?["rawTransaction"],
+                case let .string(hash)? = response.result?["hash"]
+            else {
                 throw EthereumWatchError.invalidInput("response \(id) has no rawTransaction and hash")
             }
             let signed: SignedEthereumTransaction
@@ -80,7 +89,8 @@ public struct EthereumBroadcaster: Sendable {
         let ours = signed.hash
         let theirs = try rpc.sendRawTransaction(signed.encoded)
         guard theirs == ours else {
-            throw EthereumWatchError.hashMismatch(ours: Hex.encode(ours, prefix: true), node: Hex.encode(theirs, prefix: true))
+            throw EthereumWatchError.hashMismatch(
+                ours: Hex.encode(ours, prefix: true), node: Hex.encode(theirs, prefix: true))
         }
         guard let wait else {
             report(Outcome(hash: ours, receipt: nil))
@@ -91,11 +101,15 @@ public struct EthereumBroadcaster: Sendable {
             if let receipt = try rpc.receipt(ours) {
                 report(Outcome(hash: ours, receipt: receipt))
                 guard receipt.status == 1 else {
-                    throw EthereumWatchError.reverted(hash: Hex.encode(ours, prefix: true), block: String(receipt.blockNumber), gasUsed: String(receipt.gasUsed))
+                    throw EthereumWatchError.reverted(
+                        hash: Hex.encode(ours, prefix: true), block: String(receipt.blockNumber),
+                        gasUsed: String(receipt.gasUsed))
                 }
                 return
             }
-            guard Date() < deadline else { throw OnlineError.timedOut(what: "the receipt of \(Hex.encode(ours, prefix: true))", seconds: wait) }
+            guard Date() < deadline else {
+                throw OnlineError.timedOut(what: "the receipt of \(Hex.encode(ours, prefix: true))", seconds: wait)
+            }
             Thread.sleep(forTimeInterval: pollInterval)
         }
     }

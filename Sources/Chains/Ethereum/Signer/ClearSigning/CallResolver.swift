@@ -48,13 +48,18 @@ struct CallResolver {
     /// selector is not the call's.
     /// `installedChecked`: the caller already looked for an installed descriptor (and reported
     /// why any could not be used), so this starts at the built-in ones.
-    func display(to: EthereumAddress, value: BigUInt, from: EthereumAddress, data: [UInt8], request: ABIFunction? = nil,
-                 depth: Int = 0, installedChecked: Bool = false) throws -> CallDisplay {
+    func display(
+        to: EthereumAddress, value: BigUInt, from: EthereumAddress, data: [UInt8], request: ABIFunction? = nil,
+        depth: Int = 0, installedChecked: Bool = false
+    ) throws -> CallDisplay {
         guard !data.isEmpty else { return CallDisplay(source: .none, summary: "no call data") }
         guard data.count >= 4, depth <= Self.maxDepth else { return blind(data, depth: depth) }
         let selector = Array(data.prefix(4))
         let container = ClearSigningScope.Container(from: from, to: to, value: value)
-        let installed = installedChecked ? (display: nil, warnings: []) : try self.installed(to: to, value: value, from: from, data: data, depth: depth)
+        let installed =
+            installedChecked
+            ? (display: nil, warnings: [])
+            : try self.installed(to: to, value: value, from: from, data: data, depth: depth)
         if let shown = installed.display { return shown }
         let warnings = installed.warnings
         for descriptor in BuiltInDescriptors.calls {
@@ -62,11 +67,15 @@ struct CallResolver {
                 // A call that does not decode under this standard's function is not that
                 // standard's call: the next one, the request's fragment or blind decide it.
                 guard let function = format.function, function.selector == selector,
-                      let decoded = try? function.decodeAllowingSuffix(calldata: data) else { continue }
+                    let decoded = try? function.decodeAllowingSuffix(calldata: data)
+                else { continue }
                 let arguments = DataNode(arguments: decoded.values, of: function.inputs)
                 if case .shown(let rendered) = try render(format, of: descriptor, arguments, container, depth: depth) {
-                    var shown = display(rendered, source: .builtIn, descriptor: descriptor, function: function, arguments: arguments)
-                    shown.warnings = warnings + shown.warnings + StandardWarnings.call(function, arguments, container: container, environment: environment)
+                    var shown = display(
+                        rendered, source: .builtIn, descriptor: descriptor, function: function, arguments: arguments)
+                    shown.warnings =
+                        warnings + shown.warnings
+                        + StandardWarnings.call(function, arguments, container: container, environment: environment)
                     if !decoded.suffix.isEmpty { shown.showSuffix(decoded.suffix, after: function) }
                     return shown
                 }
@@ -74,11 +83,14 @@ struct CallResolver {
         }
         if let request, depth == 0 {
             guard request.selector == selector else {
-                throw EthereumError.invalidABI("the request's ABI fragment \(request.canonicalSignature) has selector \(Hex.encode(request.selector, prefix: true)), the call's is \(Hex.encode(selector, prefix: true))")
+                throw EthereumError.invalidABI(
+                    "the request's ABI fragment \(request.canonicalSignature) has selector \(Hex.encode(request.selector, prefix: true)), the call's is \(Hex.encode(selector, prefix: true))"
+                )
             }
             let values: [ABIValue]
             do { values = try request.decode(calldata: data) } catch {
-                throw EthereumError.invalidABI("the call does not decode under the request's \(request.canonicalSignature): \(error.reason)")
+                throw EthereumError.invalidABI(
+                    "the call does not decode under the request's \(request.canonicalSignature): \(error.reason)")
             }
             var shown = requestDisplay(request, values)
             shown.warnings = warnings
@@ -91,8 +103,10 @@ struct CallResolver {
 
     /// The call as a descriptor installed for `to` on this chain shows it, if one has a format
     /// for its selector and can be used; the warnings say which could not be used and why.
-    func installed(to: EthereumAddress, value: BigUInt, from: EthereumAddress, data: [UInt8],
-                   depth: Int = 0) throws -> (display: CallDisplay?, warnings: [String]) {
+    func installed(
+        to: EthereumAddress, value: BigUInt, from: EthereumAddress, data: [UInt8],
+        depth: Int = 0
+    ) throws -> (display: CallDisplay?, warnings: [String]) {
         guard data.count >= 4 else { return (nil, []) }
         let selector = Array(data.prefix(4))
         let container = ClearSigningScope.Container(from: from, to: to, value: value)
@@ -104,53 +118,74 @@ struct CallResolver {
                 // are signed and reach the contract, so they are shown, every byte, and warned of.
                 let decoded: (values: [ABIValue], suffix: [UInt8])
                 do { decoded = try function.decodeAllowingSuffix(calldata: data) } catch {
-                    throw EthereumError.invalidDescriptor("the call does not decode under \(function.canonicalSignature) of the installed descriptor \"\(installed.name)\": \(error.reason)")
+                    throw EthereumError.invalidDescriptor(
+                        "the call does not decode under \(function.canonicalSignature) of the installed descriptor \"\(installed.name)\": \(error.reason)"
+                    )
                 }
                 let arguments = DataNode(arguments: decoded.values, of: function.inputs)
                 switch try render(format, of: installed.descriptor, arguments, container, depth: depth) {
                 case .shown(let rendered):
-                    var shown = display(rendered, source: .installed(installed.name), descriptor: installed.descriptor, function: function, arguments: arguments)
+                    var shown = display(
+                        rendered, source: .installed(installed.name), descriptor: installed.descriptor,
+                        function: function, arguments: arguments)
                     shown.warnings = warnings + shown.warnings
                     if !decoded.suffix.isEmpty { shown.showSuffix(decoded.suffix, after: function) }
                     return (shown, [])
                 case .notUsed(let reason):
-                    warnings.append("the installed descriptor \"\(installed.name)\" was not used for \(function.name): \(reason)")
+                    warnings.append(
+                        "the installed descriptor \"\(installed.name)\" was not used for \(function.name): \(reason)")
                 }
             }
         }
         return (nil, warnings)
     }
 
-    private func render(_ format: DescriptorFormat, of descriptor: ClearSigningDescriptor, _ arguments: DataNode,
-                        _ container: ClearSigningScope.Container, depth: Int) throws -> FormatRenderer.Outcome {
-        let scope = ClearSigningScope(descriptor: descriptor, data: arguments, container: container, environment: environment)
+    private func render(
+        _ format: DescriptorFormat, of descriptor: ClearSigningDescriptor, _ arguments: DataNode,
+        _ container: ClearSigningScope.Container, depth: Int
+    ) throws -> FormatRenderer.Outcome {
+        let scope = ClearSigningScope(
+            descriptor: descriptor, data: arguments, container: container, environment: environment)
         let renderer = FormatRenderer(scope: scope, format: format) { to, value, from, data in
             try self.display(to: to, value: value, from: from, data: data, depth: depth + 1)
         }
         return try renderer.render(level: 0)
     }
 
-    private func display(_ rendered: FormatRenderer.Rendered, source: CallDisplay.Source, descriptor: ClearSigningDescriptor,
-                         function: ABIFunction, arguments: DataNode) -> CallDisplay {
-        CallDisplay(source: source, summary: rendered.intent, lines: rendered.lines, warnings: rendered.warnings,
-                    blindReasons: rendered.blindReasons, fromTable: true, descriptorName: descriptor.displayName, function: function, arguments: arguments)
+    private func display(
+        _ rendered: FormatRenderer.Rendered, source: CallDisplay.Source, descriptor: ClearSigningDescriptor,
+        function: ABIFunction, arguments: DataNode
+    ) -> CallDisplay {
+        CallDisplay(
+            source: source, summary: rendered.intent, lines: rendered.lines, warnings: rendered.warnings,
+            blindReasons: rendered.blindReasons, fromTable: true, descriptorName: descriptor.displayName,
+            function: function, arguments: arguments)
     }
 
     /// The request's fragment: every argument by its unverified name and type, values decoded
     /// from the signed bytes.
     private func requestDisplay(_ function: ABIFunction, _ values: [ABIValue]) -> CallDisplay {
-        var lines = [ReviewLine("function", "\(function.described): names from the request, not verified", source: .request)]
+        var lines = [
+            ReviewLine("function", "\(function.described): names from the request, not verified", source: .request)
+        ]
         for (parameter, value) in zip(function.inputs, values) {
             lines += ABIValueText.lines(parameter, value, level: 1, describe: environment.describe)
         }
-        return CallDisplay(source: .request, summary: function.name, lines: lines, function: function,
-                           arguments: DataNode(arguments: values, of: function.inputs))
+        return CallDisplay(
+            source: .request, summary: function.name, lines: lines, function: function,
+            arguments: DataNode(arguments: values, of: function.inputs))
     }
 
     private func blind(_ data: [UInt8], depth: Int) -> CallDisplay {
-        let reason = depth > Self.maxDepth ? "a call nested deeper than \(Self.maxDepth) levels" : "contract call data that no descriptor the signer has describes"
-        let selector = data.count >= 4 ? Hex.encode(Array(data.prefix(4)), prefix: true) : Hex.encode(data, prefix: true)
-        return CallDisplay(source: .blind, summary: "not a known call (selector \(selector))", lines: DataWords.call(data), blindReasons: [reason])
+        let reason =
+            depth > Self.maxDepth
+            ? "a call nested deeper than \(Self.maxDepth) levels"
+            : "contract call data that no descriptor the signer has describes"
+        let selector =
+            data.count >= 4 ? Hex.encode(Array(data.prefix(4)), prefix: true) : Hex.encode(data, prefix: true)
+        return CallDisplay(
+            source: .blind, summary: "not a known call (selector \(selector))", lines: DataWords.call(data),
+            blindReasons: [reason])
     }
 }
 
@@ -160,6 +195,8 @@ extension CallDisplay {
     mutating func showSuffix(_ suffix: [UInt8], after function: ABIFunction) {
         let count = "\(suffix.count) byte\(suffix.count == 1 ? "" : "s")"
         lines.append(ReviewLine("\(count) after the arguments", Hex.encode(suffix, prefix: true), source: .signed))
-        warnings.append("the call data carries \(count) after the arguments of \(function.name) (not part of its ABI encoding, undescribed; signed, and the contract receives them)")
+        warnings.append(
+            "the call data carries \(count) after the arguments of \(function.name) (not part of its ABI encoding, undescribed; signed, and the contract receives them)"
+        )
     }
 }

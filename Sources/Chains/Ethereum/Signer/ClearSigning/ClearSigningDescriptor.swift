@@ -54,8 +54,12 @@ public struct ClearSigningDescriptor: Sendable, Equatable {
         }
     }
 
-    init(id: String?, binding: Binding, owner: String?, contractName: String?, token: Token?, constants: [String: JSONValue],
-         enums: [String: [String: String]], maps: [String: [String: JSONValue]], formats: [DescriptorFormat], document: JSONValue) {
+    init(
+        id: String?, binding: Binding, owner: String?, contractName: String?, token: Token?,
+        constants: [String: JSONValue],
+        enums: [String: [String: String]], maps: [String: [String: JSONValue]], formats: [DescriptorFormat],
+        document: JSONValue
+    ) {
         self.id = id
         self.binding = binding
         self.owner = owner
@@ -136,8 +140,13 @@ public enum FieldFormat: String, Sendable, CaseIterable {
         case .raw, .amount, .duration, .chainId: return []
         case .addressName: return ["types", "sources", "senderAddress"]
         case .tokenTicker: return ["chainId", "chainIdPath"]
-        case .calldata: return ["callee", "calleePath", "selector", "selectorPath", "chainId", "chainIdPath", "amount", "amountPath", "spender", "spenderPath"]
-        case .tokenAmount: return ["token", "tokenPath", "nativeCurrencyAddress", "threshold", "message", "chainId", "chainIdPath"]
+        case .calldata:
+            return [
+                "callee", "calleePath", "selector", "selectorPath", "chainId", "chainIdPath", "amount", "amountPath",
+                "spender", "spenderPath",
+            ]
+        case .tokenAmount:
+            return ["token", "tokenPath", "nativeCurrencyAddress", "threshold", "message", "chainId", "chainIdPath"]
         case .nftName: return ["collection", "collectionPath"]
         case .date: return ["encoding"]
         case .unit: return ["base", "decimals", "prefix"]

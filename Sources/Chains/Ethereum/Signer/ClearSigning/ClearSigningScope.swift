@@ -32,11 +32,15 @@ struct ClearSigningScope {
             switch name {
             case "from": return [.address(container.from)]
             case "to":
-                guard let to = container.to else { throw .invalidDescriptor("path \(path): there is no recipient (a creation, or a message with no verifying contract)") }
+                guard let to = container.to else {
+                    throw .invalidDescriptor(
+                        "path \(path): there is no recipient (a creation, or a message with no verifying contract)")
+                }
                 return [.address(to)]
             case "value": return [.uint(container.value)]
             case "chainId": return [.uint(environment.chainId)]
-            default: throw .invalidDescriptor("path \(path): the container has only @.from, @.to, @.value and @.chainId")
+            default:
+                throw .invalidDescriptor("path \(path): the container has only @.from, @.to, @.value and @.chainId")
             }
         case .descriptor:
             return [Self.node(try constant(path))]
@@ -62,13 +66,18 @@ struct ClearSigningScope {
         case .string(let text) where text.hasPrefix("$."):
             return try constant(try DescriptorPath(text))
         case .object:
-            guard case .string(let map)? = value["map"], case .string(let keyPath)? = value["keyPath"], map.hasPrefix("$.metadata.maps.") else {
+            guard case .string(let map)? = value["map"], case .string(let keyPath)? = value["keyPath"],
+                map.hasPrefix("$.metadata.maps.")
+            else {
                 throw .invalidDescriptor("a parameter object must be a map reference {\"map\", \"keyPath\"}")
             }
             let name = String(map.dropFirst("$.metadata.maps.".count))
-            guard let table = descriptor.maps[name] else { throw .invalidDescriptor("map \"\(name)\" is not in metadata.maps") }
+            guard let table = descriptor.maps[name] else {
+                throw .invalidDescriptor("map \"\(name)\" is not in metadata.maps")
+            }
             let keys = try nodes(try DescriptorPath(keyPath))
-            guard keys.count == 1, let key = keys.first?.keyText, let found = table[key] ?? table[key.lowercased()] else {
+            guard keys.count == 1, let key = keys.first?.keyText, let found = table[key] ?? table[key.lowercased()]
+            else {
                 throw .invalidDescriptor("map \"\(name)\" has no value for the key at \(keyPath)")
             }
             return found
@@ -80,8 +89,10 @@ struct ClearSigningScope {
     /// A parameter named `constant` or `pathKey` (`token` / `tokenPath`), read as nodes; nil
     /// when neither is given. A path is taken under `parent`, then `bind` names the elements
     /// of the enclosing groups in it.
-    func parameterNodes(_ params: [String: JSONValue], constant: String, pathKey: String, parent: DescriptorPath?,
-                        bind: (DescriptorPath) -> DescriptorPath) throws(EthereumError) -> [DataNode]? {
+    func parameterNodes(
+        _ params: [String: JSONValue], constant: String, pathKey: String, parent: DescriptorPath?,
+        bind: (DescriptorPath) -> DescriptorPath
+    ) throws(EthereumError) -> [DataNode]? {
         if case .string(let text)? = params[pathKey] {
             return try nodes(bind(try DescriptorPath(text).under(parent)))
         }
@@ -96,10 +107,16 @@ struct ClearSigningScope {
     static func node(_ value: JSONValue) -> DataNode {
         switch value {
         case .string(let text):
-            if text.hasPrefix("0x"), text.count == 42, let bytes = try? Hex.decode(text), let address = try? EthereumAddress(bytes: bytes) {
+            if text.hasPrefix("0x"), text.count == 42, let bytes = try? Hex.decode(text),
+                let address = try? EthereumAddress(bytes: bytes)
+            {
                 return .address(address)
             }
-            if text.hasPrefix("0x"), let number = BigUInt(text.dropFirst(2), radix: 16), text.count > 2, text.count <= 66 { return .uint(number) }
+            if text.hasPrefix("0x"), let number = BigUInt(text.dropFirst(2), radix: 16), text.count > 2,
+                text.count <= 66
+            {
+                return .uint(number)
+            }
             return .string(text)
         case .number(let text): return BigUInt(text, radix: 10).map(DataNode.uint) ?? .string(text)
         case .bool(let flag): return .bool(flag)

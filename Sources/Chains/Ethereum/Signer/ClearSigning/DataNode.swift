@@ -22,9 +22,11 @@ public indirect enum DataNode: Equatable, Sendable {
     /// A function's decoded arguments as a record of its named inputs (unnamed ones by their
     /// position, `0`, `1`, …).
     public init(arguments values: [ABIValue], of inputs: [ABIParameter]) {
-        self = .record(zip(inputs, values).enumerated().map { index, pair in
-            Member(name: pair.0.name.isEmpty ? String(index) : pair.0.name, value: DataNode(pair.1, type: pair.0.type))
-        })
+        self = .record(
+            zip(inputs, values).enumerated().map { index, pair in
+                Member(
+                    name: pair.0.name.isEmpty ? String(index) : pair.0.name, value: DataNode(pair.1, type: pair.0.type))
+            })
     }
 
     /// One decoded ABI value of `type`.
@@ -54,7 +56,11 @@ public indirect enum DataNode: Equatable, Sendable {
         var out: [Member] = []
         for member in members {
             guard let field = value[member.name] else { throw .invalidTypedData("\(path).\(member.name) is missing") }
-            out.append(Member(name: member.name, value: try DataNode(typed: typed, type: member.parsed, value: field, path: "\(path).\(member.name)")))
+            out.append(
+                Member(
+                    name: member.name,
+                    value: try DataNode(typed: typed, type: member.parsed, value: field, path: "\(path).\(member.name)")
+                ))
         }
         self = .record(out)
     }
@@ -80,12 +86,16 @@ public indirect enum DataNode: Equatable, Sendable {
         case .address:
             guard case .string(let text) = value else { throw .invalidTypedData("\(path) must be an address string") }
             let bytes = try TypedDataAddress.bytes(text, path: path)
-            do { self = .address(try EthereumAddress(bytes: bytes)) } catch { throw .invalidTypedData("\(path): \(error)") }
+            do { self = .address(try EthereumAddress(bytes: bytes)) } catch {
+                throw .invalidTypedData("\(path): \(error)")
+            }
         case .bool:
             guard case .bool(let flag) = value else { throw .invalidTypedData("\(path) must be true or false") }
             self = .bool(flag)
         case .bytes, .fixedBytes:
-            guard case .string(let text) = value, text.hasPrefix("0x") else { throw .invalidTypedData("\(path) must be 0x hex") }
+            guard case .string(let text) = value, text.hasPrefix("0x") else {
+                throw .invalidTypedData("\(path) must be 0x hex")
+            }
             do { self = .bytes(try Hex.decode(text)) } catch { throw .invalidTypedData("\(path): \(error)") }
         case .string:
             guard case .string(let text) = value else { throw .invalidTypedData("\(path) must be a string") }
@@ -106,7 +116,9 @@ public indirect enum DataNode: Equatable, Sendable {
             return try member.value.select(rest, path: path)
         case let (.index(i), .list(items)):
             let index = i < 0 ? items.count + i : i
-            guard index >= 0, index < items.count else { throw .invalidDescriptor("path \(path): index \(i) is outside the \(items.count) elements") }
+            guard index >= 0, index < items.count else {
+                throw .invalidDescriptor("path \(path): index \(i) is outside the \(items.count) elements")
+            }
             return try items[index].select(rest, path: path)
         case (.all, .list(let items)):
             var out: [DataNode] = []
@@ -119,9 +131,12 @@ public indirect enum DataNode: Equatable, Sendable {
         case let (.slice(a, b), .bytes(bytes)):
             guard rest.isEmpty else { throw .invalidDescriptor("path \(path): nothing follows a slice of bytes") }
             return [.bytes(try Self.cut(bytes, a, b, path: path))]
-        case (.slice(let a, let b), .uint), (.slice(let a, let b), .int), (.slice(let a, let b), .address), (.slice(let a, let b), .bool):
+        case (.slice(let a, let b), .uint), (.slice(let a, let b), .int), (.slice(let a, let b), .address),
+            (.slice(let a, let b), .bool):
             // A slice of a value cuts its 32-byte ABI word ("token.[-20:]": an address packed in a uint256).
-            guard rest.isEmpty, let word = word else { throw .invalidDescriptor("path \(path): nothing follows a slice of a value") }
+            guard rest.isEmpty, let word = word else {
+                throw .invalidDescriptor("path \(path): nothing follows a slice of a value")
+            }
             return [.bytes(try Self.cut(word, a, b, path: path))]
         case let (.slice(a, b), .string(text)):
             guard rest.isEmpty else { throw .invalidDescriptor("path \(path): nothing follows a slice of a string") }
@@ -150,6 +165,6 @@ public indirect enum DataNode: Equatable, Sendable {
         guard start >= 0, end <= count, start <= end else {
             throw .invalidDescriptor("path \(path): slice outside the \(count) elements")
         }
-        return Array(items[start ..< end])
+        return Array(items[start..<end])
     }
 }

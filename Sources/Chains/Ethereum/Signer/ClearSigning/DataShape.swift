@@ -9,9 +9,10 @@ indirect enum DataShape: Sendable {
     case record([(name: String, shape: DataShape)])
 
     init(inputs: [ABIParameter]) {
-        self = .record(inputs.enumerated().map { index, input in
-            (name: input.name.isEmpty ? String(index) : input.name, shape: DataShape(input.type))
-        })
+        self = .record(
+            inputs.enumerated().map { index, input in
+                (name: input.name.isEmpty ? String(index) : input.name, shape: DataShape(input.type))
+            })
     }
 
     init(_ type: ABIType) {
@@ -31,19 +32,24 @@ indirect enum DataShape: Sendable {
         var rest = Substring(encodeType)
         while !rest.isEmpty {
             guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else {
-                throw .invalidDescriptor("\(place): \"\(encodeType.prefix(60))\" is not an EIP-712 encodeType (Name(type name,…)…)")
+                throw .invalidDescriptor(
+                    "\(place): \"\(encodeType.prefix(60))\" is not an EIP-712 encodeType (Name(type name,…)…)")
             }
             let name = String(rest[..<open])
-            let body = rest[rest.index(after: open) ..< close]
+            let body = rest[rest.index(after: open)..<close]
             var members: [(type: String, name: String)] = []
             if !body.isEmpty {
                 for member in body.split(separator: ",", omittingEmptySubsequences: false) {
                     let parts = member.split(separator: " ")
-                    guard parts.count == 2 else { throw .invalidDescriptor("\(place): \"\(member)\" is not \"type name\"") }
+                    guard parts.count == 2 else {
+                        throw .invalidDescriptor("\(place): \"\(member)\" is not \"type name\"")
+                    }
                     members.append((type: String(parts[0]), name: String(parts[1])))
                 }
             }
-            guard !name.isEmpty, structs[name] == nil else { throw .invalidDescriptor("\(place): struct \"\(name)\" is empty-named or repeated") }
+            guard !name.isEmpty, structs[name] == nil else {
+                throw .invalidDescriptor("\(place): struct \"\(name)\" is empty-named or repeated")
+            }
             structs[name] = members
             order.append(name)
             rest = rest[rest.index(after: close)...]
@@ -52,20 +58,25 @@ indirect enum DataShape: Sendable {
         self = try DataShape.structure(primary, structs, depth: 0, place: place)
     }
 
-    private static func structure(_ name: String, _ structs: [String: [(type: String, name: String)]], depth: Int,
-                                  place: String) throws(EthereumError) -> DataShape {
+    private static func structure(
+        _ name: String, _ structs: [String: [(type: String, name: String)]], depth: Int,
+        place: String
+    ) throws(EthereumError) -> DataShape {
         guard depth < ABIType.maxDepth, let members = structs[name] else {
             throw .invalidDescriptor("\(place): struct \"\(name)\" is not defined in the key, or nests too deep")
         }
         var out: [(name: String, shape: DataShape)] = []
         for member in members {
-            out.append((name: member.name, shape: try memberShape(member.type, structs, depth: depth + 1, place: place)))
+            out.append(
+                (name: member.name, shape: try memberShape(member.type, structs, depth: depth + 1, place: place)))
         }
         return .record(out)
     }
 
-    private static func memberShape(_ type: String, _ structs: [String: [(type: String, name: String)]], depth: Int,
-                                    place: String) throws(EthereumError) -> DataShape {
+    private static func memberShape(
+        _ type: String, _ structs: [String: [(type: String, name: String)]], depth: Int,
+        place: String
+    ) throws(EthereumError) -> DataShape {
         if type.hasSuffix("]"), let open = type.lastIndex(of: "[") {
             return .list(try memberShape(String(type[..<open]), structs, depth: depth + 1, place: place))
         }
@@ -83,7 +94,9 @@ indirect enum DataShape: Sendable {
             switch (step, shape) {
             case let (.name(name), .record(members)):
                 guard let member = members.first(where: { $0.name == name }) else {
-                    throw .invalidDescriptor("\(place): path \(path) names \"\(name)\", which is not there (\(members.map(\.name).joined(separator: ", ")))")
+                    throw .invalidDescriptor(
+                        "\(place): path \(path) names \"\(name)\", which is not there (\(members.map(\.name).joined(separator: ", ")))"
+                    )
                 }
                 shape = member.shape
             case (.index, .list(let element)), (.all, .list(let element)), (.slice, .list(let element)):

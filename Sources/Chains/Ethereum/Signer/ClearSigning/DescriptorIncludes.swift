@@ -13,22 +13,33 @@ public enum DescriptorIncludes {
     /// text and the name of the file naming it, and returns the included file's JSON and its
     /// own name (for nested includes). A missing or unreadable include is `load`'s error; a
     /// cycle or more than `maxFiles` includes is refused.
-    public static func resolve(_ document: JSONValue, name: String,
-                               load: (_ include: String, _ from: String) throws -> (json: JSONValue, name: String)) throws -> JSONValue {
+    public static func resolve(
+        _ document: JSONValue, name: String,
+        load: (_ include: String, _ from: String) throws -> (json: JSONValue, name: String)
+    ) throws -> JSONValue {
         var seen: [String] = [name]
         return try resolve(document, name: name, seen: &seen, load: load)
     }
 
-    private static func resolve(_ document: JSONValue, name: String, seen: inout [String],
-                                load: (String, String) throws -> (json: JSONValue, name: String)) throws -> JSONValue {
-        guard case .object(let members) = document else { throw EthereumError.invalidDescriptor("\(name): a descriptor is a JSON object") }
+    private static func resolve(
+        _ document: JSONValue, name: String, seen: inout [String],
+        load: (String, String) throws -> (json: JSONValue, name: String)
+    ) throws -> JSONValue {
+        guard case .object(let members) = document else {
+            throw EthereumError.invalidDescriptor("\(name): a descriptor is a JSON object")
+        }
         guard let include = document["includes"] else { return document }
-        guard case .string(let target) = include else { throw EthereumError.invalidDescriptor("\(name): \"includes\" must be a string") }
+        guard case .string(let target) = include else {
+            throw EthereumError.invalidDescriptor("\(name): \"includes\" must be a string")
+        }
         let (included, includedName) = try load(target, name)
         guard !seen.contains(includedName) else {
-            throw EthereumError.invalidDescriptor("\(name): \"includes\": \(target) is already part of this descriptor (an include cycle)")
+            throw EthereumError.invalidDescriptor(
+                "\(name): \"includes\": \(target) is already part of this descriptor (an include cycle)")
         }
-        guard seen.count <= maxFiles else { throw EthereumError.invalidDescriptor("\(name): more than \(maxFiles) files are included") }
+        guard seen.count <= maxFiles else {
+            throw EthereumError.invalidDescriptor("\(name): more than \(maxFiles) files are included")
+        }
         seen.append(includedName)
         let base = try resolve(included, name: includedName, seen: &seen, load: load)
         let own: JSONValue = .object(members.filter { $0.key != "includes" })

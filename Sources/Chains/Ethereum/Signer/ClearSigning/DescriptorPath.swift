@@ -33,7 +33,9 @@ public struct DescriptorPath: Hashable, Sendable, CustomStringConvertible {
     static let maxLength = 512
 
     public init(_ text: String) throws(EthereumError) {
-        guard !text.isEmpty, text.utf8.count <= Self.maxLength else { throw .invalidDescriptor("path \"\(text.prefix(40))\" is empty or too long") }
+        guard !text.isEmpty, text.utf8.count <= Self.maxLength else {
+            throw .invalidDescriptor("path \"\(text.prefix(40))\" is empty or too long")
+        }
         var parts = Self.split(text)
         switch parts.first {
         case "#": root = .data; absolute = true; parts.removeFirst()
@@ -73,7 +75,8 @@ public struct DescriptorPath: Hashable, Sendable, CustomStringConvertible {
     /// naming one element) when it starts with it; else unchanged.
     func binding(_ prefix: DescriptorPath, to concrete: DescriptorPath) -> DescriptorPath {
         guard root == prefix.root, steps.starts(with: prefix.steps) else { return self }
-        return DescriptorPath(root: concrete.root, absolute: absolute, steps: concrete.steps + steps.dropFirst(prefix.steps.count))
+        return DescriptorPath(
+            root: concrete.root, absolute: absolute, steps: concrete.steps + steps.dropFirst(prefix.steps.count))
     }
 
     /// This path with its last step (a `[]`) naming element `index`.
@@ -130,7 +133,9 @@ public struct DescriptorPath: Hashable, Sendable, CustomStringConvertible {
     private static func step(_ part: String, in text: String) throws(EthereumError) -> Step {
         guard !part.isEmpty else { throw .invalidDescriptor("path \"\(text)\" has an empty step") }
         if part.hasPrefix("[") {
-            guard part.hasSuffix("]") else { throw .invalidDescriptor("path \"\(text)\": \"\(part)\" is not [index], [a:b] or []") }
+            guard part.hasSuffix("]") else {
+                throw .invalidDescriptor("path \"\(text)\": \"\(part)\" is not [index], [a:b] or []")
+            }
             let inner = part.dropFirst().dropLast()
             if inner.isEmpty { return .all }
             if let colon = inner.firstIndex(of: ":") {
@@ -141,10 +146,11 @@ public struct DescriptorPath: Hashable, Sendable, CustomStringConvertible {
             return .index(index)
         }
         guard let first = part.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
-              part.utf8.allSatisfy({ c in
-                  (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
-              })
+            part.utf8.allSatisfy({ c in
+                (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                    || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_")
+                    || c == UInt8(ascii: "$")
+            })
         else { throw .invalidDescriptor("path \"\(text)\": \"\(part)\" is not a name") }
         return .name(part)
     }
@@ -154,8 +160,9 @@ public struct DescriptorPath: Hashable, Sendable, CustomStringConvertible {
         if text.isEmpty { return nil }
         let negative = text.hasPrefix("-")
         let digits = negative ? text.dropFirst() : text
-        guard !digits.isEmpty, digits.count <= 6, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let value = Int(digits)
+        guard !digits.isEmpty, digits.count <= 6,
+            digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let value = Int(digits)
         else { throw .invalidDescriptor("path \"\(path)\": \"\(text)\" is not an index") }
         return negative ? -value : value
     }

@@ -18,11 +18,17 @@ extension ClearSigningDescriptor {
     /// contract (it is matched by selector, and only to show what the standard means).
     init(document: JSONValue, builtIn: Bool) throws(EthereumError) {
         let top = try Strict(document, "the descriptor").object(
-            allowed: ["$schema", "$comment", "includes", "context", "metadata", "display"], required: ["context", "display"])
-        guard top["includes"] == nil else { throw .invalidDescriptor("\"includes\" must be resolved before the descriptor is read") }
+            allowed: ["$schema", "$comment", "includes", "context", "metadata", "display"],
+            required: ["context", "display"])
+        guard top["includes"] == nil else {
+            throw .invalidDescriptor("\"includes\" must be resolved before the descriptor is read")
+        }
         if let schema = top["$schema"] { _ = try Strict(schema, "$schema").string() }
-        let contextObject = try Strict(try top.need("context"), "context").object(allowed: ["$id", "contract", "eip712"])
-        let id = try contextObject["$id"].map { value throws(EthereumError) in try Strict(value, "context.$id").string() }
+        let contextObject = try Strict(try top.need("context"), "context").object(allowed: [
+            "$id", "contract", "eip712",
+        ])
+        let id = try contextObject["$id"].map { value throws(EthereumError) in try Strict(value, "context.$id").string()
+        }
         let metadata = try Strict(top["metadata"] ?? .object([]), "metadata").object(
             allowed: ["owner", "contractName", "info", "token", "constants", "enums", "maps"])
         var abi: [ABIFunction] = []
@@ -30,53 +36,80 @@ extension ClearSigningDescriptor {
         let binding: Binding
         switch (contextObject["contract"], contextObject["eip712"]) {
         case let (contract?, nil):
-            let fields = try Strict(contract, "context.contract").object(allowed: ["abi", "deployments", "factory", "addressMatcher"])
-            if fields["factory"] != nil { throw .invalidDescriptor("context.contract.factory: a binding by factory needs the chain's event logs, which the offline signer does not have") }
-            if fields["addressMatcher"] != nil { throw .invalidDescriptor("context.contract.addressMatcher: a binding by URL cannot be checked offline") }
+            let fields = try Strict(contract, "context.contract").object(allowed: [
+                "abi", "deployments", "factory", "addressMatcher",
+            ])
+            if fields["factory"] != nil {
+                throw .invalidDescriptor(
+                    "context.contract.factory: a binding by factory needs the chain's event logs, which the offline signer does not have"
+                )
+            }
+            if fields["addressMatcher"] != nil {
+                throw .invalidDescriptor("context.contract.addressMatcher: a binding by URL cannot be checked offline")
+            }
             if let value = fields["abi"] {
-                if case .string = value { throw .invalidDescriptor("context.contract.abi is a URL: the offline signer needs the ABI itself (a JSON array)") }
-                do { abi = try ABIFunction.functions(inJSONABI: value) } catch { throw .invalidDescriptor("context.contract.abi: \(error.reason)") }
+                if case .string = value {
+                    throw .invalidDescriptor(
+                        "context.contract.abi is a URL: the offline signer needs the ABI itself (a JSON array)")
+                }
+                do { abi = try ABIFunction.functions(inJSONABI: value) } catch {
+                    throw .invalidDescriptor("context.contract.abi: \(error.reason)")
+                }
             }
             let deployments = try Self.deployments(fields["deployments"], "context.contract.deployments")
             guard builtIn || !deployments.isEmpty else {
-                throw .invalidDescriptor("context.contract has no deployments: it binds no contract (a generic descriptor is meant to be included by one that does)")
+                throw .invalidDescriptor(
+                    "context.contract has no deployments: it binds no contract (a generic descriptor is meant to be included by one that does)"
+                )
             }
             binding = .contract(deployments: deployments)
         case let (nil, eip712?):
-            let fields = try Strict(eip712, "context.eip712").object(allowed: ["schemas", "domain", "domainSeparator", "deployments"])
+            let fields = try Strict(eip712, "context.eip712").object(allowed: [
+                "schemas", "domain", "domainSeparator", "deployments",
+            ])
             if let value = fields["schemas"] { schemas = try Self.schemas(value) }
             var domain: [String: JSONValue] = [:]
             if let value = fields["domain"] {
                 for (key, item) in try Strict(value, "context.eip712.domain").members() {
                     switch item {
                     case .string, .number, .bool: domain[key] = item
-                    default: throw .invalidDescriptor("context.eip712.domain.\(key) must be a string, number or boolean")
+                    default:
+                        throw .invalidDescriptor("context.eip712.domain.\(key) must be a string, number or boolean")
                     }
                 }
             }
             var separator: [UInt8]?
             if let value = fields["domainSeparator"] {
                 let text = try Strict(value, "context.eip712.domainSeparator").string()
-                do { separator = try Hex.decode(text) } catch { throw .invalidDescriptor("context.eip712.domainSeparator: \(error)") }
-                guard separator?.count == 32 else { throw .invalidDescriptor("context.eip712.domainSeparator is 32 bytes") }
+                do { separator = try Hex.decode(text) } catch {
+                    throw .invalidDescriptor("context.eip712.domainSeparator: \(error)")
+                }
+                guard separator?.count == 32 else {
+                    throw .invalidDescriptor("context.eip712.domainSeparator is 32 bytes")
+                }
             }
             let deployments = try Self.deployments(fields["deployments"], "context.eip712.deployments")
             guard builtIn || !deployments.isEmpty || domain["verifyingContract"] != nil || separator != nil else {
-                throw .invalidDescriptor("context.eip712 names no verifying contract (deployments, domain.verifyingContract or domainSeparator): it binds no contract")
+                throw .invalidDescriptor(
+                    "context.eip712 names no verifying contract (deployments, domain.verifyingContract or domainSeparator): it binds no contract"
+                )
             }
             binding = .eip712(deployments: deployments, domain: domain, domainSeparator: separator)
         default:
             throw .invalidDescriptor("context has exactly one of \"contract\" and \"eip712\"")
         }
-        let display = try Strict(try top.need("display"), "display").object(allowed: ["definitions", "formats"], required: ["formats"])
+        let display = try Strict(try top.need("display"), "display").object(
+            allowed: ["definitions", "formats"], required: ["formats"])
         var definitions: [String: JSONValue] = [:]
         if let value = display["definitions"] {
             for (key, item) in try Strict(value, "display.definitions").members() { definitions[key] = item }
         }
-        let constants = try metadata["constants"].map { value throws(EthereumError) in try Self.constants(value) } ?? [:]
+        let constants =
+            try metadata["constants"].map { value throws(EthereumError) in try Self.constants(value) } ?? [:]
         let enums = try metadata["enums"].map { value throws(EthereumError) in try Self.enums(value) } ?? [:]
-        var reader = FormatReader(definitions: definitions, abi: abi, schemas: schemas, isMessage: contextObject["eip712"] != nil,
-                                  enums: Set(enums.keys))
+        var reader = FormatReader(
+            definitions: definitions, abi: abi, schemas: schemas, isMessage: contextObject["eip712"] != nil,
+            enums: Set(enums.keys))
         var formats: [DescriptorFormat] = []
         for (key, value) in try Strict(try display.need("formats"), "display.formats").members() {
             formats.append(try reader.format(key, value))
@@ -84,8 +117,12 @@ extension ClearSigningDescriptor {
         guard !formats.isEmpty else { throw .invalidDescriptor("display.formats is empty") }
         self.init(
             id: id, binding: binding,
-            owner: try metadata["owner"].map { value throws(EthereumError) in try Strict(value, "metadata.owner").string() },
-            contractName: try metadata["contractName"].map { value throws(EthereumError) in try Strict(value, "metadata.contractName").string() },
+            owner: try metadata["owner"].map { value throws(EthereumError) in
+                try Strict(value, "metadata.owner").string()
+            },
+            contractName: try metadata["contractName"].map { value throws(EthereumError) in
+                try Strict(value, "metadata.contractName").string()
+            },
             token: try metadata["token"].map { value throws(EthereumError) in try Self.token(value) },
             constants: constants, enums: enums,
             maps: try metadata["maps"].map { value throws(EthereumError) in try Self.maps(value) } ?? [:],
@@ -99,28 +136,38 @@ extension ClearSigningDescriptor {
         guard let value else { return [] }
         var out: [Deployment] = []
         for (index, item) in try Strict(value, place).array().enumerated() {
-            let fields = try Strict(item, "\(place)[\(index)]").object(allowed: ["chainId", "address"], required: ["chainId", "address"])
+            let fields = try Strict(item, "\(place)[\(index)]").object(
+                allowed: ["chainId", "address"], required: ["chainId", "address"])
             let chainId = try Strict(try fields.need("chainId"), "\(place)[\(index)].chainId").unsigned()
             let text = try Strict(try fields.need("address"), "\(place)[\(index)].address").string()
             let address: EthereumAddress
-            do { address = try EthereumAddress(bytes: try EIP55.decode(text)) } catch { throw .invalidDescriptor("\(place)[\(index)].address: \(error)") }
+            do { address = try EthereumAddress(bytes: try EIP55.decode(text)) } catch {
+                throw .invalidDescriptor("\(place)[\(index)].address: \(error)")
+            }
             out.append(Deployment(chainId: chainId, address: address))
         }
         return out
     }
 
     private static func schemas(_ value: JSONValue) throws(EthereumError) -> [TypedSchema] {
-        if case .string = value { throw .invalidDescriptor("context.eip712.schemas is a URL: the offline signer needs the schemas themselves") }
+        if case .string = value {
+            throw .invalidDescriptor("context.eip712.schemas is a URL: the offline signer needs the schemas themselves")
+        }
         var out: [TypedSchema] = []
         for (index, item) in try Strict(value, "context.eip712.schemas").array().enumerated() {
             let place = "context.eip712.schemas[\(index)]"
-            if case .string = item { throw .invalidDescriptor("\(place) is a URL: the offline signer needs the schema itself") }
-            let fields = try Strict(item, place).object(allowed: ["types", "primaryType"], required: ["types", "primaryType"])
+            if case .string = item {
+                throw .invalidDescriptor("\(place) is a URL: the offline signer needs the schema itself")
+            }
+            let fields = try Strict(item, place).object(
+                allowed: ["types", "primaryType"], required: ["types", "primaryType"])
             let primary = try Strict(try fields.need("primaryType"), "\(place).primaryType").string()
             // The schema's types, read as typed data with an empty domain and message, so they are
             // checked (known, acyclic) the way a message's are, and encodeType is the same code's.
-            let probe: JSONValue = .object([(key: "types", value: try fields.need("types")), (key: "primaryType", value: .string(primary)),
-                                            (key: "domain", value: .object([])), (key: "message", value: .object([]))])
+            let probe: JSONValue = .object([
+                (key: "types", value: try fields.need("types")), (key: "primaryType", value: .string(primary)),
+                (key: "domain", value: .object([])), (key: "message", value: .object([])),
+            ])
             let typed: TypedData
             do { typed = try TypedData(json: probe) } catch { throw .invalidDescriptor("\(place): \(error)") }
             out.append(TypedSchema(primaryType: primary, encodeType: try typed.encodeType(primary)))
@@ -140,17 +187,22 @@ extension ClearSigningDescriptor {
     }
 
     private static func token(_ value: JSONValue) throws(EthereumError) -> Token {
-        let fields = try Strict(value, "metadata.token").object(allowed: ["name", "ticker", "decimals"], required: ["name", "ticker", "decimals"])
+        let fields = try Strict(value, "metadata.token").object(
+            allowed: ["name", "ticker", "decimals"], required: ["name", "ticker", "decimals"])
         let decimals = try Strict(try fields.need("decimals"), "metadata.token.decimals").unsigned()
         guard decimals <= 255 else { throw .invalidDescriptor("metadata.token.decimals is more than 255") }
-        return Token(ticker: try Strict(try fields.need("ticker"), "metadata.token.ticker").string(),
-                     name: try Strict(try fields.need("name"), "metadata.token.name").string(), decimals: Int(decimals))
+        return Token(
+            ticker: try Strict(try fields.need("ticker"), "metadata.token.ticker").string(),
+            name: try Strict(try fields.need("name"), "metadata.token.name").string(), decimals: Int(decimals))
     }
 
     private static func enums(_ value: JSONValue) throws(EthereumError) -> [String: [String: String]] {
         var out: [String: [String: String]] = [:]
         for (name, item) in try Strict(value, "metadata.enums").members() {
-            if case .string = item { throw .invalidDescriptor("metadata.enums.\(name) is a URL: the offline signer needs the values themselves") }
+            if case .string = item {
+                throw .invalidDescriptor(
+                    "metadata.enums.\(name) is a URL: the offline signer needs the values themselves")
+            }
             var table: [String: String] = [:]
             for (key, text) in try Strict(item, "metadata.enums.\(name)").members() {
                 table[key] = try Strict(text, "metadata.enums.\(name).\(key)").string()
@@ -163,12 +215,15 @@ extension ClearSigningDescriptor {
     private static func maps(_ value: JSONValue) throws(EthereumError) -> [String: [String: JSONValue]] {
         var out: [String: [String: JSONValue]] = [:]
         for (name, item) in try Strict(value, "metadata.maps").members() {
-            let fields = try Strict(item, "metadata.maps.\(name)").object(allowed: ["$keyType", "values"], required: ["values"])
+            let fields = try Strict(item, "metadata.maps.\(name)").object(
+                allowed: ["$keyType", "values"], required: ["values"])
             var table: [String: JSONValue] = [:]
             for (key, entry) in try Strict(try fields.need("values"), "metadata.maps.\(name).values").members() {
                 switch entry {
                 case .string, .number, .bool, .null: table[key] = entry
-                default: throw .invalidDescriptor("metadata.maps.\(name).values.\(key) must be a string, number, boolean or null")
+                default:
+                    throw .invalidDescriptor(
+                        "metadata.maps.\(name).values.\(key) must be a string, number, boolean or null")
                 }
             }
             out[name] = table
@@ -202,10 +257,15 @@ struct Strict {
     func object(allowed: Set<String>, required: Set<String> = []) throws(EthereumError) -> Fields {
         var out: [String: JSONValue] = [:]
         for (key, item) in try members() {
-            guard allowed.contains(key) else { throw .invalidDescriptor("\(place): unknown key \"\(key)\" (allowed: \(allowed.sorted().joined(separator: ", ")))") }
+            guard allowed.contains(key) else {
+                throw .invalidDescriptor(
+                    "\(place): unknown key \"\(key)\" (allowed: \(allowed.sorted().joined(separator: ", ")))")
+            }
             out[key] = item
         }
-        for key in required.sorted() where out[key] == nil { throw .invalidDescriptor("\(place): \"\(key)\" is missing") }
+        for key in required.sorted() where out[key] == nil {
+            throw .invalidDescriptor("\(place): \"\(key)\" is missing")
+        }
         return Fields(values: out, place: place)
     }
 
@@ -246,7 +306,8 @@ struct Strict {
     /// A JSON integer (no sign, fraction or exponent) of at most 78 digits.
     func unsigned() throws(EthereumError) -> BigUInt {
         guard case .number(let text) = value, !text.isEmpty, text.count <= 78,
-              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let number = BigUInt(text, radix: 10)
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let number = BigUInt(text, radix: 10)
         else { throw .invalidDescriptor("\(place) must be a non-negative integer") }
         return number
     }

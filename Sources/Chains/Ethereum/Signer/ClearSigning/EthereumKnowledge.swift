@@ -14,7 +14,10 @@ public struct EthereumKnowledge: Sendable {
         self.descriptors = descriptors
         self.tokens = tokens
         var byKey: [TokenKey: KnownToken] = [:]
-        for token in tokens { byKey[TokenKey(chainId: token.chainId, contract: token.contract)] = byKey[TokenKey(chainId: token.chainId, contract: token.contract)] ?? token }
+        for token in tokens {
+            byKey[TokenKey(chainId: token.chainId, contract: token.contract)] =
+                byKey[TokenKey(chainId: token.chainId, contract: token.contract)] ?? token
+        }
         installedTokens = byKey
     }
 
@@ -29,7 +32,9 @@ public struct EthereumKnowledge: Sendable {
 
     /// A token by chain id and contract: the person's installed list, then the built-in one.
     public func token(chainId: BigUInt, contract: EthereumAddress) -> (token: KnownToken, installed: Bool)? {
-        if let id = UInt64(exactly: chainId), let token = installedTokens[TokenKey(chainId: id, contract: Hex.encode(contract.bytes, prefix: true))] {
+        if let id = UInt64(exactly: chainId),
+            let token = installedTokens[TokenKey(chainId: id, contract: Hex.encode(contract.bytes, prefix: true))]
+        {
             return (token, true)
         }
         return TokenList.token(chainId: chainId, contract: contract).map { ($0, false) }
@@ -46,9 +51,12 @@ public struct EthereumKnowledge: Sendable {
     /// The name a descriptor gives `address` on `chainId` (its owner or contract name), from the
     /// installed descriptors whose deployments include it.
     func contractName(chainId: BigUInt, address: EthereumAddress) -> String? {
-        for installed in descriptors where installed.descriptor.deployments.contains(where: { $0.chainId == chainId && $0.address == address }) {
+        for installed in descriptors
+        where installed.descriptor.deployments.contains(where: { $0.chainId == chainId && $0.address == address }) {
             let descriptor = installed.descriptor
-            if let owner = descriptor.owner, let name = descriptor.contractName, owner != name { return "\(owner): \(name)" }
+            if let owner = descriptor.owner, let name = descriptor.contractName, owner != name {
+                return "\(owner): \(name)"
+            }
             return descriptor.displayName
         }
         return nil

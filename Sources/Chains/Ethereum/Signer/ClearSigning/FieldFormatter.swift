@@ -20,7 +20,8 @@ struct FieldFormatter {
     let scope: ClearSigningScope
     let parent: DescriptorPath?
     /// Shows a nested call (the `calldata` format): callee, value, sender, data → its lines.
-    let nestedCall: (_ to: EthereumAddress, _ value: BigUInt, _ from: EthereumAddress, _ data: [UInt8]) throws -> CallDisplay
+    let nestedCall:
+        (_ to: EthereumAddress, _ value: BigUInt, _ from: EthereumAddress, _ data: [UInt8]) throws -> CallDisplay
     /// Names the element being shown in a path through a `[]` of an enclosing group, so an
     /// absolute parameter path (`#.legs.[].token`) reads the same element as its field.
     var bind: (DescriptorPath) -> DescriptorPath = { $0 }
@@ -41,7 +42,8 @@ struct FieldFormatter {
         case .tokenAmount: return try tokenAmount(node, spec, place: place)
         case .amount:
             let amount = try integer(node, spec, place: place)
-            return FormattedValue(text: "\(EtherAmount.format(amount, decimals: 18)) \(environment.nativeSymbol)", fromTable: false)
+            return FormattedValue(
+                text: "\(EtherAmount.format(amount, decimals: 18)) \(environment.nativeSymbol)", fromTable: false)
         case .nftName: return try nftName(node, spec, place: place)
         case .date: return try date(node, spec, place: place)
         case .duration: return duration(try integer(node, spec, place: place))
@@ -50,7 +52,8 @@ struct FieldFormatter {
         case .chainId:
             let id = try integer(node, spec, place: place)
             let name = ChainNames.name(for: id)
-            return FormattedValue(text: name.map { "\($0) (chain id \(id))" } ?? "chain id \(id)", fromTable: name != nil)
+            return FormattedValue(
+                text: name.map { "\($0) (chain id \(id))" } ?? "chain id \(id)", fromTable: name != nil)
         case .calldata: return try calldata(node, spec, place: place)
         }
     }
@@ -65,9 +68,13 @@ struct FieldFormatter {
         case .bool(let flag): return FormattedValue(text: flag ? "true" : "false", fromTable: false)
         case .bytes(let bytes): return FormattedValue(text: Hex.encode(bytes, prefix: true), fromTable: false)
         case .string(let text): return FormattedValue(text: text.debugDescription, fromTable: false)
-        case .list(let items): return FormattedValue(text: "[" + items.map { raw($0).text }.joined(separator: ", ") + "]", fromTable: false)
+        case .list(let items):
+            return FormattedValue(
+                text: "[" + items.map { raw($0).text }.joined(separator: ", ") + "]", fromTable: false)
         case .record(let members):
-            return FormattedValue(text: "(" + members.map { "\($0.name): \(raw($0.value).text)" }.joined(separator: ", ") + ")", fromTable: false)
+            return FormattedValue(
+                text: "(" + members.map { "\($0.name): \(raw($0.value).text)" }.joined(separator: ", ") + ")",
+                fromTable: false)
         }
     }
 
@@ -80,10 +87,13 @@ struct FieldFormatter {
             let list: [JSONValue]
             if case .array(let items) = senders { list = items } else { list = [senders] }
             if try list.contains(where: { item throws in
-                if case .address(let other) = ClearSigningScope.node(try scope.parameter(item)) { return other == address }
+                if case .address(let other) = ClearSigningScope.node(try scope.parameter(item)) {
+                    return other == address
+                }
                 return false
             }) {
-                return FormattedValue(text: "the sender, \(environment.describe(scope.container.from))", fromTable: true)
+                return FormattedValue(
+                    text: "the sender, \(environment.describe(scope.container.from))", fromTable: true)
             }
         }
         if case .array(let types)? = spec.params["types"], types == [.string("wallet")], !environment.isOwn(address) {
@@ -93,11 +103,15 @@ struct FieldFormatter {
             return FormattedValue(text: environment.describe(address), fromTable: false, warnings: warnings)
         }
         if let found = environment.knowledge.token(chainId: environment.chainId, contract: address) {
-            return FormattedValue(text: "\(address.checksummed) (token \(SafeName.shown(found.token.symbol)), \(found.installed ? "your token list" : "the signer's token list"))",
-                                  fromTable: true, warnings: warnings)
+            return FormattedValue(
+                text:
+                    "\(address.checksummed) (token \(SafeName.shown(found.token.symbol)), \(found.installed ? "your token list" : "the signer's token list"))",
+                fromTable: true, warnings: warnings)
         }
         if let name = environment.knowledge.contractName(chainId: environment.chainId, address: address) {
-            return FormattedValue(text: "\(address.checksummed) (\(SafeName.shown(name)), per an installed descriptor)", fromTable: true, warnings: warnings)
+            return FormattedValue(
+                text: "\(address.checksummed) (\(SafeName.shown(name)), per an installed descriptor)", fromTable: true,
+                warnings: warnings)
         }
         return FormattedValue(text: environment.describe(address), fromTable: false, warnings: warnings)
     }
@@ -119,10 +133,13 @@ struct FieldFormatter {
         let amount = try integer(node, spec, place: place)
         let tokens = try parameter(spec, constant: "token", pathKey: "tokenPath")
         guard let tokens else {
-            return FormattedValue(text: "\(amount) ??? (base units of a token the descriptor does not name)", fromTable: false,
-                                  warnings: ["\(spec.label): the descriptor names no token for this amount; it is shown in base units"])
+            return FormattedValue(
+                text: "\(amount) ??? (base units of a token the descriptor does not name)", fromTable: false,
+                warnings: ["\(spec.label): the descriptor names no token for this amount; it is shown in base units"])
         }
-        guard tokens.count == 1, let tokenNode = tokens.first else { throw EthereumError.invalidDescriptor("\(place): the token path reads \(tokens.count) values, not one") }
+        guard tokens.count == 1, let tokenNode = tokens.first else {
+            throw EthereumError.invalidDescriptor("\(place): the token path reads \(tokens.count) values, not one")
+        }
         let token = try address(tokenNode, place: "\(place) (token)")
         var threshold: BigUInt?
         if let value = spec.params["threshold"] {
@@ -141,7 +158,10 @@ struct FieldFormatter {
             for item in list {
                 if case .address(let native) = ClearSigningScope.node(try scope.parameter(item)), native == token {
                     let symbol = environment.nativeSymbol
-                    let text = above ? "\(SafeName.shown(message)) \(symbol) (\(exact) wei)" : "\(EtherAmount.format(amount, decimals: 18)) \(symbol)"
+                    let text =
+                        above
+                        ? "\(SafeName.shown(message)) \(symbol) (\(exact) wei)"
+                        : "\(EtherAmount.format(amount, decimals: 18)) \(symbol)"
                     return FormattedValue(text: text, fromTable: false)
                 }
             }
@@ -153,40 +173,53 @@ struct FieldFormatter {
             symbol = found.token.symbol
             decimals = found.token.decimals
         } else if let vouched = scope.descriptor.token,
-                  scope.descriptor.deployments.contains(where: { $0.chainId == chainId && $0.address == token }) {
+            scope.descriptor.deployments.contains(where: { $0.chainId == chainId && $0.address == token })
+        {
             symbol = vouched.ticker
             decimals = vouched.decimals
         }
         guard let symbol, let decimals else {
-            return FormattedValue(text: (above ? "\(SafeName.shown(message)) " : "") + "\(amount) ??? (base units of token \(token.checksummed), not in the signer's token list)",
-                                  fromTable: true)
+            return FormattedValue(
+                text: (above ? "\(SafeName.shown(message)) " : "")
+                    + "\(amount) ??? (base units of token \(token.checksummed), not in the signer's token list)",
+                fromTable: true)
         }
         let shownSymbol = SafeName.shown(symbol)
-        if above { return FormattedValue(text: "\(SafeName.shown(message)) \(shownSymbol) (\(exact) base units)", fromTable: true) }
-        return FormattedValue(text: "\(AmountFormat.decimal(amount, decimals: decimals)) \(shownSymbol) (\(amount) base units)", fromTable: true)
+        if above {
+            return FormattedValue(
+                text: "\(SafeName.shown(message)) \(shownSymbol) (\(exact) base units)", fromTable: true)
+        }
+        return FormattedValue(
+            text: "\(AmountFormat.decimal(amount, decimals: decimals)) \(shownSymbol) (\(amount) base units)",
+            fromTable: true)
     }
 
     private func nftName(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let id = try integer(node, spec, place: place)
         guard let nodes = try parameter(spec, constant: "collection", pathKey: "collectionPath"),
-              nodes.count == 1, let first = nodes.first else {
+            nodes.count == 1, let first = nodes.first
+        else {
             throw EthereumError.invalidDescriptor("\(place): nftName needs one collection")
         }
         let collection = try address(first, place: "\(place) (collection)")
-        return FormattedValue(text: "token ID \(id) of the collection \(environment.describe(collection))", fromTable: false)
+        return FormattedValue(
+            text: "token ID \(id) of the collection \(environment.describe(collection))", fromTable: false)
     }
 
     private func date(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let value = try integer(node, spec, place: place)
         if case .string("blockheight")? = spec.params["encoding"] {
-            return FormattedValue(text: "block \(value) (a block height; its time is not known offline)", fromTable: false)
+            return FormattedValue(
+                text: "block \(value) (a block height; its time is not known offline)", fromTable: false)
         }
         return FormattedValue(text: DeadlineText.describe(value, now: environment.now), fromTable: false)
     }
 
     /// "02:17:30" for 8250 seconds; days before it past 24 hours ("3d 04:00:00").
     private func duration(_ seconds: BigUInt) -> FormattedValue {
-        guard let total = Int64(exactly: seconds) else { return FormattedValue(text: "\(seconds) seconds", fromTable: false) }
+        guard let total = Int64(exactly: seconds) else {
+            return FormattedValue(text: "\(seconds) seconds", fromTable: false)
+        }
         let days = total / 86_400, rest = total % 86_400
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let clock = "\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
@@ -196,7 +229,9 @@ struct FieldFormatter {
     /// `value / 10^decimals` and the unit, exactly; with `prefix`, scaled to an SI prefix.
     private func unit(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let value = try integer(node, spec, place: place)
-        guard case .string(let base)? = spec.params["base"] else { throw EthereumError.invalidDescriptor("\(place): unit needs a base") }
+        guard case .string(let base)? = spec.params["base"] else {
+            throw EthereumError.invalidDescriptor("\(place): unit needs a base")
+        }
         var decimals = 0
         if case .number(let text)? = spec.params["decimals"], let n = Int(text) { decimals = n }
         var prefixed = false
@@ -205,25 +240,38 @@ struct FieldFormatter {
             // The SI prefix whose power of 1000 leaves 1 ≤ significand < 1000.
             let digits = String(value).count - decimals  // digits before the point, possibly ≤ 0
             let exponent = max(-24, min(24, Int((Double(digits - 1) / 3).rounded(.down)) * 3))
-            let prefixes: [Int: String] = [-24: "y", -21: "z", -18: "a", -15: "f", -12: "p", -9: "n", -6: "µ", -3: "m", 0: "",
-                                           3: "k", 6: "M", 9: "G", 12: "T", 15: "P", 18: "E", 21: "Z", 24: "Y"]
+            let prefixes: [Int: String] = [
+                -24: "y", -21: "z", -18: "a", -15: "f", -12: "p", -9: "n", -6: "µ", -3: "m", 0: "",
+                3: "k", 6: "M", 9: "G", 12: "T", 15: "P", 18: "E", 21: "Z", 24: "Y",
+            ]
             let shifted = decimals + exponent
-            let number = shifted >= 0 ? AmountFormat.decimal(value, decimals: shifted) : String(value * BigUInt(10).power(-shifted))
+            let number =
+                shifted >= 0
+                ? AmountFormat.decimal(value, decimals: shifted) : String(value * BigUInt(10).power(-shifted))
             return FormattedValue(text: "\(number)\(prefixes[exponent] ?? "")\(SafeName.shown(base))", fromTable: false)
         }
-        return FormattedValue(text: "\(AmountFormat.decimal(value, decimals: decimals))\(SafeName.shown(base))", fromTable: false)
+        return FormattedValue(
+            text: "\(AmountFormat.decimal(value, decimals: decimals))\(SafeName.shown(base))", fromTable: false)
     }
 
     private func enumeration(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
-        guard case .string(let reference)? = spec.params["$ref"] else { throw EthereumError.invalidDescriptor("\(place): enum needs $ref") }
+        guard case .string(let reference)? = spec.params["$ref"] else {
+            throw EthereumError.invalidDescriptor("\(place): enum needs $ref")
+        }
         let name = String(reference.dropFirst("$.metadata.enums.".count))
         // Enum keys are integers in decimal; a slice of a word ("rawdata.[0:1]") is bytes, read
         // as the big-endian integer they are (0x80 is key "128").
-        let integer: DataNode = if case .bytes(let bytes) = node, (1 ... 32).contains(bytes.count) { .uint(BigUInt(bigEndian: bytes)) } else { node }
-        guard let key = integer.keyText else { throw EthereumError.invalidDescriptor("\(place): an enum value is a single value") }
+        let integer: DataNode =
+            if case .bytes(let bytes) = node, (1...32).contains(bytes.count) { .uint(BigUInt(bigEndian: bytes)) } else {
+                node
+            }
+        guard let key = integer.keyText else {
+            throw EthereumError.invalidDescriptor("\(place): an enum value is a single value")
+        }
         guard let word = scope.descriptor.enums[name]?[key] else {
-            return FormattedValue(text: "\(key) (not one of the descriptor's values for \(name))", fromTable: true,
-                                  warnings: ["\(spec.label): \(key) is not one of the values the descriptor knows"])
+            return FormattedValue(
+                text: "\(key) (not one of the descriptor's values for \(name))", fromTable: true,
+                warnings: ["\(spec.label): \(key) is not one of the values the descriptor knows"])
         }
         return FormattedValue(text: "\(SafeName.shown(word)) (\(key))", fromTable: true)
     }
@@ -232,11 +280,13 @@ struct FieldFormatter {
     private func calldata(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         guard case .bytes(var data) = node else { throw EthereumError.invalidDescriptor("\(place): calldata is bytes") }
         guard let callees = try parameter(spec, constant: "callee", pathKey: "calleePath"),
-              callees.count == 1, let calleeNode = callees.first
+            callees.count == 1, let calleeNode = callees.first
         else { throw EthereumError.invalidDescriptor("\(place): calldata needs one callee") }
         let callee = try address(calleeNode, place: "\(place) (callee)")
         if let selectors = try parameter(spec, constant: "selector", pathKey: "selectorPath") {
-            guard selectors.count == 1, let selectorNode = selectors.first else { throw EthereumError.invalidDescriptor("\(place): one selector") }
+            guard selectors.count == 1, let selectorNode = selectors.first else {
+                throw EthereumError.invalidDescriptor("\(place): one selector")
+            }
             switch selectorNode {
             case .bytes(let bytes) where bytes.count == 4: data = bytes + data
             case .uint(let number) where number.bitWidth <= 32: data = number.bigEndian(width: 4) + data
@@ -245,19 +295,28 @@ struct FieldFormatter {
         }
         var value: BigUInt = 0
         if let amounts = try parameter(spec, constant: "amount", pathKey: "amountPath") {
-            guard amounts.count == 1, case .uint(let amount)? = amounts.first else { throw EthereumError.invalidDescriptor("\(place): the amount is one integer") }
+            guard amounts.count == 1, case .uint(let amount)? = amounts.first else {
+                throw EthereumError.invalidDescriptor("\(place): the amount is one integer")
+            }
             value = amount
         }
         var from = scope.container.to ?? scope.container.from
         if let spenders = try parameter(spec, constant: "spender", pathKey: "spenderPath") {
-            guard spenders.count == 1, let spender = spenders.first else { throw EthereumError.invalidDescriptor("\(place): one spender") }
+            guard spenders.count == 1, let spender = spenders.first else {
+                throw EthereumError.invalidDescriptor("\(place): one spender")
+            }
             from = try address(spender, place: "\(place) (spender)")
         }
         let call = try nestedCall(callee, value, from, data)
         var lines = [ReviewLine("to", environment.describe(callee), level: 1)]
-        if value > 0 { lines.append(ReviewLine("value", "\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol)", level: 1)) }
+        if value > 0 {
+            lines.append(
+                ReviewLine("value", "\(EtherAmount.format(value, decimals: 18)) \(environment.nativeSymbol)", level: 1))
+        }
         lines += call.lines.map { ReviewLine($0.label, $0.value, level: $0.level + 1, source: $0.source) }
-        return FormattedValue(text: call.summary, fromTable: call.fromTable, nested: lines, warnings: call.warnings, blindReasons: call.blindReasons)
+        return FormattedValue(
+            text: call.summary, fromTable: call.fromTable, nested: lines, warnings: call.warnings,
+            blindReasons: call.blindReasons)
     }
 
     // MARK: values
@@ -276,15 +335,21 @@ struct FieldFormatter {
         switch node {
         case .address(let address): return address
         case .bytes(let bytes) where bytes.count == 20: return try EthereumAddress(bytes: bytes)
-        case .bytes(let bytes) where bytes.count == 32 && bytes.prefix(12).allSatisfy({ $0 == 0 }): return try EthereumAddress(bytes: Array(bytes.suffix(20)))
-        case .uint(let number) where number.bitWidth <= 160: return try EthereumAddress(bytes: number.bigEndian(width: 20))
+        case .bytes(let bytes) where bytes.count == 32 && bytes.prefix(12).allSatisfy({ $0 == 0 }):
+            return try EthereumAddress(bytes: Array(bytes.suffix(20)))
+        case .uint(let number) where number.bitWidth <= 160:
+            return try EthereumAddress(bytes: number.bigEndian(width: 20))
         default: throw .invalidDescriptor("\(place): an address is expected")
         }
     }
 
     private func chainId(_ spec: FieldSpec) throws -> BigUInt {
-        guard let nodes = try parameter(spec, constant: "chainId", pathKey: "chainIdPath") else { return environment.chainId }
-        guard nodes.count == 1, case .uint(let id)? = nodes.first else { throw EthereumError.invalidDescriptor("chainId parameter is one integer") }
+        guard let nodes = try parameter(spec, constant: "chainId", pathKey: "chainIdPath") else {
+            return environment.chainId
+        }
+        guard nodes.count == 1, case .uint(let id)? = nodes.first else {
+            throw EthereumError.invalidDescriptor("chainId parameter is one integer")
+        }
         return id
     }
 }

@@ -35,18 +35,24 @@ struct FormatReader {
         case .string(let text)?: intent = .text(text)
         case .object(let members)?:
             var pairs: [DescriptorFormat.LabelledText] = []
-            for (label, item) in members { pairs.append(.init(label: label, value: try Strict(item, "\(place).intent.\(label)").string())) }
+            for (label, item) in members {
+                pairs.append(.init(label: label, value: try Strict(item, "\(place).intent.\(label)").string()))
+            }
             intent = .labelled(pairs)
         default: throw .invalidDescriptor("\(place).intent must be a string or an object of strings")
         }
-        let interpolated = try fields["interpolatedIntent"].map { item throws(EthereumError) in try Strict(item, "\(place).interpolatedIntent").string() }
-        let nodes = try fields["fields"].map { item throws(EthereumError) in
-            try self.fields(item, place: "\(place).fields", parent: nil, shape: shape, depth: 0)
-        } ?? []
+        let interpolated = try fields["interpolatedIntent"].map { item throws(EthereumError) in
+            try Strict(item, "\(place).interpolatedIntent").string()
+        }
+        let nodes =
+            try fields["fields"].map { item throws(EthereumError) in
+                try self.fields(item, place: "\(place).fields", parent: nil, shape: shape, depth: 0)
+            } ?? []
         let required = try paths(fields["required"], place: "\(place).required", shape: shape)
         let excluded = try paths(fields["excluded"], place: "\(place).excluded", shape: shape)
-        return DescriptorFormat(key: key, function: function, messageType: messageType, intent: intent, interpolatedIntent: interpolated,
-                                fields: nodes, required: required, excluded: excluded)
+        return DescriptorFormat(
+            key: key, function: function, messageType: messageType, intent: intent, interpolatedIntent: interpolated,
+            fields: nodes, required: required, excluded: excluded)
     }
 
     // MARK: keys
@@ -67,15 +73,22 @@ struct FormatReader {
         do { parsed = try ABIFunction(signature: key) } catch { throw .invalidDescriptor("\(place): \(error.reason)") }
         if parsed.inputs.allSatisfy({ !$0.name.isEmpty }) && parsed.inputs.allSatisfy({ $0.type.hasNamedComponents }) {
             // A v2 key with names: an ABI given beside it must agree.
-            if !abi.isEmpty, let other = abi.first(where: { $0.selector == parsed.selector }), other.inputs.map(\.type.canonical) != parsed.inputs.map(\.type.canonical) {
-                throw .invalidDescriptor("\(place): the key disagrees with context.contract.abi (\(other.canonicalSignature))")
+            if !abi.isEmpty, let other = abi.first(where: { $0.selector == parsed.selector }),
+                other.inputs.map(\.type.canonical) != parsed.inputs.map(\.type.canonical)
+            {
+                throw .invalidDescriptor(
+                    "\(place): the key disagrees with context.contract.abi (\(other.canonicalSignature))")
             }
             return parsed
         }
         guard let found = abi.first(where: { $0.selector == parsed.selector }) else {
-            throw .invalidDescriptor("\(place): the key names no parameters and context.contract.abi has no function \(parsed.canonicalSignature) to take them from")
+            throw .invalidDescriptor(
+                "\(place): the key names no parameters and context.contract.abi has no function \(parsed.canonicalSignature) to take them from"
+            )
         }
-        guard found.inputs.allSatisfy({ !$0.name.isEmpty }) else { throw .invalidDescriptor("\(place): context.contract.abi's \(found.canonicalSignature) has unnamed inputs") }
+        guard found.inputs.allSatisfy({ !$0.name.isEmpty }) else {
+            throw .invalidDescriptor("\(place): context.contract.abi's \(found.canonicalSignature) has unnamed inputs")
+        }
         return found
     }
 
@@ -91,8 +104,12 @@ struct FormatReader {
 
     // MARK: fields
 
-    private func fields(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape, depth: Int) throws(EthereumError) -> [FieldNode] {
-        guard depth < Self.maxGroupDepth else { throw .invalidDescriptor("\(place): field groups nest deeper than \(Self.maxGroupDepth)") }
+    private func fields(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape, depth: Int)
+        throws(EthereumError) -> [FieldNode]
+    {
+        guard depth < Self.maxGroupDepth else {
+            throw .invalidDescriptor("\(place): field groups nest deeper than \(Self.maxGroupDepth)")
+        }
         var out: [FieldNode] = []
         for (index, item) in try Strict(value, place).array().enumerated() {
             let here = "\(place)[\(index)]"
@@ -101,8 +118,11 @@ struct FormatReader {
             if keys.contains("$ref") {
                 out.append(.field(try reference(item, place: here, parent: parent, shape: shape)))
             } else if keys.contains("fields") {
-                let group = try Strict(item, here).object(allowed: ["$id", "path", "label", "iteration", "fields"], required: ["fields"])
-                let path = try group["path"].map { value throws(EthereumError) in try self.path(value, place: "\(here).path") }.map { $0.under(parent) }
+                let group = try Strict(item, here).object(
+                    allowed: ["$id", "path", "label", "iteration", "fields"], required: ["fields"])
+                let path = try group["path"].map { value throws(EthereumError) in
+                    try self.path(value, place: "\(here).path")
+                }.map { $0.under(parent) }
                 if let path { try shape.check(path, place: "\(here).path") }
                 var bundled = false
                 if let iteration = group["iteration"] {
@@ -112,10 +132,17 @@ struct FormatReader {
                     default: throw .invalidDescriptor("\(here).iteration is \"sequential\" or \"bundled\"")
                     }
                 }
-                out.append(.group(FieldGroup(
-                    path: path, label: try group["label"].map { value throws(EthereumError) in try Strict(value, "\(here).label").string() },
-                    bundled: bundled,
-                    fields: try fields(try group.need("fields"), place: "\(here).fields", parent: path ?? parent, shape: shape, depth: depth + 1))))
+                out.append(
+                    .group(
+                        FieldGroup(
+                            path: path,
+                            label: try group["label"].map { value throws(EthereumError) in
+                                try Strict(value, "\(here).label").string()
+                            },
+                            bundled: bundled,
+                            fields: try fields(
+                                try group.need("fields"), place: "\(here).fields", parent: path ?? parent, shape: shape,
+                                depth: depth + 1))))
             } else {
                 out.append(.field(try field(item, place: here, parent: parent, shape: shape)))
             }
@@ -123,10 +150,14 @@ struct FormatReader {
         return out
     }
 
-    private static let fieldKeys: Set<String> = ["$id", "path", "value", "visible", "label", "format", "separator", "encryption", "params"]
+    private static let fieldKeys: Set<String> = [
+        "$id", "path", "value", "visible", "label", "format", "separator", "encryption", "params",
+    ]
 
     /// A field given whole.
-    private func field(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape) throws(EthereumError) -> FieldSpec {
+    private func field(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape)
+        throws(EthereumError) -> FieldSpec
+    {
         let fields = try Strict(value, place).object(allowed: Self.fieldKeys)
         // Ledger's reference (erc7730) tells a field from a group by these keys; a field with
         // neither is not a field to it, so it is none here either (hidden ones too).
@@ -137,31 +168,45 @@ struct FormatReader {
     }
 
     /// A field that takes a definition (`$ref`) and overrides its label, parameters, visibility.
-    private func reference(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape) throws(EthereumError) -> FieldSpec {
+    private func reference(_ value: JSONValue, place: String, parent: DescriptorPath?, shape: DataShape)
+        throws(EthereumError) -> FieldSpec
+    {
         let fields = try Strict(value, place).object(
-            allowed: ["path", "value", "label", "$ref", "params", "separator", "visible", "encryption", "$id", "format"], required: ["$ref"])
+            allowed: [
+                "path", "value", "label", "$ref", "params", "separator", "visible", "encryption", "$id", "format",
+            ], required: ["$ref"])
         let reference = try Strict(try fields.need("$ref"), "\(place).$ref").string()
         let prefix = "$.display.definitions."
-        guard reference.hasPrefix(prefix), let definition = definitions[String(reference.dropFirst(prefix.count))] else {
+        guard reference.hasPrefix(prefix), let definition = definitions[String(reference.dropFirst(prefix.count))]
+        else {
             throw .invalidDescriptor("\(place).$ref: \"\(reference)\" is not a definition of display.definitions")
         }
         let base = try Strict(definition, reference).object(allowed: Self.fieldKeys)
         return try spec(base, overrides: fields, place: place, parent: parent, shape: shape)
     }
 
-    private func spec(_ base: Strict.Fields, overrides: Strict.Fields?, place: String, parent: DescriptorPath?,
-                      shape: DataShape) throws(EthereumError) -> FieldSpec {
+    private func spec(
+        _ base: Strict.Fields, overrides: Strict.Fields?, place: String, parent: DescriptorPath?,
+        shape: DataShape
+    ) throws(EthereumError) -> FieldSpec {
         func pick(_ key: String) -> JSONValue? { overrides?[key] ?? base[key] }
-        if pick("encryption") != nil { throw .invalidDescriptor("\(place): encrypted fields cannot be shown by this signer") }
+        if pick("encryption") != nil {
+            throw .invalidDescriptor("\(place): encrypted fields cannot be shown by this signer")
+        }
         var pathValue = pick("path")
         var literal = pick("value")
-        guard !(pathValue != nil && literal != nil) else { throw .invalidDescriptor("\(place) has both \"path\" and \"value\"") }
+        guard !(pathValue != nil && literal != nil) else {
+            throw .invalidDescriptor("\(place) has both \"path\" and \"value\"")
+        }
         // A `value` may also be a reference ("$.metadata.constants.vaultTicker"): read as a path.
         if case .string(let text)? = literal, ["$.", "#.", "@."].contains(where: { text.hasPrefix($0) }) {
             (pathValue, literal) = (literal, nil)
         }
-        guard pathValue != nil || literal != nil else { throw .invalidDescriptor("\(place) has neither \"path\" nor \"value\"") }
-        let path = try pathValue.map { value throws(EthereumError) in try self.path(value, place: "\(place).path") }.map { $0.under(parent) }
+        guard pathValue != nil || literal != nil else {
+            throw .invalidDescriptor("\(place) has neither \"path\" nor \"value\"")
+        }
+        let path = try pathValue.map { value throws(EthereumError) in try self.path(value, place: "\(place).path") }.map
+        { $0.under(parent) }
         if let path { try shape.check(path, place: "\(place).path") }
         if let literal {
             switch literal {
@@ -169,10 +214,14 @@ struct FormatReader {
             default: throw .invalidDescriptor("\(place).value must be a string, number or boolean")
             }
         }
-        let formatName = try pick("format").map { value throws(EthereumError) in try Strict(value, "\(place).format").string() } ?? "raw"
+        let formatName =
+            try pick("format").map { value throws(EthereumError) in try Strict(value, "\(place).format").string() }
+            ?? "raw"
         // v1's "addressOrName" is v2's "addressName".
         guard let format = FieldFormat(rawValue: formatName == "addressOrName" ? "addressName" : formatName) else {
-            throw .invalidDescriptor("\(place).format: \"\(formatName)\" is not a format this signer knows (\(FieldFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw .invalidDescriptor(
+                "\(place).format: \"\(formatName)\" is not a format this signer knows (\(FieldFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         var params: [String: JSONValue] = [:]
         for source in [base["params"], overrides?["params"]] {
@@ -180,15 +229,19 @@ struct FormatReader {
             for (key, item) in try Strict(source, "\(place).params").members() { params[key] = item }
         }
         try checkParams(params, format: format, place: "\(place).params", parent: parent, shape: shape)
-        let label = try pick("label").map { value throws(EthereumError) in try Strict(value, "\(place).label").string() }
+        let label =
+            try pick("label").map { value throws(EthereumError) in try Strict(value, "\(place).label").string() }
             ?? path?.fieldName.split(separator: ".").last.map(String.init) ?? "value"
         if let separator = pick("separator") { _ = try Strict(separator, "\(place).separator").string() }
-        return FieldSpec(path: path, value: literal, label: label, format: format, params: params,
-                         visible: try visibility(pick("visible"), place: "\(place).visible"))
+        return FieldSpec(
+            path: path, value: literal, label: label, format: format, params: params,
+            visible: try visibility(pick("visible"), place: "\(place).visible"))
     }
 
-    private func checkParams(_ params: [String: JSONValue], format: FieldFormat, place: String, parent: DescriptorPath?,
-                             shape: DataShape) throws(EthereumError) {
+    private func checkParams(
+        _ params: [String: JSONValue], format: FieldFormat, place: String, parent: DescriptorPath?,
+        shape: DataShape
+    ) throws(EthereumError) {
         for (key, value) in params {
             guard format.parameters.contains(key) else {
                 throw .invalidDescriptor("\(place): \"\(key)\" is not a parameter of format \(format.rawValue)")
@@ -198,18 +251,23 @@ struct FormatReader {
                 try shape.check(path, place: "\(place).\(key)")
             }
         }
-        for pair in [("token", "tokenPath"), ("callee", "calleePath"), ("selector", "selectorPath"), ("amount", "amountPath"),
-                     ("spender", "spenderPath"), ("chainId", "chainIdPath"), ("collection", "collectionPath")]
+        for pair in [
+            ("token", "tokenPath"), ("callee", "calleePath"), ("selector", "selectorPath"), ("amount", "amountPath"),
+            ("spender", "spenderPath"), ("chainId", "chainIdPath"), ("collection", "collectionPath"),
+        ]
         where params[pair.0] != nil && params[pair.1] != nil {
             throw .invalidDescriptor("\(place) has both \"\(pair.0)\" and \"\(pair.1)\"")
         }
         switch format {
         case .date:
-            guard case .string(let encoding)? = params["encoding"], encoding == "timestamp" || encoding == "blockheight" else {
+            guard case .string(let encoding)? = params["encoding"], encoding == "timestamp" || encoding == "blockheight"
+            else {
                 throw .invalidDescriptor("\(place).encoding is \"timestamp\" or \"blockheight\"")
             }
         case .unit:
-            guard case .string? = params["base"] else { throw .invalidDescriptor("\(place).base (the unit's symbol) is missing") }
+            guard case .string? = params["base"] else {
+                throw .invalidDescriptor("\(place).base (the unit's symbol) is missing")
+            }
             if let decimals = params["decimals"] {
                 let n = try Strict(decimals, "\(place).decimals").unsigned()
                 guard n <= 255 else { throw .invalidDescriptor("\(place).decimals is more than 255") }
@@ -217,18 +275,26 @@ struct FormatReader {
             if let prefix = params["prefix"] { _ = try Strict(prefix, "\(place).prefix").bool() }
         case .enumeration:
             let prefix = "$.metadata.enums."
-            guard case .string(let reference)? = params["$ref"], reference.hasPrefix(prefix), enums.contains(String(reference.dropFirst(prefix.count))) else {
+            guard case .string(let reference)? = params["$ref"], reference.hasPrefix(prefix),
+                enums.contains(String(reference.dropFirst(prefix.count)))
+            else {
                 throw .invalidDescriptor("\(place).$ref must name an enum of metadata.enums")
             }
         case .calldata:
-            guard params["callee"] != nil || params["calleePath"] != nil else { throw .invalidDescriptor("\(place): calldata needs \"callee\" or \"calleePath\"") }
+            guard params["callee"] != nil || params["calleePath"] != nil else {
+                throw .invalidDescriptor("\(place): calldata needs \"callee\" or \"calleePath\"")
+            }
         case .nftName:
             guard params["collection"] != nil || params["collectionPath"] != nil else {
                 throw .invalidDescriptor("\(place): nftName needs \"collection\" or \"collectionPath\"")
             }
         case .addressName:
             for key in ["types", "sources"] {
-                if let list = params[key] { for item in try Strict(list, "\(place).\(key)").array() { _ = try Strict(item, "\(place).\(key)[]").string() } }
+                if let list = params[key] {
+                    for item in try Strict(list, "\(place).\(key)").array() {
+                        _ = try Strict(item, "\(place).\(key)[]").string()
+                    }
+                }
             }
         default:
             break

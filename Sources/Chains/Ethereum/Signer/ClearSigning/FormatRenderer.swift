@@ -27,24 +27,36 @@ struct FormatRenderer {
     func render(level: Int) throws -> Outcome {
         var out = Rendered(intent: intentText)
         switch format.intent {
-        case .text(let text)?: out.lines.append(ReviewLine("intent", SafeName.shown(text), level: level, source: .signerTable))
+        case .text(let text)?:
+            out.lines.append(ReviewLine("intent", SafeName.shown(text), level: level, source: .signerTable))
         case .labelled(let pairs)?:
-            for pair in pairs { out.lines.append(ReviewLine(SafeName.shown(pair.label), SafeName.shown(pair.value), level: level, source: .signerTable)) }
+            for pair in pairs {
+                out.lines.append(
+                    ReviewLine(
+                        SafeName.shown(pair.label), SafeName.shown(pair.value), level: level, source: .signerTable))
+            }
         case nil: break
         }
         var covered: [String] = format.excluded.map(\.fieldName)
         var shownPaths: Set<String> = []
-        if let reason = try walk(format.fields, parent: nil, level: level, into: &out, covered: &covered, shown: &shownPaths) {
+        if let reason = try walk(
+            format.fields, parent: nil, level: level, into: &out, covered: &covered, shown: &shownPaths)
+        {
             return .notUsed(reason)
         }
-        for required in format.required where !shownPaths.contains(where: { $0 == required.fieldName || $0.hasPrefix(required.fieldName + ".") }) {
+        for required in format.required
+        where !shownPaths.contains(where: { $0 == required.fieldName || $0.hasPrefix(required.fieldName + ".") }) {
             return .notUsed("it must show \(required) but has no field that does")
         }
         let uncovered = scope.data.leaves().filter { leaf in
             !covered.contains { name in name.isEmpty || leaf.name == name || leaf.name.hasPrefix(name + ".") }
         }
         if !uncovered.isEmpty {
-            out.lines.append(ReviewLine("not described by the descriptor", "\(Set(uncovered.map(\.name)).count) field\(uncovered.count == 1 ? "" : "s"), shown as they are", level: level))
+            out.lines.append(
+                ReviewLine(
+                    "not described by the descriptor",
+                    "\(Set(uncovered.map(\.name)).count) field\(uncovered.count == 1 ? "" : "s"), shown as they are",
+                    level: level))
             let formatter = FieldFormatter(scope: scope, parent: nil, nestedCall: nestedCall)
             for leaf in uncovered {
                 out.lines.append(ReviewLine(leaf.name, formatter.raw(leaf.value).text, level: level + 1))
@@ -57,7 +69,8 @@ struct FormatRenderer {
     var intentText: String {
         switch format.intent {
         case .text(let text)?: return SafeName.shown(text)
-        case .labelled(let pairs)?: return pairs.map { "\(SafeName.shown($0.label)): \(SafeName.shown($0.value))" }.joined(separator: ", ")
+        case .labelled(let pairs)?:
+            return pairs.map { "\(SafeName.shown($0.label)): \(SafeName.shown($0.value))" }.joined(separator: ", ")
         case nil: return format.function?.name ?? format.messageType.map { String($0.prefix { $0 != "(" }) } ?? "call"
         }
     }
@@ -69,8 +82,10 @@ struct FormatRenderer {
     private typealias Binding = (all: DescriptorPath, element: DescriptorPath, index: Int, count: Int)
 
     /// Shows `nodes`; returns why the format is unusable, or nil.
-    private func walk(_ nodes: [FieldNode], parent: DescriptorPath?, level: Int, into out: inout Rendered,
-                      covered: inout [String], shown: inout Set<String>, bound: [Binding] = []) throws -> String? {
+    private func walk(
+        _ nodes: [FieldNode], parent: DescriptorPath?, level: Int, into out: inout Rendered,
+        covered: inout [String], shown: inout Set<String>, bound: [Binding] = []
+    ) throws -> String? {
         for node in nodes {
             switch node {
             case .group(let group):
@@ -82,7 +97,10 @@ struct FormatRenderer {
                 }
                 let path = group.path.map { Self.bind($0, bound) }
                 guard let all = path?.throughFirstAll else {
-                    if let reason = try walk(group.fields, parent: path ?? parent, level: inner, into: &out, covered: &covered, shown: &shown, bound: bound) {
+                    if let reason = try walk(
+                        group.fields, parent: path ?? parent, level: inner, into: &out, covered: &covered,
+                        shown: &shown, bound: bound)
+                    {
                         return reason
                     }
                     continue
@@ -96,20 +114,27 @@ struct FormatRenderer {
                     Self.markShown(group.fields, parent: path, array: all, bound: bound, into: &shown)
                     continue
                 }
-                let passes: [(fields: [FieldNode], elements: Range<Int>)] = group.bundled
-                    ? (0 ..< count).map { (group.fields, $0 ..< $0 + 1) }
-                    : group.fields.map { ([$0], 0 ..< count) }
+                let passes: [(fields: [FieldNode], elements: Range<Int>)] =
+                    group.bundled
+                    ? (0..<count).map { (group.fields, $0..<$0 + 1) }
+                    : group.fields.map { ([$0], 0..<count) }
                 for pass in passes {
                     for index in pass.elements {
-                        if let reason = try walk(pass.fields, parent: path, level: inner, into: &out, covered: &covered, shown: &shown,
-                                                 bound: bound + [(all, all.element(index), index, count)]) {
+                        if let reason = try walk(
+                            pass.fields, parent: path, level: inner, into: &out, covered: &covered, shown: &shown,
+                            bound: bound + [(all, all.element(index), index, count)])
+                        {
                             return reason
                         }
                     }
                 }
             case .field(let spec):
-                if let reason = try field(spec, parent: parent.map { Self.bind($0, bound) }, level: level, into: &out,
-                                          covered: &covered, shown: &shown, bound: bound) { return reason }
+                if let reason = try field(
+                    spec, parent: parent.map { Self.bind($0, bound) }, level: level, into: &out,
+                    covered: &covered, shown: &shown, bound: bound)
+                {
+                    return reason
+                }
             }
         }
         return nil
@@ -119,7 +144,8 @@ struct FormatRenderer {
     /// nftName): shown through the field, it counts as covered, and as shown when the field is.
     private static func parameterPaths(_ spec: FieldSpec, parent: DescriptorPath?) -> [DescriptorPath] {
         spec.params.compactMap { key, value in
-            guard key.hasSuffix("Path"), case .string(let text) = value, let path = try? DescriptorPath(text).under(parent), path.root == .data
+            guard key.hasSuffix("Path"), case .string(let text) = value,
+                let path = try? DescriptorPath(text).under(parent), path.root == .data
             else { return nil }
             return path
         }
@@ -128,8 +154,10 @@ struct FormatRenderer {
     /// Records the fields in the empty `array` that the visible fields under `nodes` would
     /// show, without reading any data. A path outside the array (`#.recipient`) is not
     /// vouched for: it has values, and only a field that shows them counts.
-    private static func markShown(_ nodes: [FieldNode], parent: DescriptorPath?, array: DescriptorPath, bound: [Binding],
-                                  into shown: inout Set<String>) {
+    private static func markShown(
+        _ nodes: [FieldNode], parent: DescriptorPath?, array: DescriptorPath, bound: [Binding],
+        into shown: inout Set<String>
+    ) {
         func inArray(_ path: DescriptorPath) -> Bool {
             let path = bind(path, bound)
             return path.root == array.root && path.steps.starts(with: array.steps)
@@ -153,8 +181,10 @@ struct FormatRenderer {
         bound.reduce(path) { path, binding in path.binding(binding.all, to: binding.element) }
     }
 
-    private func field(_ spec: FieldSpec, parent: DescriptorPath?, level: Int, into out: inout Rendered,
-                       covered: inout [String], shown: inout Set<String>, bound: [Binding]) throws -> String? {
+    private func field(
+        _ spec: FieldSpec, parent: DescriptorPath?, level: Int, into out: inout Rendered,
+        covered: inout [String], shown: inout Set<String>, bound: [Binding]
+    ) throws -> String? {
         let place = "field \"\(spec.label)\""
         var values: [DataNode]
         if let path = spec.path.map({ Self.bind($0, bound) }) {
@@ -172,7 +202,8 @@ struct FormatRenderer {
             return nil
         case .mustBe(let allowed):
             for value in values where !allowed.contains(where: { value.matches($0) }) {
-                return "\(spec.label) must be one of the descriptor's values and is \(FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall).raw(value).text)"
+                return
+                    "\(spec.label) must be one of the descriptor's values and is \(FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall).raw(value).text)"
             }
             return nil
         case .ifNotIn(let hidden):
@@ -182,14 +213,19 @@ struct FormatRenderer {
         }
         if let path = spec.path, path.root == .data { shown.insert(path.fieldName) }
         shown.formUnion(parameterPaths)
-        let formatter = FieldFormatter(scope: scope, parent: parent, nestedCall: nestedCall, bind: { Self.bind($0, bound) })
+        let formatter = FieldFormatter(
+            scope: scope, parent: parent, nestedCall: nestedCall, bind: { Self.bind($0, bound) })
         let elements = bound.filter { $0.count > 1 }.map { "\($0.index + 1) of \($0.count)" }
         let label = SafeName.shown(spec.label) + (elements.isEmpty ? "" : " [\(elements.joined(separator: ", "))]")
         for (index, value) in values.enumerated() {
             let formatted = try formatter.format(value, spec, place: place)
-            out.lines.append(ReviewLine(values.count > 1 ? "\(label) [\(index + 1)]" : label, formatted.text, level: level,
-                                        source: formatted.fromTable ? .signerTable : .signed))
-            out.lines += formatted.nested.map { ReviewLine($0.label, $0.value, level: $0.level + level, source: $0.source) }
+            out.lines.append(
+                ReviewLine(
+                    values.count > 1 ? "\(label) [\(index + 1)]" : label, formatted.text, level: level,
+                    source: formatted.fromTable ? .signerTable : .signed))
+            out.lines += formatted.nested.map {
+                ReviewLine($0.label, $0.value, level: $0.level + level, source: $0.source)
+            }
             out.warnings += formatted.warnings
             out.blindReasons += formatted.blindReasons
         }
@@ -205,7 +241,9 @@ extension DataNode {
             return members.flatMap { $0.value.leaves(prefix: prefix.isEmpty ? $0.name : prefix + "." + $0.name) }
         case .list(let items):
             // A list of plain values is one leaf (shown whole); of records, its members are.
-            if items.allSatisfy({ if case .record = $0 { return false } else { return true } }) { return [(prefix, self)] }
+            if items.allSatisfy({ if case .record = $0 { return false } else { return true } }) {
+                return [(prefix, self)]
+            }
             return items.flatMap { $0.leaves(prefix: prefix) }
         default:
             return [(prefix, self)]

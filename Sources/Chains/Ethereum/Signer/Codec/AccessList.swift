@@ -27,7 +27,7 @@ public struct AccessListEntry: Equatable, Sendable {
         var out: [AccessListEntry] = []
         for entry in entries {
             guard case .list(let pair) = entry, pair.count == 2,
-                  case .bytes(let address) = pair[0], case .list(let keys) = pair[1]
+                case .bytes(let address) = pair[0], case .list(let keys) = pair[1]
             else { throw .invalidField("accessList", reason: "an entry is [address, [storage keys]]") }
             var storageKeys: [[UInt8]] = []
             for key in keys {

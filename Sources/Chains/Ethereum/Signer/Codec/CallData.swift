@@ -34,8 +34,10 @@ public enum CallData: Equatable, Sendable {
     static let permit2ApproveSelector: [UInt8] = [0x87, 0x51, 0x7c, 0x45]
 
     /// The selectors decoded here: data that starts with one but does not decode is suspect.
-    static let knownSelectors = [transferSelector, approveSelector, increaseAllowanceSelector, transferFromSelector, setApprovalForAllSelector,
-                                 permit2ApproveSelector]
+    static let knownSelectors = [
+        transferSelector, approveSelector, increaseAllowanceSelector, transferFromSelector, setApprovalForAllSelector,
+        permit2ApproveSelector,
+    ]
 
     /// Decodes `data`. A call is recognised only when the length is exactly 4 + 32·args, every
     /// address word has its 12 high bytes zero and a bool word is 0 or 1; otherwise `.other`.
@@ -57,13 +59,16 @@ public enum CallData: Equatable, Sendable {
             guard let from = address(w[0]), let to = address(w[1]) else { return nil }
             return .erc20TransferFrom(from: from, to: to, amount: BigUInt(bigEndian: w[2]))
         case setApprovalForAllSelector where w.count == 2:
-            guard let grantee = address(w[0]), w[1].prefix(31).allSatisfy({ $0 == 0 }), let last = w[1].last, last <= 1 else { return nil }
+            guard let grantee = address(w[0]), w[1].prefix(31).allSatisfy({ $0 == 0 }), let last = w[1].last, last <= 1
+            else { return nil }
             return .setApprovalForAll(operator: grantee, approved: last == 1)
         case permit2ApproveSelector where w.count == 4:
             // uint160 and uint48 words with their high bytes zero, as the ABI requires.
             guard let token = address(w[0]), let spender = address(w[1]), w[2].prefix(12).allSatisfy({ $0 == 0 }),
-                  w[3].prefix(26).allSatisfy({ $0 == 0 }) else { return nil }
-            return .permit2Approve(token: token, spender: spender, amount: BigUInt(bigEndian: w[2]), expiration: BigUInt(bigEndian: w[3]))
+                w[3].prefix(26).allSatisfy({ $0 == 0 })
+            else { return nil }
+            return .permit2Approve(
+                token: token, spender: spender, amount: BigUInt(bigEndian: w[2]), expiration: BigUInt(bigEndian: w[3]))
         default:
             return nil
         }
@@ -73,8 +78,10 @@ public enum CallData: Equatable, Sendable {
     /// Solidity's ABI decoder ignores such bytes, so the chain runs the call as if they were not
     /// there. Nil for anything else (a call of exact length is `init`'s).
     public static func withTrailingBytes(_ data: [UInt8]) -> (call: CallData, trailing: Int)? {
-        let argumentWords: [[UInt8]: Int] = [transferSelector: 2, approveSelector: 2, increaseAllowanceSelector: 2, transferFromSelector: 3,
-                                             setApprovalForAllSelector: 2, permit2ApproveSelector: 4]
+        let argumentWords: [[UInt8]: Int] = [
+            transferSelector: 2, approveSelector: 2, increaseAllowanceSelector: 2, transferFromSelector: 3,
+            setApprovalForAllSelector: 2, permit2ApproveSelector: 4,
+        ]
         guard data.count > 4, let words = argumentWords[Array(data.prefix(4))] else { return nil }
         let length = 4 + 32 * words
         guard data.count > length, let call = known(Array(data.prefix(length))) else { return nil }
@@ -91,7 +98,7 @@ public enum CallData: Equatable, Sendable {
     /// The ABI words, or nil when the arguments are not a whole number of 32-byte words.
     private static func words(_ args: [UInt8]) -> [[UInt8]]? {
         guard args.count % 32 == 0 else { return nil }
-        return stride(from: 0, to: args.count, by: 32).map { Array(args[$0 ..< $0 + 32]) }
+        return stride(from: 0, to: args.count, by: 32).map { Array(args[$0..<$0 + 32]) }
     }
 
     /// The address in an ABI word, nil when its 12 high bytes are not zero.

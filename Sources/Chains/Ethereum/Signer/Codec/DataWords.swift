@@ -8,10 +8,20 @@ enum DataWords {
     /// An unknown call: its selector and size, then the arguments word by word.
     static func call(_ data: [UInt8]) -> [ReviewLine] {
         guard data.count >= 4 else {
-            return [ReviewLine("call", "\(Hex.encode(data, prefix: true)): \(data.count) byte\(data.count == 1 ? "" : "s"), shorter than a selector")]
+            return [
+                ReviewLine(
+                    "call",
+                    "\(Hex.encode(data, prefix: true)): \(data.count) byte\(data.count == 1 ? "" : "s"), shorter than a selector"
+                )
+            ]
         }
         let arguments = Array(data.dropFirst(4))
-        return [ReviewLine("call", "selector \(Hex.encode(Array(data.prefix(4)), prefix: true)), not a known call, then \(size(arguments))")]
+        return [
+            ReviewLine(
+                "call",
+                "selector \(Hex.encode(Array(data.prefix(4)), prefix: true)), not a known call, then \(size(arguments))"
+            )
+        ]
             + words(arguments)
     }
 
@@ -34,12 +44,16 @@ enum DataWords {
         lines.reserveCapacity(bytes.count / 32 + 1)
         var start = 0
         while start + 32 <= bytes.count {
-            lines.append(ReviewLine("word \(start / 32)", Hex.encode(Array(bytes[start ..< start + 32]), prefix: true), level: 1))
+            lines.append(
+                ReviewLine("word \(start / 32)", Hex.encode(Array(bytes[start..<start + 32]), prefix: true), level: 1))
             start += 32
         }
         if start < bytes.count {
             let rest = Array(bytes[start...])
-            lines.append(ReviewLine("rest", "\(Hex.encode(rest, prefix: true)) (\(rest.count) byte\(rest.count == 1 ? "" : "s"))", level: 1))
+            lines.append(
+                ReviewLine(
+                    "rest", "\(Hex.encode(rest, prefix: true)) (\(rest.count) byte\(rest.count == 1 ? "" : "s"))",
+                    level: 1))
         }
         return lines
     }

@@ -18,15 +18,20 @@ public enum EtherAmount {
     /// A plain decimal number (`1.5`, `42`) of a token with `decimals` places (0…255) → base
     /// units: digits, at most one point, no more places than `decimals`, at most 2^256 − 1.
     public static func parse(decimal number: String, decimals: Int) throws(EthereumError) -> BigUInt {
-        guard (0 ... 255).contains(decimals) else { throw .invalidAmount("\(decimals) decimals is outside 0…255") }
+        guard (0...255).contains(decimals) else { throw .invalidAmount("\(decimals) decimals is outside 0…255") }
         return try digits(number, decimals: decimals, shown: number, unit: "the token")
     }
 
-    private static func digits(_ number: String, decimals: Int, shown: String, unit: String) throws(EthereumError) -> BigUInt {
+    private static func digits(_ number: String, decimals: Int, shown: String, unit: String) throws(EthereumError)
+        -> BigUInt
+    {
         let parts = number.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        let isDigits = { (s: Substring) in !s.isEmpty && s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        let isDigits = { (s: Substring) in
+            !s.isEmpty && s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
         guard parts.count <= 2, let whole = parts.first, isDigits(whole), parts.count == 1 || isDigits(parts[1]) else {
-            throw .invalidAmount("\"\(shown)\" is not a plain decimal number\(unit == "the token" ? "" : " followed by a unit")")
+            throw .invalidAmount(
+                "\"\(shown)\" is not a plain decimal number\(unit == "the token" ? "" : " followed by a unit")")
         }
         let fraction = parts.count == 2 ? parts[1] : ""
         guard fraction.count <= decimals else {

@@ -54,8 +54,10 @@ public struct EthereumTransaction: Equatable, Sendable {
 
     /// Checks the combination: the fee form must match the type, legacy carries no access
     /// list, integers fit 256 bits, and legacy `v = 2·chainId + 36` must too.
-    public init(type: TransactionType, chainId: BigUInt, nonce: UInt64, fees: TransactionFees, gasLimit: UInt64,
-                to: EthereumAddress?, value: BigUInt, data: [UInt8], accessList: [AccessListEntry] = []) throws(EthereumError) {
+    public init(
+        type: TransactionType, chainId: BigUInt, nonce: UInt64, fees: TransactionFees, gasLimit: UInt64,
+        to: EthereumAddress?, value: BigUInt, data: [UInt8], accessList: [AccessListEntry] = []
+    ) throws(EthereumError) {
         guard chainId > 0 else { throw .missingChainID }
         try Self.checkWidth(chainId, "chainId")
         try Self.checkWidth(value, "value")
@@ -66,12 +68,15 @@ public struct EthereumTransaction: Equatable, Sendable {
             try Self.checkWidth(priority, "maxPriorityFeePerGas")
             try Self.checkWidth(maxFee, "maxFeePerGas")
         case (.feeMarket, .gasPrice):
-            throw .invalidField("fees", reason: "an EIP-1559 transaction has a priority fee and a fee cap, not a gas price")
+            throw .invalidField(
+                "fees", reason: "an EIP-1559 transaction has a priority fee and a fee cap, not a gas price")
         case (_, .feeMarket):
             throw .invalidField("fees", reason: "a \(type.name) transaction has a gas price, not EIP-1559 fees")
         }
         if type == .legacy {
-            guard accessList.isEmpty else { throw .invalidField("accessList", reason: "a legacy transaction has no access list") }
+            guard accessList.isEmpty else {
+                throw .invalidField("accessList", reason: "a legacy transaction has no access list")
+            }
             guard (chainId * 2 + 36).bitWidth <= 256 else {
                 throw .invalidField("chainId", reason: "too large for a legacy v value (use a typed transaction)")
             }
@@ -97,8 +102,11 @@ public struct EthereumTransaction: Equatable, Sendable {
         let common: [RLPItem] = [to, .unsignedBigEndian(value.minimalBigEndian), .bytes(data)]
         switch (type, fees) {
         case (.feeMarket, .feeMarket(let priority, let maxFee)):
-            return [.integer(nonce), .unsignedBigEndian(priority.minimalBigEndian), .unsignedBigEndian(maxFee.minimalBigEndian),
-                    .integer(gasLimit)] + common
+            return [
+                .integer(nonce), .unsignedBigEndian(priority.minimalBigEndian),
+                .unsignedBigEndian(maxFee.minimalBigEndian),
+                .integer(gasLimit),
+            ] + common
         default:
             return [.integer(nonce), .unsignedBigEndian(fees.maxPerGas.minimalBigEndian), .integer(gasLimit)] + common
         }

@@ -11,7 +11,9 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
     /// Pairs a transaction with a signature; refuses recovery ids 2/3 (Ethereum cannot carry
     /// them) and high s (invalid since EIP-2).
     public init(transaction: EthereumTransaction, signature: Secp256k1.RecoverableSignature) throws(EthereumError) {
-        guard signature.recoveryID <= 1 else { throw .invalidSignature("recovery id \(signature.recoveryID) cannot be expressed in v") }
+        guard signature.recoveryID <= 1 else {
+            throw .invalidSignature("recovery id \(signature.recoveryID) cannot be expressed in v")
+        }
         guard signature.signature.isLowS else { throw .invalidSignature("s is above n/2 (EIP-2)") }
         self.transaction = transaction
         self.signature = signature
@@ -26,14 +28,17 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
     /// The raw signed transaction: legacy `rlp([…, v, r, s])`, typed `type ‖ rlp([…, yParity, r, s])`.
     public var encoded: [UInt8] {
         let tx = transaction
-        let sig: [RLPItem] = [.unsignedBigEndian(v.minimalBigEndian),
-                              .unsignedBigEndian(signature.compact.prefix(32)),
-                              .unsignedBigEndian(signature.compact.suffix(32))]
+        let sig: [RLPItem] = [
+            .unsignedBigEndian(v.minimalBigEndian),
+            .unsignedBigEndian(signature.compact.prefix(32)),
+            .unsignedBigEndian(signature.compact.suffix(32)),
+        ]
         switch tx.type {
         case .legacy:
             return RLP.encode(.list(tx.fieldItems() + sig))
         case .accessList, .feeMarket:
-            return [tx.type.rawValue] + RLP.encode(.list([tx.chainIdItem] + tx.fieldItems() + [tx.accessListItem] + sig))
+            return [tx.type.rawValue]
+                + RLP.encode(.list([tx.chainIdItem] + tx.fieldItems() + [tx.accessListItem] + sig))
         }
     }
 
@@ -59,13 +64,17 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
             guard f.count == 9 else { throw .wrongFieldCount(type: "signed legacy", expected: 9, found: f.count) }
             let v = try TransactionFields.unsigned(f[6], "v")
             if v == 27 || v == 28 { throw .missingChainID }
-            guard v >= 37 else { throw .invalidSignature("legacy v \(v) is neither 27/28 nor EIP-155 (2·chainId + 35/36)") }
+            guard v >= 37 else {
+                throw .invalidSignature("legacy v \(v) is neither 27/28 nor EIP-155 (2·chainId + 35/36)")
+            }
             let offset = v - 35
             recoveryID = Int(offset % 2)
             transaction = try EthereumTransaction.legacy(f, chainId: offset / 2)
         case .accessList, .feeMarket:
             let expected = type == .accessList ? 11 : 12
-            guard f.count == expected else { throw .wrongFieldCount(type: "signed \(type.name)", expected: expected, found: f.count) }
+            guard f.count == expected else {
+                throw .wrongFieldCount(type: "signed \(type.name)", expected: expected, found: f.count)
+            }
             let parity = try TransactionFields.unsigned(f[expected - 3], "yParity")
             guard parity <= 1 else { throw .invalidSignature("yParity is 0 or 1, not \(parity)") }
             recoveryID = Int(parity)
@@ -75,7 +84,8 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
         let s = try TransactionFields.unsigned(f[f.count - 1], "s")
         let signature: Secp256k1.RecoverableSignature
         do {
-            signature = try Secp256k1.RecoverableSignature(compact: r.bigEndian(width: 32) + s.bigEndian(width: 32), recoveryID: recoveryID)
+            signature = try Secp256k1.RecoverableSignature(
+                compact: r.bigEndian(width: 32) + s.bigEndian(width: 32), recoveryID: recoveryID)
         } catch {
             throw .invalidSignature("r and s are not a valid secp256k1 signature (\(error))")
         }

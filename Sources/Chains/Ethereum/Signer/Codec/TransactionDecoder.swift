@@ -11,14 +11,18 @@ extension EthereumTransaction {
         switch type {
         case .legacy:
             if fields.count == 6 { throw .missingChainID }
-            guard fields.count == 9 else { throw .wrongFieldCount(type: "unsigned legacy", expected: 9, found: fields.count) }
+            guard fields.count == 9 else {
+                throw .wrongFieldCount(type: "unsigned legacy", expected: 9, found: fields.count)
+            }
             guard try TransactionFields.unsigned(fields[7], "EIP-155 r") == 0,
-                  try TransactionFields.unsigned(fields[8], "EIP-155 s") == 0
+                try TransactionFields.unsigned(fields[8], "EIP-155 s") == 0
             else { throw .invalidField("EIP-155", reason: "the two fields after the chain id must be empty (0)") }
             return try legacy(fields, chainId: try TransactionFields.unsigned(fields[6], "chainId"))
         case .accessList, .feeMarket:
             let expected = type == .accessList ? 8 : 9
-            guard fields.count == expected else { throw .wrongFieldCount(type: "unsigned \(type.name)", expected: expected, found: fields.count) }
+            guard fields.count == expected else {
+                throw .wrongFieldCount(type: "unsigned \(type.name)", expected: expected, found: fields.count)
+            }
             return try typed(type, fields)
         }
     }
@@ -64,8 +68,9 @@ extension EthereumTransaction {
         let fees: TransactionFees
         let rest: ArraySlice<RLPItem>
         if type == .feeMarket {
-            fees = .feeMarket(maxPriorityFeePerGas: try TransactionFields.unsigned(f[2], "maxPriorityFeePerGas"),
-                              maxFeePerGas: try TransactionFields.unsigned(f[3], "maxFeePerGas"))
+            fees = .feeMarket(
+                maxPriorityFeePerGas: try TransactionFields.unsigned(f[2], "maxPriorityFeePerGas"),
+                maxFeePerGas: try TransactionFields.unsigned(f[3], "maxFeePerGas"))
             rest = f[4...]
         } else {
             fees = .gasPrice(try TransactionFields.unsigned(f[2], "gasPrice"))

@@ -4,7 +4,9 @@ import BigInt
 /// Strict readers for the RLP fields of a transaction; each names the field it refuses.
 enum TransactionFields {
     static func bytes(_ item: RLPItem, _ field: String) throws(EthereumError) -> [UInt8] {
-        guard case .bytes(let bytes) = item else { throw .invalidField(field, reason: "expected a byte string, found a list") }
+        guard case .bytes(let bytes) = item else {
+            throw .invalidField(field, reason: "expected a byte string, found a list")
+        }
         return bytes
     }
 
@@ -12,7 +14,9 @@ enum TransactionFields {
     static func unsigned(_ item: RLPItem, _ field: String, maxBytes: Int = 32) throws(EthereumError) -> BigUInt {
         let bytes = try bytes(item, field)
         if bytes.first == 0 { throw .invalidField(field, reason: "integer has a leading zero byte (non-canonical)") }
-        guard bytes.count <= maxBytes else { throw .invalidField(field, reason: "integer longer than \(maxBytes) bytes") }
+        guard bytes.count <= maxBytes else {
+            throw .invalidField(field, reason: "integer longer than \(maxBytes) bytes")
+        }
         return BigUInt(bigEndian: bytes)
     }
 
@@ -30,7 +34,10 @@ enum TransactionFields {
     static func recipient(_ item: RLPItem) throws(EthereumError) -> EthereumAddress? {
         let bytes = try bytes(item, "to")
         if bytes.isEmpty { return nil }
-        guard bytes.count == 20 else { throw .invalidField("to", reason: "an address is 20 bytes (or empty for contract creation), not \(bytes.count)") }
+        guard bytes.count == 20 else {
+            throw .invalidField(
+                "to", reason: "an address is 20 bytes (or empty for contract creation), not \(bytes.count)")
+        }
         return try EthereumAddress(bytes: bytes)
     }
 }

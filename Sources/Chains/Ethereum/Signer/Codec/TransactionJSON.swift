@@ -13,8 +13,10 @@ public struct TransactionJSON: Sendable {
     /// The `from` member, when given.
     public let from: EthereumAddress?
 
-    static let known: Set<String> = ["type", "chainId", "nonce", "gas", "gasLimit", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas",
-                                     "to", "value", "data", "input", "accessList", "from"]
+    static let known: Set<String> = [
+        "type", "chainId", "nonce", "gas", "gasLimit", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas",
+        "to", "value", "data", "input", "accessList", "from",
+    ]
 
     /// Whether `json` looks like such a dict (an object with `gas` or `gasLimit` and `nonce`),
     /// so other JSON is left to other readers.
@@ -24,13 +26,19 @@ public struct TransactionJSON: Sendable {
     }
 
     public init(json: JSONValue) throws(EthereumError) {
-        guard case let .object(members) = json else { throw .invalidField("transaction", reason: "expected a JSON object") }
+        guard case let .object(members) = json else {
+            throw .invalidField("transaction", reason: "expected a JSON object")
+        }
         for member in members where !Self.known.contains(member.key) {
             // The name is untrusted text: shown only when it is short printable ASCII.
-            let printable = member.key.utf8.count <= 40 && member.key.utf8.allSatisfy { (0x20 ... 0x7e).contains($0) }
-            throw .invalidField(printable ? "transaction.\(member.key)" : "transaction", reason: printable ? "is not a transaction field" : "has a member that is not a transaction field")
+            let printable = member.key.utf8.count <= 40 && member.key.utf8.allSatisfy { (0x20...0x7e).contains($0) }
+            throw .invalidField(
+                printable ? "transaction.\(member.key)" : "transaction",
+                reason: printable ? "is not a transaction field" : "has a member that is not a transaction field")
         }
-        guard json["gas"] == nil || json["gasLimit"] == nil else { throw .invalidField("transaction", reason: "has both gas and gasLimit") }
+        guard json["gas"] == nil || json["gasLimit"] == nil else {
+            throw .invalidField("transaction", reason: "has both gas and gasLimit")
+        }
         guard json["data"] == nil || json["input"] == nil || json["data"] == json["input"] else {
             throw .invalidField("transaction", reason: "has data and input that differ")
         }
@@ -53,15 +61,27 @@ public struct TransactionJSON: Sendable {
         let fees: TransactionFees
         switch type {
         case .feeMarket:
-            guard gasPrice == nil else { throw .invalidField("transaction.gasPrice", reason: "an EIP-1559 transaction has maxFeePerGas and maxPriorityFeePerGas instead") }
-            guard let maxFee, let priority else { throw .invalidField("transaction", reason: "an EIP-1559 transaction needs maxFeePerGas and maxPriorityFeePerGas") }
+            guard gasPrice == nil else {
+                throw .invalidField(
+                    "transaction.gasPrice",
+                    reason: "an EIP-1559 transaction has maxFeePerGas and maxPriorityFeePerGas instead")
+            }
+            guard let maxFee, let priority else {
+                throw .invalidField(
+                    "transaction", reason: "an EIP-1559 transaction needs maxFeePerGas and maxPriorityFeePerGas")
+            }
             fees = .feeMarket(maxPriorityFeePerGas: priority, maxFeePerGas: maxFee)
         case .legacy, .accessList:
-            guard maxFee == nil, priority == nil else { throw .invalidField("transaction", reason: "a type \(type.rawValue) transaction has a gasPrice, not fee caps") }
+            guard maxFee == nil, priority == nil else {
+                throw .invalidField(
+                    "transaction", reason: "a type \(type.rawValue) transaction has a gasPrice, not fee caps")
+            }
             guard let gasPrice else { throw .invalidField("transaction.gasPrice", reason: "is missing") }
             fees = .gasPrice(gasPrice)
         }
-        guard type != .legacy || json["accessList"] == nil else { throw .invalidField("transaction.accessList", reason: "a legacy transaction carries none") }
+        guard type != .legacy || json["accessList"] == nil else {
+            throw .invalidField("transaction.accessList", reason: "a legacy transaction carries none")
+        }
         let to: EthereumAddress?
         switch json["to"] {
         case nil, .null?: to = nil
@@ -69,8 +89,9 @@ public struct TransactionJSON: Sendable {
         default: throw .invalidField("transaction.to", reason: "is not an address string")
         }
         let data = try Self.bytes(json["data"] ?? json["input"], "data")
-        transaction = try EthereumTransaction(type: type, chainId: chainId, nonce: nonce, fees: fees, gasLimit: gas, to: to,
-                                              value: try Self.integer(json, "value") ?? 0, data: data, accessList: accessList)
+        transaction = try EthereumTransaction(
+            type: type, chainId: chainId, nonce: nonce, fees: fees, gasLimit: gas, to: to,
+            value: try Self.integer(json, "value") ?? 0, data: data, accessList: accessList)
         switch json["from"] {
         case nil: from = nil
         case let .string(text)?: from = try EthereumAddress(text)
@@ -95,7 +116,9 @@ public struct TransactionJSON: Sendable {
         default: throw .invalidField(field, reason: "is not an integer")
         }
         let isDigit: (Character) -> Bool = radix == 16 ? { $0.isHexDigit } : { $0.isASCII && $0.isNumber }
-        guard !text.isEmpty, text.count <= 78, text.allSatisfy(isDigit), let value = BigUInt(text, radix: radix), value.bitWidth <= 256 else {
+        guard !text.isEmpty, text.count <= 78, text.allSatisfy(isDigit), let value = BigUInt(text, radix: radix),
+            value.bitWidth <= 256
+        else {
             throw .invalidField(field, reason: "is not an unsigned integer of at most 256 bits")
         }
         return value
@@ -112,19 +135,24 @@ public struct TransactionJSON: Sendable {
         switch value {
         case nil, .null?: return []
         case let .string(text)?:
-            do { return try Hex.decode(text) } catch { throw .invalidField("transaction.\(name)", reason: "is not 0x hex") }
+            do { return try Hex.decode(text) } catch {
+                throw .invalidField("transaction.\(name)", reason: "is not 0x hex")
+            }
         default: throw .invalidField("transaction.\(name)", reason: "is not a 0x hex string")
         }
     }
 
     static func accessList(_ value: JSONValue?) throws(EthereumError) -> [AccessListEntry] {
         guard let value else { return [] }
-        guard case let .array(items) = value else { throw .invalidField("transaction.accessList", reason: "is not an array") }
+        guard case let .array(items) = value else {
+            throw .invalidField("transaction.accessList", reason: "is not an array")
+        }
         var entries: [AccessListEntry] = []
         for (index, item) in items.enumerated() {
             let field = "transaction.accessList[\(index)]"
             guard case .object(let members) = item, members.count == 2, case let .string(address)? = item["address"],
-                  case let .array(keys)? = item["storageKeys"] else {
+                case let .array(keys)? = item["storageKeys"]
+            else {
                 throw .invalidField(field, reason: "is not {\"address\": …, \"storageKeys\": […]}")
             }
             var storageKeys: [[UInt8]] = []

@@ -38,13 +38,20 @@ public struct TypedData: Sendable {
         for member in top where !allowed.contains(member.key) {
             throw .invalidTypedData("unexpected member \"\(member.key)\"")
         }
-        guard case .object(let typeList)? = json["types"] else { throw .invalidTypedData("\"types\" must be an object") }
-        guard case .string(let primary)? = json["primaryType"] else { throw .invalidTypedData("\"primaryType\" must be a string") }
-        guard let domain = json["domain"], case .object = domain else { throw .invalidTypedData("\"domain\" must be an object") }
+        guard case .object(let typeList)? = json["types"] else {
+            throw .invalidTypedData("\"types\" must be an object")
+        }
+        guard case .string(let primary)? = json["primaryType"] else {
+            throw .invalidTypedData("\"primaryType\" must be a string")
+        }
+        guard let domain = json["domain"], case .object = domain else {
+            throw .invalidTypedData("\"domain\" must be an object")
+        }
         guard let message = json["message"] else { throw .invalidTypedData("\"message\" is missing") }
 
         guard typeList.count <= TypedData.maxTypes else {
-            throw .invalidTypedData("\"types\" declares \(typeList.count) types, more than the \(TypedData.maxTypes) allowed")
+            throw .invalidTypedData(
+                "\"types\" declares \(typeList.count) types, more than the \(TypedData.maxTypes) allowed")
         }
         let names = Set(typeList.map(\.key))
         var types: [String: [Member]] = [:]
@@ -57,18 +64,23 @@ public struct TypedData: Sendable {
             if (try? TypedDataType(name, structs: [])) != nil || TypedData.solidityAliases.contains(name) {
                 throw .invalidTypedData("type \"\(name)\" redefines an atomic type")
             }
-            guard case .array(let declared) = value else { throw .invalidTypedData("type \"\(name)\" must be an array of members") }
+            guard case .array(let declared) = value else {
+                throw .invalidTypedData("type \"\(name)\" must be an array of members")
+            }
             var members: [Member] = []
             var memberNames: Set<String> = []
             for entry in declared {
                 guard case .object(let fields) = entry, fields.count == 2,
-                      case .string(let memberName)? = entry["name"], case .string(let memberType)? = entry["type"]
+                    case .string(let memberName)? = entry["name"], case .string(let memberType)? = entry["type"]
                 else { throw .invalidTypedData("a member of \"\(name)\" must be {\"name\": …, \"type\": …}") }
-                guard TypedData.isIdentifier(memberName) else { throw .invalidTypedData("bad member name \"\(memberName)\" in \"\(name)\"") }
+                guard TypedData.isIdentifier(memberName) else {
+                    throw .invalidTypedData("bad member name \"\(memberName)\" in \"\(name)\"")
+                }
                 guard memberNames.insert(memberName).inserted else {
                     throw .invalidTypedData("member \"\(memberName)\" appears twice in \"\(name)\"")
                 }
-                members.append(Member(name: memberName, type: memberType, parsed: try TypedDataType(memberType, structs: names)))
+                members.append(
+                    Member(name: memberName, type: memberType, parsed: try TypedDataType(memberType, structs: names)))
             }
             types[name] = members
         }
@@ -144,10 +156,13 @@ public struct TypedData: Sendable {
     }
 
     private static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return false
+        }
         return text.utf8.allSatisfy { c in
             (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_")
+                || c == UInt8(ascii: "$")
         }
     }
 }

@@ -18,7 +18,8 @@ enum TypedDataAddress {
 
     /// Whether `text` mixes upper and lower case digits other than as its EIP-55 checksum.
     static func hasBadChecksum(_ text: String) -> Bool {
-        guard (try? EIP55.decode(text)) == nil, let bytes = try? Hex.decode(text), bytes.count == EIP55.addressLength else { return false }
+        guard (try? EIP55.decode(text)) == nil, let bytes = try? Hex.decode(text), bytes.count == EIP55.addressLength
+        else { return false }
         return true
     }
 }

@@ -18,14 +18,18 @@ extension TypedData {
     /// must be present and no other.
     public func encodeData(_ name: String, _ value: JSONValue) throws(EthereumError) -> [UInt8] {
         guard let members = types[name] else { throw .invalidTypedData("unknown type \"\(name)\"") }
-        guard case .object(let given) = value else { throw .invalidTypedData("a \(name) value must be an object, not \(value.kindDescription)") }
+        guard case .object(let given) = value else {
+            throw .invalidTypedData("a \(name) value must be an object, not \(value.kindDescription)")
+        }
         // Keys compared as UTF-8 bytes, as the JSON parser tells them apart (Swift's `==` would
         // take "\u{212A}ey", Kelvin sign, for "Key"); looked up by hash, so a struct of many
         // members costs linear time, not quadratic.
         let declared = Set(members.map { Array($0.name.utf8) })
         var fields: [String: JSONValue] = [:]
         for member in given {
-            guard declared.contains(Array(member.key.utf8)) else { throw .invalidTypedData("\(name) has no member \"\(member.key)\"") }
+            guard declared.contains(Array(member.key.utf8)) else {
+                throw .invalidTypedData("\(name) has no member \"\(member.key)\"")
+            }
             fields[member.key] = member.value
         }
         var out = try typeHash(name)
@@ -55,13 +59,21 @@ extension TypedData {
         case .structure(let name):
             return try hashStruct(name, value)
         case .array(let element, let length):
-            guard case .array(let items) = value else { throw .invalidTypedData("\(path) must be an array, not \(value.kindDescription)") }
-            if let length, items.count != length { throw .invalidTypedData("\(path) must have \(length) elements, not \(items.count)") }
+            guard case .array(let items) = value else {
+                throw .invalidTypedData("\(path) must be an array, not \(value.kindDescription)")
+            }
+            if let length, items.count != length {
+                throw .invalidTypedData("\(path) must have \(length) elements, not \(items.count)")
+            }
             var concatenated: [UInt8] = []
-            for (i, item) in items.enumerated() { concatenated += try encodeValue(element, item, path: "\(path)[\(i)]") }
+            for (i, item) in items.enumerated() {
+                concatenated += try encodeValue(element, item, path: "\(path)[\(i)]")
+            }
             return Keccak256.hash(concatenated)
         case .string:
-            guard case .string(let text) = value else { throw .invalidTypedData("\(path) must be a string, not \(value.kindDescription)") }
+            guard case .string(let text) = value else {
+                throw .invalidTypedData("\(path) must be a string, not \(value.kindDescription)")
+            }
             return Keccak256.hash(Array(text.utf8))
         case .bytes:
             return Keccak256.hash(try hexBytes(value, path: path))
@@ -70,20 +82,28 @@ extension TypedData {
             guard bytes.count == n else { throw .invalidTypedData("\(path) must be \(n) bytes, not \(bytes.count)") }
             return bytes + [UInt8](repeating: 0, count: 32 - n)
         case .bool:
-            guard case .bool(let flag) = value else { throw .invalidTypedData("\(path) must be true or false, not \(value.kindDescription)") }
+            guard case .bool(let flag) = value else {
+                throw .invalidTypedData("\(path) must be true or false, not \(value.kindDescription)")
+            }
             return [UInt8](repeating: 0, count: 31) + [flag ? 1 : 0]
         case .address:
-            guard case .string(let text) = value else { throw .invalidTypedData("\(path) must be an address string, not \(value.kindDescription)") }
+            guard case .string(let text) = value else {
+                throw .invalidTypedData("\(path) must be an address string, not \(value.kindDescription)")
+            }
             return [UInt8](repeating: 0, count: 12) + (try TypedDataAddress.bytes(text, path: path))
         case .uint(let bits):
             let (negative, magnitude) = try integer(value, path: path)
-            guard !negative || magnitude == 0 else { throw .invalidTypedData("\(path) is negative but its type is uint\(bits)") }
+            guard !negative || magnitude == 0 else {
+                throw .invalidTypedData("\(path) is negative but its type is uint\(bits)")
+            }
             guard magnitude.bitWidth <= bits else { throw .invalidTypedData("\(path) does not fit uint\(bits)") }
             return magnitude.bigEndian(width: 32)
         case .int(let bits):
             let (negative, magnitude) = try integer(value, path: path)
             let limit = BigUInt(1) << (bits - 1)
-            guard negative ? magnitude <= limit : magnitude < limit else { throw .invalidTypedData("\(path) does not fit int\(bits)") }
+            guard negative ? magnitude <= limit : magnitude < limit else {
+                throw .invalidTypedData("\(path) does not fit int\(bits)")
+            }
             guard negative, magnitude > 0 else { return magnitude.bigEndian(width: 32) }
             // Two's complement over 256 bits: 2^256 − |v|.
             return ((BigUInt(1) << 256) - magnitude).bigEndian(width: 32)
@@ -92,7 +112,9 @@ extension TypedData {
 
     /// `0x` + hex (an even number of digits).
     func hexBytes(_ value: JSONValue, path: String) throws(EthereumError) -> [UInt8] {
-        guard case .string(let text) = value, text.hasPrefix("0x") else { throw .invalidTypedData("\(path) must be a 0x-hex string") }
+        guard case .string(let text) = value, text.hasPrefix("0x") else {
+            throw .invalidTypedData("\(path) must be a 0x-hex string")
+        }
         // Decoded with its prefix so that a second "0x" is an invalid digit, not another prefix.
         do { return try Hex.decode(text) } catch { throw .invalidTypedData("\(path): \(error)") }
     }
@@ -108,11 +130,16 @@ extension TypedData {
         let negative = text.hasPrefix("-")
         let body = negative ? text.dropFirst() : Substring(text)
         let isDigit = { (c: UInt8) in c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
-        let isHex = { (c: UInt8) in isDigit(c) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F")) }
+        let isHex = { (c: UInt8) in
+            isDigit(c) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f"))
+                || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F"))
+        }
         var magnitude: BigUInt?
         if !negative, case .string = value, body.hasPrefix("0x") {
             let digits = body.dropFirst(2)
-            if !digits.isEmpty, digits.count <= 64, digits.utf8.allSatisfy(isHex) { magnitude = BigUInt(digits, radix: 16) }
+            if !digits.isEmpty, digits.count <= 64, digits.utf8.allSatisfy(isHex) {
+                magnitude = BigUInt(digits, radix: 16)
+            }
         } else if !body.isEmpty, body.count <= 78, body.utf8.allSatisfy(isDigit) {
             magnitude = BigUInt(body, radix: 10)
         }

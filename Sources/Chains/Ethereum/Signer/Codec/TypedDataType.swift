@@ -23,15 +23,18 @@ indirect enum TypedDataType: Equatable, Sendable {
         var lengths: [Int?] = []
         while element.hasSuffix("]") {
             guard lengths.count < Self.maxArrayDimensions else {
-                throw .invalidTypedData("type \"\(text.prefix(40))…\" has more than \(Self.maxArrayDimensions) array dimensions")
+                throw .invalidTypedData(
+                    "type \"\(text.prefix(40))…\" has more than \(Self.maxArrayDimensions) array dimensions")
             }
-            guard let open = element.lastIndex(of: "[") else { throw .invalidTypedData("malformed array type \"\(text)\"") }
-            let count = element[element.index(after: open) ..< element.index(before: element.endIndex)]
+            guard let open = element.lastIndex(of: "[") else {
+                throw .invalidTypedData("malformed array type \"\(text)\"")
+            }
+            let count = element[element.index(after: open)..<element.index(before: element.endIndex)]
             var length: Int? = nil
             if !count.isEmpty {
                 // Canonical decimal only: "[02]" or "[0]" would be another type name to a reference library.
                 guard count.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), count.first != "0",
-                      count.count <= 6, let n = Int(count)
+                    count.count <= 6, let n = Int(count)
                 else { throw .invalidTypedData("bad array length in type \"\(text)\"") }
                 length = n
             }
@@ -53,11 +56,11 @@ indirect enum TypedDataType: Equatable, Sendable {
         case "bytes": self = .bytes
         case "string": self = .string
         default:
-            if let bits = TypedDataType.size(text, prefix: "uint"), bits % 8 == 0, (8 ... 256).contains(bits) {
+            if let bits = TypedDataType.size(text, prefix: "uint"), bits % 8 == 0, (8...256).contains(bits) {
                 self = .uint(bits: bits)
-            } else if let bits = TypedDataType.size(text, prefix: "int"), bits % 8 == 0, (8 ... 256).contains(bits) {
+            } else if let bits = TypedDataType.size(text, prefix: "int"), bits % 8 == 0, (8...256).contains(bits) {
                 self = .int(bits: bits)
-            } else if let n = TypedDataType.size(text, prefix: "bytes"), (1 ... 32).contains(n) {
+            } else if let n = TypedDataType.size(text, prefix: "bytes"), (1...32).contains(n) {
                 self = .fixedBytes(n)
             } else {
                 throw .invalidTypedData("unknown type \"\(text)\"")
@@ -70,7 +73,7 @@ indirect enum TypedDataType: Equatable, Sendable {
         guard text.hasPrefix(prefix) else { return nil }
         let digits = text.dropFirst(prefix.count)
         guard !digits.isEmpty, digits.count <= 3, digits.first != "0",
-              digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         return Int(digits)
     }

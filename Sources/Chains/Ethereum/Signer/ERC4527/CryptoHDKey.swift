@@ -27,8 +27,10 @@ public struct CryptoHDKey: Equatable, Sendable {
     /// `account.standard` for BIP44 `m/44'/60'/0'/0/i` accounts.
     public let note: String?
 
-    public init(keyData: [UInt8], chainCode: [UInt8], coinType: UInt64?, origin: CryptoKeypath?, children: CryptoKeypath?,
-                parentFingerprint: UInt32?, name: String?, note: String?) {
+    public init(
+        keyData: [UInt8], chainCode: [UInt8], coinType: UInt64?, origin: CryptoKeypath?, children: CryptoKeypath?,
+        parentFingerprint: UInt32?, name: String?, note: String?
+    ) {
         self.keyData = keyData
         self.chainCode = chainCode
         self.coinType = coinType
@@ -45,7 +47,13 @@ public struct CryptoHDKey: Equatable, Sendable {
         map.add(2, .bool(false))
         map.add(3, .bytes(keyData))
         map.add(4, .bytes(chainCode))
-        map.add(5, coinType.map { .tag(Self.coinInfoTag, .map([(key: .unsigned(1), value: .unsigned($0)), (key: .unsigned(2), value: .unsigned(0))])) })
+        map.add(
+            5,
+            coinType.map {
+                .tag(
+                    Self.coinInfoTag,
+                    .map([(key: .unsigned(1), value: .unsigned($0)), (key: .unsigned(2), value: .unsigned(0))]))
+            })
         map.add(6, origin?.tagged)
         map.add(7, children?.tagged)
         map.add(8, parentFingerprint.map { .unsigned(UInt64($0)) })
@@ -66,7 +74,7 @@ public struct CryptoHDKey: Equatable, Sendable {
     }
 
     init(value: CBORValue) throws(ERC4527Error) {
-        let map = try IntKeyedMap(value, name: "crypto-hdkey", known: 1 ... 10)
+        let map = try IntKeyedMap(value, name: "crypto-hdkey", known: 1...10)
         if try map.read(1, "is-master", { v throws(EncodingError) in try v.asBool() }) == true {
             throw ERC4527Error("crypto-hdkey is a master key; a pairing exports an account's public key")
         }
@@ -74,14 +82,24 @@ public struct CryptoHDKey: Equatable, Sendable {
             throw ERC4527Error("crypto-hdkey holds a private key; refused")
         }
         keyData = try map.readRequired(3, "key-data") { v throws(EncodingError) in try v.asBytes() }
-        guard keyData.count == 33 else { throw ERC4527Error("crypto-hdkey.key-data (key 3) is \(keyData.count) bytes, not a 33-byte public key") }
+        guard keyData.count == 33 else {
+            throw ERC4527Error("crypto-hdkey.key-data (key 3) is \(keyData.count) bytes, not a 33-byte public key")
+        }
         chainCode = try map.readRequired(4, "chain-code") { v throws(EncodingError) in try v.asBytes() }
-        guard chainCode.count == 32 else { throw ERC4527Error("crypto-hdkey.chain-code (key 4) is \(chainCode.count) bytes, not 32") }
+        guard chainCode.count == 32 else {
+            throw ERC4527Error("crypto-hdkey.chain-code (key 4) is \(chainCode.count) bytes, not 32")
+        }
         coinType = try map.read(5, "use-info") { v throws(EncodingError) in try Self.coinType(v) }
-        origin = try map.optional(6).map { v throws(ERC4527Error) in try CryptoKeypath.decode(tagged: v, field: "crypto-hdkey.origin") }
-        children = try map.optional(7).map { v throws(ERC4527Error) in try CryptoKeypath.decode(tagged: v, field: "crypto-hdkey.children") }
+        origin = try map.optional(6).map { v throws(ERC4527Error) in
+            try CryptoKeypath.decode(tagged: v, field: "crypto-hdkey.origin")
+        }
+        children = try map.optional(7).map { v throws(ERC4527Error) in
+            try CryptoKeypath.decode(tagged: v, field: "crypto-hdkey.children")
+        }
         let parent = try map.read(8, "parent-fingerprint") { v throws(EncodingError) in try v.asUInt64() }
-        if let parent, parent > UInt64(UInt32.max) { throw ERC4527Error("crypto-hdkey.parent-fingerprint (key 8) is not a 32-bit number") }
+        if let parent, parent > UInt64(UInt32.max) {
+            throw ERC4527Error("crypto-hdkey.parent-fingerprint (key 8) is not a 32-bit number")
+        }
         parentFingerprint = parent.map { UInt32($0) }
         name = try map.read(9, "name") { v throws(EncodingError) in try v.asText() }
         note = try map.read(10, "note") { v throws(EncodingError) in try v.asText() }
@@ -89,7 +107,9 @@ public struct CryptoHDKey: Equatable, Sendable {
 
     /// The `type` (key 1) of a tagged `crypto-coin-info`; 0 (Bitcoin) when absent, as BCR says.
     private static func coinType(_ value: CBORValue) throws(EncodingError) -> UInt64 {
-        for entry in try value.untagged(coinInfoTag).asMap() where entry.key == .unsigned(1) { return try entry.value.asUInt64() }
+        for entry in try value.untagged(coinInfoTag).asMap() where entry.key == .unsigned(1) {
+            return try entry.value.asUInt64()
+        }
         return 0
     }
 }

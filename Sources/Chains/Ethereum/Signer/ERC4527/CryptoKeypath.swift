@@ -33,8 +33,9 @@ public struct CryptoKeypath: Equatable, Sendable {
     /// The keypath of a concrete BIP32 path.
     public init(_ path: DerivationPath, sourceFingerprint: UInt32? = nil, depth: UInt8? = nil) {
         let offset = DerivationPath.hardenedOffset
-        self.init(components: path.components.map { .index($0 & (offset - 1), hardened: $0 >= offset) },
-                  sourceFingerprint: sourceFingerprint, depth: depth)
+        self.init(
+            components: path.components.map { .index($0 & (offset - 1), hardened: $0 >= offset) },
+            sourceFingerprint: sourceFingerprint, depth: depth)
     }
 
     /// The path as BIP32 indexes; refused when a component is a wildcard.
@@ -51,12 +52,13 @@ public struct CryptoKeypath: Equatable, Sendable {
 
     /// `m/44'/60'/0'/0/*`-style text (`m` alone for no components).
     public var text: String {
-        (["m"] + components.map { component -> String in
-            switch component {
-            case let .index(index, hardened): return "\(index)" + (hardened ? "'" : "")
-            case let .wildcard(hardened): return "*" + (hardened ? "'" : "")
-            }
-        }).joined(separator: "/")
+        (["m"]
+            + components.map { component -> String in
+                switch component {
+                case let .index(index, hardened): return "\(index)" + (hardened ? "'" : "")
+                case let .wildcard(hardened): return "*" + (hardened ? "'" : "")
+                }
+            }).joined(separator: "/")
     }
 
     // MARK: CBOR
@@ -70,20 +72,28 @@ public struct CryptoKeypath: Equatable, Sendable {
     }
 
     static func decode(_ value: CBORValue, field: String) throws(ERC4527Error) -> CryptoKeypath {
-        let map = try IntKeyedMap(value, name: field, known: 1 ... 3)
+        let map = try IntKeyedMap(value, name: field, known: 1...3)
         let flat = try map.readRequired(1, "components") { v throws(EncodingError) in try v.asArray() }
-        guard flat.count % 2 == 0 else { throw ERC4527Error("\(field).components has \(flat.count) items, not index/hardened pairs") }
-        guard flat.count / 2 <= DerivationPath.maxDepth else { throw ERC4527Error("\(field).components is deeper than \(DerivationPath.maxDepth)") }
+        guard flat.count % 2 == 0 else {
+            throw ERC4527Error("\(field).components has \(flat.count) items, not index/hardened pairs")
+        }
+        guard flat.count / 2 <= DerivationPath.maxDepth else {
+            throw ERC4527Error("\(field).components is deeper than \(DerivationPath.maxDepth)")
+        }
         var components: [Component] = []
         var position = 0
         while position + 1 < flat.count {
             let place = "\(field).components[\(position)]"
             guard case let .bool(hardened) = flat[position + 1] else {
-                throw ERC4527Error("\(field).components[\(position + 1)] is \(flat[position + 1].kindDescription), not is-hardened (a boolean)")
+                throw ERC4527Error(
+                    "\(field).components[\(position + 1)] is \(flat[position + 1].kindDescription), not is-hardened (a boolean)"
+                )
             }
             switch flat[position] {
             case let .unsigned(index):
-                guard index < UInt64(DerivationPath.hardenedOffset) else { throw ERC4527Error("\(place) is \(index), not below 2^31") }
+                guard index < UInt64(DerivationPath.hardenedOffset) else {
+                    throw ERC4527Error("\(place) is \(index), not below 2^31")
+                }
                 components.append(.index(UInt32(index), hardened: hardened))
             case let .array(items) where items.isEmpty:
                 components.append(.wildcard(hardened: hardened))
@@ -97,14 +107,18 @@ public struct CryptoKeypath: Equatable, Sendable {
         let fingerprint = try map.read(2, "source-fingerprint") { v throws(EncodingError) in try v.asUInt64() }
         if let fingerprint {
             guard fingerprint != 0, fingerprint <= UInt64(UInt32.max) else {
-                throw ERC4527Error("\(field).source-fingerprint (key 2) is \(fingerprint), not a non-zero 32-bit number")
+                throw ERC4527Error(
+                    "\(field).source-fingerprint (key 2) is \(fingerprint), not a non-zero 32-bit number")
             }
         }
         let depth = try map.read(3, "depth") { v throws(EncodingError) in try v.asUInt64() }
         if let depth {
-            guard depth <= UInt64(UInt8.max) else { throw ERC4527Error("\(field).depth (key 3) is \(depth), not below 256") }
+            guard depth <= UInt64(UInt8.max) else {
+                throw ERC4527Error("\(field).depth (key 3) is \(depth), not below 256")
+            }
         }
-        return CryptoKeypath(components: components, sourceFingerprint: fingerprint.map { UInt32($0) }, depth: depth.map { UInt8($0) })
+        return CryptoKeypath(
+            components: components, sourceFingerprint: fingerprint.map { UInt32($0) }, depth: depth.map { UInt8($0) })
     }
 
     /// Tagged 304, as ERC-4527 wallets read it.

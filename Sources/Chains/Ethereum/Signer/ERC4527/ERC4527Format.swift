@@ -18,8 +18,11 @@ public struct ERC4527Format: ForeignFormat {
     public func requests(_ input: SignerInput, accounts: [OwnAccount]) throws -> [ForeignRequest] {
         let signing = try ERC4527Signing(cbor: input.bytes, accounts: accounts)
         // MetaMask sends the master fingerprint of the pairing it imported; other wallets may not.
-        return [ForeignRequest(request: signing.signRequest, answer: ERC4527Answer(signing: signing),
-                               masterFingerprint: signing.request.derivationPath.sourceFingerprint)]
+        return [
+            ForeignRequest(
+                request: signing.signRequest, answer: ERC4527Answer(signing: signing),
+                masterFingerprint: signing.request.derivationPath.sourceFingerprint)
+        ]
     }
 }
 

@@ -21,17 +21,23 @@ extension EthSignRequest {
             chainId = UInt64(id)
         } catch let error as ERC4527Error { throw error } catch { throw ERC4527Error("\(error)") }
         let address: EthereumAddress
-        do { address = try EthereumAddress(request.account.address) } catch { throw ERC4527Error("account.address: \(error)") }
+        do { address = try EthereumAddress(request.account.address) } catch {
+            throw ERC4527Error("account.address: \(error)")
+        }
         let data: [UInt8]
         let type: DataType
         switch (request.payloadType, request.payload) {
         case let ("transaction", payload):
-            guard case let .string(hex)? = payload["transaction"], let bytes = try? Hex.decode(hex), let first = bytes.first else {
+            guard case let .string(hex)? = payload["transaction"], let bytes = try? Hex.decode(hex),
+                let first = bytes.first
+            else {
                 throw ERC4527Error("payload.transaction is not 0x hex")
             }
             (data, type) = (bytes, first >= 0xc0 ? .transaction : .typedTransaction)
         case let ("personal_message", payload):
-            guard case let .string(hex)? = payload["message"], let bytes = try? Hex.decode(hex) else { throw ERC4527Error("payload.message is not 0x hex") }
+            guard case let .string(hex)? = payload["message"], let bytes = try? Hex.decode(hex) else {
+                throw ERC4527Error("payload.message is not 0x hex")
+            }
             (data, type) = (bytes, .personalMessage)
         case let ("typed_data", payload):
             guard let typed = payload["typedData"] else { throw ERC4527Error("payload.typedData is missing") }
@@ -39,8 +45,10 @@ extension EthSignRequest {
         default:
             throw ERC4527Error("a \(request.payloadType) payload has no ERC-4527 data type")
         }
-        self.init(requestId: request.id.uuidBytes, signData: data, dataType: type, chainId: chainId,
-                  derivationPath: CryptoKeypath(keyPath, sourceFingerprint: sourceFingerprint), address: address.bytes, origin: "airsign")
+        self.init(
+            requestId: request.id.uuidBytes, signData: data, dataType: type, chainId: chainId,
+            derivationPath: CryptoKeypath(keyPath, sourceFingerprint: sourceFingerprint), address: address.bytes,
+            origin: "airsign")
     }
 }
 
@@ -49,9 +57,12 @@ extension EthSignature {
     /// watch's, which are version 4 UUIDs) and its signature, for `finalize` to verify against
     /// the stored request.
     public func compactResponse() throws(ERC4527Error) -> SignResponse {
-        guard let requestId else { throw ERC4527Error("eth-signature has no request-id, so it answers no stored request") }
+        guard let requestId else {
+            throw ERC4527Error("eth-signature has no request-id, so it answers no stored request")
+        }
         do {
-            return try SignResponse(id: try RequestID(uuidBytes: requestId), signatures: [Hex.encode(signature, prefix: true)])
+            return try SignResponse(
+                id: try RequestID(uuidBytes: requestId), signatures: [Hex.encode(signature, prefix: true)])
         } catch {
             throw ERC4527Error("eth-signature.request-id: \(error)")
         }

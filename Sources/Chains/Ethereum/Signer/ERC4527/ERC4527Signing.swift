@@ -36,9 +36,10 @@ public struct ERC4527Signing: Sendable {
             note += ", for the wallet with fingerprint \(KeySecret.fingerprintText(fingerprint))"
         }
         do {
-            signRequest = try SignRequest.make(chain: ChainID(Chain.ethereum), network: network,
-                                               account: try MessageAccount(address: own.address, publicKey: own.publicKey),
-                                               payload: payload, note: note)
+            signRequest = try SignRequest.make(
+                chain: ChainID(Chain.ethereum), network: network,
+                account: try MessageAccount(address: own.address, publicKey: own.publicKey),
+                payload: payload, note: note)
         } catch {
             throw ERC4527Error("eth-sign-request: \(error)")
         }
@@ -48,13 +49,17 @@ public struct ERC4527Signing: Sendable {
     /// `signRequest`: its signature (r ‖ s ‖ v, v as ERC-4527 wants it for each data type:
     /// yParity for typed transactions, the EIP-155 value for legacy ones, 27/28 for messages).
     public func answer(_ response: SignResponse, origin: String = "airsign") throws(ERC4527Error) -> EthSignature {
-        guard response.id == signRequest.id else { throw ERC4527Error("the response answers request \(response.id), not \(signRequest.id)") }
+        guard response.id == signRequest.id else {
+            throw ERC4527Error("the response answers request \(response.id), not \(signRequest.id)")
+        }
         guard response.signatures.count == 1, let hex = response.signatures.first else {
             throw ERC4527Error("the response holds \(response.signatures.count) signatures, not one")
         }
         let signature: [UInt8]
         do { signature = try Hex.decode(hex) } catch { throw ERC4527Error("the response's signature: \(error)") }
-        guard signature.count >= 65 else { throw ERC4527Error("the response's signature is \(signature.count) bytes, not r ‖ s ‖ v") }
+        guard signature.count >= 65 else {
+            throw ERC4527Error("the response's signature is \(signature.count) bytes, not r ‖ s ‖ v")
+        }
         return EthSignature(requestId: request.requestId, signature: signature, origin: origin)
     }
 
@@ -65,14 +70,20 @@ public struct ERC4527Signing: Sendable {
         let path = try request.derivationPath.concretePath(field: "eth-sign-request.derivation-path")
         let ethereum = ChainID(Chain.ethereum)
         let atPath = accounts.filter { account in
-            guard account.chain == ethereum, let text = account.path, let own = try? DerivationPath(text) else { return false }
+            guard account.chain == ethereum, let text = account.path, let own = try? DerivationPath(text) else {
+                return false
+            }
             return own == path
         }
         if let address = request.address {
             let wanted: EthereumAddress
-            do { wanted = try EthereumAddress(bytes: address) } catch { throw ERC4527Error("eth-sign-request.address: \(error)") }
+            do { wanted = try EthereumAddress(bytes: address) } catch {
+                throw ERC4527Error("eth-sign-request.address: \(error)")
+            }
             guard let own = atPath.first(where: { (try? EthereumAddress($0.address)) == wanted }) else {
-                let reason = atPath.first.map { "this keystore's account at \(path) is \($0.address)" } ?? "this keystore has no Ethereum account at \(path)"
+                let reason =
+                    atPath.first.map { "this keystore's account at \(path) is \($0.address)" }
+                    ?? "this keystore has no Ethereum account at \(path)"
                 throw ERC4527Error("eth-sign-request is for \(wanted.checksummed) at \(path), not ours: \(reason)")
             }
             return own
@@ -83,11 +94,14 @@ public struct ERC4527Signing: Sendable {
                 // MetaMask asks for m/44'/60'/0'/0/i (i not hardened), which `account add --index i` adds.
                 let h = DerivationPath.hardenedOffset
                 let c = path.components
-                let hint = c.count == 5 && c.prefix(4).elementsEqual([44 + h, 60 + h, h, 0]) && c[4] < h
+                let hint =
+                    c.count == 5 && c.prefix(4).elementsEqual([44 + h, 60 + h, h, 0]) && c[4] < h
                     ? " (add it with: airsign-signer account add KEY --chain ethereum --index \(c[4]))" : ""
                 throw ERC4527Error("eth-sign-request is for \(path), which is not an account of this keystore\(hint)")
             }
-            throw ERC4527Error("eth-sign-request names \(path) without an address, and \(addresses.count) keys of this keystore have an account there")
+            throw ERC4527Error(
+                "eth-sign-request names \(path) without an address, and \(addresses.count) keys of this keystore have an account there"
+            )
         }
         return own
     }
@@ -103,18 +117,26 @@ public struct ERC4527Signing: Sendable {
             }
             let isLegacy = transaction.type == .legacy
             guard isLegacy == (request.dataType == .transaction) else {
-                throw ERC4527Error("eth-sign-request.data-type is \(request.dataType.rawValue) (\(request.dataType.name)) but sign-data is a \(transaction.type.name) transaction")
+                throw ERC4527Error(
+                    "eth-sign-request.data-type is \(request.dataType.rawValue) (\(request.dataType.name)) but sign-data is a \(transaction.type.name) transaction"
+                )
             }
             // A legacy transaction without EIP-155 replay protection is refused by the decoder.
             guard transaction.chainId == BigUInt(request.effectiveChainId) else {
-                throw ERC4527Error("eth-sign-request.chain-id is \(request.effectiveChainId)\(request.chainId == nil ? " (the default)" : ""), but the transaction is for chain id \(transaction.chainId)")
+                throw ERC4527Error(
+                    "eth-sign-request.chain-id is \(request.effectiveChainId)\(request.chainId == nil ? " (the default)" : ""), but the transaction is for chain id \(transaction.chainId)"
+                )
             }
-            let payload: JSONValue = .object([(key: "type", value: .string("transaction")),
-                                              (key: "transaction", value: .string(Hex.encode(transaction.unsignedEncoding, prefix: true)))])
+            let payload: JSONValue = .object([
+                (key: "type", value: .string("transaction")),
+                (key: "transaction", value: .string(Hex.encode(transaction.unsignedEncoding, prefix: true))),
+            ])
             return (payload, "eip155:\(transaction.chainId)")
         case .typedData:
             let json: JSONValue
-            do { json = try JSONParser().parse(data) } catch { throw ERC4527Error("eth-sign-request.sign-data (typed data JSON): \(error)") }
+            do { json = try JSONParser().parse(data) } catch {
+                throw ERC4527Error("eth-sign-request.sign-data (typed data JSON): \(error)")
+            }
             // The review checks the domain's chain id against the network; a request that
             // names one must agree with it, one that does not is for the domain's chain.
             var network = request.chainId.map { "eip155:\($0)" }
@@ -124,15 +146,21 @@ public struct ERC4527Signing: Sendable {
                     throw ERC4527Error("eth-sign-request.sign-data: \(error)")
                 }
                 if let chainId = request.chainId, network != domainNetwork {
-                    throw ERC4527Error("eth-sign-request.chain-id is \(chainId), but the typed data's domain is for chain id \(domainNetwork.dropFirst("eip155:".count))")
+                    throw ERC4527Error(
+                        "eth-sign-request.chain-id is \(chainId), but the typed data's domain is for chain id \(domainNetwork.dropFirst("eip155:".count))"
+                    )
                 }
                 network = network ?? domainNetwork
             }
-            let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: json)])
+            let payload: JSONValue = .object([
+                (key: "type", value: .string("typed_data")), (key: "typedData", value: json),
+            ])
             return (payload, network ?? account.network ?? "eip155:1")
         case .personalMessage:
-            let payload: JSONValue = .object([(key: "type", value: .string("personal_message")),
-                                              (key: "message", value: .string(Hex.encode(data, prefix: true)))])
+            let payload: JSONValue = .object([
+                (key: "type", value: .string("personal_message")),
+                (key: "message", value: .string(Hex.encode(data, prefix: true))),
+            ])
             // A personal message names no chain; sign it on the network the request or the
             // account names.
             return (payload, request.chainId.map { "eip155:\($0)" } ?? account.network ?? "eip155:1")

@@ -52,8 +52,10 @@ public struct EthSignRequest: Equatable, Sendable {
     public let address: [UInt8]?
     public let origin: String?
 
-    public init(requestId: [UInt8]?, signData: [UInt8], dataType: DataType, chainId: UInt64?, derivationPath: CryptoKeypath,
-                address: [UInt8]?, origin: String?) {
+    public init(
+        requestId: [UInt8]?, signData: [UInt8], dataType: DataType, chainId: UInt64?, derivationPath: CryptoKeypath,
+        address: [UInt8]?, origin: String?
+    ) {
         self.requestId = requestId
         self.signData = signData
         self.dataType = dataType
@@ -68,21 +70,26 @@ public struct EthSignRequest: Equatable, Sendable {
 
     /// Reads the untagged CBOR a `ur:eth-sign-request` carries (a tagged 401 item is accepted too).
     public init(cbor bytes: [UInt8]) throws(ERC4527Error) {
-        let map = try ERC4527CBOR.map(bytes, name: "eth-sign-request", tag: Self.tag, known: 1 ... 7)
+        let map = try ERC4527CBOR.map(bytes, name: "eth-sign-request", tag: Self.tag, known: 1...7)
         requestId = try map.requestId()
         signData = try map.readRequired(2, "sign-data") { v throws(EncodingError) in try v.asBytes() }
         guard !signData.isEmpty else { throw ERC4527Error("eth-sign-request.sign-data (key 2) is empty") }
         let type = try map.readRequired(3, "data-type") { v throws(EncodingError) in try v.asUInt64() }
         guard let dataType = DataType(rawValue: type) else {
-            throw ERC4527Error("eth-sign-request.data-type (key 3) is \(type), not one of 1 (transaction), 2 (typed data), 3 (personal message), 4 (typed transaction)")
+            throw ERC4527Error(
+                "eth-sign-request.data-type (key 3) is \(type), not one of 1 (transaction), 2 (typed data), 3 (personal message), 4 (typed transaction)"
+            )
         }
         self.dataType = dataType
         let chain = try map.read(4, "chain-id") { v throws(EncodingError) in try v.asInt64() }
         if let chain {
-            guard chain >= 1 else { throw ERC4527Error("eth-sign-request.chain-id (key 4) is \(chain), not a chain id (1 or more)") }
+            guard chain >= 1 else {
+                throw ERC4527Error("eth-sign-request.chain-id (key 4) is \(chain), not a chain id (1 or more)")
+            }
         }
         chainId = chain.map { UInt64($0) }
-        derivationPath = try CryptoKeypath.decode(tagged: try map.required(5, "derivation-path"), field: "eth-sign-request.derivation-path")
+        derivationPath = try CryptoKeypath.decode(
+            tagged: try map.required(5, "derivation-path"), field: "eth-sign-request.derivation-path")
         _ = try derivationPath.concretePath(field: "eth-sign-request.derivation-path")
         address = try map.read(6, "address") { v throws(EncodingError) in try v.asBytes() }
         if let address, address.count != 20 {

@@ -23,11 +23,12 @@ public struct EthSignature: Equatable, Sendable {
 
     /// Reads the untagged CBOR of a `ur:eth-signature`.
     public init(cbor bytes: [UInt8]) throws(ERC4527Error) {
-        let map = try ERC4527CBOR.map(bytes, name: "eth-signature", tag: Self.tag, known: 1 ... 3)
+        let map = try ERC4527CBOR.map(bytes, name: "eth-signature", tag: Self.tag, known: 1...3)
         requestId = try map.requestId()
         signature = try map.readRequired(2, "signature") { v throws(EncodingError) in try v.asBytes() }
         guard signature.count >= 65, signature.count <= 64 + 32 else {
-            throw ERC4527Error("eth-signature.signature (key 2) is \(signature.count) bytes, not r ‖ s ‖ v (65 or more)")
+            throw ERC4527Error(
+                "eth-signature.signature (key 2) is \(signature.count) bytes, not r ‖ s ‖ v (65 or more)")
         }
         origin = try map.read(3, "origin") { v throws(EncodingError) in try v.asText() }
     }

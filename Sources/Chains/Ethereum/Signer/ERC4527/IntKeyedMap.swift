@@ -13,7 +13,8 @@ struct IntKeyedMap {
         guard case let .map(pairs) = value else { throw ERC4527Error("\(name) is \(value.kindDescription), not a map") }
         for pair in pairs {
             guard case let .unsigned(key) = pair.key else {
-                throw ERC4527Error("\(name) has a key that is \(pair.key.kindDescription), not a small unsigned integer")
+                throw ERC4527Error(
+                    "\(name) has a key that is \(pair.key.kindDescription), not a small unsigned integer")
             }
             guard known.contains(key) else { throw ERC4527Error("\(name) has the unknown key \(key)") }
             // The CBOR decoder already refuses duplicate keys; this keeps the map honest anyway.
@@ -30,19 +31,26 @@ struct IntKeyedMap {
     }
 
     /// `body` applied to the value at `key`, its codec errors named after the field.
-    func read<T>(_ key: UInt64, _ field: String, _ body: (CBORValue) throws(EncodingError) -> T) throws(ERC4527Error) -> T? {
+    func read<T>(_ key: UInt64, _ field: String, _ body: (CBORValue) throws(EncodingError) -> T) throws(ERC4527Error)
+        -> T?
+    {
         guard let value = entries[key] else { return nil }
         do { return try body(value) } catch { throw ERC4527Error("\(name).\(field) (key \(key)): \(error)") }
     }
 
     /// The request id at key 1: a 16-byte UUID under tag 37, when present.
     func requestId() throws(ERC4527Error) -> [UInt8]? {
-        let id = try read(1, "request-id") { v throws(EncodingError) in try v.untagged(EthSignRequest.uuidTag).asBytes() }
-        if let id, id.count != 16 { throw ERC4527Error("\(name).request-id (key 1) is \(id.count) bytes, not a 16-byte UUID") }
+        let id = try read(1, "request-id") { v throws(EncodingError) in try v.untagged(EthSignRequest.uuidTag).asBytes()
+        }
+        if let id, id.count != 16 {
+            throw ERC4527Error("\(name).request-id (key 1) is \(id.count) bytes, not a 16-byte UUID")
+        }
         return id
     }
 
-    func readRequired<T>(_ key: UInt64, _ field: String, _ body: (CBORValue) throws(EncodingError) -> T) throws(ERC4527Error) -> T {
+    func readRequired<T>(_ key: UInt64, _ field: String, _ body: (CBORValue) throws(EncodingError) -> T)
+        throws(ERC4527Error) -> T
+    {
         guard let result = try read(key, field, body) else { throw ERC4527Error("\(name) lacks \(field) (key \(key))") }
         return result
     }
@@ -75,7 +83,9 @@ enum ERC4527CBOR {
     }
 
     /// The integer-keyed map of `name` in `bytes`: untagged as a UR carries it, or tagged `tag`.
-    static func map(_ bytes: [UInt8], name: String, tag: UInt64, known: ClosedRange<UInt64>) throws(ERC4527Error) -> IntKeyedMap {
+    static func map(_ bytes: [UInt8], name: String, tag: UInt64, known: ClosedRange<UInt64>) throws(ERC4527Error)
+        -> IntKeyedMap
+    {
         var value = try decode(bytes, what: name)
         if case let .tag(number, content) = value {
             guard number == tag else { throw ERC4527Error("\(name) is tagged \(number), not \(tag)") }
@@ -86,6 +96,8 @@ enum ERC4527CBOR {
 
     /// Deterministic CBOR of a value an encoder of this folder built.
     static func encode(_ value: CBORValue) throws(ERC4527Error) -> [UInt8] {
-        do { return try CBOREncoder(deterministic: true).encode(value) } catch { throw ERC4527Error("encoding: \(error)") }
+        do { return try CBOREncoder(deterministic: true).encode(value) } catch {
+            throw ERC4527Error("encoding: \(error)")
+        }
     }
 }

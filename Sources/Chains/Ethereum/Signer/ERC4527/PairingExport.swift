@@ -19,10 +19,12 @@ public enum PairingExport {
         let master = try ExtendedPrivateKey(seed: seed)
         let parent = try master.derived(try DerivationPath("m/44'/60'"))
         let account = try parent.child(try DerivationPath.hardened(0)).extendedPublicKey
-        let origin = CryptoKeypath(try DerivationPath(accountPath), sourceFingerprint: master.fingerprintNumber, depth: 3)
-        return CryptoHDKey(keyData: account.publicKey.compressed, chainCode: account.chainCode, coinType: 60, origin: origin,
-                           children: CryptoKeypath(components: [.index(0, hardened: false), .wildcard(hardened: false)], depth: 0),
-                           parentFingerprint: parent.fingerprintNumber, name: name, note: standardNote)
+        let origin = CryptoKeypath(
+            try DerivationPath(accountPath), sourceFingerprint: master.fingerprintNumber, depth: 3)
+        return CryptoHDKey(
+            keyData: account.publicKey.compressed, chainCode: account.chainCode, coinType: 60, origin: origin,
+            children: CryptoKeypath(components: [.index(0, hardened: false), .wildcard(hardened: false)], depth: 0),
+            parentFingerprint: parent.fingerprintNumber, name: name, note: standardNote)
     }
 
     /// The `crypto-account` (BCR-2023-019 v1, tag 311) holding that key: `{1: master
@@ -30,8 +32,10 @@ public enum PairingExport {
     public static func account(seed: SecureBytes, name: String) throws -> [UInt8] {
         let key = try hdkey(seed: seed, name: name)
         let master = try ExtendedPrivateKey(seed: seed)
-        let value: CBORValue = .map([(key: .unsigned(1), value: .unsigned(UInt64(master.fingerprintNumber))),
-                                     (key: .unsigned(2), value: .array([.tag(CryptoHDKey.tag, key.value)]))])
+        let value: CBORValue = .map([
+            (key: .unsigned(1), value: .unsigned(UInt64(master.fingerprintNumber))),
+            (key: .unsigned(2), value: .array([.tag(CryptoHDKey.tag, key.value)])),
+        ])
         return try ERC4527CBOR.encode(value)
     }
 

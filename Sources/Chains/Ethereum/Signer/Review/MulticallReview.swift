@@ -74,7 +74,8 @@ struct MulticallReview {
 
         /// The arguments: `bool requireSuccess` first for the two `try…` forms, then the calls.
         var arguments: [ABIType] {
-            let address = ABIParameter(type: .address), flag = ABIParameter(type: .bool), data = ABIParameter(type: .bytes)
+            let address = ABIParameter(type: .address), flag = ABIParameter(type: .bool),
+                data = ABIParameter(type: .bytes)
             switch self {
             case .aggregate, .blockAndAggregate: return [.array(.tuple([address, data]))]
             case .tryAggregate, .tryBlockAndAggregate: return [.bool, .array(.tuple([address, data]))]
@@ -102,8 +103,9 @@ struct MulticallReview {
         /// the strict encoding of its arguments.
         init?(_ data: [UInt8]) {
             guard data.count >= 4, let form = Form.allCases.first(where: { $0.selector == Array(data.prefix(4)) }),
-                  let decoded = try? ABIDecoder.decode(form.arguments, from: Array(data.dropFirst(4))),
-                  case let .array(items)? = decoded.last else { return nil }
+                let decoded = try? ABIDecoder.decode(form.arguments, from: Array(data.dropFirst(4))),
+                case let .array(items)? = decoded.last
+            else { return nil }
             var requireSuccess = true
             if decoded.count == 2 {
                 guard case let .bool(flag) = decoded[0] else { return nil }
@@ -111,7 +113,9 @@ struct MulticallReview {
             }
             var calls: [Call] = []
             for item in items {
-                guard case let .tuple(parts) = item, case let .address(target)? = parts.first, case let .bytes(inner)? = parts.last else { return nil }
+                guard case let .tuple(parts) = item, case let .address(target)? = parts.first,
+                    case let .bytes(inner)? = parts.last
+                else { return nil }
                 switch form {
                 case .aggregate3:
                     guard case let .bool(allowFailure) = parts[1] else { return nil }
@@ -135,42 +139,65 @@ struct MulticallReview {
     /// The review of `data` sent with `value` to `to`, or nil when it is not one of
     /// Multicall3's batches (or its arguments do not decode strictly: then the call is shown as
     /// any other).
-    init?(_ data: [UInt8], to: EthereumAddress, value: BigUInt, signer: EthereumAddress, environment: ClearSigningEnvironment) throws {
+    init?(
+        _ data: [UInt8], to: EthereumAddress, value: BigUInt, signer: EthereumAddress,
+        environment: ClearSigningEnvironment
+    ) throws {
         guard to.checksummed == Self.multicall3, let batch = Batch(data) else { return nil }
         self.signer = signer
         self.environment = environment
-        ether = Asset(chain: ChainID(Chain.ethereum), network: "eip155:\(environment.chainId)", symbol: environment.nativeSymbol, decimals: 18)
+        ether = Asset(
+            chain: ChainID(Chain.ethereum), network: "eip155:\(environment.chainId)", symbol: environment.nativeSymbol,
+            decimals: 18)
         forwarded = read(batch, at: to, received: value, path: [])
     }
 
     /// Reads `batch`, made by Multicall3 at `multicall` with `received` ether, as call `path` of
     /// the batches above it (empty for the transaction's own): its lines at level
     /// `path.count`. Returns where `received` goes, adding up to exactly it.
-    private mutating func read(_ batch: Batch, at multicall: EthereumAddress, received: BigUInt, path: [Int]) -> [Outflow] {
+    private mutating func read(_ batch: Batch, at multicall: EthereumAddress, received: BigUInt, path: [Int])
+        -> [Outflow]
+    {
         let describe = environment.describe
         let level = path.count
         let count = batch.calls.count
-        lines.append(ReviewLine("call", "Multicall3 \(batch.form.name): \(count) call\(count == 1 ? "" : "s"), each made by Multicall3, not by your account",
-                                level: level))
+        lines.append(
+            ReviewLine(
+                "call",
+                "Multicall3 \(batch.form.name): \(count) call\(count == 1 ? "" : "s"), each made by Multicall3, not by your account",
+                level: level))
         var sent: [Outflow] = []
         for (index, call) in batch.calls.enumerated() {
             let here = path + [index + 1]
             let name = here.map(String.init).joined(separator: ".")
-            lines.append(ReviewLine("call \(index + 1)", describe(call.target) + (call.mayFail ? " (allowed to fail)" : ""), level: level))
+            lines.append(
+                ReviewLine(
+                    "call \(index + 1)", describe(call.target) + (call.mayFail ? " (allowed to fail)" : ""),
+                    level: level))
             if batch.form == .aggregate3Value {
-                lines.append(ReviewLine("value", "\(EtherAmount.format(call.value, decimals: 18)) \(environment.nativeSymbol)", level: level + 1))
+                lines.append(
+                    ReviewLine(
+                        "value", "\(EtherAmount.format(call.value, decimals: 18)) \(environment.nativeSymbol)",
+                        level: level + 1))
             }
             if call.target == multicall, let inner = Batch(call.data) {
                 guard here.count < Self.depthBudget else {
-                    lines.append(ReviewLine("data", "a Multicall3 \(inner.form.name) batch nested more than \(Self.depthBudget) deep: not read", level: level + 1))
-                    unknowns.append("call \(name) of the Multicall3 batch: a Multicall3 batch nested more than \(Self.depthBudget) deep, not read by the signer")
+                    lines.append(
+                        ReviewLine(
+                            "data",
+                            "a Multicall3 \(inner.form.name) batch nested more than \(Self.depthBudget) deep: not read",
+                            level: level + 1))
+                    unknowns.append(
+                        "call \(name) of the Multicall3 batch: a Multicall3 batch nested more than \(Self.depthBudget) deep, not read by the signer"
+                    )
                     if call.value > 0 { sent.append(outflow(call.value, to: multicall)) }
                     continue
                 }
                 sent += read(inner, at: multicall, received: call.value, path: here)
                 continue
             }
-            let token = ReviewToken(contract: call.target, chainId: environment.chainId, knowledge: environment.knowledge)
+            let token = ReviewToken(
+                contract: call.target, chainId: environment.chainId, knowledge: environment.knowledge)
             // Bytes after a token call's arguments do not stop the token from running it (as at
             // the top level): the call keeps its effects and the bytes are warned of.
             var data = CallData(call.data)
@@ -178,14 +205,23 @@ struct MulticallReview {
             if case let .other(bytes) = data, let read = CallData.withTrailingBytes(bytes) { (data, trailing) = read }
             switch data {
             case let .erc20TransferFrom(owner, recipient, amount) where owner == signer:
-                lines += [ReviewLine("call", "ERC-20 transferFrom of your tokens, through an allowance you gave Multicall3", level: level + 1),
-                          token.line(level: level + 1), ReviewLine("token recipient", describe(recipient), level: level + 1),
-                          token.amountOrTokenIdLine("token amount", amount, level: level + 1)]
+                lines += [
+                    ReviewLine(
+                        "call", "ERC-20 transferFrom of your tokens, through an allowance you gave Multicall3",
+                        level: level + 1),
+                    token.line(level: level + 1), ReviewLine("token recipient", describe(recipient), level: level + 1),
+                    token.amountOrTokenIdLine("token amount", amount, level: level + 1),
+                ]
                 totals.append(token.total(amount, maybeTokenId: true))
                 if !token.isKnown { warnings.append(token.unknownWarning) }
                 if trailing > 0 {
-                    lines.append(ReviewLine("extra data", "\(trailing) bytes after the arguments, which the token ignores", level: level + 1))
-                    warnings.append("call \(name) of the Multicall3 batch carries \(trailing) bytes after its arguments; the token ignores them and the call is counted as shown, but a wallet that sends such data may be hiding something")
+                    lines.append(
+                        ReviewLine(
+                            "extra data", "\(trailing) bytes after the arguments, which the token ignores",
+                            level: level + 1))
+                    warnings.append(
+                        "call \(name) of the Multicall3 batch carries \(trailing) bytes after its arguments; the token ignores them and the call is counted as shown, but a wallet that sends such data may be hiding something"
+                    )
                 }
             case .empty where call.value > 0:
                 // Ether forwarded with no call: counted below as sent to the target.
@@ -194,9 +230,14 @@ struct MulticallReview {
                 lines.append(ReviewLine("data", "none", level: level + 1))
                 unknowns.append("a call with no data from Multicall3 to \(call.target.checksummed)")
             default:
-                let head = call.data.count >= 4 ? "selector \(Hex.encode(Array(call.data.prefix(4)), prefix: true)), " : ""
-                lines.append(ReviewLine("data", "\(head)\(call.data.count) bytes: Multicall3's own call, not read", level: level + 1))
-                unknowns.append("call \(name) of the Multicall3 batch, to \(call.target.checksummed): made by Multicall3 with its own tokens or another's allowance, not read by the signer")
+                let head =
+                    call.data.count >= 4 ? "selector \(Hex.encode(Array(call.data.prefix(4)), prefix: true)), " : ""
+                lines.append(
+                    ReviewLine(
+                        "data", "\(head)\(call.data.count) bytes: Multicall3's own call, not read", level: level + 1))
+                unknowns.append(
+                    "call \(name) of the Multicall3 batch, to \(call.target.checksummed): made by Multicall3 with its own tokens or another's allowance, not read by the signer"
+                )
             }
             if call.value > 0 { sent.append(outflow(call.value, to: call.target)) }
         }
@@ -208,16 +249,20 @@ struct MulticallReview {
             guard sum == received else {
                 // Multicall3 requires msg.value == the sum after the last call, and reverts.
                 let whose = path.isEmpty ? "the transaction" : "call \(caller)"
-                let counted = received > 0 ? "; the \(amount(received)) \(whose) sends is counted as sent to Multicall3" : ""
-                warnings.append("the Multicall3 aggregate3Value calls send \(amount(sum)) in all, but \(whose) sends it \(amount(received)): "
-                    + "Multicall3 reverts a batch whose values do not add up to what it receives\(counted)")
+                let counted =
+                    received > 0 ? "; the \(amount(received)) \(whose) sends is counted as sent to Multicall3" : ""
+                warnings.append(
+                    "the Multicall3 aggregate3Value calls send \(amount(sum)) in all, but \(whose) sends it \(amount(received)): "
+                        + "Multicall3 reverts a batch whose values do not add up to what it receives\(counted)")
                 return received > 0 ? [outflow(received, to: multicall)] : []
             }
             return sent
         }
         // Every other batch keeps what it is sent: Multicall3 holds it for any caller to take.
         guard received > 0 else { return [] }
-        warnings.append("\(amount(received)) is sent to Multicall3\(path.isEmpty ? "" : " by call \(caller)"), which any caller can take from it")
+        warnings.append(
+            "\(amount(received)) is sent to Multicall3\(path.isEmpty ? "" : " by call \(caller)"), which any caller can take from it"
+        )
         return [outflow(received, to: multicall)]
     }
 

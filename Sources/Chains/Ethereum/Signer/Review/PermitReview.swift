@@ -25,12 +25,17 @@ struct PermitReview {
     static let tokenPermissions = "TokenPermissions(address token,uint256 amount)"
     static let permitSingle = "PermitSingle(PermitDetails details,address spender,uint256 sigDeadline)" + permitDetails
     static let permitBatch = "PermitBatch(PermitDetails[] details,address spender,uint256 sigDeadline)" + permitDetails
-    static let transferFrom = "PermitTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline)" + tokenPermissions
-    static let batchTransferFrom = "PermitBatchTransferFrom(TokenPermissions[] permitted,address spender,uint256 nonce,uint256 deadline)"
+    static let transferFrom =
+        "PermitTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline)"
+        + tokenPermissions
+    static let batchTransferFrom =
+        "PermitBatchTransferFrom(TokenPermissions[] permitted,address spender,uint256 nonce,uint256 deadline)"
         + tokenPermissions
     /// Witness forms: Permit2 hashes this stub followed by the caller's witness type string.
-    static let witnessTransferFrom = "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,"
-    static let batchWitnessTransferFrom = "PermitBatchWitnessTransferFrom(TokenPermissions[] permitted,address spender,uint256 nonce,uint256 deadline,"
+    static let witnessTransferFrom =
+        "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,"
+    static let batchWitnessTransferFrom =
+        "PermitBatchWitnessTransferFrom(TokenPermissions[] permitted,address spender,uint256 nonce,uint256 deadline,"
 
     /// Uniswap's Permit2, at the same address on every chain it is deployed on.
     static let permit2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3"
@@ -47,8 +52,10 @@ struct PermitReview {
 
     /// The review of `typed` as a permit, or nil when it is not one. `chainId` is the request's
     /// (the domain's, when it names one, was checked equal); `account` the signing account.
-    init?(_ typed: TypedData, chainId: BigUInt, account: EthereumAddress, now: Int64,
-          environment: ClearSigningEnvironment) throws(EthereumError) {
+    init?(
+        _ typed: TypedData, chainId: BigUInt, account: EthereumAddress, now: Int64,
+        environment: ClearSigningEnvironment
+    ) throws(EthereumError) {
         self.typed = typed
         self.chainId = chainId
         self.now = now
@@ -65,10 +72,12 @@ struct PermitReview {
             let spender = describe(spenderAddress)
             let value = try uint(message["value"], "value")
             let deadline = try uint(message["deadline"], "deadline")
-            lines += [ReviewLine("permit", "EIP-2612 permit: the spender may set its allowance with this signature"),
-                      token.line(), ReviewLine("owner", describe(owner)), ReviewLine("spender", spender),
-                      token.allowanceLine("allowance", value),
-                      ReviewLine("deadline", DeadlineText.describe(deadline, now: now))]
+            lines += [
+                ReviewLine("permit", "EIP-2612 permit: the spender may set its allowance with this signature"),
+                token.line(), ReviewLine("owner", describe(owner)), ReviewLine("spender", spender),
+                token.allowanceLine("allowance", value),
+                ReviewLine("deadline", DeadlineText.describe(deadline, now: now)),
+            ]
             approve(value, of: token, to: spenderAddress)
             expires(deadline, "deadline")
             check(owner: owner, account: account)
@@ -77,14 +86,23 @@ struct PermitReview {
             let holder = try address(message["holder"], "holder")
             let spenderAddress = try address(message["spender"], "spender")
             let spender = describe(spenderAddress)
-            guard case let .bool(allowed)? = message["allowed"] else { throw .invalidTypedData("Permit.allowed must be true or false") }
+            guard case let .bool(allowed)? = message["allowed"] else {
+                throw .invalidTypedData("Permit.allowed must be true or false")
+            }
             let expiry = try uint(message["expiry"], "expiry")
-            lines += [ReviewLine("permit", "DAI-style permit: \"allowed\" \(allowed ? "true gives the spender an unlimited allowance" : "false revokes the spender's allowance")"),
-                      token.line(), ReviewLine("holder", describe(holder)), ReviewLine("spender", spender)]
+            lines += [
+                ReviewLine(
+                    "permit",
+                    "DAI-style permit: \"allowed\" \(allowed ? "true gives the spender an unlimited allowance" : "false revokes the spender's allowance")"
+                ),
+                token.line(), ReviewLine("holder", describe(holder)), ReviewLine("spender", spender),
+            ]
             if allowed { lines.append(token.allowanceLine("allowance", BigUInt.uint256Max)) }
             lines.append(ReviewLine("expiry", expiry == 0 ? "0 (no expiry)" : DeadlineText.describe(expiry, now: now)))
             if allowed { approve(BigUInt.uint256Max, of: token, to: spenderAddress) }
-            if allowed, expiry == 0 { warnings.append("the permit has no expiry: it can be used at any time from now on") }
+            if allowed, expiry == 0 {
+                warnings.append("the permit has no expiry: it can be used at any time from now on")
+            }
             if expiry > 0 { expires(expiry, "expiry") }
             check(owner: holder, account: account)
         case Self.erc721:
@@ -94,13 +112,18 @@ struct PermitReview {
             let tokenId = try uint(message["tokenId"], "tokenId")
             let deadline = try uint(message["deadline"], "deadline")
             let asset = "token id \(tokenId) of collection \(collection?.checksummed ?? "(no contract named)")"
-            lines += [ReviewLine("permit", "ERC-721 permit: the spender may take this NFT with this signature"),
-                      ReviewLine("collection", collection.map(describe) ?? "none named in the domain: no collection accepts it"),
-                      ReviewLine("spender", spender), ReviewLine("token id", String(tokenId)),
-                      ReviewLine("deadline", DeadlineText.describe(deadline, now: now))]
+            lines += [
+                ReviewLine("permit", "ERC-721 permit: the spender may take this NFT with this signature"),
+                ReviewLine(
+                    "collection", collection.map(describe) ?? "none named in the domain: no collection accepts it"),
+                ReviewLine("spender", spender), ReviewLine("token id", String(tokenId)),
+                ReviewLine("deadline", DeadlineText.describe(deadline, now: now)),
+            ]
             // One token, whatever its id: never "unlimited", however large the number.
-            approvals.append(Approval(asset: asset, spender: spender, allowance: "ERC-721", isUnlimited: false,
-                                      expiry: DeadlineText.describe(deadline, now: now)))
+            approvals.append(
+                Approval(
+                    asset: asset, spender: spender, allowance: "ERC-721", isUnlimited: false,
+                    expiry: DeadlineText.describe(deadline, now: now)))
             stranger(spenderAddress)
             expires(deadline, "deadline")
         case Self.permitSingle, Self.permitBatch:
@@ -108,17 +131,27 @@ struct PermitReview {
             let spenderAddress = try address(message["spender"], "spender")
             let spender = describe(spenderAddress)
             let sigDeadline = try uint(message["sigDeadline"], "sigDeadline")
-            lines += [ReviewLine("permit", "Permit2 allowance\(batch ? "s" : "") (\(typed.primaryType)): the spender may move these tokens until each allowance expires"),
-                      try permit2Contract(), ReviewLine("spender", spender),
-                      ReviewLine("sig deadline", DeadlineText.describe(sigDeadline, now: now))]
+            lines += [
+                ReviewLine(
+                    "permit",
+                    "Permit2 allowance\(batch ? "s" : "") (\(typed.primaryType)): the spender may move these tokens until each allowance expires"
+                ),
+                try permit2Contract(), ReviewLine("spender", spender),
+                ReviewLine("sig deadline", DeadlineText.describe(sigDeadline, now: now)),
+            ]
             expires(sigDeadline, "sig deadline")
             for details in try items(message["details"], batch: batch, "details") {
                 let token = try tokenAt(details["token"], "details.token")
                 let amount = try uint(details["amount"], "details.amount")
                 let expiration = try uint(details["expiration"], "details.expiration")
-                lines += [token.line(), token.allowanceLine("allowance", amount, level: 1),
-                          ReviewLine("expires", expiration == 0 ? "0 (the allowance ends with the block that sets it)"
-                              : DeadlineText.describe(expiration, now: now), level: 1)]
+                lines += [
+                    token.line(), token.allowanceLine("allowance", amount, level: 1),
+                    ReviewLine(
+                        "expires",
+                        expiration == 0
+                            ? "0 (the allowance ends with the block that sets it)"
+                            : DeadlineText.describe(expiration, now: now), level: 1),
+                ]
                 approve(amount, of: token, to: spenderAddress)
                 if expiration > 0 { expires(expiration, "allowance expiry") }
             }
@@ -126,16 +159,23 @@ struct PermitReview {
             let witness = type.hasPrefix(Self.witnessTransferFrom) || type.hasPrefix(Self.batchWitnessTransferFrom)
             // A witness is exactly one more member; TokenPermissions must be Permit2's own.
             let permissions = typed.types["TokenPermissions"]?.map { "\($0.type) \($0.name)" }
-            guard [Self.transferFrom, Self.batchTransferFrom].contains(type)
-                || (witness && typed.types[typed.primaryType]?.count == 5 && permissions == ["address token", "uint256 amount"])
+            guard
+                [Self.transferFrom, Self.batchTransferFrom].contains(type)
+                    || (witness && typed.types[typed.primaryType]?.count == 5
+                        && permissions == ["address token", "uint256 amount"])
             else { return nil }
             let batch = type.hasPrefix("PermitBatch")
             let spenderAddress = try address(message["spender"], "spender")
             let spender = describe(spenderAddress)
             let deadline = try uint(message["deadline"], "deadline")
-            lines += [ReviewLine("permit", "Permit2 signature transfer (\(typed.primaryType)): the spender may transfer up to these amounts once, to any address, before the deadline"),
-                      try permit2Contract(), ReviewLine("spender", spender),
-                      ReviewLine("deadline", DeadlineText.describe(deadline, now: now))]
+            lines += [
+                ReviewLine(
+                    "permit",
+                    "Permit2 signature transfer (\(typed.primaryType)): the spender may transfer up to these amounts once, to any address, before the deadline"
+                ),
+                try permit2Contract(), ReviewLine("spender", spender),
+                ReviewLine("deadline", DeadlineText.describe(deadline, now: now)),
+            ]
             expires(deadline, "deadline")
             for permitted in try items(message["permitted"], batch: batch, "permitted") {
                 let token = try tokenAt(permitted["token"], "permitted.token")
@@ -165,14 +205,18 @@ struct PermitReview {
         if until == nil { until = DeadlineText.describe(seconds, now: now) }
         let limit = BigUInt(max(0, now)) + BigUInt(Self.farExpiry)
         guard seconds > limit, !warnings.contains(where: { $0.hasPrefix("FAR EXPIRY") }) else { return }
-        warnings.append("FAR EXPIRY: the permit's \(what) is \(DeadlineText.describe(seconds, now: now)); a signature valid that long is an allowance that is easily forgotten")
+        warnings.append(
+            "FAR EXPIRY: the permit's \(what) is \(DeadlineText.describe(seconds, now: now)); a signature valid that long is an allowance that is easily forgotten"
+        )
     }
 
     /// A permit names its owner; signed by another account it is refused by the token, and a
     /// requester who asks for it is confused or probing.
     private mutating func check(owner: EthereumAddress, account: EthereumAddress) {
         if owner != account {
-            warnings.append("the permit's owner \(describe(owner)) is not the signing account: the token will refuse this signature")
+            warnings.append(
+                "the permit's owner \(describe(owner)) is not the signing account: the token will refuse this signature"
+            )
         }
     }
 

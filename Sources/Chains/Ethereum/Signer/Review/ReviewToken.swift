@@ -29,10 +29,14 @@ struct ReviewToken {
     /// "USDC (USDCoin, 6 decimals)", or that the list does not have it.
     func line(level: Int = 0) -> ReviewLine {
         guard let known else {
-            return ReviewLine("token", "\(contractText), not in the signer's token list: amounts in base units", level: level, source: .signerTable)
+            return ReviewLine(
+                "token", "\(contractText), not in the signer's token list: amounts in base units", level: level,
+                source: .signerTable)
         }
         let list = installed ? ", from your installed token list" : ""
-        return ReviewLine("token", "\(symbol) (\(SafeName.shown(known.name)), \(known.decimals) decimals\(list))", level: level, source: .signerTable)
+        return ReviewLine(
+            "token", "\(symbol) (\(SafeName.shown(known.name)), \(known.decimals) decimals\(list))", level: level,
+            source: .signerTable)
     }
 
     /// What an approval names: "USDC (0xA0b8…eB48)", "token 0x… (not in the signer's token list)".
@@ -46,16 +50,21 @@ struct ReviewToken {
     /// "12.5 USDC (12500000 base units)" from the list, or "12500000 base units".
     func amountLine(_ label: String, _ amount: BigUInt, level: Int = 0) -> ReviewLine {
         guard let known else { return ReviewLine(label, "\(amount) base units", level: level) }
-        return ReviewLine(label, "\(AmountFormat.decimal(amount, decimals: known.decimals)) \(symbol) (\(amount) base units)",
-                          level: level, source: .signerTable)
+        return ReviewLine(
+            label, "\(AmountFormat.decimal(amount, decimals: known.decimals)) \(symbol) (\(amount) base units)",
+            level: level, source: .signerTable)
     }
 
     /// "Unlimited USDC (2^256 − 2 base units)", "1000 USDC (1000000000 base units)", or the
     /// same in base units alone for a token the list lacks.
     func allowanceLine(_ label: String, _ amount: BigUInt, level: Int = 0) -> ReviewLine {
         guard Allowance.isUnlimited(amount) else { return amountLine(label, amount, level: level) }
-        guard known != nil else { return ReviewLine(label, "Unlimited (\(Allowance.baseUnits(amount)) base units)", level: level) }
-        return ReviewLine(label, "Unlimited \(symbol) (\(Allowance.baseUnits(amount)) base units)", level: level, source: .signerTable)
+        guard known != nil else {
+            return ReviewLine(label, "Unlimited (\(Allowance.baseUnits(amount)) base units)", level: level)
+        }
+        return ReviewLine(
+            label, "Unlimited \(symbol) (\(Allowance.baseUnits(amount)) base units)", level: level, source: .signerTable
+        )
     }
 
     /// The right `amount` gives `spender` (already labelled); `prefix` marks an increase ("+").
@@ -88,7 +97,9 @@ struct ReviewToken {
     func allowanceWarnings(_ amount: BigUInt, spender: String) -> [String] {
         if Allowance.isUnlimited(amount) { return [unlimitedWarning(spender: spender)] }
         if let known, amount >= Self.veryLargeWholeTokens * BigUInt(10).power(known.decimals) {
-            return ["VERY LARGE approval: \(spender) may take up to \(AmountFormat.decimal(amount, decimals: known.decimals)) \(symbol), a billion or more whole tokens"]
+            return [
+                "VERY LARGE approval: \(spender) may take up to \(AmountFormat.decimal(amount, decimals: known.decimals)) \(symbol), a billion or more whole tokens"
+            ]
         }
         return []
     }
@@ -102,11 +113,14 @@ struct ReviewToken {
         let id = contract?.checksummed ?? "?"
         guard let known else {
             let symbol = maybeTokenId ? "base units or ERC-721 token id of \(id)" : "base units of token \(id)"
-            return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: 0),
-                               amount: amount)
+            return AssetAmount(
+                asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: 0),
+                amount: amount)
         }
-        return AssetAmount(asset: Asset(chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: known.decimals),
-                           amount: amount)
+        return AssetAmount(
+            asset: Asset(
+                chain: ChainID(Chain.ethereum), network: network, id: id, symbol: symbol, decimals: known.decimals),
+            amount: amount)
     }
 
     /// The amount line of a call whose selector ERC-721 shares: for a contract the list lacks,
@@ -114,7 +128,10 @@ struct ReviewToken {
     /// the spender take it), and the review says so rather than calling it an amount.
     func amountOrTokenIdLine(_ label: String, _ amount: BigUInt, level: Int = 0) -> ReviewLine {
         guard known == nil else { return amountLine(label, amount, level: level) }
-        return ReviewLine(label, "\(amount) base units, or ERC-721 token id \(amount): the signer's token list does not have this contract", level: level)
+        return ReviewLine(
+            label,
+            "\(amount) base units, or ERC-721 token id \(amount): the signer's token list does not have this contract",
+            level: level)
     }
 
     /// Whether the signer's list knows the token.

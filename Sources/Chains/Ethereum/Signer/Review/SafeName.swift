@@ -15,7 +15,11 @@ public enum SafeName {
         if single && !confusableWithASCII { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.isASCII { out.unicodeScalars.append(scalar) } else { out += "\\u{" + String(scalar.value, radix: 16) + "}" }
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            }
         }
         return out
     }

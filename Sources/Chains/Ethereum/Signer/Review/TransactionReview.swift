@@ -29,8 +29,10 @@ public struct TransactionReview: Sendable {
     /// `request` the ABI fragment the request carried, `now` the signer's clock. Throws when an
     /// installed descriptor or the request's fragment claims the call and the data does not
     /// decode under it, or the fragment is for another function.
-    public init(_ transaction: EthereumTransaction, from: EthereumAddress, labels: AddressLabels = .bare,
-                knowledge: EthereumKnowledge = .none, request: ABIFunction? = nil, now: Int64 = 0) throws {
+    public init(
+        _ transaction: EthereumTransaction, from: EthereumAddress, labels: AddressLabels = .bare,
+        knowledge: EthereumKnowledge = .none, request: ABIFunction? = nil, now: Int64 = 0
+    ) throws {
         type = transaction.type.name
         let chainId = transaction.chainId
         let describe = labels.describe
@@ -38,8 +40,9 @@ public struct TransactionReview: Sendable {
         let name = ChainNames.name(for: chainId)
         var lines = [
             // The chain id is signed; its name is the signer's table's.
-            ReviewLine("network name", name.map { "\($0) (chain id \(chainId))" } ?? "chain id \(chainId) (unknown network)",
-                       source: name == nil ? .signed : .signerTable),
+            ReviewLine(
+                "network name", name.map { "\($0) (chain id \(chainId))" } ?? "chain id \(chainId) (unknown network)",
+                source: name == nil ? .signed : .signerTable),
             ReviewLine("from", describe(from)),
             ReviewLine("to", transaction.to.map(describe) ?? "contract creation"),
             ReviewLine("value", "\(EtherAmount.format(transaction.value, decimals: 18)) \(native)"),
@@ -51,29 +54,47 @@ public struct TransactionReview: Sendable {
         case .gasPrice(let price):
             lines.append(ReviewLine("gas price", EtherAmount.gwei(price)))
         case .feeMarket(let priority, let maxFee):
-            lines += [ReviewLine("max priority fee", EtherAmount.gwei(priority)), ReviewLine("max fee", EtherAmount.gwei(maxFee))]
-            if maxFee < priority { warnings.append("the max fee is below the priority fee: nodes will reject this transaction") }
+            lines += [
+                ReviewLine("max priority fee", EtherAmount.gwei(priority)),
+                ReviewLine("max fee", EtherAmount.gwei(maxFee)),
+            ]
+            if maxFee < priority {
+                warnings.append("the max fee is below the priority fee: nodes will reject this transaction")
+            }
         }
         // The fee alone (gas limit × fee cap), then the worst case with the value.
-        lines.append(ReviewLine("max fees", "\(EtherAmount.format(transaction.maxTotalCost - transaction.value, decimals: 18)) \(native)"))
-        lines.append(ReviewLine("max total cost", "\(EtherAmount.format(transaction.maxTotalCost, decimals: 18)) \(native)"))
+        lines.append(
+            ReviewLine(
+                "max fees",
+                "\(EtherAmount.format(transaction.maxTotalCost - transaction.value, decimals: 18)) \(native)"))
+        lines.append(
+            ReviewLine("max total cost", "\(EtherAmount.format(transaction.maxTotalCost, decimals: 18)) \(native)"))
         if transaction.type != .legacy { lines += Self.accessList(transaction.accessList, describe: describe) }
-        let environment = ClearSigningEnvironment(chainId: chainId, knowledge: knowledge, now: now, describe: describe,
-                                                  isKnown: labels.isKnown, isOwn: labels.isOwn)
-        let call = try CallDataReview(transaction.data, to: transaction.to, value: transaction.value, from: from, request: request,
-                                      environment: environment)
+        let environment = ClearSigningEnvironment(
+            chainId: chainId, knowledge: knowledge, now: now, describe: describe,
+            isKnown: labels.isKnown, isOwn: labels.isOwn)
+        let call = try CallDataReview(
+            transaction.data, to: transaction.to, value: transaction.value, from: from, request: request,
+            environment: environment)
         self.lines = lines + call.lines
         self.warnings = warnings + call.warnings
         let ether = Asset(chain: ChainID(Chain.ethereum), network: "eip155:\(chainId)", symbol: native, decimals: 18)
         // The ether total is the worst case: value plus gas limit × fee cap, as "max total cost" says.
-        var effects: [Effect] = [.outflow(Outflow(AssetAmount(asset: ether, amount: transaction.maxTotalCost),
-                                                  to: transaction.value > 0 ? transaction.to.map(describe) : nil))]
+        var effects: [Effect] = [
+            .outflow(
+                Outflow(
+                    AssetAmount(asset: ether, amount: transaction.maxTotalCost),
+                    to: transaction.value > 0 ? transaction.to.map(describe) : nil))
+        ]
         // A Multicall3 batch says where the value goes (aggregate3Value pays it on to its calls'
         // targets): the fees alone, then each part to its target, the same sum.
         let forwarded = call.forwarded.reduce(BigUInt(0)) { $0 + $1.amount.amount }
         if !call.forwarded.isEmpty, forwarded == transaction.value {
-            effects = [.outflow(Outflow(AssetAmount(asset: ether, amount: transaction.maxTotalCost - transaction.value)))]
-                + call.forwarded.map { .outflow(Outflow(AssetAmount(asset: ether, amount: $0.amount.amount), to: $0.to)) }
+            effects =
+                [.outflow(Outflow(AssetAmount(asset: ether, amount: transaction.maxTotalCost - transaction.value)))]
+                + call.forwarded.map {
+                    .outflow(Outflow(AssetAmount(asset: ether, amount: $0.amount.amount), to: $0.to))
+                }
         }
         effects += call.totals.map { .outflow(Outflow($0)) }
         effects += call.approvals.map { .allowance($0) }
@@ -82,7 +103,9 @@ public struct TransactionReview: Sendable {
         self.effects = effects
         let maxFees = transaction.maxTotalCost - transaction.value
         if maxFees >= Self.highFee, maxFees > transaction.value {
-            self.warnings.append("the fees may reach \(EtherAmount.format(maxFees, decimals: 18)) \(native), more than the \(EtherAmount.format(transaction.value, decimals: 18)) \(native) the transaction sends")
+            self.warnings.append(
+                "the fees may reach \(EtherAmount.format(maxFees, decimals: 18)) \(native), more than the \(EtherAmount.format(transaction.value, decimals: 18)) \(native) the transaction sends"
+            )
         }
         blindReason = call.blindReason
         data = call.data
@@ -99,7 +122,9 @@ public struct TransactionReview: Sendable {
         guard !entries.isEmpty else { return [ReviewLine("access list", "none")] }
         let addresses = entries.count == 1 ? "1 address" : "\(entries.count) addresses"
         return [ReviewLine("access list", "\(addresses), \(storageKeys(keys))")]
-            + entries.map { ReviewLine("address", "\(describe($0.address)): \(storageKeys($0.storageKeys.count))", level: 1) }
+            + entries.map {
+                ReviewLine("address", "\(describe($0.address)): \(storageKeys($0.storageKeys.count))", level: 1)
+            }
     }
 
     private static func storageKeys(_ count: Int) -> String {
@@ -114,8 +139,11 @@ public struct AddressLabels: Sendable {
     public let isKnown: @Sendable (EthereumAddress) -> Bool
     public let isOwn: @Sendable (EthereumAddress) -> Bool
 
-    public init(describe: @escaping @Sendable (EthereumAddress) -> String, isKnown: @escaping @Sendable (EthereumAddress) -> Bool,
-                isOwn: @escaping @Sendable (EthereumAddress) -> Bool) {
+    public init(
+        describe: @escaping @Sendable (EthereumAddress) -> String,
+        isKnown: @escaping @Sendable (EthereumAddress) -> Bool,
+        isOwn: @escaping @Sendable (EthereumAddress) -> Bool
+    ) {
         self.describe = describe
         self.isKnown = isKnown
         self.isOwn = isOwn

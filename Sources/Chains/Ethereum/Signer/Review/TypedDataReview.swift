@@ -41,7 +41,8 @@ public struct TypedDataReview: Equatable, Sendable {
             try Self.walk(typed, typed.primaryType, typed.message, depth: 0, into: &messageLines)
         }
         message = messageLines
-        badChecksums = (domainLines.map { ("domain", $0) } + messageLines.map { ("message", $0) }).compactMap { part, line in
+        badChecksums = (domainLines.map { ("domain", $0) } + messageLines.map { ("message", $0) }).compactMap {
+            part, line in
             line.typedAs.flatMap { TypedDataAddress.hasBadChecksum($0) ? "\(part) \(line.name): \($0)" : nil }
         }
         if case .number(let text)? = typed.domain["chainId"], let id = BigUInt(text, radix: 10) {
@@ -53,7 +54,9 @@ public struct TypedDataReview: Equatable, Sendable {
         }
     }
 
-    private static func walk(_ typed: TypedData, _ name: String, _ value: JSONValue, depth: Int, into lines: inout [Line]) throws(EthereumError) {
+    private static func walk(
+        _ typed: TypedData, _ name: String, _ value: JSONValue, depth: Int, into lines: inout [Line]
+    ) throws(EthereumError) {
         guard let members = typed.types[name] else { throw .invalidTypedData("unknown type \"\(name)\"") }
         // The digest was computed first, so every key is a declared member name: hashed lookups.
         guard case .object(let given) = value else { throw .invalidTypedData("a \(name) value must be an object") }
@@ -64,14 +67,19 @@ public struct TypedDataReview: Equatable, Sendable {
         }
     }
 
-    private static func show(_ typed: TypedData, _ label: String, _ type: TypedDataType, _ typeText: String, _ value: JSONValue,
-                             depth: Int, into lines: inout [Line]) throws(EthereumError) {
+    private static func show(
+        _ typed: TypedData, _ label: String, _ type: TypedDataType, _ typeText: String, _ value: JSONValue,
+        depth: Int, into lines: inout [Line]
+    ) throws(EthereumError) {
         switch (type, value) {
         case (.structure(let name), _):
             lines.append(Line(depth: depth, name: label, type: typeText, value: ""))
             try walk(typed, name, value, depth: depth + 1, into: &lines)
         case (.array(let element, _), .array(let items)):
-            lines.append(Line(depth: depth, name: label, type: typeText, value: "\(items.count) item\(items.count == 1 ? "" : "s")"))
+            lines.append(
+                Line(
+                    depth: depth, name: label, type: typeText,
+                    value: "\(items.count) item\(items.count == 1 ? "" : "s")"))
             // The element type is everything before the last brackets ("uint8[2][]" → "uint8[2]").
             let elementText = typeText.lastIndex(of: "[").map { typeText[..<$0] } ?? Substring(typeText)
             for (i, item) in items.enumerated() {
@@ -80,13 +88,19 @@ public struct TypedDataReview: Equatable, Sendable {
         case (.address, .string(let text)):
             let bytes = try TypedDataAddress.bytes(text, path: label)
             let address = try? EthereumAddress(bytes: bytes)
-            lines.append(Line(depth: depth, name: label, type: typeText, value: address?.checksummed ?? text, typedAs: text, address: address))
+            lines.append(
+                Line(
+                    depth: depth, name: label, type: typeText, value: address?.checksummed ?? text, typedAs: text,
+                    address: address))
         case (.string, .string(let text)):
             lines.append(Line(depth: depth, name: label, type: typeText, value: text.debugDescription))
         case (.bool, .bool(let flag)):
             lines.append(Line(depth: depth, name: label, type: typeText, value: flag ? "true" : "false"))
         case (.uint, .string(let text)) where text.hasPrefix("0x"):
-            lines.append(Line(depth: depth, name: label, type: typeText, value: BigUInt(text.dropFirst(2), radix: 16).map { String($0) } ?? text))
+            lines.append(
+                Line(
+                    depth: depth, name: label, type: typeText,
+                    value: BigUInt(text.dropFirst(2), radix: 16).map { String($0) } ?? text))
         case (_, .number(let text)), (_, .string(let text)):
             lines.append(Line(depth: depth, name: label, type: typeText, value: text))
         default:

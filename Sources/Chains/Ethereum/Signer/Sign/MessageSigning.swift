@@ -25,7 +25,9 @@ public enum MessageSignature {
     public static func sign(digest: [UInt8], with key: Secp256k1.PrivateKey) throws(EthereumError) -> [UInt8] {
         let signature: Secp256k1.RecoverableSignature
         do { signature = try key.signRecoverable(digest32: digest) } catch { throw .crypto(error) }
-        guard signature.recoveryID <= 1 else { throw .invalidSignature("recovery id \(signature.recoveryID) cannot be expressed in v") }
+        guard signature.recoveryID <= 1 else {
+            throw .invalidSignature("recovery id \(signature.recoveryID) cannot be expressed in v")
+        }
         return signature.compact + [UInt8(27 + signature.recoveryID)]
     }
 
@@ -41,7 +43,8 @@ public enum MessageSignature {
         default: throw .invalidSignature("v is 27 or 28, not \(v)")
         }
         do {
-            let recoverable = try Secp256k1.RecoverableSignature(compact: Array(signature.prefix(64)), recoveryID: recoveryID)
+            let recoverable = try Secp256k1.RecoverableSignature(
+                compact: Array(signature.prefix(64)), recoveryID: recoveryID)
             return EthereumAddress(publicKey: try recoverable.recoverPublicKey(digest32: digest))
         } catch {
             throw .invalidSignature("the signer cannot be recovered (\(error))")

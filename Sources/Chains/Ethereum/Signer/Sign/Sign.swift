@@ -22,9 +22,12 @@ extension EthereumChain {
         switch signable {
         case let .transaction(transaction):
             let signed = try transaction.signed(with: privateKey)
-            return SignedOutput(signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: Self.result(signed))
+            return SignedOutput(
+                signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: Self.result(signed))
         case let .personalMessage(message):
-            return SignedOutput(signatures: [Hex.encode(try PersonalMessage.sign(message, with: privateKey), prefix: true)], result: nil)
+            return SignedOutput(
+                signatures: [Hex.encode(try PersonalMessage.sign(message, with: privateKey), prefix: true)], result: nil
+            )
         case let .typedData(typed, _):
             return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
         }

@@ -9,8 +9,10 @@ import Foundation
 /// `candid:service` metadata read from the network in a certificate `verifier` accepts (the
 /// signer checks the names it is given against the message's field ids anyway).
 enum ICPInterfaceSource {
-    static func interface(of canister: Principal, did: String?, url: String, verifier: ICPCertificateVerifier, now: Int64,
-                          transport: any HTTPTransport) throws -> (CandidInterface, origin: String) {
+    static func interface(
+        of canister: Principal, did: String?, url: String, verifier: ICPCertificateVerifier, now: Int64,
+        transport: any HTTPTransport
+    ) throws -> (CandidInterface, origin: String) {
         if let did {
             let text: String
             do { text = try String(contentsOfFile: did, encoding: .utf8) } catch {
@@ -18,7 +20,9 @@ enum ICPInterfaceSource {
             }
             return (try parse(text, origin: "--did \(did)"), "--did \(did)")
         }
-        if let known = ICPBuiltinInterfaces.known(canister) { return (known.interface, "\(known.name)'s built-in interface") }
+        if let known = ICPBuiltinInterfaces.known(canister) {
+            return (known.interface, "\(known.name)'s built-in interface")
+        }
         let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
         guard let text = try client.candidInterface(of: canister, now: now) else {
             throw ICPError.noPublishedInterface(canister: canister.text, url: url)

@@ -27,8 +27,10 @@ public enum ICPRequestBuilder {
         public var decimals: Int?
         public var symbol: String?
 
-        public init(to: String, amount: String, fee: String? = nil, memo: UInt64? = nil, fromSubaccount: String? = nil,
-                    ledger: String? = nil, decimals: Int? = nil, symbol: String? = nil) {
+        public init(
+            to: String, amount: String, fee: String? = nil, memo: UInt64? = nil, fromSubaccount: String? = nil,
+            ledger: String? = nil, decimals: Int? = nil, symbol: String? = nil
+        ) {
             self.to = to
             self.amount = amount
             self.fee = fee
@@ -43,18 +45,24 @@ public enum ICPRequestBuilder {
     /// `1h`, `90m`, `600s`, `23h` → seconds (at most 23 hours, at least one window).
     public static func duration(_ text: String) throws(ICPError) -> Int64 {
         let units: [(Character, Int64)] = [("s", 1), ("m", 60), ("h", 3600)]
-        guard let last = text.last, let unit = units.first(where: { $0.0 == last }), let number = Int64(text.dropLast()), number > 0 else {
+        guard let last = text.last, let unit = units.first(where: { $0.0 == last }),
+            let number = Int64(text.dropLast()), number > 0
+        else {
             throw .malformed(field: "--valid-for", reason: "\"\(text)\" is not a duration such as 90m or 6h")
         }
         let (seconds, overflow) = number.multipliedReportingOverflow(by: unit.1)
         guard !overflow, seconds <= maxValidFor else { throw .malformed(field: "--valid-for", reason: "at most 23h") }
-        guard seconds >= window else { throw .malformed(field: "--valid-for", reason: "at least 5m (one expiry window)") }
+        guard seconds >= window else {
+            throw .malformed(field: "--valid-for", reason: "at least 5m (one expiry window)")
+        }
         return seconds
     }
 
     /// A subaccount as quill reads it: up to 64 hex digits, right-aligned in 32 bytes.
     public static func subaccount(_ text: String) throws(ICPError) -> [UInt8] {
-        guard !text.isEmpty, text.utf8.count <= 64 else { throw .malformed(field: "subaccount", reason: "1 to 64 hex digits") }
+        guard !text.isEmpty, text.utf8.count <= 64 else {
+            throw .malformed(field: "subaccount", reason: "1 to 64 hex digits")
+        }
         do { return try Hex.decode(String(repeating: "0", count: 64 - text.utf8.count) + text) } catch {
             throw .malformed(field: "subaccount", reason: "\(error)")
         }
@@ -62,7 +70,8 @@ public enum ICPRequestBuilder {
 
     /// The ledger canister (`--ledger`, default the ICP ledger) and its decimals: the signer's
     /// table's for a known ledger (a different `--decimals` is refused), else `--decimals`.
-    public static func ledger(_ text: String?, decimals: Int?) throws(ICPError) -> (canister: Principal, decimals: Int) {
+    public static func ledger(_ text: String?, decimals: Int?) throws(ICPError) -> (canister: Principal, decimals: Int)
+    {
         guard let text else { return (ICPLedger.icp.canister, 8) }
         let canister: Principal
         do { canister = try Principal(text: text) } catch { throw .malformed(field: "--ledger", reason: "\(error)") }
@@ -71,52 +80,74 @@ public enum ICPRequestBuilder {
             throw .malformed(field: "--decimals", reason: "needed for a ledger this build does not know")
         }
         if let knownDecimals = known?.decimals, knownDecimals != d {
-            throw .malformed(field: "--decimals", reason: "\(known?.symbol ?? "this ledger") has \(knownDecimals) decimals, not \(d)")
+            throw .malformed(
+                field: "--decimals", reason: "\(known?.symbol ?? "this ledger") has \(knownDecimals) decimals, not \(d)"
+            )
         }
         return (canister, d)
     }
 
     /// The Candid arguments and method of a transfer.
-    public static func transferCall(_ transfer: Transfer, createdAt: UInt64) throws(ICPError) -> (canister: Principal, method: String, arg: [UInt8]) {
+    public static func transferCall(_ transfer: Transfer, createdAt: UInt64) throws(ICPError) -> (
+        canister: Principal, method: String, arg: [UInt8]
+    ) {
         let from = try transfer.fromSubaccount.map { (s: String) throws(ICPError) in try subaccount(s) }
         let (canister, decimals) = try ledger(transfer.ledger, decimals: transfer.decimals)
         let amount = try TokenAmount.parse(transfer.amount, decimals: decimals, field: "--amount")
-        let fee = try transfer.fee.map { (f: String) throws(ICPError) in try TokenAmount.parse(f, decimals: decimals, field: "--fee") }
+        let fee = try transfer.fee.map { (f: String) throws(ICPError) in
+            try TokenAmount.parse(f, decimals: decimals, field: "--fee")
+        }
         let isICP = canister == ICPLedger.icp.canister
         if transfer.to.utf8.count == 64, !transfer.to.contains("-") {
-            guard isICP else { throw .malformed(field: "--to", reason: "a 64-hex account identifier is for the ICP ledger only; give a principal or ICRC-1 account") }
+            guard isICP else {
+                throw .malformed(
+                    field: "--to",
+                    reason: "a 64-hex account identifier is for the ICP ledger only; give a principal or ICRC-1 account"
+                )
+            }
             let to: ICPAccountIdentifier
-            do { to = try ICPAccountIdentifier(hex: transfer.to) } catch { throw .malformed(field: "--to", reason: "\(error)") }
-            guard amount.bitWidth <= 64, (fee ?? 0).bitWidth <= 64 else { throw .malformed(field: "--amount", reason: "too large for the ICP ledger") }
-            let args = ICPLedgerTransfer(to: to, amount: UInt64(amount), fee: fee.map { UInt64($0) } ?? defaultFeeE8s, memo: transfer.memo ?? 0,
-                                         fromSubaccount: from, createdAtTime: createdAt)
+            do { to = try ICPAccountIdentifier(hex: transfer.to) } catch {
+                throw .malformed(field: "--to", reason: "\(error)")
+            }
+            guard amount.bitWidth <= 64, (fee ?? 0).bitWidth <= 64 else {
+                throw .malformed(field: "--amount", reason: "too large for the ICP ledger")
+            }
+            let args = ICPLedgerTransfer(
+                to: to, amount: UInt64(amount), fee: fee.map { UInt64($0) } ?? defaultFeeE8s, memo: transfer.memo ?? 0,
+                fromSubaccount: from, createdAtTime: createdAt)
             return (canister, ICPLedgerTransfer.method, try args.argumentBytes())
         }
         let to = try ICRC1Account(text: transfer.to)
         let memo = transfer.memo.map(ICRC2Builder.memoBytes)
-        let args = ICRC1Transfer(to: to, amount: amount, fee: fee ?? (isICP ? BigUInt(defaultFeeE8s) : nil), memo: memo,
-                                 fromSubaccount: from, createdAtTime: createdAt)
+        let args = ICRC1Transfer(
+            to: to, amount: amount, fee: fee ?? (isICP ? BigUInt(defaultFeeE8s) : nil), memo: memo,
+            fromSubaccount: from, createdAtTime: createdAt)
         return (canister, ICRC1Transfer.method, try args.argumentBytes())
     }
 
     /// A sign request for `account` calling `method` on `canister` with `arg`: one content
     /// expiring 5 minutes from `now`, or with `validFor` the series of windows covering it;
     /// `interface` is the method's `.did` fragment the signer may name the arguments with.
-    public static func request(account: MessageAccount, canister: Principal, method: String, arg: [UInt8], now: Int64,
-                               validFor: Int64?, interface: String? = nil, note: String? = nil) throws -> SignRequest {
+    public static func request(
+        account: MessageAccount, canister: Principal, method: String, arg: [UInt8], now: Int64,
+        validFor: Int64?, interface: String? = nil, note: String? = nil
+    ) throws -> SignRequest {
         let identity = try ICPIdentity(publicKey: account.publicKey)
         let windows = validFor.map { Int(($0 + window - 1) / window) } ?? 1
         let start = UInt64(max(0, now))
-        let contents: [JSONValue] = (1 ... windows).map { i in
-            let call = ICPCallContent(sender: identity.principal, canisterID: canister, methodName: method, arg: arg,
-                                      ingressExpiry: (start + UInt64(i) * UInt64(window)) * ICPTime.nanosPerSecond)
+        let contents: [JSONValue] = (1...windows).map { i in
+            let call = ICPCallContent(
+                sender: identity.principal, canisterID: canister, methodName: method, arg: arg,
+                ingressExpiry: (start + UInt64(i) * UInt64(window)) * ICPTime.nanosPerSecond)
             return .string(Hex.encode(ICPRequestContent.call(call).encoded))
         }
-        var members: [(key: String, value: JSONValue)] = windows == 1
+        var members: [(key: String, value: JSONValue)] =
+            windows == 1
             ? [("type", .string("call")), ("content", contents[0])]
             : [("type", .string("call")), ("contents", .array(contents))]
         if let interface { members.append(("interface", .string(interface))) }
         let payload: JSONValue = .object(members)
-        return try SignRequest.make(chain: ChainID(Chain.icp), network: ICPChain.network, account: account, payload: payload, note: note)
+        return try SignRequest.make(
+            chain: ChainID(Chain.icp), network: ICPChain.network, account: account, payload: payload, note: note)
     }
 }

@@ -14,7 +14,9 @@ public struct ICPCanisterRanges: Equatable, Sendable {
     /// Decodes `tagged<[*[principal principal]]>` (the tag may be left off, as agents allow).
     public init(cbor bytes: [UInt8], field: String) throws(ICPCertificateError) {
         let value: CBORValue
-        do { value = try CBORDecoder(options: .init(maxDepth: 4, maxLength: ICPCertificate.maxLength)).decode(bytes) } catch {
+        do {
+            value = try CBORDecoder(options: .init(maxDepth: 4, maxLength: ICPCertificate.maxLength)).decode(bytes)
+        } catch {
             throw .malformed(field: field, reason: "not CBOR (\(error))")
         }
         let list: [CBORValue]
@@ -24,10 +26,13 @@ public struct ICPCanisterRanges: Equatable, Sendable {
         }
         var ranges: [(lo: [UInt8], hi: [UInt8])] = []
         for (index, item) in list.enumerated() {
-            guard case let .array(pair) = item, pair.count == 2, case let .bytes(lo) = pair[0], case let .bytes(hi) = pair[1],
-                  lo.count <= Principal.maxLength, hi.count <= Principal.maxLength
+            guard case let .array(pair) = item, pair.count == 2, case let .bytes(lo) = pair[0],
+                case let .bytes(hi) = pair[1],
+                lo.count <= Principal.maxLength, hi.count <= Principal.maxLength
             else { throw .malformed(field: "\(field)[\(index)]", reason: "a range is [principal, principal]") }
-            guard !hi.lexicographicallyPrecedes(lo) else { throw .malformed(field: "\(field)[\(index)]", reason: "the range ends before it starts") }
+            guard !hi.lexicographicallyPrecedes(lo) else {
+                throw .malformed(field: "\(field)[\(index)]", reason: "the range ends before it starts")
+            }
             ranges.append((lo, hi))
         }
         self.ranges = ranges
@@ -56,12 +61,16 @@ public struct ICPCanisterRanges: Equatable, Sendable {
             // A pruned shard is simply not revealed; a revealed one must be a leaf of ranges.
             if case .pruned = shard { continue }
             guard case let .leaf(blob) = shard else {
-                throw .malformed(field: ICPCertificate.describe(sharded + [label]), reason: "a shard of canister ranges is not a value")
+                throw .malformed(
+                    field: ICPCertificate.describe(sharded + [label]),
+                    reason: "a shard of canister ranges is not a value")
             }
             ranges += try ICPCanisterRanges(cbor: blob, field: ICPCertificate.describe(sharded + [label])).ranges
         }
         guard !ranges.isEmpty else {
-            throw .badDelegation("it states no canister ranges for subnet \(subnet.text) (neither \(ICPCertificate.describe(flat)) nor \(ICPCertificate.describe(sharded))/…)")
+            throw .badDelegation(
+                "it states no canister ranges for subnet \(subnet.text) (neither \(ICPCertificate.describe(flat)) nor \(ICPCertificate.describe(sharded))/…)"
+            )
         }
         self.ranges = ranges
     }

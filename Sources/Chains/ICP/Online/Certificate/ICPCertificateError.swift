@@ -38,7 +38,9 @@ extension ICPCertificateError {
     /// The reason alone, for wrapping in another message.
     var reason: String {
         switch self {
-        case let .badRootKey(text), let .badSignature(text), let .badDelegation(text), let .stale(text), let .badQuerySignature(text): return text
+        case let .badRootKey(text), let .badSignature(text), let .badDelegation(text), let .stale(text),
+            let .badQuerySignature(text):
+            return text
         case let .malformed(field, reason), let .notCertified(field, reason): return "\(field): \(reason)"
         case .canisterOutOfRange: return description
         }

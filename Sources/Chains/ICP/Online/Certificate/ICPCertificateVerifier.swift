@@ -8,7 +8,8 @@ import AirsignICP
 public struct ICPCertificateVerifier: Sendable {
     /// Verifies a BLS12-381 signature (48-byte G1) on a message under a public key (96-byte
     /// G2): true or false, or an error for a malformed point.
-    public typealias SignatureCheck = @Sendable (_ signature: [UInt8], _ message: [UInt8], _ publicKey: [UInt8]) throws -> Bool
+    public typealias SignatureCheck =
+        @Sendable (_ signature: [UInt8], _ message: [UInt8], _ publicKey: [UInt8]) throws -> Bool
 
     public let rootKey: ICPRootKey
     /// How far `/time` may be from the watch's clock, either way: 5 minutes, as agent-rs and
@@ -23,7 +24,8 @@ public struct ICPCertificateVerifier: Sendable {
 
     /// Decodes and verifies `bytes` for an answer about `canister` at `now` (Unix seconds);
     /// returns the certificate only when every check passes.
-    public func verify(_ bytes: [UInt8], canister: Principal, now: Int64) throws(ICPCertificateError) -> ICPCertificate {
+    public func verify(_ bytes: [UInt8], canister: Principal, now: Int64) throws(ICPCertificateError) -> ICPCertificate
+    {
         let certificate = try ICPCertificate(cbor: bytes)
         let key: [UInt8], signer: String
         if let delegation = certificate.delegation {
@@ -42,12 +44,15 @@ public struct ICPCertificateVerifier: Sendable {
     /// The spec's `check_delegation` and `delegation_key`, with the delegation's scope: the
     /// inner certificate verifies under the root key, names the subnet's DER key, and its
     /// canister ranges hold `canister`.
-    func delegated(_ delegation: ICPCertificate.Delegation, canister: Principal) throws(ICPCertificateError) -> [UInt8] {
+    func delegated(_ delegation: ICPCertificate.Delegation, canister: Principal) throws(ICPCertificateError) -> [UInt8]
+    {
         let inner = delegation.certificate
         let subnet = delegation.subnetID
         try verifySignature(inner, key: rootKey.publicKey, what: "the root key (the delegation's certificate)")
         let keyPath: [[UInt8]] = [Array("subnet".utf8), subnet.bytes, Array("public_key".utf8)]
-        guard let der = try inner.value(at: keyPath) else { throw .badDelegation("it holds no public key for subnet \(subnet.text)") }
+        guard let der = try inner.value(at: keyPath) else {
+            throw .badDelegation("it holds no public key for subnet \(subnet.text)")
+        }
         let key: [UInt8]
         do { key = try ICPRootKey.extract(der, what: "subnet \(subnet.text)'s public key") } catch {
             throw .badDelegation(error.reason)
@@ -77,10 +82,14 @@ public struct ICPCertificateVerifier: Sendable {
         let nanos = decoded.value
         let seconds = Int64(nanos / 1_000_000_000)
         if seconds < now - Self.tolerance {
-            throw .stale("it was made at \(ICPTime.utc(nanos: nanos)), more than 5 minutes before this machine's clock (\(ICPTime.utc(seconds: now)))")
+            throw .stale(
+                "it was made at \(ICPTime.utc(nanos: nanos)), more than 5 minutes before this machine's clock (\(ICPTime.utc(seconds: now)))"
+            )
         }
         if seconds > now + Self.tolerance {
-            throw .stale("it claims \(ICPTime.utc(nanos: nanos)), more than 5 minutes after this machine's clock (\(ICPTime.utc(seconds: now)))")
+            throw .stale(
+                "it claims \(ICPTime.utc(nanos: nanos)), more than 5 minutes after this machine's clock (\(ICPTime.utc(seconds: now)))"
+            )
         }
     }
 }

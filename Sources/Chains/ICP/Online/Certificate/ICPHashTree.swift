@@ -29,14 +29,17 @@ public indirect enum ICPHashTree: Equatable, Sendable {
             throw .malformed(field: path, reason: "a tree node is an array starting with its kind 0…4")
         }
         func bytes(_ index: Int, _ name: String) throws(ICPCertificateError) -> [UInt8] {
-            guard index < node.count, case let .bytes(b) = node[index] else { throw .malformed(field: path, reason: "the \(name) is not bytes") }
+            guard index < node.count, case let .bytes(b) = node[index] else {
+                throw .malformed(field: path, reason: "the \(name) is not bytes")
+            }
             return b
         }
         switch (kind, node.count) {
         case (0, 1):
             return .empty
         case (1, 3):
-            return .fork(try decode(node[1], path: path, depth: depth + 1), try decode(node[2], path: path, depth: depth + 1))
+            return .fork(
+                try decode(node[1], path: path, depth: depth + 1), try decode(node[2], path: path, depth: depth + 1))
         case (2, 3):
             let label = try bytes(1, "label")
             return .labeled(label, try decode(node[2], path: path + "/" + Self.describe(label), depth: depth + 1))
@@ -44,10 +47,14 @@ public indirect enum ICPHashTree: Equatable, Sendable {
             return .leaf(try bytes(1, "leaf value"))
         case (4, 2):
             let hash = try bytes(1, "pruned hash")
-            guard hash.count == SHA256.outputLength else { throw .malformed(field: path, reason: "a pruned hash has \(hash.count) bytes, not 32") }
+            guard hash.count == SHA256.outputLength else {
+                throw .malformed(field: path, reason: "a pruned hash has \(hash.count) bytes, not 32")
+            }
             return .pruned(hash)
         default:
-            throw .malformed(field: path, reason: "node kind \(kind) with \(node.count - 1) fields is none of empty, fork, labeled, leaf, pruned")
+            throw .malformed(
+                field: path,
+                reason: "node kind \(kind) with \(node.count - 1) fields is none of empty, fork, labeled, leaf, pruned")
         }
     }
 
@@ -61,7 +68,8 @@ public indirect enum ICPHashTree: Equatable, Sendable {
             switch node {
             case let .labeled(label, subtree):
                 if let previous, !previous.lexicographicallyPrecedes(label) {
-                    throw .malformed(field: path, reason: "labels are not in strictly increasing order at \(Self.describe(label))")
+                    throw .malformed(
+                        field: path, reason: "labels are not in strictly increasing order at \(Self.describe(label))")
                 }
                 previous = label
                 try subtree.wellFormed(path: path + "/" + Self.describe(label))
@@ -91,8 +99,10 @@ public indirect enum ICPHashTree: Equatable, Sendable {
     public var rootHash: [UInt8] {
         switch self {
         case .empty: return SHA256.hash(Self.separator("ic-hashtree-empty"))
-        case let .fork(left, right): return SHA256.hash(Self.separator("ic-hashtree-fork") + left.rootHash + right.rootHash)
-        case let .labeled(label, subtree): return SHA256.hash(Self.separator("ic-hashtree-labeled") + label + subtree.rootHash)
+        case let .fork(left, right):
+            return SHA256.hash(Self.separator("ic-hashtree-fork") + left.rootHash + right.rootHash)
+        case let .labeled(label, subtree):
+            return SHA256.hash(Self.separator("ic-hashtree-labeled") + label + subtree.rootHash)
         case let .leaf(value): return SHA256.hash(Self.separator("ic-hashtree-leaf") + value)
         case let .pruned(hash): return hash
         }
@@ -153,7 +163,9 @@ public indirect enum ICPHashTree: Equatable, Sendable {
 
     /// A label for messages: text when it is printable ASCII, hex otherwise.
     static func describe(_ label: [UInt8]) -> String {
-        if !label.isEmpty, label.count <= 64, label.allSatisfy({ (0x21 ... 0x7E).contains($0) }) { return String(decoding: label, as: UTF8.self) }
+        if !label.isEmpty, label.count <= 64, label.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            return String(decoding: label, as: UTF8.self)
+        }
         return Hex.encode(label.prefix(32)) + (label.count > 32 ? "…" : "")
     }
 }

@@ -43,7 +43,9 @@ public struct ICPRootKey: Equatable, Sendable {
     /// The spec's `extract_der` for BLS keys: the prefix, then the 96-byte key, nothing else.
     static func extract(_ der: [UInt8], what: String) throws(ICPCertificateError) -> [UInt8] {
         guard der.count == derPrefix.count + keyLength, der.starts(with: derPrefix) else {
-            throw .badRootKey("\(what) is \(der.count) bytes, not the 133-byte DER of a BLS12-381 G2 key (\(Hex.encode(derPrefix.prefix(8)))…)")
+            throw .badRootKey(
+                "\(what) is \(der.count) bytes, not the 133-byte DER of a BLS12-381 G2 key (\(Hex.encode(derPrefix.prefix(8)))…)"
+            )
         }
         return Array(der.suffix(keyLength))
     }
@@ -53,9 +55,13 @@ public struct ICPRootKey: Equatable, Sendable {
 
     /// The key a command uses: `option` (hex of the DER, or a file holding the DER or its hex),
     /// else the environment variable, else the mainnet key.
-    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(ICPCertificateError) -> ICPRootKey {
+    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ICPCertificateError) -> ICPRootKey
+    {
         if let option { return try parse(option, source: "--root-key") }
-        if let value = environment[environmentVariable], !value.isEmpty { return try parse(value, source: environmentVariable) }
+        if let value = environment[environmentVariable], !value.isEmpty {
+            return try parse(value, source: environmentVariable)
+        }
         return mainnet
     }
 
@@ -70,7 +76,11 @@ public struct ICPRootKey: Equatable, Sendable {
         }
         var bytes = [UInt8](data)
         // A file may hold the DER itself or its hex (as a replica's status endpoint is often saved).
-        if let text = String(validating: bytes, as: UTF8.self), let hex = try? Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)) { bytes = hex }
+        if let text = String(validating: bytes, as: UTF8.self),
+            let hex = try? Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            bytes = hex
+        }
         do { return try ICPRootKey(der: bytes) } catch { throw .badRootKey("\(source) \(trimmed): \(error.reason)") }
     }
 }

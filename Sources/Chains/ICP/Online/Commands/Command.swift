@@ -4,9 +4,11 @@ import ArgumentParser
 public struct ICPCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "icp",
-        abstract: "Internet Computer: build ledger transfers, ICRC-2 approvals, neuron operations and canister calls for the signer; send signed messages.",
+        abstract:
+            "Internet Computer: build ledger transfers, ICRC-2 approvals, neuron operations and canister calls for the signer; send signed messages.",
         subcommands: [
-            ICPTransferCommand.self, ICPApproveCommand.self, ICPTransferFromCommand.self, ICPCallCommand.self, ICPNeuronCommand.self,
+            ICPTransferCommand.self, ICPApproveCommand.self, ICPTransferFromCommand.self, ICPCallCommand.self,
+            ICPNeuronCommand.self,
             ICPAccountBalanceCommand.self, ICPSendCommand.self, ICPQuillCommand.self,
         ])
 

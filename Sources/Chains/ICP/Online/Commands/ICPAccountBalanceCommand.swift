@@ -21,7 +21,8 @@ struct ICPAccountBalanceCommand: ParsableCommand {
             root key (exit 9 otherwise).
             """)
 
-    @Argument(help: ArgumentHelp("A 64-hex account identifier, principal or ICRC-1 account text.", valueName: "ACCOUNT"))
+    @Argument(
+        help: ArgumentHelp("A 64-hex account identifier, principal or ICRC-1 account text.", valueName: "ACCOUNT"))
     var account: String
 
     @Option(help: ArgumentHelp("An ICRC-1 ledger canister other than the ICP ledger.", valueName: "CANISTER"))
@@ -36,9 +37,11 @@ struct ICPAccountBalanceCommand: ParsableCommand {
     @OptionGroup var rootKey: ICPRootKeyOptions
 
     func validate() throws {
-        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw ValidationError("--url must start with https:// or http://") }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw ValidationError("--url must start with https:// or http://")
+        }
         if ledger == nil, decimals != nil { throw ValidationError("--decimals goes with --ledger") }
-        if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
+        if let decimals, !(0...38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
     }
 
     func run() throws {
@@ -58,19 +61,30 @@ public enum ICPBalance {
         let arg: [UInt8]
         if isAccountID {
             guard canister == ICPLedger.icp.canister else {
-                throw ICPError.malformed(field: "ACCOUNT", reason: "a 64-hex account identifier is for the ICP ledger only; give a principal or ICRC-1 account")
+                throw ICPError.malformed(
+                    field: "ACCOUNT",
+                    reason: "a 64-hex account identifier is for the ICP ledger only; give a principal or ICRC-1 account"
+                )
             }
             let id: ICPAccountIdentifier
-            do { id = try ICPAccountIdentifier(hex: account) } catch { throw ICPError.malformed(field: "ACCOUNT", reason: "\(error)") }
+            do { id = try ICPAccountIdentifier(hex: account) } catch {
+                throw ICPError.malformed(field: "ACCOUNT", reason: "\(error)")
+            }
             method = "account_balance"
             arg = try ICPError.catchingCandid { () throws(CandidError) in
-                try CandidEncoder.encode([(.record([("account", .blob)]), .record([CandidFieldValue("account", .blob(id.bytes))]))])
+                try CandidEncoder.encode([
+                    (.record([("account", .blob)]), .record([CandidFieldValue("account", .blob(id.bytes))]))
+                ])
             }
         } else {
             let icrc: ICRC1Account
-            do { icrc = try ICRC1Account(text: account) } catch { throw ICPError.malformed(field: "ACCOUNT", reason: "\(error)") }
+            do { icrc = try ICRC1Account(text: account) } catch {
+                throw ICPError.malformed(field: "ACCOUNT", reason: "\(error)")
+            }
             method = "icrc1_balance_of"
-            arg = try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(ICRC1Transfer.account, icrc.candid)]) }
+            arg = try ICPError.catchingCandid { () throws(CandidError) in
+                try CandidEncoder.encode([(ICRC1Transfer.account, icrc.candid)])
+            }
         }
         let reply = try client.query(canister: canister, method: method, arg: arg)
         let message = try ICPError.catchingCandid { () throws(CandidError) in try CandidDecoder().decode(reply) }
@@ -78,15 +92,22 @@ public enum ICPBalance {
         switch message.values.first {
         case let .nat(n)? where message.values.count == 1: balance = n
         case let .record(fields)? where message.values.count == 1:
-            guard case let .nat64(e8s)? = fields.first(where: { $0.id == CandidLabel.hash("e8s") })?.value else { fallthrough }
+            guard case let .nat64(e8s)? = fields.first(where: { $0.id == CandidLabel.hash("e8s") })?.value else {
+                fallthrough
+            }
             balance = BigUInt(e8s)
         default:
-            throw OnlineError.badReply(url: client.baseURL, reason: "\(method) answered \(CandidText.arguments(message.values)), not a balance")
+            throw OnlineError.badReply(
+                url: client.baseURL, reason: "\(method) answered \(CandidText.arguments(message.values)), not a balance"
+            )
         }
         let symbol = ICPLedger.known(canister)?.symbol ?? "tokens"
-        let asset = Asset(chain: ChainID(Chain.icp), network: ICPChain.network, id: canister.text, symbol: symbol, decimals: digits)
+        let asset = Asset(
+            chain: ChainID(Chain.icp), network: ICPChain.network, id: canister.text, symbol: symbol, decimals: digits)
         let amount = AssetAmount(asset: asset, amount: balance)
-        Console.info("Balance of \(account) on \(canister.text): \(amount.formatted) (\(method), signed by the node keys of the ledger's subnet)")
+        Console.info(
+            "Balance of \(account) on \(canister.text): \(amount.formatted) (\(method), signed by the node keys of the ledger's subnet)"
+        )
         let json: JSONValue = .object([
             ("account", .string(account)), ("ledger", .string(canister.text)), ("method", .string(method)),
             ("balance", .string(String(balance))), ("decimals", .number(String(digits))), ("symbol", .string(symbol)),

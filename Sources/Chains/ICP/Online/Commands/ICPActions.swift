@@ -16,16 +16,21 @@ public enum ICPActions {
         try WatchContext.store().requestAccount(from, chain: .icp)
     }
 
-    public static func transfer(from: String, _ transfer: ICPRequestBuilder.Transfer, validFor: String?,
-                                output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    public static func transfer(
+        from: String, _ transfer: ICPRequestBuilder.Transfer, validFor: String?,
+        output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970)
+    ) throws {
         let account = try account(from)
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
         let call = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(max(0, now)) * ICPTime.nanosPerSecond)
-        let request = try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg,
-                                                    now: now, validFor: seconds, note: output.note)
+        let request = try ICPRequestBuilder.request(
+            account: account, canister: call.canister, method: call.method, arg: call.arg,
+            now: now, validFor: seconds, note: output.note)
         let symbol = transfer.symbol ?? ICPLedger.known(call.canister)?.symbol ?? "tokens"
-        Console.info("Transfer of \(transfer.amount) \(symbol) to \(transfer.to): \(call.method) on \(call.canister.text)"
-            + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" } ?? ""))
+        Console.info(
+            "Transfer of \(transfer.amount) \(symbol) to \(transfer.to): \(call.method) on \(call.canister.text)"
+                + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" }
+                    ?? ""))
         try issue([request], output: output, now: now)
     }
 
@@ -37,12 +42,16 @@ public enum ICPActions {
         case text(String, did: String?, url: String, verifier: ICPCertificateVerifier)
     }
 
-    public static func call(from: String, canister: String, method: String, arguments: CallArguments, validFor: String?,
-                            output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
-                            transport: any HTTPTransport = URLSessionTransport()) throws {
+    public static func call(
+        from: String, canister: String, method: String, arguments: CallArguments, validFor: String?,
+        output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) throws {
         let account = try account(from)
         let principal: Principal
-        do { principal = try Principal(text: canister) } catch { throw ICPError.malformed(field: "CANISTER", reason: "\(error)") }
+        do { principal = try Principal(text: canister) } catch {
+            throw ICPError.malformed(field: "CANISTER", reason: "\(error)")
+        }
         // Refused here with the reason; the signer would refuse the same series anyway.
         if validFor != nil, ICPLedger.known(principal) == nil || !deduplicatedMethods.contains(method) {
             throw ICPError.validForNotDeduplicated
@@ -55,41 +64,57 @@ public enum ICPActions {
                 throw ICPError.malformed(field: "--arg-hex", reason: "\(error)")
             }
         case let .text(text, did, url, verifier):
-            let (interface, origin) = try ICPInterfaceSource.interface(of: principal, did: did, url: url, verifier: verifier, now: now, transport: transport)
-            guard interface.method(method) != nil else { throw ICPError.malformed(field: origin, reason: "the interface has no method \(method)") }
-            arg = try ICPError.catchingCandid { () throws(CandidError) in try interface.encodeArguments(of: method, text: text) }
+            let (interface, origin) = try ICPInterfaceSource.interface(
+                of: principal, did: did, url: url, verifier: verifier, now: now, transport: transport)
+            guard interface.method(method) != nil else {
+                throw ICPError.malformed(field: origin, reason: "the interface has no method \(method)")
+            }
+            arg = try ICPError.catchingCandid { () throws(CandidError) in
+                try interface.encodeArguments(of: method, text: text)
+            }
             // The signer names a built-in canister's arguments itself; others get the fragment.
             if ICPBuiltinInterfaces.known(principal) == nil { fragment = interface.fragment(for: method) }
             Console.info("Arguments of \(method) checked against \(origin).")
         }
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
-        let request = try ICPRequestBuilder.request(account: account, canister: principal, method: method, arg: arg, now: now,
-                                                    validFor: seconds, interface: fragment, note: output.note)
+        let request = try ICPRequestBuilder.request(
+            account: account, canister: principal, method: method, arg: arg, now: now,
+            validFor: seconds, interface: fragment, note: output.note)
         try issue([request], output: output, now: now)
     }
 
     /// The ledger methods with created_at_time, which may be signed for several windows.
-    static let deduplicatedMethods = [ICPLedgerTransfer.method, ICRC1Transfer.method, ICRC2Approve.method, ICRC2TransferFrom.method]
+    static let deduplicatedMethods = [
+        ICPLedgerTransfer.method, ICRC1Transfer.method, ICRC2Approve.method, ICRC2TransferFrom.method,
+    ]
 
     /// Issues one ledger call (`icp approve`, `icp transfer-from`), with `--valid-for` windows.
-    public static func ledgerCall(from: String, _ call: (canister: Principal, method: String, arg: [UInt8]), validFor: String?,
-                                  output: RequestOutputOptions, now: Int64, summary: String) throws {
+    public static func ledgerCall(
+        from: String, _ call: (canister: Principal, method: String, arg: [UInt8]), validFor: String?,
+        output: RequestOutputOptions, now: Int64, summary: String
+    ) throws {
         let account = try account(from)
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
-        let request = try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg,
-                                                    now: now, validFor: seconds, note: output.note)
-        Console.info("\(summary): \(call.method) on \(call.canister.text)"
-            + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" } ?? ""))
+        let request = try ICPRequestBuilder.request(
+            account: account, canister: call.canister, method: call.method, arg: call.arg,
+            now: now, validFor: seconds, note: output.note)
+        Console.info(
+            "\(summary): \(call.method) on \(call.canister.text)"
+                + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" }
+                    ?? ""))
         try issue([request], output: output, now: now)
     }
 
     /// Issues calls from `from`, one request each, in order (quill's neuron commands).
-    public static func issueCalls(from: String, _ calls: [(canister: Principal, method: String, arg: [UInt8])],
-                                  output: RequestOutputOptions, now: Int64, summary: String) throws {
+    public static func issueCalls(
+        from: String, _ calls: [(canister: Principal, method: String, arg: [UInt8])],
+        output: RequestOutputOptions, now: Int64, summary: String
+    ) throws {
         let account = try account(from)
         let requests = try calls.map { call in
-            try ICPRequestBuilder.request(account: account, canister: call.canister, method: call.method, arg: call.arg, now: now, validFor: nil,
-                                          note: output.note)
+            try ICPRequestBuilder.request(
+                account: account, canister: call.canister, method: call.method, arg: call.arg, now: now, validFor: nil,
+                note: output.note)
         }
         Console.info(summary)
         try issue(requests, output: output, now: now)

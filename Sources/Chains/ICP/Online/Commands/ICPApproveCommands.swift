@@ -9,7 +9,10 @@ struct ICRC2Options: ParsableArguments {
     @Option(help: ArgumentHelp("The amount in tokens, exact decimal (1.25).", valueName: "TOKENS"))
     var amount: String
 
-    @Option(help: ArgumentHelp("The fee in tokens (default 0.0001 ICP on the ICP ledger; the ledger's own otherwise).", valueName: "TOKENS"))
+    @Option(
+        help: ArgumentHelp(
+            "The fee in tokens (default 0.0001 ICP on the ICP ledger; the ledger's own otherwise).", valueName: "TOKENS"
+        ))
     var fee: String?
 
     @Option(help: "A 64-bit memo (its 8 big-endian bytes).")
@@ -21,16 +24,19 @@ struct ICRC2Options: ParsableArguments {
     @Option(help: "The token's decimals (with --ledger, for a ledger the signer does not know).")
     var decimals: Int?
 
-    @Option(name: .customLong("valid-for"), help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
+    @Option(
+        name: .customLong("valid-for"),
+        help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
     var validFor: String?
 
     func validate() throws {
         if ledger == nil, decimals != nil { throw ValidationError("--decimals goes with --ledger") }
-        if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
+        if let decimals, !(0...38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
     }
 
     func common(subaccount: String?) -> ICRC2Builder.Common {
-        ICRC2Builder.Common(amount: amount, fee: fee, memo: memo, subaccount: subaccount, ledger: ledger, decimals: decimals)
+        ICRC2Builder.Common(
+            amount: amount, fee: fee, memo: memo, subaccount: subaccount, ledger: ledger, decimals: decimals)
     }
 }
 
@@ -45,7 +51,8 @@ struct ICPApproveCommand: ParsableCommand {
             paid by this account now; the spender's transfers pay their own fees from it.
             """)
 
-    @Option(help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
+    @Option(
+        help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
     var from: String
 
     @Option(help: ArgumentHelp("The spender: a principal or ICRC-1 account text.", valueName: "ACCOUNT"))
@@ -53,13 +60,19 @@ struct ICPApproveCommand: ParsableCommand {
 
     @OptionGroup var options: ICRC2Options
 
-    @Option(name: .customLong("from-subaccount"), help: ArgumentHelp("The approving subaccount, up to 64 hex digits (right-aligned).", valueName: "HEX"))
+    @Option(
+        name: .customLong("from-subaccount"),
+        help: ArgumentHelp("The approving subaccount, up to 64 hex digits (right-aligned).", valueName: "HEX"))
     var fromSubaccount: String?
 
-    @Option(name: .customLong("expected-allowance"), help: ArgumentHelp("Refused by the ledger unless the current allowance is exactly this.", valueName: "TOKENS"))
+    @Option(
+        name: .customLong("expected-allowance"),
+        help: ArgumentHelp("Refused by the ledger unless the current allowance is exactly this.", valueName: "TOKENS"))
     var expectedAllowance: String?
 
-    @Option(name: .customLong("expires-at"), help: ArgumentHelp("When the allowance ends, in seconds since 1970 (UTC).", valueName: "SECONDS"))
+    @Option(
+        name: .customLong("expires-at"),
+        help: ArgumentHelp("When the allowance ends, in seconds since 1970 (UTC).", valueName: "SECONDS"))
     var expiresAt: UInt64?
 
     @OptionGroup var output: RequestOutputOptions
@@ -71,10 +84,12 @@ struct ICPApproveCommand: ParsableCommand {
             guard !overflow else { throw ValidationError("--expires-at is too far ahead") }
             return nanos
         }
-        let call = try ICRC2Builder.approve(options.common(subaccount: fromSubaccount), spender: spender, expectedAllowance: expectedAllowance,
-                                            expiresAt: expires, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
-        try ICPActions.ledgerCall(from: from, call, validFor: options.validFor, output: output, now: now,
-                                  summary: "Approval of \(options.amount) for \(spender)")
+        let call = try ICRC2Builder.approve(
+            options.common(subaccount: fromSubaccount), spender: spender, expectedAllowance: expectedAllowance,
+            expiresAt: expires, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
+        try ICPActions.ledgerCall(
+            from: from, call, validFor: options.validFor, output: output, now: now,
+            summary: "Approval of \(options.amount) for \(spender)")
     }
 }
 
@@ -87,10 +102,15 @@ struct ICPTransferFromCommand: ParsableCommand {
             this account as spender) to --to; the fee comes out of --from-account too.
             """)
 
-    @Option(help: ArgumentHelp("The signing account (the spender): a watch-only ICP account's principal.", valueName: "PRINCIPAL"))
+    @Option(
+        help: ArgumentHelp(
+            "The signing account (the spender): a watch-only ICP account's principal.", valueName: "PRINCIPAL"))
     var from: String
 
-    @Option(name: .customLong("from-account"), help: ArgumentHelp("The approving account the tokens leave: principal or ICRC-1 account text.", valueName: "ACCOUNT"))
+    @Option(
+        name: .customLong("from-account"),
+        help: ArgumentHelp(
+            "The approving account the tokens leave: principal or ICRC-1 account text.", valueName: "ACCOUNT"))
     var fromAccount: String
 
     @Option(help: ArgumentHelp("The destination: a principal or ICRC-1 account text.", valueName: "ACCOUNT"))
@@ -98,16 +118,20 @@ struct ICPTransferFromCommand: ParsableCommand {
 
     @OptionGroup var options: ICRC2Options
 
-    @Option(name: .customLong("spender-subaccount"), help: ArgumentHelp("The spender's subaccount the approval named, up to 64 hex digits.", valueName: "HEX"))
+    @Option(
+        name: .customLong("spender-subaccount"),
+        help: ArgumentHelp("The spender's subaccount the approval named, up to 64 hex digits.", valueName: "HEX"))
     var spenderSubaccount: String?
 
     @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
         let now = Int64(Date().timeIntervalSince1970)
-        let call = try ICRC2Builder.transferFrom(options.common(subaccount: spenderSubaccount), from: fromAccount, to: to,
-                                                 createdAt: UInt64(now) * ICPTime.nanosPerSecond)
-        try ICPActions.ledgerCall(from: from, call, validFor: options.validFor, output: output, now: now,
-                                  summary: "Transfer of \(options.amount) from \(fromAccount) to \(to)")
+        let call = try ICRC2Builder.transferFrom(
+            options.common(subaccount: spenderSubaccount), from: fromAccount, to: to,
+            createdAt: UInt64(now) * ICPTime.nanosPerSecond)
+        try ICPActions.ledgerCall(
+            from: from, call, validFor: options.validFor, output: output, now: now,
+            summary: "Transfer of \(options.amount) from \(fromAccount) to \(to)")
     }
 }

@@ -18,10 +18,12 @@ struct ICPCallCommand: ParsableCommand {
             ledger deduplicates.
             """)
 
-    @Argument(help: ArgumentHelp("The canister id (principal text), then the method name.", valueName: "CANISTER METHOD"))
+    @Argument(
+        help: ArgumentHelp("The canister id (principal text), then the method name.", valueName: "CANISTER METHOD"))
     var target: [String] = []
 
-    @Option(help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
+    @Option(
+        help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
     var from: String
 
     @Option(help: ArgumentHelp("The canister id (instead of CANISTER).", valueName: "CANISTER"))
@@ -30,19 +32,27 @@ struct ICPCallCommand: ParsableCommand {
     @Option(help: "The method name (instead of METHOD).")
     var method: String?
 
-    @Option(help: ArgumentHelp("The arguments as Candid text, e.g. '(record { to = principal \"…\"; amount = 1_000 : nat })'.", valueName: "TEXT"))
+    @Option(
+        help: ArgumentHelp(
+            "The arguments as Candid text, e.g. '(record { to = principal \"…\"; amount = 1_000 : nat })'.",
+            valueName: "TEXT"))
     var args: String?
 
     @Option(help: ArgumentHelp("The canister's interface (.did file) to check --args against.", valueName: "FILE"))
     var did: String?
 
-    @Option(name: .customLong("arg-hex"), help: ArgumentHelp("The Candid-encoded arguments (DIDL…) in hex, instead of --args.", valueName: "HEX"))
+    @Option(
+        name: .customLong("arg-hex"),
+        help: ArgumentHelp("The Candid-encoded arguments (DIDL…) in hex, instead of --args.", valueName: "HEX"))
     var argHex: String?
 
-    @Option(help: ArgumentHelp("The IC's HTTPS endpoint, to read a canister's candid:service metadata.", valueName: "URL"))
+    @Option(
+        help: ArgumentHelp("The IC's HTTPS endpoint, to read a canister's candid:service metadata.", valueName: "URL"))
     var url = "https://icp-api.io"
 
-    @Option(name: .customLong("valid-for"), help: ArgumentHelp("Refused unless the call is a ledger transfer or approval.", valueName: "DURATION"))
+    @Option(
+        name: .customLong("valid-for"),
+        help: ArgumentHelp("Refused unless the call is a ledger transfer or approval.", valueName: "DURATION"))
     var validFor: String?
 
     @OptionGroup var rootKey: ICPRootKeyOptions
@@ -51,16 +61,24 @@ struct ICPCallCommand: ParsableCommand {
     func validate() throws {
         let named = canister != nil || method != nil
         if named, !target.isEmpty { throw ValidationError("give CANISTER METHOD or --canister and --method, not both") }
-        if named ? (canister == nil || method == nil) : target.count != 2 { throw ValidationError("give CANISTER and METHOD") }
+        if named ? (canister == nil || method == nil) : target.count != 2 {
+            throw ValidationError("give CANISTER and METHOD")
+        }
         if (method ?? target.last ?? "").isEmpty { throw ValidationError("METHOD must not be empty") }
-        if (args == nil) == (argHex == nil) { throw ValidationError("give the arguments as --args TEXT or --arg-hex HEX (one of them)") }
+        if (args == nil) == (argHex == nil) {
+            throw ValidationError("give the arguments as --args TEXT or --arg-hex HEX (one of them)")
+        }
         if did != nil, args == nil { throw ValidationError("--did goes with --args") }
-        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw ValidationError("--url must start with https:// or http://") }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw ValidationError("--url must start with https:// or http://")
+        }
     }
 
     func run() throws {
-        let arguments: ICPActions.CallArguments = try args.map { .text($0, did: did, url: url, verifier: try rootKey.verifier()) } ?? .hex(argHex ?? "")
-        try ICPActions.call(from: from, canister: canister ?? target[0], method: method ?? target[1], arguments: arguments,
-                            validFor: validFor, output: output)
+        let arguments: ICPActions.CallArguments =
+            try args.map { .text($0, did: did, url: url, verifier: try rootKey.verifier()) } ?? .hex(argHex ?? "")
+        try ICPActions.call(
+            from: from, canister: canister ?? target[0], method: method ?? target[1], arguments: arguments,
+            validFor: validFor, output: output)
     }
 }

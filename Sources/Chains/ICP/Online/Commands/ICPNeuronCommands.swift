@@ -37,7 +37,9 @@ struct ICPNeuronStakeCommand: ParsableCommand {
     @Option(help: "The neuron's nonce (memo) itself.")
     var nonce: UInt64?
 
-    @Option(name: .customLong("from-subaccount"), help: ArgumentHelp("The sending subaccount, up to 64 hex digits.", valueName: "HEX"))
+    @Option(
+        name: .customLong("from-subaccount"),
+        help: ArgumentHelp("The sending subaccount, up to 64 hex digits.", valueName: "HEX"))
     var fromSubaccount: String?
 
     @OptionGroup var output: RequestOutputOptions
@@ -51,12 +53,16 @@ struct ICPNeuronStakeCommand: ParsableCommand {
         let memo = try nonce ?? NeuronStake.nonce(name: name ?? "")
         let controller = try ICPActions.account(from)
         let principal = try ICPIdentity(publicKey: controller.publicKey).principal
-        guard let account = NeuronStake.account(controller: principal, nonce: memo) else { throw ICPError.noStakingAccount }
-        let transfer = ICPRequestBuilder.Transfer(to: account.hex, amount: amount, memo: memo, fromSubaccount: fromSubaccount)
+        guard let account = NeuronStake.account(controller: principal, nonce: memo) else {
+            throw ICPError.noStakingAccount
+        }
+        let transfer = ICPRequestBuilder.Transfer(
+            to: account.hex, amount: amount, memo: memo, fromSubaccount: fromSubaccount)
         let stake = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
         let claim = try ICPNeuronBuilder.claim(controller: principal, nonce: memo)
         try ICPActions.issueCalls(
-            from: from, [stake, (ICPBuiltinInterfaces.governanceCanister, "manage_neuron", claim)], output: output, now: now,
+            from: from, [stake, (ICPBuiltinInterfaces.governanceCanister, "manage_neuron", claim)], output: output,
+            now: now,
             summary: "Stake of \(amount) ICP in the neuron with nonce \(memo): transfer to \(account.hex), then claim")
     }
 }
@@ -72,13 +78,17 @@ struct ICPNeuronManageCommand: ParsableCommand {
             follow nobody on the topic). --vote PROPOSAL adopts; add --reject to reject.
             """)
 
-    @Option(help: ArgumentHelp("The controller or hot key: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
+    @Option(
+        help: ArgumentHelp(
+            "The controller or hot key: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
     var from: String
 
     @Argument(help: "The neuron id.")
     var neuron: UInt64
 
-    @Option(name: .customLong("additional-dissolve-delay"), help: ArgumentHelp("Increase the dissolve delay by this much.", valueName: "DURATION"))
+    @Option(
+        name: .customLong("additional-dissolve-delay"),
+        help: ArgumentHelp("Increase the dissolve delay by this much.", valueName: "DURATION"))
     var additionalDissolveDelay: String?
 
     @Flag(name: .customLong("start-dissolving")) var startDissolving = false
@@ -87,10 +97,15 @@ struct ICPNeuronManageCommand: ParsableCommand {
     @Flag(help: "Disburse the stake of a dissolved neuron (all of it unless --disburse-amount).")
     var disburse = false
 
-    @Option(name: .customLong("disburse-amount"), help: ArgumentHelp("With --disburse: this many ICP only.", valueName: "ICP"))
+    @Option(
+        name: .customLong("disburse-amount"),
+        help: ArgumentHelp("With --disburse: this many ICP only.", valueName: "ICP"))
     var disburseAmount: String?
 
-    @Option(name: .customLong("disburse-to"), help: ArgumentHelp("With --disburse: this 64-hex account identifier (default the controller's).", valueName: "ACCOUNT"))
+    @Option(
+        name: .customLong("disburse-to"),
+        help: ArgumentHelp(
+            "With --disburse: this 64-hex account identifier (default the controller's).", valueName: "ACCOUNT"))
     var disburseTo: String?
 
     @Flag(help: "Spawn a new neuron from the maturity.") var spawn = false
@@ -98,7 +113,8 @@ struct ICPNeuronManageCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Split this many ICP off into a new neuron.", valueName: "ICP"))
     var split: String?
 
-    @Option(name: .customLong("merge-from-neuron"), help: ArgumentHelp("Merge this neuron into NEURON.", valueName: "ID"))
+    @Option(
+        name: .customLong("merge-from-neuron"), help: ArgumentHelp("Merge this neuron into NEURON.", valueName: "ID"))
     var mergeFromNeuron: UInt64?
 
     @Option(help: ArgumentHelp("Set the followees on this topic (0 = catch-all).", valueName: "TOPIC"))
@@ -112,26 +128,38 @@ struct ICPNeuronManageCommand: ParsableCommand {
 
     @Flag(help: "With --vote: reject the proposal.") var reject = false
 
-    @Option(name: .customLong("add-hot-key"), help: ArgumentHelp("Add this principal as a hot key.", valueName: "PRINCIPAL"))
+    @Option(
+        name: .customLong("add-hot-key"), help: ArgumentHelp("Add this principal as a hot key.", valueName: "PRINCIPAL")
+    )
     var addHotKey: String?
 
     @Option(name: .customLong("remove-hot-key"), help: ArgumentHelp("Remove this hot key.", valueName: "PRINCIPAL"))
     var removeHotKey: String?
 
-    @Option(name: .customLong("stake-maturity"), help: ArgumentHelp("Stake this percentage (1-100) of the maturity.", valueName: "PERCENT"))
+    @Option(
+        name: .customLong("stake-maturity"),
+        help: ArgumentHelp("Stake this percentage (1-100) of the maturity.", valueName: "PERCENT"))
     var stakeMaturity: UInt32?
 
-    @Option(name: .customLong("auto-stake-maturity"), help: ArgumentHelp("Turn automatic staking of maturity on or off.", valueName: "on|off"))
+    @Option(
+        name: .customLong("auto-stake-maturity"),
+        help: ArgumentHelp("Turn automatic staking of maturity on or off.", valueName: "on|off"))
     var autoStakeMaturity: String?
 
     @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
-        if disburseAmount != nil || disburseTo != nil, !disburse { throw ValidationError("--disburse-amount and --disburse-to go with --disburse") }
+        if disburseAmount != nil || disburseTo != nil, !disburse {
+            throw ValidationError("--disburse-amount and --disburse-to go with --disburse")
+        }
         if followees != nil, follow == nil { throw ValidationError("--followees goes with --follow") }
         if reject, vote == nil { throw ValidationError("--reject goes with --vote") }
-        if let stakeMaturity, !(1 ... 100).contains(stakeMaturity) { throw ValidationError("--stake-maturity is a percentage, 1 to 100") }
-        if let autoStakeMaturity, !["on", "off"].contains(autoStakeMaturity) { throw ValidationError("--auto-stake-maturity is on or off") }
+        if let stakeMaturity, !(1...100).contains(stakeMaturity) {
+            throw ValidationError("--stake-maturity is a percentage, 1 to 100")
+        }
+        if let autoStakeMaturity, !["on", "off"].contains(autoStakeMaturity) {
+            throw ValidationError("--auto-stake-maturity is on or off")
+        }
     }
 
     static func principal(_ text: String, field: String) throws(ICPError) -> Principal {
@@ -141,16 +169,21 @@ struct ICPNeuronManageCommand: ParsableCommand {
     func operations() throws -> [ICPNeuronBuilder.Operation] {
         var out: [ICPNeuronBuilder.Operation] = []
         if let additionalDissolveDelay {
-            out.append(.increaseDissolveDelay(seconds: try ICPNeuronBuilder.delay(additionalDissolveDelay, field: "--additional-dissolve-delay")))
+            out.append(
+                .increaseDissolveDelay(
+                    seconds: try ICPNeuronBuilder.delay(additionalDissolveDelay, field: "--additional-dissolve-delay")))
         }
         if startDissolving { out.append(.startDissolving) }
         if stopDissolving { out.append(.stopDissolving) }
         if disburse {
             let to = try disburseTo.map { (text: String) throws(ICPError) in
-                do { return try ICPAccountIdentifier(hex: text) } catch { throw .malformed(field: "--disburse-to", reason: "\(error)") }
+                do { return try ICPAccountIdentifier(hex: text) } catch {
+                    throw .malformed(field: "--disburse-to", reason: "\(error)")
+                }
             }
             let amount = try disburseAmount.map { (text: String) throws(ICPError) in
-                guard let e8s = UInt64(exactly: try TokenAmount.parse(text, decimals: 8, field: "--disburse-amount")) else {
+                guard let e8s = UInt64(exactly: try TokenAmount.parse(text, decimals: 8, field: "--disburse-amount"))
+                else {
                     throw .malformed(field: "--disburse-amount", reason: "too large")
                 }
                 return e8s
@@ -160,13 +193,17 @@ struct ICPNeuronManageCommand: ParsableCommand {
         if spawn { out.append(.spawn(percentage: nil, newController: nil)) }
         if let split {
             let e8s = try TokenAmount.parse(split, decimals: 8, field: "--split")
-            guard let value = UInt64(exactly: e8s) else { throw ICPError.malformed(field: "--split", reason: "too large") }
+            guard let value = UInt64(exactly: e8s) else {
+                throw ICPError.malformed(field: "--split", reason: "too large")
+            }
             out.append(.split(amountE8s: value))
         }
         if let mergeFromNeuron { out.append(.merge(sourceNeuron: mergeFromNeuron)) }
         if let follow {
             let ids = try (followees ?? "").split(separator: ",").map { (part: Substring) throws(ICPError) in
-                guard let id = UInt64(part.trimmingCharacters(in: .whitespaces)) else { throw .malformed(field: "--followees", reason: "\"\(part)\" is not a neuron id") }
+                guard let id = UInt64(part.trimmingCharacters(in: .whitespaces)) else {
+                    throw .malformed(field: "--followees", reason: "\"\(part)\" is not a neuron id")
+                }
                 return id
             }
             out.append(.follow(topic: follow, followees: ids))
@@ -183,10 +220,14 @@ struct ICPNeuronManageCommand: ParsableCommand {
         let operations = try operations()
         guard !operations.isEmpty else { throw ValidationError("give at least one operation (see --help)") }
         let calls = try operations.map { operation in
-            (ICPBuiltinInterfaces.governanceCanister, "manage_neuron", try ICPNeuronBuilder.manage(neuron: neuron, operation))
+            (
+                ICPBuiltinInterfaces.governanceCanister, "manage_neuron",
+                try ICPNeuronBuilder.manage(neuron: neuron, operation)
+            )
         }
-        try ICPActions.issueCalls(from: from, calls, output: output, now: Int64(Date().timeIntervalSince1970),
-                                       summary: "\(calls.count) manage_neuron request\(calls.count == 1 ? "" : "s") for neuron \(neuron)")
+        try ICPActions.issueCalls(
+            from: from, calls, output: output, now: Int64(Date().timeIntervalSince1970),
+            summary: "\(calls.count) manage_neuron request\(calls.count == 1 ? "" : "s") for neuron \(neuron)")
     }
 }
 
@@ -201,8 +242,9 @@ struct ICPNeuronListCommand: ParsableCommand {
     @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
-        try ICPActions.issueCalls(from: from, [(ICPBuiltinInterfaces.governanceCanister, "list_neurons", try ICPNeuronBuilder.listNeurons())],
-                                       output: output, now: Int64(Date().timeIntervalSince1970),
-                                       summary: "list_neurons of \(from)")
+        try ICPActions.issueCalls(
+            from: from, [(ICPBuiltinInterfaces.governanceCanister, "list_neurons", try ICPNeuronBuilder.listNeurons())],
+            output: output, now: Int64(Date().timeIntervalSince1970),
+            summary: "list_neurons of \(from)")
     }
 }

@@ -15,7 +15,9 @@ struct ICPQuillCommand: ParsableCommand {
 
     @OptionGroup var input: MessageInputOptions
 
-    @Option(help: ArgumentHelp("The expiry window to write (1 = the earliest); default: the one valid now.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp("The expiry window to write (1 = the earliest); default: the one valid now.", valueName: "N")
+    )
     var window: Int?
 
     @Option(help: ArgumentHelp("Where to write quill's JSON (- for standard output).", valueName: "FILE|-"))

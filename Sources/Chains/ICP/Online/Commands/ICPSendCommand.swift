@@ -24,7 +24,9 @@ struct ICPSendCommand: ParsableCommand {
     var url = "https://icp-api.io"
 
     func validate() throws {
-        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw ValidationError("--url must start with https:// or http://") }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw ValidationError("--url must start with https:// or http://")
+        }
     }
 
     func run() throws {

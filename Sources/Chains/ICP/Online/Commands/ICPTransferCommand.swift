@@ -15,22 +15,29 @@ struct ICPTransferCommand: ParsableCommand {
             can be sent any time in the next 2 hours (see docs/chains/icp.md).
             """)
 
-    @Option(help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
+    @Option(
+        help: ArgumentHelp("The sending account: the principal of a watch-only ICP account.", valueName: "PRINCIPAL"))
     var from: String
 
-    @Option(help: ArgumentHelp("The destination: 64-hex account id, principal, or ICRC-1 account text.", valueName: "TO"))
+    @Option(
+        help: ArgumentHelp("The destination: 64-hex account id, principal, or ICRC-1 account text.", valueName: "TO"))
     var to: String
 
     @Option(help: ArgumentHelp("The amount in tokens, exact decimal (1.25).", valueName: "TOKENS"))
     var amount: String
 
-    @Option(help: ArgumentHelp("The fee in tokens (default 0.0001 ICP on the ICP ledger; the ledger's own otherwise).", valueName: "TOKENS"))
+    @Option(
+        help: ArgumentHelp(
+            "The fee in tokens (default 0.0001 ICP on the ICP ledger; the ledger's own otherwise).", valueName: "TOKENS"
+        ))
     var fee: String?
 
     @Option(help: "A 64-bit memo (ICRC-1: its 8 big-endian bytes).")
     var memo: UInt64?
 
-    @Option(name: .customLong("from-subaccount"), help: ArgumentHelp("The sending subaccount, up to 64 hex digits (right-aligned).", valueName: "HEX"))
+    @Option(
+        name: .customLong("from-subaccount"),
+        help: ArgumentHelp("The sending subaccount, up to 64 hex digits (right-aligned).", valueName: "HEX"))
     var fromSubaccount: String?
 
     @Option(help: ArgumentHelp("An ICRC-1 ledger canister other than the ICP ledger.", valueName: "CANISTER"))
@@ -42,19 +49,24 @@ struct ICPTransferCommand: ParsableCommand {
     @Option(help: "The token's symbol, for messages (with --ledger).")
     var symbol: String?
 
-    @Option(name: .customLong("valid-for"), help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
+    @Option(
+        name: .customLong("valid-for"),
+        help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
     var validFor: String?
 
     @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
-        if ledger == nil, decimals != nil || symbol != nil { throw ValidationError("--decimals and --symbol go with --ledger") }
-        if let decimals, !(0 ... 38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
+        if ledger == nil, decimals != nil || symbol != nil {
+            throw ValidationError("--decimals and --symbol go with --ledger")
+        }
+        if let decimals, !(0...38).contains(decimals) { throw ValidationError("--decimals must be 0…38") }
     }
 
     func run() throws {
-        let transfer = ICPRequestBuilder.Transfer(to: to, amount: amount, fee: fee, memo: memo, fromSubaccount: fromSubaccount,
-                                                  ledger: ledger, decimals: decimals, symbol: symbol)
+        let transfer = ICPRequestBuilder.Transfer(
+            to: to, amount: amount, fee: fee, memo: memo, fromSubaccount: fromSubaccount,
+            ledger: ledger, decimals: decimals, symbol: symbol)
         try ICPActions.transfer(from: from, transfer, validFor: validFor, output: output)
     }
 }

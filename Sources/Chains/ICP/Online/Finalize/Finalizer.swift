@@ -25,10 +25,13 @@ public struct ICPFinalizer: ChainFinalizer {
         var signatures: [[UInt8]] = []
         for (i, (hex, item)) in zip(response.signatures, items).enumerated() {
             let signature: [UInt8]
-            do { signature = try Hex.decode(hex) } catch { throw ICPError.malformed(field: "signatures[\(i)]", reason: "\(error)") }
+            do { signature = try Hex.decode(hex) } catch {
+                throw ICPError.malformed(field: "signatures[\(i)]", reason: "\(error)")
+            }
             let id = try ICPChain.content(of: item).requestID
             guard decoded.identity.isValidSignature(signature, requestID: id) else {
-                throw ICPError.signatureNotVerified(index: i, label: item.label, principal: decoded.identity.principal.text)
+                throw ICPError.signatureNotVerified(
+                    index: i, label: item.label, principal: decoded.identity.principal.text)
             }
             signatures.append(signature)
         }
@@ -37,10 +40,17 @@ public struct ICPFinalizer: ChainFinalizer {
         if let given = response.result, given != result {
             throw ICPError.resultMismatch
         }
-        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                    signatures: response.signatures, result: result)
-        var lines = [ReviewLine("sender", decoded.identity.principal.text), ReviewLine("canister", decoded.first.canisterID.text)]
-        lines.append(ReviewLine(decoded.calls.count == 1 ? "request id" : "request ids", messages.map { Hex.encode($0.requestID) }.joined(separator: ", ")))
+        let full = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: response.signatures, result: result)
+        var lines = [
+            ReviewLine("sender", decoded.identity.principal.text),
+            ReviewLine("canister", decoded.first.canisterID.text),
+        ]
+        lines.append(
+            ReviewLine(
+                decoded.calls.count == 1 ? "request id" : "request ids",
+                messages.map { Hex.encode($0.requestID) }.joined(separator: ", ")))
         return Finalized(response: full, lines: lines)
     }
 }

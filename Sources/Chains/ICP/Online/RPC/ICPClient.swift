@@ -11,7 +11,9 @@ public struct ICPClient: Sendable {
     public let verifier: ICPCertificateVerifier
     public let transport: any HTTPTransport
 
-    public init(baseURL: String, verifier: ICPCertificateVerifier, transport: any HTTPTransport = URLSessionTransport()) throws(OnlineError) {
+    public init(baseURL: String, verifier: ICPCertificateVerifier, transport: any HTTPTransport = URLSessionTransport())
+        throws(OnlineError)
+    {
         guard baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://") else { throw .badURL(baseURL) }
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.verifier = verifier
@@ -26,11 +28,14 @@ public struct ICPClient: Sendable {
         case rejected(code: UInt64, message: String, errorCode: String?)
     }
 
-    func url(_ canister: Principal, _ endpoint: String) -> String { "\(baseURL)/api/v2/canister/\(canister.text)/\(endpoint)" }
+    func url(_ canister: Principal, _ endpoint: String) -> String {
+        "\(baseURL)/api/v2/canister/\(canister.text)/\(endpoint)"
+    }
 
     func post(_ url: String, _ body: [UInt8]) throws(OnlineError) -> HTTPResponse {
-        let response = try transport.send(HTTPRequest(method: .post, url: url, headers: [("Content-Type", "application/cbor")], body: body))
-        guard (200 ..< 300).contains(response.status) else {
+        let response = try transport.send(
+            HTTPRequest(method: .post, url: url, headers: [("Content-Type", "application/cbor")], body: body))
+        guard (200..<300).contains(response.status) else {
             throw .httpStatus(url: url, status: response.status, body: response.excerpt())
         }
         return response
@@ -50,7 +55,9 @@ public struct ICPClient: Sendable {
 
     /// The request's status from a read_state answer, read only from a certificate that
     /// verifies (`verifier`, for `canister` at `now`): the node's word alone is never taken.
-    public func requestStatus(canister: Principal, envelope: [UInt8], requestID: [UInt8], now: Int64) throws -> ICPRequestStatus {
+    public func requestStatus(canister: Principal, envelope: [UInt8], requestID: [UInt8], now: Int64) throws
+        -> ICPRequestStatus
+    {
         let url = url(canister, "read_state")
         let certificate = try readState(url, envelope: envelope, canister: canister, now: now)
         return try ICPRequestStatus(certificate: certificate, requestID: requestID)
@@ -59,7 +66,9 @@ public struct ICPClient: Sendable {
     /// Posts a read_state envelope and returns the answer's certificate, verified.
     func readState(_ url: String, envelope: [UInt8], canister: Principal, now: Int64) throws -> ICPCertificate {
         let reply = try ICPReply.map(try post(url, envelope).body, url: url)
-        guard case let .bytes(certificate)? = reply["certificate"] else { throw OnlineError.badReply(url: url, reason: "no certificate") }
+        guard case let .bytes(certificate)? = reply["certificate"] else {
+            throw OnlineError.badReply(url: url, reason: "no certificate")
+        }
         return try verifier.verify(certificate, canister: canister, now: now)
     }
 }

@@ -32,11 +32,18 @@ public struct ICPQuerySignatures: Sendable {
         for (index, item) in items.enumerated() {
             guard case let .map(entries) = item else { throw .badQuerySignature("signatures[\(index)]: not a map") }
             let fields: [String: CBORValue]
-            do { fields = try ICPCertificate.fields(entries, allowed: ["timestamp", "signature", "identity"], field: "signatures[\(index)]") } catch {
+            do {
+                fields = try ICPCertificate.fields(
+                    entries, allowed: ["timestamp", "signature", "identity"], field: "signatures[\(index)]")
+            } catch {
                 throw .badQuerySignature(error.reason)
             }
-            guard case let .unsigned(timestamp)? = fields["timestamp"] else { throw .badQuerySignature("signatures[\(index)].timestamp: missing or not a number") }
-            guard case let .bytes(signature)? = fields["signature"] else { throw .badQuerySignature("signatures[\(index)].signature: missing or not bytes") }
+            guard case let .unsigned(timestamp)? = fields["timestamp"] else {
+                throw .badQuerySignature("signatures[\(index)].timestamp: missing or not a number")
+            }
+            guard case let .bytes(signature)? = fields["signature"] else {
+                throw .badQuerySignature("signatures[\(index)].signature: missing or not bytes")
+            }
             guard case let .bytes(identity)? = fields["identity"], let node = try? Principal(bytes: identity) else {
                 throw .badQuerySignature("signatures[\(index)].identity: missing or not a principal")
             }
@@ -48,24 +55,36 @@ public struct ICPQuerySignatures: Sendable {
     /// The bytes a node signs for `answer` (the decoded response map) at `timestamp`: the
     /// domain separator and the representation-independent hash of the answer's own fields
     /// with the timestamp and the query's request id.
-    public static func signedMessage(answer: CBORValue, timestamp: UInt64, requestID: [UInt8]) throws(ICPCertificateError) -> [UInt8] {
+    public static func signedMessage(answer: CBORValue, timestamp: UInt64, requestID: [UInt8])
+        throws(ICPCertificateError) -> [UInt8]
+    {
         let names: [String]
         switch answer["status"] {
         case .text("replied")?: names = ["status", "reply"]
         case .text("rejected")?: names = ["status", "reject_code", "reject_message", "error_code"]
         default: throw .badQuerySignature("status: neither replied nor rejected")
         }
-        var entries: [(key: CBORValue, value: CBORValue)] = names.compactMap { name in answer[name].map { (key: .text(name), value: $0) } }
-        entries += [(key: .text("timestamp"), value: .unsigned(timestamp)), (key: .text("request_id"), value: .bytes(requestID))]
-        do { return ICPHashTree.separator("ic-response") + (try RepresentationIndependentHash.hashOfMap(entries)) } catch {
+        var entries: [(key: CBORValue, value: CBORValue)] = names.compactMap { name in
+            answer[name].map { (key: .text(name), value: $0) }
+        }
+        entries += [
+            (key: .text("timestamp"), value: .unsigned(timestamp)),
+            (key: .text("request_id"), value: .bytes(requestID)),
+        ]
+        do {
+            return ICPHashTree.separator("ic-response") + (try RepresentationIndependentHash.hashOfMap(entries))
+        } catch {
             throw .badQuerySignature("the answer has no representation-independent hash (\(error))")
         }
     }
 
     /// Checks every signature against the node keys in `certificate` (already verified for
     /// `canister`) at `now` (Unix seconds); `rootKey` names the root subnet when there is no delegation.
-    func verify(answer: CBORValue, requestID: [UInt8], keys certificate: ICPCertificate, canister: Principal, rootKey: ICPRootKey,
-                now: Int64) throws(ICPCertificateError) {
+    func verify(
+        answer: CBORValue, requestID: [UInt8], keys certificate: ICPCertificate, canister: Principal,
+        rootKey: ICPRootKey,
+        now: Int64
+    ) throws(ICPCertificateError) {
         let subnet: Principal
         if let delegation = certificate.delegation {
             subnet = delegation.subnetID
@@ -77,7 +96,10 @@ public struct ICPQuerySignatures: Sendable {
         }
         for signature in signatures {
             let node = signature.identity.text
-            let path: [[UInt8]] = [Array("subnet".utf8), subnet.bytes, Array("node".utf8), signature.identity.bytes, Array("public_key".utf8)]
+            let path: [[UInt8]] = [
+                Array("subnet".utf8), subnet.bytes, Array("node".utf8), signature.identity.bytes,
+                Array("public_key".utf8),
+            ]
             guard let der = try certificate.value(at: path) else {
                 throw .badQuerySignature("node \(node) is not a node of subnet \(subnet.text)")
             }
@@ -87,7 +109,9 @@ public struct ICPQuerySignatures: Sendable {
             }
             let seconds = Int64(signature.timestamp / 1_000_000_000)
             guard abs(seconds - now) <= ICPCertificateVerifier.tolerance else {
-                throw .badQuerySignature("node \(node) signed at \(ICPTime.utc(nanos: signature.timestamp)), more than 5 minutes from this machine's clock (\(ICPTime.utc(seconds: now)))")
+                throw .badQuerySignature(
+                    "node \(node) signed at \(ICPTime.utc(nanos: signature.timestamp)), more than 5 minutes from this machine's clock (\(ICPTime.utc(seconds: now)))"
+                )
             }
             let message = try Self.signedMessage(answer: answer, timestamp: signature.timestamp, requestID: requestID)
             guard Ed25519.isValidSignature(signature.signature, message: message, publicKey: key) else {

@@ -26,10 +26,14 @@ public enum ICPRequestStatus: Equatable, Sendable {
     /// request, or forgot it); one pruned away is an error, never taken for absent.
     public init(certificate: ICPCertificate, requestID: [UInt8]) throws(ICPCertificateError) {
         let base: [[UInt8]] = [Array("request_status".utf8), requestID]
-        func leaf(_ name: String) throws(ICPCertificateError) -> [UInt8]? { try certificate.value(at: base + [Array(name.utf8)]) }
+        func leaf(_ name: String) throws(ICPCertificateError) -> [UInt8]? {
+            try certificate.value(at: base + [Array(name.utf8)])
+        }
         func required(_ name: String) throws(ICPCertificateError) -> [UInt8] {
             guard let value = try leaf(name) else {
-                throw .notCertified(path: ICPCertificate.describe(base + [Array(name.utf8)]), reason: "the status needs it and the tree proves it absent")
+                throw .notCertified(
+                    path: ICPCertificate.describe(base + [Array(name.utf8)]),
+                    reason: "the status needs it and the tree proves it absent")
             }
             return value
         }
@@ -49,13 +53,17 @@ public enum ICPRequestStatus: Equatable, Sendable {
             do { decoded = try LEB128.decode(UInt64.self, from: codeBytes) } catch {
                 throw .malformed(field: field, reason: "not a LEB128 number")
             }
-            guard decoded.bytesRead == codeBytes.count else { throw .malformed(field: field, reason: "trailing bytes after the LEB128 number") }
+            guard decoded.bytesRead == codeBytes.count else {
+                throw .malformed(field: field, reason: "trailing bytes after the LEB128 number")
+            }
             let code = decoded.value
             let message = String(decoding: try required("reject_message"), as: UTF8.self)
             let errorCode = try leaf("error_code").map { String(decoding: $0, as: UTF8.self) }
             self = .rejected(code: code, message: message, errorCode: errorCode)
         case let other:
-            throw .malformed(field: ICPCertificate.describe(base + [Array("status".utf8)]), reason: "unknown status \"\(MessageText.escaped(String(other.prefix(40))))\"")
+            throw .malformed(
+                field: ICPCertificate.describe(base + [Array("status".utf8)]),
+                reason: "unknown status \"\(MessageText.escaped(String(other.prefix(40))))\"")
         }
     }
 }

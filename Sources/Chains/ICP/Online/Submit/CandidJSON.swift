@@ -10,12 +10,19 @@ import AirsignMessages
 public enum CandidReply {
     /// The reply of `method` on `canister`, read at its built-in return types when the signer
     /// has the canister's interface, else by the message's own types.
-    public static func decode(_ bytes: [UInt8], canister: Principal, method: String) throws(ICPError) -> (text: String, json: JSONValue) {
+    public static func decode(_ bytes: [UInt8], canister: Principal, method: String) throws(ICPError) -> (
+        text: String, json: JSONValue
+    ) {
         let message = try ICPError.catchingCandid { () throws(CandidError) in try CandidDecoder().decode(bytes) }
-        if let interface = ICPBuiltinInterfaces.known(canister)?.interface, let types = interface.method(method)?.results,
-           let read = try? message.coerced(to: types, in: interface.environment) {
+        if let interface = ICPBuiltinInterfaces.known(canister)?.interface,
+            let types = interface.method(method)?.results,
+            let read = try? message.coerced(to: types, in: interface.environment)
+        {
             let json = zip(read.values, types).map { value(of: $0.0, type: $0.1, in: interface.environment) }
-            return (CandidText.arguments(read.values, types: types, in: interface.environment), json.count == 1 ? json[0] : .array(json))
+            return (
+                CandidText.arguments(read.values, types: types, in: interface.environment),
+                json.count == 1 ? json[0] : .array(json)
+            )
         }
         let json = message.values.map { value(of: $0, type: nil, in: .empty) }
         return (CandidText.arguments(message.values), json.count == 1 ? json[0] : .array(json))
@@ -36,7 +43,9 @@ public enum CandidReply {
     }
 
     /// `value` as JSON, named by `type` (read in `environment`) where it gives names.
-    public static func value(of value: CandidValue, type: CandidType?, in environment: CandidTypeEnvironment) -> JSONValue {
+    public static func value(of value: CandidValue, type: CandidType?, in environment: CandidTypeEnvironment)
+        -> JSONValue
+    {
         let resolved = type.flatMap { try? environment.resolve($0) }
         switch value {
         case .null, .reserved: return .null
@@ -68,10 +77,11 @@ public enum CandidReply {
             return .array(items.map { self.value(of: $0, type: element, in: environment) })
         case let .record(list):
             let named = fields(type, in: environment)
-            return .object(list.map { field in
-                let (label, fieldType) = name(field.id, named)
-                return (label, self.value(of: field.value, type: fieldType, in: environment))
-            })
+            return .object(
+                list.map { field in
+                    let (label, fieldType) = name(field.id, named)
+                    return (label, self.value(of: field.value, type: fieldType, in: environment))
+                })
         case let .variant(chosen):
             let (label, caseType) = name(chosen.id, fields(type, in: environment))
             return .object([(label, self.value(of: chosen.value, type: caseType, in: environment))])

@@ -12,7 +12,8 @@ public enum ICPQuillExport {
     public static func choose(_ messages: [QuillMessage], window: Int?, now: Int64) throws(ICPError) -> Int {
         guard let window else { return try ICPSend.pick(messages, now: now) }
         guard window >= 1, window <= messages.count else {
-            throw .malformed(field: "--window", reason: "\(window) is not a window of this series (1…\(messages.count))")
+            throw .malformed(
+                field: "--window", reason: "\(window) is not a window of this series (1…\(messages.count))")
         }
         return window - 1
     }
@@ -23,28 +24,35 @@ public enum ICPQuillExport {
     public static func file(_ message: QuillMessage) -> [UInt8] {
         let id = JSONValue.string(Hex.encode(message.requestID))
         var ingress: [(key: String, value: JSONValue)] = [
-            ("call_type", .string("update")), ("request_id", id), ("content", .string(Hex.encode(message.call.encoded))),
+            ("call_type", .string("update")), ("request_id", id),
+            ("content", .string(Hex.encode(message.call.encoded))),
         ]
         if let role = message.role { ingress.append(("role", .string(role))) }
         let element = JSONValue.object([
             ("ingress", .object(ingress)),
-            ("request_status", .object([
-                ("canister_id", .string(message.canisterID.text)), ("request_id", id),
-                ("content", .string(Hex.encode(message.readState.encoded))),
-            ])),
+            (
+                "request_status",
+                .object([
+                    ("canister_id", .string(message.canisterID.text)), ("request_id", id),
+                    ("content", .string(Hex.encode(message.readState.encoded))),
+                ])
+            ),
         ])
         return Array((JSONSerializer(sortKeys: false).serialize(.array([element])) + "\n").utf8)
     }
 
     /// The CLI: reads a finalized sign response (or quill's array), checks every envelope's
     /// signature, and writes the chosen window to `out`.
-    public static func run(_ bytes: [UInt8], window: Int?, out: String, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    public static func run(
+        _ bytes: [UInt8], window: Int?, out: String, now: Int64 = Int64(Date().timeIntervalSince1970)
+    ) throws {
         let messages = try ICPSend.messages(bytes)
         try ICPSend.verify(messages)
         let index = try choose(messages, window: window, now: now)
         let message = messages[index]
         try MessageOutput.write(file(message), to: out)
-        Console.info("Window \(index + 1) of \(messages.count) (expires \(ICPTime.utc(nanos: message.call.content.ingressExpiry)))"
-            + (out == "-" ? "" : ", written to \(out)") + "; send it with `quill send` before then.")
+        Console.info(
+            "Window \(index + 1) of \(messages.count) (expires \(ICPTime.utc(nanos: message.call.content.ingressExpiry)))"
+                + (out == "-" ? "" : ", written to \(out)") + "; send it with `quill send` before then.")
     }
 }

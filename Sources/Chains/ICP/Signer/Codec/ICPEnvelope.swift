@@ -24,7 +24,8 @@ public struct ICPEnvelope: Equatable, Sendable {
     /// The envelope as it is POSTed, in ic-agent's key order.
     public var encoded: [UInt8] {
         let map: CBORValue = .map([
-            (.text("content"), content.cbor), (.text("sender_pubkey"), .bytes(senderPubkey)), (.text("sender_sig"), .bytes(senderSig)),
+            (.text("content"), content.cbor), (.text("sender_pubkey"), .bytes(senderPubkey)),
+            (.text("sender_sig"), .bytes(senderSig)),
         ])
         // Text, bytes, integers and arrays only: the encoder cannot refuse them.
         return (try? CBOREncoder().encode(.tag(Self.selfDescribeTag, map))) ?? []

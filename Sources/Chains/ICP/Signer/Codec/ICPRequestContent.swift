@@ -10,7 +10,10 @@ public struct ICPCallContent: Equatable, Sendable {
     public var ingressExpiry: UInt64
     public var nonce: [UInt8]?
 
-    public init(sender: Principal, canisterID: Principal, methodName: String, arg: [UInt8], ingressExpiry: UInt64, nonce: [UInt8]? = nil) {
+    public init(
+        sender: Principal, canisterID: Principal, methodName: String, arg: [UInt8], ingressExpiry: UInt64,
+        nonce: [UInt8]? = nil
+    ) {
         self.sender = sender
         self.canisterID = canisterID
         self.methodName = methodName
@@ -41,8 +44,9 @@ public struct ICPReadStateContent: Equatable, Sendable {
 
     /// The read of `/request_status/<request id>` for `call`, with the call's sender and expiry.
     public static func requestStatus(of call: ICPCallContent) -> ICPReadStateContent {
-        ICPReadStateContent(sender: call.sender, ingressExpiry: call.ingressExpiry,
-                            paths: [[Array("request_status".utf8), call.requestID]])
+        ICPReadStateContent(
+            sender: call.sender, ingressExpiry: call.ingressExpiry,
+            paths: [[Array("request_status".utf8), call.requestID]])
     }
 }
 
@@ -132,35 +136,46 @@ public enum ICPRequestContent: Equatable, Sendable {
         let expiry = try reader.unsigned("ingress_expiry")
         switch requestType {
         case "call":
-            try reader.onlyKeys(["request_type", "nonce", "ingress_expiry", "sender", "canister_id", "method_name", "arg"])
+            try reader.onlyKeys([
+                "request_type", "nonce", "ingress_expiry", "sender", "canister_id", "method_name", "arg",
+            ])
             let nonce = try reader.optionalBytes("nonce")
             if let nonce, nonce.count > nonceLimit {
                 throw .malformed(field: "\(field).nonce", reason: "at most \(nonceLimit) bytes, not \(nonce.count)")
             }
-            return .call(ICPCallContent(
-                sender: sender, canisterID: try reader.principal("canister_id"), methodName: try reader.text("method_name"),
-                arg: try reader.bytes("arg"), ingressExpiry: expiry, nonce: nonce))
+            return .call(
+                ICPCallContent(
+                    sender: sender, canisterID: try reader.principal("canister_id"),
+                    methodName: try reader.text("method_name"),
+                    arg: try reader.bytes("arg"), ingressExpiry: expiry, nonce: nonce))
         case "read_state":
             try reader.onlyKeys(["request_type", "ingress_expiry", "sender", "paths"])
             guard case let .array(paths)? = members["paths"] else {
                 throw .malformed(field: "\(field).paths", reason: "an array of paths is required")
             }
-            guard paths.count <= pathsLimit else { throw .malformed(field: "\(field).paths", reason: "more than \(pathsLimit) paths") }
+            guard paths.count <= pathsLimit else {
+                throw .malformed(field: "\(field).paths", reason: "more than \(pathsLimit) paths")
+            }
             var decoded: [[[UInt8]]] = []
             for path in paths {
                 guard case let .array(labels) = path, labels.count <= labelsLimit else {
-                    throw .malformed(field: "\(field).paths", reason: "each path is an array of at most \(labelsLimit) byte strings")
+                    throw .malformed(
+                        field: "\(field).paths", reason: "each path is an array of at most \(labelsLimit) byte strings")
                 }
                 var out: [[UInt8]] = []
                 for label in labels {
-                    guard case let .bytes(b) = label else { throw .malformed(field: "\(field).paths", reason: "a path label is not a byte string") }
+                    guard case let .bytes(b) = label else {
+                        throw .malformed(field: "\(field).paths", reason: "a path label is not a byte string")
+                    }
                     out.append(b)
                 }
                 decoded.append(out)
             }
             return .readState(ICPReadStateContent(sender: sender, ingressExpiry: expiry, paths: decoded))
         default:
-            throw .malformed(field: "\(field).request_type", reason: "\"\(requestType)\" is not a request this signer handles (call, read_state)")
+            throw .malformed(
+                field: "\(field).request_type",
+                reason: "\"\(requestType)\" is not a request this signer handles (call, read_state)")
         }
     }
 }
@@ -170,7 +185,9 @@ extension ICPCallContent {
 
     static func hash(_ value: CBORValue) -> [UInt8] {
         // Built from text, bytes and unsigned integers only: hashing cannot refuse it.
-        guard case let .map(entries) = value, let id = try? RepresentationIndependentHash.hashOfMap(entries) else { return [] }
+        guard case let .map(entries) = value, let id = try? RepresentationIndependentHash.hashOfMap(entries) else {
+            return []
+        }
         return id
     }
 }
@@ -196,12 +213,16 @@ private struct ContentReader {
     }
 
     func text(_ key: String) throws(ICPError) -> String {
-        guard case let .text(t) = try required(key) else { throw .malformed(field: "\(field).\(key)", reason: "not a text string") }
+        guard case let .text(t) = try required(key) else {
+            throw .malformed(field: "\(field).\(key)", reason: "not a text string")
+        }
         return t
     }
 
     func bytes(_ key: String) throws(ICPError) -> [UInt8] {
-        guard case let .bytes(b) = try required(key) else { throw .malformed(field: "\(field).\(key)", reason: "not a byte string") }
+        guard case let .bytes(b) = try required(key) else {
+            throw .malformed(field: "\(field).\(key)", reason: "not a byte string")
+        }
         return b
     }
 
@@ -210,7 +231,9 @@ private struct ContentReader {
     }
 
     func unsigned(_ key: String) throws(ICPError) -> UInt64 {
-        guard case let .unsigned(n) = try required(key) else { throw .malformed(field: "\(field).\(key)", reason: "not an unsigned integer") }
+        guard case let .unsigned(n) = try required(key) else {
+            throw .malformed(field: "\(field).\(key)", reason: "not an unsigned integer")
+        }
         return n
     }
 

@@ -57,20 +57,25 @@ public struct ICRC1Account: Equatable, Sendable, CustomStringConvertible {
         }
         let head = text[..<dot]
         let subHex = String(text[text.index(after: dot)...])
-        guard let dash = head.lastIndex(of: "-") else { throw .malformed(field: field, reason: "no checksum before the \".\"") }
+        guard let dash = head.lastIndex(of: "-") else {
+            throw .malformed(field: field, reason: "no checksum before the \".\"")
+        }
         let principalText = head[..<dash]
         let checksum = String(head[head.index(after: dash)...])
         let owner: Principal
         do { owner = try Principal(text: principalText) } catch { throw .malformed(field: field, reason: "\(error)") }
         guard !subHex.isEmpty, subHex.utf8.count <= 64, !subHex.hasPrefix("0"),
-              subHex.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) })
+            subHex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else {
-            throw .malformed(field: field, reason: "the subaccount is 1 to 64 lower-case hex digits without leading zeros")
+            throw .malformed(
+                field: field, reason: "the subaccount is 1 to 64 lower-case hex digits without leading zeros")
         }
         let padded = String(repeating: "0", count: 64 - subHex.utf8.count) + subHex
         let sub: [UInt8]
         do { sub = try Hex.decode(padded) } catch { throw .malformed(field: field, reason: "\(error)") }
-        guard checksum == Self.checksum(owner, sub) else { throw .malformed(field: field, reason: "the checksum does not match") }
+        guard checksum == Self.checksum(owner, sub) else {
+            throw .malformed(field: field, reason: "the checksum does not match")
+        }
         try self.init(owner: owner, subaccount: sub)
     }
 }

@@ -17,8 +17,11 @@ public struct ICRC2Approve: Equatable, Sendable {
     public var memo: [UInt8]?
     public var createdAtTime: UInt64?
 
-    public init(fromSubaccount: [UInt8]?, spender: ICRC1Account, amount: BigUInt, expectedAllowance: BigUInt?, expiresAt: UInt64?,
-                fee: BigUInt?, memo: [UInt8]?, createdAtTime: UInt64?) {
+    public init(
+        fromSubaccount: [UInt8]?, spender: ICRC1Account, amount: BigUInt, expectedAllowance: BigUInt?,
+        expiresAt: UInt64?,
+        fee: BigUInt?, memo: [UInt8]?, createdAtTime: UInt64?
+    ) {
         self.fromSubaccount = fromSubaccount
         self.spender = spender
         self.amount = amount
@@ -30,19 +33,27 @@ public struct ICRC2Approve: Equatable, Sendable {
     }
 
     public static let argumentType = CandidType.record([
-        ("from_subaccount", .opt(.blob)), ("spender", ICRC1Transfer.account), ("amount", .nat), ("expected_allowance", .opt(.nat)),
+        ("from_subaccount", .opt(.blob)), ("spender", ICRC1Transfer.account), ("amount", .nat),
+        ("expected_allowance", .opt(.nat)),
         ("expires_at", .opt(.nat64)), ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("created_at_time", .opt(.nat64)),
     ])
 
     /// The call's Candid argument bytes.
     public func argumentBytes() throws(ICPError) -> [UInt8] {
-        let value: CandidValue = .record(sortedFields([
-            CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })), CandidFieldValue("spender", spender.candid),
-            CandidFieldValue("amount", .nat(amount)), CandidFieldValue("expected_allowance", .opt(expectedAllowance.map { .nat($0) })),
-            CandidFieldValue("expires_at", .opt(expiresAt.map { .nat64($0) })), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
-            CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
-        ]))
-        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType, value)]) }
+        let value: CandidValue = .record(
+            sortedFields([
+                CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
+                CandidFieldValue("spender", spender.candid),
+                CandidFieldValue("amount", .nat(amount)),
+                CandidFieldValue("expected_allowance", .opt(expectedAllowance.map { .nat($0) })),
+                CandidFieldValue("expires_at", .opt(expiresAt.map { .nat64($0) })),
+                CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
+                CandidFieldValue("memo", .opt(memo.map { .blob($0) })),
+                CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
+            ]))
+        return try ICPError.catchingCandid { () throws(CandidError) in
+            try CandidEncoder.encode([(Self.argumentType, value)])
+        }
     }
 
     /// Decodes the arguments of an `icrc2_approve` call: exactly one argument of exactly this type.
@@ -74,8 +85,11 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
     public var memo: [UInt8]?
     public var createdAtTime: UInt64?
 
-    public init(spenderSubaccount: [UInt8]?, from: ICRC1Account, to: ICRC1Account, amount: BigUInt, fee: BigUInt?, memo: [UInt8]?,
-                createdAtTime: UInt64?) {
+    public init(
+        spenderSubaccount: [UInt8]?, from: ICRC1Account, to: ICRC1Account, amount: BigUInt, fee: BigUInt?,
+        memo: [UInt8]?,
+        createdAtTime: UInt64?
+    ) {
         self.spenderSubaccount = spenderSubaccount
         self.from = from
         self.to = to
@@ -86,18 +100,25 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
     }
 
     public static let argumentType = CandidType.record([
-        ("spender_subaccount", .opt(.blob)), ("from", ICRC1Transfer.account), ("to", ICRC1Transfer.account), ("amount", .nat),
+        ("spender_subaccount", .opt(.blob)), ("from", ICRC1Transfer.account), ("to", ICRC1Transfer.account),
+        ("amount", .nat),
         ("fee", .opt(.nat)), ("memo", .opt(.blob)), ("created_at_time", .opt(.nat64)),
     ])
 
     /// The call's Candid argument bytes.
     public func argumentBytes() throws(ICPError) -> [UInt8] {
-        let value: CandidValue = .record(sortedFields([
-            CandidFieldValue("spender_subaccount", .opt(spenderSubaccount.map { .blob($0) })), CandidFieldValue("from", from.candid),
-            CandidFieldValue("to", to.candid), CandidFieldValue("amount", .nat(amount)), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
-            CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
-        ]))
-        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType, value)]) }
+        let value: CandidValue = .record(
+            sortedFields([
+                CandidFieldValue("spender_subaccount", .opt(spenderSubaccount.map { .blob($0) })),
+                CandidFieldValue("from", from.candid),
+                CandidFieldValue("to", to.candid), CandidFieldValue("amount", .nat(amount)),
+                CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
+                CandidFieldValue("memo", .opt(memo.map { .blob($0) })),
+                CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
+            ]))
+        return try ICPError.catchingCandid { () throws(CandidError) in
+            try CandidEncoder.encode([(Self.argumentType, value)])
+        }
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {
@@ -118,7 +139,11 @@ public struct ICRC2TransferFrom: Equatable, Sendable {
 extension ICRC1Account {
     /// The account as ICRC-1's `record { owner : principal; subaccount : opt blob }` value.
     public var candid: CandidValue {
-        .record(sortedFields([CandidFieldValue("owner", .principal(owner)), CandidFieldValue("subaccount", .opt(subaccount.map { .blob($0) }))]))
+        .record(
+            sortedFields([
+                CandidFieldValue("owner", .principal(owner)),
+                CandidFieldValue("subaccount", .opt(subaccount.map { .blob($0) })),
+            ]))
     }
 
     /// Reads that record (the type already checked).

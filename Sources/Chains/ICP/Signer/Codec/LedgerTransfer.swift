@@ -14,7 +14,10 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
     /// Nanoseconds since 1970.
     public var createdAtTime: UInt64?
 
-    public init(to: ICPAccountIdentifier, amount: UInt64, fee: UInt64, memo: UInt64, fromSubaccount: [UInt8]?, createdAtTime: UInt64?) {
+    public init(
+        to: ICPAccountIdentifier, amount: UInt64, fee: UInt64, memo: UInt64, fromSubaccount: [UInt8]?,
+        createdAtTime: UInt64?
+    ) {
         self.to = to
         self.amount = amount
         self.fee = fee
@@ -45,14 +48,20 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
     public func argumentBytes() throws(ICPError) -> [UInt8] { try argumentBytes(.blob) }
 
     func argumentBytes(_ destination: Destination) throws(ICPError) -> [UInt8] {
-        let value: CandidValue = .record(sortedFields([
-            CandidFieldValue("to", destination == .blob ? .blob(to.bytes) : .text(to.hex)),
-            CandidFieldValue("fee", .record([CandidFieldValue("e8s", .nat64(fee))])),
-            CandidFieldValue("memo", .nat64(memo)), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
-            CandidFieldValue("created_at_time", .opt(createdAtTime.map { .record([CandidFieldValue("timestamp_nanos", .nat64($0))]) })),
-            CandidFieldValue("amount", .record([CandidFieldValue("e8s", .nat64(amount))])),
-        ]))
-        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType(destination), value)]) }
+        let value: CandidValue = .record(
+            sortedFields([
+                CandidFieldValue("to", destination == .blob ? .blob(to.bytes) : .text(to.hex)),
+                CandidFieldValue("fee", .record([CandidFieldValue("e8s", .nat64(fee))])),
+                CandidFieldValue("memo", .nat64(memo)),
+                CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
+                CandidFieldValue(
+                    "created_at_time",
+                    .opt(createdAtTime.map { .record([CandidFieldValue("timestamp_nanos", .nat64($0))]) })),
+                CandidFieldValue("amount", .record([CandidFieldValue("e8s", .nat64(amount))])),
+            ]))
+        return try ICPError.catchingCandid { () throws(CandidError) in
+            try CandidEncoder.encode([(Self.argumentType(destination), value)])
+        }
     }
 
     /// Decodes the arguments of a `transfer` call: exactly one argument of exactly this type.
@@ -67,8 +76,8 @@ public struct ICPLedgerTransfer: Equatable, Sendable {
             throw .notRecord("the ledger\'s \(destination.record) record")
         }
         guard case let .nat64(fee)? = value["fee"]?["e8s"], case let .nat64(memo)? = value["memo"],
-              case let .opt(from)? = value["from_subaccount"], case let .opt(created)? = value["created_at_time"],
-              case let .nat64(amount)? = value["amount"]?["e8s"]
+            case let .opt(from)? = value["from_subaccount"], case let .opt(created)? = value["created_at_time"],
+            case let .nat64(amount)? = value["amount"]?["e8s"]
         else {
             throw .incomplete("the \(destination.record) record")
         }
@@ -105,7 +114,10 @@ public struct ICRC1Transfer: Equatable, Sendable {
     public var fromSubaccount: [UInt8]?
     public var createdAtTime: UInt64?
 
-    public init(to: ICRC1Account, amount: BigUInt, fee: BigUInt?, memo: [UInt8]?, fromSubaccount: [UInt8]?, createdAtTime: UInt64?) {
+    public init(
+        to: ICRC1Account, amount: BigUInt, fee: BigUInt?, memo: [UInt8]?, fromSubaccount: [UInt8]?,
+        createdAtTime: UInt64?
+    ) {
         self.to = to
         self.amount = amount
         self.fee = fee
@@ -123,12 +135,17 @@ public struct ICRC1Transfer: Equatable, Sendable {
 
     /// The call's Candid argument bytes.
     public func argumentBytes() throws(ICPError) -> [UInt8] {
-        let value: CandidValue = .record(sortedFields([
-            CandidFieldValue("to", to.candid), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
-            CandidFieldValue("memo", .opt(memo.map { .blob($0) })), CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
-            CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })), CandidFieldValue("amount", .nat(amount)),
-        ]))
-        return try ICPError.catchingCandid { () throws(CandidError) in try CandidEncoder.encode([(Self.argumentType, value)]) }
+        let value: CandidValue = .record(
+            sortedFields([
+                CandidFieldValue("to", to.candid), CandidFieldValue("fee", .opt(fee.map { .nat($0) })),
+                CandidFieldValue("memo", .opt(memo.map { .blob($0) })),
+                CandidFieldValue("from_subaccount", .opt(fromSubaccount.map { .blob($0) })),
+                CandidFieldValue("created_at_time", .opt(createdAtTime.map { .nat64($0) })),
+                CandidFieldValue("amount", .nat(amount)),
+            ]))
+        return try ICPError.catchingCandid { () throws(CandidError) in
+            try CandidEncoder.encode([(Self.argumentType, value)])
+        }
     }
 
     public init(candid message: CandidMessage) throws(ICPError) {
@@ -159,7 +176,9 @@ public struct ICRC1Transfer: Equatable, Sendable {
 func decodedSubaccount(_ value: CandidValue?) throws(ICPError) -> [UInt8]? {
     if case let .opt(inner)? = value { return try decodedSubaccount(inner) }
     guard let value else { return nil }
-    guard case let .blob(bytes) = value, bytes.count == 32 else { throw .notOfKind(what: "a subaccount", expected: "32 bytes") }
+    guard case let .blob(bytes) = value, bytes.count == 32 else {
+        throw .notOfKind(what: "a subaccount", expected: "32 bytes")
+    }
     return bytes
 }
 

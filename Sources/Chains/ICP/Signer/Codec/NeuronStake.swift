@@ -7,13 +7,15 @@ import AirsignEncoding
 /// as quill's `neuron-stake` uses it).
 public enum NeuronStake {
     public static func subaccount(controller: Principal, nonce: UInt64) -> [UInt8] {
-        let nonceBytes = (0 ..< 8).map { UInt8(truncatingIfNeeded: nonce >> (56 - 8 * UInt64($0))) }
+        let nonceBytes = (0..<8).map { UInt8(truncatingIfNeeded: nonce >> (56 - 8 * UInt64($0))) }
         return SHA256.hash([0x0c] + Array("neuron-stake".utf8) + controller.bytes + nonceBytes)
     }
 
     /// The account identifier a stake for `controller`'s neuron with `nonce` is sent to.
     public static func account(controller: Principal, nonce: UInt64) -> ICPAccountIdentifier? {
-        try? ICPAccountIdentifier(principal: ICPBuiltinInterfaces.governanceCanister, subaccount: subaccount(controller: controller, nonce: nonce))
+        try? ICPAccountIdentifier(
+            principal: ICPBuiltinInterfaces.governanceCanister,
+            subaccount: subaccount(controller: controller, nonce: nonce))
     }
 
     /// quill's `--name`: up to 8 ASCII characters, right-aligned in the nonce's 8 bytes.

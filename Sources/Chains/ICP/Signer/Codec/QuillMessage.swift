@@ -27,9 +27,13 @@ public struct QuillMessage: Equatable, Sendable {
         if let role { ingress.append(("role", .string(role))) }
         return .object([
             ("ingress", .object(ingress)),
-            ("request_status", .object([
-                ("canister_id", .string(canisterID.text)), ("content", .string(Hex.encode(readState.encoded))), ("request_id", id),
-            ])),
+            (
+                "request_status",
+                .object([
+                    ("canister_id", .string(canisterID.text)), ("content", .string(Hex.encode(readState.encoded))),
+                    ("request_id", id),
+                ])
+            ),
         ])
     }
 
@@ -37,11 +41,13 @@ public struct QuillMessage: Equatable, Sendable {
     /// id and canister must be the ones named, and the read_state must poll that request.
     public init(json: JSONValue, field: String) throws(ICPError) {
         guard case let .object(ingress)? = json["ingress"], case let .object(status)? = json["request_status"],
-              case let .object(top) = json, top.count == 2
+            case let .object(top) = json, top.count == 2
         else {
             throw .malformed(field: field, reason: "needs exactly \"ingress\" and \"request_status\" objects")
         }
-        func string(_ members: [(key: String, value: JSONValue)], _ key: String, _ where_: String) throws(ICPError) -> String {
+        func string(_ members: [(key: String, value: JSONValue)], _ key: String, _ where_: String) throws(ICPError)
+            -> String
+        {
             guard let member = members.first(where: { $0.key == key }), case let .string(s) = member.value else {
                 throw .malformed(field: "\(where_).\(key)", reason: "a string is required")
             }
@@ -60,9 +66,12 @@ public struct QuillMessage: Equatable, Sendable {
         guard try string(ingress, "call_type", "\(field).ingress") == "update" else {
             throw .malformed(field: "\(field).ingress.call_type", reason: "only update calls are sent")
         }
-        call = try ICPEnvelope.decode(try bytes(try string(ingress, "content", "\(field).ingress"), "\(field).ingress.content"), field: "\(field).ingress.content")
-        readState = try ICPEnvelope.decode(try bytes(try string(status, "content", "\(field).request_status"), "\(field).request_status.content"),
-                                           field: "\(field).request_status.content")
+        call = try ICPEnvelope.decode(
+            try bytes(try string(ingress, "content", "\(field).ingress"), "\(field).ingress.content"),
+            field: "\(field).ingress.content")
+        readState = try ICPEnvelope.decode(
+            try bytes(try string(status, "content", "\(field).request_status"), "\(field).request_status.content"),
+            field: "\(field).request_status.content")
         guard case let .call(content) = call.content else {
             throw .malformed(field: "\(field).ingress.content", reason: "not a call")
         }
@@ -71,23 +80,33 @@ public struct QuillMessage: Equatable, Sendable {
             throw .malformed(field: "\(field).request_status.canister_id", reason: "\(error)")
         }
         guard canisterID == content.canisterID else {
-            throw .malformed(field: "\(field).request_status.canister_id",
-                             reason: "\(canisterText) is not the call's canister \(content.canisterID.text)")
+            throw .malformed(
+                field: "\(field).request_status.canister_id",
+                reason: "\(canisterText) is not the call's canister \(content.canisterID.text)")
         }
         let id = Hex.encode(content.requestID)
         if ingress.contains(where: { $0.key == "request_id" }) {
             guard try string(ingress, "request_id", "\(field).ingress").lowercased() == id else {
-                throw .malformed(field: "\(field).ingress.request_id", reason: "does not match the request id of the content (\(id))")
+                throw .malformed(
+                    field: "\(field).ingress.request_id", reason: "does not match the request id of the content (\(id))"
+                )
             }
         }
         guard try string(status, "request_id", "\(field).request_status").lowercased() == id else {
-            throw .malformed(field: "\(field).request_status.request_id", reason: "does not match the request id of the content (\(id))")
+            throw .malformed(
+                field: "\(field).request_status.request_id",
+                reason: "does not match the request id of the content (\(id))")
         }
-        guard readState.content == .readState(.requestStatus(of: content)) || Self.pollsRequest(readState.content, id: content.requestID) else {
+        guard
+            readState.content == .readState(.requestStatus(of: content))
+                || Self.pollsRequest(readState.content, id: content.requestID)
+        else {
             throw .malformed(field: "\(field).request_status.content", reason: "does not read this request's status")
         }
         if let member = ingress.first(where: { $0.key == "role" }) {
-            guard case let .string(r) = member.value else { throw .malformed(field: "\(field).ingress.role", reason: "a string is required") }
+            guard case let .string(r) = member.value else {
+                throw .malformed(field: "\(field).ingress.role", reason: "a string is required")
+            }
             role = r
         } else {
             role = nil
@@ -113,7 +132,8 @@ public struct QuillMessage: Equatable, Sendable {
             if let messages = json["messages"] { return try parseArray(messages) }
         }
         guard case let .array(items) = json, !items.isEmpty else {
-            throw .malformed(field: "messages", reason: "an array of ingress messages with their request_status is required")
+            throw .malformed(
+                field: "messages", reason: "an array of ingress messages with their request_status is required")
         }
         var out: [QuillMessage] = []
         for (i, item) in items.enumerated() { out.append(try QuillMessage(json: item, field: "messages[\(i)]")) }

@@ -32,14 +32,18 @@ public enum RepresentationIndependentHash {
     }
 
     static func hashValue(_ value: CBORValue, depth: Int) throws(ICPError) -> [UInt8] {
-        guard depth <= maxDepth else { throw .malformed(field: "content", reason: "nested deeper than \(maxDepth) levels") }
+        guard depth <= maxDepth else {
+            throw .malformed(field: "content", reason: "nested deeper than \(maxDepth) levels")
+        }
         switch value {
         case let .bytes(b): return SHA256.hash(b)
         case let .text(t): return SHA256.hash(Array(t.utf8))
         case let .unsigned(n): return SHA256.hash(LEB128.encode(n))
         case let .negative(n):
             // CBOR's negative n stands for -1 - n; beyond Int64 the IC has no use for it.
-            guard n <= UInt64(Int64.max) else { throw .malformed(field: "content", reason: "a negative integer below -2^63") }
+            guard n <= UInt64(Int64.max) else {
+                throw .malformed(field: "content", reason: "a negative integer below -2^63")
+            }
             return SHA256.hash(SLEB128.encode(-1 - Int64(n)))
         case let .array(items):
             var concatenated: [UInt8] = []
@@ -47,7 +51,8 @@ public enum RepresentationIndependentHash {
             return SHA256.hash(concatenated)
         case let .map(entries): return try hashOfMap(entries, depth: depth + 1)
         default:
-            throw .malformed(field: "content", reason: "\(value.kindDescription) has no representation-independent hash")
+            throw .malformed(
+                field: "content", reason: "\(value.kindDescription) has no representation-independent hash")
         }
     }
 }

@@ -75,7 +75,9 @@ struct CandidReviewTree {
         if case let .principal(p) = value { return line(label, format.describe(p.text), level) }
         if let type, let text = format.format(value, type: type, field: field) { return line(label, text, level) }
         guard level < Self.maxLevel else {
-            let text = type.flatMap { t in environment.map { CandidText.value(value, type: t, in: $0) } } ?? CandidText.value(value)
+            let text =
+                type.flatMap { t in environment.map { CandidText.value(value, type: t, in: $0) } }
+                ?? CandidText.value(value)
             if text.utf8.count > CandidText.maxLength { incomplete.append(label) }
             line(label, text, level)
             return
@@ -137,7 +139,9 @@ struct CandidReviewTree {
             if quoted.utf8.count > CandidText.maxLength { incomplete.append(label) }
             line(label, CandidText.bounded(quoted), level)
         default:
-            let text = type.flatMap { t in environment.map { CandidText.value(value, type: t, in: $0) } } ?? CandidText.value(value)
+            let text =
+                type.flatMap { t in environment.map { CandidText.value(value, type: t, in: $0) } }
+                ?? CandidText.value(value)
             line(label, text, level)
         }
     }

@@ -9,12 +9,17 @@ public enum ICPBuiltinInterfaces {
     /// Methods of the built-in interfaces that read or move nothing when called as an update
     /// (balances, metadata, fees, lookups): known, with no effect.
     static let inertMethods: Set<String> = [
-        "account_balance", "account_balance_dfx", "account_identifier", "transfer_fee", "symbol", "name", "decimals", "query_blocks",
-        "query_encoded_blocks", "archives", "icrc1_balance_of", "icrc1_fee", "icrc1_metadata", "icrc1_name", "icrc1_symbol",
+        "account_balance", "account_balance_dfx", "account_identifier", "transfer_fee", "symbol", "name", "decimals",
+        "query_blocks",
+        "query_encoded_blocks", "archives", "icrc1_balance_of", "icrc1_fee", "icrc1_metadata", "icrc1_name",
+        "icrc1_symbol",
         "icrc1_decimals", "icrc1_total_supply", "icrc1_minting_account", "icrc1_supported_standards", "icrc2_allowance",
-        "icrc10_supported_standards", "get_blocks", "get_transactions", "get_data_certificate", "get_icp_xdr_conversion_rate",
-        "get_subnet_types_to_subnets", "get_default_subnets", "get_principals_authorized_to_create_canisters_to_subnets",
-        "get_build_metadata", "notify_top_up", "notify_mint_cycles", "notify_create_canister", "get_neuron_info", "get_full_neuron", "get_proposal_info", "list_proposals", "get_network_economics_parameters",
+        "icrc10_supported_standards", "get_blocks", "get_transactions", "get_data_certificate",
+        "get_icp_xdr_conversion_rate",
+        "get_subnet_types_to_subnets", "get_default_subnets",
+        "get_principals_authorized_to_create_canisters_to_subnets",
+        "get_build_metadata", "notify_top_up", "notify_mint_cycles", "notify_create_canister", "get_neuron_info",
+        "get_full_neuron", "get_proposal_info", "list_proposals", "get_network_economics_parameters",
     ]
 
     /// What the interface is, for the review's formatting.
@@ -49,7 +54,9 @@ public enum ICPBuiltinInterfaces {
     /// unknown, so its calls need --blind; the tests parse every one).
     static let parsed: [String: CandidInterface] = {
         var out: [String: CandidInterface] = [:]
-        for (name, text) in [("icp", icpLedger), ("icrc", icrcLedger), ("governance", governance), ("cmc", cyclesMinting)] {
+        for (name, text) in [
+            ("icp", icpLedger), ("icrc", icrcLedger), ("governance", governance), ("cmc", cyclesMinting),
+        ] {
             out[name] = try? CandidInterface(parsing: text, origin: "built-in \(name) interface")
         }
         return out
@@ -61,14 +68,23 @@ public enum ICPBuiltinInterfaces {
             let key = ledger.kind == .icp ? "icp" : "icrc"
             if let interface = parsed[key] {
                 let name = ledger.kind == .icp ? "the ICP ledger" : "the \(ledger.symbol) ledger (ICRC-1)"
-                out.append(Known(canister: ledger.canister, name: name, kind: .ledger(ledger), interface: interface, role: ledger.role))
+                out.append(
+                    Known(
+                        canister: ledger.canister, name: name, kind: .ledger(ledger), interface: interface,
+                        role: ledger.role))
             }
         }
         if let interface = parsed["governance"] {
-            out.append(Known(canister: governanceCanister, name: "NNS governance", kind: .governance, interface: interface, role: "nns:governance"))
+            out.append(
+                Known(
+                    canister: governanceCanister, name: "NNS governance", kind: .governance, interface: interface,
+                    role: "nns:governance"))
         }
         if let interface = parsed["cmc"] {
-            out.append(Known(canister: cyclesMintingCanister, name: "the cycles minting canister", kind: .cyclesMinting, interface: interface, role: nil))
+            out.append(
+                Known(
+                    canister: cyclesMintingCanister, name: "the cycles minting canister", kind: .cyclesMinting,
+                    interface: interface, role: nil))
         }
         return out
     }()

@@ -39,7 +39,8 @@ struct ICPValueFormat {
     func named(_ name: String, _ value: CandidValue) -> String? {
         switch (kind, name, value) {
         // Amounts: the ICP ledger's and governance's `record { e8s : nat64 }`, ICRC's `nat`.
-        case let (.ledger?, "Tokens", .record(fields)), let (.governance?, "Tokens", .record(fields)), let (.governance?, "Amount", .record(fields)):
+        case let (.ledger?, "Tokens", .record(fields)), let (.governance?, "Tokens", .record(fields)),
+            let (.governance?, "Amount", .record(fields)):
             guard fields.count == 1, case let .nat64(e8s) = fields[0].value else { return nil }
             return amount(BigUInt(e8s))
         case let (.ledger?, "Tokens", .nat(n)), let (.ledger?, "Icrc1Tokens", .nat(n)): return amount(n)
@@ -49,12 +50,14 @@ struct ICPValueFormat {
             guard fields.count == 1, case let .blob(bytes) = fields[0].value else { return nil }
             return accountIdentifier(bytes)
         case let (_, "Account", .record(fields)): return account(fields)
-        case let (.ledger?, "SubAccount", .blob(bytes)), let (.ledger?, "Subaccount", .blob(bytes)): return Hex.encode(bytes)
+        case let (.ledger?, "SubAccount", .blob(bytes)), let (.ledger?, "Subaccount", .blob(bytes)):
+            return Hex.encode(bytes)
         // Times.
         case let (.ledger?, "TimeStamp", .record(fields)):
             guard fields.count == 1, case let .nat64(nanos) = fields[0].value else { return nil }
             return ICPTime.utc(nanos: nanos)
-        case let (.ledger?, "Icrc1Timestamp", .nat64(nanos)), let (.ledger?, "Timestamp", .nat64(nanos)): return ICPTime.utc(nanos: nanos)
+        case let (.ledger?, "Icrc1Timestamp", .nat64(nanos)), let (.ledger?, "Timestamp", .nat64(nanos)):
+            return ICPTime.utc(nanos: nanos)
         // Governance's ids and durations.
         case let (.governance?, "NeuronId", .record(fields)):
             guard fields.count == 1, case let .nat64(id) = fields[0].value else { return nil }
@@ -90,7 +93,9 @@ struct ICPValueFormat {
     /// A 32-byte identifier (checked), or the 28-byte hash governance also takes (its CRC
     /// added), labelled; anything else said to be invalid.
     func accountIdentifier(_ bytes: [UInt8]) -> String {
-        if bytes.count == 28, let id = try? ICPAccountIdentifier(hash: bytes) { return describe(id.hex) + " (given as its 28-byte hash)" }
+        if bytes.count == 28, let id = try? ICPAccountIdentifier(hash: bytes) {
+            return describe(id.hex) + " (given as its 28-byte hash)"
+        }
         guard bytes.count == 32, let id = try? ICPAccountIdentifier(hex: Hex.encode(bytes)) else {
             return Hex.encode(bytes) + " (not a valid account identifier: \(bytes.count) bytes or a wrong checksum)"
         }
@@ -104,7 +109,8 @@ struct ICPValueFormat {
         var subaccount: [UInt8]?
         for field in fields {
             switch (field.id, field.value) {
-            case let (CandidLabel.hash("owner"), .principal(p)), let (CandidLabel.hash("owner"), .opt(.principal(p)?)): owner = p
+            case let (CandidLabel.hash("owner"), .principal(p)), let (CandidLabel.hash("owner"), .opt(.principal(p)?)):
+                owner = p
             case (CandidLabel.hash("owner"), .opt(nil)): return "no owner (the controller's account)"
             case let (CandidLabel.hash("subaccount"), .opt(.blob(bytes)?)): subaccount = bytes
             case (CandidLabel.hash("subaccount"), .opt(nil)): break
@@ -144,9 +150,11 @@ enum ICPDuration {
 /// Governance's numbered enumerations (the protobuf enums behind its `int32` fields).
 enum NNSNames {
     static let topics = [
-        "Unspecified", "NeuronManagement", "ExchangeRate", "NetworkEconomics", "Governance", "NodeAdmin", "ParticipantManagement",
+        "Unspecified", "NeuronManagement", "ExchangeRate", "NetworkEconomics", "Governance", "NodeAdmin",
+        "ParticipantManagement",
         "SubnetManagement", "NetworkCanisterManagement", "Kyc", "NodeProviderRewards", "SnsDecentralizationSale",
-        "IcOsVersionDeployment", "IcOsVersionElection", "SnsAndCommunityFund", "ApiBoundaryNodeManagement", "SubnetRental",
+        "IcOsVersionDeployment", "IcOsVersionElection", "SnsAndCommunityFund", "ApiBoundaryNodeManagement",
+        "SubnetRental",
         "ProtocolCanisterManagement", "ServiceNervousSystemManagement",
     ]
 

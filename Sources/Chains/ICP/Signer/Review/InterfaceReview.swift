@@ -13,8 +13,10 @@ struct InterfaceReview {
 
     func describe(_ address: String) -> String { module.describe(address, in: context) }
 
-    func describe(_ call: ICPCallContent, _ message: CandidMessage, requestInterface: String?,
-                  warnings: inout [String]) throws(ICPError) -> ICPChain.CallDescription {
+    func describe(
+        _ call: ICPCallContent, _ message: CandidMessage, requestInterface: String?,
+        warnings: inout [String]
+    ) throws(ICPError) -> ICPChain.CallDescription {
         var lines = [
             ReviewLine("from", describe(call.sender.text)),
             ReviewLine("canister", call.canisterID.text),
@@ -40,15 +42,19 @@ struct InterfaceReview {
             }
         }
         if interface == nil, let requestInterface {
-            let parsed = try ICPError.catchingCandid { () throws(CandidError) in try CandidInterface(parsing: requestInterface, origin: "payload.interface") }
+            let parsed = try ICPError.catchingCandid { () throws(CandidError) in
+                try CandidInterface(parsing: requestInterface, origin: "payload.interface")
+            }
             guard parsed.method(call.methodName) != nil else {
                 throw .interfaceLacksMethod(call.methodName)
             }
             interface = parsed
             whose = "the request's interface"
             title = "Canister call: \(call.methodName) (names from the request)"
-            lines.append(ReviewLine("names", "the request's interface of \(call.methodName); each name checked against its field id",
-                                    source: .request))
+            lines.append(
+                ReviewLine(
+                    "names", "the request's interface of \(call.methodName); each name checked against its field id",
+                    source: .request))
             blind.append("the names of the arguments come from the request, not from this signer")
         }
 
@@ -64,24 +70,36 @@ struct InterfaceReview {
                 throw .interfaceNames(missing: read.ignored)
             }
             if !read.ignored.isEmpty {
-                warnings.append("the canister will ignore parts of the message it does not expect: \(read.ignored.joined(separator: ", "))")
+                warnings.append(
+                    "the canister will ignore parts of the message it does not expect: \(read.ignored.joined(separator: ", "))"
+                )
                 blind.append("the message carries data the interface does not read")
             }
             if case .governance? = known?.kind {
                 let nns = NNSSummary(format: format)
-                if let summary = nns.summary(method: call.methodName, arguments: read.values) { lines.append(ReviewLine("summary", summary)) }
-                let icp = Asset(chain: module.chain, network: ICPChain.network, id: ICPLedger.icp.canister.text, symbol: "ICP", decimals: 8)
+                if let summary = nns.summary(method: call.methodName, arguments: read.values) {
+                    lines.append(ReviewLine("summary", summary))
+                }
+                let icp = Asset(
+                    chain: module.chain, network: ICPChain.network, id: ICPLedger.icp.canister.text, symbol: "ICP",
+                    decimals: 8)
                 effects += nns.effects(method: call.methodName, arguments: read.values, icp: icp, warnings: &warnings)
             } else if let known, !ICPBuiltinInterfaces.inertMethods.contains(call.methodName) {
-                effects.append(.unknown(what: "\(known.name)'s \(call.methodName): the signer does not count what it moves or grants"))
+                effects.append(
+                    .unknown(
+                        what: "\(known.name)'s \(call.methodName): the signer does not count what it moves or grants"))
             }
             tree.arguments(read.values, types: method.arguments, names: method.argumentNames, level: 0)
         } else {
-            if known == nil { blind.append("a call to canister \(call.canisterID.text) that this signer cannot interpret") }
+            if known == nil {
+                blind.append("a call to canister \(call.canisterID.text) that this signer cannot interpret")
+            }
             // The structure the message's own types give, with field ids for names.
             tree.arguments(message.values, types: nil, names: [], level: 0)
         }
-        if !tree.incomplete.isEmpty { blind.append("parts too large to show: \(tree.incomplete.prefix(5).joined(separator: ", "))") }
+        if !tree.incomplete.isEmpty {
+            blind.append("parts too large to show: \(tree.incomplete.prefix(5).joined(separator: ", "))")
+        }
         lines += tree.lines
         return ICPChain.CallDescription(title: title, lines: lines, effects: blind.map { .unknown(what: $0) } + effects)
     }

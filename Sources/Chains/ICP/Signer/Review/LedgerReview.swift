@@ -18,7 +18,9 @@ struct LedgerReview {
     static let unlimitedAllowance = BigUInt(UInt64.max)
 
     var asset: Asset {
-        Asset(chain: module.chain, network: ICPChain.network, id: ledger.canister.text, symbol: ledger.symbol, decimals: ledger.decimals)
+        Asset(
+            chain: module.chain, network: ICPChain.network, id: ledger.canister.text, symbol: ledger.symbol,
+            decimals: ledger.decimals)
     }
 
     func amount(_ units: BigUInt) -> String { AssetAmount(asset: asset, amount: units).formatted }
@@ -30,8 +32,10 @@ struct LedgerReview {
     var head: [ReviewLine] {
         [
             ReviewLine("ledger", ledger.canister.text),
-            ReviewLine("token", "\(ledger.symbol), \(ledger.decimals) decimals (\(ledger.kind == .icp ? "the ICP ledger" : "ICRC-1 ledger"))",
-                       source: .signerTable),
+            ReviewLine(
+                "token",
+                "\(ledger.symbol), \(ledger.decimals) decimals (\(ledger.kind == .icp ? "the ICP ledger" : "ICRC-1 ledger"))",
+                source: .signerTable),
             ReviewLine("from", describe(sender.text)),
         ]
     }
@@ -40,33 +44,48 @@ struct LedgerReview {
         ReviewLine("created at", nanos.map { ICPTime.utc(nanos: $0) } ?? "not set (not deduplicated)")
     }
 
-    func subaccount(_ label: String, _ bytes: [UInt8]?) -> ReviewLine { ReviewLine(label, bytes.map { Hex.encode($0) } ?? "default") }
+    func subaccount(_ label: String, _ bytes: [UInt8]?) -> ReviewLine {
+        ReviewLine(label, bytes.map { Hex.encode($0) } ?? "default")
+    }
 
     /// The ICP ledger's own transfer (`transfer`, or `send_dfx` read as one): its lines and the
     /// amount plus fee leaving for the labelled destination.
-    func icpTransfer(_ transfer: ICPLedgerTransfer, method: String, warnings: inout [String]) -> ICPChain.CallDescription {
+    func icpTransfer(_ transfer: ICPLedgerTransfer, method: String, warnings: inout [String])
+        -> ICPChain.CallDescription
+    {
         if transfer.amount == 0 { warnings.append("the amount is zero") }
-        var lines = head + [
-            subaccount("from subaccount", transfer.fromSubaccount),
-            ReviewLine("to", describe(transfer.to.hex)),
-            ReviewLine("amount", amount(BigUInt(transfer.amount))),
-            ReviewLine("fee", amount(BigUInt(transfer.fee))),
-            ReviewLine("memo", String(transfer.memo)),
-            created(transfer.createdAtTime),
-        ]
+        var lines =
+            head + [
+                subaccount("from subaccount", transfer.fromSubaccount),
+                ReviewLine("to", describe(transfer.to.hex)),
+                ReviewLine("amount", amount(BigUInt(transfer.amount))),
+                ReviewLine("fee", amount(BigUInt(transfer.fee))),
+                ReviewLine("memo", String(transfer.memo)),
+                created(transfer.createdAtTime),
+            ]
         // quill's `neuron stake` sends to governance's account for the sender's neuron with
         // this memo as its nonce: the signer recomputes that account to say so.
         if transfer.to == NeuronStake.account(controller: sender, nonce: transfer.memo) {
-            lines.insert(ReviewLine("purpose", "stake for your neuron with nonce \(transfer.memo): the NNS governance account for it"), at: 3)
+            lines.insert(
+                ReviewLine(
+                    "purpose", "stake for your neuron with nonce \(transfer.memo): the NNS governance account for it"),
+                at: 3)
         }
         return ICPChain.CallDescription(
             title: "\(ledger.symbol) transfer (ledger \(method))", lines: lines,
-            effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee)), to: describe(transfer.to.hex)))],
+            effects: [
+                .outflow(
+                    Outflow(
+                        AssetAmount(asset: asset, amount: BigUInt(transfer.amount) + BigUInt(transfer.fee)),
+                        to: describe(transfer.to.hex)))
+            ],
             deduplicated: transfer.createdAtTime != nil)
     }
 
     /// Nil for a method without its own review here.
-    func describe(_ call: ICPCallContent, _ message: CandidMessage, warnings: inout [String]) throws(ICPError) -> ICPChain.CallDescription? {
+    func describe(_ call: ICPCallContent, _ message: CandidMessage, warnings: inout [String]) throws(ICPError)
+        -> ICPChain.CallDescription?
+    {
         switch call.methodName {
         case ICPLedgerTransfer.method where ledger.kind == .icp:
             return icpTransfer(try ICPLedgerTransfer(candid: message), method: "transfer", warnings: &warnings)
@@ -86,35 +105,61 @@ struct LedgerReview {
                     ReviewLine("memo", transfer.memo.map { Hex.encode($0) } ?? "none"),
                     created(transfer.createdAtTime),
                 ],
-                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
-                                                       unstated: transfer.fee == nil ? ["the ledger's fee"] : []), to: describe(transfer.to.text)))],
+                effects: [
+                    .outflow(
+                        Outflow(
+                            AssetAmount(
+                                asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
+                                unstated: transfer.fee == nil ? ["the ledger's fee"] : []),
+                            to: describe(transfer.to.text)))
+                ],
                 deduplicated: transfer.createdAtTime != nil)
         case ICRC2Approve.method:
             let approve = try ICRC2Approve(candid: message)
             let unlimited = approve.amount >= Self.unlimitedAllowance
             let allowance = unlimited ? "Unlimited" : AmountFormat.decimal(approve.amount, decimals: ledger.decimals)
             if approve.amount == 0 { warnings.append("the allowance is zero: this removes the spender's allowance") }
-            if unlimited { warnings.append("an unlimited allowance: the spender may take every \(ledger.symbol) of this account, now and later") }
-            if approve.expiresAt == nil, !unlimited, approve.amount > 0 { warnings.append("the allowance does not expire") }
+            if unlimited {
+                warnings.append(
+                    "an unlimited allowance: the spender may take every \(ledger.symbol) of this account, now and later"
+                )
+            }
+            if approve.expiresAt == nil, !unlimited, approve.amount > 0 {
+                warnings.append("the allowance does not expire")
+            }
             return ICPChain.CallDescription(
                 title: "\(ledger.symbol) spending approval (ICRC-2)",
                 lines: head + [
                     subaccount("from subaccount", approve.fromSubaccount),
                     ReviewLine("spender", describe(approve.spender.text)),
-                    ReviewLine("allowance", unlimited ? "Unlimited (\(amount(approve.amount)))" : amount(approve.amount)),
-                    ReviewLine("replaces", approve.expectedAllowance.map { "an allowance of exactly \(amount($0)) (refused otherwise)" }
-                        ?? "whatever allowance the spender has now"),
+                    ReviewLine(
+                        "allowance", unlimited ? "Unlimited (\(amount(approve.amount)))" : amount(approve.amount)),
+                    ReviewLine(
+                        "replaces",
+                        approve.expectedAllowance.map { "an allowance of exactly \(amount($0)) (refused otherwise)" }
+                            ?? "whatever allowance the spender has now"),
                     ReviewLine("expires", approve.expiresAt.map { ICPTime.utc(nanos: $0) } ?? "never"),
                     ReviewLine("fee", approve.fee.map(amount) ?? "the ledger's fee (not set)"),
                     ReviewLine("memo", approve.memo.map { Hex.encode($0) } ?? "none"),
                     created(approve.createdAtTime),
                 ],
                 effects: [
-                    .outflow(Outflow(AssetAmount(asset: asset, amount: approve.fee ?? 0, unstated: approve.fee == nil ? ["the ledger's fee"] : []))),
-                ] + (approve.amount == 0 ? [] : [
-                    .allowance(Approval(asset: "\(ledger.symbol) (\(ledger.canister.text))", spender: describe(approve.spender.text),
-                                        allowance: allowance, isUnlimited: unlimited, expiry: approve.expiresAt.map { ICPTime.utc(nanos: $0) })),
-                ]),
+                    .outflow(
+                        Outflow(
+                            AssetAmount(
+                                asset: asset, amount: approve.fee ?? 0,
+                                unstated: approve.fee == nil ? ["the ledger's fee"] : [])))
+                ]
+                    + (approve.amount == 0
+                        ? []
+                        : [
+                            .allowance(
+                                Approval(
+                                    asset: "\(ledger.symbol) (\(ledger.canister.text))",
+                                    spender: describe(approve.spender.text),
+                                    allowance: allowance, isUnlimited: unlimited,
+                                    expiry: approve.expiresAt.map { ICPTime.utc(nanos: $0) }))
+                        ]),
                 deduplicated: approve.createdAtTime != nil)
         case ICRC2TransferFrom.method:
             let transfer = try ICRC2TransferFrom(candid: message)
@@ -133,9 +178,14 @@ struct LedgerReview {
                 ],
                 // The tokens leave the approving account: totalled as this account's only when it
                 // is that one, else as that account's.
-                effects: [.outflow(Outflow(AssetAmount(asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
-                                                       unstated: transfer.fee == nil ? ["the ledger's fee"] : []),
-                                           from: own ? nil : describe(transfer.from.text), to: describe(transfer.to.text)))],
+                effects: [
+                    .outflow(
+                        Outflow(
+                            AssetAmount(
+                                asset: asset, amount: transfer.amount + (transfer.fee ?? 0),
+                                unstated: transfer.fee == nil ? ["the ledger's fee"] : []),
+                            from: own ? nil : describe(transfer.from.text), to: describe(transfer.to.text)))
+                ],
                 deduplicated: transfer.createdAtTime != nil)
         default:
             return nil

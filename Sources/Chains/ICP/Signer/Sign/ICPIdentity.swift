@@ -24,7 +24,9 @@ public struct ICPIdentity: Equatable, Sendable {
                 der = try SubjectPublicKeyInfo.ed25519(publicKey: publicKey)
                 scheme = .ed25519
             default:
-                throw ICPError.malformed(field: "account.publicKey", reason: "an ICP key is 65 bytes (secp256k1, uncompressed) or 32 bytes (Ed25519)")
+                throw ICPError.malformed(
+                    field: "account.publicKey",
+                    reason: "an ICP key is 65 bytes (secp256k1, uncompressed) or 32 bytes (Ed25519)")
             }
         } catch let error as ICPError {
             throw error
@@ -90,7 +92,9 @@ public struct ICPIdentity: Equatable, Sendable {
         let message = ICPEnvelope.signedBytes(requestID: requestID)
         switch scheme {
         case .secp256k1:
-            guard let key = try? Secp256k1.PublicKey(parsing: publicKey), let parsed = try? Secp256k1.Signature(compact: signature) else {
+            guard let key = try? Secp256k1.PublicKey(parsing: publicKey),
+                let parsed = try? Secp256k1.Signature(compact: signature)
+            else {
                 return false
             }
             return key.isValidSignature(parsed, digest32: SHA256.hash(message))

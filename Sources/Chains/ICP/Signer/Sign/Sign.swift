@@ -29,14 +29,18 @@ extension ICPChain {
     }
 
     /// Pairs each call with its request_status read and their signatures into quill messages.
-    package static func assemble(_ items: [SigningItem], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError) -> [QuillMessage] {
+    package static func assemble(_ items: [SigningItem], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError)
+        -> [QuillMessage]
+    {
         var contents: [(label: String, content: ICPRequestContent)] = []
         for item in items { contents.append((item.label, try content(of: item))) }
         return try assemble(contents, signatures: signatures, identity: identity)
     }
 
     /// As `assemble(_:signatures:identity:)`, from the items already decoded.
-    package static func assemble(_ items: [(label: String, content: ICPRequestContent)], signatures: [[UInt8]], identity: ICPIdentity) throws(ICPError) -> [QuillMessage] {
+    package static func assemble(
+        _ items: [(label: String, content: ICPRequestContent)], signatures: [[UInt8]], identity: ICPIdentity
+    ) throws(ICPError) -> [QuillMessage] {
         guard items.count == signatures.count, items.count % 2 == 0, !items.isEmpty else {
             throw .signatureCount(given: signatures.count, needed: items.count)
         }
@@ -47,10 +51,11 @@ extension ICPChain {
             guard case let .call(content) = call, read == .readState(.requestStatus(of: content)) else {
                 throw .itemOrder(label: items[i].label)
             }
-            out.append(QuillMessage(
-                call: ICPEnvelope(content: call, senderPubkey: identity.der, senderSig: signatures[i]),
-                readState: ICPEnvelope(content: read, senderPubkey: identity.der, senderSig: signatures[i + 1]),
-                canisterID: content.canisterID, role: ICPBuiltinInterfaces.known(content.canisterID)?.role))
+            out.append(
+                QuillMessage(
+                    call: ICPEnvelope(content: call, senderPubkey: identity.der, senderSig: signatures[i]),
+                    readState: ICPEnvelope(content: read, senderPubkey: identity.der, senderSig: signatures[i + 1]),
+                    canisterID: content.canisterID, role: ICPBuiltinInterfaces.known(content.canisterID)?.role))
         }
         return out
     }

@@ -9,8 +9,10 @@ import BigInt
 /// (the encoding requires it) and a repeated key is refused.
 public enum SorobanArgument {
     /// The scalar types `--arg` takes.
-    public static let scalarTypes = ["address", "bool", "bytes", "duration", "i128", "i256", "i32", "i64", "string", "symbol",
-                                     "timepoint", "u128", "u256", "u32", "u64", "void"]
+    public static let scalarTypes = [
+        "address", "bool", "bytes", "duration", "i128", "i256", "i32", "i64", "string", "symbol",
+        "timepoint", "u128", "u256", "u32", "u64", "void",
+    ]
 
     /// `TYPE:VALUE` (`i128:100`, `address:G…`, `bytes:00ff`, `void:`).
     public static func parse(_ text: String) throws(StellarError) -> SCVal {
@@ -26,7 +28,9 @@ public enum SorobanArgument {
         do { value = try JSONParser().parse(bytes) } catch { throw .notJSON(field: "--args", reason: "\(error)") }
         guard case let .array(items) = value else { throw .argument(.argsNotArray) }
         var out: [SCVal] = []
-        for (index, item) in items.enumerated() { out.append(try self.value(item, place: "--args[\(index)]", depth: 0)) }
+        for (index, item) in items.enumerated() {
+            out.append(try self.value(item, place: "--args[\(index)]", depth: 0))
+        }
         return out
     }
 
@@ -42,16 +46,21 @@ public enum SorobanArgument {
         switch (type, inner) {
         case ("vec", .array(let items)):
             var out: [SCVal] = []
-            for (index, item) in items.enumerated() { out.append(try value(item, place: "\(place).vec[\(index)]", depth: depth + 1)) }
+            for (index, item) in items.enumerated() {
+                out.append(try value(item, place: "\(place).vec[\(index)]", depth: depth + 1))
+            }
             return .vec(out)
         case ("map", .array(let items)):
             var entries: [SCMapEntry] = []
             for (index, item) in items.enumerated() {
-                guard case let .object(pair) = item, pair.count == 2, let key = item["key"], let val = item["val"] else {
+                guard case let .object(pair) = item, pair.count == 2, let key = item["key"], let val = item["val"]
+                else {
                     throw .argument(.mapEntry(place: place, index: index))
                 }
-                entries.append(SCMapEntry(key: try value(key, place: "\(place).map[\(index)].key", depth: depth + 1),
-                                          val: try value(val, place: "\(place).map[\(index)].val", depth: depth + 1)))
+                entries.append(
+                    SCMapEntry(
+                        key: try value(key, place: "\(place).map[\(index)].key", depth: depth + 1),
+                        val: try value(val, place: "\(place).map[\(index)].val", depth: depth + 1)))
             }
             return try sortedMap(entries, place: place)
         case ("bool", .bool(let flag)): return .bool(flag)
@@ -103,16 +112,19 @@ public enum SorobanArgument {
         let signed = type.hasPrefix("i")
         let low: BigInt = signed ? -(BigInt(1) << (bits - 1)) : 0
         let high: BigInt = (BigInt(1) << (signed ? bits - 1 : bits)) - 1
-        guard value >= low, value <= high else { throw .argument(.outOfRange(place: place, value: "\(value)", type: type)) }
+        guard value >= low, value <= high else {
+            throw .argument(.outOfRange(place: place, value: "\(value)", type: type))
+        }
         // Two's complement in `bits` bits, then split into 64-bit words, most significant first.
         let unsigned = value < 0 ? value + (BigInt(1) << bits) : value
         let mask = (BigInt(1) << 64) - 1
-        let words = (0 ..< bits / 64).reversed().map { UInt64((unsigned >> ($0 * 64)) & mask) }
+        let words = (0..<bits / 64).reversed().map { UInt64((unsigned >> ($0 * 64)) & mask) }
         switch (bits, signed) {
         case (128, false): return .u128(UInt128Parts(hi: words[0], lo: words[1]))
         case (128, true): return .i128(Int128Parts(hi: Int64(bitPattern: words[0]), lo: words[1]))
         case (256, false): return .u256(UInt256Parts(hiHi: words[0], hiLo: words[1], loHi: words[2], loLo: words[3]))
-        default: return .i256(Int256Parts(hiHi: Int64(bitPattern: words[0]), hiLo: words[1], loHi: words[2], loLo: words[3]))
+        default:
+            return .i256(Int256Parts(hiHi: Int64(bitPattern: words[0]), hiLo: words[1], loHi: words[2], loLo: words[3]))
         }
     }
 }

@@ -49,8 +49,14 @@ public struct StellarOperationSpec: Sendable, Equatable {
         "path-payment-strict-send": (["to", "send-asset", "send-amount", "dest-asset", "dest-min"], ["path"]),
         "path-payment-strict-receive": (["to", "send-asset", "send-max", "dest-asset", "dest-amount"], ["path"]),
         "manage-data": (["name"], ["value"]),
-        "set-options": ([], ["home-domain", "master-weight", "low-threshold", "med-threshold", "high-threshold", "set-flags", "clear-flags",
-                             "signer", "inflation-dest"]),
+        "set-options": (
+            [],
+            [
+                "home-domain", "master-weight", "low-threshold", "med-threshold", "high-threshold", "set-flags",
+                "clear-flags",
+                "signer", "inflation-dest",
+            ]
+        ),
         "account-merge": (["to"], []),
         "bump-sequence": (["to"], []),
         "manage-sell-offer": (["selling", "buying", "amount", "price"], ["offer-id"]),
@@ -73,7 +79,9 @@ public struct StellarOperationSpec: Sendable, Equatable {
         var fields: [String: String] = [:]
         for word in words.dropFirst() {
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else { throw .operationSpec(.notKeyValue(type: type, word: word)) }
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw .operationSpec(.notKeyValue(type: type, word: word))
+            }
             guard fields.updateValue(String(parts[1]), forKey: String(parts[0])) == nil else {
                 throw .operationSpec(.givenTwice(type: type, key: String(parts[0])))
             }
@@ -92,7 +100,9 @@ public struct StellarOperationSpec: Sendable, Equatable {
             var type: String?
             var fields: [String: String] = [:]
             for (key, member) in members {
-                guard case let .string(text) = member else { throw .operationSpec(.listItemNotString(index: index, key: key)) }
+                guard case let .string(text) = member else {
+                    throw .operationSpec(.listItemNotString(index: index, key: key))
+                }
                 if key == "type" { type = text } else { fields[key] = text }
             }
             guard let type else { throw .operationSpec(.listItemNoType(index: index)) }
@@ -107,7 +117,8 @@ public struct StellarOperationSpec: Sendable, Equatable {
             throw .operationSpec(.unknownOperation(type, known: Self.types))
         }
         for key in fields.keys.sorted() where !(shape.required + shape.optional + ["source"]).contains(key) {
-            throw .operationSpec(.unknownField(type: type, key: key, fields: shape.required + shape.optional + ["source"]))
+            throw .operationSpec(
+                .unknownField(type: type, key: key, fields: shape.required + shape.optional + ["source"]))
         }
         for key in shape.required where fields[key] == nil { throw .operationSpec(.missingField(type: type, key: key)) }
         return Operation(source: try optional("source", MuxedAccount.parse), body: try body())
@@ -122,12 +133,17 @@ public struct StellarOperationSpec: Sendable, Equatable {
     private func body() throws(StellarError) -> OperationBody {
         switch type {
         case "payment":
-            return try StellarOperations.payment(to: try value("to"), amount: try value("amount"), asset: try optional("asset", Asset.parse) ?? .native)
+            return try StellarOperations.payment(
+                to: try value("to"), amount: try value("amount"), asset: try optional("asset", Asset.parse) ?? .native)
         case "create-account":
-            return .createAccount(destination: try value("to"), startingBalance: try value("amount", as: StellarAmountArgument.self).stroops)
+            return .createAccount(
+                destination: try value("to"),
+                startingBalance: try value("amount", as: StellarAmountArgument.self).stroops)
         case "change-trust":
             let limit = try optional("limit", StellarAmountArgument.parse)
-            if fields["asset"] == nil { return try StellarOperations.changeTrust(.poolShare(try poolParameters()), limit: limit) }
+            if fields["asset"] == nil {
+                return try StellarOperations.changeTrust(.poolShare(try poolParameters()), limit: limit)
+            }
             guard fields["asset-a"] == nil, fields["asset-b"] == nil, fields["fee"] == nil else {
                 throw .operationSpec(.changeTrustBoth)
             }
@@ -141,26 +157,33 @@ public struct StellarOperationSpec: Sendable, Equatable {
         case "manage-data":
             return try StellarOperations.manageData(name: try field("name"), value: fields["value"])
         case "set-options":
-            return .setOptions(SetOptions(
-                inflationDest: try optional("inflation-dest", AccountID.parse), clearFlags: try flags("clear-flags"), setFlags: try flags("set-flags"),
-                masterWeight: try weight("master-weight"), lowThreshold: try weight("low-threshold"), medThreshold: try weight("med-threshold"),
-                highThreshold: try weight("high-threshold"), homeDomain: try optional("home-domain", StellarOperations.homeDomain),
-                signer: try optional("signer", StellarOperations.signer)))
+            return .setOptions(
+                SetOptions(
+                    inflationDest: try optional("inflation-dest", AccountID.parse),
+                    clearFlags: try flags("clear-flags"), setFlags: try flags("set-flags"),
+                    masterWeight: try weight("master-weight"), lowThreshold: try weight("low-threshold"),
+                    medThreshold: try weight("med-threshold"),
+                    highThreshold: try weight("high-threshold"),
+                    homeDomain: try optional("home-domain", StellarOperations.homeDomain),
+                    signer: try optional("signer", StellarOperations.signer)))
         case "account-merge":
             return .accountMerge(destination: try value("to"))
         case "bump-sequence":
             return .bumpSequence(bumpTo: try StellarOperations.bumpTo(try field("to")))
         case "manage-sell-offer", "manage-buy-offer", "create-passive-sell-offer":
-            let offerID = try optional("offer-id") { (text: String) throws(StellarError) -> Int64 in
-                guard let id = Int64(text), id >= 0 else { throw .operationSpec(.offerID(type: type)) }
-                return id
-            } ?? 0
+            let offerID =
+                try optional("offer-id") { (text: String) throws(StellarError) -> Int64 in
+                    guard let id = Int64(text), id >= 0 else { throw .operationSpec(.offerID(type: type)) }
+                    return id
+                } ?? 0
             let amount = try value("amount", as: StellarAmountArgument.self)
             // An existing offer may be deleted with amount 0; a new or passive one must offer something.
             guard amount.stroops > 0 || (offerID > 0 && type != "create-passive-sell-offer") else {
                 throw .invalidAmount(amount.text, reason: "amount must be positive (0 only deletes an existing offer)")
             }
-            let offer = Offer(selling: try value("selling"), buying: try value("buying"), amount: amount.stroops, price: try price("price"), offerID: offerID)
+            let offer = Offer(
+                selling: try value("selling"), buying: try value("buying"), amount: amount.stroops,
+                price: try price("price"), offerID: offerID)
             switch type {
             case "manage-sell-offer": return .manageSellOffer(offer)
             case "manage-buy-offer": return .manageBuyOffer(offer)
@@ -173,10 +196,12 @@ public struct StellarOperationSpec: Sendable, Equatable {
             }
             return .claimClaimableBalance(try ClaimableBalanceID(hash: Array(bytes.dropFirst(4))))
         case "liquidity-pool-deposit":
-            return try StellarOperations.deposit(try poolParameters(), maxA: try value("max-a"), maxB: try value("max-b"),
-                                                 minPrice: try price("min-price"), maxPrice: try price("max-price"))
+            return try StellarOperations.deposit(
+                try poolParameters(), maxA: try value("max-a"), maxB: try value("max-b"),
+                minPrice: try price("min-price"), maxPrice: try price("max-price"))
         case "liquidity-pool-withdraw":
-            return try StellarOperations.withdraw(try poolParameters(), amount: try value("amount"), minA: try value("min-a"), minB: try value("min-b"))
+            return try StellarOperations.withdraw(
+                try poolParameters(), amount: try value("amount"), minA: try value("min-a"), minB: try value("min-b"))
         case "extend-footprint-ttl":
             // A text that is not a number is refused as 0 is.
             return try StellarOperations.extendFootprintTTL(extendTo: UInt32(try field("extend-to")) ?? 0)
@@ -200,7 +225,9 @@ public struct StellarOperationSpec: Sendable, Equatable {
     }
 
     /// The field `name` read as its type reads an option's value.
-    private func value<T: StellarArgument>(_ name: String, as _: T.Type = T.self) throws(StellarError) -> T { try T.parse(try field(name)) }
+    private func value<T: StellarArgument>(_ name: String, as _: T.Type = T.self) throws(StellarError) -> T {
+        try T.parse(try field(name))
+    }
 
     /// The field `name` read with `parse`, or nil when it is not given.
     private func optional<T>(_ name: String, _ parse: (String) throws(StellarError) -> T) throws(StellarError) -> T? {

@@ -8,26 +8,33 @@ import AirsignStellar
 /// Refusals name the fields as the text forms write them.
 public enum StellarOperations {
     /// A payment of a positive `amount` of `asset`.
-    public static func payment(to destination: MuxedAccount, amount: StellarAmountArgument, asset: Asset) throws(StellarError) -> OperationBody {
+    public static func payment(to destination: MuxedAccount, amount: StellarAmountArgument, asset: Asset)
+        throws(StellarError) -> OperationBody
+    {
         .payment(destination: destination, asset: asset, amount: try amount.positive("amount"))
     }
 
     /// A trust line to a credit asset or to a pool's shares, up to `limit` (default the maximum;
     /// 0 removes the line).
-    public static func changeTrust(_ line: ChangeTrustAsset, limit: StellarAmountArgument?) throws(StellarError) -> OperationBody {
+    public static func changeTrust(_ line: ChangeTrustAsset, limit: StellarAmountArgument?) throws(StellarError)
+        -> OperationBody
+    {
         if case .asset(.native) = line { throw .operationSpec(.changeTrustNative) }
         return .changeTrust(line: line, limit: limit?.stroops ?? .max)
     }
 
     /// Strict send: `send` leaves exactly, at least `dest` arrives (`send-amount`, `dest-min`).
     /// Strict receive: `dest` arrives exactly, at most `send` leaves (`send-max`, `dest-amount`).
-    public static func pathPayment(strictSend: Bool, to destination: MuxedAccount, sendAsset: Asset, send: StellarAmountArgument,
-                                   destAsset: Asset, dest: StellarAmountArgument, path: [Asset]) throws(StellarError) -> OperationBody {
+    public static func pathPayment(
+        strictSend: Bool, to destination: MuxedAccount, sendAsset: Asset, send: StellarAmountArgument,
+        destAsset: Asset, dest: StellarAmountArgument, path: [Asset]
+    ) throws(StellarError) -> OperationBody {
         guard path.count <= 5 else {
             throw .operationSpec(.pathTooLong(strictSend: strictSend))
         }
         let payment = PathPayment(
-            sendAsset: sendAsset, sendAmount: try send.positive(strictSend ? "send-amount" : "send-max"), destination: destination,
+            sendAsset: sendAsset, sendAmount: try send.positive(strictSend ? "send-amount" : "send-max"),
+            destination: destination,
             destAsset: destAsset, destAmount: try dest.positive(strictSend ? "dest-min" : "dest-amount"), path: path)
         return strictSend ? .pathPaymentStrictSend(payment) : .pathPaymentStrictReceive(payment)
     }
@@ -35,7 +42,7 @@ public enum StellarOperations {
     /// Sets the data entry `name` to `value`, or deletes it (no value).
     public static func manageData(name text: String, value: String?) throws(StellarError) -> OperationBody {
         let name = Array(text.utf8)
-        guard (1 ... 64).contains(name.count) else { throw .operationSpec(.dataNameLength(bytes: name.count)) }
+        guard (1...64).contains(name.count) else { throw .operationSpec(.dataNameLength(bytes: name.count)) }
         if let value, value.utf8.count > 64 { throw .operationSpec(.dataValueLength(bytes: value.utf8.count)) }
         return .manageData(name: name, value: value.map { Array($0.utf8) })
     }
@@ -57,7 +64,9 @@ public enum StellarOperations {
     /// Account flags: a number 0 to 15, or names separated by commas; `name` is the field.
     public static func flags(_ text: String, _ name: String) throws(StellarError) -> UInt32 {
         if let value = UInt32(text), value <= 15 { return value }
-        let names: [String: UInt32] = ["auth-required": 1, "auth-revocable": 2, "auth-immutable": 4, "clawback-enabled": 8]
+        let names: [String: UInt32] = [
+            "auth-required": 1, "auth-revocable": 2, "auth-immutable": 4, "clawback-enabled": 8,
+        ]
         var value: UInt32 = 0
         for part in text.split(separator: ",") {
             guard let bit = names[String(part)] else {
@@ -100,7 +109,8 @@ public enum StellarOperations {
         func key(_ asset: Asset) -> (Int, String, String) {
             switch asset {
             case .native: return (0, "", "")
-            case let .credit(code, issuer): return (code.description.utf8.count <= 4 ? 1 : 2, code.description, issuer.description)
+            case let .credit(code, issuer):
+                return (code.description.utf8.count <= 4 ? 1 : 2, code.description, issuer.description)
             }
         }
         let (x, y) = (key(a), key(b))
@@ -108,17 +118,25 @@ public enum StellarOperations {
     }
 
     /// At most `maxA` and `maxB`, at a price of A in B from `minPrice` to `maxPrice`.
-    public static func deposit(_ pool: LiquidityPoolParameters, maxA: StellarAmountArgument, maxB: StellarAmountArgument,
-                               minPrice: Price, maxPrice: Price) throws(StellarError) -> OperationBody {
-        .liquidityPoolDeposit(LiquidityPoolDeposit(poolID: try pool.poolID, maxAmountA: try maxA.positive("max-a"), maxAmountB: try maxB.positive("max-b"),
-                                                   minPrice: minPrice, maxPrice: maxPrice))
+    public static func deposit(
+        _ pool: LiquidityPoolParameters, maxA: StellarAmountArgument, maxB: StellarAmountArgument,
+        minPrice: Price, maxPrice: Price
+    ) throws(StellarError) -> OperationBody {
+        .liquidityPoolDeposit(
+            LiquidityPoolDeposit(
+                poolID: try pool.poolID, maxAmountA: try maxA.positive("max-a"), maxAmountB: try maxB.positive("max-b"),
+                minPrice: minPrice, maxPrice: maxPrice))
     }
 
     /// `amount` pool shares redeemed for at least `minA` and `minB` (zero allowed).
-    public static func withdraw(_ pool: LiquidityPoolParameters, amount: StellarAmountArgument, minA: StellarAmountArgument,
-                                minB: StellarAmountArgument) throws(StellarError) -> OperationBody {
-        .liquidityPoolWithdraw(LiquidityPoolWithdraw(poolID: try pool.poolID, amount: try amount.positive("amount"),
-                                                     minAmountA: minA.stroops, minAmountB: minB.stroops))
+    public static func withdraw(
+        _ pool: LiquidityPoolParameters, amount: StellarAmountArgument, minA: StellarAmountArgument,
+        minB: StellarAmountArgument
+    ) throws(StellarError) -> OperationBody {
+        .liquidityPoolWithdraw(
+            LiquidityPoolWithdraw(
+                poolID: try pool.poolID, amount: try amount.positive("amount"),
+                minAmountA: minA.stroops, minAmountB: minB.stroops))
     }
 
     // MARK: Soroban

@@ -42,9 +42,13 @@ public struct StellarTransactionBuilder: Sendable {
     /// against the contract ids it derives, so it can name the token.
     public var assets: [AirsignStellar.Asset] = []
 
-    public init(from: AccountID, network: StellarNetwork, sequence: Int64? = nil, horizon: StellarHorizon? = nil, feePerOperation: UInt32? = nil,
-                memo: Memo = .none, validUntil: UInt64? = nil, operations: [Operation] = [], pools: [LiquidityPoolParameters] = [],
-                note: String? = nil, signers: [AccountID] = []) {
+    public init(
+        from: AccountID, network: StellarNetwork, sequence: Int64? = nil, horizon: StellarHorizon? = nil,
+        feePerOperation: UInt32? = nil,
+        memo: Memo = .none, validUntil: UInt64? = nil, operations: [Operation] = [],
+        pools: [LiquidityPoolParameters] = [],
+        note: String? = nil, signers: [AccountID] = []
+    ) {
         self.from = from
         self.network = network
         self.sequence = sequence
@@ -87,7 +91,8 @@ public struct StellarTransactionBuilder: Sendable {
     /// `accounts`, all for the same envelope, and what the RPC server's simulation returned (nil
     /// when there was none). Everything offline is checked before Horizon is asked.
     public func build(accounts: WatchStore) throws
-        -> (requests: [SignRequest], envelope: TransactionEnvelope, simulation: StellarRPC.Simulation?) {
+        -> (requests: [SignRequest], envelope: TransactionEnvelope, simulation: StellarRPC.Simulation?)
+    {
         guard let networkID = network.caip2 else {
             throw StellarError.option(.noSignRequestID(network: "\(network)"))
         }
@@ -97,7 +102,7 @@ public struct StellarTransactionBuilder: Sendable {
             guard !signing.contains(message) else { throw StellarError.build(.signerTwice("\(address)")) }
             signing.append(message)
         }
-        guard (1 ... 100).contains(operations.count) else { throw StellarError.operationCount(operations.count) }
+        guard (1...100).contains(operations.count) else { throw StellarError.operationCount(operations.count) }
         let soroban = operations.contains { Self.isSoroban($0.body) }
         guard !soroban || operations.count == 1 else {
             throw StellarError.build(.sorobanNotAlone)
@@ -110,7 +115,8 @@ public struct StellarTransactionBuilder: Sendable {
         if let given = self.sequence {
             sequence = given
         } else if horizon != nil || rpc != nil {
-            let current = try horizon.map { try $0.sequence(of: from.description) } ?? rpc.map { try $0.sequence(of: from) } ?? 0
+            let current =
+                try horizon.map { try $0.sequence(of: from.description) } ?? rpc.map { try $0.sequence(of: from) } ?? 0
             let (next, overflow) = current.addingReportingOverflow(1)
             guard !overflow else { throw StellarError.build(.sequenceExhausted) }
             sequence = next
@@ -119,15 +125,21 @@ public struct StellarTransactionBuilder: Sendable {
         }
         let perOperation = try feePerOperation ?? horizon?.baseFee() ?? Self.defaultFee
         let (fee, overflow) = perOperation.multipliedReportingOverflow(by: UInt32(operations.count))
-        guard !overflow else { throw StellarError.build(.feeOverflow(perOperation: perOperation, operations: operations.count)) }
+        guard !overflow else {
+            throw StellarError.build(.feeOverflow(perOperation: perOperation, operations: operations.count))
+        }
         let preconditions: Preconditions = validUntil.map { .time(TimeBounds(minTime: 0, maxTime: $0)) } ?? .none
-        var tx = Transaction(source: try MuxedAccount(publicKey: from.publicKey), fee: fee, sequence: sequence,
-                             preconditions: preconditions, memo: memo, operations: operations, sorobanData: sorobanData)
+        var tx = Transaction(
+            source: try MuxedAccount(publicKey: from.publicKey), fee: fee, sequence: sequence,
+            preconditions: preconditions, memo: memo, operations: operations, sorobanData: sorobanData)
         var simulation: StellarRPC.Simulation?
         if soroban { (tx, simulation) = try completeSoroban(tx) }
         let envelope = TransactionEnvelope.v1(tx, signatures: [])
         let payload = try StellarPayload.json(envelope, network: network, assets: assets, pools: pools)
-        let requests = try signing.map { try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: $0, payload: payload, note: note) }
+        let requests = try signing.map {
+            try SignRequest.make(
+                chain: ChainID(.stellar), network: networkID, account: $0, payload: payload, note: note)
+        }
         return (requests, envelope, simulation)
     }
 
@@ -158,8 +170,10 @@ public struct StellarTransactionBuilder: Sendable {
     public static func validUntil(_ text: String, now: Int64) throws(StellarError) -> UInt64 {
         if text.hasPrefix("+") {
             let units: [Character: UInt64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-            guard let unit = text.last.flatMap({ units[$0] }), let count = UInt64(text.dropFirst().dropLast()), count > 0,
-                  count <= 3650 * 86400, now >= 0 else {
+            guard let unit = text.last.flatMap({ units[$0] }), let count = UInt64(text.dropFirst().dropLast()),
+                count > 0,
+                count <= 3650 * 86400, now >= 0
+            else {
                 throw .option(.validUntil)
             }
             return UInt64(now) + count * unit
@@ -169,7 +183,8 @@ public struct StellarTransactionBuilder: Sendable {
     }
 
     /// At most one memo option: text (28 bytes), id (64-bit), hash or return (32 bytes hex).
-    public static func memo(text: String?, id: String?, hash: String?, returnHash: String?) throws(StellarError) -> Memo {
+    public static func memo(text: String?, id: String?, hash: String?, returnHash: String?) throws(StellarError) -> Memo
+    {
         let given = [text, id, hash, returnHash].compactMap { $0 }
         guard given.count <= 1 else { throw .option(.memoCount) }
         if let text { return try Memo.text(text) }

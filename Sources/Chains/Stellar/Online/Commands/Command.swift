@@ -12,9 +12,13 @@ public struct StellarCommand: ParsableCommand {
             exact decimals with at most 7 places; assets are native or CODE:ISSUER.
             """,
         subcommands: [
-            StellarPaymentCommand.self, StellarCreateAccountCommand.self, StellarChangeTrustCommand.self, StellarPathPaymentCommand.self,
-            StellarManageDataCommand.self, StellarSetOptionsCommand.self, StellarAccountMergeCommand.self, StellarBumpSequenceCommand.self,
-            StellarInvokeCommand.self, StellarTokenCommand.self, StellarExtendTTLCommand.self, StellarRestoreCommand.self, StellarPoolCommand.self, StellarAuthorizeCommand.self, StellarMessageCommand.self,
+            StellarPaymentCommand.self, StellarCreateAccountCommand.self, StellarChangeTrustCommand.self,
+            StellarPathPaymentCommand.self,
+            StellarManageDataCommand.self, StellarSetOptionsCommand.self, StellarAccountMergeCommand.self,
+            StellarBumpSequenceCommand.self,
+            StellarInvokeCommand.self, StellarTokenCommand.self, StellarExtendTTLCommand.self,
+            StellarRestoreCommand.self, StellarPoolCommand.self, StellarAuthorizeCommand.self,
+            StellarMessageCommand.self,
             StellarBuildCommand.self, StellarMergeCommand.self, StellarSubmitCommand.self,
         ])
 

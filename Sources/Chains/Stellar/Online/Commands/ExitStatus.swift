@@ -9,10 +9,14 @@ extension StellarError: ExitStatusProviding {
     public var exitStatus: ExitStatus {
         switch self {
         case .xdr, .inOperation, .unknownOperationType, .retiredOperation, .unknownEnvelopeType, .inAuthorization,
-            .inSorobanData, .scVal, .tooDeep, .soroban, .invalidAssetCode, .memoTooLong, .invalidAmount, .amountNotAllowed,
-            .invalidPrice, .weightOutOfRange, .invalidAddress, .invalidLength, .wrongNetwork, .unknownNetwork, .duplicateSignature,
-            .invalidSignature, .tooManySignatures, .operationCount, .invalidBase64, .invalidURI, .configSettingID, .internalCodec, .unreadable, .notJSON,
-            .assetText, .tokenDecimals, .tokenSymbol, .payload, .requestNetwork, .publicKeyLength, .addressNotOfKey, .notATransaction,
+            .inSorobanData, .scVal, .tooDeep, .soroban, .invalidAssetCode, .memoTooLong, .invalidAmount,
+            .amountNotAllowed,
+            .invalidPrice, .weightOutOfRange, .invalidAddress, .invalidLength, .wrongNetwork, .unknownNetwork,
+            .duplicateSignature,
+            .invalidSignature, .tooManySignatures, .operationCount, .invalidBase64, .invalidURI, .configSettingID,
+            .internalCodec, .unreadable, .notJSON,
+            .assetText, .tokenDecimals, .tokenSymbol, .payload, .requestNetwork, .publicKeyLength, .addressNotOfKey,
+            .notATransaction,
             .messageLength, .signing, .native, .response, .option, .build, .operationSpec, .argument:
             return .invalidInput
         case .ownSignatureUnverified:

@@ -2,9 +2,11 @@ import AirsignStellar
 import ArgumentParser
 
 struct StellarAccountMergeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "account-merge", abstract: "Move all XLM to another account and delete this one.")
+    static let configuration = CommandConfiguration(
+        commandName: "account-merge", abstract: "Move all XLM to another account and delete this one.")
 
-    @Option(help: ArgumentHelp("The account that receives the balance.", valueName: "G…|M…"), transform: MuxedAccount.parse)
+    @Option(
+        help: ArgumentHelp("The account that receives the balance.", valueName: "G…|M…"), transform: MuxedAccount.parse)
     var to: MuxedAccount
 
     @OptionGroup var transaction: StellarTransactionOptions

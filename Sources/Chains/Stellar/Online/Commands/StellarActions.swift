@@ -13,23 +13,30 @@ public enum StellarActions {
     /// Builds the request, issues it (chain review, stored as issued) and writes it to `out`
     /// and the QR outputs; `sep7` (a file or `-`) and `sep7QR` (a PNG) get the SEP-7 URI of the
     /// unsigned envelope. Nothing is written unless the request was issued.
-    public static func issue(_ builder: StellarTransactionBuilder, output: RequestOutput, sep7: String?, sep7QR: String?,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public static func issue(
+        _ builder: StellarTransactionBuilder, output: RequestOutput, sep7: String?, sep7QR: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         let now = Int64(Date().timeIntervalSince1970)
-        let (requests, envelope, simulation) = try builder.build(accounts: try WatchContext.store(environment: environment))
+        let (requests, envelope, simulation) = try builder.build(
+            accounts: try WatchContext.store(environment: environment))
         if let simulation {
-            Console.info("Simulated at ledger \(simulation.latestLedger): resource fee \(simulation.transactionData.resourceFee) stroops, "
-                + "\(simulation.auth.count) authorization(s), footprint \(simulation.transactionData.resources.footprint.readOnly.count) read-only and "
-                + "\(simulation.transactionData.resources.footprint.readWrite.count) read-write entries"
-                + (simulation.returnValue.map { "; the call returns \(SCValText.inline($0))" } ?? "") + ".")
+            Console.info(
+                "Simulated at ledger \(simulation.latestLedger): resource fee \(simulation.transactionData.resourceFee) stroops, "
+                    + "\(simulation.auth.count) authorization(s), footprint \(simulation.transactionData.resources.footprint.readOnly.count) read-only and "
+                    + "\(simulation.transactionData.resources.footprint.readWrite.count) read-write entries"
+                    + (simulation.returnValue.map { "; the call returns \(SCValText.inline($0))" } ?? "") + ".")
         }
         // The URI names the signer only when there is one.
         let uri = try SEP7TransactionRequest(
             envelope: envelope, networkPassphrase: builder.network == .public ? nil : builder.network.passphrase,
-            pubkey: requests.count == 1 ? requests.first?.account.address : nil).uri()
+            pubkey: requests.count == 1 ? requests.first?.account.address : nil
+        ).uri()
         // Drawn before the request is stored, so a URI too long for one code stores and writes nothing.
         let sep7PNG = try sep7QR.map { _ in try sep7Code(uri) }
-        try RequestIssuer(store: try RequestActions.store(environment: environment)).issue(requests, to: output, now: now) { request in
+        try RequestIssuer(store: try RequestActions.store(environment: environment)).issue(
+            requests, to: output, now: now
+        ) { request in
             "Request \(request.id) issued for signer \(request.account.address): \(envelope.transaction.operations.count) operation(s) from "
                 + "\(envelope.transaction.source) on \(request.network), sequence \(envelope.transaction.sequence), fee \(envelope.transaction.fee) stroops."
         }
@@ -69,22 +76,28 @@ public enum StellarActions {
         for (index, response) in responses.enumerated() {
             let place = "response \(index + 1) (\(response.id))"
             guard response.chain == ChainID(.stellar), let account = response.account, let id = response.network,
-                  case let .string(envelopeText)? = response.result?["envelope"], case let .string(signatureText)? = response.result?["decoratedSignature"]
+                case let .string(envelopeText)? = response.result?["envelope"],
+                case let .string(signatureText)? = response.result?["decoratedSignature"]
             else { throw StellarError.response(.notFull(place: place)) }
-            guard let thisNetwork = StellarNetwork(caip2: id) else { throw StellarError.response(.notStellarNetwork(place: place, network: "\(id)")) }
+            guard let thisNetwork = StellarNetwork(caip2: id) else {
+                throw StellarError.response(.notStellarNetwork(place: place, network: "\(id)"))
+            }
             let envelope = try TransactionEnvelope(base64: envelopeText)
             let signature = try DecoratedSignature(xdr: try StellarBase64.decode(signatureText))
             let thisHash = try envelope.hash(network: thisNetwork)
             guard try envelope.verify(signature, publicKey: account.publicKey, network: thisNetwork),
-                  envelope.signatures.contains(signature) else {
-                throw StellarError.response(.notEnvelopeSignature(place: place, account: account.address, network: "\(thisNetwork)"))
+                envelope.signatures.contains(signature)
+            else {
+                throw StellarError.response(
+                    .notEnvelopeSignature(place: place, account: account.address, network: "\(thisNetwork)"))
             }
             guard let current = merged, let network else {
                 (merged, network, hash, signers) = (envelope, thisNetwork, thisHash, [account.address])
                 continue
             }
             guard thisNetwork == network, thisHash == hash else {
-                throw StellarError.response(.otherTransaction(place: place, hash: Hex.encode(thisHash), expected: Hex.encode(hash)))
+                throw StellarError.response(
+                    .otherTransaction(place: place, hash: Hex.encode(thisHash), expected: Hex.encode(hash)))
             }
             var signatures = current.signatures
             for new in envelope.signatures where !signatures.contains(new) { signatures.append(new) }
@@ -106,9 +119,11 @@ public enum StellarActions {
             if let result {
                 guard !result.operations.isEmpty, !result.succeeded else { return result.name }
                 // An operation whose result body is not read ends the list: say that more follow.
-                return "\(result.name) (\((result.operations + (result.operationsComplete ? [] : ["…"])).joined(separator: ", ")))"
+                return
+                    "\(result.name) (\((result.operations + (result.operationsComplete ? [] : ["…"])).joined(separator: ", ")))"
             }
-            return submission.resultCodes.isEmpty ? (submission.accepted ? "accepted" : "rejected") : submission.resultCodes.joined(separator: ", ")
+            return submission.resultCodes.isEmpty
+                ? (submission.accepted ? "accepted" : "rejected") : submission.resultCodes.joined(separator: ", ")
         }
     }
 
@@ -120,13 +135,18 @@ public enum StellarActions {
             result = try submission.resultXDR.map { try TransactionResultSummary(base64: $0) }
         } catch {
             // Horizon's reply, not the person's input: exit 9, and an accepted transaction says so.
-            throw OnlineError.badReply(url: horizon.baseURL + "/transactions", reason: "result_xdr does not read (\(error))"
-                                       + (submission.accepted ? "; the transaction was accepted" + (submission.hash.map { " (hash \($0))" } ?? "") : ""))
+            throw OnlineError.badReply(
+                url: horizon.baseURL + "/transactions",
+                reason: "result_xdr does not read (\(error))"
+                    + (submission.accepted
+                        ? "; the transaction was accepted" + (submission.hash.map { " (hash \($0))" } ?? "") : ""))
         }
         let report = SubmitReport(submission: submission, result: result)
         guard submission.accepted else {
-            throw OnlineError.unexpected(url: horizon.baseURL + "/transactions",
-                                         reason: "the transaction was rejected: \(report.resultText)" + (submission.hash.map { " (hash \($0))" } ?? ""))
+            throw OnlineError.unexpected(
+                url: horizon.baseURL + "/transactions",
+                reason: "the transaction was rejected: \(report.resultText)"
+                    + (submission.hash.map { " (hash \($0))" } ?? ""))
         }
         return report
     }

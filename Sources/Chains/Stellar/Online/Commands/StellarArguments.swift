@@ -55,7 +55,9 @@ extension Price: StellarArgument {
         guard let stroops = try? StellarAmount.parse(text), stroops > 0 else { throw invalid }
         var (a, b) = (stroops, StellarAmount.stroopsPerUnit)
         while b != 0 { (a, b) = (b, a % b) }
-        guard let n = Int32(exactly: stroops / a), let d = Int32(exactly: StellarAmount.stroopsPerUnit / a) else { throw invalid }
+        guard let n = Int32(exactly: stroops / a), let d = Int32(exactly: StellarAmount.stroopsPerUnit / a) else {
+            throw invalid
+        }
         return Price(n: n, d: d)
     }
 }

@@ -27,18 +27,25 @@ struct StellarInvokeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The arguments as a JSON list, instead of --arg.", valueName: "FILE|-"))
     var args: String?
 
-    @Option(help: ArgumentHelp("An authorization entry (base64 SorobanAuthorizationEntry) the call carries (repeatable; default: the simulation's).", valueName: "BASE64"))
+    @Option(
+        help: ArgumentHelp(
+            "An authorization entry (base64 SorobanAuthorizationEntry) the call carries (repeatable; default: the simulation's).",
+            valueName: "BASE64"))
     var auth: [String] = []
 
     @OptionGroup var transaction: StellarTransactionOptions
 
     func validate() throws {
-        if !arg.isEmpty && args != nil { throw ValidationError("give the arguments with --arg or with --args, not both") }
+        if !arg.isEmpty && args != nil {
+            throw ValidationError("give the arguments with --arg or with --args, not both")
+        }
     }
 
     func run() throws {
         var values: [SCVal] = []
-        if let args { values = try SorobanArgument.list(json: try QRMessageIO.read(args)) } else {
+        if let args {
+            values = try SorobanArgument.list(json: try QRMessageIO.read(args))
+        } else {
             for text in arg { values.append(try SorobanArgument.parse(text)) }
         }
         var entries: [SorobanAuthorizationEntry] = []
@@ -59,7 +66,9 @@ struct SorobanCall {
     let args: [SCVal]
 
     init(contract: String, function: String, args: [SCVal]) throws(StellarError) {
-        guard case .contract = try SCAddress(contract) else { throw .invalidAddress(contract, reason: "--contract is a contract address (C…)") }
+        guard case .contract = try SCAddress(contract) else {
+            throw .invalidAddress(contract, reason: "--contract is a contract address (C…)")
+        }
         guard case let .symbol(name) = try SCVal.symbol(function) else { throw .option(.functionNotSymbol) }
         (self.contract, self.function, self.args) = (try SCAddress(contract), name, args)
     }
@@ -67,12 +76,15 @@ struct SorobanCall {
     /// The call authorized by the transaction's source (what simulation returns for a token
     /// call from the source account): used when there is no RPC server to simulate.
     var sourceAuthorization: SorobanAuthorizationEntry {
-        SorobanAuthorizationEntry(credentials: .sourceAccount, rootInvocation: SorobanAuthorizedInvocation(
-            function: .contract(InvokeContractArgs(contract: contract, function: function, args: args))))
+        SorobanAuthorizationEntry(
+            credentials: .sourceAccount,
+            rootInvocation: SorobanAuthorizedInvocation(
+                function: .contract(InvokeContractArgs(contract: contract, function: function, args: args))))
     }
 
     /// The call's operation, carrying `auth`.
     func body(auth: [SorobanAuthorizationEntry]) -> OperationBody {
-        .invokeHostFunction(.invokeContract(InvokeContractArgs(contract: contract, function: function, args: args)), auth: auth)
+        .invokeHostFunction(
+            .invokeContract(InvokeContractArgs(contract: contract, function: function, args: args)), auth: auth)
     }
 }

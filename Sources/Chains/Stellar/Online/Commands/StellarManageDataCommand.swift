@@ -1,7 +1,8 @@
 import ArgumentParser
 
 struct StellarManageDataCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "manage-data", abstract: "Set or delete a data entry of the account.")
+    static let configuration = CommandConfiguration(
+        commandName: "manage-data", abstract: "Set or delete a data entry of the account.")
 
     @Option(help: ArgumentHelp("The entry's name (1 to 64 bytes).", valueName: "NAME"))
     var name: String

@@ -15,12 +15,16 @@ struct StellarMergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Response files (two or more signers).", valueName: "FILE"))
     var files: [String]
 
-    @Option(help: ArgumentHelp("Where to write the merged envelope: a file (written atomically) or -.", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp("Where to write the merged envelope: a file (written atomically) or -.", valueName: "FILE|-")
+    )
     var out = "-"
 
     func run() throws {
         let merged = try StellarActions.merge(try files.map { try QRMessageIO.read($0) })
-        Console.info("Merged \(merged.envelope.signatures.count) signatures (\(merged.signers.joined(separator: ", "))) on \(merged.network).")
+        Console.info(
+            "Merged \(merged.envelope.signatures.count) signatures (\(merged.signers.joined(separator: ", "))) on \(merged.network)."
+        )
         try MessageOutput.write(Array((try merged.envelope.base64() + "\n").utf8), to: out)
         if out != "-" { Console.info("Signed envelope written to \(out).") }
     }

@@ -33,7 +33,9 @@ struct StellarMessageSignCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The watch-only account that signs (G…).", valueName: "G…"))
     var from: String
 
-    @Option(help: ArgumentHelp("public (pubnet), testnet or futurenet: the network the request is filed under.", valueName: "NETWORK"))
+    @Option(
+        help: ArgumentHelp(
+            "public (pubnet), testnet or futurenet: the network the request is filed under.", valueName: "NETWORK"))
     var network: String = "public"
 
     @OptionGroup var output: RequestOutputOptions
@@ -53,14 +55,19 @@ struct StellarMessageSignCommand: ParsableCommand {
     private func given() throws -> [UInt8]? {
         if let text { return Array(text.utf8) }
         if let hex { do { return try Hex.decode(hex) } catch { throw ValidationError("--hex: \(error)") } }
-        if let base64 { do { return try StellarBase64.decode(base64) } catch { throw ValidationError("--base64: \(error)") } }
+        if let base64 {
+            do { return try StellarBase64.decode(base64) } catch { throw ValidationError("--base64: \(error)") }
+        }
         return nil
     }
 
     func run() throws {
         let message = try given() ?? (try file.map { try QRMessageIO.read($0) } ?? [])
-        let request = try StellarSignedMessage.request(message, from: from, network: network, note: output.note, accounts: try WatchContext.store())
-        try RequestIssuer(store: try RequestActions.store()).issue([request], to: output.output(), now: Int64(Date().timeIntervalSince1970)) { request in
+        let request = try StellarSignedMessage.request(
+            message, from: from, network: network, note: output.note, accounts: try WatchContext.store())
+        try RequestIssuer(store: try RequestActions.store()).issue(
+            [request], to: output.output(), now: Int64(Date().timeIntervalSince1970)
+        ) { request in
             "Request \(request.id) issued for signer \(request.account.address): a SEP-53 message of \(message.count) bytes."
         }
     }
@@ -82,11 +89,14 @@ public enum StellarSignedMessage {
         return id
     }
 
-    public static func request(_ message: [UInt8], from: String, network text: String, note: String?, accounts: WatchStore) throws -> SignRequest {
+    public static func request(
+        _ message: [UInt8], from: String, network text: String, note: String?, accounts: WatchStore
+    ) throws -> SignRequest {
         try check(message)
         let networkID = try network(text)
         let account = try StellarTransactionBuilder.watchAccount(from, networkID: networkID, accounts: accounts)
-        return try SignRequest.make(chain: ChainID(.stellar), network: networkID, account: account,
-                                    payload: try StellarPayload.json(message: message), note: note)
+        return try SignRequest.make(
+            chain: ChainID(.stellar), network: networkID, account: account,
+            payload: try StellarPayload.json(message: message), note: note)
     }
 }

@@ -6,7 +6,8 @@ import ArgumentParser
 
 struct StellarSubmitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "submit", abstract: "Send a signed transaction to Horizon or a Stellar RPC server and report the outcome.",
+        commandName: "submit",
+        abstract: "Send a signed transaction to Horizon or a Stellar RPC server and report the outcome.",
         discussion: """
             FILE is one Stellar response (full or compact) or a signed envelope in base64 (as \
             `stellar merge` writes). Before anything is sent it is checked against the requests \
@@ -37,24 +38,35 @@ struct StellarSubmitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let checks = StellarSubmission(finalizer: ResponseFinalizer(store: try RequestActions.store(), finalizers: FinalizerRegistry([StellarFinalizer()])))
+        let checks = StellarSubmission(
+            finalizer: ResponseFinalizer(
+                store: try RequestActions.store(), finalizers: FinalizerRegistry([StellarFinalizer()])))
         if let rpc {
-            let outcome = try StellarRPCSubmission(rpc: try StellarRPC(url: rpc, transport: URLSessionTransport())).submit(try checks.envelope(try QRMessageIO.read(file)))
-            Console.info("In ledger \(outcome.ledger.map(String.init) ?? "?"): hash \(outcome.hash), \(outcome.status), \(outcome.resultText)"
-                         + (outcome.feeText.map { ", \($0)" } ?? "") + ".")
+            let outcome = try StellarRPCSubmission(rpc: try StellarRPC(url: rpc, transport: URLSessionTransport()))
+                .submit(try checks.envelope(try QRMessageIO.read(file)))
+            Console.info(
+                "In ledger \(outcome.ledger.map(String.init) ?? "?"): hash \(outcome.hash), \(outcome.status), \(outcome.resultText)"
+                    + (outcome.feeText.map { ", \($0)" } ?? "") + ".")
             if let value = outcome.returnValueText { Console.info("Returned: \(value)") }
-            Console.output(JSONSerializer().serialize(.object([
-                (key: "hash", value: .string(outcome.hash)), (key: "ledger", value: outcome.ledger.map { .number(String($0)) } ?? .null),
-                (key: "status", value: .string(outcome.status)), (key: "result", value: .string(outcome.resultText)),
-                (key: "feeCharged", value: outcome.result.map { .string(String($0.feeCharged)) } ?? .null),
-                (key: "returnValue", value: outcome.returnValueText.map { .string($0) } ?? .null),
-            ])))
+            Console.output(
+                JSONSerializer().serialize(
+                    .object([
+                        (key: "hash", value: .string(outcome.hash)),
+                        (key: "ledger", value: outcome.ledger.map { .number(String($0)) } ?? .null),
+                        (key: "status", value: .string(outcome.status)),
+                        (key: "result", value: .string(outcome.resultText)),
+                        (key: "feeCharged", value: outcome.result.map { .string(String($0.feeCharged)) } ?? .null),
+                        (key: "returnValue", value: outcome.returnValueText.map { .string($0) } ?? .null),
+                    ])))
             return
         }
         guard let horizon else { return }
-        let report = try checks.send(try QRMessageIO.read(file), horizon: try StellarHorizon(url: horizon, transport: URLSessionTransport()))
+        let report = try checks.send(
+            try QRMessageIO.read(file), horizon: try StellarHorizon(url: horizon, transport: URLSessionTransport()))
         let submission = report.submission
-        Console.info("Accepted: hash \(submission.hash ?? "?"), ledger \(submission.ledger.map(String.init) ?? "?"), \(report.resultText).")
+        Console.info(
+            "Accepted: hash \(submission.hash ?? "?"), ledger \(submission.ledger.map(String.init) ?? "?"), \(report.resultText)."
+        )
         let json: JSONValue = .object([
             (key: "hash", value: submission.hash.map { .string($0) } ?? .null),
             (key: "ledger", value: submission.ledger.map { .number(String($0)) } ?? .null),

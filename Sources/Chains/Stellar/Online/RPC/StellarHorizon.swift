@@ -38,11 +38,14 @@ public struct StellarHorizon: Sendable {
             }
             return fee
         }
-        guard response.status == 404 else { throw .httpStatus(url: url, status: response.status, body: response.excerpt()) }
+        guard response.status == 404 else {
+            throw .httpStatus(url: url, status: response.status, body: response.excerpt())
+        }
         let ledgers = baseURL + "/ledgers?order=desc&limit=1"
         let reply = try json(HTTPRequest(method: .get, url: ledgers), url: ledgers, expect: [200])
         guard case let .array(records)? = reply["_embedded"]?["records"], let latest = records.first,
-              case let .number(text)? = latest["base_fee_in_stroops"], let fee = UInt32(text) else {
+            case let .number(text)? = latest["base_fee_in_stroops"], let fee = UInt32(text)
+        else {
             throw .badReply(url: ledgers, reason: "no base_fee_in_stroops in the latest ledger")
         }
         return fee
@@ -65,19 +68,24 @@ public struct StellarHorizon: Sendable {
     public func submit(envelope base64: String) throws(OnlineError) -> Submission {
         let url = baseURL + "/transactions"
         let body = Array(("tx=" + Self.formEncode(base64)).utf8)
-        let response = try transport.send(HTTPRequest(method: .post, url: url,
-                                                      headers: [(name: "Content-Type", value: "application/x-www-form-urlencoded")], body: body))
+        let response = try transport.send(
+            HTTPRequest(
+                method: .post, url: url,
+                headers: [(name: "Content-Type", value: "application/x-www-form-urlencoded")], body: body))
         guard response.status == 200 || response.status == 400 else {
             throw .httpStatus(url: url, status: response.status, body: response.excerpt())
         }
         let reply = try Self.parse(response.body, url: url)
         if response.status == 200 {
-            guard case let .string(hash)? = reply["hash"] else { throw .badReply(url: url, reason: "no hash in the accepted transaction") }
+            guard case let .string(hash)? = reply["hash"] else {
+                throw .badReply(url: url, reason: "no hash in the accepted transaction")
+            }
             var ledger: Int64?
             if case let .number(text)? = reply["ledger"] { ledger = Int64(text) }
             var result: String?
             if case let .string(text)? = reply["result_xdr"] { result = text }
-            return Submission(accepted: true, hash: hash, ledger: ledger, resultXDR: result, resultCodes: [], title: nil)
+            return Submission(
+                accepted: true, hash: hash, ledger: ledger, resultXDR: result, resultCodes: [], title: nil)
         }
         let extras = reply["extras"]
         var codes: [String] = []
@@ -96,7 +104,9 @@ public struct StellarHorizon: Sendable {
 
     private func json(_ request: HTTPRequest, url: String, expect: Set<Int>) throws(OnlineError) -> JSONValue {
         let response = try transport.send(request)
-        guard expect.contains(response.status) else { throw .httpStatus(url: url, status: response.status, body: response.excerpt()) }
+        guard expect.contains(response.status) else {
+            throw .httpStatus(url: url, status: response.status, body: response.excerpt())
+        }
         return try Self.parse(response.body, url: url)
     }
 
@@ -109,14 +119,15 @@ public struct StellarHorizon: Sendable {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "a" ... "z", "A" ... "Z", "0" ... "9", "-", ".", "_", "~": out.unicodeScalars.append(scalar)
-            default: for byte in String(scalar).utf8 { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded }
+            case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~": out.unicodeScalars.append(scalar)
+            default:
+                for byte in String(scalar).utf8 { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded }
             }
         }
         return out
     }
 }
 
-private extension String {
-    var leftPadded: String { count < 2 ? "0" + self : self }
+extension String {
+    fileprivate var leftPadded: String { count < 2 ? "0" + self : self }
 }

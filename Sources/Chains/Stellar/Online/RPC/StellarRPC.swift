@@ -30,22 +30,30 @@ public struct StellarRPC: Sendable {
     /// Simulates the unsigned envelope. A simulation error (`result.error`) or a `restorePreamble`
     /// (archived entries to restore first) is refused with the server's words.
     public func simulate(_ envelope: TransactionEnvelope) throws -> Simulation {
-        let result = try client.call("simulateTransaction", params: .object([(key: "transaction", value: .string(try envelope.base64()))]))
+        let result = try client.call(
+            "simulateTransaction", params: .object([(key: "transaction", value: .string(try envelope.base64()))]))
         if case let .string(error)? = result["error"] {
             throw OnlineError.unexpected(url: url, reason: "simulateTransaction failed: \(error)")
         }
         if let preamble = result["restorePreamble"], preamble != .null {
-            throw OnlineError.unexpected(url: url, reason: "simulateTransaction: archived ledger entries must be restored first "
-                                         + "(airsign-watch stellar restore)")
+            throw OnlineError.unexpected(
+                url: url,
+                reason: "simulateTransaction: archived ledger entries must be restored first "
+                    + "(airsign-watch stellar restore)")
         }
-        let data = try field(result, "transactionData", "simulateTransaction") { try SorobanTransactionData(base64: $0) }
+        let data = try field(result, "transactionData", "simulateTransaction") {
+            try SorobanTransactionData(base64: $0)
+        }
         let fee = try integer(result, "minResourceFee", "simulateTransaction")
         var auth: [SorobanAuthorizationEntry] = []
         var returnValue: SCVal?
         if case let .array(results)? = result["results"], let first = results.first {
             if case let .array(entries)? = first["auth"] {
                 for (index, entry) in entries.enumerated() {
-                    auth.append(try field(entry, nil, "simulateTransaction results[0].auth[\(index)]") { try SorobanAuthorizationEntry(base64: $0) })
+                    auth.append(
+                        try field(entry, nil, "simulateTransaction results[0].auth[\(index)]") {
+                            try SorobanAuthorizationEntry(base64: $0)
+                        })
                 }
             }
             if case let .string(text)? = first["xdr"] {
@@ -58,17 +66,24 @@ public struct StellarRPC: Sendable {
             throw OnlineError.badReply(url: url, reason: "simulateTransaction: a negative resource fee")
         }
         let ledger = try integer(result, "latestLedger", "simulateTransaction")
-        guard let latest = UInt32(exactly: ledger) else { throw OnlineError.badReply(url: url, reason: "simulateTransaction: latestLedger \(ledger)") }
-        return Simulation(transactionData: data, minResourceFee: fee, auth: auth, returnValue: returnValue, latestLedger: latest)
+        guard let latest = UInt32(exactly: ledger) else {
+            throw OnlineError.badReply(url: url, reason: "simulateTransaction: latestLedger \(ledger)")
+        }
+        return Simulation(
+            transactionData: data, minResourceFee: fee, auth: auth, returnValue: returnValue, latestLedger: latest)
     }
 
     /// The account's current sequence number, read from its ledger entry (`getLedgerEntries`
     /// with the account's `LedgerKey`; the entry's `xdr` is its `LedgerEntryData`).
     public func sequence(of account: AccountID) throws -> Int64 {
         let key = StellarBase64.encode(try LedgerKey.account(account).xdr())
-        let result = try client.call("getLedgerEntries", params: .object([(key: "keys", value: .array([.string(key)]))]))
-        guard case let .array(entries)? = result["entries"], let entry = entries.first(where: { $0["key"] == .string(key) }) else {
-            throw OnlineError.unexpected(url: url, reason: "account \(account) does not exist on this network (getLedgerEntries found no entry)")
+        let result = try client.call(
+            "getLedgerEntries", params: .object([(key: "keys", value: .array([.string(key)]))]))
+        guard case let .array(entries)? = result["entries"],
+            let entry = entries.first(where: { $0["key"] == .string(key) })
+        else {
+            throw OnlineError.unexpected(
+                url: url, reason: "account \(account) does not exist on this network (getLedgerEntries found no entry)")
         }
         return try field(entry, "xdr", "getLedgerEntries entries[0]") { text throws in
             try AccountEntryPrefix(xdr: try StellarBase64.decode(text), account: account).sequence
@@ -84,11 +99,17 @@ public struct StellarRPC: Sendable {
     }
 
     public func send(_ envelope: TransactionEnvelope) throws -> Sent {
-        let result = try client.call("sendTransaction", params: .object([(key: "transaction", value: .string(try envelope.base64()))]))
-        guard case let .string(status)? = result["status"], ["PENDING", "DUPLICATE", "TRY_AGAIN_LATER", "ERROR"].contains(status) else {
-            throw OnlineError.badReply(url: url, reason: "sendTransaction: status is not PENDING, DUPLICATE, TRY_AGAIN_LATER or ERROR")
+        let result = try client.call(
+            "sendTransaction", params: .object([(key: "transaction", value: .string(try envelope.base64()))]))
+        guard case let .string(status)? = result["status"],
+            ["PENDING", "DUPLICATE", "TRY_AGAIN_LATER", "ERROR"].contains(status)
+        else {
+            throw OnlineError.badReply(
+                url: url, reason: "sendTransaction: status is not PENDING, DUPLICATE, TRY_AGAIN_LATER or ERROR")
         }
-        guard case let .string(hash)? = result["hash"] else { throw OnlineError.badReply(url: url, reason: "sendTransaction: no hash") }
+        guard case let .string(hash)? = result["hash"] else {
+            throw OnlineError.badReply(url: url, reason: "sendTransaction: no hash")
+        }
         var error: String?
         if case let .string(text)? = result["errorResultXdr"] { error = text }
         return Sent(status: status, hash: hash, errorResultXDR: error)
@@ -120,7 +141,9 @@ public struct StellarRPC: Sendable {
 
     /// `object[name]` (or `object` itself when `name` is nil) as a string, parsed by `parse`;
     /// a missing or unreadable field names the method and field.
-    private func field<T>(_ object: JSONValue, _ name: String?, _ method: String, _ parse: (String) throws -> T) throws -> T {
+    private func field<T>(_ object: JSONValue, _ name: String?, _ method: String, _ parse: (String) throws -> T) throws
+        -> T
+    {
         let place = name.map { "\(method) \($0)" } ?? method
         guard case let .string(text)? = name.map({ object[$0] }) ?? object else {
             throw OnlineError.badReply(url: url, reason: "\(place) is missing (a base64 string)")

@@ -26,7 +26,8 @@ public struct StellarRPCSubmission: Sendable {
             guard let result else { return nil }
             var text = "fee charged \(StellarAmount.format(result.feeCharged)) XLM"
             if let fee = meta?.resourceFee {
-                text += " (resource fee \(StellarAmount.format(fee.total)) XLM, rent \(StellarAmount.format(fee.rent)) XLM)"
+                text +=
+                    " (resource fee \(StellarAmount.format(fee.total)) XLM, rent \(StellarAmount.format(fee.rent)) XLM)"
             }
             return text
         }
@@ -38,7 +39,8 @@ public struct StellarRPCSubmission: Sendable {
         public var resultText: String {
             guard let result else { return status }
             guard !result.operations.isEmpty, !result.succeeded else { return result.name }
-            return "\(result.name) (\((result.operations + (result.operationsComplete ? [] : ["…"])).joined(separator: ", ")))"
+            return
+                "\(result.name) (\((result.operations + (result.operationsComplete ? [] : ["…"])).joined(separator: ", ")))"
         }
     }
 
@@ -49,27 +51,35 @@ public struct StellarRPCSubmission: Sendable {
         switch sent.status {
         case "ERROR":
             let result = try sent.errorResultXDR.map { try decode($0, "sendTransaction errorResultXdr") }
-            throw OnlineError.unexpected(url: rpc.url, reason: "the transaction was rejected: "
-                                         + Outcome(hash: sent.hash, ledger: nil, status: "ERROR", result: result).resultText + " (hash \(sent.hash))")
+            throw OnlineError.unexpected(
+                url: rpc.url,
+                reason: "the transaction was rejected: "
+                    + Outcome(hash: sent.hash, ledger: nil, status: "ERROR", result: result).resultText
+                    + " (hash \(sent.hash))")
         case "TRY_AGAIN_LATER":
-            throw OnlineError.unexpected(url: rpc.url, reason: "the server is busy (TRY_AGAIN_LATER): nothing was applied; submit again later")
+            throw OnlineError.unexpected(
+                url: rpc.url, reason: "the server is busy (TRY_AGAIN_LATER): nothing was applied; submit again later")
         default: break  // PENDING, or DUPLICATE (already sent): poll for it either way
         }
-        for attempt in 0 ..< polls {
+        for attempt in 0..<polls {
             let status = try rpc.transaction(hash: sent.hash)
             if status.status != "NOT_FOUND" {
-                let outcome = Outcome(hash: sent.hash, ledger: status.ledger, status: status.status,
-                                      result: try status.resultXDR.map { try decode($0, "getTransaction resultXdr") },
-                                      meta: try status.resultMetaXDR.map { try decodeMeta($0) })
+                let outcome = Outcome(
+                    hash: sent.hash, ledger: status.ledger, status: status.status,
+                    result: try status.resultXDR.map { try decode($0, "getTransaction resultXdr") },
+                    meta: try status.resultMetaXDR.map { try decodeMeta($0) })
                 guard status.status == "SUCCESS" else {
-                    throw OnlineError.unexpected(url: rpc.url, reason: "the transaction failed: \(outcome.resultText)"
-                                                 + (outcome.feeText.map { ", \($0)" } ?? "") + " (hash \(sent.hash))")
+                    throw OnlineError.unexpected(
+                        url: rpc.url,
+                        reason: "the transaction failed: \(outcome.resultText)"
+                            + (outcome.feeText.map { ", \($0)" } ?? "") + " (hash \(sent.hash))")
                 }
                 return outcome
             }
             if attempt + 1 < polls && interval > 0 { Thread.sleep(forTimeInterval: interval) }
         }
-        throw OnlineError.timedOut(what: "transaction \(sent.hash) to reach a ledger", seconds: Int(Double(polls) * interval))
+        throw OnlineError.timedOut(
+            what: "transaction \(sent.hash) to reach a ledger", seconds: Int(Double(polls) * interval))
     }
 
     private func decodeMeta(_ base64: String) throws -> TransactionMetaSummary {

@@ -28,13 +28,16 @@ public struct StellarSubmission: Sendable {
     ///   account of a stored request of that transaction.
     public func envelope(_ input: [UInt8]) throws -> TransactionEnvelope {
         let text = String(decoding: input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("{") || text.hasPrefix("[") else { return try checked(try TransactionEnvelope(base64: text)) }
+        guard text.hasPrefix("{") || text.hasPrefix("[") else {
+            return try checked(try TransactionEnvelope(base64: text))
+        }
         let responses = try MessageFile.responses(input)
         guard responses.count == 1, let response = responses.first else {
             throw StellarError.response(.submitCount(responses.count))
         }
         guard let outcome = try finalizer.verifiedForSending([response], chain: .stellar).first,
-              case let .string(envelope)? = outcome.finalized.response.result?["envelope"] else {
+            case let .string(envelope)? = outcome.finalized.response.result?["envelope"]
+        else {
             throw WatchError.notSent(reason: "the response for \(response.id) gives no signed envelope")
         }
         return try TransactionEnvelope(base64: envelope)
@@ -45,11 +48,14 @@ public struct StellarSubmission: Sendable {
         let unsigned = try envelope.with(signatures: []).xdr()
         var issued: [(request: SignRequest, envelope: TransactionEnvelope)] = []
         // Authorization and message requests have no transaction to match.
-        for record in try finalizer.store.all() where record.request.chain == ChainID(.stellar) && record.request.payloadType == "transaction" {
+        for record in try finalizer.store.all()
+        where record.request.chain == ChainID(.stellar) && record.request.payloadType == "transaction" {
             let stored = try StellarChain.envelope(of: record.request).envelope
             if try stored.with(signatures: []).xdr() == unsigned { issued.append((record.request, stored)) }
         }
-        guard !issued.isEmpty else { throw WatchError.notSent(reason: "the envelope's transaction is not one this watch issued a request for") }
+        guard !issued.isEmpty else {
+            throw WatchError.notSent(reason: "the envelope's transaction is not one this watch issued a request for")
+        }
         var verified = 0
         for (index, signature) in envelope.signatures.enumerated() {
             if issued.contains(where: { $0.envelope.signatures.contains(signature) }) { continue }
@@ -63,7 +69,8 @@ public struct StellarSubmission: Sendable {
             var refusals: [String] = []
             let accepted = candidates.contains { candidate in
                 do {
-                    let response = try SignResponse(id: candidate.request.id, signatures: [Hex.encode(signature.signature)])
+                    let response = try SignResponse(
+                        id: candidate.request.id, signatures: [Hex.encode(signature.signature)])
                     return try !finalizer.verifiedForSending([response], chain: .stellar).isEmpty
                 } catch {
                     refusals.append(Self.reason(error))
@@ -73,7 +80,9 @@ public struct StellarSubmission: Sendable {
             guard accepted else { throw WatchError.notSent(reason: "\(place): " + refusals.joined(separator: "; ")) }
             verified += 1
         }
-        guard verified > 0 else { throw WatchError.notSent(reason: "the envelope carries no signature for a request this watch issued") }
+        guard verified > 0 else {
+            throw WatchError.notSent(reason: "the envelope carries no signature for a request this watch issued")
+        }
         return envelope
     }
 

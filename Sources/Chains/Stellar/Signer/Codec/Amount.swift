@@ -19,11 +19,15 @@ public enum StellarAmount {
             throw .invalidAmount(text, reason: "expected digits with an optional decimal point, like 12.5")
         }
         let fraction = parts.count == 2 ? parts[1] : ""
-        guard parts.count == 1 || !fraction.isEmpty else { throw .invalidAmount(text, reason: "digits must follow the decimal point") }
+        guard parts.count == 1 || !fraction.isEmpty else {
+            throw .invalidAmount(text, reason: "digits must follow the decimal point")
+        }
         guard (whole + fraction).allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .invalidAmount(text, reason: "only digits and one decimal point are allowed")
         }
-        guard fraction.count <= 7 else { throw .invalidAmount(text, reason: "more than 7 decimal places (1 stroop = 0.0000001)") }
+        guard fraction.count <= 7 else {
+            throw .invalidAmount(text, reason: "more than 7 decimal places (1 stroop = 0.0000001)")
+        }
         let digits = whole + fraction + String(repeating: "0", count: 7 - fraction.count)
         var value: Int64 = 0
         for d in digits.utf8 {

@@ -10,7 +10,9 @@ public struct AssetCode: Sendable, Hashable, CustomStringConvertible {
     /// A code from its text; the length picks alphanum4 (1–4) or alphanum12 (5–12).
     public init(_ code: String) throws(StellarError) {
         let bytes = Array(code.utf8)
-        guard (1 ... 12).contains(bytes.count) else { throw .invalidAssetCode("\(code.debugDescription) must be 1 to 12 characters") }
+        guard (1...12).contains(bytes.count) else {
+            throw .invalidAssetCode("\(code.debugDescription) must be 1 to 12 characters")
+        }
         try self.init(raw: bytes + [UInt8](repeating: 0, count: (bytes.count <= 4 ? 4 : 12) - bytes.count))
     }
 
@@ -21,12 +23,18 @@ public struct AssetCode: Sendable, Hashable, CustomStringConvertible {
         guard raw[length...].allSatisfy({ $0 == 0 }) else {
             throw .invalidAssetCode("a zero byte inside the code \(Hex.encode(raw))")
         }
-        guard raw[..<length].allSatisfy({ (0x30 ... 0x39).contains($0) || (0x41 ... 0x5a).contains($0) || (0x61 ... 0x7a).contains($0) }) else {
+        guard
+            raw[..<length].allSatisfy({
+                (0x30...0x39).contains($0) || (0x41...0x5a).contains($0) || (0x61...0x7a).contains($0)
+            })
+        else {
             throw .invalidAssetCode("only ASCII letters and digits are allowed (\(Hex.encode(raw)))")
         }
-        let valid = raw.count == 4 ? (1 ... 4).contains(length) : (5 ... 12).contains(length)
+        let valid = raw.count == 4 ? (1...4).contains(length) : (5...12).contains(length)
         guard valid else {
-            throw .invalidAssetCode(raw.count == 4 ? "an alphanum4 code has 1 to 4 characters" : "an alphanum12 code has 5 to 12 characters")
+            throw .invalidAssetCode(
+                raw.count == 4 ? "an alphanum4 code has 1 to 4 characters" : "an alphanum12 code has 5 to 12 characters"
+            )
         }
         self.raw = raw
     }

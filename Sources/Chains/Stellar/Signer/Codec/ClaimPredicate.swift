@@ -55,7 +55,9 @@ public struct Claimant: XDRCodable, CustomStringConvertible {
     public var destination: AccountID
     public var predicate: ClaimPredicate
 
-    public init(destination: AccountID, predicate: ClaimPredicate) { (self.destination, self.predicate) = (destination, predicate) }
+    public init(destination: AccountID, predicate: ClaimPredicate) {
+        (self.destination, self.predicate) = (destination, predicate)
+    }
 
     public init(from r: inout XDRReader) throws {
         let type = try r.readDiscriminant()
@@ -78,7 +80,9 @@ public struct ClaimableBalanceID: XDRCodable, CustomStringConvertible {
     public var hash: [UInt8]
 
     public init(hash: [UInt8]) throws(StellarError) {
-        guard hash.count == 32 else { throw .invalidLength(what: "claimable balance id", expected: 32, found: hash.count) }
+        guard hash.count == 32 else {
+            throw .invalidLength(what: "claimable balance id", expected: 32, found: hash.count)
+        }
         self.hash = hash
     }
 

@@ -11,7 +11,9 @@ public enum HashIDPreimage {
 
     /// The id of the contract `preimage` deploys on `network` (`ENVELOPE_TYPE_CONTRACT_ID`):
     /// for a Stellar Asset Contract, its asset decides it.
-    public static func contractID(_ preimage: ContractIDPreimage, network: StellarNetwork) throws(StellarError) -> [UInt8] {
+    public static func contractID(_ preimage: ContractIDPreimage, network: StellarNetwork) throws(StellarError)
+        -> [UInt8]
+    {
         var w = XDRWriter()
         w.writeDiscriminant(contractIDTag)
         do {
@@ -28,23 +30,32 @@ public enum HashIDPreimage {
 
     /// The XDR of the `ENVELOPE_TYPE_SOROBAN_AUTHORIZATION` preimage whose SHA-256 an address
     /// signs to authorize `invocation` (stellar-sdk `build_authorization_preimage`).
-    public static func authorization(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32,
-                                     invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
-        try authorizationPreimage(network: network, nonce: nonce, expirationLedger: expirationLedger, address: nil, invocation: invocation)
+    public static func authorization(
+        network: StellarNetwork, nonce: Int64, expirationLedger: UInt32,
+        invocation: SorobanAuthorizedInvocation
+    ) throws(StellarError) -> [UInt8] {
+        try authorizationPreimage(
+            network: network, nonce: nonce, expirationLedger: expirationLedger, address: nil, invocation: invocation)
     }
 
     /// The XDR of the `ENVELOPE_TYPE_SOROBAN_AUTHORIZATION_WITH_ADDRESS` preimage (CAP-71): the
     /// same fields with the top-level `address` before the invocation. `ADDRESS_V2` credentials
     /// and every node of `ADDRESS_WITH_DELEGATES` credentials (the top-level address and each
     /// delegate) sign its SHA-256.
-    public static func authorizationWithAddress(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress,
-                                                invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
-        try authorizationPreimage(network: network, nonce: nonce, expirationLedger: expirationLedger, address: address, invocation: invocation)
+    public static func authorizationWithAddress(
+        network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress,
+        invocation: SorobanAuthorizedInvocation
+    ) throws(StellarError) -> [UInt8] {
+        try authorizationPreimage(
+            network: network, nonce: nonce, expirationLedger: expirationLedger, address: address, invocation: invocation
+        )
     }
 
     /// Both authorization preimages: the tag says whether `address` is written.
-    private static func authorizationPreimage(network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress?,
-                                              invocation: SorobanAuthorizedInvocation) throws(StellarError) -> [UInt8] {
+    private static func authorizationPreimage(
+        network: StellarNetwork, nonce: Int64, expirationLedger: UInt32, address: SCAddress?,
+        invocation: SorobanAuthorizedInvocation
+    ) throws(StellarError) -> [UInt8] {
         var w = XDRWriter()
         w.writeDiscriminant(address == nil ? sorobanAuthorizationTag : sorobanAuthorizationWithAddressTag)
         do {

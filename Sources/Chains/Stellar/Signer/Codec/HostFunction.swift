@@ -7,7 +7,9 @@ public struct InvokeContractArgs: XDRCodable {
     public var function: [UInt8]
     public var args: [SCVal]
 
-    public init(contract: SCAddress, function: [UInt8], args: [SCVal]) { (self.contract, self.function, self.args) = (contract, function, args) }
+    public init(contract: SCAddress, function: [UInt8], args: [SCVal]) {
+        (self.contract, self.function, self.args) = (contract, function, args)
+    }
 
     /// The function name as text (symbols are ASCII).
     public var functionName: String { String(decoding: function, as: UTF8.self) }
@@ -45,7 +47,8 @@ public enum ContractIDPreimage: XDRCodable {
 
     public func encode(to w: inout XDRWriter) throws {
         switch self {
-        case let .fromAddress(address, salt): w.writeDiscriminant(0); try address.encode(to: &w); try w.write32(salt, what: "salt")
+        case let .fromAddress(address, salt):
+            w.writeDiscriminant(0); try address.encode(to: &w); try w.write32(salt, what: "salt")
         case .fromAsset(let asset): w.writeDiscriminant(1); try asset.encode(to: &w)
         }
     }
@@ -96,7 +99,8 @@ public enum HostFunction: XDRCodable {
     public func encode(to w: inout XDRWriter) throws {
         switch self {
         case .invokeContract(let args): w.writeDiscriminant(0); try args.encode(to: &w)
-        case .createContract(let args): w.writeDiscriminant(args.constructorArgs == nil ? 1 : 3); try args.encode(to: &w)
+        case .createContract(let args):
+            w.writeDiscriminant(args.constructorArgs == nil ? 1 : 3); try args.encode(to: &w)
         case .uploadWasm(let wasm): w.writeDiscriminant(2); try w.writeVariableOpaque(wasm)
         }
     }

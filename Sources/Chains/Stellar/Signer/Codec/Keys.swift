@@ -7,13 +7,17 @@ public struct AccountID: XDRCodable, CustomStringConvertible {
 
     /// Wraps a raw 32-byte key.
     public init(publicKey: [UInt8]) throws(StellarError) {
-        guard publicKey.count == 32 else { throw .invalidLength(what: "public key", expected: 32, found: publicKey.count) }
+        guard publicKey.count == 32 else {
+            throw .invalidLength(what: "public key", expected: 32, found: publicKey.count)
+        }
         self.publicKey = publicKey
     }
 
     /// Parses a strict `G…` StrKey.
     public init(_ strKey: String) throws(StellarError) {
-        do { publicKey = try StrKey.decodeAccountID(strKey) } catch { throw .invalidAddress(strKey, reason: error.description) }
+        do { publicKey = try StrKey.decodeAccountID(strKey) } catch {
+            throw .invalidAddress(strKey, reason: error.description)
+        }
     }
 
     /// The `G…` StrKey.
@@ -40,7 +44,9 @@ public struct MuxedAccount: XDRCodable, CustomStringConvertible {
 
     /// A plain or muxed account from a raw key.
     public init(publicKey: [UInt8], id: UInt64? = nil) throws(StellarError) {
-        guard publicKey.count == 32 else { throw .invalidLength(what: "public key", expected: 32, found: publicKey.count) }
+        guard publicKey.count == 32 else {
+            throw .invalidLength(what: "public key", expected: 32, found: publicKey.count)
+        }
         self.publicKey = publicKey
         self.id = id
     }

@@ -27,12 +27,14 @@ enum LedgerEntryReader {
         case 5:  // LiquidityPoolEntry, constant product
             _ = try r.read32()
             _ = try LiquidityPoolParameters(from: &r)  // the body's type (constant product), then its parameters
-            for _ in 0 ..< 4 { _ = try r.readInt64() }  // reserves A and B, shares, trust lines
+            for _ in 0..<4 { _ = try r.readInt64() }  // reserves A and B, shares, trust lines
         case 6:  // ContractDataEntry
             try extensionPoint(&r)
             _ = try SCAddress(from: &r); _ = try SCVal(from: &r)
             let durability = try r.readDiscriminant()
-            guard ContractDataDurability(rawValue: durability) != nil else { throw r.unknownDiscriminant(durability, of: "ContractDataDurability") }
+            guard ContractDataDurability(rawValue: durability) != nil else {
+                throw r.unknownDiscriminant(durability, of: "ContractDataDurability")
+            }
             _ = try SCVal(from: &r)
         case 7: try skipContractCode(&r)
         case 8: throw StellarError.soroban(.configSettingEntry)
@@ -113,7 +115,7 @@ enum LedgerEntryReader {
         if try extended(&r, arm: 1, of: "ContractCodeEntry ext") {
             try extensionPoint(&r)
             try extensionPoint(&r)  // ContractCodeCostInputs' own
-            for _ in 0 ..< 10 { _ = try r.readUInt32() }  // instructions, functions, … data segment bytes
+            for _ in 0..<10 { _ = try r.readUInt32() }  // instructions, functions, … data segment bytes
         }
         _ = try r.read32()  // hash
         _ = try r.readVariableOpaque()

@@ -40,12 +40,16 @@ public enum LedgerKey: XDRCodable, CustomStringConvertible {
             let contract = try SCAddress(from: &r)
             let key = try SCVal(from: &r)
             let durability = try r.readDiscriminant()
-            guard let value = ContractDataDurability(rawValue: durability) else { throw r.unknownDiscriminant(durability, of: "ContractDataDurability") }
+            guard let value = ContractDataDurability(rawValue: durability) else {
+                throw r.unknownDiscriminant(durability, of: "ContractDataDurability")
+            }
             self = .contractData(contract: contract, key: key, durability: value)
         case 7: self = .contractCode(hash: try r.read32())
         case 8:
             let id = try r.readDiscriminant()
-            guard (0 ... Self.lastConfigSetting).contains(id) else { throw r.unknownDiscriminant(id, of: "ConfigSettingID") }
+            guard (0...Self.lastConfigSetting).contains(id) else {
+                throw r.unknownDiscriminant(id, of: "ConfigSettingID")
+            }
             self = .configSetting(id)
         case 9: self = .ttl(keyHash: try r.read32())
         default: throw r.unknownDiscriminant(type, of: "LedgerEntryType")
@@ -61,10 +65,13 @@ public enum LedgerKey: XDRCodable, CustomStringConvertible {
         case .claimableBalance(let id): w.writeDiscriminant(4); try id.encode(to: &w)
         case .liquidityPool(let id): w.writeDiscriminant(5); try w.write32(id, what: "pool id")
         case let .contractData(contract, key, durability):
-            w.writeDiscriminant(6); try contract.encode(to: &w); try key.encode(to: &w); w.writeDiscriminant(durability.rawValue)
+            w.writeDiscriminant(6); try contract.encode(to: &w); try key.encode(to: &w);
+            w.writeDiscriminant(durability.rawValue)
         case .contractCode(let hash): w.writeDiscriminant(7); try w.write32(hash, what: "contract code hash")
         case .configSetting(let id):
-            guard (0 ... Self.lastConfigSetting).contains(id) else { throw StellarError.configSettingID(id, last: Self.lastConfigSetting) }
+            guard (0...Self.lastConfigSetting).contains(id) else {
+                throw StellarError.configSettingID(id, last: Self.lastConfigSetting)
+            }
             w.writeDiscriminant(8); w.writeDiscriminant(id)
         case .ttl(let hash): w.writeDiscriminant(9); try w.write32(hash, what: "TTL key hash")
         }

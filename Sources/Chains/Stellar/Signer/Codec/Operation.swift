@@ -81,7 +81,9 @@ public enum OperationBody: Sendable, Hashable {
         let type = try r.readDiscriminant()
         switch type {
         case 0: self = .createAccount(destination: try AccountID(from: &r), startingBalance: try r.readInt64())
-        case 1: self = .payment(destination: try MuxedAccount(from: &r), asset: try Asset(from: &r), amount: try r.readInt64())
+        case 1:
+            self = .payment(
+                destination: try MuxedAccount(from: &r), asset: try Asset(from: &r), amount: try r.readInt64())
         case 2: self = .pathPaymentStrictReceive(try PathPayment(from: &r))
         case 3: self = .manageSellOffer(try Offer(from: &r, withOfferID: true))
         case 4: self = .createPassiveSellOffer(try Offer(from: &r, withOfferID: false))
@@ -95,14 +97,17 @@ public enum OperationBody: Sendable, Hashable {
             self = .allowTrust(trustor: trustor, code: code, authorize: try r.readUInt32())
         case 8: self = .accountMerge(destination: try MuxedAccount(from: &r))
         case 9: throw StellarError.retiredOperation(name: "inflation", type: 9, retiredIn: 12)
-        case 10: self = .manageData(name: try r.readString(max: 64), value: try r.readOptional { try $0.readVariableOpaque(max: 64) })
+        case 10:
+            self = .manageData(
+                name: try r.readString(max: 64), value: try r.readOptional { try $0.readVariableOpaque(max: 64) })
         case 11: self = .bumpSequence(bumpTo: try r.readInt64())
         case 12: self = .manageBuyOffer(try Offer(from: &r, withOfferID: true))
         case 13: self = .pathPaymentStrictSend(try PathPayment(from: &r))
         case 14:
             let asset = try Asset(from: &r)
             let amount = try r.readInt64()
-            self = .createClaimableBalance(asset: asset, amount: amount, claimants: try r.readArray(max: 10) { try Claimant(from: &$0) })
+            self = .createClaimableBalance(
+                asset: asset, amount: amount, claimants: try r.readArray(max: 10) { try Claimant(from: &$0) })
         case 15: self = .claimClaimableBalance(try ClaimableBalanceID(from: &r))
         case 16: self = .beginSponsoringFutureReserves(sponsored: try AccountID(from: &r))
         case 17: self = .endSponsoringFutureReserves
@@ -113,11 +118,13 @@ public enum OperationBody: Sendable, Hashable {
             case 1: self = .revokeSponsorship(.signer(account: try AccountID(from: &r), key: try SignerKey(from: &r)))
             default: throw r.unknownDiscriminant(kind, of: "RevokeSponsorshipType")
             }
-        case 19: self = .clawback(asset: try Asset(from: &r), from: try MuxedAccount(from: &r), amount: try r.readInt64())
+        case 19:
+            self = .clawback(asset: try Asset(from: &r), from: try MuxedAccount(from: &r), amount: try r.readInt64())
         case 20: self = .clawbackClaimableBalance(try ClaimableBalanceID(from: &r))
         case 21:
-            self = .setTrustLineFlags(trustor: try AccountID(from: &r), asset: try Asset(from: &r),
-                                      clearFlags: try r.readUInt32(), setFlags: try r.readUInt32())
+            self = .setTrustLineFlags(
+                trustor: try AccountID(from: &r), asset: try Asset(from: &r),
+                clearFlags: try r.readUInt32(), setFlags: try r.readUInt32())
         case 22: self = .liquidityPoolDeposit(try LiquidityPoolDeposit(from: &r))
         case 23: self = .liquidityPoolWithdraw(try LiquidityPoolWithdraw(from: &r))
         case 24:
@@ -125,7 +132,9 @@ public enum OperationBody: Sendable, Hashable {
             var index = 0
             let auth = try r.readArray { r in
                 defer { index += 1 }
-                do { return try SorobanAuthorizationEntry(from: &r) } catch { throw StellarError.inAuthorization(index: index, StellarError.wrap(error)) }
+                do { return try SorobanAuthorizationEntry(from: &r) } catch {
+                    throw StellarError.inAuthorization(index: index, StellarError.wrap(error))
+                }
             }
             self = .invokeHostFunction(function, auth: auth)
         case 25:
@@ -165,7 +174,8 @@ public enum OperationBody: Sendable, Hashable {
         case .beginSponsoringFutureReserves(let a): try a.encode(to: &w)
         case .endSponsoringFutureReserves: break
         case .revokeSponsorship(.ledgerEntry(let key)): w.writeDiscriminant(0); try key.encode(to: &w)
-        case let .revokeSponsorship(.signer(account, key)): w.writeDiscriminant(1); try account.encode(to: &w); try key.encode(to: &w)
+        case let .revokeSponsorship(.signer(account, key)):
+            w.writeDiscriminant(1); try account.encode(to: &w); try key.encode(to: &w)
         case let .clawback(asset, from, amount): try asset.encode(to: &w); try from.encode(to: &w); w.writeInt64(amount)
         case let .setTrustLineFlags(t, asset, clear, set):
             try t.encode(to: &w); try asset.encode(to: &w); w.writeUInt32(clear); w.writeUInt32(set)

@@ -22,7 +22,10 @@ public struct PathPayment: XDRCodable {
     public var destAmount: Int64
     public var path: [Asset]
 
-    public init(sendAsset: Asset, sendAmount: Int64, destination: MuxedAccount, destAsset: Asset, destAmount: Int64, path: [Asset]) {
+    public init(
+        sendAsset: Asset, sendAmount: Int64, destination: MuxedAccount, destAsset: Asset, destAmount: Int64,
+        path: [Asset]
+    ) {
         self.sendAsset = sendAsset
         self.sendAmount = sendAmount
         self.destination = destination
@@ -103,9 +106,12 @@ public struct SetOptions: XDRCodable {
     public var homeDomain: [UInt8]?
     public var signer: Signer?
 
-    public init(inflationDest: AccountID? = nil, clearFlags: UInt32? = nil, setFlags: UInt32? = nil, masterWeight: UInt32? = nil,
-                lowThreshold: UInt32? = nil, medThreshold: UInt32? = nil, highThreshold: UInt32? = nil,
-                homeDomain: [UInt8]? = nil, signer: Signer? = nil) {
+    public init(
+        inflationDest: AccountID? = nil, clearFlags: UInt32? = nil, setFlags: UInt32? = nil,
+        masterWeight: UInt32? = nil,
+        lowThreshold: UInt32? = nil, medThreshold: UInt32? = nil, highThreshold: UInt32? = nil,
+        homeDomain: [UInt8]? = nil, signer: Signer? = nil
+    ) {
         self.inflationDest = inflationDest
         self.clearFlags = clearFlags
         self.setFlags = setFlags
@@ -149,7 +155,9 @@ public struct LiquidityPoolDeposit: XDRCodable {
     public var maxPrice: Price
 
     public init(poolID: [UInt8], maxAmountA: Int64, maxAmountB: Int64, minPrice: Price, maxPrice: Price) {
-        (self.poolID, self.maxAmountA, self.maxAmountB, self.minPrice, self.maxPrice) = (poolID, maxAmountA, maxAmountB, minPrice, maxPrice)
+        (self.poolID, self.maxAmountA, self.maxAmountB, self.minPrice, self.maxPrice) = (
+            poolID, maxAmountA, maxAmountB, minPrice, maxPrice
+        )
     }
 
     public init(from r: inout XDRReader) throws {

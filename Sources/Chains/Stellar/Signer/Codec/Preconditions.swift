@@ -28,8 +28,10 @@ public struct PreconditionsV2: XDRCodable {
     /// At most 2.
     public var extraSigners: [SignerKey]
 
-    public init(timeBounds: TimeBounds? = nil, ledgerBounds: LedgerBounds? = nil, minSeqNum: Int64? = nil,
-                minSeqAge: UInt64 = 0, minSeqLedgerGap: UInt32 = 0, extraSigners: [SignerKey] = []) {
+    public init(
+        timeBounds: TimeBounds? = nil, ledgerBounds: LedgerBounds? = nil, minSeqNum: Int64? = nil,
+        minSeqAge: UInt64 = 0, minSeqLedgerGap: UInt32 = 0, extraSigners: [SignerKey] = []
+    ) {
         self.timeBounds = timeBounds
         self.ledgerBounds = ledgerBounds
         self.minSeqNum = minSeqNum

@@ -36,7 +36,9 @@ public enum SCAddress: XDRCodable, CustomStringConvertible {
             self = .muxedAccount(id: account.id ?? 0, publicKey: account.publicKey)
         case .claimableBalance: self = .claimableBalance(try ClaimableBalanceID(hash: Array(payload.dropFirst())))
         case .liquidityPool: self = .liquidityPool(payload)
-        default: throw .invalidAddress(strKey, reason: "not an account, contract, muxed account, claimable balance or liquidity pool")
+        default:
+            throw .invalidAddress(
+                strKey, reason: "not an account, contract, muxed account, claimable balance or liquidity pool")
         }
     }
 

@@ -153,7 +153,9 @@ public indirect enum SCVal: XDRCodable {
 
     static func checkSymbol(_ bytes: [UInt8]) throws(StellarError) {
         guard bytes.count <= symbolLimit else { throw .scVal(.symbolLength(bytes: bytes.count, limit: symbolLimit)) }
-        let allowed = bytes.allSatisfy { (0x30 ... 0x39).contains($0) || (0x41 ... 0x5a).contains($0) || (0x61 ... 0x7a).contains($0) || $0 == 0x5f }
+        let allowed = bytes.allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x5a).contains($0) || (0x61...0x7a).contains($0) || $0 == 0x5f
+        }
         guard allowed else { throw .scVal(.symbolCharacter(shown: showText(bytes))) }
     }
 }
@@ -209,13 +211,13 @@ public struct SCError: XDRCodable, CustomStringConvertible {
     public let code: UInt32
 
     public init(type: Int32, code: UInt32) throws(StellarError) {
-        guard (0 ... 9).contains(type), type == 0 || code <= 9 else { throw .scVal(.errorCode(type: type, code: code)) }
+        guard (0...9).contains(type), type == 0 || code <= 9 else { throw .scVal(.errorCode(type: type, code: code)) }
         (self.type, self.code) = (type, code)
     }
 
     public init(from r: inout XDRReader) throws {
         type = try r.readDiscriminant()
-        guard (0 ... 9).contains(type) else { throw r.unknownDiscriminant(type, of: "SCErrorType") }
+        guard (0...9).contains(type) else { throw r.unknownDiscriminant(type, of: "SCErrorType") }
         let start = r.offset
         code = try r.readUInt32()
         guard type == 0 || code <= 9 else {
@@ -225,9 +227,13 @@ public struct SCError: XDRCodable, CustomStringConvertible {
 
     public func encode(to w: inout XDRWriter) throws { w.writeDiscriminant(type); w.writeUInt32(code) }
 
-    static let types = ["contract", "wasm_vm", "context", "storage", "object", "crypto", "events", "budget", "value", "auth"]
-    static let codes = ["arith_domain", "index_bounds", "invalid_input", "missing_value", "existing_value", "exceeded_limit",
-                        "invalid_action", "internal_error", "unexpected_type", "unexpected_size"]
+    static let types = [
+        "contract", "wasm_vm", "context", "storage", "object", "crypto", "events", "budget", "value", "auth",
+    ]
+    static let codes = [
+        "arith_domain", "index_bounds", "invalid_input", "missing_value", "existing_value", "exceeded_limit",
+        "invalid_action", "internal_error", "unexpected_type", "unexpected_size",
+    ]
 
     /// `contract error 7`, `auth error invalid_action`.
     public var description: String {
@@ -258,21 +264,29 @@ public struct Int128Parts: XDRCodable {
 /// `UInt256Parts`, most significant word first.
 public struct UInt256Parts: XDRCodable {
     public var hiHi: UInt64, hiLo: UInt64, loHi: UInt64, loLo: UInt64
-    public init(hiHi: UInt64, hiLo: UInt64, loHi: UInt64, loLo: UInt64) { (self.hiHi, self.hiLo, self.loHi, self.loLo) = (hiHi, hiLo, loHi, loLo) }
+    public init(hiHi: UInt64, hiLo: UInt64, loHi: UInt64, loLo: UInt64) {
+        (self.hiHi, self.hiLo, self.loHi, self.loLo) = (hiHi, hiLo, loHi, loLo)
+    }
     public init(from r: inout XDRReader) throws {
         hiHi = try r.readUInt64(); hiLo = try r.readUInt64(); loHi = try r.readUInt64(); loLo = try r.readUInt64()
     }
-    public func encode(to w: inout XDRWriter) throws { w.writeUInt64(hiHi); w.writeUInt64(hiLo); w.writeUInt64(loHi); w.writeUInt64(loLo) }
+    public func encode(to w: inout XDRWriter) throws {
+        w.writeUInt64(hiHi); w.writeUInt64(hiLo); w.writeUInt64(loHi); w.writeUInt64(loLo)
+    }
 }
 
 /// `Int256Parts`: a signed most significant word, then three unsigned ones.
 public struct Int256Parts: XDRCodable {
     public var hiHi: Int64, hiLo: UInt64, loHi: UInt64, loLo: UInt64
-    public init(hiHi: Int64, hiLo: UInt64, loHi: UInt64, loLo: UInt64) { (self.hiHi, self.hiLo, self.loHi, self.loLo) = (hiHi, hiLo, loHi, loLo) }
+    public init(hiHi: Int64, hiLo: UInt64, loHi: UInt64, loLo: UInt64) {
+        (self.hiHi, self.hiLo, self.loHi, self.loLo) = (hiHi, hiLo, loHi, loLo)
+    }
     public init(from r: inout XDRReader) throws {
         hiHi = try r.readInt64(); hiLo = try r.readUInt64(); loHi = try r.readUInt64(); loLo = try r.readUInt64()
     }
-    public func encode(to w: inout XDRWriter) throws { w.writeInt64(hiHi); w.writeUInt64(hiLo); w.writeUInt64(loHi); w.writeUInt64(loLo) }
+    public func encode(to w: inout XDRWriter) throws {
+        w.writeInt64(hiHi); w.writeUInt64(hiLo); w.writeUInt64(loHi); w.writeUInt64(loLo)
+    }
 }
 
 /// `SCContractInstance`: a contract's executable and its instance storage.
@@ -281,7 +295,9 @@ public struct SCContractInstance: XDRCodable {
     /// `SCMap*`: absent when the instance has no storage.
     public var storage: [SCMapEntry]?
 
-    public init(executable: ContractExecutable, storage: [SCMapEntry]?) { (self.executable, self.storage) = (executable, storage) }
+    public init(executable: ContractExecutable, storage: [SCMapEntry]?) {
+        (self.executable, self.storage) = (executable, storage)
+    }
 
     public init(from r: inout XDRReader) throws {
         executable = try ContractExecutable(from: &r)
@@ -320,7 +336,8 @@ public enum ContractExecutable: XDRCodable {
         switch self {
         case .wasm(let hash): w.writeDiscriminant(0); try w.write32(hash, what: "Wasm hash")
         case .stellarAsset: w.writeDiscriminant(1)
-        case let .externalRef(owner, tag): w.writeDiscriminant(2); try owner.encode(to: &w); try w.writeString(bytes: tag)
+        case let .externalRef(owner, tag):
+            w.writeDiscriminant(2); try owner.encode(to: &w); try w.writeString(bytes: tag)
         }
     }
 }

@@ -11,16 +11,22 @@ extension SCVal {
         case let (.error(x), .error(y)): return lexicographic([order(x.type, y.type), order(x.code, y.code)])
         case let (.u32(x), .u32(y)): return order(x, y)
         case let (.i32(x), .i32(y)): return order(x, y)
-        case let (.u64(x), .u64(y)), let (.timepoint(x), .timepoint(y)), let (.duration(x), .duration(y)): return order(x, y)
+        case let (.u64(x), .u64(y)), let (.timepoint(x), .timepoint(y)), let (.duration(x), .duration(y)):
+            return order(x, y)
         case let (.i64(x), .i64(y)), let (.ledgerKeyNonce(x), .ledgerKeyNonce(y)): return order(x, y)
         case let (.u128(x), .u128(y)): return lexicographic([order(x.hi, y.hi), order(x.lo, y.lo)])
         case let (.i128(x), .i128(y)): return lexicographic([order(x.hi, y.hi), order(x.lo, y.lo)])
         case let (.u256(x), .u256(y)):
-            return lexicographic([order(x.hiHi, y.hiHi), order(x.hiLo, y.hiLo), order(x.loHi, y.loHi), order(x.loLo, y.loLo)])
+            return lexicographic([
+                order(x.hiHi, y.hiHi), order(x.hiLo, y.hiLo), order(x.loHi, y.loHi), order(x.loLo, y.loLo),
+            ])
         case let (.i256(x), .i256(y)):
-            return lexicographic([order(x.hiHi, y.hiHi), order(x.hiLo, y.hiLo), order(x.loHi, y.loHi), order(x.loLo, y.loLo)])
+            return lexicographic([
+                order(x.hiHi, y.hiHi), order(x.hiLo, y.hiLo), order(x.loHi, y.loHi), order(x.loLo, y.loLo),
+            ])
         case let (.bytes(x), .bytes(y)), let (.string(x), .string(y)), let (.symbol(x), .symbol(y)),
-             let (.executableTag(x), .executableTag(y)): return compareBytes(x, y)
+            let (.executableTag(x), .executableTag(y)):
+            return compareBytes(x, y)
         case let (.vec(x), .vec(y)): return sequence(x, y, compare)
         case let (.map(x), .map(y)): return sequence(x, y, compareEntries)
         case let (.address(x), .address(y)): return SCAddress.compare(x, y)
@@ -70,7 +76,8 @@ extension SCAddress {
         case let (.account(x), .account(y)): return compareBytes(x.publicKey, y.publicKey)
         case let (.contract(x), .contract(y)), let (.liquidityPool(x), .liquidityPool(y)): return compareBytes(x, y)
         case let (.claimableBalance(x), .claimableBalance(y)): return compareBytes(x.hash, y.hash)
-        case let (.muxedAccount(xID, xKey), .muxedAccount(yID, yKey)): return lexicographic([order(xID, yID), compareBytes(xKey, yKey)])
+        case let (.muxedAccount(xID, xKey), .muxedAccount(yID, yKey)):
+            return lexicographic([order(xID, yID), compareBytes(xKey, yKey)])
         default: return order(a.type, b.type)
         }
     }

@@ -22,8 +22,11 @@ public struct SEP7TransactionRequest: Sendable, Hashable {
     /// An embedded earlier SEP-7 request, kept verbatim.
     public var chain: String?
 
-    public init(envelope: TransactionEnvelope, networkPassphrase: String? = nil, callback: String? = nil, pubkey: String? = nil,
-                message: String? = nil, originDomain: String? = nil, replace: String? = nil, chain: String? = nil, signature: String? = nil) {
+    public init(
+        envelope: TransactionEnvelope, networkPassphrase: String? = nil, callback: String? = nil, pubkey: String? = nil,
+        message: String? = nil, originDomain: String? = nil, replace: String? = nil, chain: String? = nil,
+        signature: String? = nil
+    ) {
         self.envelope = envelope
         self.networkPassphrase = networkPassphrase
         self.callback = callback
@@ -45,7 +48,9 @@ public struct SEP7TransactionRequest: Sendable, Hashable {
     public init(uri: String) throws(StellarError) {
         let prefix = "web+stellar:tx?"
         guard uri.hasPrefix(prefix) else {
-            if uri.hasPrefix("web+stellar:pay") { throw .invalidURI("pay requests are not supported; only tx requests are signed") }
+            if uri.hasPrefix("web+stellar:pay") {
+                throw .invalidURI("pay requests are not supported; only tx requests are signed")
+            }
             throw .invalidURI("it must start with \(prefix)")
         }
         var params: [String: String] = [:]
@@ -54,7 +59,9 @@ public struct SEP7TransactionRequest: Sendable, Hashable {
             guard kv.count == 2 else { throw .invalidURI("parameter \(String(pair).debugDescription) has no value") }
             let key = try percentDecode(kv[0]), value = try percentDecode(kv[1])
             guard Self.keys.contains(key) else { throw .invalidURI("unknown parameter \(key.debugDescription)") }
-            guard params.updateValue(value, forKey: key) == nil else { throw .invalidURI("parameter \(key) appears twice") }
+            guard params.updateValue(value, forKey: key) == nil else {
+                throw .invalidURI("parameter \(key) appears twice")
+            }
         }
         guard let xdr = params["xdr"] else { throw .invalidURI("the xdr parameter is missing") }
         envelope = try TransactionEnvelope(base64: xdr)
@@ -71,11 +78,15 @@ public struct SEP7TransactionRequest: Sendable, Hashable {
         chain = params["chain"]
         // Code points, as py-stellar-base counts them.
         if let message, message.unicodeScalars.count > 300 { throw .invalidURI("msg is longer than 300 characters") }
-        if originDomain != nil && signature == nil { throw .invalidURI("origin_domain without a signature is not allowed") }
+        if originDomain != nil && signature == nil {
+            throw .invalidURI("origin_domain without a signature is not allowed")
+        }
         if let pubkey { _ = try AccountID(pubkey) }
     }
 
-    private static let keys: Set<String> = ["xdr", "callback", "replace", "pubkey", "msg", "network_passphrase", "origin_domain", "signature", "chain"]
+    private static let keys: Set<String> = [
+        "xdr", "callback", "replace", "pubkey", "msg", "network_passphrase", "origin_domain", "signature", "chain",
+    ]
 
     /// The URI text.
     public func uri() throws(StellarError) -> String {
@@ -97,7 +108,8 @@ public struct SEP7TransactionRequest: Sendable, Hashable {
 public enum SEP7RequestSignature {
     /// The payload signed for `uriWithoutSignature`.
     public static func payload(uriWithoutSignature: String) -> [UInt8] {
-        [UInt8](repeating: 0, count: 35) + [4] + Array("stellar.sep.7 - URI Scheme".utf8) + Array(uriWithoutSignature.utf8)
+        [UInt8](repeating: 0, count: 35) + [4] + Array("stellar.sep.7 - URI Scheme".utf8)
+            + Array(uriWithoutSignature.utf8)
     }
 
     /// Whether `uri`'s last parameter is a valid request signature by `publicKey` (the origin
@@ -105,13 +117,16 @@ public enum SEP7RequestSignature {
     public static func isValid(uri: String, publicKey: [UInt8]) throws(StellarError) -> Bool {
         // The first `&signature=`, as py-stellar-base cuts it; the parameter must be the last.
         let text = Array(uri.utf8), marker = Array("&signature=".utf8)
-        guard let start = (0 ... max(0, text.count - marker.count)).first(where: { text[$0...].starts(with: marker) }) else {
+        guard let start = (0...max(0, text.count - marker.count)).first(where: { text[$0...].starts(with: marker) })
+        else {
             throw .invalidURI("no signature parameter")
         }
         let value = String(decoding: text[(start + marker.count)...], as: UTF8.self)
         guard !value.contains("&") else { throw .invalidURI("signature must be the last parameter") }
         let sig = try StellarBase64.decode(try percentDecode(Substring(value)))
-        return Ed25519.isValidSignature(sig, message: payload(uriWithoutSignature: String(decoding: text[..<start], as: UTF8.self)), publicKey: publicKey)
+        return Ed25519.isValidSignature(
+            sig, message: payload(uriWithoutSignature: String(decoding: text[..<start], as: UTF8.self)),
+            publicKey: publicKey)
     }
 }
 
@@ -123,7 +138,11 @@ func percentEncode(_ text: String) -> String {
     let hex = Array("0123456789ABCDEF".utf8)
     var out: [UInt8] = []
     for b in text.utf8 {
-        if unreserved.contains(b) { out.append(b) } else { out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] }
+        if unreserved.contains(b) {
+            out.append(b)
+        } else {
+            out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+        }
     }
     return String(decoding: out, as: UTF8.self)
 }
@@ -135,7 +154,9 @@ func percentDecode(_ text: Substring) throws(StellarError) -> String {
     while let b = bytes.popFirst() {
         switch b {
         case UInt8(ascii: "%"):
-            guard bytes.count >= 2, let hi = hexValue(bytes[bytes.startIndex]), let lo = hexValue(bytes[bytes.startIndex + 1]) else {
+            guard bytes.count >= 2, let hi = hexValue(bytes[bytes.startIndex]),
+                let lo = hexValue(bytes[bytes.startIndex + 1])
+            else {
                 throw .invalidURI("a % is not followed by two hex digits")
             }
             out.append(hi << 4 | lo)
@@ -144,15 +165,17 @@ func percentDecode(_ text: Substring) throws(StellarError) -> String {
         default: out.append(b)
         }
     }
-    guard let s = String(validating: out, as: UTF8.self) else { throw .invalidURI("a parameter is not UTF-8 after decoding") }
+    guard let s = String(validating: out, as: UTF8.self) else {
+        throw .invalidURI("a parameter is not UTF-8 after decoding")
+    }
     return s
 }
 
 private func hexValue(_ c: UInt8) -> UInt8? {
     switch c {
-    case 0x30 ... 0x39: return c - 0x30
-    case 0x41 ... 0x46: return c - 0x41 + 10
-    case 0x61 ... 0x66: return c - 0x61 + 10
+    case 0x30...0x39: return c - 0x30
+    case 0x41...0x46: return c - 0x41 + 10
+    case 0x61...0x66: return c - 0x61 + 10
     default: return nil
     }
 }

@@ -19,7 +19,8 @@ public enum SorobanAuthorizedFunction: XDRCodable {
     public func encode(to w: inout XDRWriter) throws {
         switch self {
         case .contract(let args): w.writeDiscriminant(0); try args.encode(to: &w)
-        case .createContract(let args): w.writeDiscriminant(args.constructorArgs == nil ? 1 : 2); try args.encode(to: &w)
+        case .createContract(let args):
+            w.writeDiscriminant(args.constructorArgs == nil ? 1 : 2); try args.encode(to: &w)
         }
     }
 }
@@ -36,8 +37,9 @@ public struct SorobanAuthorizedInvocation: XDRCodable {
 
     public init(from r: inout XDRReader) throws {
         self = try r.nestedValue { r in
-            SorobanAuthorizedInvocation(function: try SorobanAuthorizedFunction(from: &r),
-                                        subInvocations: try r.readArray { try SorobanAuthorizedInvocation(from: &$0) })
+            SorobanAuthorizedInvocation(
+                function: try SorobanAuthorizedFunction(from: &r),
+                subInvocations: try r.readArray { try SorobanAuthorizedInvocation(from: &$0) })
         }
     }
 
@@ -56,7 +58,9 @@ public struct SorobanAddressCredentials: XDRCodable {
     public var signature: SCVal
 
     public init(address: SCAddress, nonce: Int64, signatureExpirationLedger: UInt32, signature: SCVal = .void) {
-        (self.address, self.nonce, self.signatureExpirationLedger, self.signature) = (address, nonce, signatureExpirationLedger, signature)
+        (self.address, self.nonce, self.signatureExpirationLedger, self.signature) = (
+            address, nonce, signatureExpirationLedger, signature
+        )
     }
 
     public init(from r: inout XDRReader) throws {
@@ -222,7 +226,9 @@ public enum SorobanCredentials: XDRCodable {
         case .sourceAccount: return self
         case .address: return .address(credentials)
         case .addressV2: return .addressV2(credentials)
-        case .addressWithDelegates(let c): return .addressWithDelegates(SorobanAddressCredentialsWithDelegates(addressCredentials: credentials, delegates: c.delegates))
+        case .addressWithDelegates(let c):
+            return .addressWithDelegates(
+                SorobanAddressCredentialsWithDelegates(addressCredentials: credentials, delegates: c.delegates))
         }
     }
 }

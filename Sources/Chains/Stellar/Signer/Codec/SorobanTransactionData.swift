@@ -5,7 +5,9 @@ public struct LedgerFootprint: XDRCodable {
     public var readOnly: [LedgerKey]
     public var readWrite: [LedgerKey]
 
-    public init(readOnly: [LedgerKey] = [], readWrite: [LedgerKey] = []) { (self.readOnly, self.readWrite) = (readOnly, readWrite) }
+    public init(readOnly: [LedgerKey] = [], readWrite: [LedgerKey] = []) {
+        (self.readOnly, self.readWrite) = (readOnly, readWrite)
+    }
 
     public init(from r: inout XDRReader) throws {
         readOnly = try r.readArray { try LedgerKey(from: &$0) }
@@ -27,7 +29,9 @@ public struct SorobanResources: XDRCodable {
     public var writeBytes: UInt32
 
     public init(footprint: LedgerFootprint, instructions: UInt32, diskReadBytes: UInt32, writeBytes: UInt32) {
-        (self.footprint, self.instructions, self.diskReadBytes, self.writeBytes) = (footprint, instructions, diskReadBytes, writeBytes)
+        (self.footprint, self.instructions, self.diskReadBytes, self.writeBytes) = (
+            footprint, instructions, diskReadBytes, writeBytes
+        )
     }
 
     public init(from r: inout XDRReader) throws {

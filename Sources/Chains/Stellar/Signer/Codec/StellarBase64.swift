@@ -10,7 +10,8 @@ public enum StellarBase64 {
     public static func decode(_ text: String) throws(StellarError) -> [UInt8] {
         do { return try Base64.decode(text) } catch {
             switch error {
-            case let .invalidCharacter(_, character, offset): throw .invalidBase64("character \(character.debugDescription) at position \(offset)")
+            case let .invalidCharacter(_, character, offset):
+                throw .invalidBase64("character \(character.debugDescription) at position \(offset)")
             case let .invalidValue(_, _, reason), let .nonCanonical(_, _, reason): throw .invalidBase64(reason)
             default: throw .invalidBase64("\(error)")
             }

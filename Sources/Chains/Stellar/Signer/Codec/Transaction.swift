@@ -6,14 +6,16 @@ private func readOperations(_ r: inout XDRReader) throws -> [Operation] {
     var index = 0
     let ops = try r.readArray(max: 100) { r in
         defer { index += 1 }
-        do { return try Operation(from: &r) } catch { throw StellarError.inOperation(index: index, StellarError.wrap(error)) }
+        do { return try Operation(from: &r) } catch {
+            throw StellarError.inOperation(index: index, StellarError.wrap(error))
+        }
     }
     guard !ops.isEmpty else { throw StellarError.operationCount(0) }
     return ops
 }
 
 private func writeOperations(_ ops: [Operation], _ w: inout XDRWriter) throws {
-    guard (1 ... 100).contains(ops.count) else { throw StellarError.operationCount(ops.count) }
+    guard (1...100).contains(ops.count) else { throw StellarError.operationCount(ops.count) }
     var index = 0
     try w.writeArray(ops, max: 100) { w, op in
         defer { index += 1 }
@@ -33,8 +35,10 @@ public struct Transaction: XDRCodable {
     /// `ext` 1: the Soroban resources and resource fee (part of `fee`) of a Soroban transaction.
     public var sorobanData: SorobanTransactionData?
 
-    public init(source: MuxedAccount, fee: UInt32, sequence: Int64, preconditions: Preconditions = .none,
-                memo: Memo = .none, operations: [Operation], sorobanData: SorobanTransactionData? = nil) {
+    public init(
+        source: MuxedAccount, fee: UInt32, sequence: Int64, preconditions: Preconditions = .none,
+        memo: Memo = .none, operations: [Operation], sorobanData: SorobanTransactionData? = nil
+    ) {
         self.source = source
         self.fee = fee
         self.sequence = sequence
@@ -55,7 +59,9 @@ public struct Transaction: XDRCodable {
         switch ext {
         case 0: sorobanData = nil
         case 1:
-            do { sorobanData = try SorobanTransactionData(from: &r) } catch { throw StellarError.inSorobanData(StellarError.wrap(error)) }
+            do { sorobanData = try SorobanTransactionData(from: &r) } catch {
+                throw StellarError.inSorobanData(StellarError.wrap(error))
+            }
         default: throw r.unknownDiscriminant(ext, of: "Transaction.ext")
         }
     }
@@ -85,7 +91,10 @@ public struct TransactionV0: XDRCodable {
     public var memo: Memo
     public var operations: [Operation]
 
-    public init(sourcePublicKey: [UInt8], fee: UInt32, sequence: Int64, timeBounds: TimeBounds?, memo: Memo, operations: [Operation]) {
+    public init(
+        sourcePublicKey: [UInt8], fee: UInt32, sequence: Int64, timeBounds: TimeBounds?, memo: Memo,
+        operations: [Operation]
+    ) {
         self.sourcePublicKey = sourcePublicKey
         self.fee = fee
         self.sequence = sequence
@@ -118,8 +127,9 @@ public struct TransactionV0: XDRCodable {
     /// The v1 `Transaction` a v0 one is signed as (js-stellar-base `signatureBase`): the key
     /// becomes a `KEY_TYPE_ED25519` source and time bounds become `PRECOND_TIME`.
     public var asTransaction: Transaction {
-        Transaction(source: MuxedAccount(unchecked: sourcePublicKey), fee: fee, sequence: sequence,
-                    preconditions: timeBounds.map { .time($0) } ?? .none, memo: memo, operations: operations)
+        Transaction(
+            source: MuxedAccount(unchecked: sourcePublicKey), fee: fee, sequence: sequence,
+            preconditions: timeBounds.map { .time($0) } ?? .none, memo: memo, operations: operations)
     }
 }
 
@@ -138,7 +148,9 @@ public struct DecoratedSignature: XDRCodable {
 
     public init(hint: [UInt8], signature: [UInt8]) throws(StellarError) {
         guard hint.count == 4 else { throw .invalidLength(what: "signature hint", expected: 4, found: hint.count) }
-        guard signature.count <= 64 else { throw .invalidLength(what: "signature", expected: 64, found: signature.count) }
+        guard signature.count <= 64 else {
+            throw .invalidLength(what: "signature", expected: 64, found: signature.count)
+        }
         (self.hint, self.signature) = (hint, signature)
     }
 
@@ -166,7 +178,9 @@ public struct FeeBumpTransaction: XDRCodable {
     /// The inner transaction's own signatures, which the fee bump's hash covers.
     public var innerSignatures: [DecoratedSignature]
 
-    public init(feeSource: MuxedAccount, fee: Int64, innerTransaction: Transaction, innerSignatures: [DecoratedSignature]) {
+    public init(
+        feeSource: MuxedAccount, fee: Int64, innerTransaction: Transaction, innerSignatures: [DecoratedSignature]
+    ) {
         self.feeSource = feeSource
         self.fee = fee
         self.innerTransaction = innerTransaction
@@ -228,9 +242,12 @@ public enum TransactionEnvelope: XDRCodable {
 
     public func encode(to w: inout XDRWriter) throws {
         switch self {
-        case let .v0(t, s): w.writeDiscriminant(0); try t.encode(to: &w); try w.writeArray(s, max: 20) { try $1.encode(to: &$0) }
-        case let .v1(t, s): w.writeDiscriminant(2); try t.encode(to: &w); try w.writeArray(s, max: 20) { try $1.encode(to: &$0) }
-        case let .feeBump(t, s): w.writeDiscriminant(5); try t.encode(to: &w); try w.writeArray(s, max: 20) { try $1.encode(to: &$0) }
+        case let .v0(t, s):
+            w.writeDiscriminant(0); try t.encode(to: &w); try w.writeArray(s, max: 20) { try $1.encode(to: &$0) }
+        case let .v1(t, s):
+            w.writeDiscriminant(2); try t.encode(to: &w); try w.writeArray(s, max: 20) { try $1.encode(to: &$0) }
+        case let .feeBump(t, s):
+            w.writeDiscriminant(5); try t.encode(to: &w); try w.writeArray(s, max: 20) { try $1.encode(to: &$0) }
         }
     }
 

@@ -56,7 +56,9 @@ public struct TransactionMetaSummary: Sendable, Equatable {
             if version == 4 {
                 _ = try r.readArray(minimumElementSize: 20) { r in  // transaction events: stage, event
                     let stage = try r.readDiscriminant()
-                    guard (0 ... 2).contains(stage) else { throw r.unknownDiscriminant(stage, of: "TransactionEventStage") }
+                    guard (0...2).contains(stage) else {
+                        throw r.unknownDiscriminant(stage, of: "TransactionEventStage")
+                    }
                     try Self.skipEvent(&r)
                 }
                 _ = try r.readArray(minimumElementSize: 20) { try Self.skipDiagnostic(&$0) }
@@ -73,7 +75,9 @@ public struct TransactionMetaSummary: Sendable, Equatable {
 
     /// `SorobanTransactionMeta` (v3: fee split, events, return value, diagnostics) or
     /// `SorobanTransactionMetaV2` (v4: fee split, optional return value).
-    private static func readSorobanMeta(_ r: inout XDRReader, version: Int32) throws -> (fee: ResourceFeeCharged?, returnValue: SCVal?, events: Int) {
+    private static func readSorobanMeta(_ r: inout XDRReader, version: Int32) throws -> (
+        fee: ResourceFeeCharged?, returnValue: SCVal?, events: Int
+    ) {
         let fee = try readFeeExt(&r)
         guard version == 3 else { return (fee, try r.readOptional { try SCVal(from: &$0) }, 0) }
         let events = try skipEvents(&r)
@@ -88,7 +92,8 @@ public struct TransactionMetaSummary: Sendable, Equatable {
         case 0: return nil
         case 1:
             try LedgerEntryReader.extensionPoint(&r)
-            return ResourceFeeCharged(nonRefundable: try r.readInt64(), refundable: try r.readInt64(), rent: try r.readInt64())
+            return ResourceFeeCharged(
+                nonRefundable: try r.readInt64(), refundable: try r.readInt64(), rent: try r.readInt64())
         default: throw r.unknownDiscriminant(v, of: "SorobanTransactionMetaExt")
         }
     }
@@ -108,7 +113,7 @@ public struct TransactionMetaSummary: Sendable, Equatable {
         try LedgerEntryReader.extensionPoint(&r)
         _ = try r.readOptional { try $0.read32() }
         let type = try r.readDiscriminant()
-        guard (0 ... 2).contains(type) else { throw r.unknownDiscriminant(type, of: "ContractEventType") }
+        guard (0...2).contains(type) else { throw r.unknownDiscriminant(type, of: "ContractEventType") }
         try LedgerEntryReader.extensionPoint(&r)  // body v0
         _ = try r.readArray(minimumElementSize: 4) { try SCVal(from: &$0) }
         _ = try SCVal(from: &r)

@@ -53,9 +53,11 @@ public struct TransactionResultSummary: Sendable, Equatable {
     static func transactionName(_ code: Int32) -> String {
         let names: [Int32: String] = [
             1: "tx_fee_bump_inner_success", 0: "tx_success", -1: "tx_failed", -2: "tx_too_early", -3: "tx_too_late",
-            -4: "tx_missing_operation", -5: "tx_bad_seq", -6: "tx_bad_auth", -7: "tx_insufficient_balance", -8: "tx_no_source_account",
+            -4: "tx_missing_operation", -5: "tx_bad_seq", -6: "tx_bad_auth", -7: "tx_insufficient_balance",
+            -8: "tx_no_source_account",
             -9: "tx_insufficient_fee", -10: "tx_bad_auth_extra", -11: "tx_internal_error", -12: "tx_not_supported",
-            -13: "tx_fee_bump_inner_failed", -14: "tx_bad_sponsorship", -15: "tx_bad_min_seq_age_or_gap", -16: "tx_malformed",
+            -13: "tx_fee_bump_inner_failed", -14: "tx_bad_sponsorship", -15: "tx_bad_min_seq_age_or_gap",
+            -16: "tx_malformed",
             -17: "tx_soroban_invalid", -18: "tx_frozen_key_accessed",
         ]
         return names[code] ?? "tx_code_\(code)"
@@ -66,11 +68,13 @@ public struct TransactionResultSummary: Sendable, Equatable {
         let count = try r.readUInt32()
         guard count <= 100 else { throw StellarError.operationCount(Int(count)) }
         var names: [String] = []
-        for _ in 0 ..< count {
+        for _ in 0..<count {
             let outer = try r.readInt32()
             guard outer == 0 else {
-                let outerNames: [Int32: String] = [-1: "op_bad_auth", -2: "op_no_source_account", -3: "op_not_supported",
-                                                    -4: "op_too_many_subentries", -5: "op_exceeded_work_limit", -6: "op_too_many_sponsoring"]
+                let outerNames: [Int32: String] = [
+                    -1: "op_bad_auth", -2: "op_no_source_account", -3: "op_not_supported",
+                    -4: "op_too_many_subentries", -5: "op_exceeded_work_limit", -6: "op_too_many_sponsoring",
+                ]
                 names.append(outerNames[outer] ?? "op_code_\(outer)")
                 continue
             }
@@ -88,7 +92,10 @@ public struct TransactionResultSummary: Sendable, Equatable {
             switch type {
             case 0, 1, 5, 6, 7, 10, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26: return true
             case 8: _ = try r.readInt64(); return true  // account merge: the balance moved
-            case 9: _ = try r.readArray(max: 100_000, minimumElementSize: 44) { _ = try AccountID(from: &$0); return try $0.readInt64() }; return true
+            case 9:
+                _ = try r.readArray(max: 100_000, minimumElementSize: 44) {
+                    _ = try AccountID(from: &$0); return try $0.readInt64()
+                }; return true
             case 14: _ = try ClaimableBalanceID(from: &r); return true  // the new balance's id
             case 24: _ = try r.read32(); return true  // the host function's result hash
             default: return false  // offers and path payments: the offers they crossed
@@ -104,19 +111,35 @@ public struct TransactionResultSummary: Sendable, Equatable {
         if code == 0 { return "op_success" }
         let table: [Int32: [Int32: String]] = [
             0: [-1: "malformed", -2: "underfunded", -3: "low_reserve", -4: "already_exists"],
-            1: [-1: "malformed", -2: "underfunded", -3: "src_no_trust", -4: "src_not_authorized", -5: "no_destination", -6: "no_trust",
-                -7: "not_authorized", -8: "line_full", -9: "no_issuer"],
+            1: [
+                -1: "malformed", -2: "underfunded", -3: "src_no_trust", -4: "src_not_authorized", -5: "no_destination",
+                -6: "no_trust",
+                -7: "not_authorized", -8: "line_full", -9: "no_issuer",
+            ],
             2: pathPayment(-12, "over_source_max"),
             13: pathPayment(-12, "under_dest_min"),
-            5: [-1: "low_reserve", -2: "too_many_signers", -3: "bad_flags", -4: "invalid_inflation", -5: "cant_change", -6: "unknown_flag",
-                -7: "threshold_out_of_range", -8: "bad_signer", -9: "invalid_home_domain", -10: "auth_revocable_required"],
-            6: [-1: "malformed", -2: "no_issuer", -3: "invalid_limit", -4: "low_reserve", -5: "self_not_allowed", -6: "trust_line_missing",
-                -7: "cannot_delete", -8: "not_auth_maintain_liabilities"],
-            8: [-1: "malformed", -2: "no_account", -3: "immutable_set", -4: "has_sub_entries", -5: "seqnum_too_far", -6: "dest_full",
-                -7: "is_sponsor"],
+            5: [
+                -1: "low_reserve", -2: "too_many_signers", -3: "bad_flags", -4: "invalid_inflation", -5: "cant_change",
+                -6: "unknown_flag",
+                -7: "threshold_out_of_range", -8: "bad_signer", -9: "invalid_home_domain",
+                -10: "auth_revocable_required",
+            ],
+            6: [
+                -1: "malformed", -2: "no_issuer", -3: "invalid_limit", -4: "low_reserve", -5: "self_not_allowed",
+                -6: "trust_line_missing",
+                -7: "cannot_delete", -8: "not_auth_maintain_liabilities",
+            ],
+            8: [
+                -1: "malformed", -2: "no_account", -3: "immutable_set", -4: "has_sub_entries", -5: "seqnum_too_far",
+                -6: "dest_full",
+                -7: "is_sponsor",
+            ],
             10: [-1: "not_supported_yet", -2: "data_name_not_found", -3: "low_reserve", -4: "data_invalid_name"],
             11: [-1: "bad_seq"],
-            24: [-1: "malformed", -2: "trapped", -3: "resource_limit_exceeded", -4: "entry_archived", -5: "insufficient_refundable_fee"],
+            24: [
+                -1: "malformed", -2: "trapped", -3: "resource_limit_exceeded", -4: "entry_archived",
+                -5: "insufficient_refundable_fee",
+            ],
             25: [-1: "malformed", -2: "resource_limit_exceeded", -3: "insufficient_refundable_fee"],
             26: [-1: "malformed", -2: "resource_limit_exceeded", -3: "insufficient_refundable_fee"],
         ]
@@ -124,7 +147,11 @@ public struct TransactionResultSummary: Sendable, Equatable {
     }
 
     private static func pathPayment(_ last: Int32, _ lastName: String) -> [Int32: String] {
-        [-1: "malformed", -2: "underfunded", -3: "src_no_trust", -4: "src_not_authorized", -5: "no_destination", -6: "no_trust",
-         -7: "not_authorized", -8: "line_full", -9: "no_issuer", -10: "too_few_offers", -11: "cross_self", last: lastName]
+        [
+            -1: "malformed", -2: "underfunded", -3: "src_no_trust", -4: "src_not_authorized", -5: "no_destination",
+            -6: "no_trust",
+            -7: "not_authorized", -8: "line_full", -9: "no_issuer", -10: "too_few_offers", -11: "cross_self",
+            last: lastName,
+        ]
     }
 }

@@ -18,13 +18,15 @@ enum AccountControl {
                 let changes = self.changes(options)
                 guard !changes.isEmpty else { return nil }
                 return "account control changes (\(place)): " + changes.joined(separator: "; ")
-                    + (touchesSigning(options) ? "; Airsign cannot see the account's current signers and thresholds "
-                        + "offline: any weight may be enough to control it" : "")
+                    + (touchesSigning(options)
+                        ? "; Airsign cannot see the account's current signers and thresholds "
+                            + "offline: any weight may be enough to control it" : "")
             case .bumpSequence(let to) where to == Int64.max:
                 return "account control changes (\(place)): sequence number set to its maximum \(to): "
                     + "the account can never send another transaction"
             case let .revokeSponsorship(.signer(sponsored, key)):
-                return "signer sponsorship changes (operation \(index + 1)): the sponsorship of signer \(key) on account \(sponsored) "
+                return
+                    "signer sponsorship changes (operation \(index + 1)): the sponsorship of signer \(key) on account \(sponsored) "
                     + "is revoked: the signer stays, and its reserve falls to \(sponsored) (or to a new sponsor in a sponsoring block)"
             default:
                 return nil
@@ -42,14 +44,23 @@ enum AccountControl {
     private static func changes(_ options: SetOptions) -> [String] {
         var out: [String] = []
         if let weight = options.masterWeight {
-            out.append(weight == 0 ? "master key disabled (weight 0): it can no longer sign for the account" : "master key weight set to \(weight)")
+            out.append(
+                weight == 0
+                    ? "master key disabled (weight 0): it can no longer sign for the account"
+                    : "master key weight set to \(weight)")
         }
         if let signer = options.signer { out.append(describe(signer)) }
-        let thresholds = [("low", options.lowThreshold), ("medium", options.medThreshold), ("high", options.highThreshold)]
-            .compactMap { name, value in value.map { "\(name) \($0)" } }
+        let thresholds = [
+            ("low", options.lowThreshold), ("medium", options.medThreshold), ("high", options.highThreshold),
+        ]
+        .compactMap { name, value in value.map { "\(name) \($0)" } }
         if !thresholds.isEmpty { out.append("thresholds set: " + thresholds.joined(separator: ", ")) }
-        if let set = options.setFlags, set != 0 { out.append("flags set: " + flagList(set, setMeanings).joined(separator: ", ")) }
-        if let clear = options.clearFlags, clear != 0 { out.append("flags cleared: " + flagList(clear, clearMeanings).joined(separator: ", ")) }
+        if let set = options.setFlags, set != 0 {
+            out.append("flags set: " + flagList(set, setMeanings).joined(separator: ", "))
+        }
+        if let clear = options.clearFlags, clear != 0 {
+            out.append("flags cleared: " + flagList(clear, clearMeanings).joined(separator: ", "))
+        }
         return out
     }
 
@@ -63,7 +74,8 @@ enum AccountControl {
         case .hashX:
             return "anyone who knows the preimage of hash-x \(signer.key) may sign with weight \(signer.weight)"
         case let .ed25519SignedPayload(key, _):
-            return "signed-payload signer \(signer.key) (key \(AccountID(unchecked: key))) may sign with weight \(signer.weight)"
+            return
+                "signed-payload signer \(signer.key) (key \(AccountID(unchecked: key))) may sign with weight \(signer.weight)"
         }
     }
 

@@ -53,21 +53,33 @@ extension StellarChain {
     func reviewMessage(_ request: SignRequest, message: [UInt8]) throws -> Review {
         // The request's account is already shown, labelled, above the chain's lines.
         var lines = [
-            ReviewLine("kind", "an off-chain message (SEP-53), not a transaction: nothing is sent to the network and nothing leaves the account"),
+            ReviewLine(
+                "kind",
+                "an off-chain message (SEP-53), not a transaction: nothing is sent to the network and nothing leaves the account"
+            )
         ]
-        var effects: [Effect] = [.deferred(DeferredSignature("a signed message someone may present as yours", until: nil))]
+        var effects: [Effect] = [
+            .deferred(DeferredSignature("a signed message someone may present as yours", until: nil))
+        ]
         var warnings: [String] = []
         if let reason = SEP53.binaryReason(message) {
             lines.append(ReviewLine("message (hex)", Hex.encode(message)))
             lines.append(ReviewLine("length", "\(message.count) bytes, \(reason)"))
             effects.append(.unknown(what: "a SEP-53 message of \(message.count) bytes that are not text"))
-            warnings.append("the message is not text: whoever checks the signature decides what these bytes mean, which the signer cannot see")
+            warnings.append(
+                "the message is not text: whoever checks the signature decides what these bytes mean, which the signer cannot see"
+            )
         } else {
             lines.append(ReviewLine("message", SEP53.text(message) ?? ""))
             lines.append(ReviewLine("length", "\(message.count) bytes of UTF-8 text"))
         }
-        lines.append(ReviewLine("valid on", "every network: a SEP-53 signature names none (the request's network only files it)"))
-        lines.append(ReviewLine("signs", "SHA-256 of \"Stellar Signed Message:\\n\" and the message: \(Hex.encode(SEP53.hash(message)))"))
+        lines.append(
+            ReviewLine("valid on", "every network: a SEP-53 signature names none (the request's network only files it)")
+        )
+        lines.append(
+            ReviewLine(
+                "signs", "SHA-256 of \"Stellar Signed Message:\\n\" and the message: \(Hex.encode(SEP53.hash(message)))"
+            ))
         return Review(
             request: request, title: "Stellar signed message (SEP-53)", lines: lines, warnings: warnings,
             key: KeyRequirement(request.account, scheme: .ed25519), effects: effects,

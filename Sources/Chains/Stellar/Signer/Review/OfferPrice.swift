@@ -31,7 +31,8 @@ enum OfferPrice {
         // the network. Int32 × 1,000,000 fits an Int64.
         guard offer.amount > 0, sold > 0, bought > 0, sold > limit * bought else { return nil }
         let selling = symbol(offer.selling), buying = symbol(offer.buying)
-        return "operation \(index + 1): the offer gives \(sold) \(selling) for every \(bought) \(buying) (price \(offer.price)), more "
+        return
+            "operation \(index + 1): the offer gives \(sold) \(selling) for every \(bought) \(buying) (price \(offer.price)), more "
             + "than 1,000,000 \(selling) per \(buying): it sells for nearly nothing unless one \(buying) is worth that much; "
             + "the signer cannot see market prices"
     }

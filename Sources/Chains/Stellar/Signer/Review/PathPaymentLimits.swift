@@ -21,12 +21,14 @@ enum PathPaymentLimits {
             let sent = "\(StellarAmount.format(p.sendAmount)) \(OfferPrice.symbol(p.sendAsset))"
             let least = "\(StellarAmount.format(p.destAmount)) \(OfferPrice.symbol(p.destAsset))"
             if p.destAmount <= 1 {
-                return "operation \(index + 1): the path payment sends \(sent) and accepts as little as \(least) in return: it accepts "
+                return
+                    "operation \(index + 1): the path payment sends \(sent) and accepts as little as \(least) in return: it accepts "
                     + "any price: a front-runner can take nearly everything"
             }
             // Both are positive (the review refused others), so the subtraction cannot overflow.
             if p.sendAsset == p.destAsset, p.sendAmount - p.destAmount > p.destAmount {
-                return "operation \(index + 1): the path payment sends \(sent) and accepts as little as \(least) of the same asset: "
+                return
+                    "operation \(index + 1): the path payment sends \(sent) and accepts as little as \(least) of the same asset: "
                     + "more than half may be lost on the way, and a front-runner can take it"
             }
         case .pathPaymentStrictReceive(let p):
@@ -41,8 +43,12 @@ enum PathPaymentLimits {
             if p.sendAsset != p.destAsset, !overflow, p.sendAmount > mark {
                 // Two assets of one code (different issuers) are told apart by their issuers.
                 let sameCode = OfferPrice.symbol(p.sendAsset) == OfferPrice.symbol(p.destAsset)
-                let (sent, received) = sameCode ? ("\(p.sendAsset)", "\(p.destAsset)") : (OfferPrice.symbol(p.sendAsset), OfferPrice.symbol(p.destAsset))
-                return "operation \(index + 1): the strict-receive payment may send up to \(most) for \(arrives), more than "
+                let (sent, received) =
+                    sameCode
+                    ? ("\(p.sendAsset)", "\(p.destAsset)")
+                    : (OfferPrice.symbol(p.sendAsset), OfferPrice.symbol(p.destAsset))
+                return
+                    "operation \(index + 1): the strict-receive payment may send up to \(most) for \(arrives), more than "
                     + "1,000,000 \(sent) per \(received): the signer cannot check the price of two different assets, so all "
                     + "\(most) may leave, and a front-runner can take what the path does not need"
             }

@@ -85,8 +85,10 @@ extension TransactionEnvelope {
     /// negative payments and the like), naming the operation. `knownSigners` are extra public
     /// keys to attribute existing signatures to (besides the sources in the transaction);
     /// `context` labels addresses and names contracts and pools.
-    public func review(network: StellarNetwork, knownSigners: [[UInt8]] = [],
-                       context: StellarReviewContext = StellarReviewContext()) throws(StellarError) -> StellarReview {
+    public func review(
+        network: StellarNetwork, knownSigners: [[UInt8]] = [],
+        context: StellarReviewContext = StellarReviewContext()
+    ) throws(StellarError) -> StellarReview {
         let tx: Transaction
         let kind: String
         var feeBump: String?
@@ -100,7 +102,8 @@ extension TransactionEnvelope {
             feeBump = "\(fb.feeSource) pays up to \(stroops(fb.fee))"
             candidates.append(fb.feeSource.publicKey)
             let innerEnvelope = TransactionEnvelope.v1(fb.innerTransaction, signatures: fb.innerSignatures)
-            inner = try innerEnvelope.attribute(fb.innerSignatures, candidates: candidates + sources(of: tx), network: network)
+            inner = try innerEnvelope.attribute(
+                fb.innerSignatures, candidates: candidates + sources(of: tx), network: network)
         }
         candidates += sources(of: tx)
         let knowledge = try StellarKnowledge(tx, network: network, context: context)
@@ -139,7 +142,9 @@ extension TransactionEnvelope {
         }
         var others: [String] = []
         if case .v2(let v) = tx.preconditions {
-            if let l = v.ledgerBounds { others.append("ledger \(l.minLedger) to \(l.maxLedger == 0 ? "no limit" : String(l.maxLedger))") }
+            if let l = v.ledgerBounds {
+                others.append("ledger \(l.minLedger) to \(l.maxLedger == 0 ? "no limit" : String(l.maxLedger))")
+            }
             if let m = v.minSeqNum { others.append("account sequence at least \(m)") }
             if v.minSeqAge != 0 { others.append("account sequence unchanged for \(v.minSeqAge) s") }
             if v.minSeqLedgerGap != 0 { others.append("account sequence unchanged for \(v.minSeqLedgerGap) ledgers") }
@@ -157,12 +162,17 @@ extension TransactionEnvelope {
             hash: Hex.encode(try hash(network: network)))
     }
 
-    private func attribute(_ sigs: [DecoratedSignature], candidates: [[UInt8]], network: StellarNetwork) throws(StellarError) -> [StellarReview.Signature] {
+    private func attribute(_ sigs: [DecoratedSignature], candidates: [[UInt8]], network: StellarNetwork)
+        throws(StellarError) -> [StellarReview.Signature]
+    {
         let hash = try hash(network: network)
         return sigs.map { sig in
-            let key = candidates.first { $0.count == 32 && signatureHint(publicKey: $0) == sig.hint
-                && Ed25519.isValidSignature(sig.signature, message: hash, publicKey: $0) }
-            return StellarReview.Signature(hint: Hex.encode(sig.hint), signer: key.map { AccountID(unchecked: $0).description })
+            let key = candidates.first {
+                $0.count == 32 && signatureHint(publicKey: $0) == sig.hint
+                    && Ed25519.isValidSignature(sig.signature, message: hash, publicKey: $0)
+            }
+            return StellarReview.Signature(
+                hint: Hex.encode(sig.hint), signer: key.map { AccountID(unchecked: $0).description })
         }
     }
 }
@@ -215,8 +225,12 @@ private func checkWeight(_ value: UInt32?, _ field: String) throws(StellarError)
     if let value, value > 255 { throw .weightOutOfRange(field: field, value: value) }
 }
 
-private let accountFlags: [(UInt32, String)] = [(1, "auth required"), (2, "auth revocable"), (4, "auth immutable"), (8, "clawback enabled")]
-private let trustLineFlags: [(UInt32, String)] = [(1, "authorized"), (2, "authorized to maintain liabilities"), (4, "clawback enabled")]
+private let accountFlags: [(UInt32, String)] = [
+    (1, "auth required"), (2, "auth revocable"), (4, "auth immutable"), (8, "clawback enabled"),
+]
+private let trustLineFlags: [(UInt32, String)] = [
+    (1, "authorized"), (2, "authorized to maintain liabilities"), (4, "clawback enabled"),
+]
 
 /// The most a pool deposit takes of each of the pool's assets, named when the request names them.
 struct PoolDeposit: Sendable, Equatable {
@@ -228,7 +242,8 @@ struct PoolDeposit: Sendable, Equatable {
     let maxB: Int64
 
     static func == (l: PoolDeposit, r: PoolDeposit) -> Bool {
-        l.poolID == r.poolID && l.source == r.source && l.assets?.a == r.assets?.a && l.assets?.b == r.assets?.b && l.maxA == r.maxA && l.maxB == r.maxB
+        l.poolID == r.poolID && l.source == r.source && l.assets?.a == r.assets?.a && l.assets?.b == r.assets?.b
+            && l.maxA == r.maxA && l.maxB == r.maxB
     }
 }
 
@@ -236,7 +251,9 @@ private func poolDeposits(_ tx: Transaction, _ knowledge: StellarKnowledge) -> [
     tx.operations.compactMap { op in
         guard case .liquidityPoolDeposit(let d) = op.body else { return nil }
         let pool = knowledge.pools[d.poolID]
-        return PoolDeposit(poolID: d.poolID, source: op.source ?? tx.source, assets: pool.map { ($0.assetA, $0.assetB) }, maxA: d.maxAmountA, maxB: d.maxAmountB)
+        return PoolDeposit(
+            poolID: d.poolID, source: op.source ?? tx.source, assets: pool.map { ($0.assetA, $0.assetB) },
+            maxA: d.maxAmountA, maxB: d.maxAmountB)
     }
 }
 
@@ -250,19 +267,24 @@ private func describe(_ body: OperationBody, _ knowledge: StellarKnowledge) thro
         return "pay \(amount(n, a)) to \(account(d))"
     case .pathPaymentStrictReceive(let p):
         try check(p.sendAmount, "send maximum"); try check(p.destAmount, "destination amount")
-        return "path payment: \(account(p.destination)) receives exactly \(amount(p.destAmount, p.destAsset)), sending at most \(amount(p.sendAmount, p.sendAsset))\(path(p.path))"
+        return
+            "path payment: \(account(p.destination)) receives exactly \(amount(p.destAmount, p.destAsset)), sending at most \(amount(p.sendAmount, p.sendAsset))\(path(p.path))"
     case .pathPaymentStrictSend(let p):
         try check(p.sendAmount, "send amount"); try check(p.destAmount, "destination minimum")
-        return "path payment: send exactly \(amount(p.sendAmount, p.sendAsset)); \(account(p.destination)) receives at least \(amount(p.destAmount, p.destAsset))\(path(p.path))"
+        return
+            "path payment: send exactly \(amount(p.sendAmount, p.sendAsset)); \(account(p.destination)) receives at least \(amount(p.destAmount, p.destAsset))\(path(p.path))"
     case .manageSellOffer(let o):
         try check(o.amount, "offer amount", zeroAllowed: true); try check(o.offerID, "offer id", zeroAllowed: true)
-        return "\(offerVerb(o)) sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
+        return
+            "\(offerVerb(o)) sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
     case .manageBuyOffer(let o):
         try check(o.amount, "offer amount", zeroAllowed: true); try check(o.offerID, "offer id", zeroAllowed: true)
-        return "\(offerVerb(o)) buy offer: buy \(amount(o.amount, o.buying)) with \(o.selling) at \(o.price) \(o.selling) per \(o.buying)"
+        return
+            "\(offerVerb(o)) buy offer: buy \(amount(o.amount, o.buying)) with \(o.selling) at \(o.price) \(o.selling) per \(o.buying)"
     case .createPassiveSellOffer(let o):
         try check(o.amount, "offer amount")
-        return "create passive sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
+        return
+            "create passive sell offer: sell \(amount(o.amount, o.selling)) for \(o.buying) at \(o.price) \(o.buying) per \(o.selling)"
     case .setOptions(let s):
         try checkWeight(s.masterWeight, "master key weight")
         try checkWeight(s.lowThreshold, "low threshold")
@@ -278,7 +300,9 @@ private func describe(_ body: OperationBody, _ knowledge: StellarKnowledge) thro
         if let v = s.medThreshold { parts.append("medium threshold \(v)") }
         if let v = s.highThreshold { parts.append("high threshold \(v)") }
         if let v = s.homeDomain { parts.append("home domain \(showText(v))") }
-        if let v = s.signer { parts.append(v.weight == 0 ? "remove signer \(v.key)" : "signer \(v.key) with weight \(v.weight)") }
+        if let v = s.signer {
+            parts.append(v.weight == 0 ? "remove signer \(v.key)" : "signer \(v.key) with weight \(v.weight)")
+        }
         return "set options: " + (parts.isEmpty ? "nothing" : parts.joined(separator: "; "))
     case let .changeTrust(line, limit):
         try check(limit, "trust limit", zeroAllowed: true)
@@ -289,13 +313,15 @@ private func describe(_ body: OperationBody, _ knowledge: StellarKnowledge) thro
     case .accountMerge(let d):
         return "merge this account into \(account(d)) (all its lumens move there, and the account is deleted)"
     case let .manageData(name, value):
-        return value.map { "set data entry \(showText(name)) to \(showText($0))" } ?? "delete data entry \(showText(name))"
+        return value.map { "set data entry \(showText(name)) to \(showText($0))" }
+            ?? "delete data entry \(showText(name))"
     case .bumpSequence(let to):
         try check(to, "bump-to sequence", zeroAllowed: true)
         return "bump sequence number to \(to)"
     case let .createClaimableBalance(asset, n, claimants):
         try check(n, "claimable amount")
-        return "create claimable balance of \(amount(n, asset)) for " + claimants.map(\.description).joined(separator: "; ")
+        return "create claimable balance of \(amount(n, asset)) for "
+            + claimants.map(\.description).joined(separator: "; ")
     case .claimClaimableBalance(let id): return "claim claimable balance \(id)"
     case .beginSponsoringFutureReserves(let a): return "begin sponsoring future reserves of \(a)"
     case .endSponsoringFutureReserves: return "end sponsoring future reserves"
@@ -306,18 +332,21 @@ private func describe(_ body: OperationBody, _ knowledge: StellarKnowledge) thro
         return "claw back \(amount(n, asset)) from \(account(from))"
     case .clawbackClaimableBalance(let id): return "claw back claimable balance \(id)"
     case let .setTrustLineFlags(t, asset, clear, set):
-        return "set trust line flags of \(t) for \(asset): clear \(flags(clear, trustLineFlags)), set \(flags(set, trustLineFlags))"
+        return
+            "set trust line flags of \(t) for \(asset): clear \(flags(clear, trustLineFlags)), set \(flags(set, trustLineFlags))"
     case .liquidityPoolDeposit(let d):
         try check(d.maxAmountA, "maximum amount A"); try check(d.maxAmountB, "maximum amount B")
         try checkPrice(d.minPrice, "minimum price"); try checkPrice(d.maxPrice, "maximum price")
         let pool = knowledge.pools[d.poolID]
-        return "deposit into liquidity pool \(knowledge.pool(d.poolID)): at most \(poolAmount(d.maxAmountA, pool?.assetA, "A")) and "
+        return
+            "deposit into liquidity pool \(knowledge.pool(d.poolID)): at most \(poolAmount(d.maxAmountA, pool?.assetA, "A")) and "
             + "\(poolAmount(d.maxAmountB, pool?.assetB, "B")), at a price (A per B) from \(d.minPrice) to \(d.maxPrice)"
     case .liquidityPoolWithdraw(let w):
         try check(w.amount, "pool shares"); try check(w.minAmountA, "minimum amount A", zeroAllowed: true)
         try check(w.minAmountB, "minimum amount B", zeroAllowed: true)
         let pool = knowledge.pools[w.poolID]
-        return "withdraw \(StellarAmount.format(w.amount)) pool shares from liquidity pool \(knowledge.pool(w.poolID)) for at least "
+        return
+            "withdraw \(StellarAmount.format(w.amount)) pool shares from liquidity pool \(knowledge.pool(w.poolID)) for at least "
             + "\(poolAmount(w.minAmountA, pool?.assetA, "A")) and \(poolAmount(w.minAmountB, pool?.assetB, "B"))"
     case .invokeHostFunction, .extendFootprintTTL, .restoreFootprint:
         return "Soroban operation"  // reviewed by SorobanOperationReview

@@ -34,7 +34,8 @@ package enum SCValText {
             switch i.executable {
             case .wasm(let hash): executable = "Wasm \(Hex.encode(hash))"
             case .stellarAsset: executable = "Stellar Asset Contract"
-            case let .externalRef(owner, tag): executable = "the Wasm that \(label(owner)) names by tag \(showText(tag))"
+            case let .externalRef(owner, tag):
+                executable = "the Wasm that \(label(owner)) names by tag \(showText(tag))"
             }
             return executable + (i.storage.map { ", storage " + map($0, label: label) } ?? ", no storage")
         case .ledgerKeyNonce(let n): return String(n)
@@ -42,7 +43,8 @@ package enum SCValText {
     }
 
     private static func map(_ entries: [SCMapEntry], label: (SCAddress) -> String) -> String {
-        "{" + entries.map { "\(inline($0.key, label: label)): \(inline($0.val, label: label))" }.joined(separator: ", ") + "}"
+        "{" + entries.map { "\(inline($0.key, label: label)): \(inline($0.val, label: label))" }.joined(separator: ", ")
+            + "}"
     }
 
     /// The exact value of a 128- or 256-bit integer; nil for any other value.
@@ -92,6 +94,8 @@ extension SCVal {
     var typeName: String { SCValText.typeName(self) }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
 }

@@ -47,7 +47,9 @@ extension StellarKnowledge {
 
     /// An invocation tree, one line per call (sub-invocations one level deeper); the contract
     /// calls in it are appended to `calls`.
-    func invocationLines(_ invocation: SorobanAuthorizedInvocation, label: String, level: Int, calls: inout [InvokeContractArgs]) -> [ReviewLine] {
+    func invocationLines(
+        _ invocation: SorobanAuthorizedInvocation, label: String, level: Int, calls: inout [InvokeContractArgs]
+    ) -> [ReviewLine] {
         var lines: [ReviewLine] = []
         switch invocation.function {
         case .contract(let call):
@@ -80,7 +82,9 @@ extension StellarKnowledge {
         case let .externalRef(owner, tag): out.append(ReviewLine("code", externalCode(owner, tag), level: level))
         }
         if let args = create.constructorArgs {
-            out += args.enumerated().map { ReviewLine("constructor argument \($0 + 1) (\($1.typeName))", value($1), level: level) }
+            out += args.enumerated().map {
+                ReviewLine("constructor argument \($0 + 1) (\($1.typeName))", value($1), level: level)
+            }
             if args.isEmpty { out.append(ReviewLine("constructor arguments", "none", level: level)) }
         }
         return out
@@ -103,7 +107,8 @@ extension StellarKnowledge {
     func unrecognized(_ calls: [InvokeContractArgs]) -> [String] {
         var out: [String] = []
         for call in calls where movement(call) == nil {
-            let text = "\(call.functionName) on contract \(call.contract): the signer does not know what it moves or grants"
+            let text =
+                "\(call.functionName) on contract \(call.contract): the signer does not know what it moves or grants"
             if !out.contains(text) { out.append(text) }
         }
         return out
@@ -116,14 +121,19 @@ extension StellarKnowledge {
         let token = token(call.contract) ?? StellarToken(unknownContract: id)
         func arg(_ name: String) -> SCVal? { names.firstIndex(of: name).map { call.args[$0] } }
         func caller(_ value: SCVal?) -> SCAddress? { if case .address(let a)? = value { a } else { nil } }
-        guard case .address(let from)? = arg("from"), let amount = arg("amount").flatMap(SCValText.integer) else { return nil }
+        guard case .address(let from)? = arg("from"), let amount = arg("amount").flatMap(SCValText.integer) else {
+            return nil
+        }
         switch call.functionName {
         case "transfer", "transfer_from":
             guard case .address(let to)? = arg("to") else { return nil }
             return TokenMovement(token: token, from: from, to: to, caller: caller(arg("spender")), amount: amount)
-        case "burn", "burn_from": return TokenMovement(token: token, from: from, caller: caller(arg("spender")), amount: amount)
+        case "burn", "burn_from":
+            return TokenMovement(token: token, from: from, caller: caller(arg("spender")), amount: amount)
         case "approve":
-            guard case .address(let spender)? = arg("spender"), case .u32(let ledger)? = arg("expiration_ledger") else { return nil }
+            guard case .address(let spender)? = arg("spender"), case .u32(let ledger)? = arg("expiration_ledger") else {
+                return nil
+            }
             return TokenMovement(token: token, from: from, spender: spender, amount: amount, expirationLedger: ledger)
         default: return nil
         }
@@ -177,10 +187,12 @@ struct TokenMovement: Sendable, Equatable {
         } else if entries.contains(where: { $0.isSameParty(as: who) }) {
             out.authority = .entry
         } else if who.canAuthorize {
-            out.authority = .undetermined("the transaction carries no authorization of \(who) (neither the operation's source nor "
-                + "an entry of its own)")
+            out.authority = .undetermined(
+                "the transaction carries no authorization of \(who) (neither the operation's source nor "
+                    + "an entry of its own)")
         } else {
-            out.authority = .undetermined("\(who) is a claimable balance or liquidity pool address, which cannot authorize a call")
+            out.authority = .undetermined(
+                "\(who) is a claimable balance or liquidity pool address, which cannot authorize a call")
         }
         return out
     }
@@ -195,7 +207,8 @@ struct TokenMovement: Sendable, Equatable {
         } else if who.canAuthorize {
             out.authority = .elsewhere
         } else {
-            out.authority = .undetermined("\(who) is a claimable balance or liquidity pool address, which cannot authorize a call")
+            out.authority = .undetermined(
+                "\(who) is a claimable balance or liquidity pool address, which cannot authorize a call")
         }
         return out
     }

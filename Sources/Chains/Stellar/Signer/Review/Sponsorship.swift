@@ -22,14 +22,17 @@ enum Sponsorship {
 
     /// One outflow of XLM per begin-sponsoring operation, from its source (the sponsor) to the
     /// sponsored account.
-    static func effects(_ tx: Transaction, signer: [UInt8], network: String, chain: StellarChain, context: ReviewContext) -> [Outflow] {
+    static func effects(
+        _ tx: Transaction, signer: [UInt8], network: String, chain: StellarChain, context: ReviewContext
+    ) -> [Outflow] {
         tx.operations.compactMap { operation in
             guard case .beginSponsoringFutureReserves(let sponsored) = operation.body else { return nil }
             let sponsor = (operation.source ?? tx.source).accountID
             let xlm = StellarChain.messageAsset(.native, network: network, chain: chain.chain)
-            return Outflow(AssetAmount(asset: xlm, amount: 0, unstated: [unstated(sponsored)]),
-                           from: sponsor.publicKey == signer ? nil : chain.describe(sponsor.description, in: context),
-                           to: chain.describe(sponsored.description, in: context))
+            return Outflow(
+                AssetAmount(asset: xlm, amount: 0, unstated: [unstated(sponsored)]),
+                from: sponsor.publicKey == signer ? nil : chain.describe(sponsor.description, in: context),
+                to: chain.describe(sponsored.description, in: context))
         }
     }
 
@@ -40,11 +43,13 @@ enum Sponsorship {
             switch operation.body {
             case .beginSponsoringFutureReserves(let sponsored):
                 let sponsor = (operation.source ?? tx.source).accountID.description
-                return "operation \(index + 1): \(label(sponsor)) pays the base reserves (0.5 XLM each, locked while the entry lives) "
+                return
+                    "operation \(index + 1): \(label(sponsor)) pays the base reserves (0.5 XLM each, locked while the entry lives) "
                     + "of every ledger entry \(label(sponsored.description)) creates until that account ends the sponsorship in this "
                     + "transaction; they come back only when the entries are removed or the sponsorship is revoked"
             case .revokeSponsorship(.ledgerEntry(let key)):
-                return "operation \(index + 1): the sponsorship of \(key) is revoked: its base reserve moves from the sponsor to the "
+                return
+                    "operation \(index + 1): the sponsorship of \(key) is revoked: its base reserve moves from the sponsor to the "
                     + "entry's owner (or to the sponsor of an open sponsoring block); the operation fails if the owner cannot pay it"
             default:
                 return nil

@@ -15,9 +15,12 @@ public struct StellarToken: Sendable, Hashable {
     /// A SEP-41 token the person registered, by its `C…` address. `symbol` is shown as given:
     /// the caller escapes what could pass for other text; control characters are refused here.
     public init(contract address: String, symbol: String, decimals: Int) throws(StellarError) {
-        guard case let .contract(id) = try SCAddress(address) else { throw .invalidAddress(address, reason: "a token is a contract (C…)") }
-        guard (0 ... 38).contains(decimals) else { throw .tokenDecimals(symbol: symbol, decimals: decimals) }
-        guard !symbol.isEmpty, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard case let .contract(id) = try SCAddress(address) else {
+            throw .invalidAddress(address, reason: "a token is a contract (C…)")
+        }
+        guard (0...38).contains(decimals) else { throw .tokenDecimals(symbol: symbol, decimals: decimals) }
+        guard !symbol.isEmpty, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw .tokenSymbol(symbol)
         }
         (self.contract, self.symbol, self.decimals, self.asset) = (id, symbol, decimals, nil)
@@ -41,7 +44,8 @@ public struct StellarToken: Sendable, Hashable {
 
     /// "the Stellar Asset Contract of USDC (issuer G…)", or "token ABC (installed on this signer, 6 decimals)".
     var name: String {
-        asset.map { "the Stellar Asset Contract of \($0)" } ?? "token \(symbol) (installed on this signer, \(decimals) decimals)"
+        asset.map { "the Stellar Asset Contract of \($0)" }
+            ?? "token \(symbol) (installed on this signer, \(decimals) decimals)"
     }
 
     /// Where a line that names this token takes the name from: the signed bytes for an asset
@@ -67,8 +71,10 @@ public struct StellarReviewContext: Sendable {
     /// List every footprint entry (`--details`), not only the counts and the signer's own writes.
     public var details = false
 
-    public init(label: @escaping @Sendable (String) -> String = { $0 }, signer: [UInt8]? = nil, assets: [Asset] = [],
-                pools: [LiquidityPoolParameters] = [], tokens: [StellarToken] = []) {
+    public init(
+        label: @escaping @Sendable (String) -> String = { $0 }, signer: [UInt8]? = nil, assets: [Asset] = [],
+        pools: [LiquidityPoolParameters] = [], tokens: [StellarToken] = []
+    ) {
         self.label = label
         self.signer = signer
         self.assets = assets
@@ -94,13 +100,16 @@ struct StellarKnowledge {
     }
 
     /// The knowledge for an authorization entry on its own.
-    init(_ entry: SorobanAuthorizationEntry, network: StellarNetwork, context: StellarReviewContext) throws(StellarError) {
+    init(_ entry: SorobanAuthorizationEntry, network: StellarNetwork, context: StellarReviewContext)
+        throws(StellarError)
+    {
         var references = References()
         references.add(entry)
         try self.init(references, network: network, context: context)
     }
 
-    private init(_ references: References, network: StellarNetwork, context: StellarReviewContext) throws(StellarError) {
+    private init(_ references: References, network: StellarNetwork, context: StellarReviewContext) throws(StellarError)
+    {
         self.network = network
         self.context = context
         var candidates: [Asset] = [.native] + references.assets
@@ -176,10 +185,12 @@ private struct References {
     private mutating func add(_ body: OperationBody) {
         switch body {
         case let .payment(_, asset, _), let .createClaimableBalance(asset, _, _), let .clawback(asset, _, _),
-             let .setTrustLineFlags(_, asset, _, _):
+            let .setTrustLineFlags(_, asset, _, _):
             assets.append(asset)
-        case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p): assets += [p.sendAsset, p.destAsset] + p.path
-        case .manageSellOffer(let o), .manageBuyOffer(let o), .createPassiveSellOffer(let o): assets += [o.selling, o.buying]
+        case .pathPaymentStrictReceive(let p), .pathPaymentStrictSend(let p):
+            assets += [p.sendAsset, p.destAsset] + p.path
+        case .manageSellOffer(let o), .manageBuyOffer(let o), .createPassiveSellOffer(let o):
+            assets += [o.selling, o.buying]
         case .changeTrust(.asset(let asset), _): assets.append(asset)
         case .changeTrust(.poolShare(let pool), _):
             poolParameters.append(pool)

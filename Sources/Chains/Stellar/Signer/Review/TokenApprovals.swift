@@ -28,19 +28,27 @@ enum TokenApprovals {
     /// One warning per unlimited approval, and one per approval of the request's account whose
     /// spender is neither one of the keystore's accounts nor a contact; then one per transfer,
     /// burn or approval of what another account holds (`otherAccountWarnings`).
-    static func warnings(_ movements: [TokenMovement], signer: [UInt8], context: ReviewContext, chain: StellarChain) -> [String] {
+    static func warnings(_ movements: [TokenMovement], signer: [UInt8], context: ReviewContext, chain: StellarChain)
+        -> [String]
+    {
         var out: [String] = []
         for movement in movements {
-            guard let spender = movement.spender, movement.from.accountKey == signer || movement.isOtherAccounts(signer: signer) else { continue }
+            guard let spender = movement.spender,
+                movement.from.accountKey == signer || movement.isOtherAccounts(signer: signer)
+            else { continue }
             let token = "\(movement.token.symbol) (\(SCAddress.contract(movement.token.contract)))"
             let until = movement.expirationLedger.map { "until ledger \($0)" } ?? "with no expiration"
             if isUnlimited(movement) {
-                out.append("approve gives \(chain.describe(spender.description, in: context)) an UNLIMITED allowance of \(token) "
-                    + "(\(movement.amount) base units) \(until): it may take all of it \(chain.describe(movement.from.description, in: context)) "
-                    + "holds, without another signature")
+                out.append(
+                    "approve gives \(chain.describe(spender.description, in: context)) an UNLIMITED allowance of \(token) "
+                        + "(\(movement.amount) base units) \(until): it may take all of it \(chain.describe(movement.from.description, in: context)) "
+                        + "holds, without another signature")
             }
-            if movement.from.accountKey == signer, context.label(spender.description, chain: chain.chain, identity: chain.addressIdentity) == .unknown {
-                let text = "approve's spender \(spender) is not one of your accounts or contacts: it may take \(token) \(until)"
+            if movement.from.accountKey == signer,
+                context.label(spender.description, chain: chain.chain, identity: chain.addressIdentity) == .unknown
+            {
+                let text =
+                    "approve's spender \(spender) is not one of your accounts or contacts: it may take \(token) \(until)"
                 if !out.contains(text) { out.append(text) }
             }
         }
@@ -50,27 +58,36 @@ enum TokenApprovals {
     /// A warning per token call that moves or allows what another account than the request's
     /// holds, naming that account and whose authorization makes it happen. The amounts are
     /// totalled (and the allowances listed) as that account's, never as the signer's.
-    static func otherAccountWarnings(_ movements: [TokenMovement], signer: [UInt8], label: (String) -> String) -> [String] {
+    static func otherAccountWarnings(_ movements: [TokenMovement], signer: [UInt8], label: (String) -> String)
+        -> [String]
+    {
         var out: [String] = []
         for movement in movements where movement.isOtherAccounts(signer: signer) {
             let holder = label(movement.from.holder)
-            let who = movement.authorizer.isSameParty(as: movement.from) ? "that account" : "its spender \(label(movement.authorizer.holder))"
+            let who =
+                movement.authorizer.isSameParty(as: movement.from)
+                ? "that account" : "its spender \(label(movement.authorizer.holder))"
             let why: String
             switch movement.authority {
             case .signer: why = "your key authorizes it as the spender, within the allowance that account gave you"
-            case .source: why = "\(who) authorizes it as the operation's source, by its own signature of this transaction"
+            case .source:
+                why = "\(who) authorizes it as the operation's source, by its own signature of this transaction"
             case .entry: why = "\(who) authorizes it by an authorization entry of its own, not by your key"
-            case .elsewhere: why = "your signature of this authorization does not authorize it: it happens only if \(who) authorizes it too"
+            case .elsewhere:
+                why =
+                    "your signature of this authorization does not authorize it: it happens only if \(who) authorizes it too"
             case .undetermined: continue
             }
             let text: String
             if let spender = movement.spender {
                 let until = movement.expirationLedger.map { "until ledger \($0)" } ?? "with no expiration"
-                text = "approve gives \(label(spender.holder)) an allowance of \(movement.amountText) \(until) over what \(holder) holds, "
+                text =
+                    "approve gives \(label(spender.holder)) an allowance of \(movement.amountText) \(until) over what \(holder) holds, "
                     + "not your account: \(why); listed as that account's"
             } else {
                 let to = movement.to.map { " to \(label($0.holder))" } ?? ""
-                text = "\(movement.function) of \(movement.amountText)\(to) takes from \(holder), not your account: \(why); "
+                text =
+                    "\(movement.function) of \(movement.amountText)\(to) takes from \(holder), not your account: \(why); "
                     + "totalled as that account's"
             }
             if !out.contains(text) { out.append(text) }
@@ -82,13 +99,18 @@ enum TokenApprovals {
     /// do not say who authorizes it; nil otherwise.
     static func unknownEffect(_ movement: TokenMovement, signer: [UInt8]?, label: (String) -> String) -> String? {
         // A negative amount moves nothing (the contract refuses it); an approval of any amount counts.
-        guard case .undetermined(let reason) = movement.authority, signer.map({ movement.from.accountKey != $0 }) ?? true,
-              movement.spender != nil || movement.amount.sign == .plus else { return nil }
+        guard case .undetermined(let reason) = movement.authority,
+            signer.map({ movement.from.accountKey != $0 }) ?? true,
+            movement.spender != nil || movement.amount.sign == .plus
+        else { return nil }
         let what: String
         if let spender = movement.spender {
-            what = "approve of \(movement.amountText) to \(label(spender.holder)) over what \(label(movement.from.holder)) holds"
+            what =
+                "approve of \(movement.amountText) to \(label(spender.holder)) over what \(label(movement.from.holder)) holds"
         } else {
-            what = "\(movement.function) of \(movement.amountText) from \(label(movement.from.holder))" + (movement.to.map { " to \(label($0.holder))" } ?? "")
+            what =
+                "\(movement.function) of \(movement.amountText) from \(label(movement.from.holder))"
+                + (movement.to.map { " to \(label($0.holder))" } ?? "")
         }
         return "\(what): \(reason), so the signer cannot tell whether it happens"
     }

@@ -20,12 +20,14 @@ extension SorobanAuthorizationEntry {
     public func signaturePreimage(network: StellarNetwork) throws(StellarError) -> [UInt8] {
         let credentials = try addressCredentials
         if self.credentials.bindsAddress {
-            return try HashIDPreimage.authorizationWithAddress(network: network, nonce: credentials.nonce,
-                                                               expirationLedger: credentials.signatureExpirationLedger,
-                                                               address: credentials.address, invocation: rootInvocation)
+            return try HashIDPreimage.authorizationWithAddress(
+                network: network, nonce: credentials.nonce,
+                expirationLedger: credentials.signatureExpirationLedger,
+                address: credentials.address, invocation: rootInvocation)
         }
-        return try HashIDPreimage.authorization(network: network, nonce: credentials.nonce,
-                                                expirationLedger: credentials.signatureExpirationLedger, invocation: rootInvocation)
+        return try HashIDPreimage.authorization(
+            network: network, nonce: credentials.nonce,
+            expirationLedger: credentials.signatureExpirationLedger, invocation: rootInvocation)
     }
 
     /// Whether `publicKey`'s account has a place in the entry without a signature: the
@@ -41,9 +43,14 @@ extension SorobanAuthorizationEntry {
     /// depth: CAP-71-01 has them all sign the same payload; stellar-sdk's `authorize_entry` with
     /// `for_address`), else at the top level (a signer of that address, `authorize_entry`'s
     /// default); refused unless it verifies over this entry on `network`.
-    public func adding(signature: [UInt8], publicKey: [UInt8], network: StellarNetwork) throws(StellarError) -> SorobanAuthorizationEntry {
+    public func adding(signature: [UInt8], publicKey: [UInt8], network: StellarNetwork) throws(StellarError)
+        -> SorobanAuthorizationEntry
+    {
         var top = try addressCredentials
-        guard Ed25519.isValidSignature(signature, message: SHA256.hash(try signaturePreimage(network: network)), publicKey: publicKey) else {
+        guard
+            Ed25519.isValidSignature(
+                signature, message: SHA256.hash(try signaturePreimage(network: network)), publicKey: publicKey)
+        else {
             throw .invalidSignature(hint: Hex.encode(signatureHint(publicKey: publicKey)))
         }
         let value = AuthorizationSignature.value(publicKey: publicKey, signature: signature)
@@ -51,7 +58,8 @@ extension SorobanAuthorizationEntry {
             // No place of the key's own account: the key signs for the top-level address (a
             // signer of that account), as stellar-sdk's `authorize_entry` does by default.
             top.signature = value
-            return SorobanAuthorizationEntry(credentials: credentials.replacingTopLevel(top), rootInvocation: rootInvocation)
+            return SorobanAuthorizationEntry(
+                credentials: credentials.replacingTopLevel(top), rootInvocation: rootInvocation)
         }
         if top.address.accountKey == publicKey, case .void = top.signature { top.signature = value }
         var signed = credentials.replacingTopLevel(top)
@@ -66,18 +74,22 @@ extension SorobanAuthorizationEntry {
     /// the entry's own), as stellar-sdk's `authorize_entry` does with a keypair: the expiration
     /// is set first so the signature covers it (refused when another place of the entry already
     /// carries a signature of the old expiration). Returns the signed entry and the signature.
-    public func authorized(with key: Ed25519.PrivateKey, network: StellarNetwork,
-                           expirationLedger: UInt32? = nil) throws(StellarError) -> (entry: SorobanAuthorizationEntry, signature: [UInt8]) {
+    public func authorized(
+        with key: Ed25519.PrivateKey, network: StellarNetwork,
+        expirationLedger: UInt32? = nil
+    ) throws(StellarError) -> (entry: SorobanAuthorizationEntry, signature: [UInt8]) {
         var credentials = try addressCredentials
         if let expirationLedger, expirationLedger != credentials.signatureExpirationLedger {
-            let signedElsewhere = credentials.address.accountKey != key.publicKey && credentials.signature != .void
+            let signedElsewhere =
+                credentials.address.accountKey != key.publicKey && credentials.signature != .void
                 || self.credentials.delegates.contains { $0.carriesSignature(otherThan: key.publicKey) }
             guard !signedElsewhere else {
                 throw .soroban(.expirationAlreadySigned(ledger: credentials.signatureExpirationLedger))
             }
             credentials.signatureExpirationLedger = expirationLedger
         }
-        let unsigned = SorobanAuthorizationEntry(credentials: self.credentials.replacingTopLevel(credentials), rootInvocation: rootInvocation)
+        let unsigned = SorobanAuthorizationEntry(
+            credentials: self.credentials.replacingTopLevel(credentials), rootInvocation: rootInvocation)
         let signature = key.sign(SHA256.hash(try unsigned.signaturePreimage(network: network)))
         return (try unsigned.adding(signature: signature, publicKey: key.publicKey, network: network), signature)
     }
@@ -116,15 +128,20 @@ extension TransactionEnvelope {
     /// address credentials, or a delegate of `ADDRESS_WITH_DELEGATES`), in operation then entry
     /// order. Read from the bytes alone; the review queues the same list
     /// (`StellarReview.authorizations`).
-    public func pendingAuthorizations(of signer: [UInt8], network: StellarNetwork) throws(StellarError) -> [AuthorizationToSign] {
+    public func pendingAuthorizations(of signer: [UInt8], network: StellarNetwork) throws(StellarError)
+        -> [AuthorizationToSign]
+    {
         var pending: [AuthorizationToSign] = []
         for (index, operation) in transaction.operations.enumerated() {
             guard case let .invokeHostFunction(_, auth) = operation.body else { continue }
             for (entryIndex, entry) in auth.enumerated() {
                 guard let credentials = entry.credentials.topLevel, entry.awaitsSignature(of: signer) else { continue }
                 do {
-                    pending.append(AuthorizationToSign(operation: index, entry: entryIndex, preimage: try entry.signaturePreimage(network: network),
-                                                       expirationLedger: credentials.signatureExpirationLedger))
+                    pending.append(
+                        AuthorizationToSign(
+                            operation: index, entry: entryIndex,
+                            preimage: try entry.signaturePreimage(network: network),
+                            expirationLedger: credentials.signatureExpirationLedger))
                 } catch { throw .inOperation(index: index, .inAuthorization(index: entryIndex, error)) }
             }
         }
@@ -133,17 +150,25 @@ extension TransactionEnvelope {
 
     /// The envelope with `pending` (its `pendingAuthorizations` for `publicKey`) carrying
     /// `signatures`, in that order; each must verify.
-    public func addingAuthorizations(_ signatures: [[UInt8]], pending: [AuthorizationToSign], publicKey: [UInt8],
-                                     network: StellarNetwork) throws(StellarError) -> TransactionEnvelope {
+    public func addingAuthorizations(
+        _ signatures: [[UInt8]], pending: [AuthorizationToSign], publicKey: [UInt8],
+        network: StellarNetwork
+    ) throws(StellarError) -> TransactionEnvelope {
         guard pending.count == signatures.count else {
-            throw .signing(.authorizationCount(pending: pending.count, account: "\(AccountID(unchecked: publicKey))", signatures: signatures.count))
+            throw .signing(
+                .authorizationCount(
+                    pending: pending.count, account: "\(AccountID(unchecked: publicKey))", signatures: signatures.count)
+            )
         }
         guard case .v1(var tx, let envelopeSignatures) = self else { throw .soroban(.notV1) }
         for (item, signature) in zip(pending, signatures) {
             guard case .invokeHostFunction(let function, var auth) = tx.operations[item.operation].body else {
                 throw .soroban(.notInvocation(operation: item.operation))
             }
-            do { auth[item.entry] = try auth[item.entry].adding(signature: signature, publicKey: publicKey, network: network) } catch {
+            do {
+                auth[item.entry] = try auth[item.entry].adding(
+                    signature: signature, publicKey: publicKey, network: network)
+            } catch {
                 throw .inOperation(index: item.operation, .inAuthorization(index: item.entry, error))
             }
             tx.operations[item.operation].body = .invokeHostFunction(function, auth: auth)

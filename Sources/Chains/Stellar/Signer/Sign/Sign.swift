@@ -34,10 +34,14 @@ extension StellarChain {
         }
         // The preimages signed above are the transaction's pending ones: a mismatch is refused
         // by `addingAuthorizations`, which verifies each signature.
-        let authorized = authorizations.isEmpty ? envelope
-            : try envelope.addingAuthorizations(authorizations, pending: pending, publicKey: privateKey.publicKey, network: network)
+        let authorized =
+            authorizations.isEmpty
+            ? envelope
+            : try envelope.addingAuthorizations(
+                authorizations, pending: pending, publicKey: privateKey.publicKey, network: network)
         let (signed, signature) = try authorized.signed(with: privateKey, network: network)
-        return SignedOutput(signatures: authorizations.map { Hex.encode($0) } + [Hex.encode(signature.signature)],
-                            result: try Self.result(signed, signature, network: network))
+        return SignedOutput(
+            signatures: authorizations.map { Hex.encode($0) } + [Hex.encode(signature.signature)],
+            result: try Self.result(signed, signature, network: network))
     }
 }

@@ -30,11 +30,15 @@ extension TransactionEnvelope {
     /// Signs the transaction for `network` and returns the envelope with the new signature
     /// appended after the existing ones (multisig), and that signature alone. Refuses a second
     /// signature by the same key and a 21st signature.
-    public func signed(with key: Ed25519.PrivateKey, network: StellarNetwork) throws(StellarError) -> (envelope: TransactionEnvelope, signature: DecoratedSignature) {
+    public func signed(with key: Ed25519.PrivateKey, network: StellarNetwork) throws(StellarError) -> (
+        envelope: TransactionEnvelope, signature: DecoratedSignature
+    ) {
         let hash = try hash(network: network)
         let hint = signatureHint(publicKey: key.publicKey)
-        for existing in signatures where existing.hint == hint
-            && Ed25519.isValidSignature(existing.signature, message: hash, publicKey: key.publicKey) {
+        for existing in signatures
+        where existing.hint == hint
+            && Ed25519.isValidSignature(existing.signature, message: hash, publicKey: key.publicKey)
+        {
             throw .duplicateSignature(hint: Hex.encode(hint))
         }
         guard signatures.count < 20 else { throw .tooManySignatures }
@@ -49,12 +53,15 @@ extension TransactionEnvelope {
 
     /// Adds a signature made elsewhere (another signer's response), refusing one that does not
     /// verify for `publicKey` on `network` or that is already present.
-    public func adding(_ signature: DecoratedSignature, publicKey: [UInt8], network: StellarNetwork) throws(StellarError) -> TransactionEnvelope {
+    public func adding(_ signature: DecoratedSignature, publicKey: [UInt8], network: StellarNetwork)
+        throws(StellarError) -> TransactionEnvelope
+    {
         let hash = try hash(network: network)
         guard verify(signature, publicKey: publicKey, hash: hash) else {
             throw .invalidSignature(hint: Hex.encode(signature.hint))
         }
-        guard !signatures.contains(where: { $0.hint == signature.hint && verify($0, publicKey: publicKey, hash: hash) }) else {
+        guard !signatures.contains(where: { $0.hint == signature.hint && verify($0, publicKey: publicKey, hash: hash) })
+        else {
             throw .duplicateSignature(hint: Hex.encode(signature.hint))
         }
         guard signatures.count < 20 else { throw .tooManySignatures }
@@ -63,7 +70,9 @@ extension TransactionEnvelope {
 
     /// Whether `signature` is a valid signature of this transaction on `network` by `publicKey`
     /// (its hint must match too).
-    public func verify(_ signature: DecoratedSignature, publicKey: [UInt8], network: StellarNetwork) throws(StellarError) -> Bool {
+    public func verify(_ signature: DecoratedSignature, publicKey: [UInt8], network: StellarNetwork)
+        throws(StellarError) -> Bool
+    {
         verify(signature, publicKey: publicKey, hash: try hash(network: network))
     }
 

@@ -29,17 +29,19 @@ enum FeeAsset {
             throw SubstrateError.feeAsset(.notInRuntime(metadata: true))
         }
         let assetType = try Self.assetType(charge.extra, types: types)
-        return try TypeEncoder(types: types, callType: nil, ss58Prefix: state.ss58).encode(json, as: assetType, root: "--fee-asset")
+        return try TypeEncoder(types: types, callType: nil, ss58Prefix: state.ss58).encode(
+            json, as: assetType, root: "--fee-asset")
     }
 
     /// `T` of the extension's `{tip: Compact<Balance>, asset_id: Option<T>}`, the shape the
     /// signer reads (any other is refused there, so it is refused here first).
     static func assetType(_ extra: TypeRef, types: TypeSet) throws -> TypeRef {
         let shape = SubstrateError.feeAsset(.shape(proof: false))
-        guard case let .byID(id) = extra, case let .single(leaf) = try types.entry(id), case let .composite(fields) = leaf.definition,
-              fields.count == 2, fields[1].name == "asset_id", case let .byID(optionID) = fields[1].type,
-              case let .enumeration(path, variants) = try types.entry(optionID), path == ["Option"],
-              let some = variants[1], some.name == "Some", some.fields.count == 1
+        guard case let .byID(id) = extra, case let .single(leaf) = try types.entry(id),
+            case let .composite(fields) = leaf.definition,
+            fields.count == 2, fields[1].name == "asset_id", case let .byID(optionID) = fields[1].type,
+            case let .enumeration(path, variants) = try types.entry(optionID), path == ["Option"],
+            let some = variants[1], some.name == "Some", some.fields.count == 1
         else { throw shape }
         return some.fields[0].type
     }

@@ -22,8 +22,11 @@ public struct PayloadBuilder: Sendable {
     /// the native token.
     public var assetID: [UInt8]?
 
-    public init(address: String, method: [UInt8], genesisHash: [UInt8], specVersion: UInt32, transactionVersion: UInt32, nonce: UInt32,
-                tip: UInt128, era: Era, blockHash: [UInt8], blockNumber: UInt32, signedExtensions: [String]) {
+    public init(
+        address: String, method: [UInt8], genesisHash: [UInt8], specVersion: UInt32, transactionVersion: UInt32,
+        nonce: UInt32,
+        tip: UInt128, era: Era, blockHash: [UInt8], blockNumber: UInt32, signedExtensions: [String]
+    ) {
         self.address = address
         self.method = method
         self.genesisHash = genesisHash
@@ -72,7 +75,7 @@ public struct PayloadBuilder: Sendable {
 
     /// `0x` and the big-endian bytes of `value`, full width (polkadot-js `toHex()`).
     static func hex<T: FixedWidthInteger>(_ value: T) -> String {
-        Hex.encode((0 ..< T.bitWidth / 8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }, prefix: true)
+        Hex.encode((0..<T.bitWidth / 8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }, prefix: true)
     }
 }
 

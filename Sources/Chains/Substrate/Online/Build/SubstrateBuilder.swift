@@ -65,8 +65,10 @@ public struct SubstrateTransfer: Sendable {
     func call(decimals: Int) throws -> BalancesCall {
         switch kind {
         case .all: return .all(keepAlive: keepAlive)
-        case .keepAlive: return .keepAlive(amount: try SubstrateWatch.amount(amount ?? "", decimals: decimals, what: "--amount"))
-        case .allowDeath: return .allowDeath(amount: try SubstrateWatch.amount(amount ?? "", decimals: decimals, what: "--amount"))
+        case .keepAlive:
+            return .keepAlive(amount: try SubstrateWatch.amount(amount ?? "", decimals: decimals, what: "--amount"))
+        case .allowDeath:
+            return .allowDeath(amount: try SubstrateWatch.amount(amount ?? "", decimals: decimals, what: "--amount"))
         }
     }
 }
@@ -91,21 +93,31 @@ public enum SubstrateWatch {
     /// runtime's metadata when there is one), with an RFC-0078 metadata proof when the runtime
     /// has CheckMetadataHash and its V15 metadata and token are known. Returns it with the line
     /// that sums it up (network, nonce, validity); `SubstrateActions.issue` issues it.
-    public static func build(from: String, options: SubstrateOptions, call: SubstrateCallSpec, note: String?,
-                             transport: (any HTTPTransport)? = nil) throws -> (request: SignRequest, summary: String) {
+    public static func build(
+        from: String, options: SubstrateOptions, call: SubstrateCallSpec, note: String?,
+        transport: (any HTTPTransport)? = nil
+    ) throws -> (request: SignRequest, summary: String) {
         let account = try WatchContext.store().requestAccount(from, chain: .substrate)
-        let rpc = options.rpc.map { SubstrateRPC(client: JSONRPCClient(url: $0, transport: transport ?? URLSessionTransport())) }
+        let rpc = options.rpc.map {
+            SubstrateRPC(client: JSONRPCClient(url: $0, transport: transport ?? URLSessionTransport()))
+        }
         let state = try chainState(options, rpc: rpc)
         let method: [UInt8]
         switch call {
-        case let .transfer(transfer): method = try transferCall(transfer.to, try transfer.call(decimals: state.decimals), state: state)
-        case let .named(pallet, name, args): method = try CallByName.encode(pallet: pallet, call: name, args: args, state: state)
+        case let .transfer(transfer):
+            method = try transferCall(transfer.to, try transfer.call(decimals: state.decimals), state: state)
+        case let .named(pallet, name, args):
+            method = try CallByName.encode(pallet: pallet, call: name, args: args, state: state)
         case let .raw(bytes): method = bytes
         }
         let accountID = try SubstrateSigning.accountID(ofPublicKey: account.publicKey)
         let address = try encoding { () throws(EncodingError) in try SS58.encode(accountID, prefix: state.ss58) }
         let nonce: UInt32
-        if let given = options.nonce { nonce = given } else if let rpc { nonce = try rpc.nextIndex(address) } else {
+        if let given = options.nonce {
+            nonce = given
+        } else if let rpc {
+            nonce = try rpc.nextIndex(address)
+        } else {
             throw SubstrateError.needs(.nonce)
         }
         let era: Era
@@ -125,7 +137,9 @@ public enum SubstrateWatch {
         // The asset's decimals are in no table the watch has: its tip is counted in base units,
         // as the signer shows it.
         let feeAsset = try options.feeAsset.map { try FeeAsset.encode($0, state: state) }
-        let tip = try amount(options.tip, decimals: feeAsset == nil ? state.decimals : 0, what: feeAsset == nil ? "--tip" : "--tip (in the fee asset's base units)")
+        let tip = try amount(
+            options.tip, decimals: feeAsset == nil ? state.decimals : 0,
+            what: feeAsset == nil ? "--tip" : "--tip (in the fee asset's base units)")
         var builder = PayloadBuilder(
             address: address, method: method, genesisHash: state.genesis, specVersion: state.specVersion,
             transactionVersion: state.transactionVersion, nonce: nonce, tip: tip,
@@ -137,23 +151,28 @@ public enum SubstrateWatch {
             // Built by the metadata's own list: an extension without a rule here whose types
             // carry no data (AuthorizeCall, EthSetOrigin, …) is laid out by them, as the signer
             // reads it with the proof.
-            let signed = SigningPayload(try SignerPayload(json: try builder.json()), extensions: try merkleized.extensionList(),
-                                        provenDigest: merkleized.digest)
+            let signed = SigningPayload(
+                try SignerPayload(json: try builder.json()), extensions: try merkleized.extensionList(),
+                provenDigest: merkleized.digest)
             let proof = try merkleized.proof(forPayload: signed.bytes)
             members.append((key: "signerPayload", value: try builder.json()))
             members.append((key: "metadataProof", value: .string(Hex.encode(proof.encoded, prefix: true))))
-            Console.info("Metadata hash 0x\(Hex.encode(merkleized.digest)) (CheckMetadataHash mode 1), proof \(proof.encoded.count) bytes.")
+            Console.info(
+                "Metadata hash 0x\(Hex.encode(merkleized.digest)) (CheckMetadataHash mode 1), proof \(proof.encoded.count) bytes."
+            )
         } else {
             members.append((key: "signerPayload", value: try builder.json()))
         }
         let payload: JSONValue = .object(members)
-        let request = try SignRequest.make(chain: ChainID(Chain.substrate), network: SubstrateNetwork.caip2(genesisHash: state.genesis),
-                                           account: account, payload: payload, note: note)
-        let summary = "Request \(request.id) issued: \(state.network?.name ?? SubstrateNetwork.caip2(genesisHash: state.genesis)), nonce \(nonce), "
-            + (era == .immortal ? "immortal" : "valid from block \(era.birth(current: UInt64(checkpoint.number)))") + "."
+        let request = try SignRequest.make(
+            chain: ChainID(Chain.substrate), network: SubstrateNetwork.caip2(genesisHash: state.genesis),
+            account: account, payload: payload, note: note)
+        let summary =
+            "Request \(request.id) issued: \(state.network?.name ?? SubstrateNetwork.caip2(genesisHash: state.genesis)), nonce \(nonce), "
+            + (era == .immortal ? "immortal" : "valid from block \(era.birth(current: UInt64(checkpoint.number)))")
+            + "."
         return (request, summary)
     }
-
 
     // MARK: pieces
 
@@ -167,7 +186,8 @@ public enum SubstrateWatch {
         var genesis = try options.genesis.map { try hex32($0, "--genesis") } ?? network?.genesisHash
         // The network's table (SS58 prefix, decimals, call indices) must be the genesis hash's own.
         if let known = network, let genesis, genesis != known.genesisHash {
-            throw SubstrateError.otherNetwork(.option(name: known.name), genesis: Hex.encode(genesis), expected: Hex.encode(known.genesisHash))
+            throw SubstrateError.otherNetwork(
+                .option(name: known.name), genesis: Hex.encode(genesis), expected: Hex.encode(known.genesisHash))
         }
         network = network ?? genesis.flatMap(SubstrateNetwork.byGenesis)
         var specVersion = options.specVersion, transactionVersion = options.transactionVersion
@@ -177,7 +197,8 @@ public enum SubstrateWatch {
         if let rpc {
             let nodeGenesis = try rpc.genesisHash()
             if let genesis, genesis != nodeGenesis {
-                throw SubstrateError.otherNetwork(.node, genesis: Hex.encode(nodeGenesis), expected: Hex.encode(genesis))
+                throw SubstrateError.otherNetwork(
+                    .node, genesis: Hex.encode(nodeGenesis), expected: Hex.encode(genesis))
             }
             genesis = nodeGenesis
             network = network ?? SubstrateNetwork.byGenesis(nodeGenesis)
@@ -200,22 +221,32 @@ public enum SubstrateWatch {
         // The signer reads a runtime it knows by its own table's list, so that list is the
         // default before the relay chain's guess.
         let known = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion)
-        let extensions = options.extensions ?? metadata?.signedExtensions ?? known?.signedExtensions ?? PayloadBuilder.relayExtensions
-        return SubstrateChainState(genesis: genesis, specVersion: specVersion, transactionVersion: transactionVersion, ss58: ss58,
-                                   decimals: decimals, extensions: extensions, metadata: metadata, network: network,
-                                   tokenSymbol: tokenSymbol ?? network?.symbol)
+        let extensions =
+            options.extensions ?? metadata?.signedExtensions ?? known?.signedExtensions
+            ?? PayloadBuilder.relayExtensions
+        return SubstrateChainState(
+            genesis: genesis, specVersion: specVersion, transactionVersion: transactionVersion, ss58: ss58,
+            decimals: decimals, extensions: extensions, metadata: metadata, network: network,
+            tokenSymbol: tokenSymbol ?? network?.symbol)
     }
 
     /// Balances call bytes: indices from the metadata when read, else from the built-in table.
     static func transferCall(_ to: String, _ call: BalancesCall, state: SubstrateChainState) throws -> [UInt8] {
         let decoded: (prefix: UInt16, payload: [UInt8])
-        do { decoded = try SS58.decode(to) } catch { throw SubstrateError.notSS58(field: "--to \(to)", reason: "\(error)") }
+        do { decoded = try SS58.decode(to) } catch {
+            throw SubstrateError.notSS58(field: "--to \(to)", reason: "\(error)")
+        }
         let dest = try SubstrateSigning.accountID(ofPublicKey: decoded.payload)
         if state.metadata != nil {
-            return try CallByName.encode(pallet: "Balances", call: call.name, args: call.arguments(dest: dest), state: state)
+            return try CallByName.encode(
+                pallet: "Balances", call: call.name, args: call.arguments(dest: dest), state: state)
         }
-        guard let table = state.network?.runtime(specVersion: state.specVersion, transactionVersion: state.transactionVersion) else {
-            throw SubstrateError.needs(.callIndices(specVersion: state.specVersion, transactionVersion: state.transactionVersion))
+        guard
+            let table = state.network?.runtime(
+                specVersion: state.specVersion, transactionVersion: state.transactionVersion)
+        else {
+            throw SubstrateError.needs(
+                .callIndices(specVersion: state.specVersion, transactionVersion: state.transactionVersion))
         }
         return call.encode(pallet: table.balances, call: call.defaultCallIndex, dest: dest)
     }
@@ -223,14 +254,15 @@ public enum SubstrateWatch {
     /// A token amount in decimal ("1.25") as base units with `decimals` places.
     public static func amount(_ text: String, decimals: Int, what: String) throws -> UInt128 {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1 ... 2).contains(parts.count), let whole = parts.first, !whole.isEmpty,
-              parts.allSatisfy({ $0.utf8.allSatisfy { (0x30 ... 0x39).contains($0) } })
+        guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } })
         else { throw SubstrateError.notOfKind(field: "\(what) \(text)", expected: "a decimal amount like 1.25") }
         let fraction = parts.count == 2 ? String(parts[1]) : ""
         guard !(parts.count == 2 && fraction.isEmpty), fraction.count <= decimals else {
             throw SubstrateError.decimalPlaces(field: "\(what) \(text)", decimals: decimals)
         }
-        guard let value = UInt128(String(whole) + fraction + String(repeating: "0", count: decimals - fraction.count)) else {
+        guard let value = UInt128(String(whole) + fraction + String(repeating: "0", count: decimals - fraction.count))
+        else {
             throw SubstrateError.tooLarge(field: "\(what) \(text)", limit: nil)
         }
         return value

@@ -10,7 +10,10 @@ public struct SubstrateCommand: ParsableCommand {
             For a Polkadot Vault-style signer, `substrate uos ID` writes a stored request as \
             UOS frames and `substrate finalize ID` reads its answer.
             """,
-        subcommands: [SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateMetadataHashCommand.self, SubstrateUOSCommand.self, SubstrateFinalizeCommand.self, SubstrateSubmitCommand.self]
+        subcommands: [
+            SubstrateTransferCommand.self, SubstrateCallCommand.self, SubstrateMetadataHashCommand.self,
+            SubstrateUOSCommand.self, SubstrateFinalizeCommand.self, SubstrateSubmitCommand.self,
+        ]
     )
 
     public init() {}

@@ -6,12 +6,17 @@ extension SubstrateError: ExitStatusProviding {
     /// response): 3; a hash or signature the crypto library failed to make is not: 1.
     public var exitStatus: ExitStatus {
         switch self {
-        case .unreadable, .notOfKind, .shape, .members, .unknownField, .missing, .empty, .length, .notHex, .notUnsigned, .decimalPlaces,
-             .tooLarge, .notSS58, .addressLength, .addressNotOfKey, .publicKeyLength, .otherAccount, .notOwnAccount, .network, .otherNetwork,
-             .unknownNetwork, .rawNetwork, .unknownPayloadType, .era, .extrinsicVersion, .mode, .modeAndHash, .extensions, .extensionData,
-             .bytesFollow, .immortalCheckpoint, .feeAsset, .call, .typedValue, .types, .bitSequenceWords, .metadata, .metadataVersion,
-             .specVersion, .proof, .uos, .frames, .itemCount, .foreignItem, .notAccountKey, .signatureCount, .responseCount, .multiSignature,
-             .signatureInvalid, .resultMismatch, .unexpectedResult, .otherChainRequest, .needs:
+        case .unreadable, .notOfKind, .shape, .members, .unknownField, .missing, .empty, .length, .notHex, .notUnsigned,
+            .decimalPlaces,
+            .tooLarge, .notSS58, .addressLength, .addressNotOfKey, .publicKeyLength, .otherAccount, .notOwnAccount,
+            .network, .otherNetwork,
+            .unknownNetwork, .rawNetwork, .unknownPayloadType, .era, .extrinsicVersion, .mode, .modeAndHash,
+            .extensions, .extensionData,
+            .bytesFollow, .immortalCheckpoint, .feeAsset, .call, .typedValue, .types, .bitSequenceWords, .metadata,
+            .metadataVersion,
+            .specVersion, .proof, .uos, .frames, .itemCount, .foreignItem, .notAccountKey, .signatureCount,
+            .responseCount, .multiSignature,
+            .signatureInvalid, .resultMismatch, .unexpectedResult, .otherChainRequest, .needs:
             return .invalidInput
         case .cryptoFailure:
             return .failure

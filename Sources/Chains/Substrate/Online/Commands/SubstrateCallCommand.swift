@@ -7,7 +7,8 @@ import ArgumentParser
 struct SubstrateCallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "call",
-        abstract: "A request for any call: by name with JSON arguments (--pallet, --call, --args), or as SCALE bytes (--call 0x…).",
+        abstract:
+            "A request for any call: by name with JSON arguments (--pallet, --call, --args), or as SCALE bytes (--call 0x…).",
         discussion: """
             By name, the call is encoded with the runtime's metadata (--rpc or --metadata FILE). \
             Arguments are JSON as polkadot-js and scalecodec write them: structs as objects by \
@@ -24,7 +25,9 @@ struct SubstrateCallCommand: ParsableCommand {
     @Option(help: "The pallet of a call by name (Staking, Utility, …).")
     var pallet: String?
 
-    @Option(help: ArgumentHelp("The call's name with --pallet (bond), or the SCALE-encoded call (0x…) without.", valueName: "NAME|0xHEX"))
+    @Option(
+        help: ArgumentHelp(
+            "The call's name with --pallet (bond), or the SCALE-encoded call (0x…) without.", valueName: "NAME|0xHEX"))
     var call: String
 
     @Option(help: ArgumentHelp("The call's arguments as a JSON object by argument name.", valueName: "JSON"))
@@ -36,9 +39,12 @@ struct SubstrateCallCommand: ParsableCommand {
     func validate() throws {
         if args != nil, argsFile != nil { throw ValidationError("give --args or --args-file, not both") }
         if pallet == nil {
-            guard args == nil, argsFile == nil else { throw ValidationError("--args and --args-file go with --pallet and a call name") }
+            guard args == nil, argsFile == nil else {
+                throw ValidationError("--args and --args-file go with --pallet and a call name")
+            }
             guard call.hasPrefix("0x"), let bytes = try? Hex.decode(call), bytes.count >= 2 else {
-                throw ValidationError("--call is 0x and the hex of at least a pallet and call index (or a call name with --pallet)")
+                throw ValidationError(
+                    "--call is 0x and the hex of at least a pallet and call index (or a call name with --pallet)")
             }
         }
     }
@@ -63,6 +69,8 @@ struct SubstrateCallCommand: ParsableCommand {
         } else {
             return .object([])
         }
-        do { return try JSONParser().parse(text) } catch { throw SubstrateError.unreadable(field: "args", reason: "not JSON: \(error)") }
+        do { return try JSONParser().parse(text) } catch {
+            throw SubstrateError.unreadable(field: "args", reason: "not JSON: \(error)")
+        }
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 
 struct SubstrateFinalizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "finalize", abstract: "Verify a UOS answer (a Polkadot Vault-style signer's hex signature) and assemble the extrinsic.",
+        commandName: "finalize",
+        abstract: "Verify a UOS answer (a Polkadot Vault-style signer's hex signature) and assemble the extrinsic.",
         discussion: """
             The answer to substrate uos ID, as polkadot-js reads it: ASCII hex (0x optional) of \
             the SCALE MultiSignature for a transaction, of the bare signature for a message; a \
@@ -22,7 +23,10 @@ struct SubstrateFinalizeCommand: ParsableCommand {
 
     @OptionGroup var input: MessageInputOptions
 
-    @Option(help: ArgumentHelp("Where to write the full response: a file (written atomically) or - for standard output.", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the full response: a file (written atomically) or - for standard output.",
+            valueName: "FILE|-"))
     var out = "-"
 
     func validate() throws {
@@ -31,10 +35,13 @@ struct SubstrateFinalizeCommand: ParsableCommand {
 
     func run() throws {
         let request = try RequestActions.store().record(try RequestID(id)).request
-        guard request.chain.rawValue == "substrate" else { throw SubstrateError.otherChainRequest(id: id, chain: "\(request.chain)") }
+        guard request.chain.rawValue == "substrate" else {
+            throw SubstrateError.otherChainRequest(id: id, chain: "\(request.chain)")
+        }
         let signature = try Self.signature(try input.read(framings: []).bytes)
         let response = try SignResponse(id: request.id, signatures: [Hex.encode(signature, prefix: true)])
-        try RequestActions.finalize(MessageFile.serialize([response]), out: out, finalizers: FinalizerRegistry([SubstrateFinalizer()]))
+        try RequestActions.finalize(
+            MessageFile.serialize([response]), out: out, finalizers: FinalizerRegistry([SubstrateFinalizer()]))
     }
 
     /// The answer's bytes: one line of hex (surrounding white space and a `0x` allowed), as
@@ -46,7 +53,8 @@ struct SubstrateFinalizeCommand: ParsableCommand {
         var hex = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if hex.hasPrefix("0x") { hex.removeFirst(2) }
         guard !hex.isEmpty, hex.count <= 200, let bytes = try? Hex.decode(hex) else {
-            throw SubstrateError.notOfKind(field: "the UOS answer", expected: "one line of hex (a MultiSignature or a signature)")
+            throw SubstrateError.notOfKind(
+                field: "the UOS answer", expected: "one line of hex (a MultiSignature or a signature)")
         }
         return bytes
     }

@@ -17,8 +17,10 @@ struct SubstrateMetadataHashCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The runtime's V15 metadata file.", valueName: "FILE"))
     var metadata: String?
 
-    @Option(help: ArgumentHelp("A node's HTTP JSON-RPC endpoint, instead of --metadata: its V15 metadata and its token's decimals and symbol.",
-                               valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "A node's HTTP JSON-RPC endpoint, instead of --metadata: its V15 metadata and its token's decimals and symbol.",
+            valueName: "URL"))
     var rpc: String?
 
     @Option(help: "Decimals of the chain's token (default with --rpc: the node's system_properties).")
@@ -38,16 +40,21 @@ struct SubstrateMetadataHashCommand: ParsableCommand {
 
     func validate() throws {
         if (metadata == nil) == (rpc == nil) { throw ValidationError("give --metadata FILE or --rpc URL") }
-        if rpc == nil, decimals == nil || tokenSymbol == nil { throw ValidationError("--metadata needs --decimals and --token-symbol") }
+        if rpc == nil, decimals == nil || tokenSymbol == nil {
+            throw ValidationError("--metadata needs --decimals and --token-symbol")
+        }
     }
 
     func run() throws {
         let (runtime, token) = try MetadataHashing.runtime(file: metadata, rpc: rpc)
-        guard let decimals = decimals ?? token.decimals.flatMap({ UInt8(exactly: $0) }), let tokenSymbol = tokenSymbol ?? token.symbol else {
+        guard let decimals = decimals ?? token.decimals.flatMap({ UInt8(exactly: $0) }),
+            let tokenSymbol = tokenSymbol ?? token.symbol
+        else {
             throw SubstrateError.needs(.tokenProperties)
         }
-        let extraInfo = try MerkleizedMetadata.extraInfo(of: runtime, decimals: decimals, tokenSymbol: tokenSymbol, specVersion: specVersion,
-                                                         specName: specName, base58Prefix: base58Prefix)
+        let extraInfo = try MerkleizedMetadata.extraInfo(
+            of: runtime, decimals: decimals, tokenSymbol: tokenSymbol, specVersion: specVersion,
+            specName: specName, base58Prefix: base58Prefix)
         Console.output(Hex.encode(try MerkleizedMetadata(runtime, extraInfo: extraInfo).digest, prefix: true))
     }
 }

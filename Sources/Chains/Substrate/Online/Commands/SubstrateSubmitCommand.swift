@@ -15,14 +15,20 @@ struct SubstrateSubmitCommand: ParsableCommand {
             response's own must be identical). A refusal exits 3 and sends nothing.
             """)
 
-    @Argument(help: ArgumentHelp("A response (airsign-signer sign or airsign-watch finalize output), or - for standard input.", valueName: "FILE|-"))
+    @Argument(
+        help: ArgumentHelp(
+            "A response (airsign-signer sign or airsign-watch finalize output), or - for standard input.",
+            valueName: "FILE|-"))
     var file: String
 
     @Option(help: ArgumentHelp("The node's HTTP JSON-RPC endpoint.", valueName: "URL"))
     var rpc: String
 
     func run() throws {
-        let hash = try SubstrateWatch.submit(try QRMessageIO.read(file), rpc: rpc, finalizer: ResponseFinalizer(store: try RequestActions.store(), finalizers: FinalizerRegistry([SubstrateFinalizer()])))
+        let hash = try SubstrateWatch.submit(
+            try QRMessageIO.read(file), rpc: rpc,
+            finalizer: ResponseFinalizer(
+                store: try RequestActions.store(), finalizers: FinalizerRegistry([SubstrateFinalizer()])))
         Console.output(Hex.encode(hash, prefix: true))
     }
 }

@@ -32,6 +32,7 @@ struct SubstrateTransferCommand: ParsableCommand {
     func run() throws {
         let kind: SubstrateTransfer.Kind = all ? .all : allowDeath ? .allowDeath : .keepAlive
         let transfer = SubstrateTransfer(to: to, kind: kind, amount: amount, keepAlive: keepAlive)
-        try SubstrateActions.issue(from: chain.from, options: chain.options, call: .transfer(transfer), output: chain.output)
+        try SubstrateActions.issue(
+            from: chain.from, options: chain.options, call: .transfer(transfer), output: chain.output)
     }
 }

@@ -8,7 +8,8 @@ import ArgumentParser
 
 struct SubstrateUOSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "uos", abstract: "Write a stored Substrate request as UOS frames, for a Polkadot Vault-style signer.",
+        commandName: "uos",
+        abstract: "Write a stored Substrate request as UOS frames, for a Polkadot Vault-style signer.",
         discussion: """
             The request (one this watch issued) goes out as polkadot-js sends it to a QR \
             signer: the UOS payload (53, crypto, payload code 02 for a transaction, 06 when it \
@@ -22,13 +23,22 @@ struct SubstrateUOSCommand: ParsableCommand {
     @Argument(help: "The request's id.")
     var id: String
 
-    @Option(help: ArgumentHelp("Write the frames as hex lines to FILE (atomically), or - for standard output (the default without --qr).", valueName: "FILE|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the frames as hex lines to FILE (atomically), or - for standard output (the default without --qr).",
+            valueName: "FILE|-"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Write PNG: FILE.png when the payload is one frame, or DIR/ for one PNG a frame (frame-0001.png …).", valueName: "FILE.png|DIR/"))
+    @Option(
+        help: ArgumentHelp(
+            "Write PNG: FILE.png when the payload is one frame, or DIR/ for one PNG a frame (frame-0001.png …).",
+            valueName: "FILE.png|DIR/"))
     var qr: String?
 
-    @Option(help: ArgumentHelp("The network's genesis hash, for a message on a network the watch knows only by its CAIP-2 id.", valueName: "0xHASH"))
+    @Option(
+        help: ArgumentHelp(
+            "The network's genesis hash, for a message on a network the watch knows only by its CAIP-2 id.",
+            valueName: "0xHASH"))
     var genesis: String?
 
     func validate() throws {
@@ -38,15 +48,21 @@ struct SubstrateUOSCommand: ParsableCommand {
 
     func run() throws {
         let request = try RequestActions.store().record(try RequestID(id)).request
-        guard request.chain.rawValue == "substrate" else { throw SubstrateError.otherChainRequest(id: id, chain: "\(request.chain)") }
-        let given = try genesis.map { text throws(SubstrateError) in try PayloadFields.hex(text, field: "--genesis", length: 32) }
+        guard request.chain.rawValue == "substrate" else {
+            throw SubstrateError.otherChainRequest(id: id, chain: "\(request.chain)")
+        }
+        let given = try genesis.map { text throws(SubstrateError) in
+            try PayloadFields.hex(text, field: "--genesis", length: 32)
+        }
         let uos = try UOSPayload(request: request, genesis: given)
         let frames = try UOSFraming.frames(uos.encoded)
         if let qr { try Self.writeQR(frames, to: qr) }
         if let out = out ?? (qr == nil ? "-" : nil) {
             try MessageOutput.write(Array(frames.map { Hex.encode($0) + "\n" }.joined().utf8), to: out)
         }
-        Console.info("Request \(request.id) as UOS payload code \(Hex.encode([uos.code])) for \(request.account.address): \(frames.count) frame(s).")
+        Console.info(
+            "Request \(request.id) as UOS payload code \(Hex.encode([uos.code])) for \(request.account.address): \(frames.count) frame(s)."
+        )
     }
 
     /// One byte-mode QR (error correction M, as polkadot-js draws them) a frame.

@@ -28,8 +28,12 @@ public struct SubstrateFinalizer: ChainFinalizer {
         case .extrinsic, .rawPayload:
             let signature = try MultiSignature(decoding: bytes)
             try Self.checkScheme(signature, publicKey: publicKey)
-            guard try SubstrateSigning.isValid(signature, message: try SigningPayload.message(for: signable.signedBytes), publicKey: publicKey) else {
-                throw SubstrateError.signatureInvalid(scheme: signature.schemeName, address: request.account.address, over: "the requested payload")
+            guard
+                try SubstrateSigning.isValid(
+                    signature, message: try SigningPayload.message(for: signable.signedBytes), publicKey: publicKey)
+            else {
+                throw SubstrateError.signatureInvalid(
+                    scheme: signature.schemeName, address: request.account.address, over: "the requested payload")
             }
             lines.append(ReviewLine("scheme", signature.schemeName))
             if case let .extrinsic(payload, built) = signable {
@@ -38,17 +42,24 @@ public struct SubstrateFinalizer: ChainFinalizer {
                     throw SubstrateError.resultMismatch
                 }
                 result = assembled
-                lines.append(ReviewLine("extrinsic hash", Hex.encode(try SubstrateChain.extrinsic(payload, built, signature: signature).hash, prefix: true)))
+                lines.append(
+                    ReviewLine(
+                        "extrinsic hash",
+                        Hex.encode(
+                            try SubstrateChain.extrinsic(payload, built, signature: signature).hash, prefix: true)))
             } else {
                 guard response.result == nil else { throw SubstrateError.unexpectedResult(kind: "raw payload") }
             }
         case let .message(message, _):
             guard response.result == nil else { throw SubstrateError.unexpectedResult(kind: "message") }
-            lines += [ReviewLine("scheme", try Self.messageScheme(bytes, message: message, request: request)),
-                      ReviewLine("signature", Hex.encode(bytes, prefix: true))]
+            lines += [
+                ReviewLine("scheme", try Self.messageScheme(bytes, message: message, request: request)),
+                ReviewLine("signature", Hex.encode(bytes, prefix: true)),
+            ]
         }
-        let full = try SignResponse(id: request.id, chain: request.chain, network: request.network, account: request.account,
-                                    signatures: response.signatures, result: result)
+        let full = try SignResponse(
+            id: request.id, chain: request.chain, network: request.network, account: request.account,
+            signatures: response.signatures, result: result)
         return Finalized(response: full, lines: lines)
     }
 
@@ -57,14 +68,21 @@ public struct SubstrateFinalizer: ChainFinalizer {
     static func messageScheme(_ bytes: [UInt8], message: [UInt8], request: SignRequest) throws -> String {
         let publicKey = request.account.publicKey
         if publicKey.count == 33 {
-            guard bytes.count == 65, try SubstrateSigning.isValid(.ecdsa(bytes), message: message, publicKey: publicKey) else {
-                throw SubstrateError.signatureInvalid(scheme: "ecdsa", address: request.account.address, over: "the message")
+            guard bytes.count == 65, try SubstrateSigning.isValid(.ecdsa(bytes), message: message, publicKey: publicKey)
+            else {
+                throw SubstrateError.signatureInvalid(
+                    scheme: "ecdsa", address: request.account.address, over: "the message")
             }
             return "ecdsa"
         }
-        if bytes.count == 64, try SubstrateSigning.isValid(.sr25519(bytes), message: message, publicKey: publicKey) { return "sr25519" }
-        if bytes.count == 64, try SubstrateSigning.isValid(.ed25519(bytes), message: message, publicKey: publicKey) { return "ed25519" }
-        throw SubstrateError.signatureInvalid(scheme: nil, address: request.account.address, over: "the message (sr25519 or ed25519)")
+        if bytes.count == 64, try SubstrateSigning.isValid(.sr25519(bytes), message: message, publicKey: publicKey) {
+            return "sr25519"
+        }
+        if bytes.count == 64, try SubstrateSigning.isValid(.ed25519(bytes), message: message, publicKey: publicKey) {
+            return "ed25519"
+        }
+        throw SubstrateError.signatureInvalid(
+            scheme: nil, address: request.account.address, over: "the message (sr25519 or ed25519)")
     }
 
     /// A MultiSignature's scheme must fit the key: ecdsa for a 33-byte key, else sr25519/ed25519.

@@ -53,7 +53,8 @@ public enum Era: Sendable, Equatable {
         let quantum = max(period >> 12, 1)
         let phase = (encoded >> 4) * quantum
         guard period >= 4, phase < period else {
-            throw SubstrateError.era(field: field, .impossible(bytes: Hex.encode([first, second]), period: period, phase: phase))
+            throw SubstrateError.era(
+                field: field, .impossible(bytes: Hex.encode([first, second]), period: period, phase: phase))
         }
         return .mortal(period: period, phase: phase)
     }

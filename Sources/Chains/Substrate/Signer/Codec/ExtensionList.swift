@@ -41,16 +41,21 @@ public struct ExtensionList: Sendable, Equatable {
     /// Refuses a name without an encoding rule (an offline signer cannot know that an unknown
     /// extension carries no data) unless a verified metadata proof gives its types, and two
     /// extensions that would carry the same value.
-    public init(names: [String], origin: Origin, assetIDLength: Int? = nil, proofTypes: ProofTypes? = nil) throws(SubstrateError) {
+    public init(names: [String], origin: Origin, assetIDLength: Int? = nil, proofTypes: ProofTypes? = nil)
+        throws(SubstrateError)
+    {
         var rules: [SignedExtension] = []
         var proven = false
         if case .metadataProof = origin, proofTypes != nil { proven = true }
         for (index, name) in names.enumerated() {
-            guard let rule = SignedExtension.rule(for: name) ?? (proven ? SignedExtension.proven(identifier: name) : nil) else {
+            guard
+                let rule = SignedExtension.rule(for: name) ?? (proven ? SignedExtension.proven(identifier: name) : nil)
+            else {
                 throw SubstrateError.extensions(.unknown(name: name, namedBy: origin.namer))
             }
             if rule != .empty, let earlier = rules.firstIndex(where: { $0.valueName == rule.valueName }) {
-                throw SubstrateError.extensions(.sameValue(first: names[earlier], second: names[index], value: rule.valueName))
+                throw SubstrateError.extensions(
+                    .sameValue(first: names[earlier], second: names[index], value: rule.valueName))
             }
             rules.append(rule)
         }
@@ -60,18 +65,22 @@ public struct ExtensionList: Sendable, Equatable {
         self.assetIDLength = assetIDLength
         self.proofTypes = proven ? proofTypes : nil
         if let proofTypes = self.proofTypes, proofTypes.extensions.map(\.identifier) != names {
-            throw SubstrateError.extensions(.other(given: names, source: .proof, expected: proofTypes.extensions.map(\.identifier)))
+            throw SubstrateError.extensions(
+                .other(given: names, source: .proof, expected: proofTypes.extensions.map(\.identifier)))
         }
     }
 
     /// The list of a verified metadata proof, its types reading what no rule here lays out.
     public init(proven metadata: VerifiedMetadata, assetIDLength: Int? = nil) throws(SubstrateError) {
-        try self.init(names: metadata.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: metadata.digest),
-                      assetIDLength: assetIDLength, proofTypes: ProofTypes(types: metadata.types, extensions: metadata.extrinsic.extensions))
+        try self.init(
+            names: metadata.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: metadata.digest),
+            assetIDLength: assetIDLength,
+            proofTypes: ProofTypes(types: metadata.types, extensions: metadata.extrinsic.extensions))
     }
 
     public static func == (lhs: ExtensionList, rhs: ExtensionList) -> Bool {
-        lhs.names == rhs.names && lhs.rules == rhs.rules && lhs.origin == rhs.origin && lhs.assetIDLength == rhs.assetIDLength
+        lhs.names == rhs.names && lhs.rules == rhs.rules && lhs.origin == rhs.origin
+            && lhs.assetIDLength == rhs.assetIDLength
             && lhs.proofTypes?.extensions == rhs.proofTypes?.extensions
     }
 
@@ -83,13 +92,17 @@ public struct ExtensionList: Sendable, Equatable {
         let assetLength = payload.assetIdOption.count > 1 ? payload.assetIdOption.count - 1 : nil
         let requested = try ExtensionList(names: payload.signedExtensions, origin: .request, assetIDLength: assetLength)
         guard let network = SubstrateNetwork.byGenesis(payload.genesisHash),
-              let runtime = network.runtime(specVersion: payload.specVersion, transactionVersion: payload.transactionVersion)
+            let runtime = network.runtime(
+                specVersion: payload.specVersion, transactionVersion: payload.transactionVersion)
         else { return requested }
         guard payload.signedExtensions == runtime.signedExtensions else {
-            throw SubstrateError.extensions(.other(given: payload.signedExtensions, source: .table(network: network.name, versions: runtime.versions),
-                                                   expected: runtime.signedExtensions))
+            throw SubstrateError.extensions(
+                .other(
+                    given: payload.signedExtensions, source: .table(network: network.name, versions: runtime.versions),
+                    expected: runtime.signedExtensions))
         }
-        return try ExtensionList(names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime))
+        return try ExtensionList(
+            names: runtime.signedExtensions, origin: .signerTable(network: network.name, runtime: runtime))
     }
 
     /// Whether the signer's table or a verified metadata proof vouches for the list.
@@ -112,8 +125,12 @@ public struct ProofTypes: Sendable {
 
     /// The value of `type` read from `bytes` at `offset`, and how many bytes it takes (bounded
     /// as every proven decoding is, by `TypeDecoder`).
-    func read(_ type: TypeRef, in bytes: [UInt8], at offset: Int) throws(SubstrateError) -> (value: TypedValue, length: Int) {
-        guard offset >= 0, offset <= bytes.count else { throw SubstrateError.unreadable(field: "", reason: "no bytes at offset \(offset)") }
+    func read(_ type: TypeRef, in bytes: [UInt8], at offset: Int) throws(SubstrateError) -> (
+        value: TypedValue, length: Int
+    ) {
+        guard offset >= 0, offset <= bytes.count else {
+            throw SubstrateError.unreadable(field: "", reason: "no bytes at offset \(offset)")
+        }
         var decoder = TypeDecoder(Array(bytes[offset...]), types: types)
         let value = try decoder.decode(type)
         return (value, decoder.offset)

@@ -67,7 +67,9 @@ public struct ExtensionValues: Sendable, Equatable {
         era = payload.era
         checkpoint = payload.blockHash
         nonce = payload.nonce
-        tip = Tip(amount: payload.tip, asset: payload.assetIdOption.count > 1 ? Array(payload.assetIdOption.dropFirst()) : nil)
+        tip = Tip(
+            amount: payload.tip, asset: payload.assetIdOption.count > 1 ? Array(payload.assetIdOption.dropFirst()) : nil
+        )
         // SignerPayload refuses mode 1 without a hash and a hash with mode 0.
         metadataHash = payload.mode == 1 ? .enabled(provenDigest ?? payload.metadataHash ?? []) : .disabled
         specVersion = payload.specVersion
@@ -103,7 +105,8 @@ public struct ExtensionValues: Sendable, Equatable {
     public init(reading payload: [UInt8], callLength: Int, by list: ExtensionList) throws(SubstrateError) {
         var reader = SCALEReader(payload)
         do { _ = try reader.readBytes(count: callLength) } catch {
-            throw SubstrateError.call(field: "signing payload", .payloadShorter(bytes: payload.count, callLength: callLength))
+            throw SubstrateError.call(
+                field: "signing payload", .payloadShorter(bytes: payload.count, callLength: callLength))
         }
         var mode: UInt8?
         var extras: [String: [UInt8]] = [:]
@@ -174,7 +177,8 @@ public struct ExtensionValues: Sendable, Equatable {
                         throw SubstrateError.modeAndHash(context: nil, mode: mode, hash: hash != nil)
                     }
                 case let .proven(identifier):
-                    unruled[identifier] = ExtensionData(extra: extras[identifier] ?? [], additional: try reader.readBytes(count: proven ?? 0))
+                    unruled[identifier] = ExtensionData(
+                        extra: extras[identifier] ?? [], additional: try reader.readBytes(count: proven ?? 0))
                 }
                 try checkLength(proven, start, reader.offset)
             } catch {
@@ -182,7 +186,8 @@ public struct ExtensionValues: Sendable, Equatable {
             }
         }
         guard reader.isAtEnd else {
-            throw SubstrateError.bytesFollow(field: "signing payload", count: reader.remaining, after: "the last extension's data")
+            throw SubstrateError.bytesFollow(
+                field: "signing payload", count: reader.remaining, after: "the last extension's data")
         }
     }
 }

@@ -38,5 +38,7 @@ public struct SignedExtrinsic: Sendable, Equatable {
 
 /// BLAKE2b with a 32-byte output, which cannot fail for that length.
 func blake2b256(_ bytes: [UInt8]) throws(SubstrateError) -> [UInt8] {
-    do { return try Blake2b.hash(bytes, outputLength: 32) } catch { throw SubstrateError.cryptoFailure(operation: "BLAKE2b-256", reason: "\(error)") }
+    do { return try Blake2b.hash(bytes, outputLength: 32) } catch {
+        throw SubstrateError.cryptoFailure(operation: "BLAKE2b-256", reason: "\(error)")
+    }
 }

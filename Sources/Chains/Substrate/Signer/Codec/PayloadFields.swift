@@ -12,7 +12,9 @@ package struct PayloadFields {
     /// Refuses a non-object, a missing required member and any member not in `required` or
     /// `optional` (docs/security.md, signer rule 2: unknown fields are refused).
     init(_ value: JSONValue, context: String, required: [String], optional: [String]) throws(SubstrateError) {
-        guard case let .object(members) = value else { throw SubstrateError.notOfKind(field: context, expected: "a JSON object") }
+        guard case let .object(members) = value else {
+            throw SubstrateError.notOfKind(field: context, expected: "a JSON object")
+        }
         for member in members where !required.contains(member.key) && !optional.contains(member.key) {
             throw SubstrateError.unknownField("\(context).\(member.key)")
         }
@@ -34,7 +36,9 @@ package struct PayloadFields {
     }
 
     func string(_ name: String) throws(SubstrateError) -> String {
-        guard case let .string(text)? = value(name) else { throw SubstrateError.notOfKind(field: "\(context).\(name)", expected: "a string") }
+        guard case let .string(text)? = value(name) else {
+            throw SubstrateError.notOfKind(field: "\(context).\(name)", expected: "a string")
+        }
         return text
     }
 
@@ -59,13 +63,16 @@ package struct PayloadFields {
             }
             var result: T = 0
             for digit in digits {
-                guard let value = Self.hexDigit(digit) else { throw SubstrateError.notHex(field: field, reason: "\"\(text)\"") }
+                guard let value = Self.hexDigit(digit) else {
+                    throw SubstrateError.notHex(field: field, reason: "\"\(text)\"")
+                }
                 result = result << 4 | T(value)
             }
             return result
         case let .number(text)?:
-            guard !text.isEmpty, text.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) }), text == "0" || !text.hasPrefix("0"),
-                  let value = T(text, radix: 10)
+            guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                text == "0" || !text.hasPrefix("0"),
+                let value = T(text, radix: 10)
             else { throw SubstrateError.notUnsigned(field: field, bits: T.bitWidth, text: text) }
             return value
         default:
@@ -86,9 +93,9 @@ package struct PayloadFields {
 
     private static func hexDigit(_ c: UInt8) -> UInt8? {
         switch c {
-        case 0x30 ... 0x39: return c - 0x30
-        case 0x61 ... 0x66: return c - 0x61 + 10
-        case 0x41 ... 0x46: return c - 0x41 + 10
+        case 0x30...0x39: return c - 0x30
+        case 0x61...0x66: return c - 0x61 + 10
+        case 0x41...0x46: return c - 0x41 + 10
         default: return nil
         }
     }

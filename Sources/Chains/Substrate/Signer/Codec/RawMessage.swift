@@ -14,7 +14,8 @@ public enum RawMessage {
     }
 
     public static func isWrapped(_ data: [UInt8]) -> Bool {
-        data.count >= open.count + close.count && data.starts(with: open) && data.suffix(close.count).elementsEqual(close)
+        data.count >= open.count + close.count && data.starts(with: open)
+            && data.suffix(close.count).elementsEqual(close)
     }
 
     public static func isEthereumPrefixed(_ data: [UInt8]) -> Bool { data.starts(with: ethereumPrefix) }
@@ -30,9 +31,11 @@ public enum RawMessage {
         public var warning: String {
             switch self {
             case .ethereumPrefix:
-                return "the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"
+                return
+                    "the data starts with the Ethereum message prefix, so it is signed as given, without <Bytes> tags"
             case let .transactionPayload(network):
-                return "the data holds \(network)'s genesis hash, as a transaction's signing payload does: it may be a transaction shown as a message"
+                return
+                    "the data holds \(network)'s genesis hash, as a transaction's signing payload does: it may be a transaction shown as a message"
             }
         }
 
@@ -66,7 +69,7 @@ public enum RawMessage {
         guard let first = needle.first, data.count >= needle.count else { return false }
         var start = 0
         while start <= data.count - needle.count {
-            if data[start] == first, data[start ..< start + needle.count].elementsEqual(needle) { return true }
+            if data[start] == first, data[start..<start + needle.count].elementsEqual(needle) { return true }
             start += 1
         }
         return false

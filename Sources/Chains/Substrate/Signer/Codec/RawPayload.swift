@@ -12,7 +12,9 @@ public struct RawPayload: Sendable, Equatable {
     public init(json: JSONValue, context: String = "signerPayloadRaw") throws(SubstrateError) {
         let fields = try PayloadFields(json, context: context, required: ["address", "data", "type"], optional: [])
         address = try fields.string("address")
-        do { accountID = try SubstrateSigning.accountID(ofPublicKey: try SS58.decode(address).payload) } catch let error as SubstrateError {
+        do { accountID = try SubstrateSigning.accountID(ofPublicKey: try SS58.decode(address).payload) } catch let error
+            as SubstrateError
+        {
             throw error
         } catch {
             throw SubstrateError.notSS58(field: "\(context).address", reason: "\(error)")

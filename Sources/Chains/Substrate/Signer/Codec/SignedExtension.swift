@@ -17,8 +17,9 @@ public enum SignedExtension: Sendable, Equatable {
     /// The rule for `name`, or nil when this signer has none.
     public static func rule(for name: String) -> SignedExtension? {
         switch name {
-        case "CheckNonZeroSender", "CheckWeight", "AuthorizeCall", "WeightReclaim", "StorageWeightReclaim", "PrevalidateAttests",
-             "CheckBlockGasLimit", "ValidateEquivocationReport", "LockStakingStatus", "DisallowSigned":
+        case "CheckNonZeroSender", "CheckWeight", "AuthorizeCall", "WeightReclaim", "StorageWeightReclaim",
+            "PrevalidateAttests",
+            "CheckBlockGasLimit", "ValidateEquivocationReport", "LockStakingStatus", "DisallowSigned":
             return .empty
         case "CheckSpecVersion", "CheckVersion": return .specVersion
         case "CheckTxVersion": return .transactionVersion

@@ -35,13 +35,18 @@ public struct SignerPayload: Sendable, Equatable {
     /// it is empty there (and such an extension must then carry no data).
     public let extensionData: [String: ExtensionValues.ExtensionData]
 
-    static let required = ["address", "blockHash", "blockNumber", "era", "genesisHash", "method", "nonce",
-                           "signedExtensions", "specVersion", "tip", "transactionVersion", "version"]
+    static let required = [
+        "address", "blockHash", "blockNumber", "era", "genesisHash", "method", "nonce",
+        "signedExtensions", "specVersion", "tip", "transactionVersion", "version",
+    ]
     static let optional = ["assetId", "metadataHash", "mode", "withSignedTransaction"]
 
     /// The payload whose signed bytes were read back as `values` by `extensions` (a UOS request:
     /// nothing but the signed bytes, so nothing can disagree with them).
-    init(address: String, accountID: [UInt8], addressPrefix: UInt16, method: [UInt8], values: ExtensionValues, extensions: ExtensionList) {
+    init(
+        address: String, accountID: [UInt8], addressPrefix: UInt16, method: [UInt8], values: ExtensionValues,
+        extensions: ExtensionList
+    ) {
         self.address = address
         self.accountID = accountID
         self.addressPrefix = addressPrefix
@@ -91,8 +96,12 @@ public struct SignerPayload: Sendable, Equatable {
         }
         var extensions: [String] = []
         for name in names {
-            guard case let .string(text) = name else { throw SubstrateError.notOfKind(field: "\(context).signedExtensions", expected: "an array of names") }
-            guard !extensions.contains(text) else { throw SubstrateError.extensions(.duplicate(field: "\(context).signedExtensions", name: text)) }
+            guard case let .string(text) = name else {
+                throw SubstrateError.notOfKind(field: "\(context).signedExtensions", expected: "an array of names")
+            }
+            guard !extensions.contains(text) else {
+                throw SubstrateError.extensions(.duplicate(field: "\(context).signedExtensions", name: text))
+            }
             extensions.append(text)
         }
         signedExtensions = extensions
@@ -100,29 +109,39 @@ public struct SignerPayload: Sendable, Equatable {
         tip = try fields.number("tip", UInt128.self)
         transactionVersion = try fields.number("transactionVersion", UInt32.self)
         let version = try fields.number("version", UInt8.self)
-        guard version == 4 else { throw SubstrateError.extrinsicVersion(field: "\(context).version", version: Int(version)) }
+        guard version == 4 else {
+            throw SubstrateError.extrinsicVersion(field: "\(context).version", version: Int(version))
+        }
 
         if let asset = fields.present("assetId") {
-            guard case let .string(text) = asset else { throw SubstrateError.notOfKind(field: "\(context).assetId", expected: "hex or null") }
+            guard case let .string(text) = asset else {
+                throw SubstrateError.notOfKind(field: "\(context).assetId", expected: "hex or null")
+            }
             let bytes = try PayloadFields.hex(text, field: "\(context).assetId")
             switch bytes.first {
             case 0 where bytes.count == 1: assetIdOption = [0]
             case 1 where bytes.count > 1: assetIdOption = bytes
             default:
-                throw SubstrateError.shape(field: "\(context).assetId", expected: "the SCALE Option<AssetId>: 0x00, or 0x01 followed by the asset")
+                throw SubstrateError.shape(
+                    field: "\(context).assetId",
+                    expected: "the SCALE Option<AssetId>: 0x00, or 0x01 followed by the asset")
             }
         } else {
             assetIdOption = [0]
         }
         if let hash = fields.present("metadataHash") {
-            guard case let .string(text) = hash else { throw SubstrateError.notOfKind(field: "\(context).metadataHash", expected: "hex or null") }
+            guard case let .string(text) = hash else {
+                throw SubstrateError.notOfKind(field: "\(context).metadataHash", expected: "hex or null")
+            }
             metadataHash = try PayloadFields.hex(text, field: "\(context).metadataHash", length: 32)
         } else {
             metadataHash = nil
         }
         mode = fields.present("mode") == nil ? 0 : try fields.number("mode", UInt8.self)
         if let flag = fields.present("withSignedTransaction") {
-            guard case let .bool(value) = flag else { throw SubstrateError.notOfKind(field: "\(context).withSignedTransaction", expected: "a boolean") }
+            guard case let .bool(value) = flag else {
+                throw SubstrateError.notOfKind(field: "\(context).withSignedTransaction", expected: "a boolean")
+            }
             withSignedTransaction = value
         } else {
             withSignedTransaction = false
@@ -139,7 +158,8 @@ public struct SignerPayload: Sendable, Equatable {
             throw SubstrateError.extensions(.notListed(field: "\(context).mode", value: "1", name: "CheckMetadataHash"))
         }
         if !extensions.contains("ChargeAssetTxPayment"), assetIdOption != [0] {
-            throw SubstrateError.extensions(.notListed(field: "\(context).assetId", value: "given", name: "ChargeAssetTxPayment"))
+            throw SubstrateError.extensions(
+                .notListed(field: "\(context).assetId", value: "given", name: "ChargeAssetTxPayment"))
         }
     }
 }

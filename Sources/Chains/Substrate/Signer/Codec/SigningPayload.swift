@@ -18,7 +18,8 @@ public struct SigningPayload: Sendable, Equatable {
     /// `provenDigest`: the metadata digest the signer rebuilt from the request's proof, signed in
     /// place of the request's own hash.
     public init(_ payload: SignerPayload, extensions: ExtensionList, provenDigest: [UInt8]? = nil) {
-        let (extra, additional) = ExtensionValues(requestedBy: payload, provenDigest: provenDigest).encoded(by: extensions)
+        let (extra, additional) = ExtensionValues(requestedBy: payload, provenDigest: provenDigest).encoded(
+            by: extensions)
         self.extra = extra
         self.additional = additional
         self.extensions = extensions

@@ -33,7 +33,9 @@ final class AccountNames: Sendable {
         if let known = names.withLock({ $0[key] }) { return known }
         let text = try SS58.encode(id, prefix: prefix)
         // The identity of the text, without decoding it: SS58 carries the id itself.
-        let identity = (try? SubstrateSigning.accountID(ofPublicKey: id)).map { AddressIdentity.substrate(accountID: $0) }
+        let identity = (try? SubstrateSigning.accountID(ofPublicKey: id)).map {
+            AddressIdentity.substrate(accountID: $0)
+        }
         let name = Name(text: text, identity: identity)
         names.withLock { names in
             if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }

@@ -29,7 +29,8 @@ public enum BuiltInLayout {
 
         public static func == (lhs: Call, rhs: Call) -> Bool {
             lhs.pallet == rhs.pallet && lhs.index == rhs.index && lhs.name == rhs.name
-                && lhs.arguments.map(\.name) == rhs.arguments.map(\.name) && lhs.arguments.map(\.argument) == rhs.arguments.map(\.argument)
+                && lhs.arguments.map(\.name) == rhs.arguments.map(\.name)
+                && lhs.arguments.map(\.argument) == rhs.arguments.map(\.argument)
         }
 
         /// `Balances.transfer_keep_alive`.
@@ -37,9 +38,15 @@ public enum BuiltInLayout {
     }
 
     public static let calls: [Call] = [
-        Call(pallet: .balances, index: 0, name: "transfer_allow_death", arguments: [("dest", .destination), ("value", .amount)]),
-        Call(pallet: .balances, index: 3, name: "transfer_keep_alive", arguments: [("dest", .destination), ("value", .amount)]),
-        Call(pallet: .balances, index: 4, name: "transfer_all", arguments: [("dest", .destination), ("keep_alive", .keepAlive)]),
+        Call(
+            pallet: .balances, index: 0, name: "transfer_allow_death",
+            arguments: [("dest", .destination), ("value", .amount)]),
+        Call(
+            pallet: .balances, index: 3, name: "transfer_keep_alive",
+            arguments: [("dest", .destination), ("value", .amount)]),
+        Call(
+            pallet: .balances, index: 4, name: "transfer_all",
+            arguments: [("dest", .destination), ("keep_alive", .keepAlive)]),
         Call(pallet: .utility, index: 0, name: "batch", arguments: [("calls", .calls)]),
         Call(pallet: .utility, index: 2, name: "batch_all", arguments: [("calls", .calls)]),
     ]
@@ -56,7 +63,8 @@ public enum BuiltInLayout {
 
     /// sp-runtime's `MultiAddress<AccountId32, ()>` by variant index.
     public static let multiAddress: [(index: UInt32, name: String, field: AddressField)] = [
-        (0, "Id", .fixedBytes(32)), (1, "Index", .nothing), (2, "Raw", .byteVector), (3, "Address32", .fixedBytes(32)), (4, "Address20", .fixedBytes(20)),
+        (0, "Id", .fixedBytes(32)), (1, "Index", .nothing), (2, "Raw", .byteVector), (3, "Address32", .fixedBytes(32)),
+        (4, "Address20", .fixedBytes(20)),
     ]
 
     /// The entry for call `index` of pallet `pallet` in `table`'s runtime.

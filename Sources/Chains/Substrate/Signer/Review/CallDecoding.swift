@@ -19,8 +19,11 @@ public struct DecodedCall: Sendable, Equatable {
     /// Each transfer the call makes, in call order: the effects the review derives.
     public let transfers: [DecodedTransfer]
 
-    public init(name: String, arguments: [CallArgument], amounts: [UInt128], source: String, movesWholeBalance: Bool = false, warnings: [String] = [],
-                transfers: [DecodedTransfer] = []) {
+    public init(
+        name: String, arguments: [CallArgument], amounts: [UInt128], source: String, movesWholeBalance: Bool = false,
+        warnings: [String] = [],
+        transfers: [DecodedTransfer] = []
+    ) {
         self.name = name
         self.arguments = arguments
         self.amounts = amounts
@@ -71,7 +74,8 @@ public struct CallArgument: Sendable, Equatable {
 /// and asks for explicit confirmation); throws when it knows the call but its bytes do not decode
 /// exactly (truncated, trailing garbage).
 public protocol CallDecoder: Sendable {
-    func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32) throws(SubstrateError) -> DecodedCall?
+    func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32)
+        throws(SubstrateError) -> DecodedCall?
 }
 
 /// The built-in table: the calls of `BuiltInLayout` (Balances transfers, Utility batches of
@@ -80,17 +84,24 @@ public struct BuiltInCallDecoder: CallDecoder {
     public static let source = "call indices from the built-in table"
     public init() {}
 
-    public func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32) throws(SubstrateError) -> DecodedCall? {
-        guard let table = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion) else { return nil }
+    public func decode(_ call: [UInt8], network: SubstrateNetwork?, specVersion: UInt32, transactionVersion: UInt32)
+        throws(SubstrateError) -> DecodedCall?
+    {
+        guard let table = network?.runtime(specVersion: specVersion, transactionVersion: transactionVersion) else {
+            return nil
+        }
         var reader = SCALEReader(call, maxDepth: 4)
         guard let decoded = try Self.read(&reader, table: table, level: 0) else { return nil }
         guard reader.isAtEnd else {
-            throw SubstrateError.call(field: "method", .trailing(call: decoded.name, length: reader.offset, remaining: reader.remaining))
+            throw SubstrateError.call(
+                field: "method", .trailing(call: decoded.name, length: reader.offset, remaining: reader.remaining))
         }
         return decoded
     }
 
-    static func read(_ reader: inout SCALEReader, table: RuntimeTable, level: Int) throws(SubstrateError) -> DecodedCall? {
+    static func read(_ reader: inout SCALEReader, table: RuntimeTable, level: Int) throws(SubstrateError)
+        -> DecodedCall?
+    {
         let pallet: UInt8, index: UInt8
         do {
             pallet = try reader.readInteger(UInt8.self)
@@ -119,20 +130,26 @@ public struct BuiltInCallDecoder: CallDecoder {
                     transfers.append(DecodedTransfer(to: destination, amount: value))
                 case .keepAlive:
                     let keepAlive = try reader.readBool()
-                    arguments.append(CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1))
-                    arguments.append(CallArgument(label: "keep alive", value: .text(keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"),
-                                                  level: level + 1))
+                    arguments.append(
+                        CallArgument(label: "amount", value: .text("the whole transferable balance"), level: level + 1))
+                    arguments.append(
+                        CallArgument(
+                            label: "keep alive",
+                            value: .text(
+                                keepAlive ? "yes (leaves the existential deposit)" : "no (may reap the account)"),
+                            level: level + 1))
                     wholeBalance = true
                     transfers.append(DecodedTransfer(to: destination, amount: nil))
                     warnings.insert(Self.transferAllWarning(keepAlive: keepAlive), at: 0)
                 case .calls:
                     let count = try reader.readLength(max: 1024, minimumElementSize: 2)
-                    for position in 0 ..< count {
+                    for position in 0..<count {
                         let inner = try reader.nested { (inner: inout SCALEReader) throws -> DecodedCall? in
                             try read(&inner, table: table, level: level + 1)
                         }
                         guard let inner else { return nil }
-                        arguments.append(CallArgument(label: "call \(position + 1)", value: .text(inner.name), level: level + 1))
+                        arguments.append(
+                            CallArgument(label: "call \(position + 1)", value: .text(inner.name), level: level + 1))
                         arguments += inner.arguments
                         amounts += inner.amounts
                         wholeBalance = wholeBalance || inner.movesWholeBalance
@@ -146,14 +163,17 @@ public struct BuiltInCallDecoder: CallDecoder {
         } catch {
             throw SubstrateError.call(field: "method", .undecodable(pallet: pallet, index: index, reason: "\(error)"))
         }
-        return DecodedCall(name: layout.qualifiedName, arguments: arguments, amounts: amounts, source: source, movesWholeBalance: wholeBalance,
-                           warnings: warnings, transfers: transfers)
+        return DecodedCall(
+            name: layout.qualifiedName, arguments: arguments, amounts: amounts, source: source,
+            movesWholeBalance: wholeBalance,
+            warnings: warnings, transfers: transfers)
     }
 
     /// transfer_all states no amount: like a Stellar account merge, it takes all there is.
     static func transferAllWarning(keepAlive: Bool) -> String {
         "Balances.transfer_all moves the whole transferable balance, not a stated amount: all the account can spend"
-            + (keepAlive ? " (keep alive: it keeps the existential deposit)"
+            + (keepAlive
+                ? " (keep alive: it keeps the existential deposit)"
                 : ", and without keep alive the account may be reaped (removed, with anything below the existential deposit)")
     }
 
@@ -161,7 +181,9 @@ public struct BuiltInCallDecoder: CallDecoder {
     /// (`BuiltInLayout.multiAddress`, checked against their metadata): Id, Index, Raw, Address32,
     /// Address20. The account index is `Compact<()>`, which encodes to no bytes at all: reading
     /// one here would move every later call's start away from where the chain reads it.
-    static func readAddress(_ reader: inout SCALEReader, level: Int) throws -> (argument: CallArgument, warning: String?) {
+    static func readAddress(_ reader: inout SCALEReader, level: Int) throws -> (
+        argument: CallArgument, warning: String?
+    ) {
         let variant = try reader.readVariantIndex()
         guard let layout = BuiltInLayout.multiAddress.first(where: { $0.index == UInt32(variant) }) else {
             throw reader.unknownVariant(variant, of: "MultiAddress")
@@ -183,6 +205,7 @@ public struct BuiltInCallDecoder: CallDecoder {
 
     /// The runtimes in the table look accounts up with sp-runtime's `AccountIdLookup`, which
     /// resolves `MultiAddress::Id` only.
-    static let unresolvableDestination = "a destination that is not an account id: this runtime resolves only account ids, "
+    static let unresolvableDestination =
+        "a destination that is not an account id: this runtime resolves only account ids, "
         + "so the transfer fails on chain (the fee is still paid)"
 }

@@ -19,8 +19,11 @@ struct ExtrinsicReview {
 
     /// `proven`: the payload decoded with the request's verified metadata proof; its call tree,
     /// token and address format are then the proof's, which the signed digest binds.
-    init(payload: SignerPayload, signing: SigningPayload, proven: ProvenPayload?, calls: any CallDecoder, chain: SubstrateChain,
-         context: ReviewContext) throws {
+    init(
+        payload: SignerPayload, signing: SigningPayload, proven: ProvenPayload?, calls: any CallDecoder,
+        chain: SubstrateChain,
+        context: ReviewContext
+    ) throws {
         let list = signing.extensions
         let values = try ExtensionValues(reading: signing.bytes, callLength: payload.method.count, by: list)
         try values.checkImmortalCheckpoint(genesis: values.genesisHash ?? payload.genesisHash)
@@ -33,7 +36,10 @@ struct ExtrinsicReview {
         let extraInfo = proven?.metadata.extraInfo
         let prefix = extraInfo?.base58Prefix ?? network?.ss58Prefix ?? payload.addressPrefix
         func account(_ id: [UInt8]) throws -> String { try chain.describe(accountID: id, prefix: prefix, in: context) }
-        let asset = extraInfo.map { Asset(chain: chain.chain, network: networkID, symbol: $0.tokenSymbol, decimals: Int($0.decimals)) }
+        let asset =
+            extraInfo.map {
+                Asset(chain: chain.chain, network: networkID, symbol: $0.tokenSymbol, decimals: Int($0.decimals))
+            }
             ?? network.map { Asset(chain: chain.chain, network: networkID, symbol: $0.symbol, decimals: $0.decimals) }
         func amount(_ value: UInt128) -> String {
             guard let asset else { return "\(value) base units (token unknown for this network)" }
@@ -41,7 +47,11 @@ struct ExtrinsicReview {
         }
         func notSigned(_ extensionName: String) -> String { "not signed (the list has no \(extensionName))" }
         // An unknown token's amounts still count as leaving, in base units.
-        let counted = asset ?? Asset(chain: chain.chain, network: networkID, symbol: "base units (token unknown for this network)", decimals: 0)
+        let counted =
+            asset
+            ?? Asset(
+                chain: chain.chain, network: networkID, symbol: "base units (token unknown for this network)",
+                decimals: 0)
         var effects: [Effect] = []
 
         if let genesis = values.genesisHash {
@@ -55,8 +65,12 @@ struct ExtrinsicReview {
             }
         } else {
             lines.append(ReviewLine("genesis", notSigned("CheckGenesis")))
-            lines.append(ReviewLine("network name", (network?.name ?? "unknown") + ", by the request's genesis hash 0x" + Hex.encode(payload.genesisHash),
-                                    source: .request))
+            lines.append(
+                ReviewLine(
+                    "network name",
+                    (network?.name ?? "unknown") + ", by the request's genesis hash 0x"
+                        + Hex.encode(payload.genesisHash),
+                    source: .request))
         }
         if network == nil, proven == nil {
             warnings.append("the genesis hash is not a network this signer knows; check it is the chain you mean")
@@ -69,26 +83,42 @@ struct ExtrinsicReview {
         // With a proof the proof's types decode the call and every extension's data; the table
         // is not consulted.
         var extensions: ProvenExtensions?
-        if proven == nil, list.isTrusted, let specVersion = values.specVersion, let transactionVersion = values.transactionVersion,
-           values.genesisHash != nil {
-            decoded = try calls.decode(payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
+        if proven == nil, list.isTrusted, let specVersion = values.specVersion,
+            let transactionVersion = values.transactionVersion,
+            values.genesisHash != nil
+        {
+            decoded = try calls.decode(
+                payload.method, network: network, specVersion: specVersion, transactionVersion: transactionVersion)
         }
         if let proven {
             let specName = proven.metadata.extraInfo.specName
-            let assetHub = specName.hasPrefix("asset-hub") || specName == "statemint" || specName == "statemine" || specName == "westmint"
-            var tree = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub, account: { try account($0) },
-                                       amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
+            let assetHub =
+                specName.hasPrefix("asset-hub") || specName == "statemint" || specName == "statemine"
+                || specName == "westmint"
+            var tree = ProvenCallLines(
+                callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub,
+                account: { try account($0) },
+                amount: { units in
+                    asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units"
+                })
             try tree.add(call: proven.call, label: "call", level: 0)
             lines += tree.lines
-            lines.append(ReviewLine("decoded with", "the chain's metadata (\(proven.metadata.extraInfo.specName) spec "
-                + "\(proven.metadata.extraInfo.specVersion)), guaranteed by CheckMetadataHash: the signed metadata hash is the digest "
-                + "the signer rebuilt from the request's proof"))
+            lines.append(
+                ReviewLine(
+                    "decoded with",
+                    "the chain's metadata (\(proven.metadata.extraInfo.specName) spec "
+                        + "\(proven.metadata.extraInfo.specVersion)), guaranteed by CheckMetadataHash: the signed metadata hash is the digest "
+                        + "the signer rebuilt from the request's proof"))
             effects += tree.effects
             warnings += tree.warnings
-            let render = ProvenCallLines(callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub,
-                                         account: { try account($0) },
-                                         amount: { units in asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units" })
-            extensions = try ProvenExtensions(proven, list: list, native: counted, relayTokenIsNative: assetHub, render: render)
+            let render = ProvenCallLines(
+                callType: proven.metadata.extrinsic.call, native: counted, relayTokenIsNative: assetHub,
+                account: { try account($0) },
+                amount: { units in
+                    asset.map { AssetAmount(asset: $0, amount: units).formatted } ?? "\(units) base units"
+                })
+            extensions = try ProvenExtensions(
+                proven, list: list, native: counted, relayTokenIsNative: assetHub, render: render)
         } else if let decoded {
             lines.append(ReviewLine("call", "\(decoded.name) (\(decoded.source))"))
             for argument in decoded.arguments {
@@ -102,7 +132,8 @@ struct ExtrinsicReview {
             }
             for transfer in decoded.transfers {
                 let to = try transfer.to.map { try account($0) } ?? "a destination that is not an account id"
-                let amount = transfer.amount.map { AssetAmount(asset: counted, amount: BigUInt($0)) }
+                let amount =
+                    transfer.amount.map { AssetAmount(asset: counted, amount: BigUInt($0)) }
                     ?? AssetAmount(asset: counted, amount: 0, unstated: ["the whole transferable balance"])
                 effects.append(.outflow(Outflow(amount, to: to)))
             }
@@ -110,21 +141,34 @@ struct ExtrinsicReview {
         } else {
             let pallet = payload.method.first.map(String.init) ?? "?"
             let index = payload.method.dropFirst().first.map(String.init) ?? "?"
-            let why = list.isTrusted ? "not a call the built-in table knows" : "no runtime table for this network and runtime"
+            let why =
+                list.isTrusted ? "not a call the built-in table knows" : "no runtime table for this network and runtime"
             lines.append(ReviewLine("call", "pallet \(pallet), call \(index) (not decoded: \(why))"))
             lines.append(ReviewLine("call arguments (hex)", "0x" + Hex.encode(payload.method.dropFirst(2))))
-            effects.append(.unknown(what: list.isTrusted ? "a call this signer cannot decode, shown as raw bytes"
-                : "a runtime this signer has no table for: its signed-extension list is the request's and the call is shown as raw bytes"))
+            effects.append(
+                .unknown(
+                    what: list.isTrusted
+                        ? "a call this signer cannot decode, shown as raw bytes"
+                        : "a runtime this signer has no table for: its signed-extension list is the request's and the call is shown as raw bytes"
+                ))
         }
         if proven == nil {
-            lines.append(ReviewLine("decoded with", decoded == nil ? "nothing: the call is shown as raw bytes (no metadata proof)"
-                : "the signer's built-in table, not guaranteed by CheckMetadataHash (no metadata proof)", source: .signerTable))
+            lines.append(
+                ReviewLine(
+                    "decoded with",
+                    decoded == nil
+                        ? "nothing: the call is shown as raw bytes (no metadata proof)"
+                        : "the signer's built-in table, not guaranteed by CheckMetadataHash (no metadata proof)",
+                    source: .signerTable))
         }
 
         // Since the Asset Hub migration the relay chains keep no one's balance: a transfer there
         // moves only what was left behind, and the review says where the balance now lives.
         if let network, let home = Self.balanceHome[network.key],
-           effects.contains(where: { if case let .outflow(outflow) = $0 { return outflow.to != nil } else { return false } }) {
+            effects.contains(where: {
+                if case let .outflow(outflow) = $0 { return outflow.to != nil } else { return false }
+            })
+        {
             lines.append(ReviewLine("balances live on", home, source: .signerTable))
         }
 
@@ -143,23 +187,36 @@ struct ExtrinsicReview {
             lines.append(ReviewLine("tip", paid.formatted))
             lines.append(ReviewLine("fees paid in", fee.description))
             if !fee.isNative {
-                warnings.append("fees and tip are paid in \(fee.description), whose decimals and symbol this signer does not know: "
-                    + "the tip is shown in its base units")
+                warnings.append(
+                    "fees and tip are paid in \(fee.description), whose decimals and symbol this signer does not know: "
+                        + "the tip is shown in its base units")
             }
-            effects.append(.outflow(Outflow(AssetAmount(asset: fee.asset, amount: BigUInt(tip.amount),
-                                                        unstated: [fee.isNative ? "the fee" : "the fee, in that asset"]))))
+            effects.append(
+                .outflow(
+                    Outflow(
+                        AssetAmount(
+                            asset: fee.asset, amount: BigUInt(tip.amount),
+                            unstated: [fee.isNative ? "the fee" : "the fee, in that asset"]))))
         case let tip? where tip.asset != nil:
             let assetID = "0x" + Hex.encode(tip.asset ?? [])
             lines.append(ReviewLine("tip", "\(tip.amount) base units of asset \(assetID)"))
-            warnings.append("fees and tip are paid in another asset (asset id \(assetID)) whose units this signer cannot name")
-            let paid = Asset(chain: chain.chain, network: networkID, id: "asset " + assetID, symbol: "base units of asset \(assetID)", decimals: 0)
-            effects.append(.outflow(Outflow(AssetAmount(asset: paid, amount: BigUInt(tip.amount), unstated: ["the fee, in that asset"]))))
+            warnings.append(
+                "fees and tip are paid in another asset (asset id \(assetID)) whose units this signer cannot name")
+            let paid = Asset(
+                chain: chain.chain, network: networkID, id: "asset " + assetID,
+                symbol: "base units of asset \(assetID)", decimals: 0)
+            effects.append(
+                .outflow(
+                    Outflow(AssetAmount(asset: paid, amount: BigUInt(tip.amount), unstated: ["the fee, in that asset"]))
+                ))
         case let tip?:
             lines.append(ReviewLine("tip", amount(tip.amount)))
-            effects.append(.outflow(Outflow(AssetAmount(asset: counted, amount: BigUInt(tip.amount), unstated: ["the fee"]))))
+            effects.append(
+                .outflow(Outflow(AssetAmount(asset: counted, amount: BigUInt(tip.amount), unstated: ["the fee"]))))
         }
         lines.append(ReviewLine("spec version", values.specVersion.map { "\($0)" } ?? notSigned("CheckSpecVersion")))
-        lines.append(ReviewLine("transaction version", values.transactionVersion.map { "\($0)" } ?? notSigned("CheckTxVersion")))
+        lines.append(
+            ReviewLine("transaction version", values.transactionVersion.map { "\($0)" } ?? notSigned("CheckTxVersion")))
         switch values.metadataHash {
         case .disabled?: lines.append(ReviewLine("metadata hash", "disabled (mode 0)"))
         case let .enabled(hash)?: lines.append(ReviewLine("metadata hash", "enabled (mode 1), 0x" + Hex.encode(hash)))
@@ -168,8 +225,11 @@ struct ExtrinsicReview {
 
         if let extensions {
             if !extensions.empty.isEmpty {
-                lines.append(ReviewLine("extensions without data", extensions.empty.joined(separator: ", ")
-                    + " (explicit and implicit parts empty by the metadata proof's types)"))
+                lines.append(
+                    ReviewLine(
+                        "extensions without data",
+                        extensions.empty.joined(separator: ", ")
+                            + " (explicit and implicit parts empty by the metadata proof's types)"))
             }
             lines += extensions.lines
             for warning in extensions.warnings where !warnings.contains(warning) { warnings.append(warning) }
@@ -178,15 +238,23 @@ struct ExtrinsicReview {
 
         switch list.origin {
         case let .signerTable(name, runtime):
-            lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (\(name)'s runtime, \(runtime.versions))",
-                                    source: .signerTable))
+            lines.append(
+                ReviewLine(
+                    "signed extensions",
+                    list.names.joined(separator: ", ") + " (\(name)'s runtime, \(runtime.versions))",
+                    source: .signerTable))
         case .metadataProof:
-            lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", ") + " (the metadata proof's runtime, bound by the signed metadata hash)"))
+            lines.append(
+                ReviewLine(
+                    "signed extensions",
+                    list.names.joined(separator: ", ")
+                        + " (the metadata proof's runtime, bound by the signed metadata hash)"))
         case .request:
             lines.append(ReviewLine("signed extensions", list.names.joined(separator: ", "), source: .request))
-            warnings.append("this signer has no runtime table for \(network?.name ?? "this network") at spec \(payload.specVersion), transaction version "
-                + "\(payload.transactionVersion): the values above are read by the request's extension list, which nothing vouches for; "
-                + "the chain may read the same signed bytes otherwise")
+            warnings.append(
+                "this signer has no runtime table for \(network?.name ?? "this network") at spec \(payload.specVersion), transaction version "
+                    + "\(payload.transactionVersion): the values above are read by the request's extension list, which nothing vouches for; "
+                    + "the chain may read the same signed bytes otherwise")
         }
         if signing.bytes.count > 256 {
             lines.append(ReviewLine("signed as", "BLAKE2b-256 of the \(signing.bytes.count)-byte payload"))
@@ -201,9 +269,11 @@ struct ExtrinsicReview {
     /// Where a relay chain's balances, staking, governance, proxies and multisigs moved in the
     /// Asset Hub migration, by network key.
     static let balanceHome: [String: String] = [
-        "polkadot": "Polkadot Asset Hub since the Asset Hub migration of 2025-11-04 (with staking, governance, proxies and multisigs); "
+        "polkadot":
+            "Polkadot Asset Hub since the Asset Hub migration of 2025-11-04 (with staking, governance, proxies and multisigs); "
             + "a transfer on the relay chain moves only what is left there",
-        "kusama": "Kusama Asset Hub since the Asset Hub migration of 2025-10-07 (with staking, governance, proxies and multisigs); "
+        "kusama":
+            "Kusama Asset Hub since the Asset Hub migration of 2025-10-07 (with staking, governance, proxies and multisigs); "
             + "a transfer on the relay chain moves only what is left there",
     ]
 
@@ -222,11 +292,13 @@ struct ExtrinsicReview {
         case let .mortal(period, phase)?:
             let checkpoint = "0x" + Hex.encode(values.checkpoint ?? [])
             let quantum = max(period >> 12, 1)
-            let era = ReviewLine("era", "valid for \(period) blocks from the block with hash \(checkpoint) (phase \(phase))")
+            let era = ReviewLine(
+                "era", "valid for \(period) blocks from the block with hash \(checkpoint) (phase \(phase))")
             guard let claimedBlock else { return [era] }
             if claimedBlock % period / quantum * quantum != phase {
-                warnings.append("the request's block number #\(claimedBlock) is not in phase \(phase) of a \(period)-block era, "
-                    + "so it is not the era's first block: the watch's claim is wrong")
+                warnings.append(
+                    "the request's block number #\(claimedBlock) is not in phase \(phase) of a \(period)-block era, "
+                        + "so it is not the era's first block: the watch's claim is wrong")
             }
             return [
                 era,

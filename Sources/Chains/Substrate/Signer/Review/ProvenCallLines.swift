@@ -31,8 +31,11 @@ struct ProvenCallLines {
     /// the native token.
     private var pallet = ""
 
-    init(callType: TypeRef, native: Asset, relayTokenIsNative: Bool = false, account: @escaping ([UInt8]) throws -> String,
-         amount: @escaping (BigUInt) -> String) {
+    init(
+        callType: TypeRef, native: Asset, relayTokenIsNative: Bool = false,
+        account: @escaping ([UInt8]) throws -> String,
+        amount: @escaping (BigUInt) -> String
+    ) {
         self.callType = callType
         self.native = native
         self.relayTokenIsNative = relayTokenIsNative
@@ -49,8 +52,9 @@ struct ProvenCallLines {
         lines.append(ReviewLine(label, name, level: level))
         let outer = (actingFor, pallet)
         defer { (actingFor, pallet) = outer }
-        let meaning = try ProvenCallMeaning(pallet: call.pallet, call: call.call, arguments: call.arguments, native: native,
-                                            relayTokenIsNative: relayTokenIsNative, account: account, actingFor: actingFor)
+        let meaning = try ProvenCallMeaning(
+            pallet: call.pallet, call: call.call, arguments: call.arguments, native: native,
+            relayTokenIsNative: relayTokenIsNative, account: account, actingFor: actingFor)
         effects += meaning.effects
         for warning in meaning.warnings where !warnings.contains(warning) { warnings.append(warning) }
         pallet = call.pallet
@@ -83,7 +87,9 @@ struct ProvenCallLines {
                 return try add(fields[0].value, label: label, typeName: fields[0].typeName ?? typeName, level: level)
             }
             // A variant of one unnamed leaf field reads on one line: "Id 15oF…".
-            if fields.count == 1, fields[0].name == nil, let inner = try leaf(fields[0].value, typeName: fields[0].typeName) {
+            if fields.count == 1, fields[0].name == nil,
+                let inner = try leaf(fields[0].value, typeName: fields[0].typeName)
+            {
                 lines.append(ReviewLine(label, "\(name) \(inner)", level: level))
                 return
             }
@@ -113,7 +119,9 @@ struct ProvenCallLines {
         case let .string(text): return Self.quoted(text)
         case let .unsigned(number):
             // An Assets pallet's balance is that asset's, never the native token's.
-            guard Self.isBalance(typeName), !ProvenCallMeaning.assetPallets.contains(pallet) else { return String(number) }
+            guard Self.isBalance(typeName), !ProvenCallMeaning.assetPallets.contains(pallet) else {
+                return String(number)
+            }
             return amount(number)
         case let .signed(number): return String(number)
         case let .bytes(bytes):
@@ -121,7 +129,9 @@ struct ProvenCallLines {
             return Self.bytes(bytes)
         case let .composite(fields):
             // AccountId32 is a struct of one [u8; 32].
-            if fields.count == 1, case let .bytes(bytes) = fields[0].value.value, bytes.count == 32, Self.isAccount(value.path, typeName: typeName) {
+            if fields.count == 1, case let .bytes(bytes) = fields[0].value.value, bytes.count == 32,
+                Self.isAccount(value.path, typeName: typeName)
+            {
                 return try account(bytes)
             }
             return fields.isEmpty ? value.path.last ?? "()" : nil
@@ -150,7 +160,9 @@ struct ProvenCallLines {
     static func bytes(_ bytes: [UInt8]) -> String {
         let hex = "0x" + Hex.encode(bytes)
         guard !bytes.isEmpty, let text = String(validating: bytes, as: UTF8.self),
-              text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control || ["\n", "\t", "\r"].contains($0) })
+            text.unicodeScalars.allSatisfy({
+                $0.properties.generalCategory != .control || ["\n", "\t", "\r"].contains($0)
+            })
         else { return bytes.isEmpty ? "0x (empty)" : hex }
         return "\(hex) (text \(quoted(text)))"
     }

@@ -15,12 +15,15 @@ struct ProvenCallMeaning {
 
     /// Calls that only carry other calls: they move nothing themselves.
     static let wrappers: Set<String> = ["Utility.batch", "Utility.batch_all", "Utility.force_batch"]
-    static let statedTransfers: Set<String> = ["Balances.transfer_allow_death", "Balances.transfer_keep_alive", "Balances.transfer"]
+    static let statedTransfers: Set<String> = [
+        "Balances.transfer_allow_death", "Balances.transfer_keep_alive", "Balances.transfer",
+    ]
     /// Calls known to move, lock away from the account, or grant nothing beyond what their
     /// lines show: a remark, staking and voting choices that keep the funds in the account.
     static let inert: Set<String> = [
         "System.remark", "System.remark_with_event",
-        "Staking.chill", "Staking.nominate", "Staking.unbond", "Staking.rebond", "Staking.withdraw_unbonded", "Staking.bond_extra",
+        "Staking.chill", "Staking.nominate", "Staking.unbond", "Staking.rebond", "Staking.withdraw_unbonded",
+        "Staking.bond_extra",
         "ConvictionVoting.vote", "ConvictionVoting.remove_vote", "ConvictionVoting.unlock",
         "Multisig.cancel_as_multi", "Proxy.reject_announcement", "Proxy.remove_announcement",
     ]
@@ -30,8 +33,11 @@ struct ProvenCallMeaning {
     /// Pallets that send XCM transfers.
     static let xcmPallets: Set<String> = ["XcmPallet", "PolkadotXcm"]
 
-    init(pallet: String, call: String, arguments: [TypedValue.Field], native nativeAsset: Asset, relayTokenIsNative: Bool,
-         account: ([UInt8]) throws -> String, actingFor: String?) throws {
+    init(
+        pallet: String, call: String, arguments: [TypedValue.Field], native nativeAsset: Asset,
+        relayTokenIsNative: Bool,
+        account: ([UInt8]) throws -> String, actingFor: String?
+    ) throws {
         let name = "\(pallet).\(call)"
         func argument(_ wanted: String) -> TypedValue? { arguments.first { $0.name == wanted }?.value }
         func party(_ wanted: String) throws -> String {
@@ -45,28 +51,49 @@ struct ProvenCallMeaning {
         }
 
         if Self.statedTransfers.contains(name) {
-            effects.append(.outflow(Outflow(AssetAmount(asset: nativeAsset, amount: units("value") ?? 0), from: actingFor, to: try party("dest"))))
+            effects.append(
+                .outflow(
+                    Outflow(
+                        AssetAmount(asset: nativeAsset, amount: units("value") ?? 0), from: actingFor,
+                        to: try party("dest"))))
         } else if name == "Balances.transfer_all" {
             let keepAlive = argument("keep_alive")?.value == .bool(true)
-            effects.append(.outflow(Outflow(AssetAmount(asset: nativeAsset, amount: 0, unstated: ["the whole transferable balance (Balances.transfer_all)"]),
-                                            from: actingFor, to: try party("dest"))))
+            effects.append(
+                .outflow(
+                    Outflow(
+                        AssetAmount(
+                            asset: nativeAsset, amount: 0,
+                            unstated: ["the whole transferable balance (Balances.transfer_all)"]),
+                        from: actingFor, to: try party("dest"))))
             warnings.append(BuiltInCallDecoder.transferAllWarning(keepAlive: keepAlive))
         } else if Self.wrappers.contains(name) || Self.inert.contains(name) {
             // The carried calls are walked on their own.
         } else if Self.xcmPallets.contains(pallet), ProvenXCM.transfers.contains(call),
-                  let xcm = try ProvenXCM(arguments: arguments, native: nativeAsset, relayTokenIsNative: relayTokenIsNative, account: account,
-                                          actingFor: actingFor) {
+            let xcm = try ProvenXCM(
+                arguments: arguments, native: nativeAsset, relayTokenIsNative: relayTokenIsNative, account: account,
+                actingFor: actingFor)
+        {
             effects += xcm.outflows.map { .outflow($0) }
-            warnings.append("\(name) sends the assets to \(xcm.destination) by XCM: part of them pays the fees there, and a transfer to a chain "
-                + "that cannot receive them may strand them")
+            warnings.append(
+                "\(name) sends the assets to \(xcm.destination) by XCM: part of them pays the fees there, and a transfer to a chain "
+                    + "that cannot receive them may strand them")
         } else if Self.assetPallets.contains(pallet), call == "transfer" || call == "transfer_keep_alive" {
             let asset = Self.otherAsset(pallet: pallet, id: argument("id"), native: nativeAsset)
-            effects.append(.outflow(Outflow(AssetAmount(asset: asset, amount: units("amount") ?? 0), from: actingFor, to: try party("target"))))
+            effects.append(
+                .outflow(
+                    Outflow(
+                        AssetAmount(asset: asset, amount: units("amount") ?? 0), from: actingFor,
+                        to: try party("target"))))
         } else if Self.assetPallets.contains(pallet), call == "approve_transfer" {
             let asset = Self.otherAsset(pallet: pallet, id: argument("id"), native: nativeAsset)
             let delegate = try party("delegate")
-            effects.append(.allowance(Approval(asset: asset.symbol, spender: delegate, allowance: String(units("amount") ?? 0), isUnlimited: false)))
-            warnings.append("an allowance: \(delegate) may move \(units("amount") ?? 0) \(asset.symbol) of this account")
+            effects.append(
+                .allowance(
+                    Approval(
+                        asset: asset.symbol, spender: delegate, allowance: String(units("amount") ?? 0),
+                        isUnlimited: false)))
+            warnings.append(
+                "an allowance: \(delegate) may move \(units("amount") ?? 0) \(asset.symbol) of this account")
         } else {
             try controlOrUnknown(pallet: pallet, call: call, argument: argument, party: party, account: account)
         }
@@ -75,11 +102,14 @@ struct ProvenCallMeaning {
         case "Proxy.proxy", "Proxy.proxy_announced":
             innerActsFor = try party("real")
         case "Utility.as_derivative":
-            innerActsFor = "the derivative account \(units("index").map(String.init) ?? "?") of " + (actingFor ?? "this account")
+            innerActsFor =
+                "the derivative account \(units("index").map(String.init) ?? "?") of " + (actingFor ?? "this account")
         case "Multisig.as_multi", "Multisig.as_multi_threshold_1":
             var others = 0
             if case let .sequence(items)? = argument("other_signatories")?.value { others = items.count }
-            innerActsFor = "the multisig account of " + (actingFor ?? "this account") + " and \(others) other signator\(others == 1 ? "y" : "ies")"
+            innerActsFor =
+                "the multisig account of " + (actingFor ?? "this account")
+                + " and \(others) other signator\(others == 1 ? "y" : "ies")"
                 + (units("threshold").map { ", threshold \($0)" } ?? ", threshold 1")
         default:
             break
@@ -87,8 +117,10 @@ struct ProvenCallMeaning {
     }
 
     /// The control changes the signer knows, and the unknown effect for every other call.
-    private mutating func controlOrUnknown(pallet: String, call: String, argument: (String) -> TypedValue?, party: (String) throws -> String,
-                                           account: ([UInt8]) throws -> String) throws {
+    private mutating func controlOrUnknown(
+        pallet: String, call: String, argument: (String) -> TypedValue?, party: (String) throws -> String,
+        account: ([UInt8]) throws -> String
+    ) throws {
         let name = "\(pallet).\(call)"
         func variantName(_ wanted: String) -> String {
             if case let .variant(variant, _, _)? = argument(wanted)?.value { return variant }
@@ -106,36 +138,65 @@ struct ProvenCallMeaning {
             case "Staked", "Stash", "None":
                 break
             case "Account" where fields.count == 1:
-                let to = try Self.accountID(fields[0].value).map { try account($0) } ?? "an account the signer cannot read"
-                effects.append(.control(ControlChange("sends this account's staking rewards", party: to, granted: true)))
+                let to =
+                    try Self.accountID(fields[0].value).map { try account($0) } ?? "an account the signer cannot read"
+                effects.append(
+                    .control(ControlChange("sends this account's staking rewards", party: to, granted: true)))
                 warnings.append("\(name): the staking rewards of this account go to \(to), not to this account")
             default:
                 effects.append(.unknown(what: "\(name) with the reward destination \(payee)"))
             }
         case "Proxy.add_proxy":
             let delegate = try party("delegate")
-            effects.append(.control(ControlChange("grants a proxy of type \(variantName("proxy_type")) over this account", party: delegate, granted: true)))
-            warnings.append("PROXY: \(delegate) may act for this account (proxy type \(variantName("proxy_type"))) until the proxy is removed")
+            effects.append(
+                .control(
+                    ControlChange(
+                        "grants a proxy of type \(variantName("proxy_type")) over this account", party: delegate,
+                        granted: true)))
+            warnings.append(
+                "PROXY: \(delegate) may act for this account (proxy type \(variantName("proxy_type"))) until the proxy is removed"
+            )
         case "Proxy.remove_proxy":
-            effects.append(.control(ControlChange("removes the proxy of type \(variantName("proxy_type"))", party: try party("delegate"), granted: false)))
+            effects.append(
+                .control(
+                    ControlChange(
+                        "removes the proxy of type \(variantName("proxy_type"))", party: try party("delegate"),
+                        granted: false)))
         case "Proxy.remove_proxies":
             effects.append(.control(ControlChange("removes every proxy of this account", party: nil, granted: false)))
         case "Proxy.create_pure":
-            effects.append(.control(ControlChange("creates a pure proxy account this account controls, proxy type \(variantName("proxy_type"))", party: nil, granted: true)))
+            effects.append(
+                .control(
+                    ControlChange(
+                        "creates a pure proxy account this account controls, proxy type \(variantName("proxy_type"))",
+                        party: nil, granted: true)))
         case "Proxy.kill_pure":
-            effects.append(.control(ControlChange("destroys the pure proxy account this call is made for", party: nil, granted: false)))
-            warnings.append("Proxy.kill_pure removes the pure account for good: whatever it still holds can never be moved again")
-        case "Proxy.proxy", "Proxy.proxy_announced", "Utility.as_derivative", "Multisig.as_multi", "Multisig.as_multi_threshold_1":
+            effects.append(
+                .control(
+                    ControlChange("destroys the pure proxy account this call is made for", party: nil, granted: false)))
+            warnings.append(
+                "Proxy.kill_pure removes the pure account for good: whatever it still holds can never be moved again")
+        case "Proxy.proxy", "Proxy.proxy_announced", "Utility.as_derivative", "Multisig.as_multi",
+            "Multisig.as_multi_threshold_1":
             break  // the carried call's own effects are counted, for the account it acts for
         case "Multisig.approve_as_multi":
             effects.append(.unknown(what: "Multisig.approve_as_multi approves a call seen only by its hash"))
-            warnings.append("Multisig.approve_as_multi approves a call the signer sees only as a hash: what it does cannot be shown")
+            warnings.append(
+                "Multisig.approve_as_multi approves a call the signer sees only as a hash: what it does cannot be shown"
+            )
         case "Proxy.announce":
             effects.append(.unknown(what: "Proxy.announce announces a call seen only by its hash"))
-            warnings.append("Proxy.announce announces a call the signer sees only as a hash: once the delay passes, the proxy may make it")
+            warnings.append(
+                "Proxy.announce announces a call the signer sees only as a hash: once the delay passes, the proxy may make it"
+            )
         case _ where pallet == "XcmPallet" || pallet == "PolkadotXcm" || pallet == "XTokens":
-            effects.append(.unknown(what: "\(name), an XCM message the signer does not read as a transfer of fungible assets to one account"))
-            warnings.append("\(name) sends an XCM message: what it moves and where is in the lines above, not in the totals")
+            effects.append(
+                .unknown(
+                    what:
+                        "\(name), an XCM message the signer does not read as a transfer of fungible assets to one account"
+                ))
+            warnings.append(
+                "\(name) sends an XCM message: what it moves and where is in the lines above, not in the totals")
         default:
             effects.append(.unknown(what: "\(name): the signer does not know what it moves, locks or grants"))
         }
@@ -155,6 +216,8 @@ struct ProvenCallMeaning {
     static func otherAsset(pallet: String, id: TypedValue?, native: Asset) -> Asset {
         var text = "?"
         if case let .unsigned(number)? = id?.value { text = String(number) } else if id != nil { text = "(a location)" }
-        return Asset(chain: native.chain, network: native.network, id: "\(pallet) \(text)", symbol: "base units of \(pallet) asset \(text)", decimals: 0)
+        return Asset(
+            chain: native.chain, network: native.network, id: "\(pallet) \(text)",
+            symbol: "base units of \(pallet) asset \(text)", decimals: 0)
     }
 }

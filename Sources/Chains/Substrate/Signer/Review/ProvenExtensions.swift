@@ -24,7 +24,9 @@ struct ProvenExtensions {
         let isNative: Bool
     }
 
-    init(_ proven: ProvenPayload, list: ExtensionList, native: Asset, relayTokenIsNative: Bool, render: ProvenCallLines) throws {
+    init(_ proven: ProvenPayload, list: ExtensionList, native: Asset, relayTokenIsNative: Bool, render: ProvenCallLines)
+        throws
+    {
         empty = proven.extensions.filter { $0.extraLength == 0 && $0.additionalLength == 0 }.map(\.identifier)
         var feeAsset: (FeeAsset, BigUInt)?
         var render = render
@@ -34,13 +36,19 @@ struct ProvenExtensions {
                 feeAsset = try Self.readFeeAsset(ext.extra, native: native, relayTokenIsNative: relayTokenIsNative)
             case .proven:
                 guard ext.extraLength + ext.additionalLength > 0 else { continue }
-                lines.append(ReviewLine("extension \(ext.identifier)", "unknown to this signer, decoded with the metadata proof's types"))
+                lines.append(
+                    ReviewLine(
+                        "extension \(ext.identifier)", "unknown to this signer, decoded with the metadata proof's types"
+                    ))
                 try render.add(ext.extra, label: "explicit", typeName: nil, level: 1)
                 try render.add(ext.additional, label: "implicit", typeName: nil, level: 1)
-                warnings.append("signed extension \(ext.identifier) is unknown to this signer: its values are shown as the metadata proof's types "
-                    + "decode them, but what they make the chain do is not known")
+                warnings.append(
+                    "signed extension \(ext.identifier) is unknown to this signer: its values are shown as the metadata proof's types "
+                        + "decode them, but what they make the chain do is not known")
                 if !(Self.isEmptyValue(ext.extra) && Self.isEmptyValue(ext.additional)) {
-                    effects.append(.unknown(what: "signed extension \(ext.identifier), whose values this signer has no meaning for"))
+                    effects.append(
+                        .unknown(
+                            what: "signed extension \(ext.identifier), whose values this signer has no meaning for"))
                 }
             default:
                 continue
@@ -69,9 +77,12 @@ struct ProvenExtensions {
     /// ChargeAssetTxPayment's extra, `{tip: Compact<Balance>, asset_id: Option<AssetId>}`: the
     /// tip and the `Some` asset, or nil for `None` (fees in the native token). Refuses an extra
     /// that is not of that shape: the review would show what the chain does not read.
-    static func readFeeAsset(_ extra: TypedValue, native: Asset, relayTokenIsNative: Bool) throws(SubstrateError) -> (FeeAsset, BigUInt)? {
-        guard case let .composite(fields) = extra.value, fields.count == 2, case let .unsigned(tip) = fields[0].value.value,
-              fields[1].value.isOption, case let .variant(option, _, inner) = fields[1].value.value
+    static func readFeeAsset(_ extra: TypedValue, native: Asset, relayTokenIsNative: Bool) throws(SubstrateError) -> (
+        FeeAsset, BigUInt
+    )? {
+        guard case let .composite(fields) = extra.value, fields.count == 2,
+            case let .unsigned(tip) = fields[0].value.value,
+            fields[1].value.isOption, case let .variant(option, _, inner) = fields[1].value.value
         else {
             throw SubstrateError.feeAsset(.shape(proof: true))
         }
@@ -79,24 +90,36 @@ struct ProvenExtensions {
         let id = inner[0].value
         if case let .unsigned(number) = id.value {
             let name = "asset \(number)"
-            return (FeeAsset(asset: Asset(chain: native.chain, network: native.network, id: name, symbol: "base units of \(name)", decimals: 0),
-                             description: name, isNative: false), tip)
+            return (
+                FeeAsset(
+                    asset: Asset(
+                        chain: native.chain, network: native.network, id: name, symbol: "base units of \(name)",
+                        decimals: 0),
+                    description: name, isNative: false), tip
+            )
         }
         if let location = ProvenXCM.location(id) {
             if location.junctions.isEmpty, location.parents == 0 || (location.parents == 1 && relayTokenIsNative) {
-                return (FeeAsset(asset: native, description: "\(native.symbol) (XCM location: \(ProvenXCM.describe(location)))", isNative: true), tip)
+                return (
+                    FeeAsset(
+                        asset: native, description: "\(native.symbol) (XCM location: \(ProvenXCM.describe(location)))",
+                        isNative: true), tip
+                )
             }
             // The Assets pallet's asset: `parents: 0, X2(PalletInstance 50, GeneralIndex id)`.
             let place = ProvenXCM.describe(location)
             var name = "the asset at \(place)"
             if location.parents == 0, location.junctions.count == 2,
-               case let .variant("PalletInstance", _, pallet) = location.junctions[0].value, pallet.count == 1,
-               case let .unsigned(instance) = pallet[0].value.value,
-               case let .variant("GeneralIndex", _, index) = location.junctions[1].value, index.count == 1,
-               case let .unsigned(number) = index[0].value.value {
+                case let .variant("PalletInstance", _, pallet) = location.junctions[0].value, pallet.count == 1,
+                case let .unsigned(instance) = pallet[0].value.value,
+                case let .variant("GeneralIndex", _, index) = location.junctions[1].value, index.count == 1,
+                case let .unsigned(number) = index[0].value.value
+            {
                 name = "asset \(number) of pallet \(instance)"
             }
-            let asset = Asset(chain: native.chain, network: native.network, id: "xcm " + place, symbol: "base units of \(name)", decimals: 0)
+            let asset = Asset(
+                chain: native.chain, network: native.network, id: "xcm " + place, symbol: "base units of \(name)",
+                decimals: 0)
             return (FeeAsset(asset: asset, description: "\(name) (XCM location: \(place))", isNative: false), tip)
         }
         throw SubstrateError.feeAsset(.unnamed)

@@ -8,7 +8,8 @@ import BigInt
 struct ProvenXCM {
     /// Calls that move the listed assets to the beneficiary and nothing else.
     static let transfers: Set<String> = [
-        "limited_reserve_transfer_assets", "reserve_transfer_assets", "limited_teleport_assets", "teleport_assets", "transfer_assets",
+        "limited_reserve_transfer_assets", "reserve_transfer_assets", "limited_teleport_assets", "teleport_assets",
+        "transfer_assets",
     ]
 
     let outflows: [Outflow]
@@ -16,16 +17,21 @@ struct ProvenXCM {
 
     /// `native`: the chain's token, which the location `parents: 0, Here` names, and on an
     /// Asset Hub (`relayTokenIsNative`) also `parents: 1, Here`.
-    init?(arguments: [TypedValue.Field], native: Asset, relayTokenIsNative: Bool, account: ([UInt8]) throws -> String,
-          actingFor: String?) throws {
+    init?(
+        arguments: [TypedValue.Field], native: Asset, relayTokenIsNative: Bool, account: ([UInt8]) throws -> String,
+        actingFor: String?
+    ) throws {
         func argument(_ name: String) -> TypedValue? { arguments.first { $0.name == name }?.value }
-        guard let dest = argument("dest").flatMap(Self.location), let beneficiary = argument("beneficiary").flatMap(Self.location),
-              let assets = argument("assets").flatMap(Self.assets)
+        guard let dest = argument("dest").flatMap(Self.location),
+            let beneficiary = argument("beneficiary").flatMap(Self.location),
+            let assets = argument("assets").flatMap(Self.assets)
         else { return nil }
         destination = Self.describe(dest)
         // The beneficiary is an account on the destination: one AccountId32 junction, read as
         // this network's SS58 (the same key on the destination) and labelled.
-        guard beneficiary.parents == 0, beneficiary.junctions.count == 1, let id = Self.accountID(beneficiary.junctions[0]) else { return nil }
+        guard beneficiary.parents == 0, beneficiary.junctions.count == 1,
+            let id = Self.accountID(beneficiary.junctions[0])
+        else { return nil }
         let to = try account(id) + " on " + destination
         var outflows: [Outflow] = []
         for (location, amount) in assets {
@@ -34,7 +40,9 @@ struct ProvenXCM {
                 asset = native
             } else {
                 let where_ = Self.describe(location)
-                asset = Asset(chain: native.chain, network: native.network, id: "xcm " + where_, symbol: "base units of the asset at \(where_)", decimals: 0)
+                asset = Asset(
+                    chain: native.chain, network: native.network, id: "xcm " + where_,
+                    symbol: "base units of the asset at \(where_)", decimals: 0)
             }
             outflows.append(Outflow(AssetAmount(asset: asset, amount: amount), from: actingFor, to: to))
         }
@@ -51,10 +59,13 @@ struct ProvenXCM {
     static func location(_ value: TypedValue) -> Location? {
         var current = value
         // Unwrap the version variant and any one-field wrapper down to `{parents, interior}`.
-        for _ in 0 ..< 4 {
+        for _ in 0..<4 {
             if case let .composite(fields) = current.value, let parents = fields.first(where: { $0.name == "parents" }),
-               let interior = fields.first(where: { $0.name == "interior" }) {
-                guard case let .unsigned(count) = parents.value.value, let junctions = junctions(interior.value) else { return nil }
+                let interior = fields.first(where: { $0.name == "interior" })
+            {
+                guard case let .unsigned(count) = parents.value.value, let junctions = junctions(interior.value) else {
+                    return nil
+                }
                 return Location(parents: count, junctions: junctions)
             }
             switch current.value {
@@ -78,7 +89,7 @@ struct ProvenXCM {
     /// The 32-byte id of an `AccountId32 { network, id }` junction.
     static func accountID(_ junction: TypedValue) -> [UInt8]? {
         guard case let .variant("AccountId32", _, fields) = junction.value,
-              case let .bytes(id)? = fields.first(where: { $0.name == "id" })?.value.value, id.count == 32
+            case let .bytes(id)? = fields.first(where: { $0.name == "id" })?.value.value, id.count == 32
         else { return nil }
         return id
     }
@@ -93,8 +104,9 @@ struct ProvenXCM {
         var out: [(Location, BigUInt)] = []
         for item in items {
             guard case let .composite(parts) = item.value, let id = parts.first(where: { $0.name == "id" })?.value,
-                  let fun = parts.first(where: { $0.name == "fun" })?.value,
-                  case let .variant("Fungible", _, amount) = fun.value, amount.count == 1, case let .unsigned(units) = amount[0].value.value
+                let fun = parts.first(where: { $0.name == "fun" })?.value,
+                case let .variant("Fungible", _, amount) = fun.value, amount.count == 1,
+                case let .unsigned(units) = amount[0].value.value
             else { return nil }
             // v3's AssetId is `Concrete(location)`; v4 and v5's is the location itself.
             var located = id
@@ -119,7 +131,9 @@ struct ProvenXCM {
                 parts.append(name)
             }
         }
-        let up = location.parents == 0 ? "this chain" : location.parents == 1 ? "the relay chain" : "\(location.parents) levels up"
+        let up =
+            location.parents == 0
+            ? "this chain" : location.parents == 1 ? "the relay chain" : "\(location.parents) levels up"
         if parts.isEmpty { return up }
         return (location.parents == 0 ? "" : up + ", ") + parts.joined(separator: ", ")
     }

@@ -15,10 +15,14 @@ enum RawPayloadReading {
                 do { call = try BuiltInCallDecoder.read(&reader, table: runtime, level: 0) } catch { continue }
                 guard call != nil else { continue }
                 let callLength = reader.offset
-                guard case let .success((list, values)) = SubstrateChain.tableReading(data, callLength: callLength, genesis: network.genesisHash)
+                guard
+                    case let .success((list, values)) = SubstrateChain.tableReading(
+                        data, callLength: callLength, genesis: network.genesisHash)
                 else { continue }
-                let payload = SignerPayload(address: address, accountID: accountID, addressPrefix: network.ss58Prefix, method: Array(data.prefix(callLength)),
-                                            values: values, extensions: list)
+                let payload = SignerPayload(
+                    address: address, accountID: accountID, addressPrefix: network.ss58Prefix,
+                    method: Array(data.prefix(callLength)),
+                    values: values, extensions: list)
                 let built = SigningPayload(payload, extensions: list)
                 // Only the canonical encoding of what was read is that transaction.
                 guard built.bytes == data else { continue }

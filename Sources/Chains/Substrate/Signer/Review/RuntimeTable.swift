@@ -12,7 +12,10 @@ public struct RuntimeTable: Sendable, Equatable {
     /// The extension identifiers in runtime order (the metadata's `extrinsic.signed_extensions`).
     public let signedExtensions: [String]
 
-    public init(specVersions: ClosedRange<UInt32>, transactionVersion: UInt32, balances: UInt8, utility: UInt8, signedExtensions: [String]) {
+    public init(
+        specVersions: ClosedRange<UInt32>, transactionVersion: UInt32, balances: UInt8, utility: UInt8,
+        signedExtensions: [String]
+    ) {
         self.specVersions = specVersions
         self.transactionVersion = transactionVersion
         self.balances = balances
@@ -27,7 +30,9 @@ public struct RuntimeTable: Sendable, Equatable {
 
     /// "spec 1002005…2000000, transaction version 26", for reviews and refusals.
     public var versions: String {
-        let specs = specVersions.count == 1 ? "spec \(specVersions.lowerBound)" : "spec \(specVersions.lowerBound)…\(specVersions.upperBound)"
+        let specs =
+            specVersions.count == 1
+            ? "spec \(specVersions.lowerBound)" : "spec \(specVersions.lowerBound)…\(specVersions.upperBound)"
         return specs + ", transaction version \(transactionVersion)"
     }
 

@@ -18,8 +18,9 @@ extension SubstrateChain {
         switch signable {
         case let .extrinsic(payload, built):
             let signature = try SubstrateSigning.signPayload(built.bytes, with: key)
-            return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)],
-                                result: Self.result(payload, built, signature: signature))
+            return SignedOutput(
+                signatures: [Hex.encode(signature.encoded, prefix: true)],
+                result: Self.result(payload, built, signature: signature))
         case let .rawPayload(bytes):
             let signature = try SubstrateSigning.signPayload(bytes, with: key)
             return SignedOutput(signatures: [Hex.encode(signature.encoded, prefix: true)], result: nil)

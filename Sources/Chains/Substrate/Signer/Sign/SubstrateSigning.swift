@@ -32,17 +32,22 @@ public enum SubstrateSigning {
 
     /// Whether `signature` signs `message` for `publicKey` (32-byte sr25519/ed25519 key, or the
     /// 33-byte compressed secp256k1 key for ecdsa).
-    public static func isValid(_ signature: MultiSignature, message: [UInt8], publicKey: [UInt8]) throws(SubstrateError) -> Bool {
+    public static func isValid(_ signature: MultiSignature, message: [UInt8], publicKey: [UInt8]) throws(SubstrateError)
+        -> Bool
+    {
         switch signature {
         case let .sr25519(raw):
             return Sr25519.isValidSignature(raw, message: message, publicKey: publicKey)
         case let .ed25519(raw):
             return Ed25519.isValidSignature(raw, message: message, publicKey: publicKey)
         case let .ecdsa(raw):
-            guard publicKey.count == Secp256k1.compressedPublicKeyLength, raw.count == 65, let recovery = raw.last else { return false }
+            guard publicKey.count == Secp256k1.compressedPublicKeyLength, raw.count == 65, let recovery = raw.last
+            else { return false }
             let digest = try blake2b256(message)
-            guard let parsed = try? Secp256k1.RecoverableSignature(compact: Array(raw.prefix(64)), recoveryID: Int(recovery)),
-                  let recovered = try? parsed.recoverPublicKey(digest32: digest)
+            guard
+                let parsed = try? Secp256k1.RecoverableSignature(
+                    compact: Array(raw.prefix(64)), recoveryID: Int(recovery)),
+                let recovered = try? parsed.recoverPublicKey(digest32: digest)
             else { return false }
             return recovered.compressed == publicKey
         }

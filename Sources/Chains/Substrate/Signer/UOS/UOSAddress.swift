@@ -7,7 +7,9 @@ public enum UOSAddress {
     /// The pairing text for `address` on the network with `genesis` (32 bytes); the address
     /// must be an SS58 address.
     public static func text(address: String, genesis: [UInt8]) throws(SubstrateError) -> String {
-        guard genesis.count == 32 else { throw SubstrateError.length(field: "a genesis hash", actual: genesis.count, expected: 32) }
+        guard genesis.count == 32 else {
+            throw SubstrateError.length(field: "a genesis hash", actual: genesis.count, expected: 32)
+        }
         do { _ = try SS58.decode(address) } catch { throw SubstrateError.notSS58(field: address, reason: "\(error)") }
         return "substrate:\(address):0x\(Hex.encode(genesis))"
     }
@@ -21,7 +23,8 @@ public enum UOSAddress {
         if let given, given.count == 32, SubstrateNetwork.caip2(genesisHash: given) == caip2 { return given }
         guard let known = SubstrateNetwork.known.first(where: { $0.caip2 == caip2 }) else {
             if let given {
-                throw SubstrateError.otherNetwork(.givenForAccount, genesis: SubstrateNetwork.caip2(genesisHash: given), expected: caip2)
+                throw SubstrateError.otherNetwork(
+                    .givenForAccount, genesis: SubstrateNetwork.caip2(genesisHash: given), expected: caip2)
             }
             throw SubstrateError.unknownNetwork(caip2, known: nil)
         }

@@ -1,5 +1,5 @@
-import AirsignKeys
 import AirsignEncoding
+import AirsignKeys
 import AirsignMessages
 
 /// UOS, the QR protocol of polkadot-js apps and extension ("QR signer") and of Polkadot
@@ -37,17 +37,24 @@ public struct UOSFormat: ForeignFormat {
         switch uos.content {
         case let .message(message):
             let raw: JSONValue = .object([
-                (key: "address", value: .string(own.address)), (key: "data", value: .string(Hex.encode(message, prefix: true))),
+                (key: "address", value: .string(own.address)),
+                (key: "data", value: .string(Hex.encode(message, prefix: true))),
                 (key: "type", value: .string("bytes")),
             ])
             body = .object([(key: "type", value: .string("raw")), (key: "signerPayloadRaw", value: raw)])
             answer = UOSAnswer(kind: .message, crypto: uos.crypto)
         case .transaction, .provenTransaction, .hash:
-            body = .object([(key: "type", value: .string(SubstrateChain.uosPayloadType)),
-                            (key: "uos", value: .string(Hex.encode(input.bytes, prefix: true)))])
+            body = .object([
+                (key: "type", value: .string(SubstrateChain.uosPayloadType)),
+                (key: "uos", value: .string(Hex.encode(input.bytes, prefix: true))),
+            ])
             answer = UOSAnswer(kind: .transaction, crypto: uos.crypto)
         }
-        return [ForeignRequest(request: try SignRequest.make(chain: chain, network: network, account: account, payload: body), answer: answer)]
+        return [
+            ForeignRequest(
+                request: try SignRequest.make(chain: chain, network: network, account: account, payload: body),
+                answer: answer)
+        ]
     }
 
     /// The keystore's account the request's key names: a 33-byte ecdsa key as it is, a 32-byte
@@ -62,7 +69,10 @@ public struct UOSFormat: ForeignFormat {
         let network = SubstrateNetwork.caip2(genesisHash: uos.genesisHash)
         let match = keyed.first { $0.network == network } ?? keyed.first
         guard let match else {
-            let address = uos.publicKey.count == 32 ? (try? SS58.encode(uos.publicKey, prefix: SubstrateNetwork.byGenesis(uos.genesisHash)?.ss58Prefix ?? 42)) : nil
+            let address =
+                uos.publicKey.count == 32
+                ? (try? SS58.encode(
+                    uos.publicKey, prefix: SubstrateNetwork.byGenesis(uos.genesisHash)?.ss58Prefix ?? 42)) : nil
             throw SubstrateError.uos(.keyNotOwn(key: Hex.encode(uos.publicKey), address: address))
         }
         return match
@@ -86,8 +96,10 @@ extension UOSFormat {
         case .ecdsa: asked = .secp256k1
         }
         guard let scheme, scheme != asked else { return }
-        throw SubstrateError.uos(.schemeNotAccount(crypto: "\(uos.crypto)", byte: uos.crypto.rawValue, account: own.address,
-                                                   scheme: scheme == .secp256k1 ? "ecdsa" : "\(scheme)"))
+        throw SubstrateError.uos(
+            .schemeNotAccount(
+                crypto: "\(uos.crypto)", byte: uos.crypto.rawValue, account: own.address,
+                scheme: scheme == .secp256k1 ? "ecdsa" : "\(scheme)"))
     }
 }
 
@@ -102,7 +114,9 @@ public struct UOSAnswer: ForeignAnswer {
     /// refused for `00` and `02` (polkadot-js sends `01` for every account, so `01` takes any);
     /// a second check, after `UOSFormat.checkScheme` refused such a request before the review.
     public let crypto: UOSPayload.Crypto
-    public var name: String { kind == .transaction ? "UOS signature (MultiSignature, hex)" : "UOS message signature (hex)" }
+    public var name: String {
+        kind == .transaction ? "UOS signature (MultiSignature, hex)" : "UOS message signature (hex)"
+    }
     public let qr = ForeignAnswerQR.binary
 
     public init(kind: Kind, crypto: UOSPayload.Crypto) {

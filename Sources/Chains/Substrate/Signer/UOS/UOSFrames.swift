@@ -128,13 +128,16 @@ public struct UOSFrameCollector: ForeignFrameCollector {
         case .empty: (parts, bytes) = ([:], 0)
         case let .legacy(count, known, held):
             guard frame.count == count else {
-                throw Self.mixed("frame \(frame.index + 1) says the payload has \(frame.count) frames, earlier frames said \(count)")
+                throw Self.mixed(
+                    "frame \(frame.index + 1) says the payload has \(frame.count) frames, earlier frames said \(count)")
             }
             (parts, bytes) = (known, held)
         case .raptorQ: throw Self.mixed("a legacy frame among RaptorQ frames")
         }
         if let known = parts[frame.index] {
-            guard known == frame.data else { throw Self.mixed("two different frames \(frame.index + 1) of \(frame.count)") }
+            guard known == frame.data else {
+                throw Self.mixed("two different frames \(frame.index + 1) of \(frame.count)")
+            }
             return false
         }
         bytes += frame.data.count
@@ -144,7 +147,7 @@ public struct UOSFrameCollector: ForeignFrameCollector {
         parts[frame.index] = frame.data
         mode = .legacy(count: frame.count, parts: parts, bytes: bytes)
         if parts.count == frame.count, message == nil {
-            message = (0 ..< frame.count).flatMap { parts[$0] ?? [] }
+            message = (0..<frame.count).flatMap { parts[$0] ?? [] }
         }
         return true
     }
@@ -174,7 +177,7 @@ public struct UOSFrameCollector: ForeignFrameCollector {
     /// The 1-based numbers of the legacy frames still missing, for the refusal of an incomplete set.
     public var missing: [Int] {
         guard case let .legacy(count, parts, _) = mode else { return [] }
-        return (0 ..< count).filter { parts[$0] == nil }.map { $0 + 1 }
+        return (0..<count).filter { parts[$0] == nil }.map { $0 + 1 }
     }
 
     /// Assembles `payloads` (one QR code's bytes each, any order, repeats allowed) into the UOS

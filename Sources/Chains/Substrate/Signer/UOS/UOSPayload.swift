@@ -60,12 +60,14 @@ public struct UOSPayload: Sendable, Equatable {
         guard bytes.count >= keyEnd + 32 else {
             throw SubstrateError.uos(.tooShort(bytes: bytes.count, keyLength: crypto.keyLength))
         }
-        publicKey = Array(bytes[3 ..< keyEnd])
+        publicKey = Array(bytes[3..<keyEnd])
         genesisHash = Array(bytes[(bytes.count - 32)...])
-        let body = Array(bytes[keyEnd ..< (bytes.count - 32)])
+        let body = Array(bytes[keyEnd..<(bytes.count - 32)])
         switch code {
         case 1:
-            guard body.count == 32 else { throw SubstrateError.length(field: "UOS payload code 01: the hash", actual: body.count, expected: 32) }
+            guard body.count == 32 else {
+                throw SubstrateError.length(field: "UOS payload code 01: the hash", actual: body.count, expected: 32)
+            }
             content = .hash(body)
         case 3:
             guard !body.isEmpty else { throw SubstrateError.empty("UOS payload code 03: the message") }
@@ -76,8 +78,9 @@ public struct UOSPayload: Sendable, Equatable {
             _ = try MetadataProof.read(&reader, bytes: body)
             let proofBytes = Array(body[..<reader.offset])
             // Named so: a proof that ends early or late (a changed length in it) shows up here.
-            let (signed, callLength) = try Self.transaction(Array(body[reader.offset...]),
-                                                            what: "UOS transaction after its \(proofBytes.count)-byte metadata proof")
+            let (signed, callLength) = try Self.transaction(
+                Array(body[reader.offset...]),
+                what: "UOS transaction after its \(proofBytes.count)-byte metadata proof")
             content = .provenTransaction(proof: proofBytes, signed: signed, callLength: callLength)
         default:
             let (signed, callLength) = try Self.transaction(body)
@@ -86,7 +89,9 @@ public struct UOSPayload: Sendable, Equatable {
     }
 
     /// `compact(len) ‖ call ‖ extensions` → (`call ‖ extensions`, len); `what` starts its errors.
-    private static func transaction(_ body: [UInt8], what: String = "UOS transaction") throws(SubstrateError) -> ([UInt8], Int) {
+    private static func transaction(_ body: [UInt8], what: String = "UOS transaction") throws(SubstrateError) -> (
+        [UInt8], Int
+    ) {
         var reader = SCALEReader(body)
         let stated: UInt64
         do { stated = try reader.readCompact(UInt64.self) } catch {

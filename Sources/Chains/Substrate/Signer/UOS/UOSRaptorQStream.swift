@@ -34,8 +34,9 @@ struct UOSRaptorQStream: Sendable {
     /// does not give, and a full set that does not decode.
     mutating func receive(_ frame: UOSRaptorQFrame) throws(SubstrateError) -> Bool {
         guard frame.size == size, frame.symbol.count == symbolSize else {
-            throw UOSFrameCollector.mixed("a RaptorQ frame for a \(frame.size)-byte payload in \(frame.symbol.count)-byte symbols after frames for "
-                + "\(size) bytes in \(symbolSize)-byte symbols")
+            throw UOSFrameCollector.mixed(
+                "a RaptorQ frame for a \(frame.size)-byte payload in \(frame.symbol.count)-byte symbols after frames for "
+                    + "\(size) bytes in \(symbolSize)-byte symbols")
         }
         guard frame.esi <= RaptorQ.maxESI(for: k) else {
             throw SubstrateError.frames(.symbolID(frame.esi, max: RaptorQ.maxESI(for: k), sourceSymbols: k))
@@ -45,7 +46,9 @@ struct UOSRaptorQStream: Sendable {
             return checked.insert(frame.esi).inserted
         }
         if let known = symbols[frame.esi] {
-            guard known == frame.symbol else { throw UOSFrameCollector.mixed("two different RaptorQ frames with symbol id \(frame.esi)") }
+            guard known == frame.symbol else {
+                throw UOSFrameCollector.mixed("two different RaptorQ frames with symbol id \(frame.esi)")
+            }
             return false
         }
         symbols[frame.esi] = frame.symbol
@@ -81,7 +84,8 @@ struct UOSRaptorQStream: Sendable {
         message = decoded
     }
 
-    private static func check(_ esi: UInt32, _ symbol: [UInt8], against encoder: RaptorQ.Encoder) throws(SubstrateError) {
+    private static func check(_ esi: UInt32, _ symbol: [UInt8], against encoder: RaptorQ.Encoder) throws(SubstrateError)
+    {
         guard encoder.symbol(esi: esi) == symbol else {
             throw UOSFrameCollector.mixed("the RaptorQ frame with symbol id \(esi) is not one of the decoded payload's")
         }

@@ -26,7 +26,9 @@ extension UOSPayload {
             let (_, proof) = try SubstrateChain.extrinsicMembers(request.payload)
             genesis = payload.genesisHash
             if let proof {
-                (code, content) = (6, .provenTransaction(proof: proof, signed: built.bytes, callLength: payload.method.count))
+                (code, content) = (
+                    6, .provenTransaction(proof: proof, signed: built.bytes, callLength: payload.method.count)
+                )
             } else {
                 (code, content) = (2, .transaction(signed: built.bytes, callLength: payload.method.count))
             }
@@ -63,17 +65,18 @@ extension UOSFraming {
     /// payload framed, even a one-frame one, as polkadot-js `createFrames` does; refuses a
     /// payload over `maxPayloadLength` bytes or needing more than `maxFrames` frames (what a
     /// signer's collector takes).
-    public static func frames(_ payload: [UInt8], size: Int = UOSPayload.frameSize) throws(SubstrateError) -> [[UInt8]] {
+    public static func frames(_ payload: [UInt8], size: Int = UOSPayload.frameSize) throws(SubstrateError) -> [[UInt8]]
+    {
         guard size > 0, !payload.isEmpty else { throw SubstrateError.empty("a UOS payload to frame") }
         guard payload.count <= maxPayloadLength else {
             throw SubstrateError.frames(.payloadTooLarge(bytes: payload.count))
         }
         let count = (payload.count + size - 1) / size
         guard count <= maxFrames else { throw SubstrateError.frames(.tooMany(frames: count)) }
-        return (0 ..< count).map { index in
+        return (0..<count).map { index in
             let start = index * size
             let header: [UInt8] = [0, UInt8(count >> 8), UInt8(count & 0xff), UInt8(index >> 8), UInt8(index & 0xff)]
-            return header + payload[start ..< min(start + size, payload.count)]
+            return header + payload[start..<min(start + size, payload.count)]
         }
     }
 }

@@ -26,26 +26,32 @@ import Testing
         let owner = try PermitReviewTests.owner()
         let pull = [0x23, 0xb8, 0x72, 0xdd] + (try C.word(owner)) + (try C.word(C.stranger)) + C.word(7_000_000)
         let own = [0xa9, 0x05, 0x9c, 0xbb] + (try C.word(C.stranger)) + C.word(1)
-        let request = try C.transaction(C.call(to: Self.multicall3, data: try Self.aggregate3([(C.usdc, pull), (C.usdc, own)])))
+        let request = try C.transaction(
+            C.call(to: Self.multicall3, data: try Self.aggregate3([(C.usdc, pull), (C.usdc, own)])))
         let review = try EthereumChainTests.module.review(request, context: EthereumChainTests.context())
         #expect(review.totals.map(\.formatted) == ["0.0018 ETH", "7 USDC"])
-        #expect(review.unknowns == ["call 2 of the Multicall3 batch, to \(C.usdc): made by Multicall3 with its own tokens or another's allowance, not read by the signer"])
+        #expect(
+            review.unknowns == [
+                "call 2 of the Multicall3 batch, to \(C.usdc): made by Multicall3 with its own tokens or another's allowance, not read by the signer"
+            ])
         #expect(review.lines.contains(ReviewLine("token recipient", "\(C.stranger) (not in your contacts)", level: 1)))
         let summary = try C.summary([request], allowBlind: true)
-        #expect(summary == """
-            Batch: 1 request, all reviewed
-              unknown   effects the signer does not understand: 1 request (1), read every
-                        | line
-              blind     signed only because --blind names it: request 1
-              total     0.0018 ETH on ethereum eip155:1
-              total     7 USDC on ethereum eip155:1
-                        | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48)
-              total     only what the signer understands: more may leave through the
-                        | requests with unknown effects
-            """, "\(summary)")
+        #expect(
+            summary == """
+                Batch: 1 request, all reviewed
+                  unknown   effects the signer does not understand: 1 request (1), read every
+                            | line
+                  blind     signed only because --blind names it: request 1
+                  total     0.0018 ETH on ethereum eip155:1
+                  total     7 USDC on ethereum eip155:1
+                            | (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48)
+                  total     only what the signer understands: more may leave through the
+                            | requests with unknown effects
+                """, "\(summary)")
         // The same selector to another contract is not read as Multicall3's.
-        let elsewhere = try EthereumChainTests.module.review(try C.transaction(C.call(to: C.stranger, data: try Self.aggregate3([(C.usdc, pull)]))),
-                                                            context: EthereumChainTests.context())
+        let elsewhere = try EthereumChainTests.module.review(
+            try C.transaction(C.call(to: C.stranger, data: try Self.aggregate3([(C.usdc, pull)]))),
+            context: EthereumChainTests.context())
         #expect(elsewhere.totals.map(\.formatted) == ["0.0018 ETH"])
         #expect(!elsewhere.unknowns.isEmpty)
     }

@@ -9,10 +9,13 @@ import Testing
 @Suite struct ERC4527BadInputTests {
     /// A valid request's map with `change` applied to its entries.
     func encoded(_ change: (inout [(key: CBORValue, value: CBORValue)]) -> Void) throws -> [UInt8] {
-        let request = EthSignRequest(requestId: Array(repeating: 7, count: 16), signData: [0xc0], dataType: .typedTransaction, chainId: 1,
-                                     derivationPath: CryptoKeypath(try DerivationPath("m/44'/60'/0'/0/0"), sourceFingerprint: 0x73c5_da0a),
-                                     address: Array(repeating: 1, count: 20), origin: "metamask")
-        guard case var .map(entries) = try CBORDecoder().decode(try request.cbor()) else { preconditionFailure("not a map") }
+        let request = EthSignRequest(
+            requestId: Array(repeating: 7, count: 16), signData: [0xc0], dataType: .typedTransaction, chainId: 1,
+            derivationPath: CryptoKeypath(try DerivationPath("m/44'/60'/0'/0/0"), sourceFingerprint: 0x73c5_da0a),
+            address: Array(repeating: 1, count: 20), origin: "metamask")
+        guard case var .map(entries) = try CBORDecoder().decode(try request.cbor()) else {
+            preconditionFailure("not a map")
+        }
         change(&entries)
         return try CBOREncoder().encode(.map(entries))
     }
@@ -38,12 +41,19 @@ import Testing
             ("empty sign-data", set(2, .bytes([])), "sign-data (key 2) is empty"),
             ("no path", remove(5), "lacks derivation-path"),
             ("untagged path", set(5, .map([(.unsigned(1), .array([]))])), "not a crypto-keypath"),
-            ("wildcard in path", set(5, keypath(.array([.unsigned(44), .bool(true), .array([]), .bool(false)]))), "wildcard"),
+            (
+                "wildcard in path", set(5, keypath(.array([.unsigned(44), .bool(true), .array([]), .bool(false)]))),
+                "wildcard"
+            ),
             ("range in path", set(5, keypath(.array([.array([.unsigned(0), .unsigned(3)]), .bool(false)]))), "range"),
             ("odd path", set(5, keypath(.array([.unsigned(44)]))), "pairs"),
             ("index too large", set(5, keypath(.array([.unsigned(1 << 31), .bool(false)]))), "below 2^31"),
             ("hardened not a bool", set(5, keypath(.array([.unsigned(44), .unsigned(1)]))), "is-hardened"),
-            ("zero fingerprint", set(5, .tag(304, .map([(.unsigned(1), .array([])), (.unsigned(2), .unsigned(0))]))), "source-fingerprint"),
+            (
+                "zero fingerprint",
+                set(5, .tag(304, .map([(.unsigned(1), .array([])), (.unsigned(2), .unsigned(0))]))),
+                "source-fingerprint"
+            ),
             ("uuid untagged", set(1, .bytes(Array(repeating: 1, count: 16))), "request-id"),
             ("uuid 15 bytes", set(1, .tag(37, .bytes(Array(repeating: 1, count: 15)))), "16-byte UUID"),
             ("chain id 0", set(4, .unsigned(0)), "chain-id (key 4) is 0"),
@@ -64,8 +74,10 @@ import Testing
     @Test func everyTruncationAndTrailingByteIsRefused() throws {
         let bytes = try encoded { _ in }
         _ = try EthSignRequest(cbor: bytes)
-        for length in 0 ..< bytes.count {
-            #expect(throws: ERC4527Error.self, "\(length) bytes") { try EthSignRequest(cbor: Array(bytes.prefix(length))) }
+        for length in 0..<bytes.count {
+            #expect(throws: ERC4527Error.self, "\(length) bytes") {
+                try EthSignRequest(cbor: Array(bytes.prefix(length)))
+            }
         }
         #expect(throws: ERC4527Error.self) { try EthSignRequest(cbor: bytes + [0]) }
     }

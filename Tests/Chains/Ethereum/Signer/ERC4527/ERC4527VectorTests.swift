@@ -12,13 +12,16 @@ enum ERC4527Vectors {
     static var file: [String: Any] {
         let url = Vectors.directory.appendingPathComponent("erc4527.json")
         // A missing or broken vector file is a broken test setup.
-        guard let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        guard let data = try? Data(contentsOf: url),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { preconditionFailure("vectors/erc4527.json is unreadable") }
         return object
     }
 
     static func cases(_ name: String) -> [[String: Any]] {
-        guard let list = file[name] as? [[String: Any]] else { preconditionFailure("vectors/erc4527.json has no \(name)") }
+        guard let list = file[name] as? [[String: Any]] else {
+            preconditionFailure("vectors/erc4527.json has no \(name)")
+        }
         return list
     }
 
@@ -33,7 +36,9 @@ enum ERC4527Vectors {
 
     /// The CBOR a single-part UR carries.
     static func urCBOR(_ text: String, type: String) throws -> [UInt8] {
-        guard case let .single(ur) = try URString.parse(text) else { preconditionFailure("\(text.prefix(30)) is not a single-part UR") }
+        guard case let .single(ur) = try URString.parse(text) else {
+            preconditionFailure("\(text.prefix(30)) is not a single-part UR")
+        }
         #expect(ur.type == type)
         return ur.cbor
     }
@@ -56,7 +61,9 @@ enum ERC4527Vectors {
             #expect(request.dataType.rawValue == ERC4527Vectors.number(v, "data_type"))
             #expect(request.chainId == ERC4527Vectors.number(v, "chain_id"))
             #expect(request.derivationPath.text == ERC4527Vectors.text(v, "path"))
-            #expect(request.derivationPath.sourceFingerprint.map(UInt64.init) == ERC4527Vectors.number(v, "source_fingerprint"))
+            #expect(
+                request.derivationPath.sourceFingerprint.map(UInt64.init)
+                    == ERC4527Vectors.number(v, "source_fingerprint"))
             #expect(request.address == nil)
             #expect(request.origin == v["origin"] as? String)
             // Keystone's encoder writes deterministic CBOR; ours writes the same bytes.
@@ -78,7 +85,9 @@ enum ERC4527Vectors {
 
     @Test func publishedHDKeysDecodeToTheirDocumentedFields() throws {
         for v in ERC4527Vectors.cases("hdkeys") {
-            let cbor = try (v["cbor"] as? String).map(testBytes) ?? ERC4527Vectors.urCBOR(ERC4527Vectors.text(v, "ur"), type: CryptoHDKey.urType)
+            let cbor =
+                try (v["cbor"] as? String).map(testBytes)
+                ?? ERC4527Vectors.urCBOR(ERC4527Vectors.text(v, "ur"), type: CryptoHDKey.urType)
             let key = try CryptoHDKey(cbor: cbor)
             #expect(key.keyData == testBytes(ERC4527Vectors.text(v, "key")))
             #expect(key.chainCode == testBytes(ERC4527Vectors.text(v, "chain_code")))

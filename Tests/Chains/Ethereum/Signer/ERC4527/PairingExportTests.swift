@@ -16,7 +16,9 @@ import Testing
 
     @Test func theAbandonPhraseExportEqualsTheDecodedExample() throws {
         let key = try PairingExport.hdkey(seed: Self.seed(), name: "main")
-        guard let expected = ERC4527Vectors.file["abandon_about_account"] as? [String: Any] else { preconditionFailure("no abandon_about_account") }
+        guard let expected = ERC4527Vectors.file["abandon_about_account"] as? [String: Any] else {
+            preconditionFailure("no abandon_about_account")
+        }
         #expect(key.keyData == testBytes(ERC4527Vectors.text(expected, "key")))
         #expect(key.chainCode == testBytes(ERC4527Vectors.text(expected, "chain_code")))
         #expect(key.parentFingerprint.map(UInt64.init) == ERC4527Vectors.number(expected, "parent_fingerprint"))
@@ -46,9 +48,14 @@ import Testing
     @Test func theWalletsDerivedAddressesAreTheSignersAccounts() throws {
         let key = try PairingExport.hdkey(seed: Self.seed(), name: "main")
         let parent = try #require(key.parentFingerprint)
-        let payload: [UInt8] = [0x04, 0x88, 0xb2, 0x1e, 3] + withUnsafeBytes(of: parent.bigEndian, Array.init) + [0x80, 0, 0, 0] + key.chainCode + key.keyData
+        let payload: [UInt8] =
+            [0x04, 0x88, 0xb2, 0x1e, 3] + withUnsafeBytes(of: parent.bigEndian, Array.init) + [0x80, 0, 0, 0]
+            + key.chainCode + key.keyData
         let text = Base58Check.encode(payload)
-        #expect(text == ERC4527Vectors.text(try #require(ERC4527Vectors.file["abandon_about_account"] as? [String: Any]), "xpub"))
+        #expect(
+            text
+                == ERC4527Vectors.text(
+                    try #require(ERC4527Vectors.file["abandon_about_account"] as? [String: Any]), "xpub"))
         let xpub = try ExtendedPublicKey(serialized: text)
         let mnemonic = try Mnemonic(phrase: ERC4527SigningTests.phrase)
         for index: UInt32 in [0, 1, 7] {

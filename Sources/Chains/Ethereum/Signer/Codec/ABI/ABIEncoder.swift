@@ -6,7 +6,9 @@ import BigInt
 public enum ABIEncoder {
     /// The encoding of `values` as the tuple `types` (a function's arguments without the
     /// selector). `names` names each top-level value in errors ("argument 2 (uint256)").
-    public static func encode(_ values: [ABIValue], as types: [ABIType], names: [String]? = nil) throws(EthereumError) -> [UInt8] {
+    public static func encode(_ values: [ABIValue], as types: [ABIType], names: [String]? = nil) throws(EthereumError)
+        -> [UInt8]
+    {
         guard values.count == types.count else {
             throw .invalidABI("\(types.count) argument\(types.count == 1 ? "" : "s") expected, \(values.count) given")
         }
@@ -19,7 +21,9 @@ public enum ABIEncoder {
         function.selector + (try encode(values, as: function.inputs.map(\.type)))
     }
 
-    private static func sequence(_ values: [ABIValue], types: [ABIType], paths: (Int) -> String) throws(EthereumError) -> [UInt8] {
+    private static func sequence(_ values: [ABIValue], types: [ABIType], paths: (Int) -> String) throws(EthereumError)
+        -> [UInt8]
+    {
         var heads: [[UInt8]] = []
         var tails: [[UInt8]] = []
         heads.reserveCapacity(values.count)
@@ -56,7 +60,9 @@ public enum ABIEncoder {
             return number.bigEndian(width: 32)
         case let (.int(bits), .int(number)):
             let limit = BigInt(1) << (bits - 1)
-            guard number >= -limit, number < limit else { throw .invalidABI("\(path): \(number) does not fit int\(bits)") }
+            guard number >= -limit, number < limit else {
+                throw .invalidABI("\(path): \(number) does not fit int\(bits)")
+            }
             return ABIWord.twosComplement(number)
         case let (.address, .address(address)):
             return [UInt8](repeating: 0, count: 12) + address.bytes
@@ -71,17 +77,23 @@ public enum ABIEncoder {
             return ABIWord.lengthPrefixed(Array(text.utf8))
         case let (.array(element), .array(items)):
             return BigUInt(items.count).bigEndian(width: 32)
-                + (try sequence(items, types: Array(repeating: element, count: items.count), paths: { "\(path)[\($0)]" }))
+                + (try sequence(
+                    items, types: Array(repeating: element, count: items.count), paths: { "\(path)[\($0)]" }))
         case let (.fixedArray(element, length), .array(items)):
-            guard items.count == length else { throw .invalidABI("\(path): \(type.canonical) has \(length) elements, not \(items.count)") }
+            guard items.count == length else {
+                throw .invalidABI("\(path): \(type.canonical) has \(length) elements, not \(items.count)")
+            }
             return try sequence(items, types: Array(repeating: element, count: length), paths: { "\(path)[\($0)]" })
         case let (.tuple(components), .tuple(items)):
             guard items.count == components.count else {
-                throw .invalidABI("\(path): the tuple \(type.canonical) has \(components.count) components, not \(items.count)")
+                throw .invalidABI(
+                    "\(path): the tuple \(type.canonical) has \(components.count) components, not \(items.count)")
             }
-            return try sequence(items, types: components.map(\.type), paths: { index in
-                components[index].name.isEmpty ? "\(path).\(index)" : "\(path).\(components[index].name)"
-            })
+            return try sequence(
+                items, types: components.map(\.type),
+                paths: { index in
+                    components[index].name.isEmpty ? "\(path).\(index)" : "\(path).\(components[index].name)"
+                })
         default:
             throw .invalidABI("\(path): a value of another type where \(type.canonical) belongs")
         }

@@ -50,7 +50,9 @@ public struct ABIFunction: Hashable, Sendable {
     /// `calldata` after its selector, which must be this function's.
     private func arguments(of calldata: [UInt8]) throws(EthereumError) -> [UInt8] {
         guard calldata.count >= 4, Array(calldata.prefix(4)) == selector else {
-            throw .invalidABI("the calldata does not start with the selector \(Hex.encode(selector, prefix: true)) of \(canonicalSignature)")
+            throw .invalidABI(
+                "the calldata does not start with the selector \(Hex.encode(selector, prefix: true)) of \(canonicalSignature)"
+            )
         }
         return Array(calldata.dropFirst(4))
     }
@@ -72,7 +74,9 @@ extension ABIFunction {
         switch json {
         case .array(let list): items = list
         case .object:
-            guard case .array(let list)? = json["abi"] else { throw .invalidABI("a JSON ABI is an array of fragments (or an object with an \"abi\" array)") }
+            guard case .array(let list)? = json["abi"] else {
+                throw .invalidABI("a JSON ABI is an array of fragments (or an object with an \"abi\" array)")
+            }
             items = list
         default:
             throw .invalidABI("a JSON ABI is an array of fragments")
@@ -93,28 +97,36 @@ extension ABIFunction {
     }
 
     /// One function fragment: `{"type":"function","name":…,"inputs":[…]}`.
-    public static func fragment(_ item: JSONValue, constructor: Bool = false, place: String = "the ABI fragment") throws(EthereumError) -> ABIFunction {
+    public static func fragment(_ item: JSONValue, constructor: Bool = false, place: String = "the ABI fragment")
+        throws(EthereumError) -> ABIFunction
+    {
         let name: String
         if constructor {
             name = ""
         } else {
-            guard case .string(let text)? = item["name"], !text.isEmpty else { throw .invalidABI("\(place): a function needs a \"name\"") }
+            guard case .string(let text)? = item["name"], !text.isEmpty else {
+                throw .invalidABI("\(place): a function needs a \"name\"")
+            }
             _ = try ABISignature.function(text + "()")  // an identifier, nothing else
             name = text
         }
         let inputs: [ABIParameter]
         switch item["inputs"] {
         case nil: inputs = []
-        case .array(let list)?: inputs = try list.enumerated().map { index, input throws(EthereumError) in
-            try parameter(input, depth: 0, place: "\(place) (\(name.isEmpty ? "constructor" : name)) input \(index + 1)")
-        }
+        case .array(let list)?:
+            inputs = try list.enumerated().map { index, input throws(EthereumError) in
+                try parameter(
+                    input, depth: 0, place: "\(place) (\(name.isEmpty ? "constructor" : name)) input \(index + 1)")
+            }
         default: throw .invalidABI("\(place): \"inputs\" is not an array")
         }
         return ABIFunction(name: name, inputs: inputs)
     }
 
     private static func parameter(_ json: JSONValue, depth: Int, place: String) throws(EthereumError) -> ABIParameter {
-        guard depth < ABIType.maxDepth else { throw .invalidABI("\(place): components nest deeper than \(ABIType.maxDepth) levels") }
+        guard depth < ABIType.maxDepth else {
+            throw .invalidABI("\(place): components nest deeper than \(ABIType.maxDepth) levels")
+        }
         guard case .string(let typeText)? = json["type"] else { throw .invalidABI("\(place): \"type\" is missing") }
         var name = ""
         switch json["name"] {
@@ -134,8 +146,12 @@ extension ABIFunction {
         default: throw .invalidABI("\(place): \"components\" is not an array")
         }
         let type: ABIType
-        do { type = try ABISignature.jsonType(typeText, components: components) } catch { throw .invalidABI("\(place): \(error.reason)") }
-        guard type.depth <= ABIType.maxDepth else { throw .invalidABI("\(place): types nest deeper than \(ABIType.maxDepth) levels") }
+        do { type = try ABISignature.jsonType(typeText, components: components) } catch {
+            throw .invalidABI("\(place): \(error.reason)")
+        }
+        guard type.depth <= ABIType.maxDepth else {
+            throw .invalidABI("\(place): types nest deeper than \(ABIType.maxDepth) levels")
+        }
         return ABIParameter(name: name, type: type)
     }
 }

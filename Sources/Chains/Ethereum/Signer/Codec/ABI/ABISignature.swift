@@ -56,7 +56,9 @@ public struct ABISignature {
         let base: ABIType
         if parser.keyword("tuple") {
             guard let components else { throw .invalidABI("type \"\(source)\" is a tuple without \"components\"") }
-            guard !components.isEmpty else { throw .invalidABI("type \"\(source)\": a tuple has at least one component") }
+            guard !components.isEmpty else {
+                throw .invalidABI("type \"\(source)\": a tuple has at least one component")
+            }
             base = .tuple(components)
         } else {
             base = try parser.elementary()
@@ -110,12 +112,16 @@ public struct ABISignature {
     }
 
     private mutating func type(depth: Int) throws(EthereumError) -> ABIType {
-        guard depth < ABIType.maxDepth else { throw .invalidABI("\(place): types nest deeper than \(ABIType.maxDepth) levels") }
+        guard depth < ABIType.maxDepth else {
+            throw .invalidABI("\(place): types nest deeper than \(ABIType.maxDepth) levels")
+        }
         let base: ABIType
         if keyword("tuple") { skipSpace() }
         if peek == UInt8(ascii: "(") {
             let components = try parameterList(depth: depth + 1)
-            guard !components.isEmpty else { throw .invalidABI("\(place): an empty tuple \"()\" is not a Solidity type") }
+            guard !components.isEmpty else {
+                throw .invalidABI("\(place): an empty tuple \"()\" is not a Solidity type")
+            }
             base = .tuple(components)
         } else {
             base = try elementary()
@@ -129,15 +135,22 @@ public struct ABISignature {
         while peek == UInt8(ascii: "[") {
             position += 1
             level += 1
-            guard level <= ABIType.maxDepth else { throw .invalidABI("\(place): types nest deeper than \(ABIType.maxDepth) levels") }
+            guard level <= ABIType.maxDepth else {
+                throw .invalidABI("\(place): types nest deeper than \(ABIType.maxDepth) levels")
+            }
             let digits = take { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             try expect(UInt8(ascii: "]"))
             if digits.isEmpty {
                 type = .array(type)
             } else {
-                guard digits.first != UInt8(ascii: "0"), digits.count <= 7, let length = Int(String(decoding: digits, as: UTF8.self)),
-                      length <= ABIType.maxFixedLength
-                else { throw .invalidABI("\(place): array length \"\(String(decoding: digits, as: UTF8.self))\" is not 1…\(ABIType.maxFixedLength) in canonical decimal") }
+                guard digits.first != UInt8(ascii: "0"), digits.count <= 7,
+                    let length = Int(String(decoding: digits, as: UTF8.self)),
+                    length <= ABIType.maxFixedLength
+                else {
+                    throw .invalidABI(
+                        "\(place): array length \"\(String(decoding: digits, as: UTF8.self))\" is not 1…\(ABIType.maxFixedLength) in canonical decimal"
+                    )
+                }
                 type = .fixedArray(type, length)
             }
         }
@@ -163,9 +176,9 @@ public struct ABISignature {
         case "byte": return .fixedBytes(1)
         default: break
         }
-        if let bits = Self.size(word, prefix: "uint"), bits % 8 == 0, (8 ... 256).contains(bits) { return .uint(bits) }
-        if let bits = Self.size(word, prefix: "int"), bits % 8 == 0, (8 ... 256).contains(bits) { return .int(bits) }
-        if let n = Self.size(word, prefix: "bytes"), (1 ... 32).contains(n) { return .fixedBytes(n) }
+        if let bits = Self.size(word, prefix: "uint"), bits % 8 == 0, (8...256).contains(bits) { return .uint(bits) }
+        if let bits = Self.size(word, prefix: "int"), bits % 8 == 0, (8...256).contains(bits) { return .int(bits) }
+        if let n = Self.size(word, prefix: "bytes"), (1...32).contains(n) { return .fixedBytes(n) }
         position = start
         if word.hasPrefix("fixed") || word.hasPrefix("ufixed") || word == "function" {
             throw .invalidABI("\(place): type \"\(word)\" is not supported")
@@ -178,13 +191,15 @@ public struct ABISignature {
         guard word.hasPrefix(prefix) else { return nil }
         let digits = word.utf8.dropFirst(prefix.utf8.count)
         guard !digits.isEmpty, digits.count <= 3, digits.first != UInt8(ascii: "0"),
-              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
     }
 
     private mutating func identifier(_ what: String) throws(EthereumError) -> String {
-        guard let first = peek, Self.isIdentifierStart(first) else { throw .invalidABI("\(place): \(what) is expected") }
+        guard let first = peek, Self.isIdentifierStart(first) else {
+            throw .invalidABI("\(place): \(what) is expected")
+        }
         return String(decoding: take { Self.isIdentifierPart($0) }, as: UTF8.self)
     }
 
@@ -199,11 +214,15 @@ public struct ABISignature {
     }
 
     private func checkLength() throws(EthereumError) {
-        guard text.count <= Self.maxLength else { throw .invalidABI("a signature of \(text.count) bytes is longer than \(Self.maxLength)") }
+        guard text.count <= Self.maxLength else {
+            throw .invalidABI("a signature of \(text.count) bytes is longer than \(Self.maxLength)")
+        }
     }
 
     private mutating func skipSpace() {
-        while let c = peek, c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") {
+        while let c = peek,
+            c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+        {
             position += 1
         }
     }
@@ -211,7 +230,9 @@ public struct ABISignature {
     /// Consumes `word` when it stands whole here (not the start of a longer identifier).
     private mutating func keyword(_ word: String) -> Bool {
         let bytes = Array(word.utf8)
-        guard text.count - position >= bytes.count, Array(text[position ..< position + bytes.count]) == bytes else { return false }
+        guard text.count - position >= bytes.count, Array(text[position..<position + bytes.count]) == bytes else {
+            return false
+        }
         let after = position + bytes.count
         if after < text.count, Self.isIdentifierPart(text[after]) { return false }
         position = after
@@ -221,7 +242,7 @@ public struct ABISignature {
     private mutating func take(while accept: (UInt8) -> Bool) -> [UInt8] {
         let start = position
         while let c = peek, accept(c) { position += 1 }
-        return Array(text[start ..< position])
+        return Array(text[start..<position])
     }
 
     private mutating func expect(_ byte: UInt8) throws(EthereumError) {

@@ -54,9 +54,15 @@ extension RecognisedTypedData {
     /// The first recogniser that knows `typed` by its exact type string (EIP-3009
     /// authorizations, Safe transactions, ERC-2771 forward requests); nil when none does.
     /// Permits are `PermitReview`'s.
-    static func review(_ typed: TypedData, account: EthereumAddress, environment: ClearSigningEnvironment) throws -> RecognisedTypedData? {
-        if let found = try TransferAuthorizationReview.review(typed, account: account, environment: environment) { return found }
-        if let found = try SafeTransactionReview.review(typed, account: account, environment: environment) { return found }
+    static func review(_ typed: TypedData, account: EthereumAddress, environment: ClearSigningEnvironment) throws
+        -> RecognisedTypedData?
+    {
+        if let found = try TransferAuthorizationReview.review(typed, account: account, environment: environment) {
+            return found
+        }
+        if let found = try SafeTransactionReview.review(typed, account: account, environment: environment) {
+            return found
+        }
         return try ForwardRequestReview.review(typed, account: account, environment: environment)
     }
 }

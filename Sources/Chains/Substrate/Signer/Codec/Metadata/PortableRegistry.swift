@@ -71,7 +71,9 @@ public struct PortableRegistry: Sendable, Equatable {
     public init(types: [FrameType]) { self.types = types }
 
     public func type(_ id: UInt32) throws(SubstrateError) -> FrameType {
-        guard let index = Int(exactly: id), index < types.count else { throw SubstrateError.metadata(reason: "type \(id) is not in the registry") }
+        guard let index = Int(exactly: id), index < types.count else {
+            throw SubstrateError.metadata(reason: "type \(id) is not in the registry")
+        }
         return types[index]
     }
 
@@ -80,12 +82,16 @@ public struct PortableRegistry: Sendable, Equatable {
         let count = try reader.readLength(max: limit, minimumElementSize: 4)
         var types: [FrameType] = []
         types.reserveCapacity(count)
-        for position in 0 ..< count {
+        for position in 0..<count {
             let id = try reader.readCompact(UInt32.self)
-            guard id == position else { throw SubstrateError.metadata(reason: "type \(position) of the registry has id \(id)") }
+            guard id == position else {
+                throw SubstrateError.metadata(reason: "type \(position) of the registry has id \(id)")
+            }
             let path = try readStrings(&reader, limit: limit)
             let parameters = try reader.readVector(maxCount: limit, minimumElementSize: 2) { reader in
-                FrameType.Parameter(name: try reader.readString(maxLength: limit), type: try reader.readOption { try $0.readCompact(UInt32.self) })
+                FrameType.Parameter(
+                    name: try reader.readString(maxLength: limit),
+                    type: try reader.readOption { try $0.readCompact(UInt32.self) })
             }
             let definition: FrameType.Definition
             let kind = try reader.readVariantIndex()
@@ -94,7 +100,7 @@ public struct PortableRegistry: Sendable, Equatable {
             case 1:
                 let n = try reader.readLength(max: 256, minimumElementSize: 4)
                 var variants: [FrameType.Variant] = []
-                for _ in 0 ..< n {
+                for _ in 0..<n {
                     let name = try reader.readString(maxLength: limit)
                     let fields = try readFields(&reader, limit: limit)
                     let index = try reader.readInteger(UInt8.self)
@@ -112,7 +118,9 @@ public struct PortableRegistry: Sendable, Equatable {
             case 4: definition = .tuple(try reader.readVector(maxCount: limit) { try $0.readCompact(UInt32.self) })
             case 5:
                 let raw = try reader.readInteger(UInt8.self)
-                guard let scalar = ScalarType(rawValue: raw) else { throw SubstrateError.metadata(reason: "primitive type \(raw) is unknown") }
+                guard let scalar = ScalarType(rawValue: raw) else {
+                    throw SubstrateError.metadata(reason: "primitive type \(raw) is unknown")
+                }
                 definition = .primitive(scalar)
             case 6: definition = .compact(try reader.readCompact(UInt32.self))
             case 7:
@@ -142,7 +150,8 @@ public struct PortableRegistry: Sendable, Equatable {
             }
             references += type.parameters.compactMap(\.type)
             for reference in references where reference >= types.count {
-                throw SubstrateError.metadata(reason: "type \(id) refers to type \(reference), which is not in the registry")
+                throw SubstrateError.metadata(
+                    reason: "type \(id) refers to type \(reference), which is not in the registry")
             }
         }
     }

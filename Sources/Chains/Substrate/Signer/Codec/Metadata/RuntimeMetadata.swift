@@ -16,7 +16,8 @@ public struct RuntimeMetadata: Sendable, Equatable {
         public let callType: UInt32?
 
         public static func == (a: Pallet, b: Pallet) -> Bool {
-            a.name == b.name && a.index == b.index && a.callType == b.callType && a.calls.elementsEqual(b.calls, by: { $0 == $1 })
+            a.name == b.name && a.index == b.index && a.callType == b.callType
+                && a.calls.elementsEqual(b.calls, by: { $0 == $1 })
         }
 
         /// The index of the call named `name`.
@@ -84,7 +85,9 @@ public struct RuntimeMetadata: Sendable, Equatable {
             try wrapper.finish()
         }
         var reader = SCALEReader(bytes, maxDepth: 8)
-        guard try reader.readBytes(count: 4) == Array("meta".utf8) else { throw SubstrateError.metadata(reason: "it does not start with \"meta\"") }
+        guard try reader.readBytes(count: 4) == Array("meta".utf8) else {
+            throw SubstrateError.metadata(reason: "it does not start with \"meta\"")
+        }
         version = try reader.readInteger(UInt8.self)
         if version >= 16 {
             // V16 changes the extension list's shape (transaction extensions by version) and
@@ -99,13 +102,13 @@ public struct RuntimeMetadata: Sendable, Equatable {
         var pallets: [Pallet] = []
         var versionConstant: [UInt8]?
         var prefixConstant: [UInt8]?
-        for _ in 0 ..< palletCount {
+        for _ in 0..<palletCount {
             let name = try reader.readString(maxLength: 256)
             if try reader.readOption({ try Self.readStorage(&$0, limit: limit) }) != nil {}
             let callType = try reader.readOption { try $0.readCompact(UInt32.self) }
             _ = try reader.readOption { try $0.readCompact(UInt32.self) }  // event
             let constants = try reader.readLength(max: limit, minimumElementSize: 4)
-            for _ in 0 ..< constants {
+            for _ in 0..<constants {
                 let constant = try reader.readString(maxLength: 256)
                 _ = try reader.readCompact(UInt32.self)
                 let value = try reader.readByteVector(maxLength: limit)
@@ -159,7 +162,9 @@ public struct RuntimeMetadata: Sendable, Equatable {
     /// V14 names the address, call and signature types only as the parameters of the
     /// `UncheckedExtrinsic` type (sp-runtime `generic::UncheckedExtrinsic<Address, Call,
     /// Signature, Extra>`).
-    private static func extrinsicTypes(of id: UInt32, version: UInt8, in registry: PortableRegistry) throws -> ExtrinsicTypes {
+    private static func extrinsicTypes(of id: UInt32, version: UInt8, in registry: PortableRegistry) throws
+        -> ExtrinsicTypes
+    {
         let parameters = try registry.type(id).parameters
         func parameter(_ name: String) throws -> UInt32 {
             guard let type = parameters.first(where: { $0.name == name })?.type else {
@@ -167,7 +172,9 @@ public struct RuntimeMetadata: Sendable, Equatable {
             }
             return type
         }
-        return ExtrinsicTypes(version: version, address: try parameter("Address"), call: try parameter("Call"), signature: try parameter("Signature"))
+        return ExtrinsicTypes(
+            version: version, address: try parameter("Address"), call: try parameter("Call"),
+            signature: try parameter("Signature"))
     }
 
     /// sp-version `RuntimeVersion`: spec name, impl name, authoring, spec and impl versions, the
@@ -191,17 +198,21 @@ public struct RuntimeMetadata: Sendable, Equatable {
     private static func readStorage(_ reader: inout SCALEReader, limit: Int) throws {
         _ = try reader.readString(maxLength: limit)
         let entries = try reader.readLength(max: limit, minimumElementSize: 5)
-        for _ in 0 ..< entries {
+        for _ in 0..<entries {
             _ = try reader.readString(maxLength: limit)
             let modifier = try reader.readInteger(UInt8.self)
-            guard modifier <= 1 else { throw SubstrateError.metadata(reason: "storage modifier \(modifier) is unknown") }
+            guard modifier <= 1 else {
+                throw SubstrateError.metadata(reason: "storage modifier \(modifier) is unknown")
+            }
             switch try reader.readVariantIndex() {
             case 0: _ = try reader.readCompact(UInt32.self)
             case 1:
                 let hashers = try reader.readLength(max: 64)
-                for _ in 0 ..< hashers {
+                for _ in 0..<hashers {
                     let hasher = try reader.readInteger(UInt8.self)
-                    guard hasher <= 6 else { throw SubstrateError.metadata(reason: "storage hasher \(hasher) is unknown") }
+                    guard hasher <= 6 else {
+                        throw SubstrateError.metadata(reason: "storage hasher \(hasher) is unknown")
+                    }
                 }
                 _ = try reader.readCompact(UInt32.self)
                 _ = try reader.readCompact(UInt32.self)
@@ -215,13 +226,13 @@ public struct RuntimeMetadata: Sendable, Equatable {
     /// V15 after the runtime type: runtime APIs, outer enums, custom values.
     private static func readV15Tail(_ reader: inout SCALEReader, limit: Int) throws {
         let apis = try reader.readLength(max: limit, minimumElementSize: 3)
-        for _ in 0 ..< apis {
+        for _ in 0..<apis {
             _ = try reader.readString(maxLength: limit)
             let methods = try reader.readLength(max: limit, minimumElementSize: 4)
-            for _ in 0 ..< methods {
+            for _ in 0..<methods {
                 _ = try reader.readString(maxLength: limit)
                 let inputs = try reader.readLength(max: limit, minimumElementSize: 2)
-                for _ in 0 ..< inputs {
+                for _ in 0..<inputs {
                     _ = try reader.readString(maxLength: limit)
                     _ = try reader.readCompact(UInt32.self)
                 }
@@ -230,14 +241,16 @@ public struct RuntimeMetadata: Sendable, Equatable {
             }
             try skipDocs(&reader, limit: limit)
         }
-        for _ in 0 ..< 3 { _ = try reader.readCompact(UInt32.self) }  // call, event, error enums
+        for _ in 0..<3 { _ = try reader.readCompact(UInt32.self) }  // call, event, error enums
         let custom = try reader.readLength(max: limit, minimumElementSize: 3)
-        for _ in 0 ..< custom {
+        for _ in 0..<custom {
             _ = try reader.readString(maxLength: limit)
             _ = try reader.readCompact(UInt32.self)
             _ = try reader.readByteVector(maxLength: limit)
         }
     }
 
-    private static func skipDocs(_ reader: inout SCALEReader, limit: Int) throws { _ = try PortableRegistry.readStrings(&reader, limit: limit) }
+    private static func skipDocs(_ reader: inout SCALEReader, limit: Int) throws {
+        _ = try PortableRegistry.readStrings(&reader, limit: limit)
+    }
 }

@@ -34,9 +34,10 @@ public struct ExtraInfo: Sendable, Equatable {
     }
 
     static func read(_ reader: inout SCALEReader) throws -> ExtraInfo {
-        ExtraInfo(specVersion: try reader.readInteger(UInt32.self), specName: try reader.readString(maxLength: 256),
-                  base58Prefix: try reader.readInteger(UInt16.self), decimals: try reader.readInteger(UInt8.self),
-                  tokenSymbol: try reader.readString(maxLength: 256))
+        ExtraInfo(
+            specVersion: try reader.readInteger(UInt32.self), specName: try reader.readString(maxLength: 256),
+            base58Prefix: try reader.readInteger(UInt16.self), decimals: try reader.readInteger(UInt8.self),
+            tokenSymbol: try reader.readString(maxLength: 256))
     }
 
     /// The metadata hash (`MetadataDigest::V1`): BLAKE3 of `01 ‖ types root ‖ BLAKE3(extrinsic

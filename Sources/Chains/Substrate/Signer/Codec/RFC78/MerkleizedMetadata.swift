@@ -33,23 +33,30 @@ public struct MerkleizedMetadata: Sendable {
     /// The ExtraInfo a runtime states itself (spec version and name from System's `Version`,
     /// the prefix from its `SS58Prefix`), with the token's decimals and symbol, which metadata
     /// does not hold; `override`s win.
-    public static func extraInfo(of metadata: RuntimeMetadata, decimals: UInt8, tokenSymbol: String, specVersion: UInt32? = nil,
-                                 specName: String? = nil, base58Prefix: UInt16? = nil) throws(SubstrateError) -> ExtraInfo {
-        guard let specVersion = specVersion ?? metadata.runtimeVersion?.specVersion, let specName = specName ?? metadata.runtimeVersion?.specName else {
+    public static func extraInfo(
+        of metadata: RuntimeMetadata, decimals: UInt8, tokenSymbol: String, specVersion: UInt32? = nil,
+        specName: String? = nil, base58Prefix: UInt16? = nil
+    ) throws(SubstrateError) -> ExtraInfo {
+        guard let specVersion = specVersion ?? metadata.runtimeVersion?.specVersion,
+            let specName = specName ?? metadata.runtimeVersion?.specName
+        else {
             throw SubstrateError.needs(.runtimeVersion)
         }
         guard let prefix = base58Prefix ?? metadata.ss58Prefix else {
             throw SubstrateError.needs(.ss58Prefix)
         }
-        return ExtraInfo(specVersion: specVersion, specName: specName, base58Prefix: prefix, decimals: decimals, tokenSymbol: tokenSymbol)
+        return ExtraInfo(
+            specVersion: specVersion, specName: specName, base58Prefix: prefix, decimals: decimals,
+            tokenSymbol: tokenSymbol)
     }
 
     /// The extension list a request proven by this metadata is built by: the metadata's own, its
     /// types laying out what no rule here does (as the signer reads it with the proof). Refuses
     /// an extension without a rule whose types carry data: nothing here knows what to put there.
     public func extensionList(assetIDLength: Int? = nil) throws(SubstrateError) -> ExtensionList {
-        let list = try ExtensionList(names: lean.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: digest),
-                                     assetIDLength: assetIDLength, proofTypes: ProofTypes(types: types, extensions: lean.extrinsic.extensions))
+        let list = try ExtensionList(
+            names: lean.extrinsic.extensions.map(\.identifier), origin: .metadataProof(digest: digest),
+            assetIDLength: assetIDLength, proofTypes: ProofTypes(types: types, extensions: lean.extrinsic.extensions))
         for (ext, rule) in zip(lean.extrinsic.extensions, list.rules) {
             guard case .proven = rule else { continue }
             guard list.proofTypes?.isEmpty(ext.extra) == true, list.proofTypes?.isEmpty(ext.additional) == true else {
@@ -67,7 +74,10 @@ public struct MerkleizedMetadata: Sendable {
         _ = try decoder.decode(lean.extrinsic.call)
         for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
         for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.additional) }
-        guard decoder.isAtEnd else { throw SubstrateError.bytesFollow(field: "signing payload", count: nil, after: "the last extension's additional data") }
+        guard decoder.isAtEnd else {
+            throw SubstrateError.bytesFollow(
+                field: "signing payload", count: nil, after: "the last extension's additional data")
+        }
         return try proof(for: decoder.touched)
     }
 
@@ -80,10 +90,13 @@ public struct MerkleizedMetadata: Sendable {
         do {
             let length = try reader.readLength(max: extrinsic.count)
             guard length == reader.remaining else {
-                throw SubstrateError.unreadable(field: "extrinsic", reason: "its length prefix says \(length) bytes, \(reader.remaining) follow")
+                throw SubstrateError.unreadable(
+                    field: "extrinsic", reason: "its length prefix says \(length) bytes, \(reader.remaining) follow")
             }
             version = try reader.readInteger(UInt8.self)
-        } catch let error as SubstrateError { throw error } catch { throw SubstrateError.unreadable(field: "extrinsic", reason: "\(error)") }
+        } catch let error as SubstrateError { throw error } catch {
+            throw SubstrateError.unreadable(field: "extrinsic", reason: "\(error)")
+        }
         var decoder = TypeDecoder(Array(extrinsic[reader.offset...]), types: types)
         if version & 0x80 != 0 {
             _ = try decoder.decode(lean.extrinsic.address)
@@ -91,10 +104,14 @@ public struct MerkleizedMetadata: Sendable {
             for ext in lean.extrinsic.extensions { _ = try decoder.decode(ext.extra) }
         }
         _ = try decoder.decode(lean.extrinsic.call)
-        guard decoder.isAtEnd else { throw SubstrateError.bytesFollow(field: "extrinsic", count: nil, after: "the call") }
+        guard decoder.isAtEnd else {
+            throw SubstrateError.bytesFollow(field: "extrinsic", count: nil, after: "the call")
+        }
         var signed = TypeDecoder(additional, types: types)
         for ext in lean.extrinsic.extensions { _ = try signed.decode(ext.additional) }
-        guard signed.isAtEnd else { throw SubstrateError.bytesFollow(field: "additional data", count: nil, after: "the last extension's") }
+        guard signed.isAtEnd else {
+            throw SubstrateError.bytesFollow(field: "additional data", count: nil, after: "the last extension's")
+        }
         return try proof(for: decoder.touched.union(signed.touched))
     }
 
@@ -102,12 +119,15 @@ public struct MerkleizedMetadata: Sendable {
         let n = UInt64(lean.leaves.count)
         var targets: [UInt64] = []
         for key in touched {
-            guard let position = positions[key] else { throw SubstrateError.types(origin: "the metadata", id: key.typeID, .noLeaf) }
+            guard let position = positions[key] else {
+                throw SubstrateError.types(origin: "the metadata", id: key.typeID, .noLeaf)
+            }
             targets.append(n - 1 + UInt64(position))
         }
         targets = TypeTree.walkOrder(targets)
         let leaves = targets.map { lean.leaves[Int($0 - (n - 1))] }
-        return MetadataProof(leaves: leaves, leafIndices: targets.map { UInt32(truncatingIfNeeded: $0) },
-                             nodes: TypeTree.proofNodes(for: targets, heap: heap), extrinsic: lean.extrinsic, extraInfo: extraInfo)
+        return MetadataProof(
+            leaves: leaves, leafIndices: targets.map { UInt32(truncatingIfNeeded: $0) },
+            nodes: TypeTree.proofNodes(for: targets, heap: heap), extrinsic: lean.extrinsic, extraInfo: extraInfo)
     }
 }

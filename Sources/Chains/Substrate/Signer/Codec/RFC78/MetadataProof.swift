@@ -19,7 +19,10 @@ public struct MetadataProof: Sendable, Equatable {
     /// read: real proofs have tens of leaves and nodes.
     public static let limit = 65536
 
-    public init(leaves: [LeanType], leafIndices: [UInt32], nodes: [[UInt8]], extrinsic: LeanExtrinsicMetadata, extraInfo: ExtraInfo) {
+    public init(
+        leaves: [LeanType], leafIndices: [UInt32], nodes: [[UInt8]], extrinsic: LeanExtrinsicMetadata,
+        extraInfo: ExtraInfo
+    ) {
         self.leaves = leaves
         self.leafIndices = leafIndices
         self.nodes = nodes
@@ -56,12 +59,14 @@ public struct MetadataProof: Sendable, Equatable {
         let indices: [UInt32]
         do {
             let count = try reader.readLength(max: Self.limit, minimumElementSize: 4)
-            for _ in 0 ..< count {
+            for _ in 0..<count {
                 let start = reader.offset
                 leaves.append(try LeanType.read(&reader, limit: Self.limit))
-                leafBytes.append(Array(bytes[start ..< reader.offset]))
+                leafBytes.append(Array(bytes[start..<reader.offset]))
             }
-            indices = try reader.readVector(maxCount: Self.limit, minimumElementSize: 4) { try $0.readInteger(UInt32.self) }
+            indices = try reader.readVector(maxCount: Self.limit, minimumElementSize: 4) {
+                try $0.readInteger(UInt32.self)
+            }
         } catch {
             throw SubstrateError.proof(.unreadable(reason: "\(error)"))
         }
@@ -69,10 +74,13 @@ public struct MetadataProof: Sendable, Equatable {
             throw SubstrateError.proof(.counts(leaves: leaves.count, indices: indices.count))
         }
         do {
-            let nodes = try reader.readVector(maxCount: Self.limit, minimumElementSize: 32) { try $0.readBytes(count: 32) }
+            let nodes = try reader.readVector(maxCount: Self.limit, minimumElementSize: 32) {
+                try $0.readBytes(count: 32)
+            }
             let extrinsic = try LeanExtrinsicMetadata.read(&reader, limit: Self.limit)
             let extraInfo = try ExtraInfo.read(&reader)
-            var proof = MetadataProof(leaves: leaves, leafIndices: indices, nodes: nodes, extrinsic: extrinsic, extraInfo: extraInfo)
+            var proof = MetadataProof(
+                leaves: leaves, leafIndices: indices, nodes: nodes, extrinsic: extrinsic, extraInfo: extraInfo)
             // The hashes are taken over the bytes as received, not as re-encoded.
             proof.leafBytes = leafBytes
             return proof
@@ -90,8 +98,9 @@ public struct MetadataProof: Sendable, Equatable {
         let digest = extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded))
         let types = try TypeSet(leaves: leaves, origin: "the metadata proof")
         try types.refuseEndlessTypes()
-        return VerifiedMetadata(digest: digest, typesRoot: root, types: types,
-                                extrinsic: extrinsic, extraInfo: extraInfo, leafCount: leaves.count)
+        return VerifiedMetadata(
+            digest: digest, typesRoot: root, types: types,
+            extrinsic: extrinsic, extraInfo: extraInfo, leafCount: leaves.count)
     }
 }
 
@@ -112,11 +121,15 @@ extension MetadataProof {
     /// A proof holding every one of `leaves` (in tree order), so it needs no nodes, and the
     /// digest the signer rebuilds from it, computed without `verify()`'s checks: the shape of an
     /// attacker's proof, for the tests and fuzz targets of the signer's proof path.
-    public static func holdingEvery(_ leaves: [LeanType], extrinsic: LeanExtrinsicMetadata, extraInfo: ExtraInfo) -> (proof: MetadataProof, digest: [UInt8]) {
+    public static func holdingEvery(_ leaves: [LeanType], extrinsic: LeanExtrinsicMetadata, extraInfo: ExtraInfo) -> (
+        proof: MetadataProof, digest: [UInt8]
+    ) {
         let count = UInt64(leaves.count)
-        let indices = TypeTree.walkOrder((0 ..< count).map { count - 1 + $0 })
-        let proof = MetadataProof(leaves: indices.map { leaves[Int($0 - (count - 1))] }, leafIndices: indices.map { UInt32(truncatingIfNeeded: $0) },
-                                  nodes: [], extrinsic: extrinsic, extraInfo: extraInfo)
+        let indices = TypeTree.walkOrder((0..<count).map { count - 1 + $0 })
+        let proof = MetadataProof(
+            leaves: indices.map { leaves[Int($0 - (count - 1))] },
+            leafIndices: indices.map { UInt32(truncatingIfNeeded: $0) },
+            nodes: [], extrinsic: extrinsic, extraInfo: extraInfo)
         let root = TypeTree.root(leafHashes: leaves.map { BLAKE3.hash($0.encoded) })
         return (proof, extraInfo.digest(typesRoot: root, extrinsicMetadataHash: BLAKE3.hash(extrinsic.encoded)))
     }

@@ -34,13 +34,16 @@ public struct ProvenPayload: Sendable {
         }
         let proven = metadata.extrinsic.extensions.map(\.identifier)
         guard payload.signedExtensions == proven else {
-            throw SubstrateError.extensions(.other(given: payload.signedExtensions, source: .proofForRequest, expected: proven))
+            throw SubstrateError.extensions(
+                .other(given: payload.signedExtensions, source: .proofForRequest, expected: proven))
         }
         guard payload.specVersion == metadata.extraInfo.specVersion else {
-            throw SubstrateError.specVersion(payload: payload.specVersion, metadata: metadata.extraInfo.specVersion, proof: true)
+            throw SubstrateError.specVersion(
+                payload: payload.specVersion, metadata: metadata.extraInfo.specVersion, proof: true)
         }
         guard metadata.extrinsic.version == 4 else {
-            throw SubstrateError.extrinsicVersion(field: "the metadata proof's extrinsic version", version: Int(metadata.extrinsic.version))
+            throw SubstrateError.extrinsicVersion(
+                field: "the metadata proof's extrinsic version", version: Int(metadata.extrinsic.version))
         }
         return metadata
     }
@@ -62,7 +65,8 @@ public struct ProvenPayload: Sendable {
         for ext in metadata.extrinsic.extensions {
             let start = decoder.offset
             do { extras.append((try decoder.decode(ext.extra), decoder.offset - start)) } catch {
-                throw SubstrateError.proof(.undecodable(field: "signing payload: \(ext.identifier)'s extra data", reason: "\(error)"))
+                throw SubstrateError.proof(
+                    .undecodable(field: "signing payload: \(ext.identifier)'s extra data", reason: "\(error)"))
             }
         }
         var extensions: [Extension] = []
@@ -70,13 +74,20 @@ public struct ProvenPayload: Sendable {
             let start = decoder.offset
             do {
                 let additional = try decoder.decode(ext.additional)
-                extensions.append(Extension(identifier: ext.identifier, extra: extra.value, additional: additional, extraLength: extra.length,
-                                            additionalLength: decoder.offset - start))
+                extensions.append(
+                    Extension(
+                        identifier: ext.identifier, extra: extra.value, additional: additional,
+                        extraLength: extra.length,
+                        additionalLength: decoder.offset - start))
             } catch {
-                throw SubstrateError.proof(.undecodable(field: "signing payload: \(ext.identifier)'s additional data", reason: "\(error)"))
+                throw SubstrateError.proof(
+                    .undecodable(field: "signing payload: \(ext.identifier)'s additional data", reason: "\(error)"))
             }
         }
-        guard decoder.isAtEnd else { throw SubstrateError.bytesFollow(field: "signing payload", count: nil, after: "the last extension's additional data") }
+        guard decoder.isAtEnd else {
+            throw SubstrateError.bytesFollow(
+                field: "signing payload", count: nil, after: "the last extension's additional data")
+        }
         let unused = metadata.leafCount - decoder.touched.count
         guard unused == 0 else {
             throw SubstrateError.proof(.unusedLeaves(unused))
@@ -111,8 +122,10 @@ public struct ProvenPayload: Sendable {
             rule.writeExtra(values, into: &extra)
             rule.writeAdditional(values, into: &additional)
             guard extra.bytes.count == ext.extraLength, additional.bytes.count == ext.additionalLength else {
-                throw SubstrateError.proof(.ruleLength(name: ext.identifier, rule: [extra.bytes.count, additional.bytes.count],
-                                                       proven: [ext.extraLength, ext.additionalLength]))
+                throw SubstrateError.proof(
+                    .ruleLength(
+                        name: ext.identifier, rule: [extra.bytes.count, additional.bytes.count],
+                        proven: [ext.extraLength, ext.additionalLength]))
             }
         }
     }

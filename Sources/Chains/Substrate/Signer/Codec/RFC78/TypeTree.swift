@@ -58,7 +58,9 @@ public enum TypeTree {
     /// The root a proof states: the leaves' hashes at their heap indices (in walk order) and
     /// the other nodes' hashes in the order a depth-first walk needs them. Every leaf and every
     /// node must be used, no more and no fewer.
-    static func root(proving leaves: [(index: UInt64, hash: [UInt8])], nodes: [[UInt8]]) throws(SubstrateError) -> [UInt8] {
+    static func root(proving leaves: [(index: UInt64, hash: [UInt8])], nodes: [[UInt8]]) throws(SubstrateError)
+        -> [UInt8]
+    {
         var pendingLeaves = leaves[...]
         var pendingNodes = nodes[...]
         func walk(_ i: UInt64) throws(SubstrateError) -> [UInt8] {

@@ -51,9 +51,12 @@ public struct LeanExtrinsicMetadata: Sendable, Equatable {
         let version = try reader.readInteger(UInt8.self)
         let address = try TypeRef.read(&reader), call = try TypeRef.read(&reader), signature = try TypeRef.read(&reader)
         let extensions = try reader.readVector(maxCount: limit, minimumElementSize: 3) { reader in
-            Extension(identifier: try reader.readString(maxLength: limit), extra: try TypeRef.read(&reader), additional: try TypeRef.read(&reader))
+            Extension(
+                identifier: try reader.readString(maxLength: limit), extra: try TypeRef.read(&reader),
+                additional: try TypeRef.read(&reader))
         }
-        return LeanExtrinsicMetadata(version: version, address: address, call: call, signature: signature, extensions: extensions)
+        return LeanExtrinsicMetadata(
+            version: version, address: address, call: call, signature: signature, extensions: extensions)
     }
 }
 
@@ -72,14 +75,17 @@ public struct LeanMetadata: Sendable {
     public let frameIDs: [UInt32]
 
     public init(_ metadata: RuntimeMetadata, numbering: Numbering = .lean) throws(SubstrateError) {
-        do { try self.init(converting: metadata, numbering: numbering) } catch let error as SubstrateError { throw error } catch {
+        do { try self.init(converting: metadata, numbering: numbering) } catch let error as SubstrateError {
+            throw error
+        } catch {
             throw SubstrateError.metadata(reason: "\(error)")
         }
     }
 
     private init(converting metadata: RuntimeMetadata, numbering: Numbering) throws {
         let registry = metadata.registry
-        let roots = [metadata.extrinsic.call, metadata.extrinsic.address, metadata.extrinsic.signature]
+        let roots =
+            [metadata.extrinsic.call, metadata.extrinsic.address, metadata.extrinsic.signature]
             + metadata.extensions.flatMap { [$0.extra, $0.additional] }
         let kept = try Self.accessible(from: roots, in: registry).filter { !Self.isVoid(try registry.type($0)) }
         var leanID: [UInt32: UInt32] = [:]
@@ -92,20 +98,31 @@ public struct LeanMetadata: Sendable {
             switch type.definition {
             case let .variant(variants):
                 for variant in variants.sorted(by: { $0.index < $1.index }) {
-                    let lean = LeanVariant(name: variant.name, fields: try converter.fields(variant.fields), index: UInt32(variant.index))
+                    let lean = LeanVariant(
+                        name: variant.name, fields: try converter.fields(variant.fields), index: UInt32(variant.index))
                     leaves.append(LeanType(path: type.path, definition: .enumeration(lean), typeID: newID))
                 }
             case let .composite(fields):
-                leaves.append(LeanType(path: type.path, definition: .composite(try converter.fields(fields)), typeID: newID))
+                leaves.append(
+                    LeanType(path: type.path, definition: .composite(try converter.fields(fields)), typeID: newID))
             case let .sequence(element):
-                leaves.append(LeanType(path: type.path, definition: .sequence(try converter.reference(element)), typeID: newID))
+                leaves.append(
+                    LeanType(path: type.path, definition: .sequence(try converter.reference(element)), typeID: newID))
             case let .array(length, element):
-                leaves.append(LeanType(path: type.path, definition: .array(length: length, element: try converter.reference(element)), typeID: newID))
+                leaves.append(
+                    LeanType(
+                        path: type.path, definition: .array(length: length, element: try converter.reference(element)),
+                        typeID: newID))
             case let .tuple(members):
-                leaves.append(LeanType(path: type.path, definition: .tuple(try members.map { id in try converter.reference(id) }),
-                                       typeID: newID))
+                leaves.append(
+                    LeanType(
+                        path: type.path, definition: .tuple(try members.map { id in try converter.reference(id) }),
+                        typeID: newID))
             case let .bitSequence(store, order):
-                leaves.append(LeanType(path: type.path, definition: try converter.bitSequence(store: store, order: order), typeID: newID))
+                leaves.append(
+                    LeanType(
+                        path: type.path, definition: try converter.bitSequence(store: store, order: order),
+                        typeID: newID))
             case .primitive, .compact:
                 continue  // filtered out above
             }
@@ -114,15 +131,19 @@ public struct LeanMetadata: Sendable {
         self.frameIDs = kept
         extrinsic = LeanExtrinsicMetadata(
             version: metadata.extrinsic.version, address: try converter.reference(metadata.extrinsic.address),
-            call: try converter.reference(metadata.extrinsic.call), signature: try converter.reference(metadata.extrinsic.signature),
+            call: try converter.reference(metadata.extrinsic.call),
+            signature: try converter.reference(metadata.extrinsic.signature),
             extensions: try metadata.extensions.map { ext throws in
-                LeanExtrinsicMetadata.Extension(identifier: ext.identifier, extra: try converter.reference(ext.extra),
-                                                additional: try converter.reference(ext.additional))
+                LeanExtrinsicMetadata.Extension(
+                    identifier: ext.identifier, extra: try converter.reference(ext.extra),
+                    additional: try converter.reference(ext.additional))
             })
     }
 
     /// The types for a codec.
-    public func typeSet(origin: String = "the metadata") throws(SubstrateError) -> TypeSet { try TypeSet(leaves: leaves, origin: origin) }
+    public func typeSet(origin: String = "the metadata") throws(SubstrateError) -> TypeSet {
+        try TypeSet(leaves: leaves, origin: origin)
+    }
 
     /// Every FRAME id reachable from `roots`, ascending: through struct fields, every variant's
     /// fields, sequence and array elements and tuple members; not into compacts or bit
@@ -160,7 +181,9 @@ public struct LeanMetadata: Sendable {
         let leanID: [UInt32: UInt32]
 
         func fields(_ fields: [FrameType.Field]) throws -> [LeanField] {
-            try fields.map { field in LeanField(name: field.name, type: try reference(field.type), typeName: field.typeName) }
+            try fields.map { field in
+                LeanField(name: field.name, type: try reference(field.type), typeName: field.typeName)
+            }
         }
 
         func reference(_ id: UInt32) throws -> TypeRef {
@@ -172,12 +195,15 @@ public struct LeanMetadata: Sendable {
                 guard let scalar = scalars.first else { return .void }
                 guard scalars.count == 1, scalar.isUnsigned else {
                     let names = scalars.map(\.name).joined(separator: ", ")
-                    throw SubstrateError.metadata(reason: "type \(id) is a compact of \(names), not of one unsigned integer")
+                    throw SubstrateError.metadata(
+                        reason: "type \(id) is a compact of \(names), not of one unsigned integer")
                 }
                 return .compact(scalar)
             default:
                 if Self.isEmpty(type) { return .void }
-                guard let lean = leanID[id] else { throw SubstrateError.metadata(reason: "type \(id) is referred to but not reachable") }
+                guard let lean = leanID[id] else {
+                    throw SubstrateError.metadata(reason: "type \(id) is referred to but not reachable")
+                }
                 return .byID(lean)
             }
         }
@@ -191,7 +217,9 @@ public struct LeanMetadata: Sendable {
 
         private func scalars(in id: UInt32, depth: Int, budget: inout Int) throws -> [ScalarType] {
             budget -= 1
-            guard depth < 16, budget >= 0 else { throw SubstrateError.metadata(reason: "the compact type \(id) nests too deep") }
+            guard depth < 16, budget >= 0 else {
+                throw SubstrateError.metadata(reason: "the compact type \(id) nests too deep")
+            }
             switch try registry.type(id).definition {
             case let .primitive(scalar): return [scalar]
             case let .composite(fields):

@@ -34,8 +34,8 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     static func read(_ reader: inout SCALEReader) throws -> TypeRef {
         let tag = try reader.readVariantIndex()
         switch tag {
-        case 0 ... 14: return .scalar(ScalarType(rawValue: tag) ?? .bool)
-        case 15 ... 20: return .compact(ScalarType(rawValue: tag - 15 + ScalarType.u8.rawValue) ?? .u8)
+        case 0...14: return .scalar(ScalarType(rawValue: tag) ?? .bool)
+        case 15...20: return .compact(ScalarType(rawValue: tag - 15 + ScalarType.u8.rawValue) ?? .u8)
         case 21: return .void
         case 22: return .byID(try reader.readCompact(UInt32.self))
         default: throw reader.unknownVariant(tag, of: "TypeRef")
@@ -148,7 +148,8 @@ public struct LeanType: Sendable, Hashable {
         case 1:
             let name = try reader.readString(maxLength: limit)
             let fields = try readFields(&reader, limit: limit)
-            definition = .enumeration(LeanVariant(name: name, fields: fields, index: try reader.readCompact(UInt32.self)))
+            definition = .enumeration(
+                LeanVariant(name: name, fields: fields, index: try reader.readCompact(UInt32.self)))
         case 2: definition = .sequence(try TypeRef.read(&reader))
         case 3:
             let length = try reader.readInteger(UInt32.self)
@@ -167,7 +168,8 @@ public struct LeanType: Sendable, Hashable {
         try reader.readVector(maxCount: limit, minimumElementSize: 3) { reader in
             let name = try reader.readOption { try $0.readString(maxLength: limit) }
             let type = try TypeRef.read(&reader)
-            return LeanField(name: name, type: type, typeName: try reader.readOption { try $0.readString(maxLength: limit) })
+            return LeanField(
+                name: name, type: type, typeName: try reader.readOption { try $0.readString(maxLength: limit) })
         }
     }
 }

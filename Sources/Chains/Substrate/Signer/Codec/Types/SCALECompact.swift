@@ -24,7 +24,9 @@ enum SCALECompact {
             value = BigUInt(littleEndian: bytes)
             smallest = 1 << 30
         }
-        guard value >= smallest else { throw TypePathError("byte \(start): compact integer \(value) fits a smaller mode") }
+        guard value >= smallest else {
+            throw TypePathError("byte \(start): compact integer \(value) fits a smaller mode")
+        }
         return value
     }
 

@@ -47,11 +47,14 @@ public struct TypeDecoder {
     }
 
     /// Decodes exactly one value of `type` from `bytes`, refusing anything after it.
-    public static func decodeAll(_ bytes: [UInt8], as type: TypeRef, types: TypeSet) throws(SubstrateError) -> TypedValue {
+    public static func decodeAll(_ bytes: [UInt8], as type: TypeRef, types: TypeSet) throws(SubstrateError)
+        -> TypedValue
+    {
         var decoder = TypeDecoder(bytes, types: types)
         let value = try decoder.decode(type)
         guard decoder.isAtEnd else {
-            throw SubstrateError.bytesFollow(field: "", count: decoder.reader.remaining, after: "the value at byte \(decoder.offset)")
+            throw SubstrateError.bytesFollow(
+                field: "", count: decoder.reader.remaining, after: "the value at byte \(decoder.offset)")
         }
         return value
     }
@@ -59,7 +62,9 @@ public struct TypeDecoder {
     mutating func value(_ type: TypeRef, depth: Int) throws -> TypedValue {
         valueBudget -= 1
         guard valueBudget >= 0 else {
-            throw TypePathError("byte \(reader.offset): the types yield more values than \(Self.valuesPerByte) a byte of input; refusing types made to exhaust the signer")
+            throw TypePathError(
+                "byte \(reader.offset): the types yield more values than \(Self.valuesPerByte) a byte of input; refusing types made to exhaust the signer"
+            )
         }
         switch type {
         case let .scalar(scalar): return TypedValue(type: type, path: [], value: try self.scalar(scalar))
@@ -86,7 +91,8 @@ public struct TypeDecoder {
                 }
                 touched.insert(LeafKey(typeID: id, variant: index))
                 let fields = try self.fields(variant.fields, depth: depth + 1, context: variant.name)
-                return TypedValue(type: type, path: path, value: .variant(name: variant.name, index: index, fields: fields))
+                return TypedValue(
+                    type: type, path: path, value: .variant(name: variant.name, index: index, fields: fields))
             }
         }
     }
@@ -106,7 +112,10 @@ public struct TypeDecoder {
         case let .tuple(members):
             var values: [TypedValue] = []
             for (position, member) in members.enumerated() {
-                values.append(try within(String(position)) { (decoder: inout TypeDecoder) throws -> TypedValue in try decoder.value(member, depth: depth) })
+                values.append(
+                    try within(String(position)) { (decoder: inout TypeDecoder) throws -> TypedValue in
+                        try decoder.value(member, depth: depth)
+                    })
             }
             return .sequence(values)
         case let .bitSequence(wordBytes, lsbFirst):
@@ -118,8 +127,11 @@ public struct TypeDecoder {
         if element == .scalar(.u8) { return .bytes(try reader.readBytes(count: count)) }
         var values: [TypedValue] = []
         values.reserveCapacity(Swift.min(count, 1024))
-        for position in 0 ..< count {
-            values.append(try within(String(position)) { (decoder: inout TypeDecoder) throws -> TypedValue in try decoder.value(element, depth: depth) })
+        for position in 0..<count {
+            values.append(
+                try within(String(position)) { (decoder: inout TypeDecoder) throws -> TypedValue in
+                    try decoder.value(element, depth: depth)
+                })
         }
         return .sequence(values)
     }
@@ -128,7 +140,9 @@ public struct TypeDecoder {
         var values: [TypedValue.Field] = []
         for (position, field) in fields.enumerated() {
             let label = [context, field.name ?? String(position)].compactMap { $0 }.joined(separator: ".")
-            let value = try within(label) { (decoder: inout TypeDecoder) throws -> TypedValue in try decoder.value(field.type, depth: depth) }
+            let value = try within(label) { (decoder: inout TypeDecoder) throws -> TypedValue in
+                try decoder.value(field.type, depth: depth)
+            }
             values.append(TypedValue.Field(name: field.name, typeName: field.typeName, value: value))
         }
         return values
@@ -149,7 +163,9 @@ public struct TypeDecoder {
         case .char:
             let start = reader.offset
             let code = try reader.readInteger(UInt32.self)
-            guard let value = Unicode.Scalar(code) else { throw TypePathError("byte \(start): \(code) is not a Unicode scalar") }
+            guard let value = Unicode.Scalar(code) else {
+                throw TypePathError("byte \(start): \(code) is not a Unicode scalar")
+            }
             return .char(value)
         case .str: return .string(try reader.readString(maxLength: reader.remaining))
         case .u8, .u16, .u32, .u64, .u128, .u256:
@@ -174,7 +190,7 @@ public struct TypeDecoder {
         let raw = try reader.readBytes(count: words * wordBytes)
         var bits: [Bool] = []
         bits.reserveCapacity(count)
-        for position in 0 ..< words * wordBits {
+        for position in 0..<words * wordBits {
             let word = position / wordBits, offset = position % wordBits
             let bitInWord = lsbFirst ? offset : wordBits - 1 - offset
             let bit = raw[word * wordBytes + bitInWord / 8] >> (bitInWord % 8) & 1 == 1

@@ -37,7 +37,9 @@ public struct TypeEncoder {
     /// `pallet`, `call` or the argument's path under `args`).
     public func encodeCall(pallet: String, call: String, args: JSONValue) throws(SubstrateError) -> [UInt8] {
         guard let callType else { throw SubstrateError.missing("the metadata's call type") }
-        let json = JSONValue.object([(key: "pallet", value: .string(pallet)), (key: "call", value: .string(call)), (key: "args", value: args)])
+        let json = JSONValue.object([
+            (key: "pallet", value: .string(pallet)), (key: "call", value: .string(call)), (key: "args", value: args),
+        ])
         var writer = SCALEWriter()
         do { try writeCall(json, as: callType, into: &writer, depth: 0) } catch let failure as TypePathError {
             throw failure.refusal(root: nil)
@@ -57,13 +59,16 @@ public struct TypeEncoder {
         case .void:
             guard Self.isEmpty(json) else { throw TypePathError("expected nothing (null), got \(Self.describe(json))") }
         case let .byID(id):
-            guard depth < TypeDecoder.maxDepth else { throw TypePathError("values nest deeper than \(TypeDecoder.maxDepth) types") }
+            guard depth < TypeDecoder.maxDepth else {
+                throw TypePathError("values nest deeper than \(TypeDecoder.maxDepth) types")
+            }
             if type == callType, json["pallet"] != nil || json["call"] != nil || json["args"] != nil {
                 return try writeCall(json, as: type, into: &writer, depth: depth)
             }
             switch try types.entry(id) {
             case let .single(leaf): try writeDefinition(json, leaf, into: &writer, depth: depth + 1)
-            case let .enumeration(path, variants): try writeEnum(json, path: path, variants: variants, into: &writer, depth: depth + 1)
+            case let .enumeration(path, variants):
+                try writeEnum(json, path: path, variants: variants, into: &writer, depth: depth + 1)
             }
         }
     }
@@ -72,13 +77,18 @@ public struct TypeEncoder {
     /// enum, whose variant C takes the fields A.
     func writeCall(_ json: JSONValue, as type: TypeRef, into writer: inout SCALEWriter, depth: Int) throws {
         guard case let .object(members) = json, members.count == 3, case let .string(pallet)? = json["pallet"],
-              case let .string(call)? = json["call"], let args = json["args"], case let .byID(id) = type,
-              case let .enumeration(_, pallets) = try types.entry(id)
-        else { throw TypePathError("expected a call {\"pallet\": …, \"call\": …, \"args\": {…}}, got \(Self.describe(json))") }
+            case let .string(call)? = json["call"], let args = json["args"], case let .byID(id) = type,
+            case let .enumeration(_, pallets) = try types.entry(id)
+        else {
+            throw TypePathError(
+                "expected a call {\"pallet\": …, \"call\": …, \"args\": {…}}, got \(Self.describe(json))")
+        }
         guard let outer = pallets.values.first(where: { $0.name == pallet }) else {
             throw TypePathError("\(pallet) is not a pallet with calls in this runtime").inside("pallet")
         }
-        guard outer.fields.count == 1, case let .byID(callsID) = outer.fields[0].type, case let .enumeration(_, calls) = try types.entry(callsID) else {
+        guard outer.fields.count == 1, case let .byID(callsID) = outer.fields[0].type,
+            case let .enumeration(_, calls) = try types.entry(callsID)
+        else {
             throw TypePathError("\(pallet)'s calls are not an enum").inside("pallet")
         }
         guard let inner = calls.values.first(where: { $0.name == call }) else {
@@ -90,7 +100,9 @@ public struct TypeEncoder {
         try within("args") { try writeFields(args, inner.fields, into: &writer, depth: depth + 2) }
     }
 
-    func writeEnum(_ json: JSONValue, path: [String], variants: [UInt32: LeanVariant], into writer: inout SCALEWriter, depth: Int) throws {
+    func writeEnum(
+        _ json: JSONValue, path: [String], variants: [UInt32: LeanVariant], into writer: inout SCALEWriter, depth: Int
+    ) throws {
         let typeName = path.last ?? "enum"
         let sorted = variants.values.sorted { $0.index < $1.index }
         let name: String, payload: JSONValue
@@ -102,12 +114,15 @@ public struct TypeEncoder {
             name = members[0].key
             payload = members[0].value
         default:
-            if path == ["Option"], let some = sorted.first(where: { $0.name == "Some" }), let none = sorted.first(where: { $0.name == "None" }) {
+            if path == ["Option"], let some = sorted.first(where: { $0.name == "Some" }),
+                let none = sorted.first(where: { $0.name == "None" })
+            {
                 if json == .null { return writer.writeInteger(try Self.variantIndex(none)) }
                 writer.writeInteger(try Self.variantIndex(some))
                 return try writeFields(json, some.fields, into: &writer, depth: depth)
             }
-            throw TypePathError("expected a variant of \(typeName) (\"Name\" or {\"Name\": value}), got \(Self.describe(json))")
+            throw TypePathError(
+                "expected a variant of \(typeName) (\"Name\" or {\"Name\": value}), got \(Self.describe(json))")
         }
         guard let variant = sorted.first(where: { $0.name == name }) else {
             if path == ["Option"], let some = sorted.first(where: { $0.name == "Some" }) {
@@ -131,13 +146,18 @@ public struct TypeEncoder {
             guard Self.isEmpty(json) else { throw TypePathError("expected no value, got \(Self.describe(json))") }
             return
         }
-        if fields.count == 1, fields[0].name == nil { return try write(json, as: fields[0].type, into: &writer, depth: depth) }
+        if fields.count == 1, fields[0].name == nil {
+            return try write(json, as: fields[0].type, into: &writer, depth: depth)
+        }
         if fields.allSatisfy({ $0.name != nil }) {
             guard case let .object(members) = json else {
-                throw TypePathError("expected an object with \(fields.compactMap(\.name).joined(separator: ", ")), got \(Self.describe(json))")
+                throw TypePathError(
+                    "expected an object with \(fields.compactMap(\.name).joined(separator: ", ")), got \(Self.describe(json))"
+                )
             }
             for member in members where !fields.contains(where: { $0.name == member.key }) {
-                throw TypePathError("\(member.key) is not a field (\(fields.compactMap(\.name).joined(separator: ", ")))")
+                throw TypePathError(
+                    "\(member.key) is not a field (\(fields.compactMap(\.name).joined(separator: ", ")))")
             }
             for field in fields {
                 let name = field.name ?? ""
@@ -161,27 +181,38 @@ public struct TypeEncoder {
     func writeDefinition(_ json: JSONValue, _ leaf: LeanType, into writer: inout SCALEWriter, depth: Int) throws {
         switch leaf.definition {
         case let .composite(fields):
-            if leaf.path.last == "AccountId32", fields.count == 1, case let .string(text) = json, !text.hasPrefix("0x") {
+            if leaf.path.last == "AccountId32", fields.count == 1, case let .string(text) = json, !text.hasPrefix("0x")
+            {
                 return writer.writeBytes(try account(text))
             }
             try writeFields(json, fields, into: &writer, depth: depth)
         case .enumeration: throw TypePathError("an enum leaf outside an enum")  // TypeSet never makes one
         case let .sequence(element):
-            if element == .scalar(.u8), case .string = json { return writer.writeByteVector(try Self.bytes(json, length: nil)) }
-            guard case let .array(items) = json else { throw TypePathError("expected an array, got \(Self.describe(json))") }
+            if element == .scalar(.u8), case .string = json {
+                return writer.writeByteVector(try Self.bytes(json, length: nil))
+            }
+            guard case let .array(items) = json else {
+                throw TypePathError("expected an array, got \(Self.describe(json))")
+            }
             writer.writeCompact(UInt64(items.count))
             for (position, item) in items.enumerated() {
                 try within(String(position)) { try write(item, as: element, into: &writer, depth: depth) }
             }
         case let .array(length, element):
-            if element == .scalar(.u8), case .string = json { return writer.writeBytes(try Self.bytes(json, length: Int(length))) }
+            if element == .scalar(.u8), case .string = json {
+                return writer.writeBytes(try Self.bytes(json, length: Int(length)))
+            }
             try writeTuple(json, Array(repeating: element, count: Int(length)), into: &writer, depth: depth)
         case let .tuple(members): try writeTuple(json, members, into: &writer, depth: depth)
         case let .bitSequence(wordBytes, lsbFirst):
-            guard case let .array(items) = json else { throw TypePathError("expected an array of booleans (bits), got \(Self.describe(json))") }
+            guard case let .array(items) = json else {
+                throw TypePathError("expected an array of booleans (bits), got \(Self.describe(json))")
+            }
             var bits: [Bool] = []
             for item in items {
-                guard case let .bool(bit) = item else { throw TypePathError("expected an array of booleans (bits), got \(Self.describe(item))") }
+                guard case let .bool(bit) = item else {
+                    throw TypePathError("expected an array of booleans (bits), got \(Self.describe(item))")
+                }
                 bits.append(bit)
             }
             Self.writeBits(bits, wordBytes: Int(wordBytes), lsbFirst: lsbFirst, into: &writer)
@@ -207,7 +238,8 @@ public struct TypeEncoder {
             guard case let .bool(flag) = json else { throw TypePathError("expected bool, got \(Self.describe(json))") }
             writer.writeBool(flag)
         case .char:
-            guard case let .string(text) = json, text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first else {
+            guard case let .string(text) = json, text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first
+            else {
                 throw TypePathError("expected char (one character), got \(Self.describe(json))")
             }
             writer.writeInteger(scalar.value)
@@ -215,12 +247,15 @@ public struct TypeEncoder {
             guard case let .string(text) = json else { throw TypePathError("expected str, got \(Self.describe(json))") }
             writer.writeString(text)
         case .u8, .u16, .u32, .u64, .u128, .u256:
-            writer.writeBytes(Self.littleEndian(try Self.unsigned(json, scalar, name: scalar.name), width: scalar.byteWidth ?? 0))
+            writer.writeBytes(
+                Self.littleEndian(try Self.unsigned(json, scalar, name: scalar.name), width: scalar.byteWidth ?? 0))
         case .i8, .i16, .i32, .i64, .i128, .i256:
             let width = scalar.byteWidth ?? 0
             let number = try Self.integer(json, expected: scalar.name)
             let bound = BigInt(1) << (width * 8 - 1)
-            guard number >= -bound, number < bound else { throw TypePathError("expected \(scalar.name), got \(number)") }
+            guard number >= -bound, number < bound else {
+                throw TypePathError("expected \(scalar.name), got \(number)")
+            }
             let twos = number < 0 ? BigUInt(number + (BigInt(1) << (width * 8))) : BigUInt(number)
             writer.writeBytes(Self.littleEndian(twos, width: width))
         }
@@ -228,7 +263,9 @@ public struct TypeEncoder {
 
     /// The one-byte index SCALE writes for `variant` (scale-info allows no more than 256).
     static func variantIndex(_ variant: LeanVariant) throws -> UInt8 {
-        guard let index = UInt8(exactly: variant.index) else { throw TypePathError("variant \(variant.name)'s index \(variant.index) does not fit a byte") }
+        guard let index = UInt8(exactly: variant.index) else {
+            throw TypePathError("variant \(variant.name)'s index \(variant.index) does not fit a byte")
+        }
         return index
     }
 
@@ -236,11 +273,15 @@ public struct TypeEncoder {
     func account(_ text: String) throws -> [UInt8] {
         let decoded: (prefix: UInt16, payload: [UInt8])
         do { decoded = try SS58.decode(text) } catch {
-            throw TypePathError("expected an SS58 address or 0x and 64 hex digits, got \(Self.describe(.string(text))) (\(error))")
+            throw TypePathError(
+                "expected an SS58 address or 0x and 64 hex digits, got \(Self.describe(.string(text))) (\(error))")
         }
-        guard decoded.payload.count == 32 else { throw TypePathError("\(text) has a \(decoded.payload.count)-byte payload, not a 32-byte account id") }
+        guard decoded.payload.count == 32 else {
+            throw TypePathError("\(text) has a \(decoded.payload.count)-byte payload, not a 32-byte account id")
+        }
         if let ss58Prefix, decoded.prefix != ss58Prefix {
-            throw TypePathError("\(text) is an address of SS58 prefix \(decoded.prefix), not this network's \(ss58Prefix)")
+            throw TypePathError(
+                "\(text) is an address of SS58 prefix \(decoded.prefix), not this network's \(ss58Prefix)")
         }
         return decoded.payload
     }
@@ -251,13 +292,17 @@ public struct TypeEncoder {
         guard case let .string(text) = json, text.hasPrefix("0x"), let bytes = try? Hex.decode(text) else {
             throw TypePathError("expected \(expected), got \(describe(json))")
         }
-        if let length, bytes.count != length { throw TypePathError("expected \(expected), got \(describe(json)) (\(bytes.count) bytes)") }
+        if let length, bytes.count != length {
+            throw TypePathError("expected \(expected), got \(describe(json)) (\(bytes.count) bytes)")
+        }
         return bytes
     }
 
     static func unsigned(_ json: JSONValue, _ scalar: ScalarType, name: String) throws -> BigUInt {
         let number = try integer(json, expected: name)
-        guard number >= 0, number < BigInt(1) << ((scalar.byteWidth ?? 0) * 8) else { throw TypePathError("expected \(name), got \(number)") }
+        guard number >= 0, number < BigInt(1) << ((scalar.byteWidth ?? 0) * 8) else {
+            throw TypePathError("expected \(name), got \(number)")
+        }
         return BigUInt(number)
     }
 
@@ -270,14 +315,16 @@ public struct TypeEncoder {
         default: throw TypePathError("expected \(expected), got \(describe(json))")
         }
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.count <= 200, digits.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) }), let number = BigInt(text) else {
+        guard !digits.isEmpty, digits.count <= 200, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let number = BigInt(text)
+        else {
             throw TypePathError("expected \(expected), got \(describe(json))")
         }
         return number
     }
 
     static func littleEndian(_ value: BigUInt, width: Int) -> [UInt8] {
-        (0 ..< width).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        (0..<width).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
     }
 
     /// null, [] or {}: what a type of no data is written as.

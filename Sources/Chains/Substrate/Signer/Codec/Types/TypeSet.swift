@@ -29,7 +29,9 @@ public struct TypeSet: Sendable {
                 guard variants[variant.index] == nil else {
                     throw SubstrateError.types(origin: origin, id: leaf.typeID, .variantTwice(variant.index))
                 }
-                guard path == leaf.path else { throw SubstrateError.types(origin: origin, id: leaf.typeID, .variantPaths) }
+                guard path == leaf.path else {
+                    throw SubstrateError.types(origin: origin, id: leaf.typeID, .variantPaths)
+                }
                 var merged = variants
                 merged[variant.index] = variant
                 entries[leaf.typeID] = .enumeration(path: path, variants: merged)

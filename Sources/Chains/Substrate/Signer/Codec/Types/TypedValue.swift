@@ -50,10 +50,16 @@ public struct TypedValue: Sendable, Equatable {
         case let .composite(fields): return Self.json(fields, callType: callType)
         case let .variant(name, _, fields):
             if type == callType, let call = asCall {
-                let args = JSONValue.object(call.arguments.map { (key: $0.name ?? "", value: $0.value.json(callType: callType)) })
-                return .object([(key: "pallet", value: .string(call.pallet)), (key: "call", value: .string(call.call)), (key: "args", value: args)])
+                let args = JSONValue.object(
+                    call.arguments.map { (key: $0.name ?? "", value: $0.value.json(callType: callType)) })
+                return .object([
+                    (key: "pallet", value: .string(call.pallet)), (key: "call", value: .string(call.call)),
+                    (key: "args", value: args),
+                ])
             }
-            if isOption { return name == "Some" && fields.count == 1 ? fields[0].value.json(callType: callType) : .null }
+            if isOption {
+                return name == "Some" && fields.count == 1 ? fields[0].value.json(callType: callType) : .null
+            }
             if fields.isEmpty { return .string(name) }
             return .object([(key: name, value: Self.json(fields, callType: callType))])
         case let .sequence(items): return .array(items.map { $0.json(callType: callType) })
@@ -73,7 +79,7 @@ public struct TypedValue: Sendable, Equatable {
     /// A runtime call: the outer enum's variant (the pallet) holding the pallet's call enum.
     public var asCall: (pallet: String, call: String, arguments: [Field])? {
         guard case let .variant(pallet, _, outer) = value, outer.count == 1,
-              case let .variant(call, _, arguments) = outer[0].value.value
+            case let .variant(call, _, arguments) = outer[0].value.value
         else { return nil }
         return (pallet, call, arguments)
     }
