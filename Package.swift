@@ -238,7 +238,7 @@ let package = Package(
             dependencies: [
                 "AirsignCrypto", "AirsignUnicode", "AirsignEncoding", "AirsignKeys", "AirsignFiles",
                 "AirsignTransport", "AirsignStellar", "AirsignEthereum", "AirsignSubstrate", "AirsignICP",
-                "AirsignCandid", "AirsignMessages",
+                "AirsignCandid", "AirsignMessages", "AirsignChains",
                 "AirsignBLS12381", .product(name: "BigInt", package: "BigInt"),
             ]),
         // Fuzz targets for every decoder of untrusted input (test-only). `airsign-fuzz` replays
@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(name: "AirsignEncodingTests", dependencies: ["AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(
             name: "AirsignKeysTests",
-            dependencies: ["AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
+            dependencies: ["AirsignKeys", "AirsignChains", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport"]),
         .testTarget(
             name: "AirsignKeystoreTests",
             dependencies: [
@@ -289,7 +289,8 @@ let package = Package(
         .target(
             name: "AirsignTestChain",
             dependencies: [
-                "AirsignMessages", "AirsignWatch", "AirsignTestSupport", "AirsignCrypto", "AirsignEncoding",
+                "AirsignMessages", "AirsignChains", "AirsignWatch", "AirsignTestSupport", "AirsignCrypto",
+                "AirsignEncoding",
                 "AirsignKeys", .product(name: "BigInt", package: "BigInt"),
             ], path: "Tests/AirsignTestChain"),
         .testTarget(

@@ -48,8 +48,12 @@ public protocol ExitStatusProviding: Error {
 }
 
 extension KeysError: ExitStatusProviding {
-    /// Phrase, derivation and import errors are all about what the user typed or gave.
-    public var exitStatus: ExitStatus { .invalidInput }
+    /// Phrase, derivation and import errors are all about what the user typed or gave; a
+    /// chain the build has no rules for is the build's fault.
+    public var exitStatus: ExitStatus {
+        if case .noChainRules = self { return .failure }
+        return .invalidInput
+    }
 }
 
 extension CryptoError: ExitStatusProviding {

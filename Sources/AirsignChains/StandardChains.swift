@@ -1,5 +1,6 @@
 import AirsignEthereum
 import AirsignICP
+import AirsignKeys
 import AirsignMessages
 import AirsignStellar
 import AirsignSubstrate
@@ -21,4 +22,9 @@ extension ChainRegistry {
             ICPChain(),
         ])
     }
+}
+
+extension AccountRules {
+    /// The account rules of every chain this build signs for (`ChainRegistry.standard`'s).
+    public static let standard = ChainRegistry.standard.accountRules
 }

@@ -21,7 +21,7 @@ extension FuzzTarget {
             }
         }
         _ = try? MessageFile.responses(input)
-        _ = try? AccountDescriptor.parseList(input)
+        _ = try? AccountDescriptor.parseList(input, rules: .standard)
         for module in registry.modules {
             guard let requests = try? module.nativeRequests(input, accounts: ownAccounts) else { continue }
             for request in requests {
@@ -36,13 +36,13 @@ extension FuzzTarget {
     private static let ownAccounts: [OwnAccount] = {
         var derived: [Account] = []
         if let uri = try? SecretURI(parsing: SecureBytes(copying: Array("//Alice".utf8)), allowDevelopmentPhrase: true),
-            let alice = try? AccountDerivation.derive(uri: uri, scheme: .sr25519, ss58Prefix: 42)
+            let alice = try? AccountRules.standard.derive(uri: uri, scheme: .sr25519, ss58Prefix: 42)
         {
             derived.append(alice.account)
         }
         let abandon = String(repeating: "abandon ", count: 11) + "about"
         if let mnemonic = try? Mnemonic(phrase: abandon),
-            let ethereum = try? AccountDerivation.derive(.ethereum(index: 0), from: .mnemonic(mnemonic))
+            let ethereum = try? AccountRules.standard.derive(.ethereum(index: 0), from: .mnemonic(mnemonic))
         {
             derived.append(ethereum.account)
         }

@@ -1,72 +1,49 @@
 import AirsignCrypto
 import AirsignEncoding
 
+/// The checks the chains' `ChainAccounts.verify` share, each refusing with the field at fault.
 extension Account {
-    /// Checks that the public fields agree with each other, for an account read from a file
-    /// that anyone could have edited: the scheme is one the chain uses, the public key is a
-    /// valid key of that scheme, the address is that key's (checksum included), the path is
-    /// written as Airsign writes it, the network is one of the chain's (and for a known
-    /// Substrate network, the address uses its SS58 prefix), and an xpub derives the key.
-    public func verify() throws(KeysError) {
-        var prefix: UInt16 = 42
-        if chain == .substrate {
-            do {
-                prefix = try SS58.decode(address).prefix
-            } catch {
-                throw .inconsistentAccount(field: "address", reason: "not an SS58 address (\(error.description))")
-            }
-        }
-        let expected = try AccountAddress.of(chain: chain, scheme: scheme, publicKey: publicKey, ss58Prefix: prefix)
+    /// The address must be `expected`, the address of the account's own key.
+    public func requireAddress(_ expected: String) throws(KeysError) {
         guard expected == address else {
             throw .inconsistentAccount(
                 field: "address", reason: "is not the address of this public key (that is \(expected))")
         }
-        try verifyPath()
-        if let network {
-            let known = try ChainNetwork(caip2: network, chain: chain)
-            if let wanted = known.ss58Prefix, wanted != prefix {
-                throw .inconsistentAccount(
-                    field: "address", reason: "uses SS58 prefix \(prefix), but \(known) uses \(wanted)")
-            }
-        }
-        if let xpub { try verifyXpub(xpub) }
     }
 
-    /// Empty, or the path Airsign derives the chain's accounts at (the wallets' defaults):
-    /// Ethereum `m/44'/60'/0'/0/i`, ICP `m/44'/223'/0'/0/i`, Stellar `m/44'/148'/i'`, and
-    /// Substrate junctions as `SubstrateDerivationPath` writes them. Only the last step of a
-    /// BIP32 path can be checked against the key (through the xpub), so the rest is held to
-    /// the one form Airsign writes.
-    private func verifyPath() throws(KeysError) {
-        guard !path.isEmpty else { return }
-        let fail = { (reason: String) in KeysError.inconsistentAccount(field: "path", reason: reason) }
-        switch (chain, scheme) {
-        case (.substrate, _):
-            let canonical = try SubstrateDerivationPath(path).description
-            guard canonical == path else { throw fail("must be written as \(canonical)") }
-        case (.ethereum, .secp256k1), (.icp, .secp256k1):
-            let prefix = chain == .ethereum ? "m/44'/60'/0'/0" : "m/44'/223'/0'/0"
-            let steps = try DerivationPath(path).components
-            guard steps.count == 5, try DerivationPath(components: Array(steps.prefix(4))).description == prefix,
-                let last = steps.last, last < DerivationPath.hardenedOffset,
-                try DerivationPath(components: steps).description == path
-            else { throw fail("\(chain.rawValue) accounts are at \(prefix)/<index>") }
-        case (.stellar, .ed25519):
-            let steps = try DerivationPath(path).components
-            guard steps.count == 3, try DerivationPath(components: Array(steps.prefix(2))).description == "m/44'/148'",
-                let last = steps.last, last >= DerivationPath.hardenedOffset,
-                try DerivationPath(components: steps).description == path
-            else { throw fail("Stellar accounts are at m/44'/148'/<index>' (SEP-5)") }
-        default:
-            throw fail("an imported \(chain.rawValue) \(scheme.rawValue) key has no path")
-        }
+    /// A refusal of the path, for `reason`.
+    public func pathRefusal(_ reason: String) -> KeysError { .inconsistentAccount(field: "path", reason: reason) }
+
+    /// The path is `parent` and one more step, hardened or not as `lastHardened` says, written
+    /// as Airsign writes it. Only the last step of a BIP32 path can be checked against the key
+    /// (through the xpub), so the rest is held to the one form Airsign writes.
+    public func requireBIP32Path(parent: String, lastHardened: Bool, refusal: String) throws(KeysError) {
+        let steps = try DerivationPath(path).components
+        let parentSteps = try DerivationPath(parent).components.count
+        guard steps.count == parentSteps + 1,
+            try DerivationPath(components: Array(steps.prefix(parentSteps))).description == parent,
+            let last = steps.last, (last >= DerivationPath.hardenedOffset) == lastHardened,
+            try DerivationPath(components: steps).description == path
+        else { throw pathRefusal(refusal) }
     }
 
-    /// The xpub is the parent of the path's last, non-hardened step and derives the public key.
-    private func verifyXpub(_ text: String) throws(KeysError) {
-        guard chain == .ethereum || chain == .icp, scheme == .secp256k1, !path.isEmpty else {
-            throw .inconsistentAccount(field: "xpub", reason: "only BIP32 accounts of Ethereum and ICP carry one")
-        }
+    /// The index a BIP32 account was added at: its path's last step (unhardened), 0 for an
+    /// imported key's empty path.
+    public func pathIndex() throws(KeysError) -> UInt32 {
+        guard !path.isEmpty, let last = try DerivationPath(path).components.last else { return 0 }
+        return last >= DerivationPath.hardenedOffset ? last - DerivationPath.hardenedOffset : last
+    }
+
+    /// An xpub, when there is one, on an account of a chain whose accounts never carry one.
+    public func refuseXpub() throws(KeysError) {
+        guard xpub == nil else { throw Self.xpubRefusal }
+    }
+
+    /// The xpub, when there is one, is the parent of the path's last, non-hardened step and
+    /// derives the public key; only a phrase's BIP32 secp256k1 accounts (a path) carry one.
+    public func verifyXpub() throws(KeysError) {
+        guard let text = xpub else { return }
+        guard scheme == .secp256k1, !path.isEmpty else { throw Self.xpubRefusal }
         let steps = try DerivationPath(path).components
         guard let last = steps.last, last < DerivationPath.hardenedOffset else {
             throw .inconsistentAccount(
@@ -81,4 +58,7 @@ extension Account {
             throw .inconsistentAccount(field: "xpub", reason: "its child \(last) is not this account's public key")
         }
     }
+
+    private static let xpubRefusal = KeysError.inconsistentAccount(
+        field: "xpub", reason: "only BIP32 accounts of Ethereum and ICP carry one")
 }

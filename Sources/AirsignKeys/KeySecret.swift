@@ -45,4 +45,9 @@ public enum SigningKey: Sendable {
 public struct DerivedAccount: Sendable {
     public let account: Account
     public let signingKey: SigningKey
+
+    public init(account: Account, signingKey: SigningKey) {
+        self.account = account
+        self.signingKey = signingKey
+    }
 }

@@ -66,6 +66,9 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
     case inconsistentAccount(field: String, reason: String)
     /// A network that is not one of the chain's (or not written as Airsign names networks).
     case invalidNetwork(chain: String, network: String, reason: String)
+    /// A chain this build has no account rules for (`AccountRules`): every chain of `Chain`
+    /// has a module in the programs' table, so only a build that leaves one out meets it.
+    case noChainRules(chain: String)
 
     public var description: String {
         switch self {
@@ -118,6 +121,8 @@ public enum KeysError: Error, Equatable, CustomStringConvertible, Sendable {
             return "account field \"\(field)\": \(reason)"
         case let .invalidNetwork(chain, network, reason):
             return "\(network.debugDescription) is not a \(chain) network: \(reason)"
+        case let .noChainRules(chain):
+            return "no chain module for \(chain) accounts in this build"
         }
     }
 }

@@ -27,12 +27,13 @@ public struct AccountDescriptor: Hashable, Sendable {
     /// A label for people (the signer's key name), or nil.
     public let name: String?
 
-    /// A descriptor of `account`, which must name its network and whose fields must agree.
-    public init(account: Account, name: String? = nil) throws(MessagesError) {
+    /// A descriptor of `account`, which must name its network and whose fields must agree by
+    /// its chain's `rules`.
+    public init(account: Account, name: String? = nil, rules: AccountRules) throws(MessagesError) {
         guard account.network != nil else { throw .descriptorField(field: "network", reason: "missing") }
         if let name { try Self.checkName(name) }
         do {
-            try account.verify()
+            try rules.verify(account)
         } catch {
             throw Self.fieldError(error)
         }
@@ -41,19 +42,19 @@ public struct AccountDescriptor: Hashable, Sendable {
     }
 
     /// Parses and checks a descriptor (UTF-8 JSON, whitespace and member order free).
-    public init(parsing bytes: [UInt8]) throws(MessagesError) {
+    public init(parsing bytes: [UInt8], rules: AccountRules) throws(MessagesError) {
         let value: JSONValue
         do {
             value = try Self.parser(maxLength: Self.maximumSize).parse(bytes)
         } catch {
             throw .descriptorSyntax(error)
         }
-        try self.init(json: value)
+        try self.init(json: value, rules: rules)
     }
 
     /// One descriptor, a JSON array of them, or JSON lines of them (one per line, as `account
     /// export` writes a key's accounts). Field errors of later items name the item (`#2.address`).
-    public static func parseList(_ bytes: [UInt8]) throws(MessagesError) -> [AccountDescriptor] {
+    public static func parseList(_ bytes: [UInt8], rules: AccountRules) throws(MessagesError) -> [AccountDescriptor] {
         let limit = maximumSize * maximumListCount
         var values: [JSONValue]
         do {
@@ -74,7 +75,7 @@ public struct AccountDescriptor: Hashable, Sendable {
         var out: [AccountDescriptor] = []
         for (index, value) in values.enumerated() {
             do {
-                out.append(try AccountDescriptor(json: value))
+                out.append(try AccountDescriptor(json: value, rules: rules))
             } catch {
                 guard values.count > 1, case let .descriptorField(field, reason) = error else { throw error }
                 throw .descriptorField(field: "#\(index + 1).\(field)", reason: reason)
@@ -92,7 +93,7 @@ public struct AccountDescriptor: Hashable, Sendable {
     }
 
     /// Checks a parsed descriptor.
-    public init(json value: JSONValue) throws(MessagesError) {
+    public init(json value: JSONValue, rules: AccountRules) throws(MessagesError) {
         try Self.checkIdentity(value)
         let account: Account
         let name: String?
@@ -119,7 +120,7 @@ public struct AccountDescriptor: Hashable, Sendable {
         } catch {
             throw .descriptorField(field: error.field, reason: error.reason)
         }
-        try self.init(account: account, name: name)
+        try self.init(account: account, name: name, rules: rules)
     }
 
     /// The canonical JSON value.

@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignKeys
 
 /// A named address on one chain, kept in the signer's address book.
 public struct Contact: Sendable, Equatable {
@@ -8,23 +9,28 @@ public struct Contact: Sendable, Equatable {
     /// How the review calls the address: 1 to 64 characters, by the rules of `ContactName`.
     public let name: String
     public let address: String
+    /// The address's identity by its chain's address formats (`AccountRules.addressIdentity`):
+    /// what contacts are compared by where the chain module has none of its own.
+    public let identity: String
 
     /// Checks the name (see `ContactName`) and that the address is one on `chain` (for the four
-    /// chains, by their address formats and checksums).
-    public init(chain: ChainID, name: String, address: String) throws(MessagesError) {
-        try self.init(chain: chain, name: name, address: address, checkingName: true)
+    /// chains, by their address formats and checksums in `rules`).
+    public init(chain: ChainID, name: String, address: String, rules: AccountRules) throws(MessagesError) {
+        try self.init(chain: chain, name: name, address: address, rules: rules, checkingName: true)
     }
 
     /// Without `checkingName`, only the name's length and the address are checked: how an
     /// address book written before a name rule existed (or edited by hand) is read to be listed
     /// and repaired.
-    init(chain: ChainID, name: String, address: String, checkingName: Bool) throws(MessagesError) {
+    init(chain: ChainID, name: String, address: String, rules: AccountRules, checkingName: Bool)
+        throws(MessagesError)
+    {
         guard !name.isEmpty, name.count <= Self.maximumNameLength, name.utf8.count <= 4 * Self.maximumNameLength else {
             throw .invalidContact(field: "name", reason: "must be 1 to \(Self.maximumNameLength) characters")
         }
         if checkingName { try ContactName.check(name) }
         guard address.utf8.count <= 128, address.utf8.allSatisfy({ (0x21...0x7e).contains($0) }),
-            AddressIdentity.builtIn(address, chain: chain) != nil
+            let identity = rules.addressIdentity(address, chain: chain)
         else {
             throw .invalidContact(
                 field: "address",
@@ -32,7 +38,8 @@ public struct Contact: Sendable, Equatable {
         }
         self.chain = chain
         self.name = name
-        self.address = AddressIdentity.display(address, chain: chain)
+        self.address = rules.displayAddress(address, chain: chain)
+        self.identity = identity
     }
 
     var json: JSONValue {
@@ -66,14 +73,15 @@ public struct AddressBook: Sendable, Equatable {
     /// The contacts of one chain, by name.
     public func contacts(on chain: ChainID) -> [Contact] { contacts.filter { $0.chain == chain } }
 
-    /// The contact whose address is `address` on `chain` (compared by account, see
-    /// `AddressIdentity`; `identity` is the chain module's when it has one).
-    public func contact(for address: String, chain: ChainID, identity: (String) -> String? = { _ in nil }) -> Contact? {
-        let wanted = identity(address) ?? AddressIdentity.builtIn(address, chain: chain)
+    /// The contact whose address is `address` on `chain`, compared by account (see
+    /// `AddressIdentity.swift`): by `identity`, the chain module's, where it reads the address,
+    /// else by the chain's address formats in `rules`.
+    public func contact(
+        for address: String, chain: ChainID, rules: AccountRules, identity: (String) -> String? = { _ in nil }
+    ) -> Contact? {
+        let wanted = identity(address) ?? rules.addressIdentity(address, chain: chain)
         guard let wanted else { return nil }
-        return contacts.first {
-            $0.chain == chain && (identity($0.address) ?? AddressIdentity.builtIn($0.address, chain: chain)) == wanted
-        }
+        return contacts.first { $0.chain == chain && (identity($0.address) ?? $0.identity) == wanted }
     }
 
     /// Adds a contact; its name and its address must be new on its chain, and its name must
@@ -106,7 +114,8 @@ public struct AddressBook: Sendable, Equatable {
                 field: "contacts", reason: "the address book holds at most \(Self.maximumContacts) contacts")
         }
         let taken = contacts.contains { $0.chain == contact.chain && $0.name == contact.name }
-        guard !taken, self.contact(for: contact.address, chain: contact.chain) == nil else {
+        let sameAccount = contacts.contains { $0.chain == contact.chain && $0.identity == contact.identity }
+        guard !taken, !sameAccount else {
             throw .contactExists(chain: contact.chain.rawValue, name: MessageText.escaped(contact.name))
         }
         contacts.append(contact)
@@ -144,18 +153,18 @@ public struct AddressBook: Sendable, Equatable {
 
     /// Reads the file strictly: the header, no unknown fields, every contact valid (names by
     /// `ContactName`'s rules), no duplicates, no look-alike names. `path` names the file in
-    /// errors.
-    public static func parse(_ bytes: [UInt8], path: String) throws(MessagesError) -> AddressBook {
-        try read(bytes, path: path, repairing: false).book
+    /// errors; `rules` reads the addresses.
+    public static func parse(_ bytes: [UInt8], path: String, rules: AccountRules) throws(MessagesError) -> AddressBook {
+        try read(bytes, path: path, rules: rules, repairing: false).book
     }
 
     /// Reads the file as strictly as `parse`, except that names breaking `ContactName`'s
     /// rules or looking like another contact's are kept and reported: how a book written by
     /// hand, or before a rule existed, is listed and put right with `contact remove`.
-    public static func parseForRepair(_ bytes: [UInt8], path: String) throws(MessagesError) -> (
+    public static func parseForRepair(_ bytes: [UInt8], path: String, rules: AccountRules) throws(MessagesError) -> (
         book: AddressBook, problems: [NameProblem]
     ) {
-        try read(bytes, path: path, repairing: true)
+        try read(bytes, path: path, rules: rules, repairing: true)
     }
 
     /// A contact whose name `parse` refuses, and why.
@@ -164,9 +173,11 @@ public struct AddressBook: Sendable, Equatable {
         public let reason: String
     }
 
-    private static func read(_ bytes: [UInt8], path: String, repairing: Bool) throws(MessagesError) -> (
-        book: AddressBook, problems: [NameProblem]
-    ) {
+    private static func read(_ bytes: [UInt8], path: String, rules: AccountRules, repairing: Bool) throws(MessagesError)
+        -> (
+            book: AddressBook, problems: [NameProblem]
+        )
+    {
         let value: JSONValue
         do throws(EncodingError) {
             value = try JSONParser().parse(bytes)
@@ -189,7 +200,8 @@ public struct AddressBook: Sendable, Equatable {
                     try ChainID(try entry.string("chain")), try entry.string("name"), try entry.string("address")
                 )
                 do throws(MessagesError) {
-                    let contact = try Contact(chain: chain, name: name, address: address, checkingName: false)
+                    let contact = try Contact(
+                        chain: chain, name: name, address: address, rules: rules, checkingName: false)
                     if let problem = book.nameProblem(contact) {
                         nameRefused = !repairing
                         guard repairing else { throw problem }

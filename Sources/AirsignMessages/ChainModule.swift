@@ -41,7 +41,7 @@ public protocol ChainModule: Sendable {
     func sign(_ review: Review, with key: SigningKey) throws -> SignedOutput
 
     /// The identity of an address on this chain, to compare two spellings of one account (see
-    /// `AddressIdentity`); nil when `address` is not an address of this chain.
+    /// `AddressIdentity.swift`); nil when `address` is not an address of this chain.
     func addressIdentity(_ address: String) -> String?
 
     /// The chain's native unsigned artifact (a bare SignerPayloadJSON, unsigned Ethereum
@@ -77,8 +77,11 @@ extension ChainModule {
         try nativeRequests(input, accounts: accounts)
     }
 
+    /// The chain's address formats (`ChainAccounts.addressIdentity`); a chain without account
+    /// rules (the tests') compares the text as it is.
     public func addressIdentity(_ address: String) -> String? {
-        AddressIdentity.builtIn(address, chain: chain)
+        guard let accounts else { return address.isEmpty ? nil : address }
+        return accounts.addressIdentity(address)
     }
 
     /// `address` with its label from `context` ("…, contact \"Alice\"", "not in your contacts").

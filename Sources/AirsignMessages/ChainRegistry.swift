@@ -27,6 +27,9 @@ public struct ChainRegistry: Sendable {
     /// Every module's account knowledge (`ChainModule.accounts`), in chain order.
     public var accounts: [any ChainAccounts] { modules.compactMap(\.accounts) }
 
+    /// Every module's account knowledge as one table, for the code below the chain table.
+    public var accountRules: AccountRules { AccountRules(accounts) }
+
     /// The account knowledge of `chain`'s module; nil when it has none or there is no module.
     public func accounts(for chain: ChainID) -> (any ChainAccounts)? { table[chain]?.accounts }
 

@@ -33,8 +33,8 @@ final class KnownAddresses: Sendable {
             for contact in contacts.contacts where contact.chain == chain {
                 let byModule = identity(contact.address)
                 if let byModule { table.identities[contact.address] = byModule }
-                // As `AddressBook.contact(for:)`: the built-in identity when the module has none.
-                guard let id = byModule ?? AddressIdentity.builtIn(contact.address, chain: chain) else { continue }
+                // As `AddressBook.contact(for:)`: the address format's identity when the module has none.
+                let id = byModule ?? contact.identity
                 if table.labels[id] == nil { table.labels[id] = .contact(name: contact.name) }
             }
             tables[chain] = table

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -88,7 +89,7 @@ public enum AccountActions {
         }
         guard !found.isEmpty else { throw SignerError.noSubstrateAccount(text) }
         let lines = try found.map { entry in
-            let network = entry.account.network ?? ChainNetwork.defaultNetwork(for: .substrate).id
+            let network = try entry.account.network ?? AccountRules.standard.defaultNetwork(for: .substrate).id
             return try UOSAddress.text(
                 address: entry.account.address, genesis: try UOSAddress.genesis(network: network, given: genesis))
         }
@@ -109,7 +110,9 @@ public enum AccountActions {
     static func descriptors(_ found: [(key: KeyName, account: Account)], xpub: Bool) throws(MessagesError) -> [UInt8] {
         var bytes: [UInt8] = []
         for (key, account) in found {
-            bytes += try AccountDescriptor(account: xpub ? account : account.withoutXpub, name: key.value).bytes
+            bytes += try AccountDescriptor(
+                account: xpub ? account : account.withoutXpub, name: key.value, rules: .standard
+            ).bytes
         }
         return bytes
     }

@@ -16,14 +16,15 @@ public struct AccountChoice: Sendable, Equatable {
         chain: Chain, index: UInt32?, scheme: SubstrateScheme?, path: String?,
         network: String?, genesis: String?
     ) throws(KeysError) {
+        let accounts = try AccountRules.standard.require(chain)
         let resolved =
-            try network.map { text throws(KeysError) in try ChainNetwork.parse(text, chain: chain, genesis: genesis) }
-            ?? ChainNetwork.defaultNetwork(for: chain)
+            try network.map { text throws(KeysError) in try accounts.network(parsing: text, genesis: genesis) }
+            ?? accounts.defaultNetwork
         if genesis != nil, network == nil {
             throw .invalidNetwork(
                 chain: chain.rawValue, network: "", reason: "--genesis goes with --network <SS58 prefix>")
         }
-        self.request = try StandardAccounts.of(chain).request(index: index, scheme: scheme, path: path, on: resolved)
+        self.request = try accounts.request(index: index, scheme: scheme, path: path, on: resolved)
         self.network = resolved
     }
 
@@ -40,13 +41,13 @@ public struct AccountChoice: Sendable, Equatable {
         let chains = ChainRegistry.standard.accounts
         let chosen = kind == .phrase ? chains : chains.filter { $0.secretImports.contains { $0.kind == kind.rawValue } }
         return chosen.map { accounts in
-            let network = ChainNetwork.defaultNetwork(for: accounts.chain)
+            let network = accounts.defaultNetwork
             return AccountChoice(request: accounts.defaultRequest(on: network), network: network)
         }
     }
 
     /// The account this choice names, derived from `secret`, recorded on the chosen network.
     public func derive(from secret: KeySecret, passphrase: SecureBytes) throws(KeysError) -> Account {
-        try AccountDerivation.derive(request, from: secret, passphrase: passphrase).account.on(network.id)
+        try AccountRules.standard.derive(request, from: secret, passphrase: passphrase).account.on(network.id)
     }
 }

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignChains
 import AirsignEncoding
 import AirsignKeys
 import AirsignKeystore
@@ -9,7 +10,7 @@ public enum AccountText {
     /// One account as indented lines under a heading of chain, network, scheme and path.
     public static func details(_ account: Account, indent: String = "  ") -> [String] {
         let network = account.network.map { id in
-            (try? ChainNetwork(caip2: id, chain: account.chain)).map(\.description) ?? id
+            (try? AccountRules.standard.network(caip2: id, chain: account.chain)).map(\.description) ?? id
         }
         // A Substrate path's junctions are free text: shown escaped, as reviews show them.
         let heading = [
@@ -67,6 +68,6 @@ public enum AccountText {
     /// The network's short name (`polkadot`, `eip155:137`) for tables.
     static func networkName(_ account: Account) -> String {
         guard let id = account.network else { return "-" }
-        return (try? ChainNetwork(caip2: id, chain: account.chain))?.name ?? id
+        return (try? AccountRules.standard.network(caip2: id, chain: account.chain))?.name ?? id
     }
 }

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignChains
 import AirsignKeys
 import AirsignMessages
 
@@ -9,7 +10,7 @@ public enum ContactActions {
     public static func add(chain: Chain, name: String, address: String) throws {
         let keystore = try SignerContext.keystore()
         let store = ContactStore(home: keystore.directory)
-        let contact = try Contact(chain: ChainID(chain), name: name, address: address)
+        let contact = try Contact(chain: ChainID(chain), name: name, address: address, rules: .standard)
         try ContactName.checkDistinct(contact.name, fromKeyNames: try keystore.list().map(\.name.value))
         try store.update { book in try book.add(contact) }
         Console.info("Added the \(chain.rawValue) contact \"\(MessageText.escaped(contact.name))\": \(contact.address)")

@@ -1,4 +1,6 @@
+import AirsignChains
 import AirsignFiles
+import AirsignKeys
 import AirsignKeystore
 import AirsignMessages
 import Glibc
@@ -12,10 +14,13 @@ public struct ContactStore: Sendable {
 
     /// The signer home (the keystore directory).
     public let home: String
+    /// How the contacts' addresses are read (the chain table's, `AccountRules.standard`).
+    let rules: AccountRules
     let faults: FaultHook
 
-    public init(home: String, faults: FaultHook = .none) {
+    public init(home: String, rules: AccountRules = .standard, faults: FaultHook = .none) {
         self.home = home
+        self.rules = rules
         self.faults = faults
     }
 
@@ -71,7 +76,8 @@ public struct ContactStore: Sendable {
         defer { close(fd) }
         let bytes = try SystemCalls.readAll(fd, limit: Self.maximumFileSize, path: path)
         return repairing
-            ? try AddressBook.parseForRepair(bytes, path: path) : (try AddressBook.parse(bytes, path: path), [])
+            ? try AddressBook.parseForRepair(bytes, path: path, rules: rules)
+            : (try AddressBook.parse(bytes, path: path, rules: rules), [])
     }
 }
 

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignKeys
 import AirsignKeystore
 import AirsignMessages
@@ -35,8 +36,8 @@ public struct StandardSigningKeys: SigningKeySource {
                 "key \"\(account.keyName)\" lists no \(account.chain.rawValue) account \(account.address)")
         }
         let (keySecret, passphrase) = try secret.keySecret(name: name)
-        let derived = try AccountDerivation.derive(
-            try AccountRequest(for: stored), from: keySecret, passphrase: passphrase)
+        let rules = AccountRules.standard
+        let derived = try rules.derive(try rules.request(for: stored), from: keySecret, passphrase: passphrase)
         guard derived.account.address == stored.address else {
             throw SigningKeyError.doesNotFit("key \"\(account.keyName)\" no longer derives \(account.address)")
         }

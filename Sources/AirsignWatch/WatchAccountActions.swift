@@ -1,4 +1,6 @@
 import AirsignCLI
+import AirsignChains
+import AirsignKeys
 import AirsignMessages
 import AirsignTransport
 
@@ -23,7 +25,7 @@ public enum WatchAccountActions {
             bytes = try QRScanJob().run(paths: paths) { line in QRMessageIO.log(line, transient: line.contains("% — "))
             }
         }
-        let descriptors = try AccountDescriptor.parseList(bytes)
+        let descriptors = try AccountDescriptor.parseList(bytes, rules: .standard)
         let store = try WatchContext.store()
         for descriptor in descriptors {
             let outcome = try store.add(descriptor, replace: replace)

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignChains
 import AirsignEncoding
 import AirsignKeys
 import AirsignMessages
@@ -12,8 +13,8 @@ public enum WatchAccountText {
             + accounts.map { descriptor in
                 let account = descriptor.account
                 let network =
-                    account.network.flatMap { try? ChainNetwork(caip2: $0, chain: account.chain) }?.name ?? account
-                    .network ?? "-"
+                    account.network.flatMap { try? AccountRules.standard.network(caip2: $0, chain: account.chain) }?
+                    .name ?? account.network ?? "-"
                 return [
                     account.chain.rawValue, network, account.address, descriptor.name ?? "-", account.pathDescription,
                 ]
@@ -27,7 +28,7 @@ public enum WatchAccountText {
         var lines = [
             "address:    \(account.address)",
             "chain:      \(account.chain.rawValue)",
-            "network:    \(account.network.flatMap { try? ChainNetwork(caip2: $0, chain: account.chain) }?.description ?? account.network ?? "-")",
+            "network:    \(account.network.flatMap { try? AccountRules.standard.network(caip2: $0, chain: account.chain) }?.description ?? account.network ?? "-")",
             "scheme:     \(account.scheme.rawValue)",
             "path:       \(account.pathDescription)",
             "public key: \(account.publicKeyHex)",

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignFiles
 import AirsignKeys
 import AirsignMessages
@@ -112,7 +113,7 @@ public struct WatchStore: Sendable {
         let bytes = try readFile(path)
         let descriptor: AccountDescriptor
         do {
-            descriptor = try AccountDescriptor(parsing: bytes)
+            descriptor = try AccountDescriptor(parsing: bytes, rules: .standard)
         } catch {
             throw .storeFileDamaged(path: path, reason: error.description)
         }

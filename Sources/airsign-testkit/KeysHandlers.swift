@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -74,7 +75,7 @@ let keysHandlers: [String: Handler] = [
     "account_from_phrase": { request in
         let secret = KeySecret.mnemonic(try Mnemonic(phrase: try text(request, "phrase")))
         return describe(
-            try AccountDerivation.derive(
+            try AccountRules.standard.derive(
                 accountRequest(request), from: secret, passphrase: try text(request, "passphrase")))
     },
     "account_from_import": { request in
@@ -86,7 +87,7 @@ let keysHandlers: [String: Handler] = [
         case "icp_pem": secret = try KeyImport.icpPEM(input)
         case let other: throw TestkitError.badRequest("unknown import kind \(other)")
         }
-        return describe(try AccountDerivation.derive(accountRequest(request), from: secret))
+        return describe(try AccountRules.standard.derive(accountRequest(request), from: secret))
     },
     "substrate_uri": { request in
         guard let scheme = SubstrateScheme(rawValue: try request.string("scheme")) else {
@@ -95,14 +96,14 @@ let keysHandlers: [String: Handler] = [
         let uri = try SecretURI(
             parsing: try text(request, "uri"), allowDevelopmentPhrase: try request.bool("allow_dev"))
         let prefix = UInt16(truncatingIfNeeded: try request.int("prefix"))
-        return describe(try AccountDerivation.derive(uri: uri, scheme: scheme, ss58Prefix: prefix))
+        return describe(try AccountRules.standard.derive(uri: uri, scheme: scheme, ss58Prefix: prefix))
     },
     "substrate_uri_sign": { request in
         guard let scheme = SubstrateScheme(rawValue: try request.string("scheme")) else {
             throw TestkitError.badRequest("unknown scheme")
         }
         let uri = try SecretURI(parsing: try text(request, "uri"))
-        let derived = try AccountDerivation.derive(uri: uri, scheme: scheme, ss58Prefix: 42)
+        let derived = try AccountRules.standard.derive(uri: uri, scheme: scheme, ss58Prefix: 42)
         let message = try request.bytes("message")
         switch derived.signingKey {
         case .sr25519(let key): return ["signature": Hex.encode(try key.sign(message))]

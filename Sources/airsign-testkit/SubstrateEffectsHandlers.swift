@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignICP
@@ -69,7 +70,7 @@ private func contacts(_ request: Request, chain: ChainID) throws -> AddressBook 
     guard let list = pairs as? [[String]], list.allSatisfy({ $0.count == 2 }) else {
         throw TestkitError.badRequest("\(request.op): contacts is a list of [name, address]")
     }
-    return try AddressBook(list.map { try Contact(chain: chain, name: $0[0], address: $0[1]) })
+    return try AddressBook(list.map { try Contact(chain: chain, name: $0[0], address: $0[1], rules: .standard) })
 }
 
 /// The request member `key` (a JSON object) as our JSON value.

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignEncoding
 import AirsignMessages
 import AirsignUnicode
@@ -66,7 +67,8 @@ let unicodeHandlers: [String: Handler] = [
             let verdict: String
             do {
                 _ = try Contact(
-                    chain: ChainID("ethereum"), name: text, address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
+                    chain: ChainID("ethereum"), name: text, address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+                    rules: .standard)
                 verdict = "accepted"
             } catch {
                 verdict = "\(error)"

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -32,7 +33,7 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         let file = try Vectors.load("key_import", as: ImportVectors.self)
         for c in file.ethereum_hex {
             for text in [c.private_key, String(c.private_key.dropFirst(2)), "  " + c.private_key + "\n"] {
-                let account = try AccountDerivation.derive(
+                let account = try AccountRules.standard.derive(
                     .ethereum(index: 0), from: KeyImport.ethereumPrivateKey(secret(text))
                 ).account
                 #expect(account.address == c.address, "\(c.source)")
@@ -55,7 +56,7 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         let file = try Vectors.load("key_import", as: ImportVectors.self)
         for c in file.icp_pem {
             let imported = try KeyImport.icpPEM(secret(c.pem))
-            let account = try AccountDerivation.derive(.icp(index: 0), from: imported).account
+            let account = try AccountRules.standard.derive(.icp(index: 0), from: imported).account
             #expect(account.scheme.rawValue == c.kind, "\(c.name)")
             if let principal = c.principal { #expect(account.address == principal, "\(c.source)") }
             if let id = c.account_id { #expect(account.icpAccountIdentifier?.hex == id) }
@@ -66,7 +67,8 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
     @Test func pemVariants() throws {
         let file = try Vectors.load("key_import", as: ImportVectors.self)
         let quill = try #require(file.icp_pem.first { $0.kind == "secp256k1" })
-        let expected = try AccountDerivation.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(quill.pem))).account
+        let expected = try AccountRules.standard.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(quill.pem)))
+            .account
         // openssl ecparam -genkey writes an EC PARAMETERS block first; CRLF line ends and
         // explanatory text around the block are fine too.
         let params = pem("EC PARAMETERS", [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a])
@@ -76,7 +78,8 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         ]
         for text in variants {
             #expect(
-                try AccountDerivation.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(text))).account == expected)
+                try AccountRules.standard.derive(.icp(index: 0), from: KeyImport.icpPEM(secret(text))).account
+                    == expected)
         }
 
         // The Ed25519 fixture in the PKCS#8 v2 form ring and dfx write, with the public key.
@@ -89,7 +92,7 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
         let v2 = tlv(0x30, tlv(0x02, [1]) + algorithm + privateKey + tlv(0xa1, tlv(0x03, [0] + publicKey)))
         let v2Implicit = tlv(0x30, tlv(0x02, [1]) + algorithm + privateKey + tlv(0x81, [0] + publicKey))
         for der in [v2, v2Implicit] {
-            let account = try AccountDerivation.derive(
+            let account = try AccountRules.standard.derive(
                 .icp(index: 0), from: KeyImport.icpPEM(secret(pem("PRIVATE KEY", der)))
             ).account
             #expect(account.publicKey == publicKey)
@@ -126,7 +129,7 @@ private func pem(_ label: String, _ der: [UInt8]) -> String {
             try KeyImport.stellarSecret(secret("GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ"))
         }
         let seed = "0xabf8e5bdbe30c65656c0a3cbd181ff8a56294a69dfedd27982aace4a76909115"
-        let account = try AccountDerivation.derive(
+        let account = try AccountRules.standard.derive(
             .substrate(scheme: .ed25519, path: .init(junctions: []), ss58Prefix: 42),
             from: KeyImport.substrateSeed(secret(seed + "\n"))
         ).account

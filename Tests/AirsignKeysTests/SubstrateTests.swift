@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -70,7 +71,7 @@ private struct SubstrateVectors: Decodable {
                 // Both spellings: the bare junctions with the development phrase allowed, and
                 // the phrase written out.
                 for text in [c.uri, file.dev_phrase + c.uri] {
-                    let derived = try AccountDerivation.derive(
+                    let derived = try AccountRules.standard.derive(
                         uri: uri(text, dev: true), scheme: scheme, ss58Prefix: prefix)
                     #expect(testHex(derived.account.publicKey) == c.public, "\(c.uri) \(c.scheme): \(c.source)")
                     #expect(derived.account.address == address, "\(c.uri) \(c.scheme) prefix \(prefix)")
@@ -79,7 +80,7 @@ private struct SubstrateVectors: Decodable {
             }
             // The seed the vectors list is the derived secret.
             let seedURI = try uri("0x" + c.seed)
-            let fromSeed = try AccountDerivation.derive(uri: seedURI, scheme: scheme, ss58Prefix: 42)
+            let fromSeed = try AccountRules.standard.derive(uri: seedURI, scheme: scheme, ss58Prefix: 42)
             #expect(fromSeed.account.address == c.ss58_42)
         }
     }
@@ -112,14 +113,14 @@ private struct SubstrateVectors: Decodable {
         let file = try Vectors.load("substrate_keys", as: SubstrateVectors.self)
         #expect(file.dev_accounts_sr25519.count >= 2)
         for c in file.dev_accounts_sr25519 {
-            let derived = try AccountDerivation.derive(uri: uri(c.uri, dev: true), scheme: .sr25519, ss58Prefix: 42)
+            let derived = try AccountRules.standard.derive(uri: uri(c.uri, dev: true), scheme: .sr25519, ss58Prefix: 42)
             #expect(testHex(derived.account.publicKey) == c.public, "\(c.uri)")
             #expect(derived.account.address == c.ss58_42, "\(c.uri)")
         }
         // Hard, soft and mixed junctions and ///password, from the polkadot-js and sp-core suites.
         #expect(file.suri_sr25519.vectors.count >= 10)
         for c in file.suri_sr25519.vectors {
-            let derived = try AccountDerivation.derive(uri: uri(c.suri), scheme: .sr25519, ss58Prefix: 42)
+            let derived = try AccountRules.standard.derive(uri: uri(c.suri), scheme: .sr25519, ss58Prefix: 42)
             #expect(testHex(derived.account.publicKey) == c.public, "\(c.suri)")
             #expect(derived.account.address == c.ss58_42, "\(c.suri)")
             guard case .sr25519(let key) = derived.signingKey else {
@@ -134,10 +135,10 @@ private struct SubstrateVectors: Decodable {
     @Test func softJunctionsAreRefusedForEd25519AndEcdsa() throws {
         let soft = try uri("//Alice/soft", dev: true)
         #expect(throws: KeysError.softJunctionUnsupported(scheme: "ed25519")) {
-            try AccountDerivation.derive(uri: soft, scheme: .ed25519, ss58Prefix: 42)
+            try AccountRules.standard.derive(uri: soft, scheme: .ed25519, ss58Prefix: 42)
         }
         #expect(throws: KeysError.softJunctionUnsupported(scheme: "ecdsa")) {
-            try AccountDerivation.derive(uri: soft, scheme: .ecdsa, ss58Prefix: 42)
+            try AccountRules.standard.derive(uri: soft, scheme: .ecdsa, ss58Prefix: 42)
         }
     }
 
@@ -170,7 +171,7 @@ private struct SubstrateVectors: Decodable {
             if let parsed = try? SecretURI(
                 parsing: SecureBytes(copying: bad), allowDevelopmentPhrase: Bool.random(using: &rng))
             {
-                _ = try? AccountDerivation.derive(uri: parsed, scheme: .ed25519, ss58Prefix: 42)
+                _ = try? AccountRules.standard.derive(uri: parsed, scheme: .ed25519, ss58Prefix: 42)
             }
         }
         let alphabet = Array("/ab1+0x \n".utf8)

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignEncoding
 import Testing
 
@@ -13,11 +14,11 @@ import Testing
         ]
         for text in cases {
             #expect(throws: MessagesError.self, "\(text.prefix(20))") {
-                try AccountDescriptor.parseList(Array(text.utf8))
+                try AccountDescriptor.parseList(Array(text.utf8), rules: .standard)
             }
         }
         #expect(throws: MessagesError.self) {
-            try AccountDescriptor(parsing: Array(String(repeating: "x", count: 5000).utf8))
+            try AccountDescriptor(parsing: Array(String(repeating: "x", count: 5000).utf8), rules: .standard)
         }
     }
 }

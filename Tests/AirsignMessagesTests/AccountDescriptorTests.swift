@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -14,11 +15,12 @@ import Testing
     static let devPhrase = "bottom drive obey lake curtain smoke basket hold race lonely fit walk"
 
     static func derived(_ request: AccountRequest, phrase: String = abandon, network: String) throws -> Account {
-        try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(network)
+        try AccountRules.standard.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(network)
     }
 
     static func ethereum() throws -> AccountDescriptor {
-        try AccountDescriptor(account: derived(.ethereum(index: 0), network: "eip155:1"), name: "main")
+        try AccountDescriptor(
+            account: derived(.ethereum(index: 0), network: "eip155:1"), name: "main", rules: .standard)
     }
 
     static func text(_ d: AccountDescriptor) -> String { String(decoding: d.bytes, as: UTF8.self) }
@@ -34,10 +36,10 @@ import Testing
             text.hasSuffix(
                 #","scheme":"secp256k1","path":"m/44'/60'/0'/0/0","xpub":""# + (d.account.xpub ?? "")
                     + #"","name":"main"}"# + "\n"))
-        #expect(try AccountDescriptor(parsing: d.bytes) == d)
+        #expect(try AccountDescriptor(parsing: d.bytes, rules: .standard) == d)
         // Whitespace and member order are free on input; the output form is one.
         let pretty = JSONSerializer(sortKeys: true, pretty: true).serialize(d.json)
-        let reread = try AccountDescriptor(parsing: Array(pretty.utf8))
+        let reread = try AccountDescriptor(parsing: Array(pretty.utf8), rules: .standard)
         #expect(reread == d && reread.bytes == d.bytes)
     }
 
@@ -62,14 +64,15 @@ import Testing
         #expect(accounts[3].address == "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY")
         #expect(accounts[4].address == "13VAtLwNPFNMpqRJ6yzU4cwe3w4eyS9pDaLVW5DFzdvFwWa")
         for account in accounts {
-            let d = try AccountDescriptor(account: account)
-            #expect(try AccountDescriptor(parsing: d.bytes) == d, "\(account.chain)")
+            let d = try AccountDescriptor(account: account, rules: .standard)
+            #expect(try AccountDescriptor(parsing: d.bytes, rules: .standard) == d, "\(account.chain)")
         }
         // A list: JSON lines (as account export writes), or a JSON array.
-        let lines = try accounts.flatMap { try AccountDescriptor(account: $0).bytes }
-        #expect(try AccountDescriptor.parseList(lines).map(\.account) == accounts)
-        let array = JSONSerializer().serialize(.array(try accounts.map { try AccountDescriptor(account: $0).json }))
-        #expect(try AccountDescriptor.parseList(Array(array.utf8)).count == accounts.count)
+        let lines = try accounts.flatMap { try AccountDescriptor(account: $0, rules: .standard).bytes }
+        #expect(try AccountDescriptor.parseList(lines, rules: .standard).map(\.account) == accounts)
+        let array = JSONSerializer().serialize(
+            .array(try accounts.map { try AccountDescriptor(account: $0, rules: .standard).json }))
+        #expect(try AccountDescriptor.parseList(Array(array.utf8), rules: .standard).count == accounts.count)
     }
 
     /// The descriptor's text with `old` replaced by `new` (`old` must be there).
@@ -82,7 +85,7 @@ import Testing
     /// The field a parse failed on (nil when it parsed).
     static func field(_ bytes: [UInt8]) -> String? {
         do {
-            _ = try AccountDescriptor(parsing: bytes)
+            _ = try AccountDescriptor(parsing: bytes, rules: .standard)
             return nil
         } catch {
             if case let .descriptorField(field, _) = error { return field }
@@ -113,16 +116,20 @@ import Testing
         #expect(Self.field(Self.edited(d, #""path":"m/44'/60'/0'/0/0","#, "")) == "path")
         #expect(Self.field(Self.edited(d, #""version":1"#, #""version":"1""#)) == "version")
         #expect(throws: MessagesError.descriptorVersionUnsupported("2")) {
-            try AccountDescriptor(parsing: Self.edited(d, #""version":1"#, #""version":2"#))
+            try AccountDescriptor(parsing: Self.edited(d, #""version":1"#, #""version":2"#), rules: .standard)
         }
         #expect(throws: MessagesError.notAnAccountDescriptor(found: #"it is an Airsign "sign-request" message"#)) {
-            try AccountDescriptor(parsing: Self.edited(d, #""airsign":"account""#, #""airsign":"sign-request""#))
+            try AccountDescriptor(
+                parsing: Self.edited(d, #""airsign":"account""#, #""airsign":"sign-request""#), rules: .standard)
         }
         #expect(throws: MessagesError.self) {
             try AccountDescriptor(
-                parsing: Self.edited(d, #""chain":"ethereum""#, #""chain":"ethereum","chain":"ethereum""#))
+                parsing: Self.edited(d, #""chain":"ethereum""#, #""chain":"ethereum","chain":"ethereum""#),
+                rules: .standard)
         }
-        #expect(throws: MessagesError.self) { try AccountDescriptor(parsing: Array(Self.text(d).dropLast(5).utf8)) }
+        #expect(throws: MessagesError.self) {
+            try AccountDescriptor(parsing: Array(Self.text(d).dropLast(5).utf8), rules: .standard)
+        }
         // Substrate: an address written with another network's SS58 prefix.
         let alice = try Self.derived(
             .substrate(scheme: .sr25519, path: SubstrateDerivationPath("//Alice"), ss58Prefix: 42),
@@ -132,7 +139,7 @@ import Testing
                 field: "address",
                 reason: "uses SS58 prefix 42, but polkadot (polkadot:91b171bb158e2d3848fa23a9f1c25182) uses 0")
         ) {
-            try AccountDescriptor(account: alice)
+            try AccountDescriptor(account: alice, rules: .standard)
         }
         // In a list, the item is named.
         let list = d.bytes + Self.edited(d, d.account.address, other.address)
@@ -141,7 +148,7 @@ import Testing
                 field: "#2.address",
                 reason: "is not the address of this public key (that is 0x9858EfFD232B4033E47d90003D41EC34EcaEda94)")
         ) {
-            try AccountDescriptor.parseList(list)
+            try AccountDescriptor.parseList(list, rules: .standard)
         }
     }
 
@@ -153,7 +160,7 @@ import Testing
         for index in d.bytes.indices {
             var bytes = d.bytes
             bytes[index] ^= 0x01
-            if let reread = try? AccountDescriptor(parsing: bytes) {
+            if let reread = try? AccountDescriptor(parsing: bytes, rules: .standard) {
                 accepted += 1
                 #expect(reread.account == d.account)
             }

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignKeys
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
     private func contact(_ name: String, _ address: String = a, on chain: ChainID = ethereum) throws(MessagesError)
         -> Contact
     {
-        try Contact(chain: chain, name: name, address: address)
+        try Contact(chain: chain, name: name, address: address, rules: .standard)
     }
 
     private func refusal(_ name: String) -> String? {
@@ -247,22 +248,23 @@ import Testing
                     + "at a glance; `airsign-signer contact list` shows every such name and `contact remove` removes one"
             )
         ) {
-            try AddressBook.parse(Array(Self.handEdited.utf8), path: "contacts.json")
+            try AddressBook.parse(Array(Self.handEdited.utf8), path: "contacts.json", rules: .standard)
         }
         // Read for repair, every contact is kept and each refused name is reported.
-        var (book, problems) = try AddressBook.parseForRepair(Array(Self.handEdited.utf8), path: "contacts.json")
+        var (book, problems) = try AddressBook.parseForRepair(
+            Array(Self.handEdited.utf8), path: "contacts.json", rules: .standard)
         #expect(book.contacts.count == 3)
         #expect(problems.map(\.contact.name) == ["\u{421}\u{43e}\u{435}", "\u{410}lice"])
         #expect(problems[1].reason.contains("mixes the scripts Cyrillic and Latin"))
         try book.remove(name: "\u{421}\u{43e}\u{435}", chain: Self.stellar)
         try book.remove(name: "\u{410}lice", chain: Self.ethereum)
-        #expect(try AddressBook.parse(book.fileBytes, path: "contacts.json") == book)
+        #expect(try AddressBook.parse(book.fileBytes, path: "contacts.json", rules: .standard) == book)
     }
 
     @Test func removalFindsANameByItsEscapedForm() throws {
         let text =
             "{\"airsign\":\"contacts\",\"version\":1,\"contacts\":[{\"chain\":\"ethereum\",\"name\":\"Alice\\u3164\",\"address\":\"\(Self.a)\"}]}"
-        var (book, problems) = try AddressBook.parseForRepair(Array(text.utf8), path: "contacts.json")
+        var (book, problems) = try AddressBook.parseForRepair(Array(text.utf8), path: "contacts.json", rules: .standard)
         #expect(problems.map(\.contact.name) == ["Alice\u{3164}"])
         try book.remove(name: "Alice\\u{3164}", chain: Self.ethereum)
         #expect(book.contacts.isEmpty)

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignKeys
 import AirsignMessages
 import Foundation
@@ -20,20 +21,20 @@ import Testing
             OwnAccount(chain: Self.ethereum, address: Self.a.lowercased(), publicKey: [4], keyName: "copy", path: nil),
         ]
         let book = try AddressBook([
-            Contact(chain: Self.ethereum, name: "Bob", address: Self.a.lowercased()),
-            Contact(chain: Self.ethereum, name: "Alice", address: Self.b),
+            Contact(chain: Self.ethereum, name: "Bob", address: Self.a.lowercased(), rules: .standard),
+            Contact(chain: Self.ethereum, name: "Alice", address: Self.b, rules: .standard),
         ])
         return ReviewContext(ownAccounts: own, contacts: book, now: 0)
     }
 
     /// The rule as it reads, without remembering anything.
     func plainLabel(_ address: String, chain: ChainID, in context: ReviewContext) -> AddressLabel {
-        let identity = { AddressIdentity.builtIn($0, chain: chain) }
+        let identity = { AccountRules.standard.addressIdentity($0, chain: chain) }
         guard let wanted = identity(address) else { return .unknown }
         if let own = context.ownAccounts.first(where: { $0.chain == chain && identity($0.address) == wanted }) {
             return .own(keyName: own.keyName, path: own.path)
         }
-        if let contact = context.contacts.contact(for: address, chain: chain, identity: identity) {
+        if let contact = context.contacts.contact(for: address, chain: chain, rules: .standard, identity: identity) {
             return .contact(name: contact.name)
         }
         return .unknown
@@ -42,7 +43,9 @@ import Testing
     @Test func labelsFollowTheRule() throws {
         let context = try context()
         let label = { (address: String) in
-            context.label(address, chain: Self.ethereum) { AddressIdentity.builtIn($0, chain: Self.ethereum) }
+            context.label(address, chain: Self.ethereum) {
+                AccountRules.standard.addressIdentity($0, chain: Self.ethereum)
+            }
         }
         // Twice each: the second answer comes from what the first worked out.
         for _ in 0..<2 {
@@ -56,7 +59,9 @@ import Testing
             #expect(label("not an address") == .unknown)
         }
         #expect(
-            context.label(Self.a, chain: Self.substrate) { AddressIdentity.builtIn($0, chain: Self.substrate) }
+            context.label(Self.a, chain: Self.substrate) {
+                AccountRules.standard.addressIdentity($0, chain: Self.substrate)
+            }
                 == .unknown)
     }
 
@@ -68,7 +73,9 @@ import Testing
         ]
         for chain in [Self.ethereum, Self.substrate] {
             for address in addresses {
-                let cached = context.label(address, chain: chain) { AddressIdentity.builtIn($0, chain: chain) }
+                let cached = context.label(address, chain: chain) {
+                    AccountRules.standard.addressIdentity($0, chain: chain)
+                }
                 #expect(cached == plainLabel(address, chain: chain, in: context), "\(address) on \(chain)")
             }
         }

@@ -21,7 +21,7 @@ import Testing
             publicKey: TestChainFixtures.account(1).publicKey,
             keyName: "main", path: nil)
         let book = try AddressBook([
-            Contact(chain: TestChain.id, name: "Alice", address: TestChainFixtures.account(2).address)
+            Contact(chain: TestChain.id, name: "Alice", address: TestChainFixtures.account(2).address, rules: .standard)
         ])
         return ReviewContext(ownAccounts: [own], contacts: book, now: Self.now)
     }

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignKeys
 import AirsignKeystore
@@ -10,7 +11,7 @@ import Testing
     @Test func pathJunctionsAreShownEscaped() throws {
         let uri = try SecretURI(
             parsing: SecureBytes(copying: Array("//Al\u{202e}ice//\u{3164}".utf8)), allowDevelopmentPhrase: true)
-        let account = try AccountDerivation.derive(uri: uri, scheme: .sr25519, ss58Prefix: 0).account
+        let account = try AccountRules.standard.derive(uri: uri, scheme: .sr25519, ss58Prefix: 0).account
         let key = try KeyMetadata(
             name: KeyName("main"), kind: "uri", accounts: [account], created: "2026-01-01T00:00:00Z")
         let table = AccountText.table([key])

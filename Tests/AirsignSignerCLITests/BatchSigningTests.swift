@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignFiles
@@ -194,7 +195,10 @@ import Testing
     @Test func reviewsLabelContactsFromTheAddressBook() throws {
         let fixture = try SignerFixture()
         try ContactStore(home: fixture.home).update { book in
-            try book.add(Contact(chain: TestChain.id, name: "Carol", address: TestChainFixtures.account(3).address))
+            try book.add(
+                Contact(
+                    chain: TestChain.id, name: "Carol", address: TestChainFixtures.account(3).address, rules: .standard)
+            )
         }
         let lines = LogLines()
         var job = fixture.job()

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignKeystore
 import AirsignMessages
 import AirsignSignerCLI
@@ -13,11 +14,16 @@ import Testing
         let dir = ScratchDirectory()
         let store = ContactStore(home: dir.path)
         #expect(try store.load().contacts.isEmpty)
-        try store.update { try $0.add(Contact(chain: ChainID("ethereum"), name: "Alice", address: alice.lowercased())) }
+        try store.update {
+            try $0.add(
+                Contact(chain: ChainID("ethereum"), name: "Alice", address: alice.lowercased(), rules: .standard))
+        }
         let book = try store.load()
         #expect(book.contacts.map(\.address) == [alice])  // stored in its checksummed form
         #expect(throws: MessagesError.contactExists(chain: "ethereum", name: "Alice 2")) {
-            try store.update { try $0.add(Contact(chain: ChainID("ethereum"), name: "Alice 2", address: alice)) }
+            try store.update {
+                try $0.add(Contact(chain: ChainID("ethereum"), name: "Alice 2", address: alice, rules: .standard))
+            }
         }
         #expect(throws: MessagesError.contactNotFound(chain: "ethereum", name: "Bob")) {
             try store.update { try $0.remove(name: "Bob", chain: ChainID("ethereum")) }
@@ -57,13 +63,19 @@ import Testing
 
     @Test func contactsNeedValidAddressesAndVisibleNames() throws {
         #expect(throws: MessagesError.self) {
-            try Contact(chain: ChainID("ethereum"), name: "A", address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda95")
+            try Contact(
+                chain: ChainID("ethereum"), name: "A", address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda95",
+                rules: .standard)
         }
-        #expect(throws: MessagesError.self) { try Contact(chain: ChainID("stellar"), name: "A", address: "GABC") }
         #expect(throws: MessagesError.self) {
-            try Contact(chain: ChainID("ethereum"), name: "A\u{202e}B", address: alice)
+            try Contact(chain: ChainID("stellar"), name: "A", address: "GABC", rules: .standard)
         }
-        #expect(throws: MessagesError.self) { try Contact(chain: ChainID("ethereum"), name: " A", address: alice) }
+        #expect(throws: MessagesError.self) {
+            try Contact(chain: ChainID("ethereum"), name: "A\u{202e}B", address: alice, rules: .standard)
+        }
+        #expect(throws: MessagesError.self) {
+            try Contact(chain: ChainID("ethereum"), name: " A", address: alice, rules: .standard)
+        }
         #expect(throws: KeystoreError.self) { try ContactStore(home: "/nonexistent/airsign").load() }
     }
 }

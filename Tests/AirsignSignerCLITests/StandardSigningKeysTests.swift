@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignFiles
 import AirsignKeys
@@ -29,7 +30,7 @@ import Testing
         let pass = SecureBytes(copying: Array(passphrase.utf8))
         var accounts: [Account] = []
         for request in requests {
-            accounts.append(try AccountDerivation.derive(request, from: secret, passphrase: pass).account)
+            accounts.append(try AccountRules.standard.derive(request, from: secret, passphrase: pass).account)
         }
         let name = try KeyName("k")
         let payload = try SecretPayload(secret: secret, passphrase: pass)

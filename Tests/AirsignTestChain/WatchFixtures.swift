@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignKeys
 import AirsignMessages
 import AirsignWatch
@@ -25,9 +26,9 @@ public enum WatchFixtures {
     public static func descriptor(_ request: AccountRequest, network: String, name: String? = nil) throws
         -> AccountDescriptor
     {
-        let account = try AccountDerivation.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(
+        let account = try AccountRules.standard.derive(request, from: .mnemonic(Mnemonic(phrase: phrase))).account.on(
             network)
-        return try AccountDescriptor(account: account, name: name)
+        return try AccountDescriptor(account: account, name: name, rules: .standard)
     }
 }
 

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignKeys
 import AirsignMessages
 import AirsignTestChain
@@ -31,7 +32,7 @@ import Testing
         #expect(try store.accounts(withAddress: eth.account.address.lowercased()).count == 2)
         #expect(throws: WatchError.accountNotFound("GXYZ")) { try store.accounts(withAddress: "GXYZ") }
 
-        let renamed = try AccountDescriptor(account: eth.account, name: "other")
+        let renamed = try AccountDescriptor(account: eth.account, name: "other", rules: .standard)
         #expect(throws: WatchError.accountConflict(address: eth.account.address, network: "eip155:1")) {
             try store.add(renamed)
         }

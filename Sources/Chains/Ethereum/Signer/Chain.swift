@@ -21,8 +21,9 @@ import BigInt
 public struct EthereumChain: ChainModule {
     public let chain = ChainID(Chain.ethereum)
     public let displayName = "Ethereum"
-    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
-    public var accounts: (any ChainAccounts)? { EthereumAccounts() }
+    /// Its accounts (Accounts.swift): networks, derivation and checks, address formats, and
+    /// what the signer's account and key commands take.
+    public var accounts: (any ChainAccounts)? { EthereumAccounts.shared }
 
     /// The labels of the signing items, for the review; `sign` reads the items' typed values
     /// (`EthereumSignable`).
@@ -215,11 +216,11 @@ public struct EthereumChain: ChainModule {
     /// How this review names addresses: the context's own accounts and contacts.
     private func labels(_ context: ReviewContext) -> AddressLabels {
         let chain = self.chain
-        let identity: @Sendable (String) -> String? = { AddressIdentity.builtIn($0, chain: chain) }
+        let identity: @Sendable (String) -> String? = { EthereumAccounts.shared.addressIdentity($0) }
         // The identity `identity` gives any spelling of the address: known from its bytes, so
         // labelling does not hash the checksummed text again (a batch labels thousands).
         let label: @Sendable (EthereumAddress) -> AddressLabel = { address in
-            context.label(knownIdentity: AddressIdentity.ethereum(address.bytes), chain: chain, identity: identity)
+            context.label(knownIdentity: EthereumAccounts.identity(address.bytes), chain: chain, identity: identity)
         }
         return AddressLabels(
             describe: { "\($0.checksummed) (\(label($0).text))" },

@@ -18,8 +18,9 @@ import BigInt
 public struct ICPChain: ChainModule {
     public let chain = ChainID(Chain.icp)
     public let displayName = "Internet Computer"
-    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
-    public var accounts: (any ChainAccounts)? { ICPAccounts() }
+    /// Its accounts (Accounts.swift): networks, derivation and checks, address formats, and
+    /// what the signer's account and key commands take.
+    public var accounts: (any ChainAccounts)? { ICPAccounts.shared }
     public static let network = "icp:mainnet"
     /// A series covers at most 23 hours in 5-minute windows; a little room above that.
     public static let maxWindows = 300

@@ -16,8 +16,9 @@ import BigInt
 public struct StellarChain: ChainModule {
     public let chain = ChainID(Chain.stellar)
     public let displayName = "Stellar"
-    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
-    public var accounts: (any ChainAccounts)? { StellarAccounts() }
+    /// Its accounts (Accounts.swift): networks, derivation and checks, address formats, and
+    /// what the signer's account and key commands take.
+    public var accounts: (any ChainAccounts)? { StellarAccounts.shared }
     /// SEP-41 tokens the person installed on the signer, by network (`stellar:pubnet`, …): a
     /// review names a contract's amounts only with the tokens of its own request's network.
     public let installedTokens: [String: [StellarToken]]

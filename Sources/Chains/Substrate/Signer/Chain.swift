@@ -23,8 +23,9 @@ import AirsignMessages
 public struct SubstrateChain: ChainModule {
     public let chain = ChainID(Chain.substrate)
     public let displayName = "Substrate"
-    /// Its accounts: default paths, `account add` options, `key import` forms (Accounts.swift).
-    public var accounts: (any ChainAccounts)? { SubstrateAccounts() }
+    /// Its accounts (Accounts.swift): networks, derivation and checks, address formats, and
+    /// what the signer's account and key commands take.
+    public var accounts: (any ChainAccounts)? { SubstrateAccounts.shared }
     let calls: any CallDecoder
     /// The SS58 texts of the account ids reviews show, kept across a batch.
     private let accountNames = AccountNames()
@@ -123,7 +124,7 @@ public struct SubstrateChain: ChainModule {
         guard let decoded = try? SS58.decode(address),
             let id = try? SubstrateSigning.accountID(ofPublicKey: decoded.payload)
         else { return nil }
-        return AddressIdentity.substrate(accountID: id)
+        return SubstrateAccounts.identity(accountID: id)
     }
 
     /// The SS58 address of account id `id` under `prefix`, with its label from `context`.

@@ -77,7 +77,7 @@ extension SubstrateChain {
     /// another network or another account, and an account whose address is not its key's.
     package static func decode(_ request: SignRequest) throws -> SubstrateRequest {
         let account = try accountID(request.account)
-        do { _ = try ChainNetwork(caip2: request.network, chain: .substrate) } catch {
+        do { _ = try SubstrateAccounts.shared.network(caip2: request.network) } catch {
             throw SubstrateError.network(request.network)
         }
         switch request.payloadType {

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEthereum
 import AirsignEthereumOnline
@@ -17,7 +18,8 @@ import Testing
     }
 
     static func account(_ index: UInt32) throws -> Account {
-        try AccountDerivation.derive(.ethereum(index: index), from: .mnemonic(try Mnemonic(phrase: abandon))).account
+        try AccountRules.standard.derive(.ethereum(index: index), from: .mnemonic(try Mnemonic(phrase: abandon)))
+            .account
     }
 
     @Test func thePairingOfTheAccountsPhraseNamesItsMasterFingerprint() throws {

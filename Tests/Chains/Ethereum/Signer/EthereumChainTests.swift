@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
@@ -30,7 +31,9 @@ import Testing
 
     static func context() throws -> ReviewContext {
         let own = try account(0x46)
-        let book = try AddressBook([Contact(chain: module.chain, name: "Alice", address: try account(2).address)])
+        let book = try AddressBook([
+            Contact(chain: module.chain, name: "Alice", address: try account(2).address, rules: .standard)
+        ])
         return ReviewContext(
             ownAccounts: [
                 OwnAccount(
@@ -382,10 +385,12 @@ import Testing
             let address = try EthereumAddress(bytes: bytes)
             let known = "eth:" + Hex.encode(bytes)
             #expect(
-                AddressIdentity.builtIn(address.checksummed, chain: EthereumChainTests.module.chain) == known,
+                AccountRules.standard.addressIdentity(address.checksummed, chain: EthereumChainTests.module.chain)
+                    == known,
                 "seed \(random.seed)")
             #expect(
-                AddressIdentity.builtIn(address.checksummed.lowercased(), chain: EthereumChainTests.module.chain)
+                AccountRules.standard.addressIdentity(
+                    address.checksummed.lowercased(), chain: EthereumChainTests.module.chain)
                     == known, "seed \(random.seed)")
         }
     }

@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -37,7 +38,7 @@ private struct TableHorizon: HTTPTransport {
     static func store() throws -> (ScratchDirectory, WatchStore) {
         let dir = ScratchDirectory()
         let store = WatchStore(directory: dir.path)
-        _ = try store.add(try AccountDescriptor(parsing: Array(descriptor.utf8)))
+        _ = try store.add(try AccountDescriptor(parsing: Array(descriptor.utf8), rules: .standard))
         return (dir, store)
     }
 

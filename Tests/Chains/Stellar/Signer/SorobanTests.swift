@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -85,7 +86,9 @@ private func key(_ seed: String) throws -> Ed25519.PrivateKey {
     static func account(_ n: UInt8) throws -> AccountID { try AccountID(publicKey: try key(n).publicKey) }
 
     static func context() throws -> ReviewContext {
-        let book = try AddressBook([Contact(chain: module.chain, name: "Alice", address: try account(2).description)])
+        let book = try AddressBook([
+            Contact(chain: module.chain, name: "Alice", address: try account(2).description, rules: .standard)
+        ])
         let own = OwnAccount(
             chain: module.chain, address: try account(1).description, publicKey: try key(1).publicKey, keyName: "main",
             path: "m/44'/148'/0'")

@@ -34,7 +34,9 @@ import Testing
     }
 
     static func context() throws -> ReviewContext {
-        let book = try AddressBook([Contact(chain: module.chain, name: "Alice", address: try address(2))])
+        let book = try AddressBook([
+            Contact(chain: module.chain, name: "Alice", address: try address(2), rules: .standard)
+        ])
         return ReviewContext(ownAccounts: [try own(1, name: "main")], contacts: book, now: now)
     }
 

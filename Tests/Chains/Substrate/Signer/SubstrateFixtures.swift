@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignKeys
@@ -52,7 +53,7 @@ enum SubstrateFixtures {
     static func context() throws -> ReviewContext {
         let alice = try account(try key("//Alice", .sr25519))
         let bob = try account(try key("//Bob", .sr25519))
-        let book = try AddressBook([Contact(chain: module.chain, name: "Bob", address: bob.address)])
+        let book = try AddressBook([Contact(chain: module.chain, name: "Bob", address: bob.address, rules: .standard)])
         return ReviewContext(
             ownAccounts: [
                 OwnAccount(

@@ -34,7 +34,7 @@ final class AccountNames: Sendable {
         let text = try SS58.encode(id, prefix: prefix)
         // The identity of the text, without decoding it: SS58 carries the id itself.
         let identity = (try? SubstrateSigning.accountID(ofPublicKey: id)).map {
-            AddressIdentity.substrate(accountID: $0)
+            SubstrateAccounts.identity(accountID: $0)
         }
         let name = Name(text: text, identity: identity)
         names.withLock { names in

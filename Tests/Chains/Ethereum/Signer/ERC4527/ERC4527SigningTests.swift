@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
@@ -21,7 +22,7 @@ import Testing
         var accounts: [OwnAccount] = []
         var keys: [SigningKey] = []
         for index: UInt32 in 0...1 {
-            let derived = try AccountDerivation.derive(.ethereum(index: index), from: .mnemonic(mnemonic))
+            let derived = try AccountRules.standard.derive(.ethereum(index: index), from: .mnemonic(mnemonic))
             accounts.append(
                 OwnAccount(
                     chain: ChainID(Chain.ethereum), address: derived.account.address,

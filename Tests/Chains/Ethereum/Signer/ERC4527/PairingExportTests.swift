@@ -1,3 +1,4 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
 import AirsignEthereum
@@ -60,7 +61,7 @@ import Testing
         let mnemonic = try Mnemonic(phrase: ERC4527SigningTests.phrase)
         for index: UInt32 in [0, 1, 7] {
             let derived = try xpub.derived(try DerivationPath("m/0/\(index)"))
-            let own = try AccountDerivation.derive(.ethereum(index: index), from: .mnemonic(mnemonic)).account
+            let own = try AccountRules.standard.derive(.ethereum(index: index), from: .mnemonic(mnemonic)).account
             #expect(EthereumAddress(publicKey: derived.publicKey).checksummed == own.address)
         }
     }
