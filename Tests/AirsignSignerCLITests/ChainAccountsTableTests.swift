@@ -1,4 +1,6 @@
+import AirsignCLI
 import AirsignChains
+import AirsignCrypto
 import AirsignKeys
 import AirsignMessages
 import AirsignSignerCLI
@@ -6,7 +8,8 @@ import Testing
 
 /// Issue 34 item 3: the signer's account commands take each chain's account knowledge from the
 /// chain table (`ChainModule.accounts`), so the table must cover every chain and every
-/// `key import --kind`, and give a new key the accounts it always got.
+/// `key import --kind`, give a new key the accounts it always got, and each chain's networks,
+/// derivation and checks must agree with each other.
 @Suite struct ChainAccountsTableTests {
     @Test func everyChainHasItsAccountsInTheTable() {
         let chains = ChainRegistry.standard.accounts.map(\.chain)
@@ -39,5 +42,47 @@ import Testing
             AccountChoice.defaults(for: .substrateSeed).map(\.network.id) == [
                 "polkadot:91b171bb158e2d3848fa23a9f1c25182"
             ])
+    }
+
+    @Test func eachChainsNetworksReadBackAsThemselves() throws {
+        var ids: Set<String> = []
+        for accounts in ChainRegistry.standard.accounts {
+            #expect(!accounts.knownNetworks.isEmpty, "\(accounts.chain)")
+            #expect(accounts.defaultNetwork == accounts.knownNetworks.first)
+            for network in accounts.knownNetworks {
+                #expect(network.chain == accounts.chain && ids.insert(network.id).inserted, "\(network)")
+                #expect(try accounts.network(caip2: network.id) == network)
+                #expect(try accounts.network(parsing: network.id, genesis: nil) == network)
+                if let name = network.name { #expect(try accounts.network(parsing: name, genesis: nil) == network) }
+                #expect(try AccountRules.standard.network(caip2: network.id, chain: accounts.chain) == network)
+            }
+            // A name is not a CAIP-2 identifier.
+            for name in accounts.knownNetworks.compactMap(\.name) {
+                #expect(throws: KeysError.self) { try accounts.network(caip2: name) }
+            }
+        }
+    }
+
+    @Test func theDefaultAccountsDeriveCheckAndNameTheirRequestAgain() throws {
+        let phrase = KeySecret.mnemonic(
+            try Mnemonic(phrase: String(repeating: "abandon ", count: 11) + "about"))
+        for choice in AccountChoice.defaults(for: .phrase) {
+            let derived = try AccountRules.standard.derive(choice.request, from: phrase)
+            let account = derived.account.on(choice.network.id)
+            try AccountRules.standard.verify(account)
+            #expect(try AccountRules.standard.request(for: account) == choice.request)
+            #expect(AccountRules.standard.addressIdentity(account.address, chain: account.chain) != nil)
+            #expect(AccountRules.standard.displayAddress(account.address, chain: account.chain) == account.address)
+        }
+    }
+
+    @Test func aTableWithoutAChainRefusesItsAccounts() {
+        let rules = AccountRules(ChainRegistry.standard.accounts.filter { $0.chain != .stellar })
+        #expect(throws: KeysError.noChainRules(chain: "stellar")) {
+            try rules.derive(.stellar(index: 0), from: .ed25519(SecureBytes(copying: [UInt8](repeating: 1, count: 32))))
+        }
+        #expect(
+            rules.addressIdentity("GDVSYYTUAJ3ACHTPQNSTQBDQ4LDHQCMNY4FCEQH5TJUMSSLWQSTG42MV", chain: .stellar) == nil)
+        #expect(KeysError.noChainRules(chain: "stellar").exitStatus == .failure)
     }
 }
