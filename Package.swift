@@ -71,7 +71,10 @@ let package = Package(
         // their own). Chain modules depend on AirsignMessages, never on each other.
         .target(
             name: "AirsignChains",
-            dependencies: ["AirsignMessages", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate", "AirsignICP"]),
+            dependencies: [
+                "AirsignMessages", "AirsignEncoding", "AirsignKeys", "AirsignEthereum", "AirsignStellar",
+                "AirsignSubstrate", "AirsignICP",
+            ]),
         // A chain is one folder, Sources/Chains/<Chain>/, with the same layout for all four:
         //   Signer/  the chain module the signer links (Codec/, Review/, Sign/, Chain.swift,
         //            Errors.swift): strict encode/decode, what the person sees, signing. No
@@ -212,7 +215,29 @@ let package = Package(
             dependencies: [
                 "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto",
                 "AirsignEncoding", "AirsignFiles",
-                "AirsignTransport", "AirsignEthereum", "AirsignStellar", "AirsignSubstrate",
+                "AirsignTransport", "AirsignEthereum", "AirsignSubstrate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // A chain's part of the signer's commands beside its chain module (Ethereum's
+        // `descriptor`, the chains' parts of `token`): Sources/Chains/<Chain>/SignerCommands, on
+        // AirsignSignerCLI's knowledge store; AirsignSignerChains is their table, as
+        // AirsignWatchChains is the watch's. Inside the signer's trust boundary.
+        .target(
+            name: "AirsignEthereumSignerCommands",
+            dependencies: [
+                "AirsignSignerCLI", "AirsignEthereum", "AirsignMessages", "AirsignEncoding", "AirsignCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Sources/Chains/Ethereum/SignerCommands"),
+        .target(
+            name: "AirsignStellarSignerCommands",
+            dependencies: [
+                "AirsignSignerCLI", "AirsignStellar", "AirsignMessages", "AirsignEncoding",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Sources/Chains/Stellar/SignerCommands"),
+        .target(
+            name: "AirsignSignerChains",
+            dependencies: [
+                "AirsignSignerCLI", "AirsignEthereumSignerCommands", "AirsignStellarSignerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -228,8 +253,8 @@ let package = Package(
         .executableTarget(
             name: "airsign-signer",
             dependencies: [
-                "AirsignCLI", "AirsignSignerCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AirsignCLI", "AirsignSignerCLI", "AirsignSignerChains", "AirsignKeystore", "AirsignKeys",
+                "AirsignMessages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test-only: answers JSON-lines requests so the interop suite can cross-check our
         // primitives and codecs against reference libraries in one process.
@@ -296,7 +321,8 @@ let package = Package(
         .testTarget(
             name: "AirsignSignerCLITests",
             dependencies: [
-                "AirsignSignerCLI", "AirsignTestChain", "AirsignMessages", "AirsignChains", "AirsignKeystore",
+                "AirsignSignerCLI", "AirsignEthereumSignerCommands", "AirsignStellarSignerCommands", "AirsignTestChain",
+                "AirsignMessages", "AirsignChains", "AirsignKeystore",
                 "AirsignFiles", "AirsignTransport",
                 "AirsignKeys", "AirsignCrypto", "AirsignEncoding", "AirsignTestSupport",
                 .product(name: "BigInt", package: "BigInt"),

@@ -1,3 +1,4 @@
+import AirsignEncoding
 import AirsignEthereum
 import AirsignICP
 import AirsignKeys
@@ -9,6 +10,14 @@ extension ChainRegistry {
     /// Every chain module this build signs for: real chains only, one line each. A chain without
     /// a line here is refused as "no chain module for … yet".
     public static let standard = standard(ethereum: .none)
+
+    /// The standard chains, each reviewing with what the person installed on the signer: the
+    /// members of the signer's knowledge file by name, as read (see `InstalledKnowledgeFormat`).
+    public static func standard(installed: [String: JSONValue]) throws(InstalledKnowledgeError) -> ChainRegistry {
+        standard(
+            ethereum: try EthereumInstalled(installed).knowledge(),
+            stellarTokens: try StellarInstalled(installed).byNetwork())
+    }
 
     /// The standard chains, Ethereum and Stellar reviewing with what the person installed on the
     /// signer (Stellar's SEP-41 tokens by network).

@@ -64,6 +64,10 @@ public protocol ChainModule: Sendable {
     /// forms, network binding) for the signer's account commands. Default: none (a chain of
     /// the tests, whose accounts the keystore never derives).
     var accounts: (any ChainAccounts)? { get }
+
+    /// What the person may install on the signer for this chain's reviews: its members of the
+    /// signer's knowledge file (see `InstalledKnowledgeFormat`). Default: none.
+    var installedKnowledge: (any InstalledKnowledgeFormat)? { get }
 }
 
 extension ChainModule {
@@ -72,6 +76,8 @@ extension ChainModule {
     public var foreignFormats: [any ForeignFormat] { [] }
 
     public var accounts: (any ChainAccounts)? { nil }
+
+    public var installedKnowledge: (any InstalledKnowledgeFormat)? { nil }
 
     public func nativeRequests(_ input: [UInt8], accounts: [OwnAccount], network: String?) throws -> [SignRequest]? {
         try nativeRequests(input, accounts: accounts)

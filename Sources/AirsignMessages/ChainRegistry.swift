@@ -27,6 +27,9 @@ public struct ChainRegistry: Sendable {
     /// Every module's account knowledge (`ChainModule.accounts`), in chain order.
     public var accounts: [any ChainAccounts] { modules.compactMap(\.accounts) }
 
+    /// Every module's members of the signer's knowledge file, in chain order: the file's order.
+    public var installedKnowledge: [any InstalledKnowledgeFormat] { modules.compactMap(\.installedKnowledge) }
+
     /// Every module's account knowledge as one table, for the code below the chain table.
     public var accountRules: AccountRules { AccountRules(accounts) }
 

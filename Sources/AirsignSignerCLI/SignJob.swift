@@ -27,7 +27,7 @@ public struct SignJob: Sendable {
     /// one (a bare Stellar envelope); passed to the chain modules as it was typed.
     public var nativeNetwork: String?
     /// Checks, with the PIN, that what the person installed on the signer and the reviews used
-    /// (`SignerKnowledgeStore`: Ethereum descriptors and tokens, Stellar tokens) is unchanged;
+    /// (`SignerKnowledgeStore`: Ethereum's descriptors and tokens, Stellar's tokens) is unchanged;
     /// run before any signature is released.
     public var verifyInstalled: @Sendable (SecureBytes) throws -> Void = { _ in }
     /// Whether the signer home holds installed descriptors or tokens: `inspect` then checks
@@ -56,9 +56,9 @@ public struct SignJob: Sendable {
         let keystore = try SignerContext.keystore()
         let store = SignerKnowledgeStore(keystore: keystore)
         let initialized = try keystore.isInitialized
-        let installed = initialized ? try store.loadSealed() : (.none, [:], { _ in }, false)
+        let installed = initialized ? try store.loadSealed() : (.standard, { _ in }, false)
         var job = SignJob(
-            registry: .standard(ethereum: installed.knowledge, stellarTokens: installed.stellarTokens),
+            registry: installed.registry,
             keys: StandardSigningKeys(keystore: keystore), keystore: keystore,
             contacts: ContactStore(home: keystore.directory),
             now: Int64(time(nil)), log: { Console.info($0) })

@@ -1,16 +1,17 @@
+import AirsignChains
 import AirsignCrypto
 import AirsignEncoding
-import AirsignEthereum
 import AirsignFiles
 import AirsignKeystore
-import AirsignStellar
+import AirsignMessages
 import Glibc
 
-/// What the person installed on the signer for clear signing: Ethereum's ERC-7730 descriptors
-/// and ERC-20 tokens, and Stellar's SEP-41 tokens, in `ethereum-knowledge.json` in the signer
-/// home, beside the keystore. The file keeps the name (and `"airsign"` marker) it had when it
-/// held Ethereum's only, so installs made before Stellar tokens stay where they are; see
-/// `KnowledgeContent` for its versions. Public data, so not encrypted, but sealed under the
+/// What the person installed on the signer for clear signing, each chain's members
+/// (`ChainModule.installedKnowledge`: Ethereum's ERC-7730 descriptors and ERC-20 tokens,
+/// Stellar's SEP-41 tokens), in `ethereum-knowledge.json` in the signer home, beside the
+/// keystore. The file keeps the name (and `"airsign"` marker) it had when it held Ethereum's
+/// only, so installs made before Stellar tokens stay where they are; see `KnowledgeContent`
+/// for its versions. Public data, so not encrypted, but sealed under the
 /// keystore PIN (`PublicDataSeal`, as a key file authenticates its metadata): every change
 /// needs the PIN, and `sign` checks the seal with the PIN before it releases any signature, so
 /// a file swapped on disk is refused.
@@ -34,12 +35,7 @@ public struct SignerKnowledgeStore: Sendable {
 
     public var path: String { keystore.directory + "/" + Self.fileName }
 
-    /// The installed descriptors and tokens, unchecked (no PIN); `.none` when nothing is installed.
-    public func load() throws -> EthereumKnowledge {
-        try read()?.knowledge ?? .none
-    }
-
-    /// The file's entries as written, unchecked (no PIN); empty when nothing is installed.
+    /// The file's entries as written, unchecked (no PIN); nothing installed when there is no file.
     public func loadContent() throws -> KnowledgeContent {
         try read()?.content ?? KnowledgeContent()
     }
@@ -50,20 +46,18 @@ public struct SignerKnowledgeStore: Sendable {
         try loadSealed().verify(pin)
     }
 
-    /// The installed knowledge as read now, and a check of exactly what was read: `sign`
-    /// reviews with the first and runs the second with the PIN before any signature leaves, so
-    /// the file cannot be swapped between the review and the signature unnoticed; `present`
-    /// says whether there was a file at all.
+    /// The chain table reviewing with what is installed as read now, and a check of exactly what
+    /// was read: `sign` reviews with the first and runs the second with the PIN before any
+    /// signature leaves, so the file cannot be swapped between the review and the signature
+    /// unnoticed; `present` says whether there was a file at all.
     public func loadSealed() throws -> (
-        knowledge: EthereumKnowledge, stellarTokens: [String: [StellarToken]],
-        verify: @Sendable (SecureBytes) throws -> Void,
-        present: Bool
+        registry: ChainRegistry, verify: @Sendable (SecureBytes) throws -> Void, present: Bool
     ) {
-        guard let stored = try read() else { return (.none, [:], { _ in }, false) }
+        guard let stored = try read() else { return (.standard, { _ in }, false) }
         let (keystore, path) = (self.keystore, self.path)
         let (data, seal) = (stored.content.authenticatedBytes, stored.seal)
         return (
-            stored.knowledge, try stored.content.stellarKnowledge(),
+            try Self.registry(stored.content),
             { pin in
                 guard try keystore.verify(publicData: data, seal: seal, pin: pin) else {
                     // A wrong PIN (possible in `inspect`, which opens no key) is told apart first.
@@ -74,6 +68,15 @@ public struct SignerKnowledgeStore: Sendable {
                 }
             }, true
         )
+    }
+
+    /// The standard chains reviewing with `content`: what every chain reads of its members.
+    public static func registry(_ content: KnowledgeContent) throws -> ChainRegistry {
+        do throws(InstalledKnowledgeError) {
+            return try .standard(installed: content.installed)
+        } catch {
+            throw KnowledgeStoreError(error.description, status: .keystoreDamaged)
+        }
     }
 
     /// Loads (checking the seal with `pin`), changes and re-seals the file. The PIN work takes
@@ -87,6 +90,7 @@ public struct SignerKnowledgeStore: Sendable {
         var content = KnowledgeContent()
         if let before {
             let stored = try KnowledgeContent.parse(before, path: path)
+            _ = try Self.registry(stored.content)
             guard try keystore.verify(publicData: stored.content.authenticatedBytes, seal: stored.seal, pin: pin) else {
                 // A wrong PIN is told apart (with the back-off) before the file is blamed.
                 try keystore.verifyPIN(pin)
@@ -98,8 +102,7 @@ public struct SignerKnowledgeStore: Sendable {
         }
         try change(&content)
         content.upgrade()
-        _ = try content.knowledge()
-        _ = try content.stellarKnowledge()
+        _ = try Self.registry(content)
         let seal = try keystore.seal(publicData: content.authenticatedBytes, pin: pin)
         try HomeLock.withLock(keystore.directory + "/.lock") {
             guard try readBytes() == before else {
@@ -111,8 +114,12 @@ public struct SignerKnowledgeStore: Sendable {
         return content
     }
 
-    private func read() throws -> (content: KnowledgeContent, seal: PublicDataSeal, knowledge: EthereumKnowledge)? {
-        try readBytes().map { bytes in try KnowledgeContent.parse(bytes, path: path) }
+    /// The file as read, its entries checked and what they say read by every chain.
+    private func read() throws -> (content: KnowledgeContent, seal: PublicDataSeal)? {
+        guard let bytes = try readBytes() else { return nil }
+        let stored = try KnowledgeContent.parse(bytes, path: path)
+        _ = try Self.registry(stored.content)
+        return stored
     }
 
     private func readBytes() throws -> [UInt8]? {

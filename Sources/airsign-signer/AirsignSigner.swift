@@ -2,6 +2,7 @@ import AirsignCLI
 import AirsignKeys
 import AirsignKeystore
 import AirsignSignerCLI
+import AirsignSignerChains
 import ArgumentParser
 
 /// The table of contents: every command of the offline signer. Each lives in its own file and
@@ -18,6 +19,8 @@ struct AirsignSigner: ParsableCommand {
             The keystore lives in $AIRSIGN_SIGNER_HOME, or ~/.airsign-signer when that is not set.
             """,
         version: AirsignVersion.string,
+        // The chains' own command groups (Ethereum's `descriptor`) come from the signer's chain
+        // table, between the address book and the tokens every chain with tokens shares.
         subcommands: [
             InitCommand.self,
             KeyCommand.self,
@@ -26,7 +29,7 @@ struct AirsignSigner: ParsableCommand {
             InspectCommand.self,
             SignCommand.self,
             ContactCommand.self,
-            DescriptorCommand.self,
+        ] + SignerChains.commands + [
             TokenCommand.self,
             QRCommand.self,
         ]

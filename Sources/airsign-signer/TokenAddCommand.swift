@@ -1,4 +1,5 @@
 import AirsignSignerCLI
+import AirsignSignerChains
 import ArgumentParser
 
 struct TokenAddCommand: ParsableCommand {
@@ -32,6 +33,6 @@ struct TokenAddCommand: ParsableCommand {
     func run() throws {
         try TokenActions.add(
             TokenPlace(chainId: chainId, network: network), address: address, symbol: symbol, decimals: decimals,
-            name: name, pinFile: pin.path)
+            name: name, pinFile: pin.path, kinds: SignerChains.tokenKinds)
     }
 }

@@ -1,4 +1,5 @@
 import AirsignSignerCLI
+import AirsignSignerChains
 import ArgumentParser
 
 struct TokenListCommand: ParsableCommand {
@@ -20,6 +21,7 @@ struct TokenListCommand: ParsableCommand {
 
     func run() throws {
         try TokenActions.list(
-            TokenPlace.filter(chainId: chainId, network: network), builtIn: builtIn, json: json.enabled)
+            TokenPlace.filter(chainId: chainId, network: network), builtIn: builtIn, json: json.enabled,
+            kinds: SignerChains.tokenKinds)
     }
 }

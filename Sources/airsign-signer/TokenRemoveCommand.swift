@@ -1,4 +1,5 @@
 import AirsignSignerCLI
+import AirsignSignerChains
 import ArgumentParser
 
 struct TokenRemoveCommand: ParsableCommand {
@@ -18,6 +19,8 @@ struct TokenRemoveCommand: ParsableCommand {
     @OptionGroup var pin: PINFileOption
 
     func run() throws {
-        try TokenActions.remove(TokenPlace(chainId: chainId, network: network), address: address, pinFile: pin.path)
+        try TokenActions.remove(
+            TokenPlace(chainId: chainId, network: network), address: address, pinFile: pin.path,
+            kinds: SignerChains.tokenKinds)
     }
 }

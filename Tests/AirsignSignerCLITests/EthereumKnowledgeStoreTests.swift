@@ -8,6 +8,8 @@ import AirsignTestChain
 import Foundation
 import Testing
 
+@testable import AirsignEthereumSignerCommands
+
 /// Descriptors and tokens installed on the signer: sealed with the PIN, so a file changed on
 /// disk is refused before any signature leaves, and every change needs the PIN.
 @Suite struct EthereumKnowledgeStoreTests {
@@ -24,6 +26,11 @@ import Testing
         return (try? JSONParser().parse(Array(text.utf8))) ?? .null
     }()
 
+    /// What Ethereum's reviews read of the store's file, as `sign` reads it.
+    static func knowledge(_ store: SignerKnowledgeStore) throws -> EthereumKnowledge {
+        try EthereumInstalled(store.loadContent().installed).knowledge()
+    }
+
     func store() throws -> (SignerKnowledgeStore, ScratchDirectory) {
         let dir = ScratchDirectory()
         let keystore = Keystore(directory: dir.path + "/home")
@@ -34,41 +41,45 @@ import Testing
     @Test func installedKnowledgeIsLoadedAndVerified() throws {
         let (store, dir) = try store()
         _ = dir
-        #expect(try store.load().descriptors.isEmpty)
+        #expect(try Self.knowledge(store).descriptors.isEmpty)
         try store.verify(pin: testPIN)  // nothing installed passes
         try store.update(pin: testPIN) { content in
-            try content.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
-            try content.add(
-                KnownToken(
-                    chainId: 1, contract: try EthereumAddress(Self.contract), symbol: "TST", decimals: 6, name: "Test"))
+            try content.changeEthereum {
+                try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
+            }
+            let token = KnownToken(
+                chainId: 1, contract: try EthereumAddress(Self.contract), symbol: "TST", decimals: 6, name: "Test")
+            try content.changeEthereum { try $0.add(token) }
         }
-        let knowledge = try store.load()
+        let knowledge = try Self.knowledge(store)
         #expect(knowledge.descriptors.map(\.name) == ["test"])
         #expect(knowledge.token(chainId: 1, contract: try EthereumAddress(Self.contract))?.installed == true)
         try store.verify(pin: testPIN)
         // A second descriptor of the same name is refused; removing an unknown one too.
         #expect(throws: KnowledgeStoreError.self) {
             try store.update(pin: testPIN) {
-                try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+                try $0.changeEthereum {
+                    try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
+                }
             }
         }
         #expect(throws: KnowledgeStoreError.self) {
-            try store.update(pin: testPIN) { try $0.removeDescriptor(named: "other") }
+            try store.update(pin: testPIN) { try $0.changeEthereum { try $0.removeDescriptor(named: "other") } }
         }
-        try store.update(pin: testPIN) { try $0.removeDescriptor(named: "test") }
-        #expect(try store.load().descriptors.isEmpty)
+        try store.update(pin: testPIN) { try $0.changeEthereum { try $0.removeDescriptor(named: "test") } }
+        #expect(try Self.knowledge(store).descriptors.isEmpty)
     }
 
     @Test func aChangedFileFailsItsSealAndAWrongPINChangesNothing() throws {
         let (store, dir) = try store()
         _ = dir
         try store.update(pin: testPIN) {
-            try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+            try $0.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor)) }
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
         #expect(throws: KeystoreError.self) {
             try store.update(pin: SecureBytes(copying: Array("wrong pin".utf8))) {
-                try $0.removeDescriptor(named: "test")
+                try $0.changeEthereum { try $0.removeDescriptor(named: "test") }
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
@@ -76,19 +87,19 @@ import Testing
         // but the seal no longer matches, so signing is refused.
         let text = String(decoding: before, as: UTF8.self).replacingOccurrences(of: "Test owner", with: "Evil owner")
         try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
-        #expect(try store.load().descriptors.first?.descriptor.owner == "Evil owner")
+        #expect(try Self.knowledge(store).descriptors.first?.descriptor.owner == "Evil owner")
         let error = #expect(throws: KnowledgeStoreError.self) { try store.verify(pin: testPIN) }
         #expect(error?.description.contains("does not match its PIN seal") == true)
         // A hand edit that does not change the meaning is refused when read.
         try Data((text + " ").utf8).write(to: URL(fileURLWithPath: store.path))
-        #expect(throws: KnowledgeStoreError.self) { _ = try store.load() }
+        #expect(throws: KnowledgeStoreError.self) { _ = try Self.knowledge(store) }
     }
 
     @Test func signingChecksTheSealOfWhatTheReviewsUsedWithThePIN() throws {
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) {
-            try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+            try $0.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor)) }
         }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         // What the job reviewed with is what it checks: a swap after loading is caught.
@@ -116,7 +127,7 @@ import Testing
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) {
-            try $0.add(KnowledgeContent.Descriptor(name: "test", document: Self.descriptor))
+            try $0.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor)) }
         }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         var logged = LogLines()

@@ -8,6 +8,8 @@ import AirsignTestChain
 import Foundation
 import Testing
 
+@testable import AirsignStellarSignerCommands
+
 /// Stellar SEP-41 tokens installed on the signer: kept in the same PIN-sealed knowledge file as
 /// the Ethereum descriptors and tokens, by network, and checked by the same seal before a
 /// signature leaves. Files of the first version (Ethereum only) stay readable.
@@ -16,6 +18,11 @@ import Testing
 
     static func token(_ network: String = "stellar:testnet", symbol: String = "TST") throws -> InstalledStellarToken {
         try InstalledStellarToken(network: network, contract: contract, symbol: symbol, decimals: 6, name: "Test token")
+    }
+
+    /// What Stellar's reviews read of the store's file, by network, as `sign` reads it.
+    static func byNetwork(_ store: SignerKnowledgeStore) throws -> [String: [StellarToken]] {
+        try StellarInstalled(store.loadContent().installed).byNetwork()
     }
 
     /// An initialized keystore's empty knowledge store, as the Ethereum tests make it.
@@ -27,27 +34,33 @@ import Testing
         let (store, dir) = try store()
         _ = dir
         try store.update(pin: testPIN) { content in
-            try content.add(try Self.token())
-            try content.add(try Self.token("stellar:pubnet", symbol: "PUB"))
+            let (testnet, pubnet) = (try Self.token(), try Self.token("stellar:pubnet", symbol: "PUB"))
+            try content.changeStellar { try $0.add(testnet) }
+            try content.changeStellar { try $0.add(pubnet) }
         }
         let content = try store.loadContent()
-        #expect(content.stellarTokens.map(\.network) == ["stellar:pubnet", "stellar:testnet"])
+        #expect(try content.stellarInstalled().tokens.map(\.network) == ["stellar:pubnet", "stellar:testnet"])
         let loaded = try store.loadSealed()
-        #expect(loaded.stellarTokens["stellar:testnet"]?.map(\.symbol) == ["TST"])
-        #expect(loaded.stellarTokens["stellar:pubnet"]?.map(\.symbol) == ["PUB"])
-        #expect(loaded.stellarTokens["stellar:futurenet"] == nil)
+        let byNetwork = try Self.byNetwork(store)
+        #expect(byNetwork["stellar:testnet"]?.map(\.symbol) == ["TST"])
+        #expect(byNetwork["stellar:pubnet"]?.map(\.symbol) == ["PUB"])
+        #expect(byNetwork["stellar:futurenet"] == nil)
         try loaded.verify(testPIN)
         // One token per network and contract; removing needs the right network.
-        #expect(throws: KnowledgeStoreError.self) { try store.update(pin: testPIN) { try $0.add(try Self.token()) } }
+        #expect(throws: KnowledgeStoreError.self) {
+            try store.update(pin: testPIN) { content in
+                let token = try Self.token(); try content.changeStellar { try $0.add(token) }
+            }
+        }
         #expect(throws: KnowledgeStoreError.self) {
             try store.update(pin: testPIN) {
-                try $0.removeStellarToken(network: "stellar:futurenet", contract: Self.contract)
+                try $0.changeStellar { try $0.remove(network: "stellar:futurenet", contract: Self.contract) }
             }
         }
         try store.update(pin: testPIN) {
-            try $0.removeStellarToken(network: "stellar:testnet", contract: Self.contract)
+            try $0.changeStellar { try $0.remove(network: "stellar:testnet", contract: Self.contract) }
         }
-        #expect(try store.loadContent().stellarTokens.map(\.symbol) == ["PUB"])
+        #expect(try store.loadContent().stellarInstalled().tokens.map(\.symbol) == ["PUB"])
     }
 
     @Test func badTokensAreRefusedWithTheirField() {
@@ -61,9 +74,11 @@ import Testing
             ("stellar:testnet", Self.contract, "T\u{1b}[2J", 7),
             ("stellar:testnet", Self.contract, String(repeating: "T", count: 65), 7),
         ] {
+            // As `token add --network` refuses it.
             #expect(throws: KnowledgeStoreError.self) {
-                try InstalledStellarToken(
-                    network: network, contract: contract, symbol: symbol, decimals: decimals, name: "n")
+                _ = try StellarTokens().addition(
+                    try TokenPlace(chainId: nil, network: network), address: contract, symbol: symbol,
+                    decimals: decimals, name: "n")
             }
         }
     }
@@ -84,8 +99,10 @@ import Testing
         let file = String(body.dropLast()) + #","seal":"# + JSONSerializer(sortKeys: false).serialize(seal.json) + "}\n"
         try Data(file.utf8).write(to: URL(fileURLWithPath: store.path))
         try store.loadSealed().verify(testPIN)
-        #expect(try store.loadContent().stellarTokens.isEmpty)
-        try store.update(pin: testPIN) { try $0.add(try Self.token()) }
+        #expect(try store.loadContent().stellarInstalled().tokens.isEmpty)
+        try store.update(pin: testPIN) { content in
+            let token = try Self.token(); try content.changeStellar { try $0.add(token) }
+        }
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
         #expect(text.contains(#""version":2"#) && text.contains(#""stellarTokens":[{"network":"stellar:testnet""#))
         try store.loadSealed().verify(testPIN)
@@ -99,13 +116,15 @@ import Testing
     @Test func aChangedStellarTokenFailsTheSealAtSigning() throws {
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
-        try store.update(pin: testPIN) { try $0.add(try Self.token()) }
+        try store.update(pin: testPIN) { content in
+            let token = try Self.token(); try content.changeStellar { try $0.add(token) }
+        }
         // Six decimals become two: every amount would read 10,000 times larger.
         let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(
             of: #""decimals":6"#, with: #""decimals":2"#)
         try text.write(toFile: store.path, atomically: true, encoding: .utf8)
         let loaded = try store.loadSealed()
-        #expect(loaded.stellarTokens["stellar:testnet"]?.first?.decimals == 2)
+        #expect(try Self.byNetwork(store)["stellar:testnet"]?.first?.decimals == 2)
         var job = fixture.job()
         job.verifyInstalled = loaded.verify
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
@@ -115,7 +134,9 @@ import Testing
         }
         #expect(error?.description.contains("nothing was signed") == true)
         #expect(throws: KnowledgeStoreError.self) {
-            try store.update(pin: testPIN) { try $0.add(try Self.token("stellar:pubnet")) }
+            try store.update(pin: testPIN) { content in
+                let token = try Self.token("stellar:pubnet"); try content.changeStellar { try $0.add(token) }
+            }
         }
     }
 }

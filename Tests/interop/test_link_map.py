@@ -56,13 +56,21 @@ def online_targets(targets):
 
 
 def test_every_chain_has_a_signer_and_an_online_target():
-    _, _, targets = module_closure("airsign-watch")
+    """Signer/ and Online/ in every chain; SignerCommands/ (the chain's part of airsign-signer's
+    commands beside its module) where the chain has one, linked by the signer and never the watch."""
+    watch, _, targets = module_closure("airsign-watch")
+    signer, _, _ = module_closure("airsign-signer")
     chains = sorted({t["path"].split("/")[2] for t in targets.values() if t["path"].startswith("Sources/Chains/")})
     assert chains == ["Ethereum", "ICP", "Stellar", "Substrate"], chains
+    commands = set()
     for chain in chains:
         sides = sorted(t["path"].split("/")[3] for t in targets.values()
                        if t["path"].startswith(f"Sources/Chains/{chain}/") and t.get("type") != "test")
-        assert sides == ["Online", "Signer"], (chain, sides)
+        assert sides in (["Online", "Signer"], ["Online", "Signer", "SignerCommands"]), (chain, sides)
+        commands |= {name for name, t in targets.items() if t["path"] == f"Sources/Chains/{chain}/SignerCommands"}
+    assert len(commands) == 2, commands  # Ethereum's descriptors and tokens, Stellar's tokens
+    assert commands <= signer, sorted(commands - signer)
+    assert not commands & watch, sorted(commands & watch)
 
 
 def test_signer_module_graph_has_no_networking():

@@ -25,6 +25,9 @@ public struct EthereumChain: ChainModule {
     /// what the signer's account and key commands take.
     public var accounts: (any ChainAccounts)? { EthereumAccounts.shared }
 
+    /// The descriptors and tokens the person installs (ClearSigning/InstalledKnowledge.swift).
+    public var installedKnowledge: (any InstalledKnowledgeFormat)? { EthereumInstalledFormat() }
+
     /// The labels of the signing items, for the review; `sign` reads the items' typed values
     /// (`EthereumSignable`).
     package static let transactionLabel = "transaction"

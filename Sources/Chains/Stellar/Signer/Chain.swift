@@ -19,6 +19,9 @@ public struct StellarChain: ChainModule {
     /// Its accounts (Accounts.swift): networks, derivation and checks, address formats, and
     /// what the signer's account and key commands take.
     public var accounts: (any ChainAccounts)? { StellarAccounts.shared }
+
+    /// The SEP-41 tokens the person installs (Review/InstalledTokens.swift).
+    public var installedKnowledge: (any InstalledKnowledgeFormat)? { StellarInstalledFormat() }
     /// SEP-41 tokens the person installed on the signer, by network (`stellar:pubnet`, …): a
     /// review names a contract's amounts only with the tokens of its own request's network.
     public let installedTokens: [String: [StellarToken]]

@@ -1,7 +1,8 @@
+import AirsignSignerCLI
 import ArgumentParser
 
-struct DescriptorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct DescriptorCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "descriptor",
         abstract: "Ethereum clear signing: ERC-7730 descriptors installed on this signer.",
         discussion: """
@@ -12,4 +13,6 @@ struct DescriptorCommand: ParsableCommand {
             without it is refused when signing.
             """,
         subcommands: [DescriptorAddCommand.self, DescriptorListCommand.self, DescriptorRemoveCommand.self])
+
+    public init() {}
 }

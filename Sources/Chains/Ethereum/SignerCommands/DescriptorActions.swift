@@ -2,17 +2,18 @@ import AirsignCLI
 import AirsignEncoding
 import AirsignEthereum
 import AirsignMessages
+import AirsignSignerCLI
 import Foundation
 
 /// The work behind `descriptor add|list|remove`: ERC-7730 clear-signing descriptors installed
-/// on the signer (`SignerKnowledgeStore`). Adding and removing need the PIN (the file is
-/// sealed with it); listing does not.
-public enum DescriptorActions {
+/// on the signer (Ethereum's `descriptors` in `SignerKnowledgeStore`'s file). Adding and
+/// removing need the PIN (the file is sealed with it); listing does not.
+enum DescriptorActions {
     /// `descriptor add FILE|- [--name NAME]` (or `--scan`): reads the descriptor, resolves its
     /// `includes` (paths relative to the file's folder, or to the current folder for standard
     /// input and scans), reads the merged document with the signer's strict rules and installs
     /// it under NAME (default: the file's name without `.json`).
-    public static func add(bytes: [UInt8], source: String?, name: String?, pinFile: String?) throws {
+    static func add(bytes: [UInt8], source: String?, name: String?, pinFile: String?) throws {
         let base =
             source.flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
@@ -26,7 +27,7 @@ public enum DescriptorActions {
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
         try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
-            try content.add(KnowledgeContent.Descriptor(name: installName, document: merged))
+            try content.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: installName, document: merged)) }
         }
         let installed = InstalledDescriptor(name: installName, descriptor: descriptor)
         Console.info(
@@ -35,8 +36,14 @@ public enum DescriptorActions {
     }
 
     /// `descriptor list [--json]`.
-    public static func list(json: Bool) throws {
-        let knowledge = try SignerKnowledgeStore(keystore: SignerContext.keystore()).load()
+    static func list(json: Bool) throws {
+        let content = try SignerKnowledgeStore(keystore: SignerContext.keystore()).loadContent()
+        let knowledge: EthereumKnowledge
+        do throws(InstalledKnowledgeError) {
+            knowledge = try EthereumInstalled(content.installed).knowledge()
+        } catch {
+            throw KnowledgeStoreError(error.description, status: .keystoreDamaged)
+        }
         if json {
             Console.output(
                 JSONSerializer(sortKeys: false).serialize(.array(knowledge.descriptors.map(DescriptorText.json))) + "\n"
@@ -49,11 +56,11 @@ public enum DescriptorActions {
     }
 
     /// `descriptor remove NAME`.
-    public static func remove(name: String, pinFile: String?) throws {
+    static func remove(name: String, pinFile: String?) throws {
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
         try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
-            try content.removeDescriptor(named: name)
+            try content.changeEthereum { try $0.removeDescriptor(named: name) }
         }
         Console.info("Removed the descriptor \"\(MessageText.escaped(name))\".")
     }
