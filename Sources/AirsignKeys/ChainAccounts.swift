@@ -127,6 +127,22 @@ extension ChainAccounts {
         .invalidNetwork(chain: chain.rawValue, network: text, reason: reason)
     }
 
+    /// `network(parsing:genesis:)` of a chain whose every network is known by name.
+    public func knownNetwork(parsing text: String, genesis: String?) throws(KeysError) -> ChainNetwork {
+        if genesis != nil { throw networkRefusal(text, "--genesis is for Substrate networks") }
+        if let network = knownNetwork(text) { return network }
+        throw networkRefusal(text, "use \(knownNetworkNames)")
+    }
+
+    /// `network(caip2:)` of a chain whose every network is known by name.
+    public func knownNetwork(caip2 text: String) throws(KeysError) -> ChainNetwork {
+        if let network = knownNetwork(id: text) { return network }
+        guard text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).count == 2 else {
+            throw networkRefusal(text, "a CAIP-2 network is namespace:reference")
+        }
+        throw networkRefusal(text, "known networks are \(knownNetworks.map(\.id).joined(separator: ", "))")
+    }
+
     /// Refuses the Substrate-only options for a chain whose accounts are named by `--index`
     /// alone (Ethereum, ICP, Stellar), with the words `account add` has always used.
     public func refuseSubstrateOptions(scheme: SubstrateScheme?, path: String?) throws(KeysError) {

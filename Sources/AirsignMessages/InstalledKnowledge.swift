@@ -28,6 +28,15 @@ public protocol InstalledKnowledgeFormat: Sendable {
     func check(_ installed: [String: JSONValue]) throws(InstalledKnowledgeError)
 }
 
+/// A chain's members of the knowledge file as one typed value, read from and written to the
+/// members by name (what its install commands change).
+public protocol InstalledMembers: Sendable {
+    /// The members as read from the file, checked entry by entry.
+    init(_ installed: [String: JSONValue]) throws(InstalledKnowledgeError)
+    /// The members as the file writes them.
+    var members: [String: JSONValue] { get }
+}
+
 /// Why what is installed on the signer was refused: one line naming the member and entry.
 public struct InstalledKnowledgeError: Error, Equatable, CustomStringConvertible, Sendable {
     public let description: String

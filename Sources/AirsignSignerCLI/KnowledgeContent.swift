@@ -31,6 +31,24 @@ public struct KnowledgeContent: Sendable, Equatable {
         }
     }
 
+    /// A chain's members as its typed value (the store checked them when it read the file).
+    public func read<Members: InstalledMembers>(_ type: Members.Type) throws -> Members {
+        do throws(InstalledKnowledgeError) {
+            return try Members(installed)
+        } catch {
+            throw KnowledgeStoreError(error.description, status: .keystoreDamaged)
+        }
+    }
+
+    /// A chain's members read as its typed value, changed by `change`, and written back.
+    public mutating func change<Members: InstalledMembers>(
+        _ type: Members.Type, _ change: (inout Members) throws -> Void
+    ) throws {
+        var members = try read(type)
+        try change(&members)
+        set(members.members)
+    }
+
     /// The form this build writes (an older file read becomes the current version).
     mutating func upgrade() {
         version = layout.currentVersion

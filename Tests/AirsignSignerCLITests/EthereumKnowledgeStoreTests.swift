@@ -44,12 +44,12 @@ import Testing
         #expect(try Self.knowledge(store).descriptors.isEmpty)
         try store.verify(pin: testPIN)  // nothing installed passes
         try store.update(pin: testPIN) { content in
-            try content.changeEthereum {
+            try content.change(EthereumInstalled.self) {
                 try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
             }
             let token = KnownToken(
                 chainId: 1, contract: try EthereumAddress(Self.contract), symbol: "TST", decimals: 6, name: "Test")
-            try content.changeEthereum { try $0.add(token) }
+            try content.change(EthereumInstalled.self) { try $0.add(token) }
         }
         let knowledge = try Self.knowledge(store)
         #expect(knowledge.descriptors.map(\.name) == ["test"])
@@ -58,15 +58,19 @@ import Testing
         // A second descriptor of the same name is refused; removing an unknown one too.
         #expect(throws: KnowledgeStoreError.self) {
             try store.update(pin: testPIN) {
-                try $0.changeEthereum {
+                try $0.change(EthereumInstalled.self) {
                     try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
                 }
             }
         }
         #expect(throws: KnowledgeStoreError.self) {
-            try store.update(pin: testPIN) { try $0.changeEthereum { try $0.removeDescriptor(named: "other") } }
+            try store.update(pin: testPIN) {
+                try $0.change(EthereumInstalled.self) { try $0.removeDescriptor(named: "other") }
+            }
         }
-        try store.update(pin: testPIN) { try $0.changeEthereum { try $0.removeDescriptor(named: "test") } }
+        try store.update(pin: testPIN) {
+            try $0.change(EthereumInstalled.self) { try $0.removeDescriptor(named: "test") }
+        }
         #expect(try Self.knowledge(store).descriptors.isEmpty)
     }
 
@@ -74,12 +78,14 @@ import Testing
         let (store, dir) = try store()
         _ = dir
         try store.update(pin: testPIN) {
-            try $0.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor)) }
+            try $0.change(EthereumInstalled.self) {
+                try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
+            }
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
         #expect(throws: KeystoreError.self) {
             try store.update(pin: SecureBytes(copying: Array("wrong pin".utf8))) {
-                try $0.changeEthereum { try $0.removeDescriptor(named: "test") }
+                try $0.change(EthereumInstalled.self) { try $0.removeDescriptor(named: "test") }
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
@@ -99,7 +105,9 @@ import Testing
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) {
-            try $0.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor)) }
+            try $0.change(EthereumInstalled.self) {
+                try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
+            }
         }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         // What the job reviewed with is what it checks: a swap after loading is caught.
@@ -127,7 +135,9 @@ import Testing
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) {
-            try $0.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor)) }
+            try $0.change(EthereumInstalled.self) {
+                try $0.add(EthereumInstalled.Descriptor(name: "test", document: Self.descriptor))
+            }
         }
         let request = MessageFile.serialize([try TestChainFixtures.transfer()])
         var logged = LogLines()

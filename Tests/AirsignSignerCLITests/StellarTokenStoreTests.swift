@@ -35,11 +35,11 @@ import Testing
         _ = dir
         try store.update(pin: testPIN) { content in
             let (testnet, pubnet) = (try Self.token(), try Self.token("stellar:pubnet", symbol: "PUB"))
-            try content.changeStellar { try $0.add(testnet) }
-            try content.changeStellar { try $0.add(pubnet) }
+            try content.change(StellarInstalled.self) { try $0.add(testnet) }
+            try content.change(StellarInstalled.self) { try $0.add(pubnet) }
         }
         let content = try store.loadContent()
-        #expect(try content.stellarInstalled().tokens.map(\.network) == ["stellar:pubnet", "stellar:testnet"])
+        #expect(try content.read(StellarInstalled.self).tokens.map(\.network) == ["stellar:pubnet", "stellar:testnet"])
         let loaded = try store.loadSealed()
         let byNetwork = try Self.byNetwork(store)
         #expect(byNetwork["stellar:testnet"]?.map(\.symbol) == ["TST"])
@@ -49,18 +49,20 @@ import Testing
         // One token per network and contract; removing needs the right network.
         #expect(throws: KnowledgeStoreError.self) {
             try store.update(pin: testPIN) { content in
-                let token = try Self.token(); try content.changeStellar { try $0.add(token) }
+                let token = try Self.token(); try content.change(StellarInstalled.self) { try $0.add(token) }
             }
         }
         #expect(throws: KnowledgeStoreError.self) {
             try store.update(pin: testPIN) {
-                try $0.changeStellar { try $0.remove(network: "stellar:futurenet", contract: Self.contract) }
+                try $0.change(StellarInstalled.self) {
+                    try $0.remove(network: "stellar:futurenet", contract: Self.contract)
+                }
             }
         }
         try store.update(pin: testPIN) {
-            try $0.changeStellar { try $0.remove(network: "stellar:testnet", contract: Self.contract) }
+            try $0.change(StellarInstalled.self) { try $0.remove(network: "stellar:testnet", contract: Self.contract) }
         }
-        #expect(try store.loadContent().stellarInstalled().tokens.map(\.symbol) == ["PUB"])
+        #expect(try store.loadContent().read(StellarInstalled.self).tokens.map(\.symbol) == ["PUB"])
     }
 
     @Test func badTokensAreRefusedWithTheirField() {
@@ -99,9 +101,9 @@ import Testing
         let file = String(body.dropLast()) + #","seal":"# + JSONSerializer(sortKeys: false).serialize(seal.json) + "}\n"
         try Data(file.utf8).write(to: URL(fileURLWithPath: store.path))
         try store.loadSealed().verify(testPIN)
-        #expect(try store.loadContent().stellarInstalled().tokens.isEmpty)
+        #expect(try store.loadContent().read(StellarInstalled.self).tokens.isEmpty)
         try store.update(pin: testPIN) { content in
-            let token = try Self.token(); try content.changeStellar { try $0.add(token) }
+            let token = try Self.token(); try content.change(StellarInstalled.self) { try $0.add(token) }
         }
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
         #expect(text.contains(#""version":2"#) && text.contains(#""stellarTokens":[{"network":"stellar:testnet""#))
@@ -117,7 +119,7 @@ import Testing
         let fixture = try SignerFixture()
         let store = SignerKnowledgeStore(keystore: fixture.keystore)
         try store.update(pin: testPIN) { content in
-            let token = try Self.token(); try content.changeStellar { try $0.add(token) }
+            let token = try Self.token(); try content.change(StellarInstalled.self) { try $0.add(token) }
         }
         // Six decimals become two: every amount would read 10,000 times larger.
         let text = try String(contentsOfFile: store.path, encoding: .utf8).replacingOccurrences(
@@ -135,7 +137,8 @@ import Testing
         #expect(error?.description.contains("nothing was signed") == true)
         #expect(throws: KnowledgeStoreError.self) {
             try store.update(pin: testPIN) { content in
-                let token = try Self.token("stellar:pubnet"); try content.changeStellar { try $0.add(token) }
+                let token = try Self.token("stellar:pubnet");
+                try content.change(StellarInstalled.self) { try $0.add(token) }
             }
         }
     }

@@ -27,7 +27,9 @@ enum DescriptorActions {
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
         try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
-            try content.changeEthereum { try $0.add(EthereumInstalled.Descriptor(name: installName, document: merged)) }
+            try content.change(EthereumInstalled.self) {
+                try $0.add(EthereumInstalled.Descriptor(name: installName, document: merged))
+            }
         }
         let installed = InstalledDescriptor(name: installName, descriptor: descriptor)
         Console.info(
@@ -60,7 +62,7 @@ enum DescriptorActions {
         let keystore = try SignerContext.keystore()
         let pin = try PINEntry.current(file: pinFile)
         try SignerKnowledgeStore(keystore: keystore).update(pin: pin) { content in
-            try content.changeEthereum { try $0.removeDescriptor(named: name) }
+            try content.change(EthereumInstalled.self) { try $0.removeDescriptor(named: name) }
         }
         Console.info("Removed the descriptor \"\(MessageText.escaped(name))\".")
     }

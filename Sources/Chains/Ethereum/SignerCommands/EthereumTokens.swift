@@ -18,7 +18,7 @@ struct EthereumTokens: TokenKind {
         } catch {
             throw KnowledgeStoreError(error.description)
         }
-        return (Self.line(token, installed: true), { try $0.changeEthereum { try $0.add(token) } })
+        return (Self.line(token, installed: true), { try $0.change(EthereumInstalled.self) { try $0.add(token) } })
     }
 
     func removal(_ place: TokenPlace, address: String) throws
@@ -30,7 +30,7 @@ struct EthereumTokens: TokenKind {
         let key = Hex.encode(contract.bytes, prefix: true)
         return (
             "\(contract.checksummed) on chain id \(chainId)",
-            { try $0.changeEthereum { try $0.removeToken(chainId: chainId, contract: key) } }
+            { try $0.change(EthereumInstalled.self) { try $0.removeToken(chainId: chainId, contract: key) } }
         )
     }
 
@@ -38,7 +38,7 @@ struct EthereumTokens: TokenKind {
         line: String, json: JSONValue
     )] {
         let tokens =
-            try content.ethereumInstalled().tokens.map { ($0, true) }
+            try content.read(EthereumInstalled.self).tokens.map { ($0, true) }
             + (builtIn ? TokenList.all.map { ($0, false) } : [])
         return tokens.filter { token, _ in place?.chainId.map { token.chainId == $0 } ?? true }.map {
             token, installed in

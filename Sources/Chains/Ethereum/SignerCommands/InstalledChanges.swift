@@ -45,21 +45,3 @@ extension EthereumInstalled {
         tokens.remove(at: index)
     }
 }
-
-extension KnowledgeContent {
-    /// Ethereum's members as read, changed by `change` and written back.
-    mutating func changeEthereum(_ change: (inout EthereumInstalled) throws -> Void) throws {
-        var ethereum = try ethereumInstalled()
-        try change(&ethereum)
-        set(ethereum.members)
-    }
-
-    /// Ethereum's members as read (the store checked them when it read the file).
-    func ethereumInstalled() throws -> EthereumInstalled {
-        do throws(InstalledKnowledgeError) {
-            return try EthereumInstalled(installed)
-        } catch {
-            throw KnowledgeStoreError(error.description, status: .keystoreDamaged)
-        }
-    }
-}

@@ -24,18 +24,10 @@ public struct StellarAccounts: ChainAccounts {
     ]
 
     public func network(parsing text: String, genesis: String?) throws(KeysError) -> ChainNetwork {
-        if genesis != nil { throw networkRefusal(text, "--genesis is for Substrate networks") }
-        if let network = knownNetwork(text) { return network }
-        throw networkRefusal(text, "use \(knownNetworkNames)")
+        try knownNetwork(parsing: text, genesis: genesis)
     }
 
-    public func network(caip2 text: String) throws(KeysError) -> ChainNetwork {
-        if let network = knownNetwork(id: text) { return network }
-        guard text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).count == 2 else {
-            throw networkRefusal(text, "a CAIP-2 network is namespace:reference")
-        }
-        throw networkRefusal(text, "known networks are \(knownNetworks.map(\.id).joined(separator: ", "))")
-    }
+    public func network(caip2 text: String) throws(KeysError) -> ChainNetwork { try knownNetwork(caip2: text) }
 
     /// Not bound (yet): the network passphrase is in what is signed and named in the review,
     /// and a phrase's account signs testnet envelopes with the account recorded for pubnet.

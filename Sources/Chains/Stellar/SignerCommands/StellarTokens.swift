@@ -19,7 +19,7 @@ struct StellarTokens: TokenKind {
         } catch {
             throw KnowledgeStoreError(error.description)
         }
-        return (Self.line(token), { try $0.changeStellar { try $0.add(token) } })
+        return (Self.line(token), { try $0.change(StellarInstalled.self) { try $0.add(token) } })
     }
 
     func removal(_ place: TokenPlace, address: String) throws
@@ -27,15 +27,18 @@ struct StellarTokens: TokenKind {
     {
         let network = place.network ?? ""
         return (
-            "\(address) on \(network)", { try $0.changeStellar { try $0.remove(network: network, contract: address) } }
+            "\(address) on \(network)",
+            { try $0.change(StellarInstalled.self) { try $0.remove(network: network, contract: address) } }
         )
     }
 
     func rows(_ content: KnowledgeContent, place: TokenPlace?, builtIn: Bool) throws -> [(
         line: String, json: JSONValue
     )] {
-        try content.stellarInstalled().tokens.filter { token in place?.network.map { token.network == $0 } ?? true }
-            .map { (Self.line($0), Self.json($0)) }
+        try content.read(StellarInstalled.self).tokens.filter { token in
+            place?.network.map { token.network == $0 } ?? true
+        }
+        .map { (Self.line($0), Self.json($0)) }
     }
 
     /// How the token commands show a token: symbols and names escaped as reviews show them.
@@ -70,23 +73,5 @@ extension StellarInstalled {
                 status: .keystoreState)
         }
         tokens.remove(at: index)
-    }
-}
-
-extension KnowledgeContent {
-    /// Stellar's member as read, changed by `change` and written back.
-    mutating func changeStellar(_ change: (inout StellarInstalled) throws -> Void) throws {
-        var stellar = try stellarInstalled()
-        try change(&stellar)
-        set(stellar.members)
-    }
-
-    /// Stellar's member as read (the store checked it when it read the file).
-    func stellarInstalled() throws -> StellarInstalled {
-        do throws(InstalledKnowledgeError) {
-            return try StellarInstalled(installed)
-        } catch {
-            throw KnowledgeStoreError(error.description, status: .keystoreDamaged)
-        }
     }
 }

@@ -7,7 +7,7 @@ import AirsignMessages
 /// them (Sources/Chains/Ethereum/SignerCommands); the reviews read them as `EthereumKnowledge`.
 /// Every entry is read with the rules of the command that installs it, so a file that parses
 /// is one the reviews can use.
-public struct EthereumInstalled: Sendable, Equatable {
+public struct EthereumInstalled: InstalledMembers, Equatable {
     /// An installed descriptor as the file keeps it: its name and its merged document.
     public struct Descriptor: Sendable, Equatable {
         public let name: String

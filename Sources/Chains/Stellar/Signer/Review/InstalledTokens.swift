@@ -57,7 +57,7 @@ public struct InstalledStellarToken: Sendable, Equatable {
 /// Stellar's member of the signer's knowledge file: `stellarTokens` (since version 2), the
 /// installed SEP-41 tokens by network and contract. `token add|remove --network` writes it
 /// (Sources/Chains/Stellar/SignerCommands); the reviews read it by network.
-public struct StellarInstalled: Sendable, Equatable {
+public struct StellarInstalled: InstalledMembers, Equatable {
     /// Sorted by network, then contract.
     public var tokens: [InstalledStellarToken] = []
 
