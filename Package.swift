@@ -272,6 +272,7 @@ let package = Package(
             name: "AirsignFuzz",
             dependencies: [
                 "AirsignEncoding", "AirsignUnicode", "AirsignMessages", "AirsignChains", "AirsignKeystore",
+                "AirsignSignerCLI",
                 "AirsignTransport",
                 "AirsignEthereum", "AirsignEthereumOnline", "AirsignStellar", "AirsignSubstrate", "AirsignICP",
                 "AirsignCandid", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",

@@ -29,7 +29,7 @@ public struct FuzzTarget: Sendable {
         .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch, .substrateProvenExtensions,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText,
         .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
-        .messages, .keystoreFile, .contacts, .noteCheck, .image,
+        .messages, .keystoreFile, .signerKnowledge, .contacts, .noteCheck, .image,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

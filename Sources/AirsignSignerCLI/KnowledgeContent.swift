@@ -72,7 +72,7 @@ public struct KnowledgeContent: Sendable, Equatable {
     /// Reads a file strictly: exactly the members written, each checked by its chain, and byte
     /// for byte the form written (so an edit that would not change the meaning is refused too,
     /// as for key files).
-    static func parse(_ bytes: [UInt8], path: String, layout: KnowledgeLayout = .standard) throws -> (
+    public static func parse(_ bytes: [UInt8], path: String, layout: KnowledgeLayout = .standard) throws -> (
         content: KnowledgeContent, seal: PublicDataSeal
     ) {
         func fail(_ why: String) -> KnowledgeStoreError {
