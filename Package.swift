@@ -215,7 +215,7 @@ let package = Package(
             dependencies: [
                 "AirsignCLI", "AirsignKeystore", "AirsignKeys", "AirsignMessages", "AirsignChains", "AirsignCrypto",
                 "AirsignEncoding", "AirsignFiles",
-                "AirsignTransport", "AirsignEthereum", "AirsignSubstrate",
+                "AirsignTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // A chain's part of the signer's commands beside its chain module (Ethereum's
@@ -226,6 +226,7 @@ let package = Package(
             name: "AirsignEthereumSignerCommands",
             dependencies: [
                 "AirsignSignerCLI", "AirsignEthereum", "AirsignMessages", "AirsignEncoding", "AirsignCLI",
+                "AirsignKeys", "AirsignKeystore", "AirsignTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Sources/Chains/Ethereum/SignerCommands"),
         .target(
@@ -235,9 +236,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Sources/Chains/Stellar/SignerCommands"),
         .target(
+            name: "AirsignSubstrateSignerCommands",
+            dependencies: [
+                "AirsignSignerCLI", "AirsignSubstrate", "AirsignChains", "AirsignKeys", "AirsignCLI",
+                "AirsignTransport",
+            ], path: "Sources/Chains/Substrate/SignerCommands"),
+        .target(
             name: "AirsignSignerChains",
             dependencies: [
                 "AirsignSignerCLI", "AirsignEthereumSignerCommands", "AirsignStellarSignerCommands",
+                "AirsignSubstrateSignerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -5,7 +5,6 @@ import AirsignEncoding
 import AirsignKeys
 import AirsignKeystore
 import AirsignMessages
-import AirsignSubstrate
 import AirsignTransport
 
 /// The work behind `account add|list|show|export`. Adding derives from the secret and so needs
@@ -77,30 +76,6 @@ public enum AccountActions {
         let what = found.count == 1 ? "the account \(found.first?.account.address ?? "")" : "\(found.count) accounts"
         Console.info(
             "Exported \(what) watch-only\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "")."
-        )
-    }
-
-    /// `account export --format substrate`: the `substrate:ADDRESS:0xGENESIS` text of each
-    /// Substrate account found (one a line) to `out`, and as a QR code when one account was
-    /// found. `genesis` names a network the signer knows only by its CAIP-2 id.
-    public static func exportSubstrate(_ text: String, out: String?, qr: QROutputOptions, genesis: [UInt8]?) throws {
-        let found = try AccountLookup.find(text, in: try SignerContext.keystore().list()).filter {
-            $0.account.chain == .substrate
-        }
-        guard !found.isEmpty else { throw SignerError.noSubstrateAccount(text) }
-        let lines = try found.map { entry in
-            let network = try entry.account.network ?? AccountRules.standard.defaultNetwork(for: .substrate).id
-            return try UOSAddress.text(
-                address: entry.account.address, genesis: try UOSAddress.genesis(network: network, given: genesis))
-        }
-        if let out { try QRMessageIO.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: out) }
-        if qr.isRequested {
-            guard lines.count == 1, let line = lines.first else { throw CLIError.oneAddressNeeded(found: lines.count) }
-            try qr.write(Array(line.utf8), largeSingleCode: true)
-        }
-        let what = found.count == 1 ? "the account \(found.first?.account.address ?? "")" : "\(found.count) accounts"
-        Console.info(
-            "Exported \(what) for polkadot-js / Vault-style apps\(out.map { $0 == "-" ? "" : " to \($0)" } ?? "")\(qr.isRequested ? " as QR" : "")."
         )
     }
 

@@ -3,8 +3,10 @@ import AirsignKeystore
 
 /// Finds accounts by what `account show` and `account export` are given: a key's name (all its
 /// accounts) or an address (every account with it; Ethereum's hex addresses in any case).
-enum AccountLookup {
-    static func find(_ text: String, in keys: [KeyMetadata]) throws(SignerError) -> [(key: KeyName, account: Account)] {
+public enum AccountLookup {
+    public static func find(_ text: String, in keys: [KeyMetadata]) throws(SignerError) -> [(
+        key: KeyName, account: Account
+    )] {
         if let key = keys.first(where: { $0.name.value == text }) {
             guard !key.accounts.isEmpty else { throw .keyWithoutAccounts(key.name.value) }
             return key.accounts.map { (key.name, $0) }

@@ -1,6 +1,7 @@
 import AirsignEthereumSignerCommands
 import AirsignSignerCLI
 import AirsignStellarSignerCommands
+import AirsignSubstrateSignerCommands
 import ArgumentParser
 
 /// The signer's table of what chains bring to `airsign-signer` beside their chain modules (which
@@ -8,7 +9,9 @@ import ArgumentParser
 /// of `token`, one line a chain that has any, as the watch's chain table
 /// (`WatchChains.standard`) lists each chain's `airsign-watch <chain>` commands.
 public enum SignerChains {
+    /// Substrate first: `account export --format` lists its formats in this order.
     public static let standard: [SignerChainCommands] = [
+        SubstrateSignerChain.commands,
         EthereumSignerChain.commands,
         StellarSignerChain.commands,
     ]
@@ -18,4 +21,7 @@ public enum SignerChains {
 
     /// Every chain's part of `token`, in table order (the order `token list` lists them in).
     public static var tokenKinds: [any TokenKind] { standard.compactMap(\.tokens) }
+
+    /// Every chain's `account export` formats, in table order.
+    public static var exportFormats: [any AccountExportFormat] { standard.flatMap(\.exportFormats) }
 }

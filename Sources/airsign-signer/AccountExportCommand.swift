@@ -1,6 +1,7 @@
 import AirsignCLI
 import AirsignEncoding
 import AirsignSignerCLI
+import AirsignSignerChains
 import ArgumentParser
 
 struct AccountExportCommand: ParsableCommand {
@@ -41,7 +42,7 @@ struct AccountExportCommand: ParsableCommand {
         help: ArgumentHelp(
             "airsign (descriptors for airsign-watch), substrate (substrate:ADDRESS:0xGENESIS for polkadot-js and Vault-style apps), or crypto-hdkey / crypto-account (an ERC-4527 pairing for MetaMask-style wallets).",
             valueName: "format"))
-    var format: ExportFormat = .airsign
+    var format: ExportFormatName = .airsign
 
     @Option(
         help: ArgumentHelp(
@@ -52,10 +53,13 @@ struct AccountExportCommand: ParsableCommand {
     @OptionGroup var pin: PINFileOption
 
     func validate() throws {
-        if genesis != nil, format != .substrate { throw ValidationError("--genesis goes with --format substrate") }
+        let chainFormat = format.chainFormat
+        if genesis != nil, chainFormat?.takesGenesis != true {
+            throw ValidationError("--genesis goes with --format \(ExportFormatName.names(where: { $0.takesGenesis }))")
+        }
         if format != .airsign, noXpub { throw ValidationError("--no-xpub is for Airsign descriptors") }
-        if pin.path != nil, format.pairing == nil {
-            throw ValidationError("--pin-file goes with --format crypto-hdkey or crypto-account")
+        if pin.path != nil, chainFormat?.needsPIN != true {
+            throw ValidationError("--pin-file goes with --format \(ExportFormatName.names(where: { $0.needsPIN }))")
         }
         _ = try genesisHash()
     }
@@ -73,14 +77,40 @@ struct AccountExportCommand: ParsableCommand {
 
     func run() throws {
         let destination = out ?? (qr.isRequested ? nil : "-")
-        switch format {
-        case .airsign:
+        if let chainFormat = format.chainFormat {
+            try chainFormat.export(
+                target, as: format.name, out: destination, qr: qr, genesis: try genesisHash(), pinFile: pin.path)
+        } else {
             try AccountActions.export(target, out: destination, qr: qr, xpub: !noXpub)
-        case .substrate:
-            try AccountActions.exportSubstrate(target, out: destination, qr: qr, genesis: try genesisHash())
-        case .cryptoHDKey, .cryptoAccount:
-            try PairingActions.export(
-                target, format: format.pairing ?? .cryptoHDKey, out: destination, qr: qr, pinFile: pin.path)
         }
     }
+}
+
+/// `--format`: `airsign` (Airsign's descriptors) or one of the chains' formats, from the
+/// signer's chain table (`SignerChains.exportFormats`).
+struct ExportFormatName: ExpressibleByArgument, Equatable, CustomStringConvertible {
+    let name: String
+
+    static let airsign = ExportFormatName(name: "airsign")
+
+    private init(name: String) { self.name = name }
+
+    init?(argument: String) {
+        guard Self.allValueStrings.contains(argument) else { return nil }
+        name = argument
+    }
+
+    static var allValueStrings: [String] { ["airsign"] + SignerChains.exportFormats.flatMap(\.names) }
+
+    /// The chain's format that writes it; nil for Airsign's own.
+    var chainFormat: (any AccountExportFormat)? { SignerChains.exportFormats.first { $0.names.contains(name) } }
+
+    var description: String { name }
+
+    /// The formats for which `option` holds, as a refusal names them (`a or b`).
+    static func names(where option: (any AccountExportFormat) -> Bool) -> String {
+        SignerChains.exportFormats.filter(option).flatMap(\.names).joined(separator: " or ")
+    }
+
+    static func == (a: ExportFormatName, b: ExportFormatName) -> Bool { a.name == b.name }
 }

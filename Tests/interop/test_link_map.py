@@ -68,7 +68,8 @@ def test_every_chain_has_a_signer_and_an_online_target():
                        if t["path"].startswith(f"Sources/Chains/{chain}/") and t.get("type") != "test")
         assert sides in (["Online", "Signer"], ["Online", "Signer", "SignerCommands"]), (chain, sides)
         commands |= {name for name, t in targets.items() if t["path"] == f"Sources/Chains/{chain}/SignerCommands"}
-    assert len(commands) == 2, commands  # Ethereum's descriptors and tokens, Stellar's tokens
+    # Ethereum's descriptors, tokens and pairing; Stellar's tokens; Substrate's account export.
+    assert len(commands) == 3, commands
     assert commands <= signer, sorted(commands - signer)
     assert not commands & watch, sorted(commands & watch)
 
