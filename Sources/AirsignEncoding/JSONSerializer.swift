@@ -53,9 +53,9 @@ public struct JSONSerializer: Sendable {
             let ordered =
                 sortKeys && !Self.inKeyOrder(members)
                 ? members.enumerated().sorted { a, b in
-                    let (x, y) = (a.element.key.utf8, b.element.key.utf8)
-                    if x.elementsEqual(y) { return a.offset < b.offset }
-                    return x.lexicographicallyPrecedes(y)
+                    let (x, y) = (a.element.key, b.element.key)
+                    if x.isSameUTF8(as: y) { return a.offset < b.offset }
+                    return x.isUTF8Before(y)
                 }.map(\.element)
                 : members
             out.append(UInt8(ascii: "{"))
@@ -75,7 +75,7 @@ public struct JSONSerializer: Sendable {
     /// Whether the keys already ascend (ties allowed): the stable sort would keep `members` as
     /// they are, and canonical messages are built that way, so the sort can be skipped.
     private static func inKeyOrder(_ members: [(key: String, value: JSONValue)]) -> Bool {
-        zip(members, members.dropFirst()).allSatisfy { !$1.key.utf8.lexicographicallyPrecedes($0.key.utf8) }
+        zip(members, members.dropFirst()).allSatisfy { !$1.key.isUTF8Before($0.key) }
     }
 
     private func newline(_ indent: Int, into out: inout [UInt8]) {
