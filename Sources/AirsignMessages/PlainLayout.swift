@@ -5,7 +5,7 @@ extension ReviewText {
     /// line, which `laidOut` lays out in general.
     static func writePlain(_ item: ReviewLine, to out: inout ReviewWriter) -> Bool {
         guard let labelColumns = MessageText.plainColumns(item.label), labelColumns <= 40,
-            MessageText.plainColumns(item.value) != nil
+            let valueColumns = MessageText.plainColumns(item.value)
         else { return false }
         let indent = 2 * (item.level + 1)
         let valueColumn = indent + max(labelWidth, labelColumns + 1)
@@ -24,8 +24,15 @@ extension ReviewText {
                 continued(words[piece], at: valueColumn, to: &out)
             }
         case .signed, .signerTable:
-            var value = Array(item.value.utf8)
-            if item.source == .signerTable { value += tableMark.utf8 }
+            let mark = item.source == .signerTable ? tableMark : ""
+            if valueColumns + mark.utf8.count <= max(8, width) {
+                // It fits: one piece, nothing to cut (most lines).
+                out.append(item.value)
+                out.append(mark)
+                if item.value.isEmpty { out.trimTrailingSpaces(after: start) }
+                return true
+            }
+            let value = Array(item.value.utf8) + mark.utf8
             let pieces = MessageText.plainPieces(value, width: width)
             let first = pieces.first ?? 0..<value.count
             out.append(bytes: value[first])
