@@ -60,24 +60,58 @@ public struct AssetAmount: Sendable, Equatable {
             + unstated.map { " + " + $0 }.joined() + (account.map { " from " + $0 } ?? "")
     }
 
-    private struct Key: Hashable, Comparable {
+    private struct Key: Hashable {
         let asset: Asset
         let account: String
-        // Per account, per chain and network, the native token first, then the others by id.
-        static func < (lhs: Key, rhs: Key) -> Bool {
-            func order(_ key: Key) -> (String, String, String, Int, String, String) {
-                (
-                    key.account, key.asset.chain.description, key.asset.network, key.asset.id == "native" ? 0 : 1,
-                    key.asset.id, key.asset.symbol
-                )
+
+        /// How totals are ordered: per account, per chain and network, the native token first,
+        /// then the others by id and symbol. The order of the tuple (account, chain's
+        /// description, network, 0 for native else 1, id, symbol), compared a field at a time
+        /// so that no tuple or description is built for the fields two keys share: a batch's
+        /// totals sort thousands of tokens.
+        static func precedes(_ lhs: Key, _ rhs: Key) -> Bool {
+            let (a, b) = (lhs.asset, rhs.asset)
+            if lhs.account != rhs.account { return lhs.account < rhs.account }
+            if a.chain != b.chain {
+                let (x, y) = (a.chain.description, b.chain.description)
+                if x != y { return x < y }
             }
-            return order(lhs) < order(rhs)
+            if a.network != b.network { return a.network < b.network }
+            let (x, y) = (a.id == "native" ? 0 : 1, b.id == "native" ? 0 : 1)
+            if x != y { return x < y }
+            if a.id != b.id { return a.id < b.id }
+            return a.symbol < b.symbol
         }
     }
 
     /// The sum per asset (and per other account) of `amounts`, in order, with every unstated
     /// outflow kept; a sum with any "up to" part is itself "up to".
     public static func totals(_ amounts: [AssetAmount]) -> [AssetAmount] {
+        if let total = oneTotal(amounts) { return [total] }
+        return totalsByKey(amounts)
+    }
+
+    /// `totals` of amounts all of one asset and account, the common case (a transfer and its
+    /// tip, a batch of transfers of one token), summed without a dictionary: hashing the asset
+    /// was most of a review's totals. Nil when there are none or they differ.
+    static func oneTotal(_ amounts: [AssetAmount]) -> AssetAmount? {
+        guard let first = amounts.first else { return nil }
+        let account = first.account ?? ""
+        var sum: BigUInt = 0
+        var unstated: [String] = []
+        var upTo = false
+        for item in amounts {
+            guard item.asset == first.asset, (item.account ?? "") == account else { return nil }
+            sum += item.amount
+            if item.upTo { upTo = true }
+            for text in item.unstated where !unstated.contains(text) { unstated.append(text) }
+        }
+        return AssetAmount(
+            asset: first.asset, amount: sum, unstated: unstated, upTo: upTo, account: account.isEmpty ? nil : account)
+    }
+
+    /// `totals` by the general rule, for any amounts.
+    static func totalsByKey(_ amounts: [AssetAmount]) -> [AssetAmount] {
         var sums: [Key: BigUInt] = [:]
         var unstated: [Key: [String]] = [:]
         var upTo: Set<Key> = []
@@ -89,7 +123,8 @@ public struct AssetAmount: Sendable, Equatable {
                 unstated[key, default: []].append(text)
             }
         }
-        return sums.keys.sorted().map {
+        let keys = sums.keys.sorted(by: Key.precedes)
+        return keys.map {
             AssetAmount(
                 asset: $0.asset, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? [], upTo: upTo.contains($0),
                 account: $0.account.isEmpty ? nil : $0.account)

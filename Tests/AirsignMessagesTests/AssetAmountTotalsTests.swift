@@ -1,0 +1,52 @@
+import AirsignTestSupport
+import BigInt
+import Testing
+
+@testable import AirsignMessages
+
+/// `AssetAmount.totals` sums amounts of one asset and account without a dictionary
+/// (`oneTotal`); wherever it answers, it answers what the general rule gives, byte for byte.
+@Suite struct AssetAmountTotalsTests {
+    @Test func oneTotalAgreesWithTheGeneralRule() throws {
+        var random = SeededRandom.forTest("AssetAmount.oneTotal")
+        let chain = try #require(ChainID(validating: "substrate"))
+        let assets = [
+            Asset(chain: chain, network: "polkadot:91b1", symbol: "DOT", decimals: 10),
+            Asset(chain: chain, network: "polkadot:91b1", id: "1984", symbol: "USDT", decimals: 6),
+            Asset(chain: chain, network: "polkadot:91b1", symbol: "DOT", decimals: 12),
+            Asset(chain: chain, network: "polkadot:b0a8", symbol: "KSM", decimals: 12),
+        ]
+        let accounts: [String?] = [nil, "", "16PG7A3j (your account)", "5Grw (contact \"Alice\")"]
+        let unstated = ["the whole transferable balance", "the fee", "é", "e\u{301}"]
+        var taken = 0
+        for round in 0..<5000 {
+            // Mostly one asset and account, as a review's effects are; sometimes mixed.
+            let mixed = round % 3 == 0
+            let asset = assets[Int.random(in: 0..<assets.count, using: &random)]
+            let account = accounts[Int.random(in: 0..<accounts.count, using: &random)]
+            let amounts = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                AssetAmount(
+                    asset: mixed && Bool.random(using: &random)
+                        ? assets[Int.random(in: 0..<assets.count, using: &random)] : asset,
+                    amount: BigUInt(UInt64.random(in: 0...UInt64.max, using: &random))
+                        * BigUInt(UInt64.random(in: 0...3, using: &random)),
+                    unstated: (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                        unstated[Int.random(in: 0..<unstated.count, using: &random)]
+                    },
+                    upTo: Int.random(in: 0..<5, using: &random) == 0,
+                    account: mixed && Bool.random(using: &random)
+                        ? accounts[Int.random(in: 0..<accounts.count, using: &random)] : account)
+            }
+            let general = AssetAmount.totalsByKey(amounts)
+            #expect(AssetAmount.totals(amounts).map(\.formatted) == general.map(\.formatted))
+            guard let one = AssetAmount.oneTotal(amounts) else { continue }
+            taken += 1
+            let context = "seed \(random.seed), round \(round)"
+            #expect([one] == general, "\(context)")
+            #expect(Array(one.formatted.utf8) == general.first.map { Array($0.formatted.utf8) }, "\(context)")
+            #expect(one.unstated.map { Array($0.utf8) } == general.first?.unstated.map { Array($0.utf8) })
+        }
+        // Both kinds of batch occur, so the comparison is not vacuous.
+        #expect(taken > 2000 && taken < 4800, "seed \(random.seed): one total \(taken) times of 5000")
+    }
+}
