@@ -9,6 +9,9 @@ public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
     /// (once a process for the three known ones), where every signature base, transaction hash
     /// and authorization preimage of a request hashed it again (a dozen times a request).
     public let id: [UInt8]
+    /// The passphrase quoted as a review shows it (`debugDescription`), made with the network
+    /// for the same reason.
+    public let quotedPassphrase: String
 
     /// The public network ("pubnet"), the testnet and the futurenet [js-stellar-base network.js].
     public static let `public` = StellarNetwork(passphrase: "Public Global Stellar Network ; September 2015")
@@ -19,6 +22,7 @@ public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
     public init(passphrase: String) {
         self.passphrase = passphrase
         self.id = SHA256.hash(Array(passphrase.utf8))
+        self.quotedPassphrase = passphrase.debugDescription
     }
 
     /// `public`/`pubnet`, `testnet`, `futurenet`, or a passphrase (anything containing a space).
