@@ -9,13 +9,15 @@ import Synchronization
 /// never more memory. Failures are not remembered: they are computed, and thrown, every time.
 package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     package let capacity: Int
-    private let values = Mutex<[Key: Value]>([:])
+    @usableFromInline let values = Mutex<[Key: Value]>([:])
 
     package init(capacity: Int) {
         self.capacity = capacity
     }
 
-    /// The remembered value of `key`, else `compute()`, remembered.
+    /// The remembered value of `key`, else `compute()`, remembered. Inlinable, so a memo of
+    /// another module is specialized for its key there rather than hashing through witnesses.
+    @inlinable
     package func value<E: Error>(for key: Key, computing compute: () throws(E) -> Value) throws(E) -> Value {
         if let known = values.withLock({ $0[key] }) { return known }
         let value = try compute()
@@ -27,5 +29,6 @@ package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Whether `key`'s value is remembered.
+    @inlinable
     package func remembers(_ key: Key) -> Bool { values.withLock { $0[key] != nil } }
 }

@@ -1,3 +1,4 @@
+import AirsignCrypto
 import AirsignTestSupport
 import Testing
 
@@ -72,6 +73,56 @@ import Testing
                 remembered?.prefix == computed?.prefix && remembered?.payload == computed?.payload,
                 "seed \(random.seed), round \(round): \(text)")
         }
+        #expect(hits > 500, "seed \(random.seed): \(hits) hits of 2000")
+    }
+
+    @Test func rememberedStrKeysAreComputedOnes() throws {
+        var random = SeededRandom.forTest("StrKey.texts")
+        let kinds: [StrKey.Kind] = [.accountID, .contract, .muxedAccount]
+        let pool = (0..<64).map { _ in random.bytes(32) }
+        var hits = 0
+        for round in 0..<2000 {
+            let kind = kinds[Int.random(in: 0..<kinds.count, using: &random)]
+            let payload =
+                kind == .muxedAccount
+                ? pool[Int.random(in: 0..<pool.count, using: &random)] + [0, 0, 0, 0, 0, 0, 0, 7]
+                : pool[Int.random(in: 0..<pool.count, using: &random)]
+            if StrKey.texts.remembers([kind.rawValue] + payload) { hits += 1 }
+            let text = try StrKey.encode(kind, payload: payload)
+            #expect(
+                Array(text.utf8) == Array(StrKey.encoded([kind.rawValue] + payload).utf8),
+                "seed \(random.seed), round \(round)")
+            #expect(try StrKey.decode(text).payload == payload)
+        }
+        #expect(hits > 1000, "seed \(random.seed): \(hits) hits of 2000")
+    }
+
+    @Test func rememberedStrKeyDecodingsAreComputedOnes() throws {
+        var random = SeededRandom.forTest("StrKey.decodings")
+        var pool: [String] = []
+        for _ in 0..<48 {
+            let text = try StrKey.encode(.accountID, payload: random.bytes(32))
+            pool.append(text)
+            // A corrupted copy: decoding fails, or gives what the computation gives.
+            var bytes = Array(text.utf8)
+            bytes[Int.random(in: 1..<bytes.count, using: &random)] = UInt8(ascii: "A")
+            pool.append(String(decoding: bytes, as: UTF8.self))
+        }
+        // A secret seed's text is refused and never remembered.
+        let seed = try StrKey.encodeSecretSeed(SecureBytes(copying: random.bytes(32)))
+        let seedText = seed.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        pool.append(seedText)
+        var hits = 0
+        for round in 0..<2000 {
+            let text = pool[Int.random(in: 0..<pool.count, using: &random)]
+            if StrKey.decodings.remembers(Array(text.utf8)) { hits += 1 }
+            let remembered = try? StrKey.decode(text)
+            let computed = try? StrKey.decodeText(text)
+            #expect(
+                remembered?.kind == computed?.kind && remembered?.payload == computed?.payload,
+                "seed \(random.seed), round \(round): \(text)")
+        }
+        #expect(!StrKey.decodings.remembers(Array(seedText.utf8)))
         #expect(hits > 500, "seed \(random.seed): \(hits) hits of 2000")
     }
 }
