@@ -27,34 +27,30 @@ public enum ReviewText {
         var out = ReviewWriter()
         out.line(header(request, position: position, of: count))
         out.line("  " + MessageText.escaped(review.title))
-        var lines = [
-            ReviewLine("chain", "\(module.displayName) (\(request.chain))"),
-            ReviewLine("network", request.network),
-            ReviewLine("account", module.describe(request.account.address, in: context)),
-        ]
-        lines += review.lines
-        lines += effectLines(review.effects)
-        for warning in review.warnings + NoteCheck.contradictions(review) {
-            lines.append(ReviewLine("warning", warning))
-        }
-        if let note = request.note { lines.append(ReviewLine("note", note, source: .request)) }
+        // Written as they come, not gathered into one array of copies first.
+        out.line(ReviewLine("chain", "\(module.displayName) (\(request.chain))"))
+        out.line(ReviewLine("network", request.network))
+        out.line(ReviewLine("account", module.describe(request.account.address, in: context)))
+        for index in review.lines.indices { out.line(review.lines[index]) }
+        for line in effectLines(review.effects) { out.line(line) }
+        for warning in review.warnings + NoteCheck.contradictions(review) { out.line(ReviewLine("warning", warning)) }
+        if let note = request.note { out.line(ReviewLine("note", note, source: .request)) }
         let bytes = review.signing.reduce(0) { $0 + $1.bytes.count }
         // A long series (ICP expiry windows) names its first items and counts the rest.
         let shown = review.signing.prefix(4).map(\.label)
         let labels = (shown + (review.signing.count > 4 ? ["… (\(review.signing.count - 4) more)"] : [])).joined(
             separator: ", ")
-        lines.append(
+        out.line(
             ReviewLine(
                 "signs",
                 "\(review.signing.count) message\(review.signing.count == 1 ? "" : "s"), \(bytes) bytes: \(labels)"))
         if case let .explicit(reason) = review.confirmation {
-            lines.append(
+            out.line(
                 ReviewLine(
                     "unknown",
                     "effects the signer does not understand: \(reason); read every line; signed only when --blind names this request"
                 ))
         }
-        for item in lines { out.line(item) }
         return out.text
     }
 
