@@ -89,14 +89,42 @@ public struct JSONSerializer: Sendable {
     private static let `false` = Array("false".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Whether `bytes` hold a quote, a backslash or a control character (below 0x20), eight
+    /// bytes at a time: a byte below n shows in (w - n·0x01…) & ~w & 0x80… (for n ≤ 0x80),
+    /// and a byte equal to c as one below 1 in w ^ c·0x01….
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasByte(below n: UInt8, _ w: UInt64) -> Bool { (w &- ones &* UInt64(n)) & ~w & high != 0 }
+        var i = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while bytes.count - i >= 8 {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if hasByte(below: 0x20, w) || hasByte(below: 1, w ^ ones &* 0x22) || hasByte(below: 1, w ^ ones &* 0x5c)
+                {
+                    return true
+                }
+                i += 8
+            }
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            i += 1
+        }
+        return false
+    }
+
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings (hex, ids, names) need no escape: copy them whole.
-        let special = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
-        if !(text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) })
-            ?? text.utf8.contains(where: special))
-        {
-            out += text.utf8
+        // Most strings (hex, ids, names) need no escape: checked eight bytes at a time and
+        // copied whole.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !needsEscape(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }
