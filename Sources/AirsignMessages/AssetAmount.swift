@@ -123,7 +123,9 @@ public struct AssetAmount: Sendable, Equatable {
                 unstated[key, default: []].append(text)
             }
         }
-        let keys = sums.keys.sorted(by: Key.precedes)
+        // The stable sort orders positions, not keys: moving a key is six retains and releases.
+        let unsorted = Array(sums.keys)
+        let keys = unsorted.indices.sorted { Key.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
         return keys.map {
             AssetAmount(
                 asset: $0.asset, amount: sums[$0] ?? 0, unstated: unstated[$0] ?? [], upTo: upTo.contains($0),
@@ -134,11 +136,41 @@ public struct AssetAmount: Sendable, Equatable {
 
 /// Exact decimal text of integer base units.
 public enum AmountFormat {
+    /// `String(amount)` of an amount of at most 256 bits (a uint256 token amount), by long
+    /// division of its 64-bit words by 10^19, a hardware division each, where BigUInt's general
+    /// conversion was most of formatting a token transfer. Nil for a larger amount.
+    static func decimalDigits(_ amount: BigUInt) -> String? {
+        var limbs = amount.words.map { UInt64($0) }
+        guard limbs.count <= 4 else { return nil }
+        let chunk: UInt64 = 10_000_000_000_000_000_000
+        // Groups of 19 digits, least significant first.
+        var groups: [UInt64] = []
+        while let last = limbs.last {
+            if last == 0 {
+                limbs.removeLast()
+                continue
+            }
+            var remainder: UInt64 = 0
+            for i in limbs.indices.reversed() {
+                // `remainder` is below `chunk`, so the quotient fits 64 bits.
+                (limbs[i], remainder) = chunk.dividingFullWidth((high: remainder, low: limbs[i]))
+            }
+            groups.append(remainder)
+        }
+        guard let first = groups.last else { return "0" }
+        var text = String(first)
+        for group in groups.dropLast().reversed() {
+            let digits = String(group)
+            text += String(repeating: "0", count: 19 - digits.utf8.count) + digits
+        }
+        return text
+    }
+
     /// `amount` / 10^decimals written exactly: "1.5", "0.000000000000000001", "12".
     public static func decimal(_ amount: BigUInt, decimals: Int) -> String {
         // Amounts below 2^64 (nearly all) skip BigUInt's general radix conversion, and the
         // digits are cut as ASCII bytes, not as Characters: a review formats several per request.
-        let digits = UInt64(exactly: amount).map { String($0) } ?? String(amount)
+        let digits = UInt64(exactly: amount).map { String($0) } ?? decimalDigits(amount) ?? String(amount)
         guard decimals > 0 else { return digits }
         var bytes = Array(digits.utf8)
         if bytes.count <= decimals {

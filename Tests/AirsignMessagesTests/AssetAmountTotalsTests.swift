@@ -49,4 +49,26 @@ import Testing
         // Both kinds of batch occur, so the comparison is not vacuous.
         #expect(taken > 2000 && taken < 4800, "seed \(random.seed): one total \(taken) times of 5000")
     }
+
+    /// `AmountFormat.decimalDigits` writes amounts of up to 256 bits by 64-bit long division;
+    /// it writes what BigUInt's general conversion writes.
+    @Test func decimalDigitsAreBigUIntsText() {
+        var random = SeededRandom.forTest("AmountFormat.decimalDigits")
+        var taken = 0
+        for round in 0..<5000 {
+            // Every width from 0 to 300 bits, with runs of zero and of one bits.
+            let bits = Int.random(in: 0...300, using: &random)
+            var amount = BigUInt(0)
+            for _ in 0..<bits {
+                amount = amount << 1 | BigUInt(Int.random(in: 0..<4, using: &random) == 0 ? 0 : 1)
+            }
+            if round % 7 == 0 { amount = (BigUInt(1) << bits) - (bits > 0 ? 1 : 0) }
+            let fast = AmountFormat.decimalDigits(amount)
+            #expect(fast == nil || fast == String(amount), "seed \(random.seed), round \(round): \(amount)")
+            #expect((fast == nil) == (amount.bitWidth > 256))
+            if fast != nil { taken += 1 }
+            #expect(AmountFormat.decimal(amount, decimals: 18).utf8.count > 0)
+        }
+        #expect(taken > 3500 && taken < 4800, "seed \(random.seed): \(taken) of 5000 by 64-bit division")
+    }
 }
