@@ -9,15 +9,13 @@ import Synchronization
 /// never more memory. Failures are not remembered: they are computed, and thrown, every time.
 package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     package let capacity: Int
-    @usableFromInline let values = Mutex<[Key: Value]>([:])
+    private let values = Mutex<[Key: Value]>([:])
 
     package init(capacity: Int) {
         self.capacity = capacity
     }
 
-    /// The remembered value of `key`, else `compute()`, remembered. Inlinable, so a memo of
-    /// another module is specialized for its key there rather than hashing through witnesses.
-    @inlinable
+    /// The remembered value of `key`, else `compute()`, remembered.
     package func value<E: Error>(for key: Key, computing compute: () throws(E) -> Value) throws(E) -> Value {
         if let known = values.withLock({ $0[key] }) { return known }
         let value = try compute()
@@ -29,6 +27,24 @@ package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Whether `key`'s value is remembered.
-    @inlinable
     package func remembers(_ key: Key) -> Bool { values.withLock { $0[key] != nil } }
+}
+
+/// A `BoundedMemo` from bytes to bytes for the other modules: a generic memo is specialized
+/// only in this module, and used from another it hashed each key through generic witnesses
+/// (7,000 instructions a lookup, as much as the hash it saved).
+package final class BytesMemo: Sendable {
+    private let memo: BoundedMemo<[UInt8], [UInt8]>
+
+    package init(capacity: Int) {
+        memo = BoundedMemo(capacity: capacity)
+    }
+
+    /// The remembered value of `key`, else `compute()`, remembered.
+    package func value(for key: [UInt8], computing compute: () -> [UInt8]) -> [UInt8] {
+        memo.value(for: key, computing: compute)
+    }
+
+    /// Whether `key`'s value is remembered.
+    package func remembers(_ key: [UInt8]) -> Bool { memo.remembers(key) }
 }

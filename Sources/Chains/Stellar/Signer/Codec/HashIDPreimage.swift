@@ -33,7 +33,7 @@ public enum HashIDPreimage {
 
     /// The ids `contractID` hashed last, by preimage: every review derives the asset contract of
     /// native lumens and of each asset it names, the same few in every request of a batch.
-    static let contractIDs = BoundedMemo<[UInt8], [UInt8]>(capacity: 4096)
+    static let contractIDs = BytesMemo(capacity: 4096)
 
     /// The contract id of the Stellar Asset Contract of `asset` on `network`.
     public static func assetContractID(_ asset: Asset, network: StellarNetwork) throws(StellarError) -> [UInt8] {
