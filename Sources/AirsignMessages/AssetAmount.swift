@@ -88,12 +88,12 @@ public struct AssetAmount: Sendable, Equatable {
     /// outflow kept; a sum with any "up to" part is itself "up to".
     public static func totals(_ amounts: [AssetAmount]) -> [AssetAmount] {
         if let total = oneTotal(amounts) { return [total] }
-        return totalsByKey(amounts)
+        return fewTotals(amounts) ?? totalsByKey(amounts)
     }
 
-    /// `totals` of amounts all of one asset and account, the common case (a transfer and its
-    /// tip, a batch of transfers of one token), summed without a dictionary: hashing the asset
-    /// was most of a review's totals. Nil when there are none or they differ.
+    /// `totals` of amounts all of one asset and account, the commonest case (a transfer and
+    /// its tip, a batch of transfers of one token): one sum, no arrays to scan. Nil when there
+    /// are none or they differ.
     static func oneTotal(_ amounts: [AssetAmount]) -> AssetAmount? {
         guard let first = amounts.first else { return nil }
         let account = first.account ?? ""
@@ -108,6 +108,48 @@ public struct AssetAmount: Sendable, Equatable {
         }
         return AssetAmount(
             asset: first.asset, amount: sum, unstated: unstated, upTo: upTo, account: account.isEmpty ? nil : account)
+    }
+
+    /// Most keys `fewTotals` sums by scanning them.
+    static let fewKeys = 8
+
+    /// `totals` of amounts of a few assets and accounts, a review's other case (a token transfer
+    /// and its fee), summed in arrays scanned for each key instead of three dictionaries: hashing the assets and growing the tables was most of a review's totals.
+    /// Nil when there are none, more than `fewKeys`, or two keys the order cannot tell apart
+    /// (the general rule then leaves them in its dictionary's order).
+    static func fewTotals(_ amounts: [AssetAmount]) -> [AssetAmount]? {
+        guard !amounts.isEmpty else { return nil }
+        var keys: [Key] = []
+        var sums: [BigUInt] = []
+        var unstated: [[String]] = []
+        var upTo: [Bool] = []
+        for item in amounts {
+            let key = Key(asset: item.asset, account: item.account ?? "")
+            let index: Int
+            if let known = keys.firstIndex(of: key) {
+                index = known
+            } else {
+                guard keys.count < fewKeys else { return nil }
+                keys.append(key)
+                sums.append(0)
+                unstated.append([])
+                upTo.append(false)
+                index = keys.count - 1
+            }
+            sums[index] += item.amount
+            if item.upTo { upTo[index] = true }
+            for text in item.unstated where !unstated[index].contains(text) { unstated[index].append(text) }
+        }
+        for i in keys.indices {
+            for j in keys.indices where j > i {
+                guard Key.precedes(keys[i], keys[j]) || Key.precedes(keys[j], keys[i]) else { return nil }
+            }
+        }
+        return keys.indices.sorted { Key.precedes(keys[$0], keys[$1]) }.map {
+            AssetAmount(
+                asset: keys[$0].asset, amount: sums[$0], unstated: unstated[$0], upTo: upTo[$0],
+                account: keys[$0].account.isEmpty ? nil : keys[$0].account)
+        }
     }
 
     /// `totals` by the general rule, for any amounts.
