@@ -29,6 +29,12 @@ public enum SS58 {
     /// The network prefix and payload of `text`, after checking the alphabet, the prefix form,
     /// the length and the checksum.
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> (prefix: UInt16, payload: [UInt8]) {
+        try decode(String(text))
+    }
+
+    /// `decode` of a `String`, the form callers have: a concrete overload, since the generic
+    /// method is not specialized in the module that calls it.
+    public static func decode(_ text: String) throws(EncodingError) -> (prefix: UInt16, payload: [UInt8]) {
         let decoded = try decodings.value(for: Array(text.utf8)) { () throws(EncodingError) in
             let (prefix, payload) = try decodeText(text)
             return Decoded(prefix: prefix, payload: payload)

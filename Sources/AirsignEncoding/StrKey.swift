@@ -56,6 +56,12 @@ public enum StrKey {
     /// The kind and payload of a public StrKey. A secret seed is refused (its payload must not
     /// land in an ordinary array): use `decodeSecretSeed`.
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> (kind: Kind, payload: [UInt8]) {
+        try decode(String(text))
+    }
+
+    /// `decode` of a `String`, the form callers have: a concrete overload, since the generic
+    /// method is not specialized in the module that calls it.
+    public static func decode(_ text: String) throws(EncodingError) -> (kind: Kind, payload: [UInt8]) {
         // A secret seed's text (S…) is refused below; it is never copied into a memo key.
         guard text.utf8.first != UInt8(ascii: "S") else { return try decodeText(text) }
         let decoded = try decodings.value(for: Array(text.utf8)) { () throws(EncodingError) in
@@ -108,6 +114,11 @@ public enum StrKey {
 
     /// The 32-byte Ed25519 public key of a `G…` account ID; any other kind is an error.
     public static func decodeAccountID(_ text: some StringProtocol) throws(EncodingError) -> [UInt8] {
+        try decodeAccountID(String(text))
+    }
+
+    /// `decodeAccountID` of a `String` (see `decode(_:)`).
+    public static func decodeAccountID(_ text: String) throws(EncodingError) -> [UInt8] {
         let (kind, payload) = try decode(text)
         guard kind == .accountID else {
             throw .invalidValue(codec: codec, offset: 0, reason: "expected an account ID (G…)")

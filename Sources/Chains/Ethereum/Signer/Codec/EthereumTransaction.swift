@@ -173,5 +173,9 @@ public struct EthereumTransaction: Equatable, Sendable {
     public var signingHash: [UInt8] { Keccak256.hash(unsignedEncoding) }
 
     /// The worst-case cost in wei: gasLimit × (gas price or fee cap) + value.
-    public var maxTotalCost: BigUInt { BigUInt(gasLimit) * fees.maxPerGas + value }
+    public var maxTotalCost: BigUInt {
+        // The literal initializer is BigInt's own, specialized there; the generic one is not
+        // outside it (a review works this out four times).
+        BigUInt(integerLiteral: gasLimit) * fees.maxPerGas + value
+    }
 }
