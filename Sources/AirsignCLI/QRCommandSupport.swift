@@ -35,7 +35,13 @@ public enum QRMessageIO {
     /// multi-part UR separated by white space) assembled as if its parts had been scanned; nil
     /// when the file is not UR text. A multi-part UR missing parts is refused.
     public static func urText(_ bytes: [UInt8]) throws(TransportError) -> SignerInput? {
-        let parts = bytes.split { $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }.map(Array.init)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0a || byte == 0x0d || byte == 0x09 }
+        // A file whose first word is not a UR part is no UR text: said before the whole file is
+        // cut into words (a batch of requests is megabytes of JSON).
+        if let first = bytes.split(maxSplits: 1, whereSeparator: isSpace).first, !MessageAssembler.isUR(Array(first)) {
+            return nil
+        }
+        let parts = bytes.split(whereSeparator: isSpace).map(Array.init)
         guard !parts.isEmpty, parts.allSatisfy(MessageAssembler.isUR) else { return nil }
         var assembler = MessageAssembler()
         for part in parts {

@@ -8,17 +8,27 @@ public enum Base64 {
 
     /// The padded base64 text of `bytes`.
     public static func encode(_ bytes: [UInt8]) -> String {
+        // The alphabet read once, not through its lazy global once a character.
+        let alphabet = Self.alphabet
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
-        while i < bytes.count {
-            let chunk = bytes[i..<min(i + 3, bytes.count)]
-            var v: UInt32 = 0
-            for (k, b) in chunk.enumerated() { v |= UInt32(b) << UInt32(16 - 8 * k) }
-            for k in 0..<4 {
-                out.append(k <= chunk.count ? alphabet[Int((v >> UInt32(18 - 6 * k)) & 63)] : UInt8(ascii: "="))
-            }
+        while bytes.count - i >= 3 {
+            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out.append(alphabet[Int(v >> 18 & 63)])
+            out.append(alphabet[Int(v >> 12 & 63)])
+            out.append(alphabet[Int(v >> 6 & 63)])
+            out.append(alphabet[Int(v & 63)])
             i += 3
+        }
+        // The last one or two bytes: two or three characters, padded to four.
+        let rest = bytes.count - i
+        if rest > 0 {
+            let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+            out.append(alphabet[Int(v >> 18 & 63)])
+            out.append(alphabet[Int(v >> 12 & 63)])
+            out.append(rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(UInt8(ascii: "="))
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -290,7 +290,7 @@ private struct MapBuilder {
     let strict: Bool
     var entries: [(key: CBORValue, value: CBORValue)] = []
     private var previousKey: ArraySlice<UInt8>?
-    private var seen = SeenKeys()
+    private var seen = SeenKeys<[UInt8]>()
     private var firstDuplicate: Int?
 
     init(strict: Bool, capacity: Int) {

@@ -83,7 +83,7 @@ public struct CBOREncoder: Sendable {
             // Equal keys are equal data items, so compare their deterministic encodings: two maps
             // with the same entries in another order are the same key.
             let canonical = CBOREncoder(deterministic: true)
-            var seen = SeenKeys()
+            var seen = SeenKeys<[UInt8]>()
             for entry in entries {
                 guard seen.insert(try canonical.encode(entry.key)) else {
                     throw Self.duplicateKey(at: out.count)

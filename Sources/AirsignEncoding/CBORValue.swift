@@ -31,9 +31,8 @@ extension CBORValue {
     /// The entry for a text key, when this is a map holding one; nil otherwise.
     public subscript(key: String) -> CBORValue? {
         guard case let .map(entries) = self else { return nil }
-        let wanted = Array(key.utf8)
         for entry in entries {
-            if case let .text(k) = entry.key, k.utf8.elementsEqual(wanted) { return entry.value }
+            if case let .text(k) = entry.key, k.isSameUTF8(as: key) { return entry.value }
         }
         return nil
     }
@@ -116,7 +115,7 @@ extension CBORValue: Equatable {
         switch (lhs, rhs) {
         case let (.unsigned(a), .unsigned(b)), let (.negative(a), .negative(b)): return a == b
         case let (.bytes(a), .bytes(b)): return a == b
-        case let (.text(a), .text(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.text(a), .text(b)): return a.isSameUTF8(as: b)
         case let (.array(a), .array(b)): return a == b
         case let (.map(a), .map(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }

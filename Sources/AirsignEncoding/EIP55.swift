@@ -11,6 +11,16 @@ public enum EIP55 {
         guard address.count == addressLength else {
             throw .invalidValue(codec: codec, offset: 0, reason: "an address is 20 bytes, not \(address.count)")
         }
+        return checksums.value(for: address) { checksummed(address) }
+    }
+
+    /// The texts `encode` gave last. A review writes an address several times (sender,
+    /// recipient, token, total) and its own account in every request of a batch, and checking
+    /// a mixed-case address encodes it again: a Keccak hash each, seven a transaction.
+    static let checksums = BoundedMemo<[UInt8], String>(capacity: 4096)
+
+    /// `encode` of 20 bytes, computed: the hex and its Keccak hash.
+    static func checksummed(_ address: [UInt8]) -> String {
         let lower = Array(Hex.encode(address).utf8)
         let hash = Keccak256.hash(lower)
         var out = Array("0x".utf8)

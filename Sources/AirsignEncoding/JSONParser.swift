@@ -136,9 +136,7 @@ private struct Reader {
         switch b {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""):
-            let utf8 = try string(start: pos)
-            return .string(String(decoding: utf8, as: UTF8.self))
+        case UInt8(ascii: "\""): return .string(try stringText(start: pos))
         case UInt8(ascii: "t"): try literal(Self.trueBytes); return .bool(true)
         case UInt8(ascii: "f"): try literal(Self.falseBytes); return .bool(false)
         case UInt8(ascii: "n"): try literal(Self.nullBytes); return .null
@@ -177,9 +175,9 @@ private struct Reader {
     private mutating func object(depth: Int) throws(EncodingError) -> JSONValue {
         try enter(depth: depth)
         var members: [(key: String, value: JSONValue)] = []
-        // Keys as UTF-8 bytes: equal bytes are equal scalars. A `Set<String>` would compare by
-        // canonical equivalence and call "é" and "e\u{301}" duplicates.
-        var seen = SeenKeys()
+        // Keys by their UTF-8 bytes: equal bytes are equal scalars. A `Set<String>` would compare
+        // by canonical equivalence and call "é" and "e\u{301}" duplicates.
+        var seen = SeenKeys<UTF8Key>()
         skipWhitespace()
         if next == UInt8(ascii: "}") {
             pos += 1
@@ -190,16 +188,17 @@ private struct Reader {
             guard let b = next else { throw truncated() }
             guard b == UInt8(ascii: "\"") else { throw unexpected(at: pos) }
             let keyStart = pos
-            let key = try string(start: keyStart)
-            guard seen.insert(key) else {
-                throw .invalidValue(codec: codec, offset: keyStart, reason: "duplicate object key \(Self.quoted(key))")
+            let key = try stringText(start: keyStart)
+            guard seen.insert(UTF8Key(text: key)) else {
+                throw .invalidValue(
+                    codec: codec, offset: keyStart, reason: "duplicate object key \(Self.quoted(Array(key.utf8)))")
             }
             skipWhitespace()
             guard let colon = next else { throw truncated() }
             guard colon == UInt8(ascii: ":") else { throw unexpected(at: pos) }
             pos += 1
             let member = try value(depth: depth)
-            members.append((key: String(decoding: key, as: UTF8.self), value: member))
+            members.append((key: key, value: member))
             switch try separator() {
             case UInt8(ascii: ","): continue
             case UInt8(ascii: "}"): return .object(members)
@@ -272,6 +271,23 @@ private struct Reader {
         guard let b = next else { throw truncated() }
         guard Self.isDigit(b) else { throw unexpected(at: pos) }
         skipDigits()
+    }
+
+    /// The string whose opening quote is at `start` (= `pos`), unescaped. One with no escape
+    /// (nearly all: hex, ids, names) is made straight from its bytes; any other is read by
+    /// `string(start:)`, from its start again, so it gives the same value or the same error.
+    private mutating func stringText(start: Int) throws(EncodingError) -> String {
+        let runStart = start + 1
+        var i = runStart
+        while i < end, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+        if i < end, bytes[i] == UInt8(ascii: "\"") {
+            if i - runStart > limits.maxStringLength {
+                throw .limitExceeded(codec: codec, limit: "string longer than \(limits.maxStringLength) bytes")
+            }
+            pos = i + 1
+            return String(decoding: bytes[runStart..<i], as: UTF8.self)
+        }
+        return String(decoding: try string(start: start), as: UTF8.self)
     }
 
     /// The unescaped UTF-8 of the string whose opening quote is at `start` (= `pos`).
@@ -417,8 +433,19 @@ private struct Reader {
 /// surrogates, nothing above U+10FFFF).
 enum UTF8Check {
     static func firstInvalid(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalid(in: $0, from: max(0, start), to: min(end, $0.count)) }
+    }
+
+    private static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
         var i = start
         while i < end {
+            // Eight ASCII bytes at a time (none has its top bit): requests are nearly all ASCII.
+            if end - i >= 8, let base = UnsafeRawPointer(bytes.baseAddress),
+                base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                i += 8
+                continue
+            }
             let lead = bytes[i]
             if lead < 0x80 {
                 i += 1

@@ -53,9 +53,9 @@ public struct JSONSerializer: Sendable {
             let ordered =
                 sortKeys && !Self.inKeyOrder(members)
                 ? members.enumerated().sorted { a, b in
-                    let (x, y) = (a.element.key.utf8, b.element.key.utf8)
-                    if x.elementsEqual(y) { return a.offset < b.offset }
-                    return x.lexicographicallyPrecedes(y)
+                    let (x, y) = (a.element.key, b.element.key)
+                    if x.isSameUTF8(as: y) { return a.offset < b.offset }
+                    return x.isUTF8Before(y)
                 }.map(\.element)
                 : members
             out.append(UInt8(ascii: "{"))
@@ -75,7 +75,7 @@ public struct JSONSerializer: Sendable {
     /// Whether the keys already ascend (ties allowed): the stable sort would keep `members` as
     /// they are, and canonical messages are built that way, so the sort can be skipped.
     private static func inKeyOrder(_ members: [(key: String, value: JSONValue)]) -> Bool {
-        zip(members, members.dropFirst()).allSatisfy { !$1.key.utf8.lexicographicallyPrecedes($0.key.utf8) }
+        zip(members, members.dropFirst()).allSatisfy { !$1.key.isUTF8Before($0.key) }
     }
 
     private func newline(_ indent: Int, into out: inout [UInt8]) {
@@ -89,14 +89,42 @@ public struct JSONSerializer: Sendable {
     private static let `false` = Array("false".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Whether `bytes` hold a quote, a backslash or a control character (below 0x20), eight
+    /// bytes at a time: a byte below n shows in (w - n·0x01…) & ~w & 0x80… (for n ≤ 0x80),
+    /// and a byte equal to c as one below 1 in w ^ c·0x01….
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasByte(below n: UInt8, _ w: UInt64) -> Bool { (w &- ones &* UInt64(n)) & ~w & high != 0 }
+        var i = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while bytes.count - i >= 8 {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if hasByte(below: 0x20, w) || hasByte(below: 1, w ^ ones &* 0x22) || hasByte(below: 1, w ^ ones &* 0x5c)
+                {
+                    return true
+                }
+                i += 8
+            }
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            i += 1
+        }
+        return false
+    }
+
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings (hex, ids, names) need no escape: copy them whole.
-        let special = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
-        if !(text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) })
-            ?? text.utf8.contains(where: special))
-        {
-            out += text.utf8
+        // Most strings (hex, ids, names) need no escape: checked eight bytes at a time and
+        // copied whole.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !needsEscape(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

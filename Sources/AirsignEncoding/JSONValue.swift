@@ -23,11 +23,11 @@ public indirect enum JSONValue: Equatable, Sendable {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)), let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.number(a), .number(b)), let (.string(a), .string(b)): return a.isSameUTF8(as: b)
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
             return a.count == b.count
-                && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+                && zip(a, b).allSatisfy { $0.key.isSameUTF8(as: $1.key) && $0.value == $1.value }
         default: return false
         }
     }
@@ -38,8 +38,7 @@ extension JSONValue {
     /// holding one; nil otherwise.
     public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
-        let wanted = Array(key.utf8)
-        return members.first { $0.key.utf8.elementsEqual(wanted) }?.value
+        return members.first { $0.key.isSameUTF8(as: key) }?.value
     }
 
     public func asString() throws(EncodingError) -> String {

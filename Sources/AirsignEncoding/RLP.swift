@@ -100,7 +100,7 @@ public enum RLP {
         return (item, reader.position - offset)
     }
 
-    private static func append(_ item: RLPItem, to out: inout [UInt8]) {
+    static func append(_ item: RLPItem, to out: inout [UInt8]) {
         switch item {
         case .bytes(let bytes):
             if bytes.count == 1, let byte = bytes.first, byte < 0x80 {
@@ -117,7 +117,7 @@ public enum RLP {
         }
     }
 
-    private static func appendLength(_ length: Int, base: UInt8, to out: inout [UInt8]) {
+    static func appendLength(_ length: Int, base: UInt8, to out: inout [UInt8]) {
         if length <= 55 {
             out.append(base + UInt8(length))
             return

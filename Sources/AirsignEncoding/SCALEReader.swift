@@ -28,6 +28,28 @@ public struct SCALEReader: Sendable {
         try cursor.readLittleEndian()
     }
 
+    // The unsigned widths as concrete overloads, which `readInteger(UInt32.self)` picks: the
+    // generic method is not specialized in the module that calls it (Substrate's decoders),
+    // where a byte cost 3,900 instructions through witnesses.
+
+    public mutating func readInteger(_: UInt8.Type) throws(EncodingError) -> UInt8 { try cursor.readByte() }
+
+    public mutating func readInteger(_: UInt16.Type) throws(EncodingError) -> UInt16 {
+        try cursor.readLittleEndian(UInt16.self)
+    }
+
+    public mutating func readInteger(_: UInt32.Type) throws(EncodingError) -> UInt32 {
+        try cursor.readLittleEndian(UInt32.self)
+    }
+
+    public mutating func readInteger(_: UInt64.Type) throws(EncodingError) -> UInt64 {
+        try cursor.readLittleEndian(UInt64.self)
+    }
+
+    public mutating func readInteger(_: UInt128.Type) throws(EncodingError) -> UInt128 {
+        try cursor.readLittleEndian(UInt128.self)
+    }
+
     /// A bool byte: exactly `00` or `01`.
     public mutating func readBool() throws(EncodingError) -> Bool {
         let start = offset
@@ -48,6 +70,26 @@ public struct SCALEReader: Sendable {
         guard let narrowed = T(exactly: value) else { throw .overflow(codec: "SCALE", offset: start) }
         return narrowed
     }
+
+    // Concrete overloads, as for `readInteger`.
+
+    public mutating func readCompact(_: UInt32.Type) throws(EncodingError) -> UInt32 {
+        let start = offset
+        guard let narrowed = UInt32(exactly: try readCompactValue()) else {
+            throw .overflow(codec: "SCALE", offset: start)
+        }
+        return narrowed
+    }
+
+    public mutating func readCompact(_: UInt64.Type) throws(EncodingError) -> UInt64 {
+        let start = offset
+        guard let narrowed = UInt64(exactly: try readCompactValue()) else {
+            throw .overflow(codec: "SCALE", offset: start)
+        }
+        return narrowed
+    }
+
+    public mutating func readCompact(_: UInt128.Type) throws(EncodingError) -> UInt128 { try readCompactValue() }
 
     /// A compact length or count, refused with `limitExceeded` above `max`, and with `truncated`
     /// when `count × minimumElementSize` bytes are not left, so callers can allocate safely.

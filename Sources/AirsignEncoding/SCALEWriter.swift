@@ -15,6 +15,25 @@ public struct SCALEWriter: Sendable {
         }
     }
 
+    // The unsigned widths as concrete overloads: the generic method is not specialized in the
+    // module that calls it (Substrate's payload builder), where it went through witnesses.
+
+    public mutating func writeInteger(_ value: UInt8) { bytes.append(value) }
+
+    public mutating func writeInteger(_ value: UInt16) { writeLittleEndian(value) }
+
+    public mutating func writeInteger(_ value: UInt32) { writeLittleEndian(value) }
+
+    public mutating func writeInteger(_ value: UInt64) { writeLittleEndian(value) }
+
+    public mutating func writeInteger(_ value: UInt128) { writeLittleEndian(value) }
+
+    private mutating func writeLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        for i in 0..<T.bitWidth / 8 {
+            bytes.append(UInt8(truncatingIfNeeded: value >> (8 * i)))
+        }
+    }
+
     public mutating func writeBool(_ value: Bool) {
         bytes.append(value ? 1 : 0)
     }

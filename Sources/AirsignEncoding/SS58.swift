@@ -29,6 +29,31 @@ public enum SS58 {
     /// The network prefix and payload of `text`, after checking the alphabet, the prefix form,
     /// the length and the checksum.
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> (prefix: UInt16, payload: [UInt8]) {
+        try decode(String(text))
+    }
+
+    /// `decode` of a `String`, the form callers have: a concrete overload, since the generic
+    /// method is not specialized in the module that calls it.
+    public static func decode(_ text: String) throws(EncodingError) -> (prefix: UInt16, payload: [UInt8]) {
+        let decoded = try decodings.value(for: Array(text.utf8)) { () throws(EncodingError) in
+            let (prefix, payload) = try decodeText(text)
+            return Decoded(prefix: prefix, payload: payload)
+        }
+        return (decoded.prefix, decoded.payload)
+    }
+
+    struct Decoded: Sendable {
+        let prefix: UInt16
+        let payload: [UInt8]
+    }
+
+    /// What `decode` gave last, by the text's bytes. A Substrate request's account is decoded
+    /// from its text three times a request, the same account every request of a batch: a
+    /// quadratic Base58 conversion and a BLAKE2b checksum each.
+    static let decodings = BoundedMemo<[UInt8], Decoded>(capacity: 4096)
+
+    /// `decode`, computed.
+    static func decodeText(_ text: some StringProtocol) throws(EncodingError) -> (prefix: UInt16, payload: [UInt8]) {
         let data: [UInt8]
         do {
             data = try Base58.decode(text)

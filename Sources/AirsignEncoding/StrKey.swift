@@ -35,7 +35,18 @@ public enum StrKey {
             throw .invalidValue(codec: codec, offset: 0, reason: "secret seeds are encoded with encodeSecretSeed")
         }
         try checkPayload(kind, payload)
-        var data = [kind.rawValue] + payload
+        let data = [kind.rawValue] + payload
+        return texts.value(for: data) { encoded(data) }
+    }
+
+    /// The texts `encode` gave last, by version byte and payload: a review writes the source
+    /// and destination of every transaction several times (lines, totals, warnings), the same
+    /// accounts every request of a batch, each a Base32 conversion and a CRC.
+    static let texts = BoundedMemo<[UInt8], String>(capacity: 4096)
+
+    /// `encode` of a version byte and payload, computed.
+    static func encoded(_ versionAndPayload: [UInt8]) -> String {
+        var data = versionAndPayload
         let crc = CRC16XModem.checksum(data)
         data.append(UInt8(truncatingIfNeeded: crc))
         data.append(UInt8(truncatingIfNeeded: crc >> 8))
@@ -45,6 +56,32 @@ public enum StrKey {
     /// The kind and payload of a public StrKey. A secret seed is refused (its payload must not
     /// land in an ordinary array): use `decodeSecretSeed`.
     public static func decode(_ text: some StringProtocol) throws(EncodingError) -> (kind: Kind, payload: [UInt8]) {
+        try decode(String(text))
+    }
+
+    /// `decode` of a `String`, the form callers have: a concrete overload, since the generic
+    /// method is not specialized in the module that calls it.
+    public static func decode(_ text: String) throws(EncodingError) -> (kind: Kind, payload: [UInt8]) {
+        // A secret seed's text (S…) is refused below; it is never copied into a memo key.
+        guard text.utf8.first != UInt8(ascii: "S") else { return try decodeText(text) }
+        let decoded = try decodings.value(for: Array(text.utf8)) { () throws(EncodingError) in
+            let (kind, payload) = try decodeText(text)
+            return Decoded(kind: kind, payload: payload)
+        }
+        return (decoded.kind, decoded.payload)
+    }
+
+    struct Decoded: Sendable {
+        let kind: Kind
+        let payload: [UInt8]
+    }
+
+    /// What `decode` gave last, by the text's bytes: labelling an address decodes it, and a
+    /// batch labels the same few accounts several times a request.
+    static let decodings = BoundedMemo<[UInt8], Decoded>(capacity: 4096)
+
+    /// `decode`, computed.
+    static func decodeText(_ text: some StringProtocol) throws(EncodingError) -> (kind: Kind, payload: [UInt8]) {
         let data: [UInt8]
         do {
             data = try Base32.decode(text, letterCase: .upper)
@@ -77,6 +114,11 @@ public enum StrKey {
 
     /// The 32-byte Ed25519 public key of a `G…` account ID; any other kind is an error.
     public static func decodeAccountID(_ text: some StringProtocol) throws(EncodingError) -> [UInt8] {
+        try decodeAccountID(String(text))
+    }
+
+    /// `decodeAccountID` of a `String` (see `decode(_:)`).
+    public static func decodeAccountID(_ text: String) throws(EncodingError) -> [UInt8] {
         let (kind, payload) = try decode(text)
         guard kind == .accountID else {
             throw .invalidValue(codec: codec, offset: 0, reason: "expected an account ID (G…)")

@@ -20,6 +20,21 @@ public struct XDRWriter: Sendable {
     /// A union's discriminant (an `int` or an `enum` value); write the selected arm after it.
     public mutating func writeDiscriminant(_ value: Int32) { writeInt32(value) }
 
+    // The byte forms come as concrete overloads for arrays besides the generic ones, and the
+    // element forms are inlinable: a generic method is not specialized in the module that calls
+    // it (Stellar's codec), where iterating through witnesses cost more than the encoding.
+
+    /// `opaque[length]`: exactly `length` bytes, then zero padding.
+    public mutating func writeFixedOpaque(_ raw: [UInt8], length: Int) throws(EncodingError) {
+        guard raw.count == length else {
+            throw .invalidValue(
+                codec: "XDR", offset: bytes.count,
+                reason: "opaque[\(length)] given \(raw.count) bytes")
+        }
+        bytes.append(contentsOf: raw)
+        pad(raw.count)
+    }
+
     /// `opaque[length]`: exactly `length` bytes, then zero padding.
     public mutating func writeFixedOpaque(_ raw: some Collection<UInt8>, length: Int) throws(EncodingError) {
         guard raw.count == length else {
@@ -27,6 +42,16 @@ public struct XDRWriter: Sendable {
                 codec: "XDR", offset: bytes.count,
                 reason: "opaque[\(length)] given \(raw.count) bytes")
         }
+        bytes.append(contentsOf: raw)
+        pad(raw.count)
+    }
+
+    /// `opaque<max>`: length, bytes, zero padding.
+    public mutating func writeVariableOpaque(_ raw: [UInt8], max: Int = Int(UInt32.max)) throws(EncodingError) {
+        guard raw.count <= max, let length = UInt32(exactly: raw.count) else {
+            throw .limitExceeded(codec: "XDR", limit: "\(raw.count) bytes for opaque<\(max)>")
+        }
+        writeUInt32(length)
         bytes.append(contentsOf: raw)
         pad(raw.count)
     }
@@ -49,6 +74,11 @@ public struct XDRWriter: Sendable {
     }
 
     /// `string<max>` from raw bytes (Stellar strings are bytes, not necessarily text).
+    public mutating func writeString(bytes raw: [UInt8], max: Int = Int(UInt32.max)) throws(EncodingError) {
+        try writeVariableOpaque(raw, max: max)
+    }
+
+    /// `string<max>` from raw bytes (Stellar strings are bytes, not necessarily text).
     public mutating func writeString(bytes raw: some Collection<UInt8>, max: Int = Int(UInt32.max))
         throws(EncodingError)
     {
@@ -56,6 +86,7 @@ public struct XDRWriter: Sendable {
     }
 
     /// `T<max>`: element count, then each element as `body` writes it.
+    @inlinable
     public mutating func writeArray<C: Collection>(
         _ items: C, max: Int = Int(UInt32.max),
         _ body: (inout XDRWriter, C.Element) throws -> Void
@@ -69,6 +100,7 @@ public struct XDRWriter: Sendable {
     }
 
     /// Optional `T*`: `0`, or `1` followed by the value.
+    @inlinable
     public mutating func writeOptional<T>(_ value: T?, _ body: (inout XDRWriter, T) throws -> Void) rethrows {
         if let value {
             writeUInt32(1)

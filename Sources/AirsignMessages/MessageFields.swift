@@ -8,7 +8,9 @@ struct MessageFields {
     let message: Int?
     /// Dotted path of this object inside the message ("" for the message itself).
     let prefix: String
-    private let members: [String: JSONValue]
+    /// The object's members, each one of the schema's keys. A message has a handful: a scan
+    /// of them is cheaper than hashing each key into a dictionary (a batch reads thousands).
+    private let members: [(key: String, value: JSONValue)]
 
     /// Checks that `value` is an object with all of `required`, any of `optional`, nothing else.
     init(_ value: JSONValue, message: Int?, prefix: String = "", required: [String], optional: [String] = [])
@@ -24,17 +26,21 @@ struct MessageFields {
             throw .invalidField(
                 message: message, field: prefix, reason: "must be an object, not \(value.kindDescription)")
         }
-        var members: [String: JSONValue] = [:]
         for member in list {
             guard required.contains(member.key) || optional.contains(member.key) else {
                 throw .unknownField(message: message, field: Self.join(prefix, Self.printable(member.key)))
             }
-            members[member.key] = member.value
         }
-        for key in required where members[key] == nil {
+        self.members = list
+        for key in required where self.member(key) == nil {
             throw .missingField(message: message, field: Self.join(prefix, key))
         }
-        self.members = members
+    }
+
+    /// The value of `key`, matched as a dictionary keyed by `String` matches it; the last one
+    /// when several match, as storing them in one kept the last.
+    private func member(_ key: String) -> JSONValue? {
+        members.last { $0.key == key }?.value
     }
 
     /// A nested object `field` of this one, read against its own schema.
@@ -63,10 +69,10 @@ struct MessageFields {
     }
 
     /// The raw value of a key (nil when absent).
-    func value(_ key: String) -> JSONValue? { members[key] }
+    func value(_ key: String) -> JSONValue? { member(key) }
 
     func string(_ key: String) throws(MessagesError) -> String {
-        guard let value = members[key] else { throw .missingField(message: message, field: name(key)) }
+        guard let value = member(key) else { throw .missingField(message: message, field: name(key)) }
         guard case let .string(text) = value else {
             throw invalid(key, "must be a string, not \(value.kindDescription)")
         }
@@ -74,7 +80,7 @@ struct MessageFields {
     }
 
     func optionalString(_ key: String) throws(MessagesError) -> String? {
-        guard members[key] != nil else { return nil }
+        guard member(key) != nil else { return nil }
         return try string(key)
     }
 
@@ -96,7 +102,7 @@ struct MessageFields {
 
     /// An object-valued member, kept as JSON for the chain module.
     func jsonObject(_ key: String) throws(MessagesError) -> JSONValue {
-        guard let value = members[key] else { throw .missingField(message: message, field: name(key)) }
+        guard let value = member(key) else { throw .missingField(message: message, field: name(key)) }
         guard case .object = value else { throw invalid(key, "must be an object, not \(value.kindDescription)") }
         return value
     }

@@ -104,7 +104,7 @@ public enum MessageFile {
         case let .array(items): return .array(items.map(canonical))
         case let .object(members):
             return .object(
-                members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+                members.sorted { $0.key.isUTF8Before($1.key) }.map {
                     (key: $0.key, value: canonical($0.value))
                 })
         default: return value

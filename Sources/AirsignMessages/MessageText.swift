@@ -61,16 +61,10 @@ public enum MessageText {
     /// `text` safe to print on one terminal line: control, invisible and blank-rendering
     /// characters become `\u{…}` escapes, and so do combining marks with no base to draw on.
     public static func escaped(_ text: String) -> String {
-        // Reviews are nearly all printable ASCII, which is never hidden; the Unicode category
-        // lookup per scalar was the largest cost of rendering a big batch.
-        if isPrintableASCII(text) { return text }
+        // Reviews are nearly all plain text (PlainText.swift), which is never hidden; the
+        // Unicode category lookup per scalar was the largest cost of rendering a big batch.
+        if isPlain(text) { return text }
         return escapedByScalar(text)
-    }
-
-    static func isPrintableASCII(_ text: String) -> Bool {
-        let printable = { (byte: UInt8) in (0x20...0x7e).contains(byte) }
-        return text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) })
-            ?? text.utf8.allSatisfy(printable)
     }
 
     /// `escaped` without the ASCII shortcut: the rule itself, scalar by scalar.
@@ -137,7 +131,7 @@ public enum MessageText {
 
     /// Terminal columns of already escaped `text`.
     static func columns(of text: String) -> Int {
-        if isPrintableASCII(text) { return text.utf8.count }
+        if let columns = plainColumns(text) { return columns }
         return text.reduce(0) { $0 + columns($1) }
     }
 
@@ -146,14 +140,14 @@ public enum MessageText {
     /// between), so the pieces joined are exactly `text`. Never an empty list.
     static func wrapped(_ text: String, width: Int) -> [String] {
         let width = max(8, width)
-        guard columns(of: text) > width else { return [text] }
-        // Printable ASCII is one column a byte, and its UTF-8 indices are character boundaries:
-        // the same cuts without breaking the text into characters.
-        if isPrintableASCII(text) {
+        // Plain text is one column a scalar, and cut between scalars as between characters:
+        // the same cuts from its bytes, without breaking the text into characters.
+        if let columns = plainColumns(text) {
+            guard columns > width else { return [text] }
             let bytes = Array(text.utf8)
-            return pieces(of: bytes, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
-                .map { String(decoding: bytes[$0], as: UTF8.self) }
+            return plainPieces(bytes, width: width).map { String(decoding: bytes[$0], as: UTF8.self) }
         }
+        guard columns(of: text) > width else { return [text] }
         return pieces(of: text, width: width, isSpace: { $0 == " " }, columns: columns).map { String(text[$0]) }
     }
 

@@ -24,37 +24,34 @@ public enum ReviewText {
         _ review: Review, position: Int, of count: Int, module: any ChainModule, context: ReviewContext
     ) -> String {
         let request = review.request
-        var out = [header(request, position: position, of: count)]
-        out.append("  " + MessageText.escaped(review.title))
-        var lines = [
-            ReviewLine("chain", "\(module.displayName) (\(request.chain))"),
-            ReviewLine("network", request.network),
-            ReviewLine("account", module.describe(request.account.address, in: context)),
-        ]
-        lines += review.lines
-        lines += effectLines(review.effects)
-        for warning in review.warnings + NoteCheck.contradictions(review) {
-            lines.append(ReviewLine("warning", warning))
-        }
-        if let note = request.note { lines.append(ReviewLine("note", note, source: .request)) }
+        var out = ReviewWriter()
+        out.line(header(request, position: position, of: count))
+        out.line("  " + MessageText.escaped(review.title))
+        // Written as they come, not gathered into one array of copies first.
+        out.line(ReviewLine("chain", "\(module.displayName) (\(request.chain))"))
+        out.line(ReviewLine("network", request.network))
+        out.line(ReviewLine("account", module.describe(request.account.address, in: context)))
+        for index in review.lines.indices { out.line(review.lines[index]) }
+        for line in effectLines(review.effects) { out.line(line) }
+        for warning in review.warnings + NoteCheck.contradictions(review) { out.line(ReviewLine("warning", warning)) }
+        if let note = request.note { out.line(ReviewLine("note", note, source: .request)) }
         let bytes = review.signing.reduce(0) { $0 + $1.bytes.count }
         // A long series (ICP expiry windows) names its first items and counts the rest.
         let shown = review.signing.prefix(4).map(\.label)
         let labels = (shown + (review.signing.count > 4 ? ["… (\(review.signing.count - 4) more)"] : [])).joined(
             separator: ", ")
-        lines.append(
+        out.line(
             ReviewLine(
                 "signs",
                 "\(review.signing.count) message\(review.signing.count == 1 ? "" : "s"), \(bytes) bytes: \(labels)"))
         if case let .explicit(reason) = review.confirmation {
-            lines.append(
+            out.line(
                 ReviewLine(
                     "unknown",
                     "effects the signer does not understand: \(reason); read every line; signed only when --blind names this request"
                 ))
         }
-        out += lines.flatMap { line($0) }
-        return out.joined(separator: "\n")
+        return out.text
     }
 
     /// A refused request: its header and the reason, on one line (nothing of it is signed: the
@@ -103,12 +100,13 @@ public enum ReviewText {
         if !controls.isEmpty { head += ", \(counted(controls.count, "control change"))" }
         if !deferred.isEmpty { head += ", \(counted(deferred.count, "signature"))" + " others may submit later" }
         if !offers.isEmpty { head += ", \(counted(offers.count, "offer"))" }
-        var out = [head]
+        var out = ReviewWriter()
+        out.line(head)
         if refused > 0 {
             // The whole batch is refused; the totals that follow are of what was reviewed, not
             // of anything signed.
             let accepted = count - refused
-            out += line(
+            out.line(
                 ReviewLine(
                     "refused",
                     "nothing in this batch is signed; what follows counts only the \(counted(accepted, "accepted request"))"
@@ -116,12 +114,12 @@ public enum ReviewText {
         }
         if !unknownPlaces.isEmpty {
             let places = unknownPlaces.map(String.init).joined(separator: ", ")
-            out += line(
+            out.line(
                 ReviewLine(
                     "unknown",
                     "effects the signer does not understand: \(counted(unknownPlaces.count, "request")) (\(places)), read every line"
                 ))
-            out += line(
+            out.line(
                 ReviewLine(
                     "blind",
                     "signed only because --blind names \(unknownPlaces.count == 1 ? "it" : "each"): request\(unknownPlaces.count == 1 ? "" : "s") \(places)"
@@ -143,26 +141,26 @@ public enum ReviewText {
             } else {
                 text = "nothing leaves the accounts"
             }
-            out += line(ReviewLine("total", text))
+            out.line(ReviewLine("total", text))
         }
         for total in totals {
-            out += line(
+            out.line(
                 ReviewLine(
                     "total",
                     "\(total.formatted) on \(total.asset.chain) \(total.asset.network)"
                         + (total.asset.id == "native" ? "" : " (\(total.asset.id))")))
         }
         if !totals.isEmpty, !unknownPlaces.isEmpty {
-            out += line(
+            out.line(
                 ReviewLine(
                     "total",
                     "only what the signer understands: more may leave through the requests with unknown effects"))
         }
-        for approval in approvals { out += line(ReviewLine("approval", approvalText(approval))) }
-        for control in controls { out += line(ReviewLine("control", controlText(control))) }
-        for item in deferred { out += line(ReviewLine("later", deferredText(item))) }
-        for offer in offers { out += line(ReviewLine("offer", "\(offer.selling.formatted) for \(offer.buying)")) }
-        return out.joined(separator: "\n")
+        for approval in approvals { out.line(ReviewLine("approval", approvalText(approval))) }
+        for control in controls { out.line(ReviewLine("control", controlText(control))) }
+        for item in deferred { out.line(ReviewLine("later", deferredText(item))) }
+        for offer in offers { out.line(ReviewLine("offer", "\(offer.selling.formatted) for \(offer.buying)")) }
+        return out.text
     }
 
     static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
@@ -189,9 +187,11 @@ public enum ReviewText {
     /// the value wrapped at the screen's width on `|` continuation lines. A value from the
     /// signer's tables says so after it; the request's words are put below a line that says
     /// whose they are, every line of them quoted with `|`, runs of spaces collapsed.
+    /// (What `render` writes: plain lines by `writePlain`, others by `laidOut`.)
     static func line(_ item: ReviewLine) -> [String] {
-        if let single = singleLine(item) { return [single] }
-        return laidOut(item)
+        var out = ReviewWriter(capacity: 256)
+        out.line(item)
+        return out.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// `line` by the general rule, for any line.
@@ -238,29 +238,5 @@ public enum ReviewText {
             return [String(only.reversed().drop(while: { $0 == " " }).reversed())]
         }
         return out
-    }
-
-    /// `line` of the common case, built in one string: a printable ASCII label and value that
-    /// fit on one line, the value signed or from the signer's tables. Nil for any other line,
-    /// which `line` lays out in general. Half the time of a 10,000-request batch went to
-    /// laying out its reviews, nearly all of them such lines.
-    static func singleLine(_ item: ReviewLine) -> String? {
-        guard item.source != .request, !item.value.isEmpty,
-            MessageText.isPrintableASCII(item.label), MessageText.isPrintableASCII(item.value)
-        else { return nil }
-        let indent = 2 * (item.level + 1)
-        let labelColumns = item.label.utf8.count
-        guard labelColumns <= 40 else { return nil }
-        let valueColumn = indent + max(labelWidth, labelColumns + 1)
-        let mark = item.source == .signerTable ? tableMark : ""
-        let valueColumns = item.value.utf8.count + mark.utf8.count
-        guard valueColumns <= max(24, screenWidth - valueColumn) else { return nil }
-        var text = String(repeating: " ", count: indent)
-        text.reserveCapacity(valueColumn + valueColumns)
-        text += item.label
-        text += String(repeating: " ", count: valueColumn - indent - labelColumns)
-        text += item.value
-        text += mark
-        return text
     }
 }

@@ -20,8 +20,29 @@ public enum UTCText {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(yearText)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)) UTC"
+        // Written as digits into bytes, not interpolated: every field is a non-negative number
+        // of at most four digits here (year 1…9999, as `range` guarantees).
+        var text: [UInt8] = []
+        text.reserveCapacity(23)
+        func digits(_ n: Int64, _ count: Int) {
+            for place in (0..<count).reversed() {
+                var power: Int64 = 1
+                for _ in 0..<place { power *= 10 }
+                text.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n / power % 10))
+            }
+        }
+        digits(year, 4)
+        text.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        text.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        text.append(UInt8(ascii: " "))
+        digits(rest / 3600, 2)
+        text.append(UInt8(ascii: ":"))
+        digits(rest / 60 % 60, 2)
+        text.append(UInt8(ascii: ":"))
+        digits(rest % 60, 2)
+        text += " UTC".utf8
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -242,8 +242,8 @@ public struct SignJob: Sendable {
     private func logReviews(_ reviews: [Review], context: ReviewContext) {
         var chunk: [String] = []
         var size = 0
-        for (index, review) in reviews.enumerated() {
-            let text = render(review, position: index + 1, of: reviews.count, context: context)
+        for index in reviews.indices {
+            let text = render(reviews[index], position: index + 1, of: reviews.count, context: context)
             chunk.append(text)
             size += text.utf8.count
             if size >= 1 << 16 || index == reviews.count - 1 {

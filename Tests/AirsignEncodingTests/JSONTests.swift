@@ -445,6 +445,33 @@ private func parse(_ text: String, _ p: JSONParser = parser) throws(EncodingErro
         #expect(JSONValue.number("1.0") != .number("1") && JSONValue.string("\u{e9}") != .string("e\u{301}"))
     }
 
+    /// `isSameUTF8`, which JSON equality and member lookup use, is equality of the UTF-8 bytes:
+    /// on random strings (small and large, equal, canonically equivalent, one byte apart).
+    @Test func sameUTF8IsByteEquality() {
+        var rng = SeededRandom.forTest("String.isSameUTF8")
+        let pieces = ["a", "Z", "\u{e9}", "e\u{301}", "\u{1F600}", " ", "0x", "\u{0}", "abcdefghijklmnop"]
+        var equal = 0
+        for _ in 0..<5000 {
+            let a = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }
+                .joined()
+            var b = a
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: break
+            case 1: b = String(decoding: Array(a.utf8), as: UTF8.self)  // a copy with storage of its own
+            case 2: b += pieces.randomElement(using: &rng) ?? ""
+            default:
+                b = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }
+                    .joined()
+            }
+            let expected = Array(a.utf8) == Array(b.utf8)
+            if expected { equal += 1 }
+            #expect(a.isSameUTF8(as: b) == expected, "seed \(rng.seed): \(a.debugDescription) \(b.debugDescription)")
+            #expect(b.isSameUTF8(as: a) == expected)
+        }
+        #expect(equal > 1000 && equal < 4500, "seed \(rng.seed): \(equal) equal pairs")
+        #expect(!"\u{e9}".isSameUTF8(as: "e\u{301}") && "\u{e9}" == "e\u{301}")
+    }
+
     /// Random values (every scalar, numbers of every shape, nesting) survive serialization,
     /// compact and pretty, with and without sorted keys.
     @Test func randomRoundTrips() throws {

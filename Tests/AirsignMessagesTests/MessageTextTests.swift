@@ -3,8 +3,9 @@ import Testing
 
 @testable import AirsignMessages
 
-/// `MessageText.escaped` takes a shortcut for printable ASCII; these tests hold it to the rule
-/// itself (`escapedByScalar`), byte for byte, on the characters that matter on a terminal.
+/// `MessageText.escaped` takes a shortcut for plain text (printable ASCII and the plain scalars
+/// of PlainText.swift); these tests hold it to the rule itself (`escapedByScalar`), byte for
+/// byte, on the characters that matter on a terminal.
 @Suite struct MessageTextTests {
     /// Scalars a review could carry, grouped so that random strings mix every kind.
     static let pools: [[Unicode.Scalar]] = [
@@ -19,7 +20,10 @@ import Testing
         (0x300...0x36f).compactMap(Unicode.Scalar.init),  // combining marks
         ["\u{2028}", "\u{2029}", "\u{a0}", "\u{3000}", "\u{85}"],  // separators and odd spaces
         ["é", "ß", "Ж", "中", "…", "€", "\u{1f600}", "\u{1f1fa}", "\u{10ffff}", "\u{e000}"],
+        ["…", "–", "—", "‖", "→", "×", "−", "≤", "≥", "·", "€", "£", "µ", "é", "ß", "\u{2030}", "\u{22ff}"],  // plain
     ]
+    /// The pools of plain text: printable ASCII and plain scalars.
+    static let plainPools = [pools[0], pools[pools.count - 1]]
 
     @Test func fixedCases() {
         let cases: [(String, String)] = [
@@ -49,12 +53,13 @@ import Testing
     @Test func shortcutAgreesWithTheRuleOnRandomText() {
         var random = SeededRandom.forTest("MessageText.escaped")
         for round in 0..<20_000 {
-            // Every fourth string is printable ASCII only, the shortcut's case; the rest mix pools.
-            let asciiOnly = round % 4 == 0
+            // Every fourth string is plain only, the shortcut's case; the rest mix pools.
+            let plainOnly = round % 4 == 0
+            let pools = plainOnly ? Self.plainPools : Self.pools
             let length = Int.random(in: 0...24, using: &random)
             var text = String.UnicodeScalarView()
             for _ in 0..<length {
-                let pool = asciiOnly ? Self.pools[0] : Self.pools[Int.random(in: 0..<Self.pools.count, using: &random)]
+                let pool = pools[Int.random(in: 0..<pools.count, using: &random)]
                 text.append(pool[Int.random(in: 0..<pool.count, using: &random)])
             }
             let input = String(text)
@@ -64,20 +69,27 @@ import Testing
                 Array(fast.utf8) == Array(MessageText.escapedByScalar(input).utf8),
                 "seed \(random.seed), round \(round): \(Array(input.unicodeScalars))")
             #expect(!fast.unicodeScalars.contains(where: MessageText.isHidden))
-            if asciiOnly { #expect(Array(fast.utf8) == Array(input.utf8)) }
+            if plainOnly {
+                #expect(MessageText.isPlain(input), "seed \(random.seed), round \(round)")
+                #expect(Array(fast.utf8) == Array(input.utf8))
+            }
         }
     }
 
     @Test func wrappingKeepsTheTextAndTheWidthOnRandomText() {
         var random = SeededRandom.forTest("MessageText.wrapped")
-        let words = ["a", "bb", "ccc", "0x1234567890abcdef1234567890abcdef", "東京", "…", "\u{200b}", "é", "🙂"]
+        // The first seven words are plain.
+        let words = [
+            "a", "bb", "ccc", "0x1234567890abcdef1234567890abcdef", "…", "1–2", "é", "東京", "\u{200b}", "🙂", "e\u{301}",
+        ]
+        var plainTexts = 0
         for round in 0..<5000 {
             let width = Int.random(in: 8...40, using: &random)
             let count = Int.random(in: 0...30, using: &random)
-            let asciiOnly = round % 2 == 0
+            let plainOnly = round % 2 == 0
             var text = ""
             for _ in 0..<count {
-                let word = words[Int.random(in: 0..<(asciiOnly ? 4 : words.count), using: &random)]
+                let word = words[Int.random(in: 0..<(plainOnly ? 7 : words.count), using: &random)]
                 text += (Bool.random(using: &random) ? " " : "") + word
             }
             let escaped = MessageText.escaped(text)
@@ -88,44 +100,60 @@ import Testing
             for piece in pieces {
                 #expect(MessageText.columns(of: piece) <= width, "\(context): \(piece.debugDescription)")
             }
-            if asciiOnly, MessageText.isPrintableASCII(escaped) {
-                // The byte cuts of ASCII text are the cuts its characters give.
+            if MessageText.isPlain(escaped) {
+                plainTexts += 1
+                // The byte cuts of plain text are the cuts its characters give, and its columns
+                // are its characters'.
                 let utf8 = Array(escaped.utf8)
-                let bytes = MessageText.pieces(of: utf8, width: width, isSpace: { $0 == 0x20 }, columns: { _ in 1 })
+                let bytes = MessageText.plainPieces(utf8, width: width)
                 let characters = MessageText.pieces(
                     of: escaped, width: width, isSpace: { $0 == " " }, columns: MessageText.columns)
                 #expect(
-                    bytes.map { String(decoding: utf8[$0], as: UTF8.self) } == characters.map { String(escaped[$0]) },
+                    bytes.map { Array(utf8[$0]) } == characters.map { Array(escaped[$0].utf8) },
                     "\(context)")
+                #expect(MessageText.columns(of: escaped) == escaped.reduce(0) { $0 + MessageText.columns($1) })
             }
         }
+        #expect(plainTexts > 2000 && plainTexts < 4000, "seed \(random.seed): \(plainTexts) plain texts of 5000")
     }
 
-    /// `ReviewText.singleLine` is a shortcut for the common review line; wherever it answers, it
-    /// answers what the general layout gives, byte for byte.
-    @Test func singleLineShortcutAgreesWithTheLayout() {
-        var random = SeededRandom.forTest("ReviewText.singleLine")
+    /// `ReviewText.writePlain` lays out plain lines from their bytes; wherever it answers, it
+    /// writes what the general layout gives, byte for byte.
+    @Test func plainLayoutAgreesWithTheGeneralLayout() {
+        var random = SeededRandom.forTest("ReviewText.writePlain")
+        // The words before the last three are plain.
         let words = [
-            "a", "to", "amount", "0x1234567890abcdef1234567890abcdef", "16PG7A3jD9uoFr7Jtk5zuh", "é", "…", "\u{7}",
+            "a", "to", "amount", "0x1234567890abcdef1234567890abcdef", "16PG7A3jD9uoFr7Jtk5zuh", "…", "1–8", "é",
+            "\u{7}", "東京", "e\u{301}",
         ]
         let sources: [ReviewSource] = [.signed, .signerTable, .request]
         var taken = 0
+        var wrapped = 0
         func text(_ count: ClosedRange<Int>) -> String {
             (0..<Int.random(in: count, using: &random)).map { _ in
-                words[Int.random(in: 0..<words.count - (Bool.random(using: &random) ? 0 : 3), using: &random)]
-            }.joined(separator: Bool.random(using: &random) ? " " : "  ")
+                words[
+                    Int.random(
+                        in: 0..<words.count - (Int.random(in: 0..<4, using: &random) > 0 ? 3 : 0), using: &random)]
+            }.joined(separator: [" ", "  ", ""][Int.random(in: 0..<3, using: &random)])
         }
         for round in 0..<5000 {
-            let label = text(0...(round % 10 == 0 ? 12 : 3))
-            let value = text(0...(round % 4 == 0 ? 14 : 5))
+            let label = text(0...(round % 10 == 0 ? 14 : 3))
+            let value = text(0...(round % 3 == 0 ? 30 : 5))
             let item = ReviewLine(
                 label, value, level: Int.random(in: 0...5, using: &random), source: sources[round % 3])
             let context = "seed \(random.seed), round \(round): \(label.debugDescription) \(value.debugDescription)"
-            guard let single = ReviewText.singleLine(item) else { continue }
+            var out = ReviewWriter()
+            guard ReviewText.writePlain(item, to: &out) else {
+                #expect(out.bytes.isEmpty, "\(context)")
+                continue
+            }
             taken += 1
-            #expect([single] == ReviewText.laidOut(item), "\(context)")
+            let general = ReviewText.laidOut(item)
+            if general.count > 1 { wrapped += 1 }
+            #expect(out.bytes == Array(general.joined(separator: "\n").utf8), "\(context)")
         }
-        // Both kinds of line occur, so the comparison is not vacuous.
-        #expect(taken > 500 && taken < 4500, "seed \(random.seed): shortcut taken \(taken) times of 5000")
+        // Both kinds of line occur, and wrapped ones among the plain, so the comparison is not vacuous.
+        #expect(taken > 1500 && taken < 4500, "seed \(random.seed): plain layout taken \(taken) times of 5000")
+        #expect(wrapped > 300, "seed \(random.seed): \(wrapped) wrapped plain lines")
     }
 }

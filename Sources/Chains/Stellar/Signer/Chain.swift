@@ -77,7 +77,7 @@ public struct StellarChain: ChainModule {
         // network id in the signature base.
         var lines = [
             ReviewLine(
-                "network name", "\(summary.network) (\(network.passphrase.debugDescription))", source: .signerTable)
+                "network name", "\(summary.network) (\(network.quotedPassphrase))", source: .signerTable)
         ]
         if case .feeBump(let bump, _) = envelope {
             lines.append(
@@ -210,6 +210,18 @@ public struct StellarChain: ChainModule {
             (key: "decoratedSignature", value: .string(StellarBase64.encode(try signature.xdr()))),
             (key: "envelope", value: .string(try signed.base64())),
             (key: "hash", value: .string(Hex.encode(try signed.hash(network: network)))),
+        ])
+    }
+
+    /// `result` with the transaction's hash already known: `sign` has just signed it (the hash
+    /// of the signed envelope is the same, its signatures not being part of it).
+    package static func result(_ signed: TransactionEnvelope, _ signature: DecoratedSignature, hash: [UInt8])
+        throws -> JSONValue
+    {
+        .object([
+            (key: "decoratedSignature", value: .string(StellarBase64.encode(try signature.xdr()))),
+            (key: "envelope", value: .string(try signed.base64())),
+            (key: "hash", value: .string(Hex.encode(hash))),
         ])
     }
 

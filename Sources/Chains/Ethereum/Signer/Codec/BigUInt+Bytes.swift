@@ -7,9 +7,19 @@ extension BigUInt {
         self.init(Data(bytes))
     }
 
-    /// Minimal big-endian bytes (no leading zero; zero is empty), as RLP writes integers.
+    /// Minimal big-endian bytes (no leading zero; zero is empty), as RLP writes integers: what
+    /// `serialize()` gives, from the words without a `Data` in between (a transaction's fees
+    /// and value are written three times a request).
     var minimalBigEndian: [UInt8] {
-        Array(serialize())
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(words.count * 8)
+        for word in words.reversed() {
+            for shift in stride(from: UInt.bitWidth - 8, through: 0, by: -8) {
+                let byte = UInt8(truncatingIfNeeded: word >> UInt(shift))
+                if byte != 0 || !bytes.isEmpty { bytes.append(byte) }
+            }
+        }
+        return bytes
     }
 
     /// Big-endian bytes left-padded to `width`; the caller has checked that the value fits.

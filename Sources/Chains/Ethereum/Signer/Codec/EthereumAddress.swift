@@ -21,9 +21,19 @@ public struct EthereumAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// The address of a public key: the last 20 bytes of keccak256(X ‖ Y) of the uncompressed point.
     public init(publicKey: Secp256k1.PublicKey) {
-        // `uncompressed` is always 65 bytes (0x04 ‖ X ‖ Y); the hash skips the 0x04 prefix.
-        bytes = Array(Keccak256.hash(Array(publicKey.uncompressed.dropFirst())).suffix(20))
+        let key = publicKey.uncompressed
+        bytes = Self.keyAddresses.value(for: key) { Self.address(ofUncompressed: key) }
     }
+
+    /// The address of an uncompressed public key, computed.
+    static func address(ofUncompressed key: [UInt8]) -> [UInt8] {
+        // `uncompressed` is always 65 bytes (0x04 ‖ X ‖ Y); the hash skips the 0x04 prefix.
+        Array(Keccak256.hash(Array(key.dropFirst())).suffix(20))
+    }
+
+    /// The addresses of the keys seen last: every request of a batch checks its account's key
+    /// against its address, in the review and again when it is signed (a Keccak hash each).
+    static let keyAddresses = BytesMemo(capacity: 4096)
 
     /// EIP-55 checksummed text.
     public var checksummed: String {

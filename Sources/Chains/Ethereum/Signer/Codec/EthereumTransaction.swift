@@ -118,6 +118,15 @@ public struct EthereumTransaction: Equatable, Sendable {
     /// The signing preimage (the unsigned form of docs/formats.md): legacy `rlp([nonce, gasPrice, gas, to,
     /// value, data, chainId, 0, 0])`, typed `type ‖ rlp([chainId, …, accessList])`.
     public var unsignedEncoding: [UInt8] {
+        var writer = RLPWriter()
+        writer.beginList()
+        writeFields(to: &writer, signature: nil)
+        writer.endList()
+        return type == .legacy ? writer.bytes : [type.rawValue] + writer.bytes
+    }
+
+    /// `unsignedEncoding` by the tree of items (`RLP.encode`), the rule the writer follows.
+    var unsignedEncodingByItems: [UInt8] {
         switch type {
         case .legacy:
             return RLP.encode(.list(fieldItems() + [chainIdItem, .bytes([]), .bytes([])]))
@@ -126,9 +135,47 @@ public struct EthereumTransaction: Equatable, Sendable {
         }
     }
 
+    /// The list's fields in the type's order: unsigned, legacy `[nonce, gasPrice, gas, to,
+    /// value, data, chainId, 0, 0]` and typed `[chainId, …, accessList]`; signed (`signature`
+    /// is v, r and s), legacy `[…, data, v, r, s]` and typed `[chainId, …, accessList, yParity,
+    /// r, s]`. What `fieldItems` and the items around them encode to.
+    func writeFields(to writer: inout RLPWriter, signature: (v: [UInt8], r: ArraySlice<UInt8>, s: ArraySlice<UInt8>)?) {
+        if type != .legacy { writer.append(unsignedBigEndian: chainId.minimalBigEndian) }
+        writer.append(integer: nonce)
+        switch (type, fees) {
+        case (.feeMarket, .feeMarket(let priority, let maxFee)):
+            writer.append(unsignedBigEndian: priority.minimalBigEndian)
+            writer.append(unsignedBigEndian: maxFee.minimalBigEndian)
+        default:
+            writer.append(unsignedBigEndian: fees.maxPerGas.minimalBigEndian)
+        }
+        writer.append(integer: gasLimit)
+        writer.append(bytes: to?.bytes ?? [])
+        writer.append(unsignedBigEndian: value.minimalBigEndian)
+        writer.append(bytes: data)
+        if type != .legacy {
+            writer.beginList()
+            for entry in accessList { writer.append(entry.rlp) }
+            writer.endList()
+        }
+        if let signature {
+            writer.append(unsignedBigEndian: signature.v)
+            writer.append(unsignedBigEndian: signature.r)
+            writer.append(unsignedBigEndian: signature.s)
+        } else if type == .legacy {
+            writer.append(unsignedBigEndian: chainId.minimalBigEndian)
+            writer.append(bytes: [] as [UInt8])
+            writer.append(bytes: [] as [UInt8])
+        }
+    }
+
     /// keccak256 of the unsigned encoding: the digest the sender signs.
     public var signingHash: [UInt8] { Keccak256.hash(unsignedEncoding) }
 
     /// The worst-case cost in wei: gasLimit × (gas price or fee cap) + value.
-    public var maxTotalCost: BigUInt { BigUInt(gasLimit) * fees.maxPerGas + value }
+    public var maxTotalCost: BigUInt {
+        // The literal initializer is BigInt's own, specialized there; the generic one is not
+        // outside it (a review works this out four times).
+        BigUInt(integerLiteral: gasLimit) * fees.maxPerGas + value
+    }
 }

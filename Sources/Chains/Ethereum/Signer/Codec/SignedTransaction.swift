@@ -28,6 +28,17 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
     /// The raw signed transaction: legacy `rlp([…, v, r, s])`, typed `type ‖ rlp([…, yParity, r, s])`.
     public var encoded: [UInt8] {
         let tx = transaction
+        let compact = signature.compact
+        var writer = RLPWriter()
+        writer.beginList()
+        tx.writeFields(to: &writer, signature: (v.minimalBigEndian, compact.prefix(32), compact.suffix(32)))
+        writer.endList()
+        return tx.type == .legacy ? writer.bytes : [tx.type.rawValue] + writer.bytes
+    }
+
+    /// `encoded` by the tree of items (`RLP.encode`), the rule the writer follows.
+    var encodedByItems: [UInt8] {
+        let tx = transaction
         let sig: [RLPItem] = [
             .unsignedBigEndian(v.minimalBigEndian),
             .unsignedBigEndian(signature.compact.prefix(32)),

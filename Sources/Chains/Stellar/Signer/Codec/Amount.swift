@@ -44,10 +44,17 @@ public enum StellarAmount {
         // Int64.min has no positive counterpart; work on the magnitude as UInt64.
         let magnitude = stroops.magnitude
         let unit = UInt64(stroopsPerUnit)
-        let whole = magnitude / unit
-        var fraction = String(magnitude % unit)
-        fraction = String(repeating: "0", count: 7 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (stroops < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        let whole = (stroops < 0 ? "-" : "") + String(magnitude / unit)
+        // The trailing zeros dropped as digits of the number, not as characters of its text
+        // (a review formats a fee and an amount a request).
+        var fraction = magnitude % unit
+        var places = 7
+        while places > 0, fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        guard places > 0 else { return whole }
+        let digits = String(fraction)
+        return whole + "." + String(repeating: "0", count: places - digits.utf8.count) + digits
     }
 }

@@ -14,14 +14,26 @@ public enum HashIDPreimage {
     public static func contractID(_ preimage: ContractIDPreimage, network: StellarNetwork) throws(StellarError)
         -> [UInt8]
     {
+        let bytes = try contractIDPreimage(preimage, network: network)
+        return contractIDs.value(for: bytes) { SHA256.hash(bytes) }
+    }
+
+    /// The XDR whose SHA-256 is `contractID`.
+    static func contractIDPreimage(_ preimage: ContractIDPreimage, network: StellarNetwork) throws(StellarError)
+        -> [UInt8]
+    {
         var w = XDRWriter()
         w.writeDiscriminant(contractIDTag)
         do {
             try w.writeFixedOpaque(network.id, length: 32)
             try preimage.encode(to: &w)
         } catch { throw StellarError.wrap(error) }
-        return SHA256.hash(w.bytes)
+        return w.bytes
     }
+
+    /// The ids `contractID` hashed last, by preimage: every review derives the asset contract of
+    /// native lumens and of each asset it names, the same few in every request of a batch.
+    static let contractIDs = BytesMemo(capacity: 4096)
 
     /// The contract id of the Stellar Asset Contract of `asset` on `network`.
     public static func assetContractID(_ asset: Asset, network: StellarNetwork) throws(StellarError) -> [UInt8] {

@@ -5,6 +5,13 @@ import AirsignCrypto
 public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
     /// The exact passphrase; its SHA-256 is the network id.
     public let passphrase: String
+    /// The 32-byte network id, SHA-256 of the passphrase: hashed once when the network is made
+    /// (once a process for the three known ones), where every signature base, transaction hash
+    /// and authorization preimage of a request hashed it again (a dozen times a request).
+    public let id: [UInt8]
+    /// The passphrase quoted as a review shows it (`debugDescription`), made with the network
+    /// for the same reason.
+    public let quotedPassphrase: String
 
     /// The public network ("pubnet"), the testnet and the futurenet [js-stellar-base network.js].
     public static let `public` = StellarNetwork(passphrase: "Public Global Stellar Network ; September 2015")
@@ -12,7 +19,11 @@ public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
     public static let futurenet = StellarNetwork(passphrase: "Test SDF Future Network ; October 2022")
 
     /// Any network, by its passphrase.
-    public init(passphrase: String) { self.passphrase = passphrase }
+    public init(passphrase: String) {
+        self.passphrase = passphrase
+        self.id = SHA256.hash(Array(passphrase.utf8))
+        self.quotedPassphrase = passphrase.debugDescription
+    }
 
     /// `public`/`pubnet`, `testnet`, `futurenet`, or a passphrase (anything containing a space).
     public init(name: String) throws(StellarError) {
@@ -49,9 +60,6 @@ public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The 32-byte network id.
-    public var id: [UInt8] { SHA256.hash(Array(passphrase.utf8)) }
-
     /// The short name of a well-known network, else the quoted passphrase.
     public var description: String {
         switch self {
@@ -61,6 +69,11 @@ public struct StellarNetwork: Sendable, Hashable, CustomStringConvertible {
         default: return passphrase.debugDescription
         }
     }
+
+    /// Networks are equal when their passphrases are (the id follows from it).
+    public static func == (lhs: StellarNetwork, rhs: StellarNetwork) -> Bool { lhs.passphrase == rhs.passphrase }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(passphrase) }
 
     /// Refuses `found` unless it is this network (a request, URI or file naming another one).
     public func require(_ found: StellarNetwork) throws(StellarError) {

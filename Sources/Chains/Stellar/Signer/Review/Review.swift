@@ -150,6 +150,8 @@ extension TransactionEnvelope {
             if v.minSeqLedgerGap != 0 { others.append("account sequence unchanged for \(v.minSeqLedgerGap) ledgers") }
             others += v.extraSigners.map { "also signed by \($0)" }
         }
+        // One hash for the signatures already on it and the line that shows it.
+        let transactionHash = try self.hash(network: network)
         return StellarReview(
             network: network.description, kind: kind, source: tx.source.description,
             sourceAccount: tx.source.accountID.description, sourceMuxedID: tx.source.id,
@@ -158,15 +160,21 @@ extension TransactionEnvelope {
             otherPreconditions: others, operations: operations, operationDetails: details, soroban: soroban,
             authorizations: authorizations, sorobanWarnings: warnings, movements: movements, unknowns: unknowns,
             poolDeposits: poolDeposits(tx, knowledge), feeBump: feeBump, innerSignatures: inner,
-            signatures: try attribute(signatures, candidates: candidates, network: network),
-            hash: Hex.encode(try hash(network: network)))
+            signatures: attribute(signatures, candidates: candidates, hash: transactionHash),
+            hash: Hex.encode(transactionHash))
     }
 
     private func attribute(_ sigs: [DecoratedSignature], candidates: [[UInt8]], network: StellarNetwork)
         throws(StellarError) -> [StellarReview.Signature]
     {
-        let hash = try hash(network: network)
-        return sigs.map { sig in
+        attribute(sigs, candidates: candidates, hash: try hash(network: network))
+    }
+
+    /// Each signature with the candidate key that made it over `hash`, when one did.
+    private func attribute(_ sigs: [DecoratedSignature], candidates: [[UInt8]], hash: [UInt8])
+        -> [StellarReview.Signature]
+    {
+        sigs.map { sig in
             let key = candidates.first {
                 $0.count == 32 && signatureHint(publicKey: $0) == sig.hint
                     && Ed25519.isValidSignature(sig.signature, message: hash, publicKey: $0)

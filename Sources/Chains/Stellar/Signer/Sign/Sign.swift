@@ -39,9 +39,9 @@ extension StellarChain {
             ? envelope
             : try envelope.addingAuthorizations(
                 authorizations, pending: pending, publicKey: privateKey.publicKey, network: network)
-        let (signed, signature) = try authorized.signed(with: privateKey, network: network)
+        let (signed, signature, hash) = try authorized.signedWithHash(with: privateKey, network: network)
         return SignedOutput(
             signatures: authorizations.map { Hex.encode($0) } + [Hex.encode(signature.signature)],
-            result: try Self.result(signed, signature, network: network))
+            result: try Self.result(signed, signature, hash: hash))
     }
 }

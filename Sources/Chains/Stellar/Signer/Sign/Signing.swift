@@ -33,6 +33,15 @@ extension TransactionEnvelope {
     public func signed(with key: Ed25519.PrivateKey, network: StellarNetwork) throws(StellarError) -> (
         envelope: TransactionEnvelope, signature: DecoratedSignature
     ) {
+        let (envelope, signature, _) = try signedWithHash(with: key, network: network)
+        return (envelope, signature)
+    }
+
+    /// `signed`, and the transaction hash it signed, which is also the signed envelope's (its
+    /// signatures are not part of it), for the response.
+    package func signedWithHash(with key: Ed25519.PrivateKey, network: StellarNetwork) throws(StellarError) -> (
+        envelope: TransactionEnvelope, signature: DecoratedSignature, hash: [UInt8]
+    ) {
         let hash = try hash(network: network)
         let hint = signatureHint(publicKey: key.publicKey)
         for existing in signatures
@@ -48,7 +57,7 @@ extension TransactionEnvelope {
         guard verify(signature, publicKey: key.publicKey, hash: hash) else {
             throw .ownSignatureUnverified
         }
-        return (with(signatures: signatures + [signature]), signature)
+        return (with(signatures: signatures + [signature]), signature, hash)
     }
 
     /// Adds a signature made elsewhere (another signer's response), refusing one that does not

@@ -26,7 +26,7 @@ package struct PayloadFields {
     }
 
     func value(_ name: String) -> JSONValue? {
-        members.first { $0.key.utf8.elementsEqual(name.utf8) }?.value
+        members.first { $0.key.isSameUTF8(as: name) }?.value
     }
 
     /// An optional member that is absent or `null` is nil.

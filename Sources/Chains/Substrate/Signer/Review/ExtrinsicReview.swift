@@ -43,7 +43,7 @@ struct ExtrinsicReview {
             ?? network.map { Asset(chain: chain.chain, network: networkID, symbol: $0.symbol, decimals: $0.decimals) }
         func amount(_ value: UInt128) -> String {
             guard let asset else { return "\(value) base units (token unknown for this network)" }
-            return AssetAmount(asset: asset, amount: BigUInt(value)).formatted
+            return AssetAmount(asset: asset, amount: BigUInt(uint128: value)).formatted
         }
         func notSigned(_ extensionName: String) -> String { "not signed (the list has no \(extensionName))" }
         // An unknown token's amounts still count as leaving, in base units.
@@ -133,7 +133,7 @@ struct ExtrinsicReview {
             for transfer in decoded.transfers {
                 let to = try transfer.to.map { try account($0) } ?? "a destination that is not an account id"
                 let amount =
-                    transfer.amount.map { AssetAmount(asset: counted, amount: BigUInt($0)) }
+                    transfer.amount.map { AssetAmount(asset: counted, amount: BigUInt(uint128: $0)) }
                     ?? AssetAmount(asset: counted, amount: 0, unstated: ["the whole transferable balance"])
                 effects.append(.outflow(Outflow(amount, to: to)))
             }
@@ -179,11 +179,11 @@ struct ExtrinsicReview {
             lines.append(ReviewLine("tip", notSigned("ChargeTransactionPayment")))
         case let tip? where tip.asset != nil && extensions?.feeAsset != nil:
             // The asset as the proof's types read it (an id or an XCM location), the tip in it.
-            guard let paidIn = extensions?.feeAsset, paidIn.tip == BigUInt(tip.amount) else {
+            guard let paidIn = extensions?.feeAsset, paidIn.tip == BigUInt(uint128: tip.amount) else {
                 throw SubstrateError.feeAsset(.tipDiffers)
             }
             let fee = paidIn.asset
-            let paid = AssetAmount(asset: fee.asset, amount: BigUInt(tip.amount))
+            let paid = AssetAmount(asset: fee.asset, amount: BigUInt(uint128: tip.amount))
             lines.append(ReviewLine("tip", paid.formatted))
             lines.append(ReviewLine("fees paid in", fee.description))
             if !fee.isNative {
@@ -195,7 +195,7 @@ struct ExtrinsicReview {
                 .outflow(
                     Outflow(
                         AssetAmount(
-                            asset: fee.asset, amount: BigUInt(tip.amount),
+                            asset: fee.asset, amount: BigUInt(uint128: tip.amount),
                             unstated: [fee.isNative ? "the fee" : "the fee, in that asset"]))))
         case let tip? where tip.asset != nil:
             let assetID = "0x" + Hex.encode(tip.asset ?? [])
@@ -207,12 +207,15 @@ struct ExtrinsicReview {
                 symbol: "base units of asset \(assetID)", decimals: 0)
             effects.append(
                 .outflow(
-                    Outflow(AssetAmount(asset: paid, amount: BigUInt(tip.amount), unstated: ["the fee, in that asset"]))
+                    Outflow(
+                        AssetAmount(
+                            asset: paid, amount: BigUInt(uint128: tip.amount), unstated: ["the fee, in that asset"]))
                 ))
         case let tip?:
             lines.append(ReviewLine("tip", amount(tip.amount)))
             effects.append(
-                .outflow(Outflow(AssetAmount(asset: counted, amount: BigUInt(tip.amount), unstated: ["the fee"]))))
+                .outflow(
+                    Outflow(AssetAmount(asset: counted, amount: BigUInt(uint128: tip.amount), unstated: ["the fee"]))))
         }
         lines.append(ReviewLine("spec version", values.specVersion.map { "\($0)" } ?? notSigned("CheckSpecVersion")))
         lines.append(
