@@ -102,6 +102,9 @@ struct ExportFormatName: ExpressibleByArgument, Equatable, CustomStringConvertib
 
     static var allValueStrings: [String] { ["airsign"] + SignerChains.exportFormats.flatMap(\.names) }
 
+    /// Shells complete the same values, as they did when the formats were an enum.
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
     /// The chain's format that writes it; nil for Airsign's own.
     var chainFormat: (any AccountExportFormat)? { SignerChains.exportFormats.first { $0.names.contains(name) } }
 
