@@ -6,35 +6,58 @@ import AirsignKeys
 public struct Review: Sendable {
     /// The request the review was made from (for assembling the response; never re-parsed to
     /// decide what to sign).
-    public let request: SignRequest
+    public var request: SignRequest { storage.request }
     /// One line saying what this is ("Ethereum transaction (EIP-1559)").
-    public let title: String
+    public var title: String { storage.title }
     /// The decoded content, in the order to show it (docs/security.md, signer rule 3: exact
     /// amounts, checksummed addresses, the network named).
-    public let lines: [ReviewLine]
+    public var lines: [ReviewLine] { storage.lines }
     /// Things the person should stop and think about (an unlimited token approval, an immortal
     /// era, a destination not in the contacts is a line label, not a warning).
-    public let warnings: [String]
+    public var warnings: [String] { storage.warnings }
     /// The key that signs: the request's account, with the scheme the chain signs it with.
-    public let key: KeyRequirement
+    public var key: KeyRequirement { storage.key }
     /// What the signature lets happen, derived from the decoded request before any words:
     /// the totals, approvals and confirmation below are computed from these alone.
-    public let effects: [Effect]
+    public var effects: [Effect] { storage.effects }
     /// The exact messages the signature scheme will be given, after the chain's own
     /// domain separation; `sign` computes any digest from these (docs/security.md, signer rule 1).
-    public let signing: [SigningItem]
+    public var signing: [SigningItem] { storage.signing }
+
+    /// The fields, immutable, behind one reference: a batch moves each review through several
+    /// arrays, and a copy of the fields themselves is some fifteen retains and releases.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let request: SignRequest
+        let title: String
+        let lines: [ReviewLine]
+        let warnings: [String]
+        let key: KeyRequirement
+        let effects: [Effect]
+        let signing: [SigningItem]
+
+        init(
+            request: SignRequest, title: String, lines: [ReviewLine], warnings: [String], key: KeyRequirement,
+            effects: [Effect], signing: [SigningItem]
+        ) {
+            self.request = request
+            self.title = title
+            self.lines = lines
+            self.warnings = warnings
+            self.key = key
+            self.effects = effects
+            self.signing = signing
+        }
+    }
 
     public init(
         request: SignRequest, title: String, lines: [ReviewLine], warnings: [String] = [],
         key: KeyRequirement, effects: [Effect], signing: [SigningItem]
     ) {
-        self.request = request
-        self.title = title
-        self.lines = lines
-        self.warnings = warnings
-        self.key = key
-        self.effects = effects
-        self.signing = signing
+        storage = Storage(
+            request: request, title: title, lines: lines, warnings: warnings, key: key, effects: effects,
+            signing: signing)
     }
 
     /// What leaves an account, per asset (and per other account it acts for), fees included.
