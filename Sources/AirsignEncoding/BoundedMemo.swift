@@ -30,11 +30,35 @@ package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Send
     package func remembers(_ key: Key) -> Bool { values.withLock { $0[key] != nil } }
 }
 
+/// A memo key of bytes, hashed in one call over its buffer: an array of bytes as a key is hashed
+/// a byte at a time, which cost a lookup more than comparing the keys.
+package struct MemoBytes: Hashable, Sendable {
+    package let bytes: [UInt8]
+
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
+extension BoundedMemo where Key == MemoBytes {
+    /// The remembered value of `key`, else `compute()`, remembered.
+    package func value<E: Error>(for key: [UInt8], computing compute: () throws(E) -> Value) throws(E) -> Value {
+        try value(for: MemoBytes(key), computing: compute)
+    }
+
+    /// Whether `key`'s value is remembered.
+    package func remembers(_ key: [UInt8]) -> Bool { remembers(MemoBytes(key)) }
+}
+
 /// A `BoundedMemo` from bytes to bytes for the other modules: a generic memo is specialized
 /// only in this module, and used from another it hashed each key through generic witnesses
 /// (7,000 instructions a lookup, as much as the hash it saved).
 package final class BytesMemo: Sendable {
-    private let memo: BoundedMemo<[UInt8], [UInt8]>
+    private let memo: BoundedMemo<MemoBytes, [UInt8]>
 
     package init(capacity: Int) {
         memo = BoundedMemo(capacity: capacity)

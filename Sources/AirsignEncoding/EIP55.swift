@@ -17,7 +17,7 @@ public enum EIP55 {
     /// The texts `encode` gave last. A review writes an address several times (sender,
     /// recipient, token, total) and its own account in every request of a batch, and checking
     /// a mixed-case address encodes it again: a Keccak hash each, seven a transaction.
-    static let checksums = BoundedMemo<[UInt8], String>(capacity: 4096)
+    static let checksums = BoundedMemo<MemoBytes, String>(capacity: 4096)
 
     /// `encode` of 20 bytes, computed: the hex and its Keccak hash.
     static func checksummed(_ address: [UInt8]) -> String {

@@ -50,7 +50,7 @@ public enum SS58 {
     /// What `decode` gave last, by the text's bytes. A Substrate request's account is decoded
     /// from its text three times a request, the same account every request of a batch: a
     /// quadratic Base58 conversion and a BLAKE2b checksum each.
-    static let decodings = BoundedMemo<[UInt8], Decoded>(capacity: 4096)
+    static let decodings = BoundedMemo<MemoBytes, Decoded>(capacity: 4096)
 
     /// `decode`, computed.
     static func decodeText(_ text: some StringProtocol) throws(EncodingError) -> (prefix: UInt16, payload: [UInt8]) {

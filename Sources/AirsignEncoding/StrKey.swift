@@ -42,7 +42,7 @@ public enum StrKey {
     /// The texts `encode` gave last, by version byte and payload: a review writes the source
     /// and destination of every transaction several times (lines, totals, warnings), the same
     /// accounts every request of a batch, each a Base32 conversion and a CRC.
-    static let texts = BoundedMemo<[UInt8], String>(capacity: 4096)
+    static let texts = BoundedMemo<MemoBytes, String>(capacity: 4096)
 
     /// `encode` of a version byte and payload, computed.
     static func encoded(_ versionAndPayload: [UInt8]) -> String {
@@ -78,7 +78,7 @@ public enum StrKey {
 
     /// What `decode` gave last, by the text's bytes: labelling an address decodes it, and a
     /// batch labels the same few accounts several times a request.
-    static let decodings = BoundedMemo<[UInt8], Decoded>(capacity: 4096)
+    static let decodings = BoundedMemo<MemoBytes, Decoded>(capacity: 4096)
 
     /// `decode`, computed.
     static func decodeText(_ text: some StringProtocol) throws(EncodingError) -> (kind: Kind, payload: [UInt8]) {
