@@ -77,8 +77,8 @@ enum SubstrateBench {
                 details: ["payloads": count, "note": "bare loop: \(name) sign of the signing payloads"]
             ) { i in
                 switch key {
-                case let .sr25519(secret): _ = try secret.sign(payloads[i])
-                case let .ed25519(secret): _ = secret.sign(payloads[i])
+                case let .sr25519(secret): _ = try secret.sign(payloads[i % count])
+                case let .ed25519(secret): _ = secret.sign(payloads[i % count])
                 case .secp256k1: fatalError("airsign-bench: no secp256k1 key here")
                 }
             }
@@ -89,7 +89,7 @@ enum SubstrateBench {
                     "floor": "substrate_bare_sign_\(name)",
                 ]
             ) { i in
-                _ = try module.sign(try module.review(batch[i], context: context), with: key)
+                _ = try module.sign(try module.review(batch[i % count], context: context), with: key)
             }
         }
     }
