@@ -19,8 +19,9 @@ batch size.
 Regressions are made visible against a committed baseline (bench/baseline.json): each row's
 ratio to its reference and ÷floor, ratios rather than times, so a slower or busier machine moves
 both sides and the comparison still holds. The last table prints baseline, now and the change for
-every row in both, and flags a ratio more than 20% below its baseline. `--write-baseline` replaces
-the baseline with this run's ratios (after a change that is meant to move them, said in its commit).
+every row in both, and flags a ratio more than 20% below its baseline. `--write-baseline` prints
+that table against the old baseline, then replaces it with this run's ratios (after a change that
+is meant to move them, said in its commit).
 """
 import json
 import platform
@@ -108,10 +109,20 @@ REGRESSION = 0.8  # a ratio below 80% of its baseline is flagged
 
 def baseline_comparison(rows, baseline_path, write):
     """Prints each row's ratio and ÷floor beside the baseline's, with the change; with `write`,
-    stores this run's as the new baseline instead of comparing."""
+    then stores this run's as the new baseline, so the run that replaces a baseline still shows
+    what it moved."""
     current = {r["bench"]: {k: round(r[k], 4) for k in ("ratio", "floor_ratio") if r[k] is not None}
                for r in rows if "scaling_of" not in r["ours"]["details"]}
     current = {name: values for name, values in current.items() if values}
+    try:
+        with open(baseline_path) as f:
+            baseline = json.load(f)["rows"]
+    except FileNotFoundError:
+        baseline = None
+        if not write:
+            print(f"\nbaseline: {baseline_path} is missing; write one with scripts/bench --write-baseline")
+    if baseline is not None:
+        compare(current, baseline, baseline_path)
     if write:
         with open(baseline_path, "w") as f:
             json.dump({"note": "ratios of bench/report.py (ours / reference, ours ÷ bare floor) from one make bench run; "
@@ -119,13 +130,10 @@ def baseline_comparison(rows, baseline_path, write):
                        "rows": current}, f, indent=2, sort_keys=True)
             f.write("\n")
         print(f"\nbaseline: wrote {len(current)} rows' ratios to {baseline_path}")
-        return
-    try:
-        with open(baseline_path) as f:
-            baseline = json.load(f)["rows"]
-    except FileNotFoundError:
-        print(f"\nbaseline: {baseline_path} is missing; write one with scripts/bench --write-baseline")
-        return
+
+
+def compare(current, baseline, baseline_path):
+    """The table of every row's ratios now beside `baseline`'s; flags those more than 20% below."""
     lines, flagged = [], []
     for name in sorted(set(current) | set(baseline)):
         for key, label in (("ratio", "ratio"), ("floor_ratio", "÷floor")):
