@@ -35,6 +35,11 @@ public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformedRLP(let why): return "Ethereum transaction: malformed RLP: \(why)"
+        case .unsupportedTransactionType(0x03):
+            // EIP-4844: blobs are posted by rollup operators from keys they run for it; an
+            // air-gapped wallet has no reason to sign one, so no blob review is built.
+            return
+                "Ethereum transaction: type 0x03 is an EIP-4844 blob transaction: blobs carry rollup data and are sent by rollup operators, not signed from a wallet"
         case .unsupportedTransactionType(let type):
             return
                 "Ethereum transaction: unsupported transaction type 0x\(Hex.encode([type])) (only legacy, 0x01 and 0x02)"
