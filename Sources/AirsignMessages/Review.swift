@@ -6,29 +6,29 @@ import AirsignKeys
 public struct Review: Sendable {
     /// The request the review was made from (for assembling the response; never re-parsed to
     /// decide what to sign).
-    public var request: SignRequest { storage.request }
+    public var request: SignRequest { storage.fields.request }
     /// One line saying what this is ("Ethereum transaction (EIP-1559)").
-    public var title: String { storage.title }
+    public var title: String { storage.fields.title }
     /// The decoded content, in the order to show it (docs/security.md, signer rule 3: exact
     /// amounts, checksummed addresses, the network named).
-    public var lines: [ReviewLine] { storage.lines }
+    public var lines: [ReviewLine] { storage.fields.lines }
     /// Things the person should stop and think about (an unlimited token approval, an immortal
     /// era, a destination not in the contacts is a line label, not a warning).
-    public var warnings: [String] { storage.warnings }
+    public var warnings: [String] { storage.fields.warnings }
     /// The key that signs: the request's account, with the scheme the chain signs it with.
-    public var key: KeyRequirement { storage.key }
+    public var key: KeyRequirement { storage.fields.key }
     /// What the signature lets happen, derived from the decoded request before any words:
     /// the totals, approvals and confirmation below are computed from these alone.
-    public var effects: [Effect] { storage.effects }
+    public var effects: [Effect] { storage.fields.effects }
     /// The exact messages the signature scheme will be given, after the chain's own
     /// domain separation; `sign` computes any digest from these (docs/security.md, signer rule 1).
-    public var signing: [SigningItem] { storage.signing }
+    public var signing: [SigningItem] { storage.fields.signing }
 
     /// The fields, immutable, behind one reference: a batch moves each review through several
     /// arrays, and a copy of the fields themselves is some fifteen retains and releases.
     private let storage: Storage
 
-    private final class Storage: Sendable {
+    private struct Fields: Sendable {
         let request: SignRequest
         let title: String
         let lines: [ReviewLine]
@@ -36,18 +36,13 @@ public struct Review: Sendable {
         let key: KeyRequirement
         let effects: [Effect]
         let signing: [SigningItem]
+    }
 
-        init(
-            request: SignRequest, title: String, lines: [ReviewLine], warnings: [String], key: KeyRequirement,
-            effects: [Effect], signing: [SigningItem]
-        ) {
-            self.request = request
-            self.title = title
-            self.lines = lines
-            self.warnings = warnings
-            self.key = key
-            self.effects = effects
-            self.signing = signing
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
         }
     }
 
@@ -56,8 +51,9 @@ public struct Review: Sendable {
         key: KeyRequirement, effects: [Effect], signing: [SigningItem]
     ) {
         storage = Storage(
-            request: request, title: title, lines: lines, warnings: warnings, key: key, effects: effects,
-            signing: signing)
+            Fields(
+                request: request, title: title, lines: lines, warnings: warnings, key: key, effects: effects,
+                signing: signing))
     }
 
     /// What leaves an account, per asset (and per other account it acts for), fees included.
