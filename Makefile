@@ -39,7 +39,8 @@ endif
 SWIFT_TESTS_stellar   = AirsignStellarTests AirsignEncodingTests.StrKeyTests AirsignEncodingTests.XDRTests \
                         AirsignSignerCLITests.StellarSignerCLITests AirsignSignerCLITests.StellarTokenStoreTests
 SWIFT_TESTS_ethereum  = AirsignEthereumTests AirsignEncodingTests.RLPTests AirsignEncodingTests.EIP55Tests \
-                        AirsignCryptoTests.KeccakTests AirsignSignerCLITests.EthereumKnowledgeStoreTests
+                        AirsignCryptoTests.KeccakTests AirsignSignerCLITests.EthereumKnowledgeStoreTests \
+                        AirsignSignerCLITests.DelegateStoreTests
 SWIFT_TESTS_substrate = AirsignSubstrateTests AirsignEncodingTests.SS58Tests AirsignEncodingTests.SCALETests \
                         AirsignKeysTests.SubstrateTests AirsignCryptoTests.Sr25519KnownAnswerTests \
                         AirsignCryptoTests.Sr25519PropertyTests AirsignCryptoTests.MerlinTests

@@ -4,15 +4,15 @@ import AirsignMessages
 
 /// The contents of `ethereum-knowledge.json` (see `SignerKnowledgeStore`): the members each
 /// chain owns (`ChainModule.installedKnowledge`, in the chain table's order: Ethereum's
-/// `descriptors` and `tokens`, Stellar's `stellarTokens` since version 2), each as its chain
-/// reads and writes it. Read strictly: the chain checks every entry with the rules of the
-/// command that installs it, so a file that parses is one the reviews can use. A file of an
-/// older version (version 1: no Stellar tokens) is read as written, its seal unchanged, and
-/// written in the current version at its next change.
+/// `descriptors`, `tokens` and, since version 3, `delegates`; Stellar's `stellarTokens` since
+/// version 2), each as its chain reads and writes it. Read strictly: the chain checks every
+/// entry with the rules of the command that installs it, so a file that parses is one the
+/// reviews can use. A file of an older version (1: no Stellar tokens; 2: no delegates) is read
+/// as written, its seal unchanged, and written in the current version at its next change.
 public struct KnowledgeContent: Sendable, Equatable {
     /// The chains' members, by name; a member the file's version does not hold is absent.
     public private(set) var installed: [String: JSONValue]
-    /// The file's version: 1 as issue 21 wrote it, 2 with `stellarTokens`.
+    /// The file's version: 1 as issue 21 wrote it, 2 with `stellarTokens`, 3 with `delegates`.
     private(set) var version: UInt64
     private let layout: KnowledgeLayout
 

@@ -36,7 +36,7 @@ private func transaction(from object: [String: Any]) throws -> EthereumTransacti
         throw TestkitError.badRequest("eth tx: bad type")
     }
     let fees: TransactionFees =
-        type == .feeMarket
+        type == .feeMarket || type == .setCode
         ? .feeMarket(
             maxPriorityFeePerGas: try hexInteger(object, "maxPriorityFeePerGas"),
             maxFeePerGas: try hexInteger(object, "maxFeePerGas"))
@@ -48,12 +48,23 @@ private func transaction(from object: [String: Any]) throws -> EthereumTransacti
         accessList.append(
             try AccessListEntry(address: try EthereumAddress(bytes: try hexBytes(entry["address"])), storageKeys: keys))
     }
+    // Authorizations in eth-account's JSON-RPC form, read by the signer's own reader.
+    var authorizations: [SignedSetCodeAuthorization] = []
+    for (index, entry) in (object["authorizationList"] as? [[String: Any]] ?? []).enumerated() {
+        let members = try entry.keys.sorted().map { key -> (key: String, value: JSONValue) in
+            guard let text = entry[key] as? String else { throw TestkitError.badRequest("eth tx: \(key) is a string") }
+            return (key: key, value: .string(text))
+        }
+        authorizations.append(
+            try SignedSetCodeAuthorization(json: .object(members), field: "authorizationList[\(index)]"))
+    }
     return try EthereumTransaction(
         type: type, chainId: try hexInteger(object, "chainId"),
         nonce: try uint64(try hexInteger(object, "nonce"), "nonce"),
         fees: fees, gasLimit: try uint64(try hexInteger(object, "gas"), "gas"),
         to: toBytes.isEmpty ? nil : try EthereumAddress(bytes: toBytes),
-        value: try hexInteger(object, "value"), data: try hexBytes(object["data"]), accessList: accessList)
+        value: try hexInteger(object, "value"), data: try hexBytes(object["data"]), accessList: accessList,
+        authorizationList: authorizations)
 }
 
 private func hex(_ value: BigUInt) -> String { "0x" + String(value, radix: 16) }
@@ -70,6 +81,20 @@ private func json(_ tx: EthereumTransaction) -> [String: Any] {
             ]
         },
     ]
+    if tx.type == .setCode {
+        out["authorizationList"] = tx.authorizationList.map { tuple -> [String: Any] in
+            var entry: [String: Any] = [
+                "chainId": hex(tuple.authorization.chainId), "address": tuple.authorization.delegate.checksummed,
+                "nonce": hex(BigUInt(tuple.authorization.nonce)), "yParity": hex(BigUInt(tuple.yParity)),
+                "r": hex(tuple.r), "s": hex(tuple.s),
+            ]
+            switch tuple.authority() {
+            case .success(let authority): entry["authority"] = authority.checksummed
+            case .failure(let failure): entry["skipped"] = failure.description
+            }
+            return entry
+        }
+    }
     switch tx.fees {
     case .gasPrice(let price): out["gasPrice"] = hex(price)
     case let .feeMarket(priority, maxFee):

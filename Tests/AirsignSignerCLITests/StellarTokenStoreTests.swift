@@ -106,10 +106,10 @@ import Testing
             let token = try Self.token(); try content.change(StellarInstalled.self) { try $0.add(token) }
         }
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
-        #expect(text.contains(#""version":2"#) && text.contains(#""stellarTokens":[{"network":"stellar:testnet""#))
+        #expect(text.contains(#""version":3"#) && text.contains(#""stellarTokens":[{"network":"stellar:testnet""#))
         try store.loadSealed().verify(testPIN)
         // A version 1 file with Stellar tokens is refused: each version has exactly its members.
-        try Data(text.replacingOccurrences(of: #""version":2"#, with: #""version":1"#).utf8).write(
+        try Data(text.replacingOccurrences(of: #""version":3"#, with: #""version":1"#).utf8).write(
             to: URL(fileURLWithPath: store.path))
         let error = #expect(throws: KnowledgeStoreError.self) { _ = try store.loadContent() }
         #expect(error?.description.contains("a version 1 file has exactly") == true)

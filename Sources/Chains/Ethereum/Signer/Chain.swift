@@ -4,8 +4,9 @@ import AirsignKeys
 import AirsignMessages
 import BigInt
 
-/// The Ethereum chain module: EIP-2718 transactions (legacy/EIP-155, EIP-2930, EIP-1559),
-/// EIP-191 personal messages and EIP-712 typed data, on networks `eip155:<chainId>`.
+/// The Ethereum chain module: EIP-2718 transactions (legacy/EIP-155, EIP-2930, EIP-1559,
+/// EIP-7702), EIP-7702 authorizations, EIP-191 personal messages and EIP-712 typed data, on
+/// networks `eip155:<chainId>`.
 ///
 /// Payloads (docs/formats.md):
 /// - `{"type":"transaction","transaction":"0x<unsigned EIP-2718 bytes>"}`, optionally with
@@ -13,8 +14,10 @@ import BigInt
 ///   selector is the call's, and shown as the request's unverified words)
 /// - `{"type":"personal_message","message":"0x<bytes>"}`
 /// - `{"type":"typed_data","typedData":{…EIP-712 JSON…}}`
+/// - `{"type":"authorization","authorization":"0x05<rlp([chain_id, address, nonce])>"}`
 ///
-/// Signatures are hex: 65 bytes r ‖ s ‖ v (v = 27/28) for messages; for transactions r ‖ s
+/// Signatures are hex: 65 bytes r ‖ s ‖ v (v = 27/28) for messages, r ‖ s ‖ yParity (0/1) for
+/// authorizations (whose result is the signed tuple in JSON-RPC form); for transactions r ‖ s
 /// followed by the transaction's own v (yParity 0/1 for typed transactions, the EIP-155 value
 /// 2·chainId + 35 + recid, minimal big-endian, for legacy), so the signature alone says exactly
 /// what goes into the raw transaction.
@@ -33,6 +36,7 @@ public struct EthereumChain: ChainModule {
     package static let transactionLabel = "transaction"
     package static let personalMessageLabel = "personal message"
     package static let typedDataLabel = "typed data"
+    package static let authorizationLabel = "EIP-7702 authorization"
 
     /// The descriptors and tokens the person installed on the signer (none on the watch).
     public let knowledge: EthereumKnowledge
@@ -92,6 +96,9 @@ public struct EthereumChain: ChainModule {
             return try typedDataReview(
                 request, typed, shown, item: decoded.signable.item, chainId: decoded.chainId, from: from, key: key,
                 context: context)
+        case let .authorization(authorization):
+            return try authorizationReview(
+                request, authorization, from: from, key: key, chainId: decoded.chainId, context: context)
         }
     }
 
@@ -217,7 +224,7 @@ public struct EthereumChain: ChainModule {
     }
 
     /// How this review names addresses: the context's own accounts and contacts.
-    private func labels(_ context: ReviewContext) -> AddressLabels {
+    func labels(_ context: ReviewContext) -> AddressLabels {
         let chain = self.chain
         let identity: @Sendable (String) -> String? = { EthereumAccounts.shared.addressIdentity($0) }
         // The identity `identity` gives any spelling of the address: known from its bytes, so
@@ -261,6 +268,11 @@ public struct EthereumChain: ChainModule {
             (key: "hash", value: .string(Hex.encode(Keccak256.hash(raw), prefix: true))),
             (key: "rawTransaction", value: .string(Hex.encode(raw, prefix: true))),
         ])
+    }
+
+    /// r ‖ s ‖ yParity (one byte, 0 or 1) of a signed authorization.
+    package static func signatureBytes(_ signed: SignedSetCodeAuthorization) -> [UInt8] {
+        signed.r.bigEndian(width: 32) + signed.s.bigEndian(width: 32) + [signed.yParity]
     }
 
     /// r ‖ s ‖ v, v as the transaction type carries it (see the type's comment).

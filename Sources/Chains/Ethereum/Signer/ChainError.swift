@@ -1,3 +1,5 @@
+import BigInt
+
 /// The Ethereum module's refusals of a request, a key or a response. Each case carries the
 /// field at fault (its path in the request or response) and what is wrong with it, never secret
 /// bytes; the signing pipeline adds the request's place, and every case is a refusal of the
@@ -47,13 +49,21 @@ public enum EthereumChainError: Error, CustomStringConvertible, Equatable, Senda
     case otherSignatureInResult
     /// A response whose hash is not its raw transaction's.
     case hashMismatch
+    /// An authorization that no chain would ever apply (nonce 2^64 - 1, which EIP-7702 skips).
+    case authorizationNeverValid(field: String)
+    /// A type-4 transaction whose authorization, signed by the sender itself, has a nonce other
+    /// than the one the sender's account has when the list is applied (the transaction's nonce
+    /// + 1 for the first): the chain would skip it and run the transaction without it.
+    case authorizationNonce(index: Int, found: UInt64, expected: BigUInt)
+    /// A result that is not the signed authorization in JSON-RPC form.
+    case authorizationResult
 
     public var description: String {
         switch self {
         case let .unreadable(field, reason): return "\(field): \(reason)"
         case let .members(type, expected): return "payload: \(type) has exactly \(expected)"
         case let .unknownPayloadType(type):
-            return "payload.type \"\(type)\" is unknown (transaction, personal_message, typed_data)"
+            return "payload.type \"\(type)\" is unknown (transaction, personal_message, typed_data, authorization)"
         case let .notOfKind(field, expected): return "\(field) is not \(expected)"
         case let .shape(field, expected): return "\(field) is \(expected)"
         case let .length(field, expected, actual): return "\(field) is \(expected), not \(actual) bytes"
@@ -76,6 +86,14 @@ public enum EthereumChainError: Error, CustomStringConvertible, Equatable, Senda
         case .notRequestedTransaction: return "result.rawTransaction is not the requested transaction"
         case .otherSignatureInResult: return "result.rawTransaction carries another signature than signatures[0]"
         case .hashMismatch: return "result.hash is not the hash of the signed transaction"
+        case let .authorizationNeverValid(field):
+            return
+                "\(field): an authorization at nonce 2^64 - 1 is never applied (EIP-7702 skips it); nothing was signed"
+        case let .authorizationNonce(index, found, expected):
+            return
+                "authorization \(index + 1) is signed by the sender at nonce \(found), but the sender's nonce is \(expected) when the list is applied (the transaction's nonce is used first): the chain would skip it and run the transaction without the delegation; refused"
+        case .authorizationResult:
+            return "result is not the signed authorization {address, chainId, nonce, r, s, yParity} of signatures[0]"
         }
     }
 }

@@ -9,6 +9,9 @@ public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedRLP(String)
     /// The first byte names a transaction type this signer does not handle.
     case unsupportedTransactionType(UInt8)
+    /// An EIP-4844 (type 3) blob transaction: blobs are posted by rollup operators from keys
+    /// they run for it; an air-gapped wallet has no reason to sign one, so no blob review exists.
+    case blobTransaction
     /// A list with the wrong number of fields for its transaction type.
     case wrongFieldCount(type: String, expected: Int, found: Int)
     /// A field whose value is not allowed (leading zero, too many bytes, wrong length, …).
@@ -35,14 +38,12 @@ public enum EthereumError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformedRLP(let why): return "Ethereum transaction: malformed RLP: \(why)"
-        case .unsupportedTransactionType(0x03):
-            // EIP-4844: blobs are posted by rollup operators from keys they run for it; an
-            // air-gapped wallet has no reason to sign one, so no blob review is built.
+        case .blobTransaction:
             return
                 "Ethereum transaction: type 0x03 is an EIP-4844 blob transaction: blobs carry rollup data and are sent by rollup operators, not signed from a wallet"
         case .unsupportedTransactionType(let type):
             return
-                "Ethereum transaction: unsupported transaction type 0x\(Hex.encode([type])) (only legacy, 0x01 and 0x02)"
+                "Ethereum transaction: unsupported transaction type 0x\(Hex.encode([type])) (only legacy, 0x01, 0x02 and 0x04)"
         case let .wrongFieldCount(type, expected, found):
             return "Ethereum transaction: a \(type) transaction has \(expected) fields, this one has \(found)"
         case let .invalidField(field, reason): return "Ethereum transaction: field \(field): \(reason)"

@@ -12,12 +12,16 @@ package enum EthereumSignable: SignableValue {
     /// EIP-712 typed data and the JSON it was read from; the item's bytes are that JSON with
     /// sorted keys, the digest computed from the typed value.
     case typedData(TypedData, json: JSONValue)
+    /// An EIP-7702 authorization; its preimage `0x05 ‖ rlp([chain_id, address, nonce])` is
+    /// what is hashed and signed.
+    case authorization(SetCodeAuthorization)
 
     package var signedBytes: [UInt8] {
         switch self {
         case let .transaction(transaction): transaction.unsignedEncoding
         case let .personalMessage(message): message
         case let .typedData(_, json): Array(JSONSerializer().serialize(json).utf8)
+        case let .authorization(authorization): authorization.preimage
         }
     }
 
@@ -26,6 +30,7 @@ package enum EthereumSignable: SignableValue {
         case .transaction: EthereumChain.transactionLabel
         case .personalMessage: EthereumChain.personalMessageLabel
         case .typedData: EthereumChain.typedDataLabel
+        case .authorization: EthereumChain.authorizationLabel
         }
     }
 
@@ -45,8 +50,9 @@ package struct EthereumRequest {
 }
 
 extension EthereumChain {
-    /// Decodes `request`'s payload: refuses a payload that is not exactly one of the three forms,
-    /// a transaction for another chain id, or an account whose address is not its key's.
+    /// Decodes `request`'s payload: refuses a payload that is not exactly one of the four forms,
+    /// a transaction or an authorization for another chain id (an authorization's 0, every
+    /// chain, is let through to its review), or an account whose address is not its key's.
     package static func decode(_ request: SignRequest) throws -> EthereumRequest {
         let from = try accountAddress(request.account)
         let chainId = try chainId(of: request.network)
@@ -66,6 +72,17 @@ extension EthereumChain {
                     field: "payload.transaction", chainId: "\(transaction.chainId)", network: request.network)
             }
             return EthereumRequest(from: from, chainId: chainId, signable: .transaction(transaction), abi: abi)
+        case "authorization":
+            let hex = try stringMember(request.payload, "authorization")
+            let authorization: SetCodeAuthorization
+            do { authorization = try SetCodeAuthorization.decodePreimage(try Hex.decode(hex)) } catch {
+                throw EthereumChainError.unreadable(field: "payload.authorization", reason: "\(error)")
+            }
+            guard authorization.chainId == chainId || authorization.chainId == 0 else {
+                throw EthereumChainError.otherChain(
+                    field: "payload.authorization", chainId: "\(authorization.chainId)", network: request.network)
+            }
+            return EthereumRequest(from: from, chainId: chainId, signable: .authorization(authorization), abi: nil)
         case "personal_message":
             let hex = try stringMember(request.payload, "message")
             do {

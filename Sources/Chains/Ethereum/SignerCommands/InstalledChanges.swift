@@ -2,9 +2,9 @@ import AirsignEthereum
 import AirsignMessages
 import AirsignSignerCLI
 
-/// What `descriptor add|remove` and `token add|remove --chain-id` change in Ethereum's members
-/// of the signer's knowledge file: one descriptor per name, one token per chain id and
-/// contract, each list kept sorted.
+/// What `descriptor add|remove`, `token add|remove --chain-id` and `delegate add|remove` change
+/// in Ethereum's members of the signer's knowledge file: one descriptor per name, one token
+/// and one delegate per chain id and address, each list kept sorted.
 extension EthereumInstalled {
     /// Adds a descriptor; the name must be new.
     mutating func add(_ descriptor: Descriptor) throws {
@@ -43,5 +43,25 @@ extension EthereumInstalled {
                 status: .keystoreState)
         }
         tokens.remove(at: index)
+    }
+
+    /// Adds a trusted delegate; there must be none yet for its chain id and address.
+    mutating func add(_ delegate: TrustedDelegate) throws {
+        guard !delegates.contains(where: { $0.chainId == delegate.chainId && $0.address == delegate.address }) else {
+            throw KnowledgeStoreError(
+                "the delegate \(delegate.address.checksummed) is on the list for chain id \(delegate.chainId) (remove it first)"
+            )
+        }
+        delegates.append(delegate)
+        delegates.sort { ($0.chainId, $0.address.checksummed) < ($1.chainId, $1.address.checksummed) }
+    }
+
+    mutating func removeDelegate(chainId: UInt64, address: EthereumAddress) throws {
+        guard let index = delegates.firstIndex(where: { $0.chainId == chainId && $0.address == address }) else {
+            throw KnowledgeStoreError(
+                "the delegate \(address.checksummed) is not on the list for chain id \(chainId) (see: airsign-signer delegate list)",
+                status: .keystoreState)
+        }
+        delegates.remove(at: index)
     }
 }

@@ -115,17 +115,20 @@ import Testing
     }
 
     @Test func unknownTypesAndShapes() {
-        #expect(throws: EthereumError.unsupportedTransactionType(0x03)) {
+        #expect(throws: EthereumError.blobTransaction) {
             try EthereumTransaction.decodeUnsigned([0x03, 0xc0])
         }
-        #expect(throws: EthereumError.unsupportedTransactionType(0x04)) {
-            try SignedEthereumTransaction.decode([0x04, 0xc0])
+        #expect(throws: EthereumError.blobTransaction) {
+            try SignedEthereumTransaction.decode([0x03, 0xc0])
+        }
+        #expect(throws: EthereumError.unsupportedTransactionType(0x05)) {
+            try SignedEthereumTransaction.decode([0x05, 0xc0])
         }
         // A blob transaction is refused with its own reason, in one line.
-        let blob = EthereumError.unsupportedTransactionType(0x03).description
+        let blob = EthereumError.blobTransaction.description
         #expect(blob.contains("EIP-4844 blob transaction") && blob.contains("not signed from a wallet"))
         #expect(!blob.contains("\n"))
-        #expect(EthereumError.unsupportedTransactionType(0x05).description.contains("only legacy, 0x01 and 0x02"))
+        #expect(EthereumError.unsupportedTransactionType(0x05).description.contains("only legacy, 0x01, 0x02 and 0x04"))
         #expect(throws: EthereumError.malformedRLP("empty input")) { try EthereumTransaction.decodeUnsigned([]) }
         #expect(throws: EthereumError.wrongFieldCount(type: "unsigned EIP-1559 (type 2)", expected: 9, found: 0)) {
             try EthereumTransaction.decodeUnsigned([0x02, 0xc0])

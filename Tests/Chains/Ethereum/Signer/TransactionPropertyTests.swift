@@ -12,7 +12,7 @@ func randomTransaction(_ type: TransactionType, _ rng: inout SeededRandom) throw
     var chainId = uint(Bool.random(using: &rng) ? 8 : 31)
     if chainId == 0 { chainId = 1 }
     let fees: TransactionFees =
-        type == .feeMarket
+        type == .feeMarket || type == .setCode
         ? .feeMarket(maxPriorityFeePerGas: uint(32), maxFeePerGas: uint(32)) : .gasPrice(uint(32))
     var accessList: [AccessListEntry] = []
     if type != .legacy {
@@ -22,11 +22,27 @@ func randomTransaction(_ type: TransactionType, _ rng: inout SeededRandom) throw
                 try AccessListEntry(address: try EthereumAddress(bytes: rng.bytes(20)), storageKeys: keys))
         }
     }
+    // Type 4: one to three tuples with any widths EIP-7702 lets into a valid transaction
+    // (y_parity to 255, r and s to 32 bytes), whether or not a client would apply them.
+    var authorizations: [SignedSetCodeAuthorization] = []
+    if type == .setCode {
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+            authorizations.append(
+                SignedSetCodeAuthorization(
+                    authorization: try SetCodeAuthorization(
+                        chainId: Bool.random(using: &rng) ? 0 : uint(32),
+                        delegate: try EthereumAddress(bytes: rng.bytes(20)),
+                        nonce: rng.next() >> UInt64.random(in: 0...63, using: &rng)),
+                    yParity: UInt8.random(in: 0...255, using: &rng), r: uint(32), s: uint(32)))
+        }
+    }
+    let creates = type != .setCode && Bool.random(using: &rng)
     return try EthereumTransaction(
         type: type, chainId: chainId, nonce: rng.next() >> UInt64.random(in: 0...63, using: &rng), fees: fees,
         gasLimit: rng.next() >> UInt64.random(in: 0...63, using: &rng),
-        to: Bool.random(using: &rng) ? nil : try EthereumAddress(bytes: rng.bytes(20)),
-        value: uint(32), data: rng.bytes(lengthIn: 0...(Bool.random(using: &rng) ? 8 : 300)), accessList: accessList)
+        to: creates ? nil : try EthereumAddress(bytes: rng.bytes(20)),
+        value: uint(32), data: rng.bytes(lengthIn: 0...(Bool.random(using: &rng) ? 8 : 300)), accessList: accessList,
+        authorizationList: authorizations)
 }
 
 /// Bytes to BigUInt without going through the library under test's helpers.

@@ -49,7 +49,7 @@ public struct EthereumTransactionBuilder: Sendable {
                 from: account.address.checksummed, to: to?.checksummed, value: value, data: data,
                 accessList: (spec.accessList ?? []).map {
                     (address: $0.address.checksummed, storageKeys: $0.storageKeys)
-                })
+                }, authorizationList: spec.authorizations.map(\.json))
         } else if case .transfer = spec.action {
             gas = Self.transferGas
         } else {
@@ -60,7 +60,8 @@ public struct EthereumTransactionBuilder: Sendable {
         do {
             transaction = try EthereumTransaction(
                 type: type, chainId: account.chainId, nonce: nonce, fees: fees, gasLimit: gas,
-                to: to, value: value, data: data, accessList: spec.accessList ?? [])
+                to: to, value: value, data: data, accessList: spec.accessList ?? [],
+                authorizationList: spec.authorizations)
         } catch {
             throw EthereumWatchError.invalidInput(error.description)
         }
@@ -130,7 +131,7 @@ public struct EthereumTransactionBuilder: Sendable {
         switch type {
         case .legacy, .accessList:
             return .gasPrice(try spec.gasPrice ?? need("--gas-price", { try $0.gasPrice() }))
-        case .feeMarket:
+        case .feeMarket, .setCode:
             if let maxFee = spec.maxFee, let priority = spec.priorityFee {
                 return .feeMarket(maxPriorityFeePerGas: priority, maxFeePerGas: maxFee)
             }

@@ -7,7 +7,8 @@ import BigInt
 ///
 /// The transaction type follows from the fee options: `--legacy` (with `--gas-price` or the
 /// node's gas price) is a legacy EIP-155 transaction; `--gas-price` alone an EIP-2930 (type 1)
-/// transaction, with the access list if one is given; otherwise EIP-1559 (type 2).
+/// transaction, with the access list if one is given; with signed authorizations
+/// (`--authorization`) an EIP-7702 (type 4) transaction; otherwise EIP-1559 (type 2).
 public struct EthereumTransactionSpec: Sendable {
     public enum Action: Sendable, Equatable {
         /// ETH to an address.
@@ -38,6 +39,8 @@ public struct EthereumTransactionSpec: Sendable {
     /// signer can name its arguments: it uses it only when the selector matches, and shows the
     /// names as the request's words.
     public var abi: ABIFunction?
+    /// Signed EIP-7702 authorizations (`--authorization`): a type-4 transaction when any.
+    public var authorizations: [SignedSetCodeAuthorization] = []
 
     public init(
         action: Action, from: String, chainId: BigUInt? = nil, nonce: UInt64? = nil, gas: UInt64? = nil,
@@ -60,6 +63,17 @@ public struct EthereumTransactionSpec: Sendable {
     /// The transaction type the fee options choose; refuses combinations that mean nothing.
     public func type() throws(EthereumWatchError) -> TransactionType {
         let feeMarket = maxFee != nil || priorityFee != nil
+        if !authorizations.isEmpty {
+            guard !legacy, gasPrice == nil else {
+                throw .invalidInput(
+                    "--authorization makes an EIP-7702 (type 4) transaction, with EIP-1559 fees: drop --legacy and --gas-price"
+                )
+            }
+            if case .deploy = action {
+                throw .invalidInput("an EIP-7702 (type 4) transaction cannot create a contract")
+            }
+            return .setCode
+        }
         if legacy {
             guard !feeMarket else { throw .invalidInput("--legacy takes --gas-price, not --max-fee/--priority-fee") }
             guard accessList == nil else {

@@ -49,6 +49,13 @@ struct EthereumTransactionOptions: ParsableArguments {
             "An EIP-2930 access list: [{\"address\":\"0x…\",\"storageKeys\":[\"0x…\"]}].", valueName: "FILE"))
     var accessList: String?
 
+    @Option(
+        name: .customLong("authorization"),
+        help: ArgumentHelp(
+            "A signed EIP-7702 authorization (from ethereum finalize, or its JSON-RPC form); repeat for several. Makes a type-4 transaction.",
+            valueName: "FILE"))
+    var authorizations: [String] = []
+
     @Option(help: ArgumentHelp("An Ethereum JSON-RPC node to fill in chain id, nonce, fees and gas.", valueName: "URL"))
     var rpc: String?
 
@@ -79,6 +86,9 @@ struct EthereumTransactionOptions: ParsableArguments {
             priorityFee: fees.priorityFee, gasPrice: fees.gasPrice, legacy: legacy, accessList: list,
             note: request.output.note)
         spec.abi = abi
+        spec.authorizations = try authorizations.map { path in
+            try EthereumAuthorizationFile.parse(try QRMessageIO.read(path), path: path)
+        }
         let builder = EthereumTransactionBuilder(store: try WatchContext.store(), rpc: rpc.map { EthereumRPC(url: $0) })
         try EthereumActions.issue(try builder.build(spec).request, output: request.output)
     }

@@ -25,7 +25,7 @@ extension EthereumChainError: ExitStatusProviding {
             .addressNotOfKey,
             .notSecp256k1Key, .notAccountKey, .itemCount, .foreignItem, .signatureCount, .otherSigner, .recoveryValue,
             .invalidSignature, .messageWithResult, .resultMembers, .notRequestedTransaction, .otherSignatureInResult,
-            .hashMismatch:
+            .hashMismatch, .authorizationNeverValid, .authorizationNonce, .authorizationResult:
             return .invalidInput
         }
     }

@@ -48,6 +48,19 @@ public struct EthereumFinalizer: ChainFinalizer {
             (result, lines) = try Self.messageSigned(
                 by: try MessageSignature.recover(digest: try typed.digest(), signature: signature),
                 expected: expected, signature: signature, response: response)
+        case let .authorization(authorization):
+            let signed = try Self.authorizationSigned(authorization, signature: signature, expected: expected)
+            // A full response's result must be exactly the tuple the signature makes.
+            if let given = response.result, given != signed.json { throw EthereumChainError.authorizationResult }
+            result = signed.json
+            lines = [
+                ReviewLine("authority", expected.checksummed),
+                ReviewLine(
+                    "delegate",
+                    authorization.isRevocation ? "none (revocation)" : authorization.delegate.checksummed),
+                ReviewLine("chain id", authorization.chainId == 0 ? "0 (every chain)" : "\(authorization.chainId)"),
+                ReviewLine("nonce", String(authorization.nonce)),
+            ]
         }
         let full = try SignResponse(
             id: request.id, chain: request.chain, network: request.network, account: request.account,
@@ -68,6 +81,29 @@ public struct EthereumFinalizer: ChainFinalizer {
             nil,
             [ReviewLine("from", expected.checksummed), ReviewLine("signature", Hex.encode(signature, prefix: true))]
         )
+    }
+
+    /// r ‖ s ‖ yParity over `authorization`, from `expected`'s key and in the form the chain
+    /// applies (low s, yParity 0 or 1).
+    static func authorizationSigned(
+        _ authorization: SetCodeAuthorization, signature: [UInt8], expected: EthereumAddress
+    ) throws -> SignedSetCodeAuthorization {
+        guard signature.count == 65 else {
+            throw EthereumChainError.length(
+                field: "signatures[0]", expected: "r ‖ s ‖ yParity", actual: signature.count)
+        }
+        let signed = SignedSetCodeAuthorization(
+            authorization: authorization, yParity: signature[64],
+            r: BigUInt(bigEndian: Array(signature[0..<32])), s: BigUInt(bigEndian: Array(signature[32..<64])))
+        switch signed.authority() {
+        case .success(let authority):
+            guard authority == expected else {
+                throw EthereumChainError.otherSigner(recovered: authority.checksummed, expected: expected.checksummed)
+            }
+        case .failure(let failure):
+            throw EthereumChainError.invalidSignature(reason: failure.description)
+        }
+        return signed
     }
 
     /// Reads a transaction signature written by `signatureBytes` back, refusing any other v.

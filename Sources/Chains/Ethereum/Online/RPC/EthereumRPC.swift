@@ -76,7 +76,7 @@ public struct EthereumRPC: Sendable {
     /// `[{"address":"0x…","storageKeys":["0x…"]}]`.
     public func estimateGas(
         from: String, to: String?, value: BigUInt, data: [UInt8],
-        accessList: [(address: String, storageKeys: [[UInt8]])] = []
+        accessList: [(address: String, storageKeys: [[UInt8]])] = [], authorizationList: [JSONValue] = []
     ) throws(OnlineError) -> UInt64 {
         var call: [(key: String, value: JSONValue)] = [(key: "from", value: .string(from))]
         if let to { call.append((key: "to", value: .string(to))) }
@@ -98,6 +98,8 @@ public struct EthereumRPC: Sendable {
                         })
                 ))
         }
+        // EIP-7702 tuples, in the JSON-RPC form nodes take (geth, reth, anvil estimate with them).
+        if !authorizationList.isEmpty { call.append((key: "authorizationList", value: .array(authorizationList))) }
         let gas = try quantity(try client.call("eth_estimateGas", [.object(call)]), "eth_estimateGas")
         guard gas.bitWidth <= 64 else { throw .badReply(url: url, reason: "eth_estimateGas: beyond 64 bits") }
         return UInt64(gas)

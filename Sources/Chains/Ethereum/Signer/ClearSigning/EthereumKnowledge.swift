@@ -2,17 +2,21 @@ import AirsignCrypto
 import AirsignEncoding
 import BigInt
 
-/// What the person installed on the signer for Ethereum: ERC-7730 descriptors and tokens. The
-/// signer reads it from beside the keystore (airsign-signer's `descriptor` and `token`
-/// commands); the request cannot change it. Empty by default (the watch reviews with the
+/// What the person installed on the signer for Ethereum: ERC-7730 descriptors, tokens and
+/// trusted EIP-7702 delegates. The signer reads it from beside the keystore (airsign-signer's
+/// `descriptor`, `token` and `delegate` commands); the request cannot change it. Empty by default (the watch reviews with the
 /// built-in knowledge only).
 public struct EthereumKnowledge: Sendable {
     public let descriptors: [InstalledDescriptor]
     public let tokens: [KnownToken]
+    /// The EIP-7702 delegates the person trusts; an authorization to any other contract is an
+    /// unknown effect (signed only with `--blind`).
+    public let delegates: [TrustedDelegate]
 
-    public init(descriptors: [InstalledDescriptor] = [], tokens: [KnownToken] = []) {
+    public init(descriptors: [InstalledDescriptor] = [], tokens: [KnownToken] = [], delegates: [TrustedDelegate] = []) {
         self.descriptors = descriptors
         self.tokens = tokens
+        self.delegates = delegates
         var byKey: [TokenKey: KnownToken] = [:]
         for token in tokens {
             byKey[TokenKey(chainId: token.chainId, contract: token.contract)] =
@@ -38,6 +42,13 @@ public struct EthereumKnowledge: Sendable {
             return (token, true)
         }
         return TokenList.token(chainId: chainId, contract: contract).map { ($0, false) }
+    }
+
+    /// The trusted delegate entry that covers an authorization to `delegate` for `chainId` (0:
+    /// every chain), if any.
+    public func trustedDelegate(_ delegate: EthereumAddress, chainId: BigUInt) -> TrustedDelegate? {
+        let id = UInt64(exactly: chainId)
+        return delegates.first { $0.covers(delegate, authorizationChainId: id) }
     }
 
     /// The installed descriptors that bind calldata sent to `contract` on `chainId`.

@@ -2,9 +2,11 @@ import AirsignEncoding
 import AirsignMessages
 
 /// Ethereum's members of the signer's knowledge file: `descriptors`, the installed ERC-7730
-/// descriptors (each its name and merged document), and `tokens`, the installed ERC-20 tokens
-/// (by chain id and contract). `descriptor add|remove` and `token add|remove --chain-id` write
-/// them (Sources/Chains/Ethereum/SignerCommands); the reviews read them as `EthereumKnowledge`.
+/// descriptors (each its name and merged document), `tokens`, the installed ERC-20 tokens
+/// (by chain id and contract), and since version 3 `delegates`, the trusted EIP-7702
+/// delegates (by chain id, 0 for every chain, and address). `descriptor add|remove`, `token
+/// add|remove --chain-id` and `delegate add|remove` write them
+/// (Sources/Chains/Ethereum/SignerCommands); the reviews read them as `EthereumKnowledge`.
 /// Every entry is read with the rules of the command that installs it, so a file that parses
 /// is one the reviews can use.
 public struct EthereumInstalled: InstalledMembers, Equatable {
@@ -23,6 +25,8 @@ public struct EthereumInstalled: InstalledMembers, Equatable {
     public var descriptors: [Descriptor] = []
     /// Sorted by chain id, then contract.
     public var tokens: [KnownToken] = []
+    /// Sorted by chain id, then address; absent from files older than version 3.
+    public var delegates: [TrustedDelegate] = []
 
     /// Nothing installed.
     public init() {}
@@ -44,6 +48,15 @@ public struct EthereumInstalled: InstalledMembers, Equatable {
                 throw InstalledKnowledgeError("tokens[\(index)]: \(error)")
             }
         }
+        guard let delegates = installed["delegates"] else { return }
+        guard case .array(let entries) = delegates else { throw InstalledKnowledgeError("delegates must be an array") }
+        for (index, entry) in entries.enumerated() {
+            do throws(InstalledKnowledgeError) {
+                self.delegates.append(try Self.delegate(entry))
+            } catch {
+                throw InstalledKnowledgeError("delegates[\(index)]: \(error)")
+            }
+        }
     }
 
     /// The members as the file writes them.
@@ -57,6 +70,13 @@ public struct EthereumInstalled: InstalledMembers, Equatable {
                         ("chainId", .integer(token.chainId)), ("address", .string(token.contract)),
                         ("symbol", .string(token.symbol)), ("decimals", .integer(token.decimals)),
                         ("name", .string(token.name)),
+                    ])
+                }),
+            "delegates": .array(
+                delegates.map { delegate in
+                    .object([
+                        ("chainId", .integer(delegate.chainId)), ("address", .string(delegate.address.checksummed)),
+                        ("name", .string(delegate.name)),
                     ])
                 }),
         ]
@@ -74,7 +94,17 @@ public struct EthereumInstalled: InstalledMembers, Equatable {
                 throw InstalledKnowledgeError("installed descriptor \"\(entry.name)\": \(error)")
             }
         }
-        return EthereumKnowledge(descriptors: installed, tokens: tokens)
+        return EthereumKnowledge(descriptors: installed, tokens: tokens, delegates: delegates)
+    }
+
+    private static func delegate(_ entry: JSONValue) throws(InstalledKnowledgeError) -> TrustedDelegate {
+        guard case .object(let members) = entry, members.map(\.key) == ["chainId", "address", "name"],
+            let chainId = try? entry["chainId"]?.asUInt64(), case .string(let address)? = entry["address"],
+            case .string(let name)? = entry["name"]
+        else { throw InstalledKnowledgeError("must have exactly chainId, address and name") }
+        let parsed: EthereumAddress
+        do { parsed = try EthereumAddress(address) } catch { throw InstalledKnowledgeError("address: \(error)") }
+        return try TrustedDelegate(chainId: chainId, address: parsed, name: name)
     }
 
     private static func token(_ entry: JSONValue) throws(InstalledKnowledgeError) -> KnownToken {
@@ -116,7 +146,10 @@ public enum InstalledToken {
 public struct EthereumInstalledFormat: InstalledKnowledgeFormat {
     public init() {}
 
-    public let members = [KnowledgeMember(name: "descriptors", since: 1), KnowledgeMember(name: "tokens", since: 1)]
+    public let members = [
+        KnowledgeMember(name: "descriptors", since: 1), KnowledgeMember(name: "tokens", since: 1),
+        KnowledgeMember(name: "delegates", since: 3),
+    ]
 
     public func check(_ installed: [String: JSONValue]) throws(InstalledKnowledgeError) {
         _ = try EthereumInstalled(installed)

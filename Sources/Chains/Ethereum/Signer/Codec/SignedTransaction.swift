@@ -47,9 +47,9 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
         switch tx.type {
         case .legacy:
             return RLP.encode(.list(tx.fieldItems() + sig))
-        case .accessList, .feeMarket:
+        case .accessList, .feeMarket, .setCode:
             return [tx.type.rawValue]
-                + RLP.encode(.list([tx.chainIdItem] + tx.fieldItems() + [tx.accessListItem] + sig))
+                + RLP.encode(.list([tx.chainIdItem] + tx.fieldItems() + [tx.accessListItem] + tx.trailingItems + sig))
         }
     }
 
@@ -81,8 +81,8 @@ public struct SignedEthereumTransaction: Equatable, Sendable {
             let offset = v - 35
             recoveryID = Int(offset % 2)
             transaction = try EthereumTransaction.legacy(f, chainId: offset / 2)
-        case .accessList, .feeMarket:
-            let expected = type == .accessList ? 11 : 12
+        case .accessList, .feeMarket, .setCode:
+            let expected = type.unsignedFieldCount + 3
             guard f.count == expected else {
                 throw .wrongFieldCount(type: "signed \(type.name)", expected: expected, found: f.count)
             }

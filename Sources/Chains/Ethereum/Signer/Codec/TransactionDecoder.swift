@@ -18,8 +18,8 @@ extension EthereumTransaction {
                 try TransactionFields.unsigned(fields[8], "EIP-155 s") == 0
             else { throw .invalidField("EIP-155", reason: "the two fields after the chain id must be empty (0)") }
             return try legacy(fields, chainId: try TransactionFields.unsigned(fields[6], "chainId"))
-        case .accessList, .feeMarket:
-            let expected = type == .accessList ? 8 : 9
+        case .accessList, .feeMarket, .setCode:
+            let expected = type.unsignedFieldCount
             guard fields.count == expected else {
                 throw .wrongFieldCount(type: "unsigned \(type.name)", expected: expected, found: fields.count)
             }
@@ -34,8 +34,10 @@ extension EthereumTransaction {
         let offset: Int
         if first >= 0xc0 {
             (type, offset) = (.legacy, 0)
-        } else if first == 0x01 || first == 0x02, let known = TransactionType(rawValue: first) {
+        } else if first == 0x01 || first == 0x02 || first == 0x04, let known = TransactionType(rawValue: first) {
             (type, offset) = (known, 1)
+        } else if first == 0x03 {
+            throw .blobTransaction
         } else {
             throw .unsupportedTransactionType(first)
         }
@@ -59,15 +61,15 @@ extension EthereumTransaction {
             data: try TransactionFields.bytes(f[5], "data"))
     }
 
-    /// Type 1 `[chainId, nonce, gasPrice, gas, to, value, data, accessList, …]` or type 2
-    /// `[chainId, nonce, priority, maxFee, gas, to, value, data, accessList, …]`; the caller has
-    /// checked the count.
+    /// Type 1 `[chainId, nonce, gasPrice, gas, to, value, data, accessList, …]`, type 2
+    /// `[chainId, nonce, priority, maxFee, gas, to, value, data, accessList, …]` or type 4 (type
+    /// 2's fields, then `authorizationList, …`); the caller has checked the count.
     static func typed(_ type: TransactionType, _ f: [RLPItem]) throws(EthereumError) -> EthereumTransaction {
         let chainId = try TransactionFields.unsigned(f[0], "chainId")
         let nonce = try TransactionFields.uint64(f[1], "nonce")
         let fees: TransactionFees
         let rest: ArraySlice<RLPItem>
-        if type == .feeMarket {
+        if type == .feeMarket || type == .setCode {
             fees = .feeMarket(
                 maxPriorityFeePerGas: try TransactionFields.unsigned(f[2], "maxPriorityFeePerGas"),
                 maxFeePerGas: try TransactionFields.unsigned(f[3], "maxFeePerGas"))
@@ -83,6 +85,7 @@ extension EthereumTransaction {
             to: try TransactionFields.recipient(r[1]),
             value: try TransactionFields.unsigned(r[2], "value"),
             data: try TransactionFields.bytes(r[3], "data"),
-            accessList: try AccessListEntry.decodeList(r[4]))
+            accessList: try AccessListEntry.decodeList(r[4]),
+            authorizationList: type == .setCode ? try SignedSetCodeAuthorization.decodeList(r[5]) : [])
     }
 }

@@ -4,9 +4,9 @@ import BigInt
 /// An unsigned transaction in the JSON form other Ethereum tools write it: the dict that
 /// eth-account's `sign_transaction` and `eth_sendTransaction` take (`chainId`, `nonce`, `gas`,
 /// `gasPrice` or `maxFeePerGas` and `maxPriorityFeePerGas`, `to`, `value`, `data` or `input`,
-/// `accessList`, optionally `type` and `from`). Integers are JSON numbers, `0x` hex or decimal
-/// strings. The type is `type` when given, else inferred as eth-account does (fee caps: 2; an
-/// access list: 1; else legacy). Unknown members, missing required ones and values that do not
+/// `accessList`, `authorizationList` of type 4, optionally `type` and `from`). Integers are JSON
+/// numbers, `0x` hex or decimal strings. The type is `type` when given, else inferred as
+/// eth-account does (authorizations: 4; fee caps: 2; an access list: 1; else legacy). Unknown members, missing required ones and values that do not
 /// fit are refused, naming the member.
 public struct TransactionJSON: Sendable {
     public let transaction: EthereumTransaction
@@ -15,7 +15,7 @@ public struct TransactionJSON: Sendable {
 
     static let known: Set<String> = [
         "type", "chainId", "nonce", "gas", "gasLimit", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas",
-        "to", "value", "data", "input", "accessList", "from",
+        "to", "value", "data", "input", "accessList", "authorizationList", "from",
     ]
 
     /// Whether `json` looks like such a dict (an object with `gas` or `gasLimit` and `nonce`),
@@ -49,26 +49,34 @@ public struct TransactionJSON: Sendable {
         let maxFee = try Self.integer(json, "maxFeePerGas")
         let priority = try Self.integer(json, "maxPriorityFeePerGas")
         let accessList = try Self.accessList(json["accessList"])
+        let authorizations = try Self.authorizationList(json["authorizationList"])
         let type: TransactionType
         if let declared = try Self.integer(json, "type") {
-            guard declared <= 2, let known = TransactionType(rawValue: UInt8(declared)) else {
-                throw .invalidField("transaction.type", reason: "\(declared) is not 0, 1 or 2")
+            guard declared <= 4, declared != 3, let known = TransactionType(rawValue: UInt8(declared)) else {
+                if declared == 3 { throw .blobTransaction }
+                throw .invalidField("transaction.type", reason: "\(declared) is not 0, 1, 2 or 4")
             }
             type = known
+        } else if json["authorizationList"] != nil {
+            type = .setCode
         } else {
             type = maxFee != nil || priority != nil ? .feeMarket : json["accessList"] != nil ? .accessList : .legacy
         }
+        guard type == .setCode || json["authorizationList"] == nil else {
+            throw .invalidField("transaction.authorizationList", reason: "only a type 4 transaction carries one")
+        }
         let fees: TransactionFees
         switch type {
-        case .feeMarket:
+        case .feeMarket, .setCode:
             guard gasPrice == nil else {
                 throw .invalidField(
                     "transaction.gasPrice",
-                    reason: "an EIP-1559 transaction has maxFeePerGas and maxPriorityFeePerGas instead")
+                    reason: "a type \(type.rawValue) transaction has maxFeePerGas and maxPriorityFeePerGas instead")
             }
             guard let maxFee, let priority else {
                 throw .invalidField(
-                    "transaction", reason: "an EIP-1559 transaction needs maxFeePerGas and maxPriorityFeePerGas")
+                    "transaction",
+                    reason: "a type \(type.rawValue) transaction needs maxFeePerGas and maxPriorityFeePerGas")
             }
             fees = .feeMarket(maxPriorityFeePerGas: priority, maxFeePerGas: maxFee)
         case .legacy, .accessList:
@@ -91,7 +99,8 @@ public struct TransactionJSON: Sendable {
         let data = try Self.bytes(json["data"] ?? json["input"], "data")
         transaction = try EthereumTransaction(
             type: type, chainId: chainId, nonce: nonce, fees: fees, gasLimit: gas, to: to,
-            value: try Self.integer(json, "value") ?? 0, data: data, accessList: accessList)
+            value: try Self.integer(json, "value") ?? 0, data: data, accessList: accessList,
+            authorizationList: authorizations)
         switch json["from"] {
         case nil: from = nil
         case let .string(text)?: from = try EthereumAddress(text)
@@ -140,6 +149,18 @@ public struct TransactionJSON: Sendable {
             }
         default: throw .invalidField("transaction.\(name)", reason: "is not a 0x hex string")
         }
+    }
+
+    static func authorizationList(_ value: JSONValue?) throws(EthereumError) -> [SignedSetCodeAuthorization] {
+        guard let value else { return [] }
+        guard case let .array(items) = value else {
+            throw .invalidField("transaction.authorizationList", reason: "is not an array")
+        }
+        var out: [SignedSetCodeAuthorization] = []
+        for (index, item) in items.enumerated() {
+            out.append(try SignedSetCodeAuthorization(json: item, field: "transaction.authorizationList[\(index)]"))
+        }
+        return out
     }
 
     static func accessList(_ value: JSONValue?) throws(EthereumError) -> [AccessListEntry] {

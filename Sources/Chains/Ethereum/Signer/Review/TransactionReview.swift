@@ -70,6 +70,11 @@ public struct TransactionReview: Sendable {
         lines.append(
             ReviewLine("max total cost", "\(EtherAmount.format(transaction.maxTotalCost, decimals: 18)) \(native)"))
         if transaction.type != .legacy { lines += Self.accessList(transaction.accessList, describe: describe) }
+        let delegations =
+            transaction.type == .setCode
+            ? try AuthorizationListReview(transaction, from: from, knowledge: knowledge, describe: describe) : nil
+        lines += delegations?.lines ?? []
+        warnings += delegations?.warnings ?? []
         let environment = ClearSigningEnvironment(
             chainId: chainId, knowledge: knowledge, now: now, describe: describe,
             isKnown: labels.isKnown, isOwn: labels.isOwn)
@@ -96,6 +101,7 @@ public struct TransactionReview: Sendable {
                     .outflow(Outflow(AssetAmount(asset: ether, amount: $0.amount.amount), to: $0.to))
                 }
         }
+        effects += delegations?.effects ?? []
         effects += call.totals.map { .outflow(Outflow($0)) }
         effects += call.approvals.map { .allowance($0) }
         effects += (call.blindReason.map { [$0] } ?? []).map { .unknown(what: $0) }

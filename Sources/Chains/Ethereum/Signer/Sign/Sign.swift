@@ -30,6 +30,10 @@ extension EthereumChain {
             )
         case let .typedData(typed, _):
             return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
+        case let .authorization(authorization):
+            let signed = try authorization.signed(with: privateKey)
+            return SignedOutput(
+                signatures: [Hex.encode(Self.signatureBytes(signed), prefix: true)], result: signed.json)
         }
     }
 }
