@@ -25,7 +25,7 @@ public struct FuzzTarget: Sendable {
         .stellarCAP71Credentials, .stellarCAP85Executable,
         .ethereumTransaction, .ethereumTypedData, .ethereumTypedDataStructured, .ethereumCallData,
         .ethereumMulticallStructured, .ethereumABI, .ethereumABISuffix, .ethereumDescriptor, .ethereumWalletInput,
-        .ethereumAuthorization, .ethereumSetCodeStructured,
+        .ethereumAuthorization, .ethereumSetCodeStructured, .ethereumUserOperation,
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
         .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch, .substrateProvenExtensions,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText,

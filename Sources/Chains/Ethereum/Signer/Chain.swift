@@ -15,8 +15,10 @@ import BigInt
 /// - `{"type":"personal_message","message":"0x<bytes>"}`
 /// - `{"type":"typed_data","typedData":{…EIP-712 JSON…}}`
 /// - `{"type":"authorization","authorization":"0x05<rlp([chain_id, address, nonce])>"}`
+/// - `{"type":"user_operation","entryPoint":"0x…","userOperation":{…PackedUserOperation…}}`
+///   (EntryPoint v0.7 or v0.8)
 ///
-/// Signatures are hex: 65 bytes r ‖ s ‖ v (v = 27/28) for messages, r ‖ s ‖ yParity (0/1) for
+/// Signatures are hex: 65 bytes r ‖ s ‖ v (v = 27/28) for messages and user operations, r ‖ s ‖ yParity (0/1) for
 /// authorizations (whose result is the signed tuple in JSON-RPC form); for transactions r ‖ s
 /// followed by the transaction's own v (yParity 0/1 for typed transactions, the EIP-155 value
 /// 2·chainId + 35 + recid, minimal big-endian, for legacy), so the signature alone says exactly
@@ -37,6 +39,7 @@ public struct EthereumChain: ChainModule {
     package static let personalMessageLabel = "personal message"
     package static let typedDataLabel = "typed data"
     package static let authorizationLabel = "EIP-7702 authorization"
+    package static let userOperationLabel = "ERC-4337 user operation"
 
     /// The descriptors and tokens the person installed on the signer (none on the watch).
     public let knowledge: EthereumKnowledge
@@ -99,6 +102,10 @@ public struct EthereumChain: ChainModule {
         case let .authorization(authorization):
             return try authorizationReview(
                 request, authorization, from: from, key: key, chainId: decoded.chainId, context: context)
+        case let .userOperation(operation, version, _):
+            return try userOperationReview(
+                request, operation, version: version, item: decoded.signable.item, from: from, key: key,
+                chainId: decoded.chainId, context: context)
         }
     }
 

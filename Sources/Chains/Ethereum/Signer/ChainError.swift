@@ -57,13 +57,16 @@ public enum EthereumChainError: Error, CustomStringConvertible, Equatable, Senda
     case authorizationNonce(index: Int, found: UInt64, expected: BigUInt)
     /// A result that is not the signed authorization in JSON-RPC form.
     case authorizationResult
+    /// A user operation for an EntryPoint the signer cannot hash for.
+    case unknownEntryPoint(String)
 
     public var description: String {
         switch self {
         case let .unreadable(field, reason): return "\(field): \(reason)"
         case let .members(type, expected): return "payload: \(type) has exactly \(expected)"
         case let .unknownPayloadType(type):
-            return "payload.type \"\(type)\" is unknown (transaction, personal_message, typed_data, authorization)"
+            return
+                "payload.type \"\(type)\" is unknown (transaction, personal_message, typed_data, authorization, user_operation)"
         case let .notOfKind(field, expected): return "\(field) is not \(expected)"
         case let .shape(field, expected): return "\(field) is \(expected)"
         case let .length(field, expected, actual): return "\(field) is \(expected), not \(actual) bytes"
@@ -92,6 +95,9 @@ public enum EthereumChainError: Error, CustomStringConvertible, Equatable, Senda
         case let .authorizationNonce(index, found, expected):
             return
                 "authorization \(index + 1) is signed by the sender at nonce \(found), but the sender's nonce is \(expected) when the list is applied (the transaction's nonce is used first): the chain would skip it and run the transaction without the delegation; refused"
+        case let .unknownEntryPoint(address):
+            return
+                "payload.entryPoint \(address) is neither EntryPoint v0.7 (0x0000000071727De22E5E9d8BAf0edAc6f37da032) nor v0.8 (0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108): the signer cannot compute its userOpHash"
         case .authorizationResult:
             return "result is not the signed authorization {address, chainId, nonce, r, s, yParity} of signatures[0]"
         }

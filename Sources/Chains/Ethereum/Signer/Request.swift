@@ -15,6 +15,9 @@ package enum EthereumSignable: SignableValue {
     /// An EIP-7702 authorization; its preimage `0x05 ‖ rlp([chain_id, address, nonce])` is
     /// what is hashed and signed.
     case authorization(SetCodeAuthorization)
+    /// An ERC-4337 user operation for an EntryPoint version, on the request's chain; the bytes
+    /// are its signing preimage (`PackedUserOperation.signingPreimage`), whose keccak is signed.
+    case userOperation(PackedUserOperation, version: EntryPointVersion, preimage: [UInt8])
 
     package var signedBytes: [UInt8] {
         switch self {
@@ -22,6 +25,7 @@ package enum EthereumSignable: SignableValue {
         case let .personalMessage(message): message
         case let .typedData(_, json): Array(JSONSerializer().serialize(json).utf8)
         case let .authorization(authorization): authorization.preimage
+        case let .userOperation(_, _, preimage): preimage
         }
     }
 
@@ -31,6 +35,7 @@ package enum EthereumSignable: SignableValue {
         case .personalMessage: EthereumChain.personalMessageLabel
         case .typedData: EthereumChain.typedDataLabel
         case .authorization: EthereumChain.authorizationLabel
+        case .userOperation: EthereumChain.userOperationLabel
         }
     }
 
@@ -50,7 +55,7 @@ package struct EthereumRequest {
 }
 
 extension EthereumChain {
-    /// Decodes `request`'s payload: refuses a payload that is not exactly one of the four forms,
+    /// Decodes `request`'s payload: refuses a payload that is not exactly one of the five forms,
     /// a transaction or an authorization for another chain id (an authorization's 0, every
     /// chain, is let through to its review), or an account whose address is not its key's.
     package static func decode(_ request: SignRequest) throws -> EthereumRequest {
@@ -83,6 +88,31 @@ extension EthereumChain {
                     field: "payload.authorization", chainId: "\(authorization.chainId)", network: request.network)
             }
             return EthereumRequest(from: from, chainId: chainId, signable: .authorization(authorization), abi: nil)
+        case "user_operation":
+            guard case let .object(members) = request.payload, members.count == 3,
+                case let .string(entryPoint)? = request.payload["entryPoint"],
+                let operation = request.payload["userOperation"]
+            else {
+                throw EthereumChainError.members(
+                    payloadType: "user_operation", expected: "\"type\", \"entryPoint\" and \"userOperation\"")
+            }
+            let address: EthereumAddress
+            do { address = try EthereumAddress(entryPoint) } catch {
+                throw EthereumChainError.unreadable(field: "payload.entryPoint", reason: "\(error)")
+            }
+            guard let version = EntryPointVersion(address: address) else {
+                throw EthereumChainError.unknownEntryPoint(address.checksummed)
+            }
+            do {
+                let op = try PackedUserOperation(json: operation)
+                return EthereumRequest(
+                    from: from, chainId: chainId,
+                    signable: .userOperation(
+                        op, version: version, preimage: try op.signingPreimage(version: version, chainId: chainId)),
+                    abi: nil)
+            } catch {
+                throw EthereumChainError.unreadable(field: "payload.userOperation", reason: "\(error)")
+            }
         case "personal_message":
             let hex = try stringMember(request.payload, "message")
             do {

@@ -50,14 +50,10 @@ public struct EthereumAuthorizationBuilder: Sendable {
         guard chosen < UInt64.max else {
             throw EthereumWatchError.invalidInput("--nonce: 2^64 - 1 is never applied (EIP-7702 skips it)")
         }
-        let zero: EthereumAddress
-        do { zero = try EthereumAddress(bytes: [UInt8](repeating: 0, count: 20)) } catch {
-            throw EthereumWatchError.invalidInput(error.description)
-        }
         let authorization: SetCodeAuthorization
         do {
             authorization = try SetCodeAuthorization(
-                chainId: chainId ?? account.chainId, delegate: delegate ?? zero, nonce: chosen)
+                chainId: chainId ?? account.chainId, delegate: delegate ?? .zero, nonce: chosen)
         } catch {
             throw EthereumWatchError.invalidInput(error.description)
         }

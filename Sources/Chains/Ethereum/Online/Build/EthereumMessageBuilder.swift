@@ -4,8 +4,9 @@ import AirsignMessages
 import AirsignWatch
 import BigInt
 
-/// Builds the sign requests of `ethereum sign-message` (EIP-191 personal_sign) and
-/// `ethereum sign-typed-data` (EIP-712 v4). The signer decodes and hashes them itself.
+/// Builds the sign requests of `ethereum sign-message` (EIP-191 personal_sign),
+/// `ethereum sign-typed-data` (EIP-712 v4) and `ethereum sign-user-operation` (ERC-4337). The
+/// signer decodes and hashes them itself.
 public struct EthereumMessageBuilder: Sendable {
     public let store: WatchStore
 
@@ -46,6 +47,23 @@ public struct EthereumMessageBuilder: Sendable {
         }
         let account = try EthereumWatchAccount.find(from, chainId: wanted, in: store)
         let payload: JSONValue = .object([(key: "type", value: .string("typed_data")), (key: "typedData", value: json)])
+        return try SignRequest.make(
+            chain: ChainID("ethereum"), network: account.network, account: account.account, payload: payload, note: note
+        )
+    }
+
+    /// An ERC-4337 user operation for EntryPoint `version`, signed by the owner key `from` on
+    /// its network (`chainId`, or the account's one network).
+    public func userOperation(
+        from: String, chainId: BigUInt?, operation: PackedUserOperation, version: EntryPointVersion,
+        note: String? = nil
+    ) throws -> SignRequest {
+        let account = try EthereumWatchAccount.find(from, chainId: chainId, in: store)
+        let payload: JSONValue = .object([
+            (key: "type", value: .string("user_operation")),
+            (key: "entryPoint", value: .string(version.address.checksummed)),
+            (key: "userOperation", value: operation.json),
+        ])
         return try SignRequest.make(
             chain: ChainID("ethereum"), network: account.network, account: account.account, payload: payload, note: note
         )

@@ -25,7 +25,8 @@ extension EthereumChainError: ExitStatusProviding {
             .addressNotOfKey,
             .notSecp256k1Key, .notAccountKey, .itemCount, .foreignItem, .signatureCount, .otherSigner, .recoveryValue,
             .invalidSignature, .messageWithResult, .resultMembers, .notRequestedTransaction, .otherSignatureInResult,
-            .hashMismatch, .authorizationNeverValid, .authorizationNonce, .authorizationResult:
+            .hashMismatch, .authorizationNeverValid, .authorizationNonce, .authorizationResult,
+            .unknownEntryPoint:
             return .invalidInput
         }
     }

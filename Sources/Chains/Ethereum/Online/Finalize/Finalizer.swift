@@ -48,6 +48,10 @@ public struct EthereumFinalizer: ChainFinalizer {
             (result, lines) = try Self.messageSigned(
                 by: try MessageSignature.recover(digest: try typed.digest(), signature: signature),
                 expected: expected, signature: signature, response: response)
+        case let .userOperation(_, _, preimage):
+            (result, lines) = try Self.messageSigned(
+                by: try MessageSignature.recover(digest: Keccak256.hash(preimage), signature: signature),
+                expected: expected, signature: signature, response: response)
         case let .authorization(authorization):
             let signed = try Self.authorizationSigned(authorization, signature: signature, expected: expected)
             // A full response's result must be exactly the tuple the signature makes.

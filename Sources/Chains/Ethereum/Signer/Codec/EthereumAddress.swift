@@ -14,6 +14,14 @@ public struct EthereumAddress: Hashable, Sendable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// An address written in the source as 20 bytes (a well-known contract); not for input.
+    init(literal bytes: [UInt8]) {
+        self.bytes = bytes.count == EIP55.addressLength ? bytes : [UInt8](repeating: 0, count: EIP55.addressLength)
+    }
+
+    /// The zero address: EIP-7702's revocation, Ethereum's "none".
+    public static let zero = EthereumAddress(literal: [UInt8](repeating: 0, count: 20))
+
     /// `0x` + 40 hex digits; mixed case must carry a valid EIP-55 checksum.
     public init(_ text: String) throws(EthereumError) {
         do { bytes = try EIP55.decode(text) } catch { throw .invalidField("address", reason: error.description) }

@@ -109,7 +109,9 @@ public struct TransactionJSON: Sendable {
     }
 
     /// A JSON number, `0x` hex or decimal string: an unsigned integer of at most 256 bits.
-    static func integer(_ json: JSONValue, _ name: String, required: Bool = false) throws(EthereumError) -> BigUInt? {
+    package static func integer(_ json: JSONValue, _ name: String, required: Bool = false) throws(EthereumError)
+        -> BigUInt?
+    {
         let field = "transaction.\(name)"
         let text: Substring
         var radix = 10

@@ -30,6 +30,11 @@ extension EthereumChain {
             )
         case let .typedData(typed, _):
             return SignedOutput(signatures: [Hex.encode(try typed.sign(with: privateKey), prefix: true)], result: nil)
+        case let .userOperation(_, _, preimage):
+            let digest = Keccak256.hash(preimage)
+            return SignedOutput(
+                signatures: [Hex.encode(try MessageSignature.sign(digest: digest, with: privateKey), prefix: true)],
+                result: nil)
         case let .authorization(authorization):
             let signed = try authorization.signed(with: privateKey)
             return SignedOutput(

@@ -52,7 +52,8 @@ struct RecognisedTypedData {
 
 extension RecognisedTypedData {
     /// The first recogniser that knows `typed` by its exact type string (EIP-3009
-    /// authorizations, Safe transactions, ERC-2771 forward requests); nil when none does.
+    /// authorizations, Safe transactions, ERC-2771 forward requests, ERC-4337 v0.8 user
+    /// operations); nil when none does.
     /// Permits are `PermitReview`'s.
     static func review(_ typed: TypedData, account: EthereumAddress, environment: ClearSigningEnvironment) throws
         -> RecognisedTypedData?
@@ -61,6 +62,9 @@ extension RecognisedTypedData {
             return found
         }
         if let found = try SafeTransactionReview.review(typed, account: account, environment: environment) {
+            return found
+        }
+        if let found = try UserOperationTypedDataReview.review(typed, account: account, environment: environment) {
             return found
         }
         return try ForwardRequestReview.review(typed, account: account, environment: environment)
