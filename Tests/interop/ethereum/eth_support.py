@@ -37,6 +37,19 @@ def unsigned_preimage(tx: dict) -> bytes:
     return preimage
 
 
+def mutate(rng, raw: bytes) -> bytes:
+    """One corruption of `raw`: cut short, one bit flipped, or a byte appended."""
+    m = bytearray(raw)
+    op = rng.randrange(3)
+    if op == 0:
+        del m[rng.randrange(1, len(m)):]
+    elif op == 1:
+        m[rng.randrange(len(m))] ^= 1 << rng.randrange(8)
+    else:
+        m.append(rng.randrange(256))
+    return bytes(m)
+
+
 def seeded(name):
     """(generator, "AIRSIGN_TEST_SEED=N"): the seed printed and returned, so a differential
     test's failure message can name it beside the failing input."""

@@ -14,7 +14,7 @@ from eth_account.typed_transactions import TypedTransaction
 from eth_utils import keccak, to_checksum_address, to_wei
 from hexbytes import HexBytes
 
-from eth_support import rand_key, unsigned_preimage
+from eth_support import mutate, rand_key, unsigned_preimage
 
 TX_COUNT = 1000  # per type
 
@@ -123,16 +123,7 @@ def test_corrupted_transactions_refused_like_a_strict_decoder(testkit, rng):
             theirs, _ = rand_tx(rng, tx_type)
             raw = bytearray(Account.sign_transaction(theirs, key).raw_transaction)
             for _ in range(5):
-                m = bytearray(raw)
-                op = rng.randrange(3)
-                if op == 0:
-                    del m[rng.randrange(1, len(m)):]
-                elif op == 1:
-                    i = rng.randrange(len(m))
-                    m[i] ^= 1 << rng.randrange(8)
-                else:
-                    m.append(rng.randrange(256))
-                raws.append(bytes(m))
+                raws.append(mutate(rng, raw))
     outs = testkit.batch([{"op": "eth_tx_decode_signed", "raw": r.hex()} for r in raws])
     refused = 0
     for raw, out in zip(raws, outs):

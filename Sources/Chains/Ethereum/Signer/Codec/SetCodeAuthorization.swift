@@ -108,23 +108,20 @@ public struct SignedSetCodeAuthorization: Equatable, Sendable {
         self.s = s
     }
 
-    /// Half the secp256k1 group order: EIP-7702 skips a tuple whose s is above it.
-    static let halfOrder = BigUInt("7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0", radix: 16) ?? 0
-
     /// The account that signed it, or why a client skips it (y_parity not 0 or 1, s above n/2,
     /// a signature no key produced).
     public func authority() -> Result<EthereumAddress, AuthorityFailure> {
         guard yParity <= 1 else { return .failure(.yParity(yParity)) }
-        guard s <= Self.halfOrder else { return .failure(.highS) }
-        guard r.bitWidth <= 256, s.bitWidth <= 256 else { return .failure(.unrecoverable) }
-        do {
-            let signature = try Secp256k1.RecoverableSignature(
+        guard r.bitWidth <= 256, s.bitWidth <= 256,
+            let signature = try? Secp256k1.RecoverableSignature(
                 compact: r.bigEndian(width: 32) + s.bigEndian(width: 32), recoveryID: Int(yParity))
-            return .success(
-                EthereumAddress(publicKey: try signature.recoverPublicKey(digest32: authorization.signingHash)))
-        } catch {
+        else { return .failure(.unrecoverable) }
+        // libsecp256k1 recovers high-s signatures too; EIP-7702 skips them.
+        guard signature.signature.isLowS else { return .failure(.highS) }
+        guard let key = try? signature.recoverPublicKey(digest32: authorization.signingHash) else {
             return .failure(.unrecoverable)
         }
+        return .success(EthereumAddress(publicKey: key))
     }
 
     /// The tuple's RLP item, as the transaction's list holds it.
