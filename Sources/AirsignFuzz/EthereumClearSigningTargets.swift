@@ -74,4 +74,38 @@ extension FuzzTarget {
             }
         }
     }
+
+    /// The input is an `interpolatedIntent` template, a NUL byte, and lines `path=value`: the
+    /// template is filled (or refused, nil) without trapping; a filled template's literal text is
+    /// kept; text with every brace doubled fills to itself.
+    static let ethereumInterpolatedIntent = FuzzTarget(
+        name: "ethereum-interpolated-intent", summary: "ERC-7730 interpolatedIntent templates filled from field values"
+    ) { input throws(FuzzViolation) in
+        let split = input.firstIndex(of: 0) ?? input.endIndex
+        guard let template = String(validating: input[..<split], as: UTF8.self) else { return }
+        var values: [String: String] = [:]
+        if let rest = String(validating: input[min(split + 1, input.endIndex)...], as: UTF8.self) {
+            for line in rest.split(separator: "\n") {
+                guard let equals = line.firstIndex(of: "="), values.count < 64 else { continue }
+                values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+            }
+        }
+        let key: (DescriptorPath) -> String = { path in
+            let text = path.description
+            return text.hasPrefix("#.") ? String(text.dropFirst(2)) : text
+        }
+        if let filled = InterpolatedIntent.fill(template, values: values, key: key),
+            !template.contains("{"), !template.contains("}")
+        {
+            try FuzzViolation.check(filled == template, "a template without braces was changed")
+        }
+        var escaped = ""
+        for character in template {
+            escaped.append(character)
+            if character == "{" || character == "}" { escaped.append(character) }
+        }
+        try FuzzViolation.check(
+            InterpolatedIntent.fill(escaped, values: values, key: key) == template,
+            "text with every brace doubled does not fill to itself")
+    }
 }

@@ -23,6 +23,9 @@ public struct Review: Sendable {
     /// The exact messages the signature scheme will be given, after the chain's own
     /// domain separation; `sign` computes any digest from these (docs/security.md, signer rule 1).
     public var signing: [SigningItem] { storage.fields.signing }
+    /// The call or message as a clear-signing descriptor states it, when one did (its lines are
+    /// among `lines` too); nil otherwise.
+    public var intent: ReviewIntent? { storage.fields.intent }
 
     /// The fields, immutable, behind one reference: a batch moves each review through several
     /// arrays, and a copy of the fields themselves is some fifteen retains and releases.
@@ -36,6 +39,7 @@ public struct Review: Sendable {
         let key: KeyRequirement
         let effects: [Effect]
         let signing: [SigningItem]
+        let intent: ReviewIntent?
     }
 
     private final class Storage: Sendable {
@@ -48,12 +52,12 @@ public struct Review: Sendable {
 
     public init(
         request: SignRequest, title: String, lines: [ReviewLine], warnings: [String] = [],
-        key: KeyRequirement, effects: [Effect], signing: [SigningItem]
+        key: KeyRequirement, effects: [Effect], signing: [SigningItem], intent: ReviewIntent? = nil
     ) {
         storage = Storage(
             Fields(
                 request: request, title: title, lines: lines, warnings: warnings, key: key, effects: effects,
-                signing: signing))
+                signing: signing, intent: intent))
     }
 
     /// What leaves an account, per asset (and per other account it acts for), fees included.

@@ -1,6 +1,7 @@
 import AirsignCLI
 import AirsignChains
 import AirsignCrypto
+import AirsignEncoding
 import AirsignFiles
 import AirsignKeystore
 import AirsignMessages
@@ -70,16 +71,23 @@ public struct SignJob: Sendable {
 
     /// `inspect`: shows the review of every request and the batch total. Throws the first
     /// refusal (after showing them all) when any request would be refused.
-    public func inspect(_ input: [UInt8], blind: BlindConsent, pin: (() throws -> SecureBytes)? = nil) throws {
-        try inspect(SignerInput(bytes: input), blind: blind, pin: pin)
+    public func inspect(
+        _ input: [UInt8], blind: BlindConsent, pin: (() throws -> SecureBytes)? = nil,
+        json: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        try inspect(SignerInput(bytes: input), blind: blind, pin: pin, json: json)
     }
 
     /// `inspect` of a file or scanned message in any format the signer detects; the format
     /// found is said first. With `pin` (given when the person can be asked, or named a PIN
     /// file) the seal of what is installed on the signer is checked first, as `sign` checks
     /// it, and a swapped file stops it before any review; without, the reviews are headed by
-    /// a note that it was not checked.
-    public func inspect(_ input: SignerInput, blind: BlindConsent, pin: (() throws -> SecureBytes)? = nil) throws {
+    /// a note that it was not checked. With `json`, the reviews go to it as one JSON document
+    /// (`ReviewJSON`) instead of to the log as text; the notes and the exit status are the same.
+    public func inspect(
+        _ input: SignerInput, blind: BlindConsent, pin: (() throws -> SecureBytes)? = nil,
+        json: (@Sendable (String) -> Void)? = nil
+    ) throws {
         if hasInstalled {
             if let pin {
                 try verifyInstalled(try pin())
@@ -99,30 +107,41 @@ public struct SignJob: Sendable {
         let batch = BatchReview(requests, registry: registry, context: context, blind: blind)
         let accountIndex = AccountIndex(own, registry: registry)
         var refusals: [any Error] = []
+        // Why a reviewed request would still not be signed, by position.
+        var unsignable: [Int: String] = [:]
+        let text = json == nil ? log : { _ in }
         for (index, outcome) in batch.outcomes.enumerated() {
             let position = index + 1
             switch outcome {
             case let .success(review):
-                log(render(review, position: position, of: requests.count, context: context))
+                text(render(review, position: position, of: requests.count, context: context))
                 if !initialized {
                     let error = KeystoreError.keystoreNotInitialized(path: keystore.directory)
-                    log("  REFUSED: " + error.description)
+                    text("  REFUSED: " + error.description)
                     refusals.append(error)
+                    unsignable[position] = error.description
                 } else {
                     do {
                         _ = try accountIndex.signer(for: review, position: position)
                     } catch {
-                        log("  REFUSED: " + String(describing: error))
+                        text("  REFUSED: " + String(describing: error))
                         refusals.append(error)
+                        unsignable[position] = String(describing: error)
                     }
                 }
             case let .failure(error):
-                log(ReviewText.renderRefusal(requests[index], error, position: position, of: requests.count))
+                text(ReviewText.renderRefusal(requests[index], error, position: position, of: requests.count))
                 refusals.append(error)
             }
-            log("")
+            text("")
         }
-        log(ReviewText.renderTotals(batch))
+        if let json {
+            let document = ReviewJSON.document(
+                batch, requests: requests, registry: registry, context: context, refusals: unsignable)
+            json(JSONSerializer(sortKeys: false, pretty: true).serialize(document))
+        } else {
+            log(ReviewText.renderTotals(batch))
+        }
         if let first = refusals.first {
             log("\(refusals.count) of \(requests.count) request\(requests.count == 1 ? "" : "s") would be refused.")
             throw first

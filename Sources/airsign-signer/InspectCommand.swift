@@ -14,7 +14,8 @@ struct InspectCommand: ParsableCommand {
             descriptors or tokens are installed on the signer, their PIN seal is checked first, \
             as `sign` checks it (exit 5 when the file was changed outside airsign-signer), with \
             the PIN from --pin-file or the terminal; without either, the reviews are headed by \
-            a note that it was not checked.
+            a note that it was not checked. With --json the reviews go to standard output as one \
+            JSON document instead (the notes stay on standard error, the exit status is the same).
             """)
 
     @OptionGroup var input: MessageInputOptions
@@ -26,6 +27,12 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "List every detail a review otherwise counts (each entry of a Stellar Soroban footprint).")
     var details = false
 
+    @Flag(
+        help:
+            "Write the reviews to standard output as one JSON document (docs/formats.md, \"Review JSON\"): intent, owner, fields with their sources, every line, warnings and effects."
+    )
+    var json = false
+
     @Option(
         help: ArgumentHelp(
             "The network of native input that does not name one (a bare Stellar envelope: pubnet, testnet, futurenet); a SEP-7 URI must name the same.",
@@ -36,8 +43,9 @@ struct InspectCommand: ParsableCommand {
         var job = try SignJob.standard()
         job.nativeNetwork = network
         job.details = details
+        let document: (@Sendable (String) -> Void)? = json ? { @Sendable text in Console.output(text) } : nil
         try job.inspect(
             try input.read(framings: job.registry.foreignFormats.flatMap(\.framings)), blind: blind.consent,
-            pin: PINEntry.ifAvailable(file: pinFile.path))
+            pin: PINEntry.ifAvailable(file: pinFile.path), json: document)
     }
 }

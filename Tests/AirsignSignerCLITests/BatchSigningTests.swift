@@ -192,6 +192,39 @@ import Testing
         try job.inspect(MessageFile.serialize([try TestChainFixtures.transfer()]), blind: .none)
     }
 
+    /// `inspect --json`: one document with a review per request and the refusals where the text
+    /// has them, the notes still on the log, the same error thrown.
+    @Test func inspectAsJSONWritesOneDocumentWithTheRefusals() throws {
+        let fixture = try SignerFixture()
+        let lines = LogLines()
+        let documents = LogLines()
+        var job = fixture.job()
+        job.log = { lines.append($0) }
+        let bad = try TestChainFixtures.transfer(network: "other:net")
+        let stranger = try TestChainFixtures.transfer(from: 9)
+        #expect(throws: MessagesError.self) {
+            try job.inspect(
+                MessageFile.serialize([try TestChainFixtures.transfer(), bad, stranger]), blind: .none,
+                json: { documents.append($0) })
+        }
+        #expect(!lines.text.contains("Request 1 of 3"))
+        #expect(lines.text.contains("2 of 3 requests would be refused."))
+        let document = try JSONParser().parse(Array(documents.text.utf8))
+        #expect(document["airsign"] == .string("review"))
+        #expect(document["signable"] == .bool(false))
+        guard case .array(let reviews)? = document["reviews"], reviews.count == 3 else {
+            Issue.record("not three reviews: \(documents.text)")
+            return
+        }
+        #expect(reviews[0]["refused"] == nil)
+        #expect(reviews[0]["title"] != nil)
+        #expect(reviews[1]["title"] == nil)
+        #expect(reviews[1]["refused"].map { "\($0)".contains("refused") } == true)
+        #expect(reviews[2]["title"] != nil)
+        #expect(reviews[2]["refused"].map { "\($0)".contains("which no key in the keystore holds") } == true)
+        #expect(document["batch"]?["requests"] == .integer(3))
+    }
+
     @Test func reviewsLabelContactsFromTheAddressBook() throws {
         let fixture = try SignerFixture()
         try ContactStore(home: fixture.home).update { book in

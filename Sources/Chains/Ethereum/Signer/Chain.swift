@@ -126,7 +126,7 @@ public struct EthereumChain: ChainModule {
             key: key, effects: summary.effects,
             // The strict decoder accepts only canonical bytes, so this is exactly the request's
             // transaction; `sign` hashes it itself (docs/security.md, signer rule 1).
-            signing: [EthereumSignable.transaction(transaction).item])
+            signing: [EthereumSignable.transaction(transaction).item], intent: summary.intent)
     }
 
     private func typedDataReview(
@@ -172,7 +172,7 @@ public struct EthereumChain: ChainModule {
         lines += shown.domain.map(tree)
         let environment = ClearSigningEnvironment(
             chainId: chainId, knowledge: knowledge, now: context.now, describe: labels.describe,
-            isKnown: labels.isKnown, isOwn: labels.isOwn)
+            isKnown: labels.isKnown, isOwn: labels.isOwn, contactName: labels.contactName)
         let described: (display: CallDisplay?, warnings: [String])
         let permit: PermitReview?
         let recognised: RecognisedTypedData?
@@ -227,7 +227,7 @@ public struct EthereumChain: ChainModule {
         return Review(
             request: request, title: "Ethereum typed data (EIP-712)", lines: lines, warnings: warnings,
             key: key, effects: effects + blind.map { .unknown(what: $0) },
-            signing: [item])
+            signing: [item], intent: described.display?.intent)
     }
 
     /// How this review names addresses: the context's own accounts and contacts.
@@ -242,7 +242,8 @@ public struct EthereumChain: ChainModule {
         return AddressLabels(
             describe: { "\($0.checksummed) (\(label($0).text))" },
             isKnown: { label($0) != .unknown },
-            isOwn: { if case .own = label($0) { return true } else { return false } })
+            isOwn: { if case .own = label($0) { return true } else { return false } },
+            contactName: { if case .contact(let name) = label($0) { return name } else { return nil } })
     }
 
     /// The transaction hex and the optional ABI fragment of a `transaction` payload.

@@ -30,6 +30,8 @@ struct CallDisplay {
     /// The function that decoded the call, and its arguments (for the standards' warnings).
     var function: ABIFunction?
     var arguments: DataNode?
+    /// The call as its descriptor states it (installed and built-in descriptors only).
+    var intent: ReviewIntent?
 }
 
 /// Shows a call in the order of trust the review names: a descriptor installed on the signer
@@ -159,7 +161,7 @@ struct CallResolver {
         CallDisplay(
             source: source, summary: rendered.intent, lines: rendered.lines, warnings: rendered.warnings,
             blindReasons: rendered.blindReasons, fromTable: true, descriptorName: descriptor.displayName,
-            function: function, arguments: arguments)
+            function: function, arguments: arguments, intent: rendered.reviewIntent(owner: descriptor.displayName))
     }
 
     /// The request's fragment: every argument by its unverified name and type, values decoded

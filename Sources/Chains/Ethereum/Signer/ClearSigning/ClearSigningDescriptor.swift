@@ -113,7 +113,8 @@ public indirect enum FieldNode: Sendable {
 public struct FieldGroup: Sendable {
     public let path: DescriptorPath?
     public let label: String?
-    /// `bundled`: arrays under the group shown index by index; else array by array.
+    /// `bundled`: arrays under the group shown index by index; else array by array. A group
+    /// whose path goes through an array's elements is bundled unless it says `sequential`.
     public let bundled: Bool
     public let fields: [FieldNode]
 }

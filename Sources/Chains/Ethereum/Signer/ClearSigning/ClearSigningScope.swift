@@ -136,6 +136,8 @@ struct ClearSigningEnvironment {
     let isKnown: (EthereumAddress) -> Bool
     /// Whether the address is one of the signer's own accounts.
     let isOwn: (EthereumAddress) -> Bool
+    /// The person's name for the address in their contacts (ERC-7730's trusted name).
+    var contactName: (EthereumAddress) -> String? = { _ in nil }
 
     /// The chain's currency symbol ("ETH", "BNB", …).
     var nativeSymbol: String { ChainNames.nativeSymbol(for: chainId) }

@@ -12,6 +12,12 @@ struct FormattedValue {
     var nested: [ReviewLine] = []
     var warnings: [String] = []
     var blindReasons: [String] = []
+    /// The value alone, as ERC-7730 displays it, when `text` adds to it (see `ReviewField.value`).
+    var plain: String?
+    /// A nested call (the `calldata` format), as its descriptor states it.
+    var call: ReviewIntent?
+
+    var value: String { plain ?? text }
 }
 
 /// The ERC-7730 formats: raw, addressName, tokenTicker, tokenAmount, amount, nftName, date,
@@ -53,7 +59,8 @@ struct FieldFormatter {
             let id = try integer(node, spec, place: place)
             let name = ChainNames.name(for: id)
             return FormattedValue(
-                text: name.map { "\($0) (chain id \(id))" } ?? "chain id \(id)", fromTable: name != nil)
+                text: name.map { "\($0) (chain id \(id))" } ?? "chain id \(id)", fromTable: name != nil,
+                plain: name ?? String(id))
         case .calldata: return try calldata(node, spec, place: place)
         }
     }
@@ -64,17 +71,22 @@ struct FieldFormatter {
         switch node {
         case .uint(let n): return FormattedValue(text: String(n), fromTable: false)
         case .int(let n): return FormattedValue(text: String(n), fromTable: false)
-        case .address(let address): return FormattedValue(text: environment.describe(address), fromTable: false)
+        case .address(let address):
+            return FormattedValue(text: environment.describe(address), fromTable: false, plain: address.checksummed)
         case .bool(let flag): return FormattedValue(text: flag ? "true" : "false", fromTable: false)
         case .bytes(let bytes): return FormattedValue(text: Hex.encode(bytes, prefix: true), fromTable: false)
-        case .string(let text): return FormattedValue(text: text.debugDescription, fromTable: false)
+        case .string(let text): return FormattedValue(text: text.debugDescription, fromTable: false, plain: text)
         case .list(let items):
+            let shown = items.map(raw)
             return FormattedValue(
-                text: "[" + items.map { raw($0).text }.joined(separator: ", ") + "]", fromTable: false)
+                text: "[" + shown.map(\.text).joined(separator: ", ") + "]", fromTable: false,
+                plain: "[" + shown.map(\.value).joined(separator: ", ") + "]")
         case .record(let members):
+            let shown = members.map { (name: $0.name, value: raw($0.value)) }
             return FormattedValue(
-                text: "(" + members.map { "\($0.name): \(raw($0.value).text)" }.joined(separator: ", ") + ")",
-                fromTable: false)
+                text: "(" + shown.map { "\($0.name): \($0.value.text)" }.joined(separator: ", ") + ")",
+                fromTable: false,
+                plain: "(" + shown.map { "\($0.name): \($0.value.value)" }.joined(separator: ", ") + ")")
         }
     }
 
@@ -93,36 +105,43 @@ struct FieldFormatter {
                 return false
             }) {
                 return FormattedValue(
-                    text: "the sender, \(environment.describe(scope.container.from))", fromTable: true)
+                    text: "the sender, \(environment.describe(scope.container.from))", fromTable: true, plain: "Sender")
             }
         }
         if case .array(let types)? = spec.params["types"], types == [.string("wallet")], !environment.isOwn(address) {
             warnings.append("\(spec.label): \(address.checksummed) should be one of your accounts, and is not")
         }
         if environment.isKnown(address) {
-            return FormattedValue(text: environment.describe(address), fromTable: false, warnings: warnings)
+            return FormattedValue(
+                text: environment.describe(address), fromTable: false, warnings: warnings,
+                plain: environment.contactName(address).map(SafeName.shown) ?? address.checksummed)
         }
         if let found = environment.knowledge.token(chainId: environment.chainId, contract: address) {
             return FormattedValue(
                 text:
                     "\(address.checksummed) (token \(SafeName.shown(found.token.symbol)), \(found.installed ? "your token list" : "the signer's token list"))",
-                fromTable: true, warnings: warnings)
+                fromTable: true, warnings: warnings, plain: address.checksummed)
         }
         if let name = environment.knowledge.contractName(chainId: environment.chainId, address: address) {
             return FormattedValue(
                 text: "\(address.checksummed) (\(SafeName.shown(name)), per an installed descriptor)", fromTable: true,
-                warnings: warnings)
+                warnings: warnings, plain: address.checksummed)
         }
-        return FormattedValue(text: environment.describe(address), fromTable: false, warnings: warnings)
+        return FormattedValue(
+            text: environment.describe(address), fromTable: false, warnings: warnings, plain: address.checksummed)
     }
 
     private func tokenTicker(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let address = try self.address(node, place: place)
         let chainId = try self.chainId(spec)
         guard let found = environment.knowledge.token(chainId: chainId, contract: address) else {
-            return FormattedValue(text: "\(address.checksummed) (not in the signer's token list)", fromTable: true)
+            return FormattedValue(
+                text: "\(address.checksummed) (not in the signer's token list)", fromTable: true,
+                plain: address.checksummed)
         }
-        return FormattedValue(text: "\(SafeName.shown(found.token.symbol)) (\(address.checksummed))", fromTable: true)
+        return FormattedValue(
+            text: "\(SafeName.shown(found.token.symbol)) (\(address.checksummed))", fromTable: true,
+            plain: SafeName.shown(found.token.symbol))
     }
 
     /// An amount in the token's units with its symbol and base units; the threshold message
@@ -135,7 +154,8 @@ struct FieldFormatter {
         guard let tokens else {
             return FormattedValue(
                 text: "\(amount) ??? (base units of a token the descriptor does not name)", fromTable: false,
-                warnings: ["\(spec.label): the descriptor names no token for this amount; it is shown in base units"])
+                warnings: ["\(spec.label): the descriptor names no token for this amount; it is shown in base units"],
+                plain: String(amount))
         }
         guard tokens.count == 1, let tokenNode = tokens.first else {
             throw EthereumError.invalidDescriptor("\(place): the token path reads \(tokens.count) values, not one")
@@ -143,10 +163,13 @@ struct FieldFormatter {
         let token = try address(tokenNode, place: "\(place) (token)")
         var threshold: BigUInt?
         if let value = spec.params["threshold"] {
-            guard case .uint(let number) = ClearSigningScope.node(try scope.parameter(value)) else {
-                throw EthereumError.invalidDescriptor("\(place): threshold is not an integer")
+            // Written as a number, or as hex (a 20-byte one reads as an address, 32 as bytes).
+            switch ClearSigningScope.node(try scope.parameter(value)) {
+            case .uint(let number): threshold = number
+            case .address(let address): threshold = BigUInt(bigEndian: address.bytes)
+            case .bytes(let bytes) where bytes.count <= 32: threshold = BigUInt(bigEndian: bytes)
+            default: throw EthereumError.invalidDescriptor("\(place): threshold is not an integer")
             }
-            threshold = number
         }
         var message = "Unlimited"
         if let value = spec.params["message"], case .string(let text) = try scope.parameter(value) { message = text }
@@ -158,11 +181,12 @@ struct FieldFormatter {
             for item in list {
                 if case .address(let native) = ClearSigningScope.node(try scope.parameter(item)), native == token {
                     let symbol = environment.nativeSymbol
-                    let text =
+                    let plain =
                         above
-                        ? "\(SafeName.shown(message)) \(symbol) (\(exact) wei)"
+                        ? "\(SafeName.shown(message)) \(symbol)"
                         : "\(EtherAmount.format(amount, decimals: 18)) \(symbol)"
-                    return FormattedValue(text: text, fromTable: false)
+                    return FormattedValue(
+                        text: above ? "\(plain) (\(exact) wei)" : plain, fromTable: false, plain: plain)
                 }
             }
         }
@@ -182,16 +206,16 @@ struct FieldFormatter {
             return FormattedValue(
                 text: (above ? "\(SafeName.shown(message)) " : "")
                     + "\(amount) ??? (base units of token \(token.checksummed), not in the signer's token list)",
-                fromTable: true)
+                fromTable: true, plain: above ? SafeName.shown(message) : String(amount))
         }
         let shownSymbol = SafeName.shown(symbol)
         if above {
             return FormattedValue(
-                text: "\(SafeName.shown(message)) \(shownSymbol) (\(exact) base units)", fromTable: true)
+                text: "\(SafeName.shown(message)) \(shownSymbol) (\(exact) base units)", fromTable: true,
+                plain: "\(SafeName.shown(message)) \(shownSymbol)")
         }
-        return FormattedValue(
-            text: "\(AmountFormat.decimal(amount, decimals: decimals)) \(shownSymbol) (\(amount) base units)",
-            fromTable: true)
+        let decimal = "\(AmountFormat.decimal(amount, decimals: decimals)) \(shownSymbol)"
+        return FormattedValue(text: "\(decimal) (\(amount) base units)", fromTable: true, plain: decimal)
     }
 
     private func nftName(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
@@ -202,17 +226,22 @@ struct FieldFormatter {
             throw EthereumError.invalidDescriptor("\(place): nftName needs one collection")
         }
         let collection = try address(first, place: "\(place) (collection)")
+        let name = environment.contactName(collection).map(SafeName.shown) ?? collection.checksummed
         return FormattedValue(
-            text: "token ID \(id) of the collection \(environment.describe(collection))", fromTable: false)
+            text: "token ID \(id) of the collection \(environment.describe(collection))", fromTable: false,
+            plain: "\(name) #\(id)")
     }
 
     private func date(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let value = try integer(node, spec, place: place)
         if case .string("blockheight")? = spec.params["encoding"] {
             return FormattedValue(
-                text: "block \(value) (a block height; its time is not known offline)", fromTable: false)
+                text: "block \(value) (a block height; its time is not known offline)", fromTable: false,
+                plain: "block \(value)")
         }
-        return FormattedValue(text: DeadlineText.describe(value, now: environment.now), fromTable: false)
+        return FormattedValue(
+            text: DeadlineText.describe(value, now: environment.now), fromTable: false,
+            plain: DeadlineText.rfc3339(value))
     }
 
     /// "02:17:30" for 8250 seconds; days before it past 24 hours ("3d 04:00:00").
@@ -223,13 +252,15 @@ struct FieldFormatter {
         let days = total / 86_400, rest = total % 86_400
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let clock = "\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
-        return FormattedValue(text: (days > 0 ? "\(days)d " : "") + clock + " (\(total) seconds)", fromTable: false)
+        let plain = (days > 0 ? "\(days)d " : "") + clock
+        return FormattedValue(text: plain + " (\(total) seconds)", fromTable: false, plain: plain)
     }
 
     /// `value / 10^decimals` and the unit, exactly; with `prefix`, scaled to an SI prefix.
     private func unit(_ node: DataNode, _ spec: FieldSpec, place: String) throws -> FormattedValue {
         let value = try integer(node, spec, place: place)
-        guard case .string(let base)? = spec.params["base"] else {
+        // The base may be a constant of the descriptor ("$.metadata.constants.ticker").
+        guard let written = spec.params["base"], case .string(let base) = try scope.parameter(written) else {
             throw EthereumError.invalidDescriptor("\(place): unit needs a base")
         }
         var decimals = 0
@@ -268,12 +299,14 @@ struct FieldFormatter {
         guard let key = integer.keyText else {
             throw EthereumError.invalidDescriptor("\(place): an enum value is a single value")
         }
-        guard let word = scope.descriptor.enums[name]?[key] else {
+        // A boolean's keys may be written "True" and "False" (the registry's descriptors do).
+        let spelled = node == .bool(true) ? "True" : node == .bool(false) ? "False" : key
+        guard let word = scope.descriptor.enums[name]?[key] ?? scope.descriptor.enums[name]?[spelled] else {
             return FormattedValue(
                 text: "\(key) (not one of the descriptor's values for \(name))", fromTable: true,
-                warnings: ["\(spec.label): \(key) is not one of the values the descriptor knows"])
+                warnings: ["\(spec.label): \(key) is not one of the values the descriptor knows"], plain: key)
         }
-        return FormattedValue(text: "\(SafeName.shown(word)) (\(key))", fromTable: true)
+        return FormattedValue(text: "\(SafeName.shown(word)) (\(key))", fromTable: true, plain: SafeName.shown(word))
     }
 
     /// A call inside the data, shown by the same order of trust as a transaction's.
@@ -308,6 +341,8 @@ struct FieldFormatter {
             from = try address(spender, place: "\(place) (spender)")
         }
         let call = try nestedCall(callee, value, from, data)
+        // Without a descriptor for it the call's value is its bytes, as ERC-7730 shows raw data.
+        let described = call.intent != nil
         var lines = [ReviewLine("to", environment.describe(callee), level: 1)]
         if value > 0 {
             lines.append(
@@ -316,7 +351,8 @@ struct FieldFormatter {
         lines += call.lines.map { ReviewLine($0.label, $0.value, level: $0.level + 1, source: $0.source) }
         return FormattedValue(
             text: call.summary, fromTable: call.fromTable, nested: lines, warnings: call.warnings,
-            blindReasons: call.blindReasons)
+            blindReasons: call.blindReasons, plain: described ? nil : Hex.encode(data, prefix: true),
+            call: call.intent)
     }
 
     // MARK: values

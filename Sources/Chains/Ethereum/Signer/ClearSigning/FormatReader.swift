@@ -124,7 +124,9 @@ struct FormatReader {
                     try self.path(value, place: "\(here).path")
                 }.map { $0.under(parent) }
                 if let path { try shape.check(path, place: "\(here).path") }
-                var bundled = false
+                // A group over an array's elements shows each element's fields together unless
+                // it asks for `sequential`, as the registry's tests render such groups.
+                var bundled = path?.throughFirstAll != nil
                 if let iteration = group["iteration"] {
                     switch try Strict(iteration, "\(here).iteration").string() {
                     case "bundled": bundled = true
@@ -207,7 +209,15 @@ struct FormatReader {
         }
         let path = try pathValue.map { value throws(EthereumError) in try self.path(value, place: "\(place).path") }.map
         { $0.under(parent) }
-        if let path { try shape.check(path, place: "\(place).path") }
+        let visible = try visibility(pick("visible"), place: "\(place).visible")
+        if let path {
+            // A field that is never shown and names data the format does not have hides nothing
+            // (descriptors share such fields between versions of a message): it is kept, and
+            // reads no data.
+            do { try shape.check(path, place: "\(place).path") } catch {
+                guard case .never = visible else { throw error }
+            }
+        }
         if let literal {
             switch literal {
             case .string, .number, .bool: break
@@ -235,7 +245,7 @@ struct FormatReader {
         if let separator = pick("separator") { _ = try Strict(separator, "\(place).separator").string() }
         return FieldSpec(
             path: path, value: literal, label: label, format: format, params: params,
-            visible: try visibility(pick("visible"), place: "\(place).visible"))
+            visible: visible)
     }
 
     private func checkParams(

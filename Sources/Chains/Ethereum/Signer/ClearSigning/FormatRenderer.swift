@@ -22,6 +22,18 @@ struct FormatRenderer {
         var lines: [ReviewLine] = []
         var warnings: [String] = []
         var blindReasons: [String] = []
+        /// The descriptor's fields as shown, for `ReviewIntent` (the lines hold them too).
+        var fields: [ReviewField] = []
+        /// The interpolated intent, when the format has one and every value it names was shown.
+        var interpolated: String?
+        /// Each shown field's formatted value by its path, for the interpolated intent.
+        var byPath: [String: String] = [:]
+
+        func reviewIntent(owner: String) -> ReviewIntent {
+            ReviewIntent(
+                intent: intent, interpolated: interpolated, owner: SafeName.shown(owner), source: .signerTable,
+                fields: fields)
+        }
     }
 
     func render(level: Int) throws -> Outcome {
@@ -37,6 +49,7 @@ struct FormatRenderer {
             }
         case nil: break
         }
+        let intentLines = out.lines.count
         var covered: [String] = format.excluded.map(\.fieldName)
         var shownPaths: Set<String> = []
         if let reason = try walk(
@@ -47,6 +60,13 @@ struct FormatRenderer {
         for required in format.required
         where !shownPaths.contains(where: { $0 == required.fieldName || $0.hasPrefix(required.fieldName + ".") }) {
             return .notUsed("it must show \(required) but has no field that does")
+        }
+        if let template = format.interpolatedIntent,
+            let sentence = InterpolatedIntent.fill(template, values: out.byPath, key: Self.key)
+        {
+            out.interpolated = sentence
+            out.lines.insert(
+                ReviewLine("summary", SafeName.shown(sentence), level: level, source: .signerTable), at: intentLines)
         }
         let uncovered = scope.data.leaves().filter { leaf in
             !covered.contains { name in name.isEmpty || leaf.name == name || leaf.name.hasPrefix(name + ".") }
@@ -177,6 +197,12 @@ struct FormatRenderer {
         }
     }
 
+    /// A path as the interpolated intent names it: the data's paths with or without `#.`.
+    static func key(_ path: DescriptorPath) -> String {
+        let text = path.description
+        return text.hasPrefix("#.") ? String(text.dropFirst(2)) : text
+    }
+
     private static func bind(_ path: DescriptorPath, _ bound: [Binding]) -> DescriptorPath {
         bound.reduce(path) { path, binding in path.binding(binding.all, to: binding.element) }
     }
@@ -189,6 +215,26 @@ struct FormatRenderer {
         var values: [DataNode]
         if let path = spec.path.map({ Self.bind($0, bound) }) {
             if path.root == .data { covered.append(path.fieldName) }
+            // A field through an array's elements is shown element by element, each with the
+            // same element of its parameters' paths (the token of each amount).
+            if path.root == .data, let all = path.throughFirstAll, spec.visible != .never {
+                let count = try scope.nodes(all).count
+                if count == 0 { shown.insert(path.fieldName) }
+                for index in 0..<count {
+                    if let reason = try field(
+                        spec, parent: parent, level: level, into: &out, covered: &covered, shown: &shown,
+                        bound: bound + [(all, all.element(index), index, count)])
+                    {
+                        return reason
+                    }
+                }
+                return nil
+            }
+            // A hidden field reads nothing: its path may name data this format does not have.
+            if case .never = spec.visible {
+                covered += Self.parameterPaths(spec, parent: parent).map(\.fieldName)
+                return nil
+            }
             values = try scope.nodes(path)
         } else if let literal = spec.value {
             values = [ClearSigningScope.node(literal)]
@@ -219,10 +265,15 @@ struct FormatRenderer {
         let label = SafeName.shown(spec.label) + (elements.isEmpty ? "" : " [\(elements.joined(separator: ", "))]")
         for (index, value) in values.enumerated() {
             let formatted = try formatter.format(value, spec, place: place)
-            out.lines.append(
-                ReviewLine(
-                    values.count > 1 ? "\(label) [\(index + 1)]" : label, formatted.text, level: level,
-                    source: formatted.fromTable ? .signerTable : .signed))
+            let shownLabel = values.count > 1 ? "\(label) [\(index + 1)]" : label
+            let source: ReviewSource = formatted.fromTable ? .signerTable : .signed
+            out.lines.append(ReviewLine(shownLabel, formatted.text, level: level, source: source))
+            // The descriptor's label as it wrote it: the fields' order numbers the elements.
+            out.fields.append(
+                ReviewField(
+                    label: SafeName.shown(spec.label), value: formatted.value, text: formatted.text, source: source,
+                    call: formatted.call))
+            if values.count == 1, let path = spec.path { out.byPath[Self.key(path)] = formatted.value }
             out.lines += formatted.nested.map {
                 ReviewLine($0.label, $0.value, level: $0.level + level, source: $0.source)
             }

@@ -52,7 +52,8 @@ struct MessageResolver {
                     let shown = CallDisplay(
                         source: .installed(installed.name), summary: rendered.intent, lines: rendered.lines,
                         warnings: warnings + rendered.warnings, blindReasons: rendered.blindReasons, fromTable: true,
-                        descriptorName: installed.descriptor.displayName)
+                        descriptorName: installed.descriptor.displayName,
+                        intent: rendered.reviewIntent(owner: installed.descriptor.displayName))
                     return (shown, [])
                 case .notUsed(let reason):
                     warnings.append("the installed descriptor \"\(installed.name)\" was not used: \(reason)")

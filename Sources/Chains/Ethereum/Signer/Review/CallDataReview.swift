@@ -22,6 +22,8 @@ struct CallDataReview {
     /// Where a Multicall3 batch sends the transaction's value (`MulticallReview.forwarded`):
     /// outflows that add up to it; empty for any other call.
     var forwarded: [Outflow] = []
+    /// The call as the descriptor that showed it states it (installed or built in); nil otherwise.
+    var intent: ReviewIntent?
 
     private let environment: ClearSigningEnvironment
 
@@ -196,6 +198,7 @@ struct CallDataReview {
         }
         lines += shown.lines
         warnings += shown.warnings
+        intent = shown.intent
         if !shown.blindReasons.isEmpty { blindReason = shown.blindReasons.joined(separator: "; ") }
         switch counted ? .none : shown.source {
         case .installed(let name):

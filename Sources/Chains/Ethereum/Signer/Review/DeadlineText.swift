@@ -15,6 +15,15 @@ public enum DeadlineText {
         return "\(seconds) (\(date), \(relative(overflow ? Int64.max : ahead)))"
     }
 
+    /// The time alone in RFC 3339 ("2026-01-02 00:00:00Z"), as ERC-7730 recommends a date be
+    /// shown; the number itself past year 9999.
+    public static func rfc3339(_ seconds: BigUInt) -> String {
+        guard let value = Int64(exactly: seconds), let date = UTCText.dateTime(value), date.hasSuffix(" UTC") else {
+            return String(seconds)
+        }
+        return date.dropLast(" UTC".count) + "Z"
+    }
+
     /// "already passed", "in 5 minutes", "in 30 hours", "in 12 days", "in about 30 years".
     static func relative(_ seconds: Int64) -> String {
         let minute: Int64 = 60, hour: Int64 = 3600, day: Int64 = 86400

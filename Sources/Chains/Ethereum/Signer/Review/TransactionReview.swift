@@ -23,6 +23,8 @@ public struct TransactionReview: Sendable {
     /// Why the data cannot be shown as a known call; nil when it can.
     public let blindReason: String?
     public let data: CallData
+    /// The call as the descriptor that showed it states it; nil when none did.
+    public let intent: ReviewIntent?
 
     /// Reviews `transaction`, signed by `from`: `labels` names addresses (own account, contact,
     /// or neither; by default the bare address), `knowledge` is what the person installed,
@@ -77,7 +79,7 @@ public struct TransactionReview: Sendable {
         warnings += delegations?.warnings ?? []
         let environment = ClearSigningEnvironment(
             chainId: chainId, knowledge: knowledge, now: now, describe: describe,
-            isKnown: labels.isKnown, isOwn: labels.isOwn)
+            isKnown: labels.isKnown, isOwn: labels.isOwn, contactName: labels.contactName)
         let call = try CallDataReview(
             transaction.data, to: transaction.to, value: transaction.value, from: from, request: request,
             environment: environment)
@@ -115,6 +117,7 @@ public struct TransactionReview: Sendable {
         }
         blindReason = call.blindReason
         data = call.data
+        intent = call.intent
     }
 
     /// Fees from this many wei (0.05 of the native token) up are warned about when they exceed
@@ -144,15 +147,19 @@ public struct AddressLabels: Sendable {
     public let describe: @Sendable (EthereumAddress) -> String
     public let isKnown: @Sendable (EthereumAddress) -> Bool
     public let isOwn: @Sendable (EthereumAddress) -> Bool
+    /// The person's name for the address in their contacts, nil for any other.
+    public let contactName: @Sendable (EthereumAddress) -> String?
 
     public init(
         describe: @escaping @Sendable (EthereumAddress) -> String,
         isKnown: @escaping @Sendable (EthereumAddress) -> Bool,
-        isOwn: @escaping @Sendable (EthereumAddress) -> Bool
+        isOwn: @escaping @Sendable (EthereumAddress) -> Bool,
+        contactName: @escaping @Sendable (EthereumAddress) -> String? = { _ in nil }
     ) {
         self.describe = describe
         self.isKnown = isKnown
         self.isOwn = isOwn
+        self.contactName = contactName
     }
 
     /// The bare EIP-55 address, nobody known.

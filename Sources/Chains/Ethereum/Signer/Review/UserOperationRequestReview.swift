@@ -11,7 +11,7 @@ extension EthereumChain {
         let labels = labels(context)
         let environment = ClearSigningEnvironment(
             chainId: chainId, knowledge: knowledge, now: context.now, describe: labels.describe,
-            isKnown: labels.isKnown, isOwn: labels.isOwn)
+            isKnown: labels.isKnown, isOwn: labels.isOwn, contactName: labels.contactName)
         let shown: UserOperationReview
         do {
             shown = try UserOperationReview(operation, version: version, signer: from, environment: environment)
