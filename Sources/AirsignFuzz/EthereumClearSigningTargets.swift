@@ -90,11 +90,7 @@ extension FuzzTarget {
                 values[String(line[..<equals])] = String(line[line.index(after: equals)...])
             }
         }
-        let key: (DescriptorPath) -> String = { path in
-            let text = path.description
-            return text.hasPrefix("#.") ? String(text.dropFirst(2)) : text
-        }
-        if let filled = InterpolatedIntent.fill(template, values: values, key: key),
+        if let filled = InterpolatedIntent.fill(template, values: values),
             !template.contains("{"), !template.contains("}")
         {
             try FuzzViolation.check(filled == template, "a template without braces was changed")
@@ -105,7 +101,7 @@ extension FuzzTarget {
             if character == "{" || character == "}" { escaped.append(character) }
         }
         try FuzzViolation.check(
-            InterpolatedIntent.fill(escaped, values: values, key: key) == template,
+            InterpolatedIntent.fill(escaped, values: values) == template,
             "text with every brace doubled does not fill to itself")
     }
 }

@@ -16,6 +16,7 @@ sender's again (docs/ethereum.md, "The registry's tests").
     python erc7730_runner.py FIXTURE.tests.json [--out DIR]
 """
 import argparse
+import functools
 import json
 import os
 import re
@@ -33,6 +34,7 @@ ACCOUNT = Account.from_key(bytes([0x46]) * 32)
 REQUEST_ID = "11111111-1111-4111-8111-111111111111"
 
 
+@functools.lru_cache(maxsize=None)
 def implementation(signer_bin: Path) -> str:
     out = subprocess.run([str(signer_bin), "--version"], capture_output=True, text=True, timeout=60)
     version = out.stdout.split()[0] if out.returncode == 0 and out.stdout.strip() else "unknown"

@@ -62,7 +62,7 @@ struct FormatRenderer {
             return .notUsed("it must show \(required) but has no field that does")
         }
         if let template = format.interpolatedIntent,
-            let sentence = InterpolatedIntent.fill(template, values: out.byPath, key: Self.key)
+            let sentence = InterpolatedIntent.fill(template, values: out.byPath)
         {
             out.interpolated = sentence
             out.lines.insert(
@@ -197,12 +197,6 @@ struct FormatRenderer {
         }
     }
 
-    /// A path as the interpolated intent names it: the data's paths with or without `#.`.
-    static func key(_ path: DescriptorPath) -> String {
-        let text = path.description
-        return text.hasPrefix("#.") ? String(text.dropFirst(2)) : text
-    }
-
     private static func bind(_ path: DescriptorPath, _ bound: [Binding]) -> DescriptorPath {
         bound.reduce(path) { path, binding in path.binding(binding.all, to: binding.element) }
     }
@@ -273,7 +267,7 @@ struct FormatRenderer {
                 ReviewField(
                     label: SafeName.shown(spec.label), value: formatted.value, text: formatted.text, source: source,
                     call: formatted.call))
-            if values.count == 1, let path = spec.path { out.byPath[Self.key(path)] = formatted.value }
+            if values.count == 1, let path = spec.path { out.byPath[InterpolatedIntent.key(path)] = formatted.value }
             out.lines += formatted.nested.map {
                 ReviewLine($0.label, $0.value, level: $0.level + level, source: $0.source)
             }

@@ -5,9 +5,7 @@
 public enum InterpolatedIntent {
     /// `template` filled from `values` (formatted values by `key` of their paths); nil when an
     /// expression cannot be filled.
-    public static func fill(
-        _ template: String, values: [String: String], key: (DescriptorPath) -> String
-    ) -> String? {
+    public static func fill(_ template: String, values: [String: String]) -> String? {
         var out = ""
         var characters = template[...]
         while let first = characters.first {
@@ -35,6 +33,12 @@ public enum InterpolatedIntent {
             }
         }
         return out
+    }
+
+    /// A path as an expression names it: the data's paths with or without `#.`.
+    public static func key(_ path: DescriptorPath) -> String {
+        let text = path.description
+        return text.hasPrefix("#.") ? String(text.dropFirst(2)) : text
     }
 }
 
