@@ -48,8 +48,8 @@ let package = Package(
                 .linkedLibrary(":libsodium.a"), .linkedLibrary(":libsecp256k1.a"),
             ]),
         .target(name: "AirsignEncoding", dependencies: ["AirsignCrypto"]),
-        // BLS12-381 (pure Swift): verifies the IC's certificate signatures for the watch. The
-        // signer never links it.
+        // BLS12-381 (pure Swift, no networking): verifies the IC's certificate signatures, for
+        // the watch's reads and for the signer's check of a certified ICRC-21 consent message.
         .target(name: "AirsignBLS12381", dependencies: ["AirsignCrypto"]),
         .target(name: "AirsignKeys", dependencies: ["AirsignCrypto", "AirsignEncoding"]),
         // Unicode security (UTS #39 confusable skeletons, scripts and restriction levels) and
@@ -164,11 +164,13 @@ let package = Package(
         // only.
         .target(name: "AirsignCandid", dependencies: ["AirsignEncoding", .product(name: "BigInt", package: "BigInt")]),
         // Internet Computer: principals and accounts, request ids, CBOR envelopes, the ICP ledger
-        // and ICRC-1 transfers, the built-in interfaces and review of calls, quill's message JSON.
+        // and ICRC-1 transfers, the built-in interfaces and review of calls, quill's message JSON,
+        // certificates and their verification (ICRC-21 consent messages).
         .target(
             name: "AirsignICP",
             dependencies: [
-                "AirsignCandid", "AirsignCrypto", "AirsignEncoding", "AirsignKeys", "AirsignMessages",
+                "AirsignBLS12381", "AirsignCandid", "AirsignCrypto", "AirsignEncoding", "AirsignKeys",
+                "AirsignMessages",
                 .product(name: "BigInt", package: "BigInt"),
             ], path: "Sources/Chains/ICP/Signer"),
         .target(
@@ -284,7 +286,7 @@ let package = Package(
                 "AirsignTransport",
                 "AirsignEthereum", "AirsignEthereumOnline", "AirsignStellar", "AirsignSubstrate", "AirsignICP",
                 "AirsignCandid", "AirsignOnline", "AirsignICPOnline", "AirsignKeys", "AirsignCrypto",
-                "AirsignBLS12381",
+                "AirsignBLS12381", .product(name: "BigInt", package: "BigInt"),
             ]),
         .executableTarget(name: "airsign-fuzz", dependencies: ["AirsignFuzz"]),
         // Benchmarks (`make bench` builds it in release mode): JSON lines of operations (or QR frames)
@@ -294,7 +296,7 @@ let package = Package(
             dependencies: [
                 "AirsignCrypto", "AirsignTransport", "AirsignSubstrate", "AirsignSubstrateOnline", "AirsignMessages",
                 "AirsignEncoding", "AirsignKeys",
-                "AirsignKeystore", "AirsignBLS12381", "AirsignICPOnline",
+                "AirsignKeystore", "AirsignBLS12381", "AirsignICP", "AirsignICPOnline",
             ]),
 
         .target(name: "AirsignTestSupport", dependencies: ["AirsignCrypto"], path: "Tests/AirsignTestSupport"),

@@ -31,7 +31,7 @@ public struct FuzzTarget: Sendable {
         .substratePayload, .substrateMetadata, .substrateExtensionValues, .substrateMetadataProof, .substrateUOS,
         .substrateRawPayload, .substrateProofTypes, .substrateBuiltInBatch, .substrateProvenExtensions,
         .icpContent, .candid, .candidStructured, .candidTextValues, .candidInterface, .icpCallReview, .icpText,
-        .icpCertificate, .icpQueryAnswer, .icpHashTree, .bls12381,
+        .icpCertificate, .icpQueryAnswer, .icpHashTree, .icrc21ConsentMessage, .icrc21ConsentCertificate, .bls12381,
         .messages, .keystoreFile, .signerKnowledge, .contacts, .noteCheck, .image,
     ]
 

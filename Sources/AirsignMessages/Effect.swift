@@ -18,6 +18,11 @@ public enum Effect: Sendable, Equatable {
     /// Something the signer cannot turn into the kinds above: a call, typed data or argument
     /// it does not understand. `what` says which, for the review and the confirmation.
     case unknown(what: String)
+    /// What a party other than the requester states the call does, in words the signer
+    /// verified came from it (an ICP canister's ICRC-21 consent message, certified by the IC):
+    /// shown, but not counted in the totals, so the totals and the summary say they leave it
+    /// out. `what` names the call and whose words describe it.
+    case described(what: String)
 }
 
 /// Value leaving an account.
@@ -115,6 +120,9 @@ extension [Effect] {
 
     /// Every offer, in order.
     public var offers: [StandingOffer] { compactMap { if case let .offer(o) = $0 { o } else { nil } } }
+
+    /// The calls described in a third party's verified words instead of counted, in order.
+    public var described: [String] { compactMap { if case let .described(what) = $0 { what } else { nil } } }
 
     /// What the signer does not understand, each said once, in order.
     public var unknowns: [String] {

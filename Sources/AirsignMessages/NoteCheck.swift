@@ -18,9 +18,9 @@
 /// symbols or signs separated from their number by anything but one space or a colon.
 public enum NoteCheck {
     /// One amount written in text: the number exactly as digits and the symbol next to it.
-    struct Mention: Equatable {
+    package struct Mention: Equatable {
         /// The number without grouping: "12500000", "12.5".
-        let number: String
+        package let number: String
         /// Upper-cased, or the currency sign itself ("$").
         let symbol: String
         /// Written in capitals, as tickers are ("USDC", not "months"), and not a word that labels
@@ -107,7 +107,7 @@ public enum NoteCheck {
     /// otherwise "<number> <symbol>" only, as the signer writes amounts. A number is digits,
     /// with `,` `_` `'` or thin-space grouping and one decimal point; a symbol 2 to 11 letters
     /// or digits starting with a letter after a number, 2 to 11 letters before one.
-    static func mentions(in text: String, noteWordings: Bool = true) -> [Mention] {
+    package static func mentions(in text: String, noteWordings: Bool = true) -> [Mention] {
         let chars = Array(text.unicodeScalars)
         var found: [Mention] = []
         var i = 0
@@ -245,7 +245,7 @@ public enum NoteCheck {
     }
 
     /// Whether two decimal numbers are equal: "12.50" and "12.5", "007" and "7".
-    static func equal(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
+    package static func equal(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
 
     static func canonical(_ number: String) -> String {
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)

@@ -4,7 +4,7 @@ extension ReviewText {
     /// both: the same lines, joined by line feeds. False, with nothing written, for any other
     /// line, which `laidOut` lays out in general.
     static func writePlain(_ item: ReviewLine, to out: inout ReviewWriter) -> Bool {
-        guard let labelColumns = MessageText.plainColumns(item.label), labelColumns <= 40,
+        guard item.source != .certified, let labelColumns = MessageText.plainColumns(item.label), labelColumns <= 40,
             let valueColumns = MessageText.plainColumns(item.value)
         else { return false }
         let indent = 2 * (item.level + 1)
@@ -23,6 +23,8 @@ extension ReviewText {
             for piece in MessageText.plainPieces(words, width: width - continuation.count) {
                 continued(words[piece], at: valueColumn, to: &out)
             }
+        case .certified:
+            return false  // excluded by the guard above: `laidOut` quotes it
         case .signed, .signerTable:
             let mark = item.source == .signerTable ? tableMark : ""
             if valueColumns + mark.utf8.count <= max(8, width) {

@@ -107,6 +107,10 @@ public enum ReviewSource: Sendable, Equatable {
     /// The requester's words: neither signed nor checked (the note, a block number the watch
     /// claims, a list the signer cannot verify). Shown apart, quoted and wrapped.
     case request
+    /// A third party's words that the signer verified came from it: an ICP canister's ICRC-21
+    /// consent message in a certificate the IC signed. Not signed, not the signer's: shown
+    /// quoted and wrapped, as the requester's words are, under a line that says whose they are.
+    case certified
 }
 
 /// A right to move the account's assets that a signature grants: an ERC-20 `approve`, an

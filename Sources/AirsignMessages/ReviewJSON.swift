@@ -107,12 +107,13 @@ public enum ReviewJSON {
         return .object(members)
     }
 
-    /// "signed", "signer-table" or "request": where a value comes from (`ReviewSource`).
+    /// "signed", "signer-table", "request" or "certified": where a value comes from (`ReviewSource`).
     public static func sourceName(_ source: ReviewSource) -> String {
         switch source {
         case .signed: return "signed"
         case .signerTable: return "signer-table"
         case .request: return "request"
+        case .certified: return "certified"
         }
     }
 
@@ -211,6 +212,8 @@ public enum ReviewJSON {
             ])
         case .unknown(let what):
             return .object([(key: "kind", value: .string("unknown")), (key: "what", value: .string(what))])
+        case .described(let what):
+            return .object([(key: "kind", value: .string("described")), (key: "what", value: .string(what))])
         }
     }
 

@@ -73,6 +73,7 @@ public enum ReviewText {
         lines += effects.controlChanges.map { ReviewLine("control", controlText($0)) }
         lines += effects.deferredSignatures.map { ReviewLine("later", deferredText($0)) }
         lines += effects.offers.map { ReviewLine("offer", "\($0.selling.formatted) for \($0.buying)") }
+        lines += effects.described.map { ReviewLine("described", $0 + "; not counted in the totals") }
         return lines
     }
 
@@ -125,11 +126,17 @@ public enum ReviewText {
                     "signed only because --blind names \(unknownPlaces.count == 1 ? "it" : "each"): request\(unknownPlaces.count == 1 ? "" : "s") \(places)"
                 ))
         }
+        let described = effects.described
+        for item in described { out.line(ReviewLine("described", item + "; not counted in the totals")) }
         let totals = effects.totals
         if totals.isEmpty {
             let grants = !approvals.isEmpty || !controls.isEmpty || !deferred.isEmpty
             let text: String
-            if !unknownPlaces.isEmpty {
+            if !described.isEmpty {
+                text =
+                    "no counted outflow; what the consent messages above describe is not counted"
+                    + (unknownPlaces.isEmpty ? "" : ", nor what the signer does not understand")
+            } else if !unknownPlaces.isEmpty {
                 text = "no known outflow; what the requests above do that the signer does not understand is not counted"
             } else if refused > 0 {
                 text =
@@ -149,6 +156,13 @@ public enum ReviewText {
                     "total",
                     "\(total.formatted) on \(total.asset.chain) \(total.asset.network)"
                         + (total.asset.id == "native" ? "" : " (\(total.asset.id))")))
+        }
+        if !totals.isEmpty, !described.isEmpty {
+            out.line(
+                ReviewLine(
+                    "total",
+                    "only what the signer counts: more may leave through the calls the consent messages describe"
+                ))
         }
         if !totals.isEmpty, !unknownPlaces.isEmpty {
             out.line(
@@ -221,6 +235,12 @@ public enum ReviewText {
             let pieces = MessageText.wrapped(
                 " " + MessageText.requesterText(item.value), width: width - continuation.count)
             out += pieces.map { valueIndent + continuation + $0 }
+        case .certified:
+            // Quoted from the first line on: the line above says whose words they are.
+            let pieces = MessageText.wrapped(
+                " " + MessageText.requesterText(item.value), width: width - continuation.count)
+            out.append(first + continuation + (pieces.first ?? ""))
+            out += pieces.dropFirst().map { valueIndent + continuation + $0 }
         case .signed, .signerTable:
             let value = MessageText.escaped(item.value) + (item.source == .signerTable ? tableMark : "")
             let pieces = MessageText.wrapped(value, width: width)

@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignICP
 import AirsignICPOnline
 import Foundation
 

@@ -113,6 +113,7 @@ private func source(_ source: ReviewSource) -> String {
     case .signed: return "signed"
     case .signerTable: return "signerTable"
     case .request: return "request"
+    case .certified: return "certified"
     }
 }
 

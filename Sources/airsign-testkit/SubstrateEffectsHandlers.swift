@@ -51,6 +51,8 @@ private func effectJSON(_ effect: Effect) -> [String: Any] {
         return amountJSON(offer.selling).merging(["kind": "offer", "buying": offer.buying]) { a, _ in a }
     case let .unknown(what):
         return ["kind": "unknown", "what": what]
+    case let .described(what):
+        return ["kind": "described", "what": what]
     }
 }
 

@@ -50,6 +50,7 @@ private func reviewAndSign(_ request: Request, network: String, payload: JSONVal
         case .signed: source = "signed"
         case .signerTable: source = "signerTable"
         case .request: source = "request"
+        case .certified: source = "certified"
         }
         return ["label": line.label, "value": line.value, "level": line.level, "source": source]
     }

@@ -153,7 +153,8 @@ import Testing
             }
             let text = String(value)
             let level = Int.random(in: 0...3, using: &random)
-            let source: ReviewSource = [.signed, .signerTable, .request][Int.random(in: 0...2, using: &random)]
+            let source: ReviewSource = [.signed, .signerTable, .request, .certified][
+                Int.random(in: 0...3, using: &random)]
             let lines = ReviewText.line(ReviewLine("label", text, level: level, source: source))
             let column = 2 * (level + 1) + ReviewText.labelWidth
             for line in lines {
@@ -170,6 +171,15 @@ import Testing
             switch source {
             case .request:
                 #expect(joined == " " + MessageText.requesterText(text), "seed \(random.seed), round \(round)")
+            case .certified:
+                // Quoted from the label's line on.
+                let first = String(lines[0].dropFirst(column))
+                #expect(first.hasPrefix("|"), "seed \(random.seed), round \(round): \(lines[0])")
+                // Words that collapse to nothing may leave the mark without its trailing space.
+                let trim = { (s: String) in String(s.reversed().drop(while: { $0 == " " }).reversed()) }
+                #expect(
+                    trim(String(first.dropFirst()) + joined) == trim(" " + MessageText.requesterText(text)),
+                    "seed \(random.seed), round \(round)")
             case .signed, .signerTable:
                 let first = String(lines[0].dropFirst(column))
                 let expected = MessageText.escaped(text) + (source == .signerTable ? ReviewText.tableMark : "")

@@ -15,8 +15,9 @@ NETWORK_LIBRARIES = ("FoundationNetworking", "libcurl", "libnghttp", "libssh", "
 NETWORK_MODULES = ("FoundationNetworking", "NIO", "AsyncHTTPClient", "AirsignOnline", "Network")
 # What only the watch may link: the generic watch and every chain's online side, found by path
 # (Sources/Chains/<Chain>/Online), so a chain added later is covered without editing this list.
-# AirsignBLS12381 verifies the IC's certificates for the watch; the signer never reads one.
-WATCH_ONLY_MODULES = ("AirsignWatch", "AirsignWatchChains", "AirsignBLS12381")
+# AirsignBLS12381 is not among them: the signer verifies the certificate of an ICRC-21 consent
+# message with it (pure computation, no networking).
+WATCH_ONLY_MODULES = ("AirsignWatch", "AirsignWatchChains")
 SOCKET_SYMBOLS = {"socket", "connect", "bind", "listen", "accept", "getaddrinfo", "sendto", "recvfrom"}
 
 

@@ -21,7 +21,15 @@ Unsigned envelopes from the anonymous principal (what `icp account-balance` and 
 "Query call"); `query_signing` can make them lie: `none` (no signatures), `forge` (the reply sent
 is not the reply signed), `unknown_node` (signed by a key the subnet does not list),
 `bad_signature` (a signature that does not verify). `reject_calls` answers every valid call with
-a v2 synchronous reject, which no certificate covers."""
+a v2 synchronous reject, which no certificate covers.
+
+A canister in `consent` (canister text -> a function of the method and argument bytes that
+returns the consent message's text) speaks ICRC-21: its `icrc10_supported_standards` query lists
+ICRC-21, and an anonymous update call of `icrc21_canister_call_consent_message` (decoded here
+by ic-py) is accepted with 202 and replied with `variant { Ok = record { consent_message =
+variant { GenericDisplayMessage = <text> }; metadata } }`, read back by an anonymous read_state
+of its request status in a certificate. `ranges_layout = "sharded"` certifies the delegation's
+canister ranges at `/canister_ranges/<subnet>/<shard>` instead of `/subnet/<subnet>/canister_ranges`."""
 import hashlib
 import sys
 from http.server import BaseHTTPRequestHandler
@@ -94,6 +102,20 @@ def verify_envelope(body, clock_ns):
     return content, rid
 
 
+def field(record, name):
+    return record["_%d" % labelHash(name)]
+
+
+def consent_reply(text):
+    """An ICRC-21 `Ok` answer with `text` as the generic display message, language "en"."""
+    info = Types.Record({
+        "consent_message": Types.Variant({"GenericDisplayMessage": Types.Text}),
+        "metadata": Types.Record({"language": Types.Text, "utc_offset_minutes": Types.Opt(Types.Int16)}),
+    })
+    value = {"Ok": {"consent_message": {"GenericDisplayMessage": text}, "metadata": {"language": "en", "utc_offset_minutes": []}}}
+    return encode([{"type": Types.Variant({"Ok": info, "Err": Types.Null}), "value": value}])
+
+
 class BoundaryNode(LoopbackServer):
     REPLY = encode([{"type": Types.Variant({"Ok": Types.Nat64}), "value": {"Ok": 42}}])
 
@@ -108,6 +130,8 @@ class BoundaryNode(LoopbackServer):
         self.certifier = Certifier()
         self.query_signing = "ok"
         self.reject_calls = False  # answer calls with a v2 synchronous reject (no certificate covers it)
+        self.consent = {}  # canister text -> (method, arg bytes) -> consent message text
+        self.consent_replies = {}  # request id of an anonymous consent call -> reply bytes
         node = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -169,6 +193,22 @@ class BoundaryNode(LoopbackServer):
         if content.get("sender") != b"\x04" or not self.now_ns() < content.get("ingress_expiry", 0) <= self.now_ns() + MAX_AHEAD:
             self.refused.append("an unsigned envelope must come from the anonymous principal, within 5 minutes")
             return 400, b"bad anonymous envelope"
+        if endpoint == "call" and content.get("request_type") == "call":
+            if canister not in self.consent or content.get("method_name") != "icrc21_canister_call_consent_message":
+                return 400, b"only ICRC-21 consent calls may be anonymous here"
+            [request] = decode(content["arg"])
+            method, arg = field(request["value"], "method"), bytes(field(request["value"], "arg"))
+            self.consent_replies[hash_of_map(content)] = consent_reply(self.consent[canister](method, arg))
+            return 202, b""
+        if endpoint == "query" and content.get("request_type") == "query" and content["method_name"] == "icrc10_supported_standards":
+            if canister not in self.consent:
+                answer = {"status": "rejected", "reject_code": 3, "reject_message": "no such query method"}
+            else:
+                standards = Types.Vec(Types.Record({"name": Types.Text, "url": Types.Text}))
+                listed = [{"name": "ICRC-10", "url": "https://github.com/dfinity/ICRC/ICRCs/ICRC-10"},
+                          {"name": "ICRC-21", "url": "https://github.com/dfinity/wg-identity-authentication/blob/main/topics/ICRC-21/icrc_21_consent_msg.md"}]
+                answer = {"status": "replied", "reply": {"arg": encode([{"type": standards, "value": listed}])}}
+            return 200, cbor2.dumps(signed_query(answer, hash_of_map(content), self.now_ns(), self.query_signing))
         if endpoint == "query" and content.get("request_type") == "query":
             [arg] = decode(content["arg"])
             if content["method_name"] == "account_balance":
@@ -184,6 +224,10 @@ class BoundaryNode(LoopbackServer):
             return 200, cbor2.dumps(signed_query(answer, hash_of_map(content), self.now_ns(), self.query_signing))
         if endpoint == "read_state" and content.get("request_type") == "read_state":
             [path] = [list(p) for p in content["paths"]]
+            if len(path) == 2 and path[0] == b"request_status" and bytes(path[1]) in self.consent_replies:
+                rid = bytes(path[1])
+                status = labeled(rid, fork(labeled(b"reply", leaf(self.consent_replies[rid])), labeled(b"status", leaf(b"replied"))))
+                return 200, cbor2.dumps({"certificate": self.certifier.certificate(labeled(b"request_status", status), self.now_ns())})
             if path == [b"subnet"]:
                 node = labeled(node_id(NODE_KEY), labeled(b"public_key", leaf(node_der(NODE_KEY))))
                 tree = labeled(b"subnet", labeled(self.certifier.SUBNET_ID, labeled(b"node", node)))

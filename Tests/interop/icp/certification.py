@@ -134,12 +134,19 @@ class Certifier:
         self.subnet_secret = secret(b"airsign boundary-node fixture: subnet key")
         self.forge = False
         self.time_offset_s = 0
+        self.ranges_layout = "flat"  # or "sharded": /canister_ranges/<subnet>/<lowest id>
 
     def delegation(self, now_ns):
         ranges = cbor2.dumps(cbor2.CBORTag(55799, [[lo, hi] for lo, hi in self.ranges]))
-        subnet = labeled(self.SUBNET_ID, forest(labeled(b"canister_ranges", leaf(ranges)),
-                                                labeled(b"public_key", leaf(DER_PREFIX + public_key(self.subnet_secret)))))
-        tree = forest(labeled(b"subnet", subnet), time_leaf(now_ns))
+        key = labeled(b"public_key", leaf(DER_PREFIX + public_key(self.subnet_secret)))
+        if self.ranges_layout == "sharded":
+            # The newer layout: one shard, labelled by its lowest canister id; the flat blob left out.
+            shard = labeled(self.ranges[0][0], leaf(ranges))
+            tree = forest(labeled(b"canister_ranges", labeled(self.SUBNET_ID, shard)),
+                          labeled(b"subnet", labeled(self.SUBNET_ID, key)), time_leaf(now_ns))
+        else:
+            subnet = labeled(self.SUBNET_ID, forest(labeled(b"canister_ranges", leaf(ranges)), key))
+            tree = forest(labeled(b"subnet", subnet), time_leaf(now_ns))
         certificate = encode(tree, sign(self.root_secret, STATE_ROOT + reconstruct(tree)))
         return {"subnet_id": self.SUBNET_ID, "certificate": certificate}
 

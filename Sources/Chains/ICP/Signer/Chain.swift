@@ -31,7 +31,20 @@ public struct ICPChain: ChainModule {
     /// A call still sendable this long after signing is "a signature others may submit later".
     static let laterSubmission: UInt64 = 3600 * ICPTime.nanosPerSecond
 
-    public init() {}
+    /// The root of trust for ICRC-21 consent certificates: the IC mainnet's key built in, or
+    /// the one the person set in AIRSIGN_ICP_ROOT_KEY on this machine (a local replica's);
+    /// never one from the request. A setting that does not read is an error at the first
+    /// consent message, not a silent fallback.
+    let consentVerifier: Result<ICPCertificateVerifier, ICPCertificateError>
+
+    public init() {
+        consentVerifier = Result { () throws(ICPCertificateError) in
+            ICPCertificateVerifier(rootKey: try ICPRootKey.resolve(option: nil))
+        }
+    }
+
+    /// A module that checks consent certificates with `verifier` (tests: a fixture root key).
+    public init(consentVerifier verifier: ICPCertificateVerifier) { consentVerifier = .success(verifier) }
 
     /// Accounts, principals and ICRC-1 account texts compare by their legacy account id, so a
     /// principal and its default account are one address.
@@ -53,6 +66,8 @@ public struct ICPChain: ChainModule {
         /// The call's method as `.did` text, when the request carries it (the requester's
         /// words: its names are used only where they hash to the message's field ids).
         package let interface: String?
+        /// The ICRC-21 consent message's request and certificate, when the watch fetched one.
+        package let consent: ICRC21Attachment?
 
         package var first: ICPCallContent { calls[0] }
 
@@ -78,14 +93,18 @@ public struct ICPChain: ChainModule {
         guard (try? Principal(text: request.account.address)) == identity.principal else {
             throw .addressNotOfKey(address: request.account.address, principal: identity.principal.text)
         }
+        let optional = [request.payload["interface"], request.payload["consent"]].compactMap { $0 }.count
         guard request.payloadType == "call", case let .object(members) = request.payload,
-            members.count == (request.payload["interface"] == nil ? 2 : 3)
+            members.count == 2 + optional
         else {
             throw .malformed(
                 field: "payload",
                 reason:
-                    "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}, and optionally \"interface\""
+                    "an ICP payload is {\"type\":\"call\",\"content\":…} or {\"type\":\"call\",\"contents\":[…]}, and optionally \"interface\" and \"consent\""
             )
+        }
+        let consent = try request.payload["consent"].map { (value: JSONValue) throws(ICPError) in
+            try Self.consentAttachment(value)
         }
         var interface: String?
         if let member = request.payload["interface"] {
@@ -133,7 +152,41 @@ public struct ICPChain: ChainModule {
             }
             calls.append(call)
         }
-        return Decoded(identity: identity, calls: calls, interface: interface)
+        return Decoded(identity: identity, calls: calls, interface: interface, consent: consent)
+    }
+
+    /// `"consent": {"request": "<hex CBOR content of the consent call>", "certificate": "<hex>"}`.
+    static func consentAttachment(_ value: JSONValue) throws(ICPError) -> ICRC21Attachment {
+        guard case let .object(members) = value, members.count == 2, case let .string(requestHex)? = value["request"],
+            case let .string(certificateHex)? = value["certificate"]
+        else {
+            throw .malformed(
+                field: "payload.consent", reason: "{\"request\": <hex CBOR content>, \"certificate\": <hex>}")
+        }
+        let requestBytes: [UInt8]
+        let certificate: [UInt8]
+        do {
+            requestBytes = try Hex.decode(requestHex)
+            certificate = try Hex.decode(certificateHex)
+        } catch { throw .malformed(field: "payload.consent", reason: "\(error)") }
+        guard certificate.count <= ICPCertificate.maxLength else {
+            throw .tooLong(field: "payload.consent.certificate", limit: ICPCertificate.maxLength)
+        }
+        guard case let .call(call) = try ICPRequestContent.decode(requestBytes, field: "payload.consent.request") else {
+            throw .malformed(field: "payload.consent.request", reason: "the consent request is a call")
+        }
+        return ICRC21Attachment(request: call, certificate: certificate)
+    }
+
+    /// The verified consent message of `decoded`'s call, or nil when the request carries none.
+    func verifiedConsent(_ decoded: Decoded) throws(ICPError) -> VerifiedConsent? {
+        guard let consent = decoded.consent else { return nil }
+        let verifier: ICPCertificateVerifier
+        switch consentVerifier {
+        case let .success(checker): verifier = checker
+        case let .failure(error): throw .consent(error.description)
+        }
+        return try consent.verify(for: decoded.first, verifier: verifier)
     }
 
     public func signingItems(_ request: SignRequest) throws -> [SigningItem] {
@@ -157,7 +210,22 @@ public struct ICPChain: ChainModule {
                 "\(expired) of \(expiries.count) expiry windows have already passed; the rest can still be sent")
         }
         let call = decoded.first
-        let shown = try describeCall(call, decoded: decoded, context: context, warnings: &warnings)
+        var shown = try describeCall(call, decoded: decoded, context: context, warnings: &warnings)
+        if let consent = try verifiedConsent(decoded) {
+            shown.lines += ConsentReview(consent).lines
+            if ICPBuiltinInterfaces.known(call.canisterID) == nil {
+                // The canister describes the call in words the IC certified: shown, and stated
+                // as not counted, in place of "a call this signer cannot interpret".
+                shown.effects = shown.effects.filter { if case .unknown = $0 { false } else { true } }
+                shown.effects.append(
+                    .described(
+                        what:
+                            "\(call.methodName) on canister \(call.canisterID.text), described by its consent message (certified by the IC)"
+                    ))
+            } else {
+                warnings += ConsentComparison.disagreements(consent, effects: shown.effects)
+            }
+        }
         if decoded.calls.count > 1, !shown.deduplicated {
             throw ICPError.windowsNotDeduplicated
         }

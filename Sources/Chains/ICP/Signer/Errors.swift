@@ -73,6 +73,9 @@ public enum ICPError: Error, CustomStringConvertible, Equatable, Sendable {
     case noPublishedInterface(canister: String, url: String)
     /// A built-in interface that does not parse (a bug in this program, not the input).
     case builtinInterface(String)
+    /// The request's ICRC-21 consent message does not belong to the call, or is not what the
+    /// IC certified: the whole request is refused, never shown without it.
+    case consent(String)
     /// Signed messages that have all expired.
     case allExpired(last: String)
     /// Signed messages none of which may be sent yet.
@@ -132,6 +135,7 @@ public enum ICPError: Error, CustomStringConvertible, Equatable, Sendable {
             return
                 "canister \(canister) publishes no candid:service metadata at \(url): give its interface with --did FILE"
         case let .builtinInterface(name): return "the built-in \(name) interface did not parse"
+        case let .consent(reason): return "the canister's consent message is refused: \(reason)"
         case let .allExpired(last):
             return "every signed message has expired (the last at \(last)); build and sign a new one"
         case let .notYetSendable(earliest):

@@ -118,7 +118,8 @@ import Testing
         let governance = try Self.buildAndSign(
             home, pin: pin,
             [
-                "icp", "call", "rrkah-fqaaa-aaaaa-aaaaq-cai", "manage_neuron", "--from", Self.from, "--args",
+                "icp", "call", "--no-consent", "rrkah-fqaaa-aaaaa-aaaaq-cai", "manage_neuron", "--from", Self.from,
+                "--args",
                 "(record { neuron_id_or_subaccount = opt variant { NeuronId = record { id = 77 } }; command = opt variant { Configure = record { operation = opt variant { StopDissolving = record {} } } } })",
             ])
         #expect(governance.contains("summary   Stop dissolving neuron 77"), "\(governance)")
@@ -129,7 +130,7 @@ import Testing
             "type Greeting = record { to : principal; times : nat8 };\nservice : { hello : (Greeting, text) -> (text); other : () -> () }\n"
         )
         let arguments = [
-            "icp", "call", "qoctq-giaaa-aaaaa-aaaea-cai", "hello", "--from", Self.from, "--did", did,
+            "icp", "call", "--no-consent", "qoctq-giaaa-aaaaa-aaaea-cai", "hello", "--from", Self.from, "--did", did,
             "--args", "(record { to = principal \"2vxsx-fae\"; times = 3 }, \"hi\")",
         ]
         let request = home.dir.path + "/hello.json"
@@ -167,7 +168,8 @@ import Testing
         ]
         for (text, field) in cases {
             let result = try home.watch([
-                "icp", "call", "qoctq-giaaa-aaaaa-aaaea-cai", "hello", "--from", Self.from, "--did", did, "--args",
+                "icp", "call", "--no-consent", "qoctq-giaaa-aaaaa-aaaea-cai", "hello", "--from", Self.from, "--did",
+                did, "--args",
                 text, "--out", out,
             ])
             #expect(result.status == 3, "\(text): \(result.stderr)")
@@ -176,7 +178,8 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out))
         }
         let missing = try home.watch([
-            "icp", "call", "qoctq-giaaa-aaaaa-aaaea-cai", "bye", "--from", Self.from, "--did", did, "--args", "()",
+            "icp", "call", "--no-consent", "qoctq-giaaa-aaaaa-aaaea-cai", "bye", "--from", Self.from, "--did", did,
+            "--args", "()",
             "--out", out,
         ])
         #expect(missing.status == 3 && missing.stderr.contains("no method bye"), "\(missing.stderr)")

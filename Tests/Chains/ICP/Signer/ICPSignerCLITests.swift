@@ -137,7 +137,8 @@ import Testing
         let refusals: [([String], String)] = [
             (
                 [
-                    "icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method",
+                    "icp", "call", "--no-consent", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai",
+                    "--method",
                     "manage_neuron", "--arg-hex", "4449444c0000",
                     "--valid-for", "1h", "--out", out,
                 ], "--valid-for is only for ledger transfers"
@@ -157,7 +158,8 @@ import Testing
             ),
             (
                 [
-                    "icp", "call", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai", "--method", "x",
+                    "icp", "call", "--no-consent", "--from", from, "--canister", "rrkah-fqaaa-aaaaa-aaaaq-cai",
+                    "--method", "x",
                     "--arg-hex", "4449444c00", "--out", out,
                 ],
                 "Candid"
@@ -177,7 +179,7 @@ import Testing
         let call = home.dir.path + "/call.json"
         #expect(
             try home.watch([
-                "icp", "call", "--from", from, "--canister", "qoctq-giaaa-aaaaa-aaaea-cai", "--method",
+                "icp", "call", "--no-consent", "--from", from, "--canister", "qoctq-giaaa-aaaaa-aaaea-cai", "--method",
                 "get_neuron_ids",
                 "--arg-hex", "4449444c0000", "--out", call,
             ]).status == 0)

@@ -128,9 +128,18 @@ public enum ICPRequestBuilder {
     /// A sign request for `account` calling `method` on `canister` with `arg`: one content
     /// expiring 5 minutes from `now`, or with `validFor` the series of windows covering it;
     /// `interface` is the method's `.did` fragment the signer may name the arguments with.
+    /// The call in the first expiry window `request` builds: what a consent message is fetched for.
+    public static func firstCall(account: MessageAccount, canister: Principal, method: String, arg: [UInt8], now: Int64)
+        throws -> ICPCallContent
+    {
+        ICPCallContent(
+            sender: try ICPIdentity(publicKey: account.publicKey).principal, canisterID: canister, methodName: method,
+            arg: arg, ingressExpiry: (UInt64(max(0, now)) + UInt64(window)) * ICPTime.nanosPerSecond)
+    }
+
     public static func request(
         account: MessageAccount, canister: Principal, method: String, arg: [UInt8], now: Int64,
-        validFor: Int64?, interface: String? = nil, note: String? = nil
+        validFor: Int64?, interface: String? = nil, consent: ICRC21Attachment? = nil, note: String? = nil
     ) throws -> SignRequest {
         let identity = try ICPIdentity(publicKey: account.publicKey)
         let windows = validFor.map { Int(($0 + window - 1) / window) } ?? 1
@@ -146,6 +155,16 @@ public enum ICPRequestBuilder {
             ? [("type", .string("call")), ("content", contents[0])]
             : [("type", .string("call")), ("contents", .array(contents))]
         if let interface { members.append(("interface", .string(interface))) }
+        if let consent {
+            members.append(
+                (
+                    "consent",
+                    .object([
+                        ("request", .string(Hex.encode(ICPRequestContent.call(consent.request).encoded))),
+                        ("certificate", .string(Hex.encode(consent.certificate))),
+                    ])
+                ))
+        }
         let payload: JSONValue = .object(members)
         return try SignRequest.make(
             chain: ChainID(Chain.icp), network: ICPChain.network, account: account, payload: payload, note: note)

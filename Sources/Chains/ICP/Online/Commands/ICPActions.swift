@@ -42,9 +42,26 @@ public enum ICPActions {
         case text(String, did: String?, url: String, verifier: ICPCertificateVerifier)
     }
 
+    /// Where and how `icp call` asks a canister for its ICRC-21 consent message.
+    public struct Consent: Sendable {
+        public let url: String
+        public let verifier: ICPCertificateVerifier
+        public let language: String
+        public let display: ICRC21ConsentRequest.Display
+
+        public init(
+            url: String, verifier: ICPCertificateVerifier, language: String, display: ICRC21ConsentRequest.Display
+        ) {
+            self.url = url
+            self.verifier = verifier
+            self.language = language
+            self.display = display
+        }
+    }
+
     public static func call(
         from: String, canister: String, method: String, arguments: CallArguments, validFor: String?,
-        output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
+        consent: Consent? = nil, output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
         transport: any HTTPTransport = URLSessionTransport()
     ) throws {
         let account = try account(from)
@@ -77,9 +94,22 @@ public enum ICPActions {
             Console.info("Arguments of \(method) checked against \(origin).")
         }
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
+        var attachment: ICRC21Attachment?
+        if let consent {
+            let client = try ICPClient(baseURL: consent.url, verifier: consent.verifier, transport: transport)
+            if try client.supportsICRC21(principal, now: now) {
+                let first = try ICPRequestBuilder.firstCall(
+                    account: account, canister: principal, method: method, arg: arg, now: now)
+                attachment = try client.consentMessage(
+                    for: first, language: consent.language, display: consent.display, now: now)
+                Console.info("Consent message of \(principal.text) for \(method) fetched, its certificate verified.")
+            } else {
+                Console.info("\(principal.text) does not list ICRC-21: the request carries no consent message.")
+            }
+        }
         let request = try ICPRequestBuilder.request(
             account: account, canister: principal, method: method, arg: arg, now: now,
-            validFor: seconds, interface: fragment, note: output.note)
+            validFor: seconds, interface: fragment, consent: attachment, note: output.note)
         try issue([request], output: output, now: now)
     }
 

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignICP
 import AirsignWatch
 import ArgumentParser
 
@@ -15,7 +16,10 @@ struct ICPCallCommand: ParsableCommand {
             so the signer can name the arguments (it checks every name against the message's \
             field ids and still asks for --blind). --arg-hex takes raw Candid bytes instead. \
             --valid-for is refused unless the call is a ledger transfer or approval, which the \
-            ledger deduplicates.
+            ledger deduplicates. Where the canister lists ICRC-21 (icrc10_supported_standards), \
+            its consent message for exactly this call is fetched from --url as an update call \
+            and attached with the certificate of its reply, which the signer verifies against \
+            the IC root key and shows; --no-consent skips it.
             """)
 
     @Argument(
@@ -55,6 +59,19 @@ struct ICPCallCommand: ParsableCommand {
         help: ArgumentHelp("Refused unless the call is a ledger transfer or approval.", valueName: "DURATION"))
     var validFor: String?
 
+    @Flag(
+        name: .customLong("no-consent"),
+        help: "Build the call without asking the canister for its ICRC-21 consent message.")
+    var noConsent = false
+
+    @Option(help: ArgumentHelp("The language of the consent message (a BCP-47 tag).", valueName: "TAG"))
+    var language = "en"
+
+    @Option(
+        name: .customLong("consent-display"),
+        help: ArgumentHelp("The consent message's form: fields, generic or lines.", valueName: "FORM"))
+    var consentDisplay = "fields"
+
     @OptionGroup var rootKey: ICPRootKeyOptions
     @OptionGroup var output: RequestOutputOptions
 
@@ -72,13 +89,29 @@ struct ICPCallCommand: ParsableCommand {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw ValidationError("--url must start with https:// or http://")
         }
+        guard ["fields", "generic", "lines"].contains(consentDisplay) else {
+            throw ValidationError("--consent-display is fields, generic or lines")
+        }
+        guard !language.isEmpty, language.utf8.count <= 35 else { throw ValidationError("--language is a BCP-47 tag") }
+    }
+
+    var display: ICRC21ConsentRequest.Display {
+        switch consentDisplay {
+        case "generic": .generic
+        case "lines": .lines(charactersPerLine: 40, linesPerPage: 8)
+        default: .fields
+        }
     }
 
     func run() throws {
         let arguments: ICPActions.CallArguments =
             try args.map { .text($0, did: did, url: url, verifier: try rootKey.verifier()) } ?? .hex(argHex ?? "")
+        let consent =
+            noConsent
+            ? nil
+            : ICPActions.Consent(url: url, verifier: try rootKey.verifier(), language: language, display: display)
         try ICPActions.call(
             from: from, canister: canister ?? target[0], method: method ?? target[1], arguments: arguments,
-            validFor: validFor, output: output)
+            validFor: validFor, consent: consent, output: output)
     }
 }

@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignICP
 import ArgumentParser
 
 /// `--root-key HEX|FILE`: the root of trust certificates are verified against, for a local

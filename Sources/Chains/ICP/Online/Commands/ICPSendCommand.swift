@@ -1,4 +1,5 @@
 import AirsignCLI
+import AirsignICP
 import AirsignWatch
 import ArgumentParser
 

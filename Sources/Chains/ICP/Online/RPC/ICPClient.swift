@@ -1,4 +1,5 @@
 import AirsignEncoding
+import AirsignICP
 import AirsignOnline
 
 /// The IC's HTTPS interface for already signed messages (interface spec, "HTTPS Interface"):
@@ -65,11 +66,18 @@ public struct ICPClient: Sendable {
 
     /// Posts a read_state envelope and returns the answer's certificate, verified.
     func readState(_ url: String, envelope: [UInt8], canister: Principal, now: Int64) throws -> ICPCertificate {
+        try verifier.verify(
+            try readStateCertificate(url, envelope: envelope, canister: canister, now: now), canister: canister,
+            now: now)
+    }
+
+    /// The certificate's bytes a read_state answer carries, not yet verified.
+    func readStateCertificate(_ url: String, envelope: [UInt8], canister: Principal, now: Int64) throws -> [UInt8] {
         let reply = try ICPReply.map(try post(url, envelope).body, url: url)
         guard case let .bytes(certificate)? = reply["certificate"] else {
             throw OnlineError.badReply(url: url, reason: "no certificate")
         }
-        return try verifier.verify(certificate, canister: canister, now: now)
+        return certificate
     }
 }
 

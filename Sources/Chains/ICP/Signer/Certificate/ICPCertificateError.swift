@@ -36,7 +36,7 @@ public enum ICPCertificateError: Error, Equatable, CustomStringConvertible, Send
 
 extension ICPCertificateError {
     /// The reason alone, for wrapping in another message.
-    var reason: String {
+    package var reason: String {
         switch self {
         case let .badRootKey(text), let .badSignature(text), let .badDelegation(text), let .stale(text),
             let .badQuerySignature(text):

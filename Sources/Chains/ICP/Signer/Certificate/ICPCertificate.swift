@@ -82,7 +82,7 @@ public struct ICPCertificate: Equatable, Sendable {
 
     /// The map's text-keyed entries; a key not in `allowed`, repeated, or not text is refused
     /// (the CDDL lists every field, and a certificate is not a place for surprises).
-    static func fields(_ entries: [(key: CBORValue, value: CBORValue)], allowed: Set<String>, field: String)
+    package static func fields(_ entries: [(key: CBORValue, value: CBORValue)], allowed: Set<String>, field: String)
         throws(ICPCertificateError) -> [String: CBORValue]
     {
         var out: [String: CBORValue] = [:]

@@ -109,7 +109,7 @@ public indirect enum ICPHashTree: Equatable, Sendable {
     }
 
     /// `domain_sep(s) = byte(|s|) · s`.
-    static func separator(_ text: String) -> [UInt8] { [UInt8(text.utf8.count)] + Array(text.utf8) }
+    package static func separator(_ text: String) -> [UInt8] { [UInt8(text.utf8.count)] + Array(text.utf8) }
 
     /// What a path holds: found (a leaf's value), absent (provably not in the tree), unknown
     /// (pruned away: the tree cannot say) or error (the path ends at an inner node).

@@ -1,5 +1,4 @@
 import AirsignEncoding
-import AirsignICP
 
 /// The interface spec's `verify_cert` with the checks the IC's own agents add: the signature
 /// over `"\x0Dic-state-root" || root_hash` under the subnet's key, that key from a delegation
@@ -26,6 +25,15 @@ public struct ICPCertificateVerifier: Sendable {
     /// returns the certificate only when every check passes.
     public func verify(_ bytes: [UInt8], canister: Principal, now: Int64) throws(ICPCertificateError) -> ICPCertificate
     {
+        let certificate = try verifySigned(bytes, canister: canister)
+        try checkTime(certificate, now: now)
+        return certificate
+    }
+
+    /// Decodes `bytes` and verifies everything but its age: the signature, under the subnet's
+    /// key from a delegation the root key signed whose ranges hold `canister` (or under the root
+    /// key). For a caller that judges `/time` by its own rule (`time(of:)`).
+    public func verifySigned(_ bytes: [UInt8], canister: Principal) throws(ICPCertificateError) -> ICPCertificate {
         let certificate = try ICPCertificate(cbor: bytes)
         let key: [UInt8], signer: String
         if let delegation = certificate.delegation {
@@ -37,7 +45,6 @@ public struct ICPCertificateVerifier: Sendable {
             signer = "the root key"
         }
         try verifySignature(certificate, key: key, what: signer)
-        try checkTime(certificate, now: now)
         return certificate
     }
 
@@ -71,15 +78,20 @@ public struct ICPCertificateVerifier: Sendable {
         guard valid else { throw .badSignature("the signature does not verify under \(what)") }
     }
 
-    /// `/time` (LEB128 nanoseconds) must be present and within `tolerance` of `now`.
-    func checkTime(_ certificate: ICPCertificate, now: Int64) throws(ICPCertificateError) {
+    /// `/time`: LEB128 nanoseconds since 1970, required.
+    public static func time(of certificate: ICPCertificate) throws(ICPCertificateError) -> UInt64 {
         guard let bytes = try certificate.value(at: [Array("time".utf8)]) else { throw .stale("it has no /time") }
         let decoded: (value: UInt64, bytesRead: Int)
         do { decoded = try LEB128.decode(UInt64.self, from: bytes) } catch {
             throw .stale("/time is not a LEB128 number of nanoseconds")
         }
         guard decoded.bytesRead == bytes.count else { throw .stale("/time has trailing bytes") }
-        let nanos = decoded.value
+        return decoded.value
+    }
+
+    /// `/time` must be present and within `tolerance` of `now`.
+    func checkTime(_ certificate: ICPCertificate, now: Int64) throws(ICPCertificateError) {
+        let nanos = try Self.time(of: certificate)
         let seconds = Int64(nanos / 1_000_000_000)
         if seconds < now - Self.tolerance {
             throw .stale(

@@ -2,7 +2,7 @@ import AirsignEncoding
 import AirsignTestSupport
 import Testing
 
-@testable import AirsignICPOnline
+@testable import AirsignICP
 
 /// A certificate from the IC mainnet (vectors/icp_certificates.json, from agent-js/agent-rs):
 /// verified with the mainnet root key built in and the real BLS12-381 check, through its

@@ -1,7 +1,7 @@
 import AirsignCrypto
 import AirsignEncoding
 
-@testable import AirsignICPOnline
+@testable import AirsignICP
 
 /// Certificates built in the tests, for the verifier's logic (delegation, scope, time, lookups).
 /// Their "signature" is a test scheme, SHA-256(key || message) padded to 48 bytes, checked by

@@ -4,7 +4,7 @@ import AirsignTestSupport
 import Foundation
 import Testing
 
-@testable import AirsignICPOnline
+@testable import AirsignICP
 
 /// vectors/icp_certificates.json.
 struct CertificateVectors: Decodable {
