@@ -97,6 +97,8 @@ public enum ICPActions {
         var attachment: ICRC21Attachment?
         if let consent {
             let client = try ICPClient(baseURL: consent.url, verifier: consent.verifier, transport: transport)
+            Console.info(
+                "Asking \(principal.text) at \(consent.url) for its ICRC-21 consent message (--no-consent skips it).")
             if try client.supportsICRC21(principal, now: now) {
                 let first = try ICPRequestBuilder.firstCall(
                     account: account, canister: principal, method: method, arg: arg, now: now)
