@@ -109,3 +109,23 @@ def test_send_reads_sharded_canister_ranges(testkit, tmp_path):
         result = send(path, node.url)
         assert result.returncode == 0, result.stderr
         assert "status:     replied" in result.stderr
+
+
+LEDGER = "ryjl3-tyaaa-aaaaa-aaaba-cai"
+TO = "345f723e9e619934daac6ae0f4be13a7b0ba57d6a608e511a00fd0ded5866752"
+
+
+@pytest.mark.parametrize("stated, disagrees", [("1.25", False), ("9", True)])
+def test_a_ledger_transfer_shows_both_readings(machines, tmp_path, stated, disagrees):
+    m = machines
+    with BoundaryNode(time.time) as node:
+        node.consent[LEDGER] = lambda method, arg: f"# Send ICP\n\n**Amount:** {stated} ICP\n\n**Fee:** 0.0001 ICP\n\n**To:** {TO}\n"
+        m.watch("icp", "transfer", "--from", PRINCIPAL, "--to", TO, "--amount", "1.25", "--consent", "--url", node.url,
+                "--root-key", TEST_ROOT_KEY_DER_HEX, "--out", str(tmp_path / "request.json"))
+    shown = run_program("airsign-signer", "inspect", str(tmp_path / "request.json"), env=m.env)
+    assert shown.returncode == 0, shown.stderr
+    review = unwrapped(shown.stdout + shown.stderr)
+    assert "the canister's consent message, certified by the IC" in review
+    assert f"| **Amount:** {stated} ICP" in review
+    assert ("disagree: the interface reads 1.2501 ICP sent" in review) == disagrees, review
+    assert "described" not in review  # the built-in reading counts it: the totals are its own

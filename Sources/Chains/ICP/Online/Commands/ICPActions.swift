@@ -17,15 +17,19 @@ public enum ICPActions {
     }
 
     public static func transfer(
-        from: String, _ transfer: ICPRequestBuilder.Transfer, validFor: String?,
-        output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970)
+        from: String, _ transfer: ICPRequestBuilder.Transfer, validFor: String?, consent: Consent? = nil,
+        output: RequestOutputOptions, now: Int64 = Int64(Date().timeIntervalSince1970),
+        transport: any HTTPTransport = URLSessionTransport()
     ) throws {
         let account = try account(from)
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
         let call = try ICPRequestBuilder.transferCall(transfer, createdAt: UInt64(max(0, now)) * ICPTime.nanosPerSecond)
+        let attachment = try consent?.fetch(
+            account: account, canister: call.canister, method: call.method, arg: call.arg, now: now,
+            transport: transport)
         let request = try ICPRequestBuilder.request(
             account: account, canister: call.canister, method: call.method, arg: call.arg,
-            now: now, validFor: seconds, note: output.note)
+            now: now, validFor: seconds, consent: attachment, note: output.note)
         let symbol = transfer.symbol ?? ICPLedger.known(call.canister)?.symbol ?? "tokens"
         Console.info(
             "Transfer of \(transfer.amount) \(symbol) to \(transfer.to): \(call.method) on \(call.canister.text)"
@@ -56,6 +60,35 @@ public enum ICPActions {
             self.verifier = verifier
             self.language = language
             self.display = display
+        }
+
+        /// The display form an option names (`fields`, `generic`, `lines`), or nil.
+        public static func display(_ name: String) -> ICRC21ConsentRequest.Display? {
+            switch name {
+            case "fields": .fields
+            case "generic": .generic
+            case "lines": .lines(charactersPerLine: 40, linesPerPage: 8)
+            default: nil
+            }
+        }
+
+        /// The canister's consent message for the first window of the call `request` will
+        /// build, checked; nil when the canister does not list ICRC-21.
+        func fetch(
+            account: MessageAccount, canister: Principal, method: String, arg: [UInt8], now: Int64,
+            transport: any HTTPTransport
+        ) throws -> ICRC21Attachment? {
+            let client = try ICPClient(baseURL: url, verifier: verifier, transport: transport)
+            Console.info("Asking \(canister.text) at \(url) for its ICRC-21 consent message (--no-consent skips it).")
+            guard try client.supportsICRC21(canister, now: now) else {
+                Console.info("\(canister.text) does not list ICRC-21: the request carries no consent message.")
+                return nil
+            }
+            let first = try ICPRequestBuilder.firstCall(
+                account: account, canister: canister, method: method, arg: arg, now: now)
+            let attachment = try client.consentMessage(for: first, language: language, display: display, now: now)
+            Console.info("Consent message of \(canister.text) for \(method) fetched, its certificate verified.")
+            return attachment
         }
     }
 
@@ -94,21 +127,8 @@ public enum ICPActions {
             Console.info("Arguments of \(method) checked against \(origin).")
         }
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
-        var attachment: ICRC21Attachment?
-        if let consent {
-            let client = try ICPClient(baseURL: consent.url, verifier: consent.verifier, transport: transport)
-            Console.info(
-                "Asking \(principal.text) at \(consent.url) for its ICRC-21 consent message (--no-consent skips it).")
-            if try client.supportsICRC21(principal, now: now) {
-                let first = try ICPRequestBuilder.firstCall(
-                    account: account, canister: principal, method: method, arg: arg, now: now)
-                attachment = try client.consentMessage(
-                    for: first, language: consent.language, display: consent.display, now: now)
-                Console.info("Consent message of \(principal.text) for \(method) fetched, its certificate verified.")
-            } else {
-                Console.info("\(principal.text) does not list ICRC-21: the request carries no consent message.")
-            }
-        }
+        let attachment = try consent?.fetch(
+            account: account, canister: principal, method: method, arg: arg, now: now, transport: transport)
         let request = try ICPRequestBuilder.request(
             account: account, canister: principal, method: method, arg: arg, now: now,
             validFor: seconds, interface: fragment, consent: attachment, note: output.note)
@@ -123,13 +143,17 @@ public enum ICPActions {
     /// Issues one ledger call (`icp approve`, `icp transfer-from`), with `--valid-for` windows.
     public static func ledgerCall(
         from: String, _ call: (canister: Principal, method: String, arg: [UInt8]), validFor: String?,
-        output: RequestOutputOptions, now: Int64, summary: String
+        consent: Consent? = nil, output: RequestOutputOptions, now: Int64, summary: String,
+        transport: any HTTPTransport = URLSessionTransport()
     ) throws {
         let account = try account(from)
         let seconds = try validFor.map { (text: String) throws(ICPError) in try ICPRequestBuilder.duration(text) }
+        let attachment = try consent?.fetch(
+            account: account, canister: call.canister, method: call.method, arg: call.arg, now: now,
+            transport: transport)
         let request = try ICPRequestBuilder.request(
             account: account, canister: call.canister, method: call.method, arg: call.arg,
-            now: now, validFor: seconds, note: output.note)
+            now: now, validFor: seconds, consent: attachment, note: output.note)
         Console.info(
             "\(summary): \(call.method) on \(call.canister.text)"
                 + (seconds.map { ", \(($0 + ICPRequestBuilder.window - 1) / ICPRequestBuilder.window) expiry windows" }

@@ -75,6 +75,7 @@ struct ICPApproveCommand: ParsableCommand {
         help: ArgumentHelp("When the allowance ends, in seconds since 1970 (UTC).", valueName: "SECONDS"))
     var expiresAt: UInt64?
 
+    @OptionGroup var ledgerConsent: ICPLedgerConsentOptions
     @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
@@ -88,7 +89,8 @@ struct ICPApproveCommand: ParsableCommand {
             options.common(subaccount: fromSubaccount), spender: spender, expectedAllowance: expectedAllowance,
             expiresAt: expires, createdAt: UInt64(now) * ICPTime.nanosPerSecond)
         try ICPActions.ledgerCall(
-            from: from, call, validFor: options.validFor, output: output, now: now,
+            from: from, call, validFor: options.validFor, consent: try ledgerConsent.resolved(), output: output,
+            now: now,
             summary: "Approval of \(options.amount) for \(spender)")
     }
 }
@@ -123,6 +125,7 @@ struct ICPTransferFromCommand: ParsableCommand {
         help: ArgumentHelp("The spender's subaccount the approval named, up to 64 hex digits.", valueName: "HEX"))
     var spenderSubaccount: String?
 
+    @OptionGroup var ledgerConsent: ICPLedgerConsentOptions
     @OptionGroup var output: RequestOutputOptions
 
     func run() throws {
@@ -131,7 +134,8 @@ struct ICPTransferFromCommand: ParsableCommand {
             options.common(subaccount: spenderSubaccount), from: fromAccount, to: to,
             createdAt: UInt64(now) * ICPTime.nanosPerSecond)
         try ICPActions.ledgerCall(
-            from: from, call, validFor: options.validFor, output: output, now: now,
+            from: from, call, validFor: options.validFor, consent: try ledgerConsent.resolved(), output: output,
+            now: now,
             summary: "Transfer of \(options.amount) from \(fromAccount) to \(to)")
     }
 }

@@ -89,19 +89,13 @@ struct ICPCallCommand: ParsableCommand {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw ValidationError("--url must start with https:// or http://")
         }
-        guard ["fields", "generic", "lines"].contains(consentDisplay) else {
+        guard ICPActions.Consent.display(consentDisplay) != nil else {
             throw ValidationError("--consent-display is fields, generic or lines")
         }
         guard !language.isEmpty, language.utf8.count <= 35 else { throw ValidationError("--language is a BCP-47 tag") }
     }
 
-    var display: ICRC21ConsentRequest.Display {
-        switch consentDisplay {
-        case "generic": .generic
-        case "lines": .lines(charactersPerLine: 40, linesPerPage: 8)
-        default: .fields
-        }
-    }
+    var display: ICRC21ConsentRequest.Display { ICPActions.Consent.display(consentDisplay) ?? .fields }
 
     func run() throws {
         let arguments: ICPActions.CallArguments =

@@ -54,6 +54,7 @@ struct ICPTransferCommand: ParsableCommand {
         help: ArgumentHelp("Sign expiry windows covering this long (5m…23h).", valueName: "DURATION"))
     var validFor: String?
 
+    @OptionGroup var ledgerConsent: ICPLedgerConsentOptions
     @OptionGroup var output: RequestOutputOptions
 
     func validate() throws {
@@ -67,6 +68,7 @@ struct ICPTransferCommand: ParsableCommand {
         let transfer = ICPRequestBuilder.Transfer(
             to: to, amount: amount, fee: fee, memo: memo, fromSubaccount: fromSubaccount,
             ledger: ledger, decimals: decimals, symbol: symbol)
-        try ICPActions.transfer(from: from, transfer, validFor: validFor, output: output)
+        try ICPActions.transfer(
+            from: from, transfer, validFor: validFor, consent: try ledgerConsent.resolved(), output: output)
     }
 }
